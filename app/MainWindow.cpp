@@ -1,0 +1,304 @@
+#include "MainWindow.h"
+
+#include "DetailsPanel.h"
+#include "MessageBar.h"
+#include "SearchBar.h"
+#include "StatisticsPanel.h"
+#include "TimelineView.h"
+#include "TraceQueries.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDialog>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+static void initResources()
+{
+    Q_INIT_RESOURCE(resources);
+}
+
+namespace at {
+
+struct MainWindow::Loading
+{
+    QString path;
+    std::shared_ptr<LoadControl> control = std::make_shared<LoadControl>();
+    QFutureWatcher<std::shared_ptr<LoadResult>> watcher;
+};
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_timeline(new TimelineView), m_details(new DetailsPanel),
+      m_statistics(new StatisticsPanel), m_search(new SearchBar), m_messages(new MessageBar),
+      m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
+{
+    initResources();
+    setWindowTitle(tr("Ascend Timeline"));
+    setAcceptDrops(true);
+    resize(1400, 900);
+
+    auto *central = new QWidget;
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_messages);
+    layout->addWidget(m_search);
+    layout->addWidget(m_timeline, 1);
+    m_search->hide();
+    setCentralWidget(central);
+
+    auto *detailsDock = new QDockWidget(tr("Details"), this);
+    detailsDock->setObjectName(QStringLiteral("DetailsDock"));
+    detailsDock->setWidget(m_details);
+    addDockWidget(Qt::RightDockWidgetArea, detailsDock);
+    auto *statsDock = new QDockWidget(tr("Range statistics"), this);
+    statsDock->setObjectName(QStringLiteral("StatisticsDock"));
+    statsDock->setWidget(m_statistics);
+    addDockWidget(Qt::BottomDockWidgetArea, statsDock);
+    resizeDocks({detailsDock}, {420}, Qt::Horizontal);
+    resizeDocks({statsDock}, {220}, Qt::Vertical);
+
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    m_progress->setRange(0, 1000);
+    m_progress->setFormat(tr("%p% read"));
+    m_progress->setMaximumWidth(260);
+    m_progress->hide();
+    m_cancel->hide();
+    connect(m_cancel, &QPushButton::clicked, this, &MainWindow::cancelLoading);
+    m_progressTimer.setInterval(50);
+    connect(&m_progressTimer, &QTimer::timeout, this, &MainWindow::updateProgress);
+
+    connect(m_timeline, &TimelineView::selectionChanged, m_details, &DetailsPanel::showSlice);
+    connect(m_timeline, &TimelineView::rangeSelected, m_statistics, &StatisticsPanel::showRange);
+    connect(m_details, &DetailsPanel::jumpTo, m_timeline, [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
+    connect(m_search, &SearchBar::matchActivated, m_timeline, [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
+    connect(m_search, &SearchBar::closed, m_timeline, [this] { m_timeline->setFocus(); });
+    createActions();
+    m_timeline->setFocus();
+}
+
+MainWindow::~MainWindow()
+{
+    if (m_loading) {
+        m_loading->control->cancel = true;
+        m_loading->watcher.waitForFinished();
+    }
+}
+
+void MainWindow::createActions()
+{
+    struct Entry
+    {
+        QMenu *menu;
+        QString text;
+        QList<QKeySequence> keys;
+        std::function<void()> slot;
+    };
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    TimelineView *t = m_timeline;
+    // One QAction per command: menus, keys and the shortcut list all come from this table.
+    const std::vector<Entry> entries = {
+        {file, tr("&Open…"), {QKeySequence::Open}, [this] {
+             const QString path = QFileDialog::getOpenFileName(this, tr("Open trace"), QString(),
+                 tr("Traces (*.json *.json.zst *.json.gz *.zst *.gz);;All files (*)"));
+             if (!path.isEmpty())
+                 openPath(path);
+         }},
+        {file, tr("Open &Bundled Sample"), {}, [this] { openBundledSample(); }},
+        {file, tr("&Quit"), {QKeySequence::Quit}, [this] { close(); }},
+        {view, tr("&Find…"), {QKeySequence::Find}, [this] { m_search->activate(); }},
+        {view, tr("Zoom &In"), {QKeySequence(Qt::Key_W)}, [t] { t->zoomIn(); }},
+        {view, tr("Zoom &Out"), {QKeySequence(Qt::Key_S)}, [t] { t->zoomOut(); }},
+        {view, tr("Pan &Left"), {QKeySequence(Qt::Key_A)}, [t] { t->panLeft(); }},
+        {view, tr("Pan &Right"), {QKeySequence(Qt::Key_D)}, [t] { t->panRight(); }},
+        {view, tr("Show &Everything"), {QKeySequence(Qt::Key_0), QKeySequence(Qt::CTRL | Qt::Key_0)}, [t] { t->showAll(); }},
+        {view, tr("&Fit Selection"), {QKeySequence(Qt::Key_F)}, [t] { t->fitSelection(); }},
+        {view, tr("&Undo Zoom"), {QKeySequence(Qt::Key_Backspace)}, [t] { t->undoZoom(); }},
+    };
+    QList<QAction *> shortcutActions;
+    for (const Entry &e : entries) {
+        QAction *action = e.menu->addAction(e.text);
+        action->setShortcuts(e.keys);
+        action->setShortcutContext(Qt::WindowShortcut);
+        connect(action, &QAction::triggered, this, e.slot);
+        shortcutActions << action;
+    }
+    QAction *shortcuts = help->addAction(tr("&Keyboard Shortcuts"));
+    connect(shortcuts, &QAction::triggered, this, [this, shortcutActions] {
+        auto *dialog = new QDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setWindowTitle(tr("Keyboard Shortcuts"));
+        auto *table = new QTableWidget(dialog);
+        table->setColumnCount(2);
+        table->setHorizontalHeaderLabels({tr("Command"), tr("Keys")});
+        QList<QPair<QString, QString>> rows;
+        for (QAction *a : shortcutActions) {
+            QStringList keys;
+            for (const QKeySequence &k : a->shortcuts())
+                keys << k.toString(QKeySequence::NativeText);
+            rows.append({a->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")), keys.join(QStringLiteral(", "))});
+        }
+        rows.append({tr("Zoom at the mouse"), tr("Ctrl+Wheel")});
+        rows.append({tr("Scroll lanes"), tr("Wheel")});
+        rows.append({tr("Pan"), tr("Middle drag, Shift+drag, Shift+Wheel, Left/Right arrows")});
+        rows.append({tr("Zoom in / out"), tr("Up / Down arrows")});
+        rows.append({tr("Select a slice"), tr("Click")});
+        rows.append({tr("Range statistics"), tr("Drag across the timeline (Esc clears)")});
+        rows.append({tr("Collapse / expand a group"), tr("Click its header")});
+        table->setRowCount(static_cast<int>(rows.size()));
+        for (int r = 0; r < rows.size(); ++r) {
+            table->setItem(r, 0, new QTableWidgetItem(rows[r].first));
+            table->setItem(r, 1, new QTableWidgetItem(rows[r].second));
+        }
+        table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+        auto *layout = new QVBoxLayout(dialog);
+        layout->addWidget(table);
+        dialog->resize(560, 420);
+        dialog->show();
+    });
+    QAction *about = help->addAction(tr("&About"));
+    connect(about, &QAction::triggered, this, [this] {
+        m_messages->showMessage(MessageBar::Kind::Info,
+                                tr("Ascend Timeline %1: a fast timeline viewer for Ascend NPU profiling data.")
+                                    .arg(QCoreApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::openBundledSample()
+{
+    openPath(QString::fromLatin1(kBundledSample));
+}
+
+void MainWindow::openPath(const QString &path)
+{
+    if (m_loading)
+        cancelLoading();
+    m_loading = std::make_unique<Loading>();
+    m_loading->path = path;
+    std::shared_ptr<LoadControl> control = m_loading->control;
+    connect(&m_loading->watcher, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this, &MainWindow::onLoadFinished);
+    m_loading->watcher.setFuture(QtConcurrent::run([path, control] {
+        return std::make_shared<LoadResult>(loadTrace(path, *control));
+    }));
+    m_progress->setValue(0);
+    m_progress->show();
+    m_cancel->show();
+    m_status->setText(tr("Loading %1…").arg(path));
+    m_progressTimer.start();
+}
+
+void MainWindow::cancelLoading()
+{
+    if (!m_loading)
+        return;
+    m_loading->control->cancel = true;
+    // The worker notices the flag within one chunk; waiting keeps ownership simple.
+    m_loading->watcher.disconnect(this);
+    m_loading->watcher.waitForFinished();
+    const QString path = m_loading->path;
+    m_loading.reset();
+    m_progressTimer.stop();
+    m_progress->hide();
+    m_cancel->hide();
+    m_status->setText(tr("Loading of %1 cancelled").arg(path));
+    Q_EMIT loadFinished(false);
+}
+
+void MainWindow::updateProgress()
+{
+    if (!m_loading)
+        return;
+    const auto total = m_loading->control->bytesTotal.load();
+    const auto done = m_loading->control->bytesDone.load();
+    m_progress->setValue(total ? static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)) : 0);
+    m_status->setText(tr("Loading %1… %2 of %3 MB").arg(m_loading->path).arg(done / 1e6, 0, 'f', 1).arg(total / 1e6, 0, 'f', 1));
+}
+
+void MainWindow::onLoadFinished()
+{
+    std::unique_ptr<Loading> loading = std::move(m_loading);
+    m_progressTimer.stop();
+    m_progress->hide();
+    m_cancel->hide();
+    std::shared_ptr<LoadResult> result = loading->watcher.result();
+    if (!result || !result->model) {
+        const QString error = result && result->cancelled ? tr("Loading of %1 cancelled").arg(loading->path)
+                                                          : (result ? result->error : tr("unknown error"));
+        m_messages->showMessage(MessageBar::Kind::Error, tr("Could not open %1").arg(error));
+        m_status->setText(m_model ? tr("Showing %1").arg(m_currentPath) : QString());
+        Q_EMIT loadFinished(false);
+        return;
+    }
+    showModel(std::move(result->model), loading->path);
+    Q_EMIT loadFinished(true);
+}
+
+void MainWindow::showModel(std::unique_ptr<TraceModel> model, const QString &path)
+{
+    // Views drop their pointers before the old model goes away.
+    m_timeline->setModel(nullptr);
+    m_details->setModel(nullptr);
+    m_statistics->setModel(nullptr);
+    m_search->setModel(nullptr);
+    m_model = std::move(model);
+    m_currentPath = path;
+    m_timeline->setModel(m_model.get());
+    m_details->setModel(m_model.get());
+    m_statistics->setModel(m_model.get());
+    m_search->setModel(m_model.get());
+    const bool bundled = path == QLatin1String(kBundledSample);
+    setWindowTitle(tr("%1 — Ascend Timeline").arg(bundled ? tr("Bundled sample") : QFileInfo(path).fileName()));
+    const EventCounts &counts = m_model->eventCounts();
+    m_status->setText(tr("%1: %2 events, %3 slices, %4 flows, span %5")
+                          .arg(bundled ? tr("Bundled sample (AlexNet, 1 step, rank 0)") : path)
+                          .arg(counts.total())
+                          .arg(m_model->sliceCount())
+                          .arg(m_model->flows().size())
+                          .arg(formatDuration(m_model->dataEnd() - m_model->dataBegin())));
+    if (!m_model->warnings().isEmpty()) {
+        m_messages->showMessage(MessageBar::Kind::Warning,
+                                tr("Opened with %n warning(s): %1", nullptr, static_cast<int>(m_model->warnings().size()))
+                                    .arg(m_model->warnings().first()),
+                                m_model->warnings().join(QLatin1Char('\n')));
+    } else {
+        m_messages->hide();
+    }
+    m_timeline->setFocus();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    for (const QUrl &url : urls) {
+        if (url.isLocalFile()) {
+            openPath(url.toLocalFile());
+            event->acceptProposedAction();
+            return;
+        }
+    }
+}
+
+} // namespace at

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "TraceLoader.h"
+
+#include <QFutureWatcher>
+#include <QMainWindow>
+#include <QTimer>
+
+#include <memory>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace at {
+
+class DetailsPanel;
+class MessageBar;
+class SearchBar;
+class StatisticsPanel;
+class TimelineView;
+
+// The application window: owns the loaded model and wires the loader, the timeline and the
+// panels together. Loading runs on a worker thread; the UI shows progress and can cancel.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    static constexpr const char *kBundledSample = ":/samples/alexnet_level1_rank0_trace_view.json.zst";
+
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    TimelineView *timeline() const { return m_timeline; }
+    DetailsPanel *details() const { return m_details; }
+    StatisticsPanel *statistics() const { return m_statistics; }
+    SearchBar *searchBar() const { return m_search; }
+    MessageBar *messageBar() const { return m_messages; }
+    const TraceModel *model() const { return m_model.get(); }
+    bool isLoading() const { return m_loading != nullptr; }
+    QString currentPath() const { return m_currentPath; }
+
+public Q_SLOTS:
+    void openPath(const QString &path);
+    void openBundledSample();
+    void cancelLoading();
+
+Q_SIGNALS:
+    // Emitted when a load ends: ok is false on error or cancel.
+    void loadFinished(bool ok);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    struct Loading;
+    void createActions();
+    void onLoadFinished();
+    void updateProgress();
+    void showModel(std::unique_ptr<TraceModel> model, const QString &path);
+
+    std::unique_ptr<TraceModel> m_model;
+    QString m_currentPath;
+    TimelineView *m_timeline;
+    DetailsPanel *m_details;
+    StatisticsPanel *m_statistics;
+    SearchBar *m_search;
+    MessageBar *m_messages;
+    QProgressBar *m_progress;
+    QPushButton *m_cancel;
+    QLabel *m_status;
+    QTimer m_progressTimer;
+    std::unique_ptr<Loading> m_loading;
+};
+
+} // namespace at

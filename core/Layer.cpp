@@ -1,0 +1,87 @@
+#include "Layer.h"
+
+#include <array>
+#include <utility>
+
+namespace at {
+namespace {
+
+struct NameToLayer
+{
+    std::string_view name;
+    Layer layer;
+};
+
+// Legacy and current names (FORMATS.md §2.6). Counter-only processes are listed so that they
+// group with counters even before their samples are seen.
+constexpr std::array kKnownNames{
+    NameToLayer{"MsprofTx", Layer::Framework},        NameToLayer{"PTA", Layer::Framework},
+    NameToLayer{"Python", Layer::Framework},          NameToLayer{"Python GC", Layer::Framework},
+    NameToLayer{"AscendCL", Layer::CannApi},          NameToLayer{"CANN", Layer::CannApi},
+    NameToLayer{"GE", Layer::CannApi},                NameToLayer{"GeOPExecute", Layer::CannApi},
+    NameToLayer{"Runtime", Layer::CannApi},           NameToLayer{"Api", Layer::CannApi},
+    NameToLayer{"Event", Layer::CannApi},             NameToLayer{"AI Stack Time", Layer::CannApi},
+    NameToLayer{"OS Runtime API", Layer::CannApi},    NameToLayer{"Task Scheduler", Layer::DeviceStreams},
+    NameToLayer{"Ascend Hardware", Layer::DeviceStreams}, NameToLayer{"Subtask Time", Layer::DeviceStreams},
+    NameToLayer{"Thread Task Time", Layer::DeviceStreams}, NameToLayer{"ACSQ", Layer::DeviceStreams},
+    NameToLayer{"Fusion Task", Layer::DeviceStreams}, NameToLayer{"Block Detail", Layer::DeviceStreams},
+    NameToLayer{"AI CPU", Layer::AiCpu},              NameToLayer{"Step Trace", Layer::StepTrace},
+    NameToLayer{"Training Trace", Layer::StepTrace},  NameToLayer{"HCCL", Layer::Communication},
+    NameToLayer{"Communication", Layer::Communication}, NameToLayer{"All Reduce", Layer::Communication},
+    NameToLayer{"Overlap Analysis", Layer::OverlapAnalysis}, NameToLayer{"AI Core Freq", Layer::Counters},
+    NameToLayer{"AI Core Utilization", Layer::Counters}, NameToLayer{"HBM", Layer::Counters},
+    NameToLayer{"LLC", Layer::Counters},              NameToLayer{"NPU MEM", Layer::Counters},
+    NameToLayer{"DDR", Layer::Counters},              NameToLayer{"QoS", Layer::Counters},
+    NameToLayer{"Acc PMU", Layer::Counters},          NameToLayer{"Stars Soc Info", Layer::Counters},
+    NameToLayer{"Stars Chip Trans", Layer::Counters}, NameToLayer{"HCCS", Layer::Counters},
+    NameToLayer{"NIC", Layer::Counters},              NameToLayer{"RoCE", Layer::Counters},
+    NameToLayer{"PCIe", Layer::Counters},             NameToLayer{"Pcie", Layer::Counters},
+    NameToLayer{"SIO", Layer::Counters},              NameToLayer{"Voltage Info", Layer::Counters},
+    NameToLayer{"CCU", Layer::Counters},              NameToLayer{"Biu Perf", Layer::Counters},
+    NameToLayer{"Ub", Layer::Counters},               NameToLayer{"DPU", Layer::Counters},
+    NameToLayer{"CPU Usage", Layer::Counters},        NameToLayer{"Memory Usage", Layer::Counters},
+    NameToLayer{"Disk Usage", Layer::Counters},       NameToLayer{"Network Usage", Layer::Counters},
+    NameToLayer{"Low Power", Layer::Counters},
+};
+
+} // namespace
+
+Layer layerFromProcessName(std::string_view processName)
+{
+    for (const auto &entry : kKnownNames)
+        if (entry.name == processName)
+            return entry.layer;
+    return Layer::Other;
+}
+
+QString layerDisplayName(Layer layer)
+{
+    switch (layer) {
+    case Layer::Framework:
+        return QStringLiteral("Framework (MsprofTx / Python)");
+    case Layer::CannApi:
+        return QStringLiteral("CANN API (AscendCL)");
+    case Layer::DeviceStreams:
+        return QStringLiteral("Device tasks (Task Scheduler / Ascend Hardware)");
+    case Layer::AiCpu:
+        return QStringLiteral("AI CPU");
+    case Layer::StepTrace:
+        return QStringLiteral("Step trace");
+    case Layer::Communication:
+        return QStringLiteral("Communication (HCCL)");
+    case Layer::OverlapAnalysis:
+        return QStringLiteral("Overlap analysis");
+    case Layer::Counters:
+        return QStringLiteral("Counters");
+    case Layer::Other:
+        break;
+    }
+    return QStringLiteral("Other");
+}
+
+int layerRank(Layer layer)
+{
+    return static_cast<int>(layer);
+}
+
+} // namespace at

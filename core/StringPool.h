@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace at {
+
+using StringId = std::uint32_t;
+
+// Interns UTF-8 strings: each distinct text is stored once and named by a dense id, so tables
+// hold 4-byte ids instead of strings. Id 0 is always the empty string. Views stay valid for the
+// pool's lifetime (text lives in fixed blocks that never move).
+class StringPool
+{
+public:
+    StringPool();
+    StringPool(const StringPool &) = delete;
+    StringPool &operator=(const StringPool &) = delete;
+
+    StringId intern(std::string_view text);
+    std::string_view view(StringId id) const { return m_views[id]; }
+    QString qstring(StringId id) const;
+    std::size_t size() const { return m_views.size(); }
+    // Returns the id of text if it was interned, or nullopt-like ~0u.
+    StringId find(std::string_view text) const;
+    static constexpr StringId kNotFound = ~StringId(0);
+    std::size_t bytesUsed() const;
+
+private:
+    std::string_view store(std::string_view text);
+
+    std::vector<std::string_view> m_views;
+    std::unordered_map<std::string_view, StringId> m_ids;
+    std::vector<std::unique_ptr<char[]>> m_blocks;
+    std::size_t m_blockUsed = 0;
+    std::size_t m_blockSize = 0;
+    std::size_t m_totalBytes = 0;
+};
+
+} // namespace at

@@ -1,0 +1,99 @@
+#pragma once
+
+#include "TraceModel.h"
+
+#include <memory>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace at {
+
+enum class FlowPhase
+{
+    Start,
+    Step,
+    End
+};
+
+// The one model-building API every parser writes through (JSON today; CSV, raw and DB later).
+// Parsers report events in file order with absolute ns times; build() sorts, nests, pairs B/E
+// and flow halves, finds outliers and the origin, and hands out the finished TraceModel.
+class TraceBuilder
+{
+public:
+    TraceBuilder();
+    ~TraceBuilder();
+
+    StringPool &strings() { return m_model->m_strings; }
+    std::uint32_t addSource(const QString &path, std::shared_ptr<const EventArgsReader> argsReader);
+
+    LaneKey numberKey(std::int64_t value) const { return LaneKey{value, 0}; }
+    LaneKey textKey(std::string_view text);
+
+    int process(LaneKey pid);
+    int thread(LaneKey pid, LaneKey tid);
+
+    void addSlice(int thread, TimeNs start, TimeNs duration, StringId name, StringId category,
+                  SourceLocation source);
+    void addBegin(int thread, TimeNs ts, StringId name, StringId category, SourceLocation source);
+    void addEnd(int thread, TimeNs ts);
+    void addCounterSample(int process, StringId name, StringId seriesKey, TimeNs ts, double value);
+    void addFlowHalf(FlowPhase phase, StringId category, StringId name, StringId id, int thread, TimeNs ts,
+                     bool bindEnclosing);
+
+    void setProcessName(int process, StringId name);
+    void setProcessLabels(int process, StringId labels);
+    void setProcessSortIndex(int process, std::int64_t index);
+    void setThreadName(int thread, StringId name);
+    void setThreadSortIndex(int thread, std::int64_t index);
+
+    EventCounts &counts() { return m_model->m_counts; }
+    void addWarning(const QString &warning);
+
+    std::unique_ptr<TraceModel> build();
+
+private:
+    struct Mark
+    {
+        TimeNs ts;
+        StringId name;
+        StringId category;
+        SourceLocation source;
+        bool begin;
+    };
+    struct FlowHalf
+    {
+        FlowPhase phase;
+        StringId category;
+        StringId name;
+        StringId id;
+        int thread;
+        TimeNs ts;
+        bool bindEnclosing;
+    };
+    struct KeyHash
+    {
+        std::size_t operator()(const std::pair<std::uint64_t, std::uint64_t> &k) const noexcept
+        {
+            return std::hash<std::uint64_t>()(k.first * 0x9E3779B97F4A7C15ull ^ k.second);
+        }
+    };
+
+    static std::uint64_t packKey(const LaneKey &key);
+    void pairBeginEnd();
+    void placeTimes();
+    void buildSliceTables();
+    void orderLanes();
+    void bindFlows();
+
+    std::unique_ptr<TraceModel> m_model;
+    std::vector<std::vector<SliceTable::Raw>> m_rawSlices; // per thread
+    std::vector<std::vector<Mark>> m_marks;                // per thread, B/E in file order
+    std::vector<FlowHalf> m_flowHalves;
+    std::unordered_map<std::uint64_t, int> m_processByPid;
+    std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, int, KeyHash> m_threadByKey;
+    std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, int, KeyHash> m_counterByKey;
+};
+
+} // namespace at

@@ -1,0 +1,179 @@
+#pragma once
+
+#include "Layer.h"
+#include "SliceTable.h"
+#include "StringPool.h"
+#include "Time.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace at {
+
+// Identifies a slice: thread track index and row in that track's SliceTable.
+struct SliceRef
+{
+    std::int32_t thread = -1;
+    std::uint32_t index = 0;
+    bool isValid() const { return thread >= 0; }
+    friend bool operator==(const SliceRef &, const SliceRef &) = default;
+};
+
+// pid/tid as written: int64 numbers, or strings ("123 aclGraph", "stream5") kept as text.
+struct LaneKey
+{
+    std::int64_t number = 0;
+    StringId text = 0; // non-zero for string keys
+    friend bool operator==(const LaneKey &, const LaneKey &) = default;
+};
+
+struct ProcessInfo
+{
+    LaneKey pid;
+    StringId name = 0; // 0 when no process_name metadata was seen
+    StringId labels = 0;
+    std::optional<std::int64_t> sortIndex;
+    Layer layer = Layer::Other;
+    std::vector<int> threads;  // indices into TraceModel::threads(), display order
+    std::vector<int> counters; // indices into TraceModel::counters(), display order
+};
+
+struct ThreadInfo
+{
+    int process = -1;
+    LaneKey tid;
+    StringId name = 0;
+    std::optional<std::int64_t> sortIndex;
+    SliceTable slices;
+};
+
+// One counter series (pid, counter name, args key). A value holds until the next sample.
+struct CounterSeries
+{
+    int process = -1;
+    StringId name = 0;
+    StringId seriesKey = 0;
+    std::vector<TimeNs> times;
+    std::vector<double> values;
+    double minValue = 0;
+    double maxValue = 0;
+};
+
+struct FlowInfo
+{
+    StringId category = 0;
+    StringId name = 0;
+    StringId id = 0; // exact id text: integer ids above 2^53 are never rounded
+    SliceRef from;
+    SliceRef to;
+    TimeNs fromTime = 0;
+    TimeNs toTime = 0;
+};
+
+// How many events of each phase were read.
+struct EventCounts
+{
+    std::size_t complete = 0, begin = 0, end = 0, instant = 0, counter = 0, flowStart = 0, flowStep = 0,
+                flowEnd = 0, metadata = 0, other = 0;
+    std::size_t total() const
+    {
+        return complete + begin + end + instant + counter + flowStart + flowStep + flowEnd + metadata + other;
+    }
+};
+
+// Re-reads an event's args from its source file on demand (implemented by the parsers).
+class EventArgsReader
+{
+public:
+    virtual ~EventArgsReader() = default;
+    virtual std::vector<std::pair<QString, QString>> readArgs(std::uint64_t offset) const = 0;
+};
+
+struct SourceFile
+{
+    QString path; // what the user opened
+    std::shared_ptr<const EventArgsReader> argsReader;
+};
+
+// The loaded profile: one owner of all trace data with read-only accessors, shared by the GUI and
+// the command line. Times are int64 ns relative to origin() (the first real moment of the trace).
+class TraceModel
+{
+public:
+    TraceModel();
+    ~TraceModel();
+    TraceModel(const TraceModel &) = delete;
+    TraceModel &operator=(const TraceModel &) = delete;
+
+    const StringPool &strings() const { return m_strings; }
+    const std::vector<ProcessInfo> &processes() const { return m_processes; }
+    const std::vector<ThreadInfo> &threads() const { return m_threads; }
+    const std::vector<CounterSeries> &counters() const { return m_counters; }
+    const std::vector<FlowInfo> &flows() const { return m_flows; }
+    const std::vector<SourceFile> &sources() const { return m_sources; }
+    const EventCounts &eventCounts() const { return m_counts; }
+    // Non-fatal problems found while loading, each naming the file and what was wrong.
+    const QStringList &warnings() const { return m_warnings; }
+
+    // Absolute epoch ns of relative time 0.
+    TimeNs origin() const { return m_origin; }
+    // Span of the data without far outliers (what "show everything" fits).
+    TimeNs dataBegin() const { return m_dataBegin; }
+    TimeNs dataEnd() const { return m_dataEnd; }
+    // Span including outliers such as stray ts=0 events.
+    TimeNs fullBegin() const { return m_fullBegin; }
+    TimeNs fullEnd() const { return m_fullEnd; }
+    std::size_t outlierCount() const { return m_outliers; }
+
+    // Processes top to bottom: canonical layer, then process_sort_index, then pid.
+    const std::vector<int> &processOrder() const { return m_processOrder; }
+    QString processDisplayName(int process) const;
+    QString threadDisplayName(int thread) const;
+    QString counterDisplayName(int counter) const;
+
+    std::size_t sliceCount() const;
+    QString sliceName(SliceRef ref) const;
+    TimeNs selfTime(SliceRef ref) const;
+    std::vector<std::pair<QString, QString>> sliceArgs(SliceRef ref) const;
+    // Flows leaving / entering a slice (indices into flows()).
+    std::vector<std::uint32_t> flowsFrom(SliceRef ref) const;
+    std::vector<std::uint32_t> flowsTo(SliceRef ref) const;
+
+    // Deepest slice on a thread that starts exactly at t, else the deepest one enclosing t.
+    SliceRef enclosingSlice(int thread, TimeNs t) const;
+    // The earliest slice starting at or after t on a thread (shallowest on ties).
+    SliceRef nextSliceAtOrAfter(int thread, TimeNs t) const;
+
+    std::size_t memoryBytes() const;
+
+private:
+    friend class TraceBuilder;
+    StringPool m_strings;
+    std::vector<ProcessInfo> m_processes;
+    std::vector<ThreadInfo> m_threads;
+    std::vector<CounterSeries> m_counters;
+    std::vector<FlowInfo> m_flows;
+    std::vector<SourceFile> m_sources;
+    std::vector<int> m_processOrder;
+    // (slice key, flow index) sorted by key, for flowsFrom/flowsTo.
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> m_flowsBySource;
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> m_flowsByTarget;
+    EventCounts m_counts;
+    QStringList m_warnings;
+    TimeNs m_origin = 0;
+    TimeNs m_dataBegin = 0, m_dataEnd = 0, m_fullBegin = 0, m_fullEnd = 0;
+    std::size_t m_outliers = 0;
+};
+
+inline std::uint64_t sliceKey(SliceRef ref)
+{
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(ref.thread)) << 32) | ref.index;
+}
+
+} // namespace at

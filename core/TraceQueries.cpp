@@ -1,0 +1,181 @@
+#include "TraceQueries.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace at {
+
+std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0, TimeNs t1, bool includeSelf)
+{
+    std::unordered_map<StringId, NameStatistics> byName;
+    const auto &threads = model.threads();
+    for (std::size_t t = 0; t < threads.size(); ++t) {
+        const SliceTable &table = threads[t].slices;
+        for (int d = 0; d < table.depthCount(); ++d) {
+            table.forEachOverlapping(d, t0, t1, [&](std::uint32_t i) {
+                NameStatistics &s = byName[table.name(i)];
+                const TimeNs dur = table.duration(i);
+                if (s.count == 0) {
+                    s.name = table.name(i);
+                    s.minimum = s.maximum = dur;
+                }
+                ++s.count;
+                s.total += dur;
+                s.minimum = std::min(s.minimum, dur);
+                s.maximum = std::max(s.maximum, dur);
+                if (includeSelf)
+                    s.self += model.selfTime({static_cast<std::int32_t>(t), i});
+            });
+        }
+    }
+    std::vector<NameStatistics> result;
+    result.reserve(byName.size());
+    for (auto &[id, s] : byName)
+        result.push_back(s);
+    std::sort(result.begin(), result.end(), [&model](const NameStatistics &a, const NameStatistics &b) {
+        if (a.total != b.total)
+            return a.total > b.total;
+        return model.strings().view(a.name) < model.strings().view(b.name);
+    });
+    return result;
+}
+
+std::vector<SliceRef> searchSlices(const TraceModel &model, const QString &text, const SearchOptions &options)
+{
+    std::vector<SliceRef> result;
+    if (text.isEmpty())
+        return result;
+    // Match each distinct name once; then scanning the 4-byte name columns is cheap.
+    const StringPool &strings = model.strings();
+    std::vector<char> matches(strings.size(), 0);
+    const Qt::CaseSensitivity cs = options.caseSensitive ? Qt::CaseSensitive : Qt::CaseInsensitive;
+    bool any = false;
+    for (StringId id = 1; id < strings.size(); ++id) {
+        if (strings.qstring(id).contains(text, cs)) {
+            matches[id] = 1;
+            any = true;
+        }
+    }
+    if (!any)
+        return result;
+    const auto &threads = model.threads();
+    for (std::size_t t = 0; t < threads.size(); ++t) {
+        const auto &names = threads[t].slices.names();
+        for (std::uint32_t i = 0; i < names.size(); ++i)
+            if (matches[names[i]])
+                result.push_back({static_cast<std::int32_t>(t), i});
+    }
+    std::sort(result.begin(), result.end(), [&threads](const SliceRef &a, const SliceRef &b) {
+        const TimeNs sa = threads[static_cast<std::size_t>(a.thread)].slices.start(a.index);
+        const TimeNs sb = threads[static_cast<std::size_t>(b.thread)].slices.start(b.index);
+        if (sa != sb)
+            return sa < sb;
+        return std::tie(a.thread, a.index) < std::tie(b.thread, b.index);
+    });
+    return result;
+}
+
+TraceSummary summarize(const TraceModel &model, int topCount)
+{
+    TraceSummary summary;
+    summary.counts = model.eventCounts();
+    summary.origin = model.origin();
+    summary.span = model.dataEnd() - model.dataBegin();
+    summary.flows = model.flows().size();
+    summary.warnings = model.warnings();
+    for (int p : model.processOrder()) {
+        const ProcessInfo &info = model.processes()[static_cast<std::size_t>(p)];
+        TraceSummary::Process process;
+        process.name = model.processDisplayName(p);
+        process.layer = layerDisplayName(info.layer);
+        process.pid = info.pid.text != 0 ? model.strings().qstring(info.pid.text) : QString::number(info.pid.number);
+        for (int t : info.threads) {
+            const ThreadInfo &thread = model.threads()[static_cast<std::size_t>(t)];
+            process.threads.push_back({model.threadDisplayName(t), thread.slices.size(), thread.slices.depthCount()});
+            summary.slices += thread.slices.size();
+        }
+        process.counterSeries = info.counters.size();
+        for (int c : info.counters)
+            process.counterSamples += model.counters()[static_cast<std::size_t>(c)].times.size();
+        summary.processes.push_back(std::move(process));
+    }
+    summary.topNames = statisticsInRange(model, model.fullBegin(), model.fullEnd(), false);
+    if (summary.topNames.size() > static_cast<std::size_t>(topCount))
+        summary.topNames.resize(static_cast<std::size_t>(topCount));
+    return summary;
+}
+
+QString formatSummaryText(const TraceModel &model, const TraceSummary &summary)
+{
+    QString text;
+    QTextStream out(&text);
+    const EventCounts &c = summary.counts;
+    out << "Events: " << c.total() << " (X " << c.complete << ", B " << c.begin << ", E " << c.end << ", i/I "
+        << c.instant << ", C " << c.counter << ", s " << c.flowStart << ", t " << c.flowStep << ", f " << c.flowEnd
+        << ", M " << c.metadata << ", other " << c.other << ")\n";
+    out << "Slices: " << summary.slices << "  Flows: " << summary.flows << "\n";
+    out << "Time span: " << formatDuration(summary.span) << " starting at " << formatAbsoluteMicros(summary.origin)
+        << " us\n";
+    out << "Processes: " << summary.processes.size() << "\n";
+    for (const auto &p : summary.processes) {
+        out << "  " << p.name << "  [" << p.layer << ", pid " << p.pid << "]";
+        if (p.counterSeries)
+            out << "  counters: " << p.counterSeries << " series, " << p.counterSamples << " samples";
+        out << "\n";
+        for (const auto &t : p.threads)
+            out << "    " << t.name << ": " << t.slices << " slices, depth " << t.depth << "\n";
+    }
+    out << "Top " << summary.topNames.size() << " slice names by total duration:\n";
+    for (const auto &s : summary.topNames)
+        out << "  " << formatDuration(s.total) << "  x" << s.count << "  " << model.strings().qstring(s.name) << "\n";
+    for (const auto &w : summary.warnings)
+        out << "Warning: " << w << "\n";
+    return text;
+}
+
+QByteArray formatSummaryJson(const TraceModel &model, const TraceSummary &summary)
+{
+    QJsonObject root;
+    const EventCounts &c = summary.counts;
+    root[QStringLiteral("events")] = QJsonObject{
+        {QStringLiteral("total"), qint64(c.total())},     {QStringLiteral("X"), qint64(c.complete)},
+        {QStringLiteral("B"), qint64(c.begin)},           {QStringLiteral("E"), qint64(c.end)},
+        {QStringLiteral("i"), qint64(c.instant)},         {QStringLiteral("C"), qint64(c.counter)},
+        {QStringLiteral("s"), qint64(c.flowStart)},       {QStringLiteral("t"), qint64(c.flowStep)},
+        {QStringLiteral("f"), qint64(c.flowEnd)},         {QStringLiteral("M"), qint64(c.metadata)},
+        {QStringLiteral("other"), qint64(c.other)}};
+    root[QStringLiteral("slices")] = qint64(summary.slices);
+    root[QStringLiteral("flows")] = qint64(summary.flows);
+    root[QStringLiteral("originUs")] = formatAbsoluteMicros(summary.origin);
+    root[QStringLiteral("spanNs")] = qint64(summary.span);
+    QJsonArray processes;
+    for (const auto &p : summary.processes) {
+        QJsonArray threads;
+        for (const auto &t : p.threads)
+            threads.append(QJsonObject{{QStringLiteral("name"), t.name},
+                                       {QStringLiteral("slices"), qint64(t.slices)},
+                                       {QStringLiteral("depth"), t.depth}});
+        processes.append(QJsonObject{{QStringLiteral("name"), p.name},
+                                     {QStringLiteral("layer"), p.layer},
+                                     {QStringLiteral("pid"), p.pid},
+                                     {QStringLiteral("threads"), threads},
+                                     {QStringLiteral("counterSeries"), qint64(p.counterSeries)},
+                                     {QStringLiteral("counterSamples"), qint64(p.counterSamples)}});
+    }
+    root[QStringLiteral("processes")] = processes;
+    QJsonArray top;
+    for (const auto &s : summary.topNames)
+        top.append(QJsonObject{{QStringLiteral("name"), model.strings().qstring(s.name)},
+                               {QStringLiteral("count"), qint64(s.count)},
+                               {QStringLiteral("totalNs"), qint64(s.total)}});
+    root[QStringLiteral("topNames")] = top;
+    root[QStringLiteral("warnings")] = QJsonArray::fromStringList(summary.warnings);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+} // namespace at

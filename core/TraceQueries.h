@@ -1,0 +1,68 @@
+#pragma once
+
+#include "TraceModel.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace at {
+
+// Aggregate of the slices of one name (range statistics and the top-N summary).
+struct NameStatistics
+{
+    StringId name = 0;
+    std::size_t count = 0;
+    TimeNs total = 0;
+    TimeNs self = 0;
+    TimeNs minimum = 0;
+    TimeNs maximum = 0;
+    TimeNs average() const { return count ? total / static_cast<TimeNs>(count) : 0; }
+};
+
+// Slices overlapping [t0, t1] on every thread, aggregated by name, largest total first.
+// With includeSelf the self time of every slice is computed too (costs a child scan per slice).
+std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0, TimeNs t1,
+                                              bool includeSelf = true);
+
+struct SearchOptions
+{
+    bool caseSensitive = false;
+};
+
+// All slices whose name contains text, ordered by start time (then thread).
+std::vector<SliceRef> searchSlices(const TraceModel &model, const QString &text, const SearchOptions &options = {});
+
+// What `--summary` prints and the GUI shows: same data, one code path.
+struct TraceSummary
+{
+    struct Thread
+    {
+        QString name;
+        std::size_t slices = 0;
+        int depth = 0;
+    };
+    struct Process
+    {
+        QString name;
+        QString layer;
+        QString pid;
+        std::vector<Thread> threads;
+        std::size_t counterSeries = 0;
+        std::size_t counterSamples = 0;
+    };
+    std::vector<Process> processes;
+    EventCounts counts;
+    std::size_t slices = 0;
+    std::size_t flows = 0;
+    TimeNs origin = 0;
+    TimeNs span = 0;
+    std::vector<NameStatistics> topNames; // by total duration
+    QStringList warnings;
+};
+
+TraceSummary summarize(const TraceModel &model, int topCount = 10);
+QString formatSummaryText(const TraceModel &model, const TraceSummary &summary);
+QByteArray formatSummaryJson(const TraceModel &model, const TraceSummary &summary);
+
+} // namespace at

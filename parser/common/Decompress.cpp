@@ -1,0 +1,176 @@
+#include "Decompress.h"
+
+#include <QDir>
+#include <QFile>
+
+#include <vector>
+#include <zlib.h>
+#include <zstd.h>
+
+namespace at {
+
+Compression detectCompression(const QString &path)
+{
+    QFile file(path);
+    if (file.open(QIODevice::ReadOnly)) {
+        const QByteArray magic = file.read(4);
+        if (magic.size() >= 4 && static_cast<uchar>(magic[0]) == 0x28 && static_cast<uchar>(magic[1]) == 0xB5 &&
+            static_cast<uchar>(magic[2]) == 0x2F && static_cast<uchar>(magic[3]) == 0xFD)
+            return Compression::Zstd;
+        if (magic.size() >= 2 && static_cast<uchar>(magic[0]) == 0x1F && static_cast<uchar>(magic[1]) == 0x8B)
+            return Compression::Gzip;
+        if (!magic.isEmpty())
+            return Compression::None;
+    }
+    if (path.endsWith(QLatin1String(".zst")))
+        return Compression::Zstd;
+    if (path.endsWith(QLatin1String(".gz")))
+        return Compression::Gzip;
+    return Compression::None;
+}
+
+namespace {
+
+constexpr std::size_t kInputChunk = 1 << 20;
+
+bool cancelled(const DecompressControl &control)
+{
+    return control.cancel && control.cancel->load(std::memory_order_relaxed);
+}
+
+bool writeAll(QTemporaryFile &out, const char *data, std::size_t size, QString *error)
+{
+    if (size && out.write(data, static_cast<qint64>(size)) != static_cast<qint64>(size)) {
+        *error = QStringLiteral("cannot write the decompressed data to %1: %2").arg(out.fileName(), out.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool inflateZstd(QFile &in, QTemporaryFile &out, const DecompressControl &control, QString *error)
+{
+    ZSTD_DCtx *ctx = ZSTD_createDCtx();
+    std::vector<char> input(kInputChunk), output(ZSTD_DStreamOutSize());
+    bool ok = true;
+    std::size_t lastResult = 0;
+    std::uint64_t consumed = 0;
+    while (ok) {
+        const qint64 got = in.read(input.data(), static_cast<qint64>(input.size()));
+        if (got < 0) {
+            *error = QStringLiteral("read error: %1").arg(in.errorString());
+            ok = false;
+            break;
+        }
+        if (got == 0)
+            break;
+        ZSTD_inBuffer inBuf{input.data(), static_cast<std::size_t>(got), 0};
+        while (inBuf.pos < inBuf.size) {
+            ZSTD_outBuffer outBuf{output.data(), output.size(), 0};
+            lastResult = ZSTD_decompressStream(ctx, &outBuf, &inBuf);
+            if (ZSTD_isError(lastResult)) {
+                *error = QStringLiteral("corrupt zstd data near compressed byte %1: %2")
+                             .arg(consumed + inBuf.pos)
+                             .arg(QString::fromUtf8(ZSTD_getErrorName(lastResult)));
+                ok = false;
+                break;
+            }
+            ok = writeAll(out, output.data(), outBuf.pos, error);
+            if (!ok)
+                break;
+        }
+        consumed += static_cast<std::uint64_t>(got);
+        if (control.bytesRead)
+            control.bytesRead->store(consumed, std::memory_order_relaxed);
+        if (cancelled(control)) {
+            *error = QStringLiteral("cancelled");
+            ok = false;
+        }
+    }
+    if (ok && lastResult != 0)
+        *error = QStringLiteral("the zstd stream is truncated; the decompressed part is used");
+    ZSTD_freeDCtx(ctx);
+    return ok;
+}
+
+bool inflateGzip(QFile &in, QTemporaryFile &out, const DecompressControl &control, QString *error)
+{
+    z_stream zs{};
+    if (inflateInit2(&zs, 15 + 32) != Z_OK) { // 32: accept gzip and zlib headers
+        *error = QStringLiteral("cannot initialise zlib");
+        return false;
+    }
+    std::vector<char> input(kInputChunk), output(1 << 18);
+    bool ok = true;
+    int status = Z_OK;
+    std::uint64_t consumed = 0;
+    while (ok && status != Z_STREAM_END) {
+        const qint64 got = in.read(input.data(), static_cast<qint64>(input.size()));
+        if (got <= 0)
+            break;
+        zs.next_in = reinterpret_cast<Bytef *>(input.data());
+        zs.avail_in = static_cast<uInt>(got);
+        while (zs.avail_in > 0 && ok) {
+            zs.next_out = reinterpret_cast<Bytef *>(output.data());
+            zs.avail_out = static_cast<uInt>(output.size());
+            status = inflate(&zs, Z_NO_FLUSH);
+            if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR) {
+                *error = QStringLiteral("corrupt gzip data near compressed byte %1: %2")
+                             .arg(consumed + (static_cast<std::uint64_t>(got) - zs.avail_in))
+                             .arg(QString::fromUtf8(zs.msg ? zs.msg : "inflate failed"));
+                ok = false;
+                break;
+            }
+            ok = writeAll(out, output.data(), output.size() - zs.avail_out, error);
+            if (status == Z_STREAM_END) {
+                // Concatenated gzip members: keep going with the rest of the input.
+                if (zs.avail_in > 0 && inflateReset(&zs) == Z_OK)
+                    status = Z_OK;
+                else
+                    break;
+            }
+        }
+        consumed += static_cast<std::uint64_t>(got);
+        if (control.bytesRead)
+            control.bytesRead->store(consumed, std::memory_order_relaxed);
+        if (cancelled(control)) {
+            *error = QStringLiteral("cancelled");
+            ok = false;
+        }
+    }
+    if (ok && status != Z_STREAM_END)
+        *error = QStringLiteral("the gzip stream is truncated; the decompressed part is used");
+    inflateEnd(&zs);
+    return ok;
+}
+
+} // namespace
+
+std::unique_ptr<QTemporaryFile> decompressToTemporaryFile(const QString &path, Compression compression,
+                                                          const DecompressControl &control, QString *error)
+{
+    QFile in(path);
+    if (!in.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: cannot open: %2").arg(path, in.errorString());
+        return nullptr;
+    }
+    auto out = std::make_unique<QTemporaryFile>(QDir::tempPath() + QStringLiteral("/ascend-timeline-XXXXXX.json"));
+    if (!out->open()) {
+        *error = QStringLiteral("%1: cannot create a temporary file for decompression: %2").arg(path, out->errorString());
+        return nullptr;
+    }
+    QString problem;
+    const bool ok = compression == Compression::Zstd ? inflateZstd(in, *out, control, &problem)
+                                                     : inflateGzip(in, *out, control, &problem);
+    if (!ok) {
+        *error = QStringLiteral("%1: %2").arg(path, problem);
+        if (problem == QLatin1String("cancelled") || out->size() == 0)
+            return nullptr;
+        // A corrupt tail still leaves the events before it usable.
+    } else if (!problem.isEmpty()) {
+        *error = QStringLiteral("%1: %2").arg(path, problem);
+    }
+    out->flush();
+    return out;
+}
+
+} // namespace at

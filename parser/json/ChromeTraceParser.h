@@ -1,0 +1,52 @@
+#pragma once
+
+#include "JsonEventScanner.h"
+#include "TraceBuilder.h"
+
+#include <QString>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace at {
+
+struct ParseControl
+{
+    const std::atomic<bool> *cancel = nullptr;
+    std::atomic<std::uint64_t> *bytesDone = nullptr;
+};
+
+// Reads one Chrome Trace Event file (array or {"traceEvents": [...]} form, all the shapes Ascend
+// tools write: string or numeric ts, large or string pid/tid, string or >2^53 integer flow ids)
+// into a TraceBuilder. Events are cut into chunks of a few MB at event boundaries and each chunk is
+// parsed by simdjson's On-Demand API; a chunk that fails is re-read event by event so that one
+// bad event costs only itself. Args of slices are not kept: the builder records each event's byte
+// offset and JsonArgsReader re-reads them when asked.
+class ChromeTraceParser
+{
+public:
+    ChromeTraceParser(TraceBuilder &builder, std::uint32_t sourceIndex, QString displayName);
+    ~ChromeTraceParser();
+
+    enum class Result
+    {
+        Ok,        // read (warnings may have been added to the builder)
+        Failed,    // nothing readable: *error says why
+        Cancelled
+    };
+    Result parse(const char *data, std::size_t size, const ParseControl &control, QString *error);
+
+    std::size_t eventsRead() const { return m_eventsRead; }
+
+    static constexpr std::size_t kChunkBytes = 4 << 20;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+    std::size_t m_eventsRead = 0;
+};
+
+} // namespace at

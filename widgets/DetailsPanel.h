@@ -1,0 +1,34 @@
+#pragma once
+
+#include "TraceModel.h"
+
+#include <QTreeWidget>
+
+namespace at {
+
+// Shows everything about the selected slice: name, category, start (relative and raw absolute),
+// duration, self time, depth, process/thread, every args key/value, and its flows. Clicking a
+// flow emits jumpTo for the slice at its other end.
+class DetailsPanel : public QTreeWidget
+{
+    Q_OBJECT
+public:
+    explicit DetailsPanel(QWidget *parent = nullptr);
+
+    void setModel(const TraceModel *model);
+    void showSlice(at::SliceRef ref);
+    // Value shown for a top-level field ("Name", "Duration", ...), for tests and copy.
+    QString fieldValue(const QString &field) const;
+    QTreeWidgetItem *flowItem(int index) const;
+
+Q_SIGNALS:
+    void jumpTo(at::SliceRef ref);
+
+private:
+    QTreeWidgetItem *addField(const QString &field, const QString &value);
+    void addFlows(const QString &title, const std::vector<std::uint32_t> &flows, bool outgoing);
+
+    const TraceModel *m_model = nullptr;
+};
+
+} // namespace at

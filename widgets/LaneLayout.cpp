@@ -1,0 +1,69 @@
+#include "LaneLayout.h"
+
+#include <algorithm>
+
+namespace at {
+
+void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses)
+{
+    m_rows.clear();
+    m_rowOfThread.clear();
+    m_headerOfProcess.clear();
+    m_totalHeight = 0;
+    if (!model)
+        return;
+    m_rowOfThread.assign(model->threads().size(), -1);
+    m_headerOfProcess.assign(model->processes().size(), -1);
+    int y = 0;
+    auto add = [&](LaneRow::Kind kind, int process, int index, int height) {
+        m_rows.push_back({kind, process, index, y, height});
+        y += height;
+        return static_cast<int>(m_rows.size()) - 1;
+    };
+    for (int p : model->processOrder()) {
+        const ProcessInfo &info = model->processes()[static_cast<std::size_t>(p)];
+        const int header = add(LaneRow::Kind::ProcessHeader, p, -1, kHeaderHeight);
+        m_headerOfProcess[static_cast<std::size_t>(p)] = header;
+        const bool collapsed = collapsedProcesses.contains(p);
+        for (int t : info.threads) {
+            const int depth = model->threads()[static_cast<std::size_t>(t)].slices.depthCount();
+            if (collapsed) {
+                m_rowOfThread[static_cast<std::size_t>(t)] = header;
+                continue;
+            }
+            if (depth == 0)
+                continue; // threads that only carry flow halves or metadata
+            m_rowOfThread[static_cast<std::size_t>(t)] =
+                add(LaneRow::Kind::Thread, p, t, 2 * kTrackPadding + depth * kSliceHeight);
+        }
+        if (!collapsed)
+            for (int c : info.counters)
+                add(LaneRow::Kind::Counter, p, c, kCounterHeight);
+    }
+    m_totalHeight = y;
+}
+
+int LaneLayout::rowAt(int y) const
+{
+    auto it = std::upper_bound(m_rows.begin(), m_rows.end(), y, [](int value, const LaneRow &row) { return value < row.y; });
+    if (it == m_rows.begin())
+        return -1;
+    --it;
+    return y < it->y + it->height ? static_cast<int>(it - m_rows.begin()) : -1;
+}
+
+int LaneLayout::rowOfThread(int thread) const
+{
+    if (thread < 0 || static_cast<std::size_t>(thread) >= m_rowOfThread.size())
+        return -1;
+    return m_rowOfThread[static_cast<std::size_t>(thread)];
+}
+
+int LaneLayout::headerRowOfProcess(int process) const
+{
+    if (process < 0 || static_cast<std::size_t>(process) >= m_headerOfProcess.size())
+        return -1;
+    return m_headerOfProcess[static_cast<std::size_t>(process)];
+}
+
+} // namespace at

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "TraceModel.h"
+
+#include <QSet>
+
+#include <vector>
+
+namespace at {
+
+// One horizontal band of the timeline: a process header, a thread track or a counter track.
+struct LaneRow
+{
+    enum class Kind
+    {
+        ProcessHeader,
+        Thread,
+        Counter
+    };
+    Kind kind = Kind::ProcessHeader;
+    int process = -1;
+    int index = -1; // thread index for Thread rows, counter index for Counter rows
+    int y = 0;      // top, in content coordinates (0 = first row, below the ruler)
+    int height = 0;
+};
+
+// Vertical layout of all lanes: pure geometry from the model and the collapsed groups.
+class LaneLayout
+{
+public:
+    static constexpr int kHeaderHeight = 22;
+    static constexpr int kSliceHeight = 18;
+    static constexpr int kTrackPadding = 3;
+    static constexpr int kCounterHeight = 36;
+
+    void rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses);
+
+    const std::vector<LaneRow> &rows() const { return m_rows; }
+    int totalHeight() const { return m_totalHeight; }
+    // Row containing content y, or -1.
+    int rowAt(int y) const;
+    // Row of a thread track, or of its process header when the group is collapsed; -1 if absent.
+    int rowOfThread(int thread) const;
+    int headerRowOfProcess(int process) const;
+    // Content y of the top of a slice at depth d in a thread row.
+    static int sliceTop(const LaneRow &row, int depth) { return row.y + kTrackPadding + depth * kSliceHeight; }
+
+private:
+    std::vector<LaneRow> m_rows;
+    std::vector<int> m_rowOfThread;
+    std::vector<int> m_headerOfProcess;
+    int m_totalHeight = 0;
+};
+
+} // namespace at

@@ -1,0 +1,149 @@
+#include "SearchBar.h"
+
+#include "TraceQueries.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QToolButton>
+
+namespace at {
+
+SearchBar::SearchBar(QWidget *parent)
+    : QWidget(parent), m_edit(new QLineEdit(this)), m_case(new QCheckBox(tr("Match case"), this)),
+      m_status(new QLabel(this))
+{
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(6, 2, 6, 2);
+    layout->addWidget(new QLabel(tr("Find:"), this));
+    m_edit->setPlaceholderText(tr("slice name (Enter: next, Shift+Enter: previous)"));
+    m_edit->setClearButtonEnabled(true);
+    m_edit->installEventFilter(this);
+    layout->addWidget(m_edit, 1);
+    layout->addWidget(m_case);
+    auto *prev = new QToolButton(this);
+    prev->setText(QStringLiteral("▲"));
+    prev->setToolTip(tr("Previous match (Shift+Enter)"));
+    auto *nextButton = new QToolButton(this);
+    nextButton->setText(QStringLiteral("▼"));
+    nextButton->setToolTip(tr("Next match (Enter)"));
+    auto *close = new QToolButton(this);
+    close->setText(QStringLiteral("✕"));
+    close->setToolTip(tr("Close (Esc)"));
+    layout->addWidget(prev);
+    layout->addWidget(nextButton);
+    layout->addWidget(m_status);
+    layout->addWidget(close);
+    m_status->setMinimumWidth(110);
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(150);
+    connect(&m_debounce, &QTimer::timeout, this, &SearchBar::runSearch);
+    connect(m_edit, &QLineEdit::textChanged, this, [this] { m_debounce.start(); });
+    connect(m_case, &QCheckBox::toggled, this, &SearchBar::runSearch);
+    connect(prev, &QToolButton::clicked, this, &SearchBar::previous);
+    connect(nextButton, &QToolButton::clicked, this, &SearchBar::next);
+    connect(close, &QToolButton::clicked, this, [this] {
+        hide();
+        Q_EMIT closed();
+    });
+    updateStatus();
+}
+
+void SearchBar::setModel(const TraceModel *model)
+{
+    m_model = model;
+    m_matches.clear();
+    m_current = -1;
+    m_searchedText.clear();
+    updateStatus();
+}
+
+void SearchBar::activate()
+{
+    show();
+    m_edit->setFocus(Qt::ShortcutFocusReason);
+    m_edit->selectAll();
+}
+
+void SearchBar::runSearch()
+{
+    m_debounce.stop();
+    m_searchedText = m_edit->text();
+    m_searchedCase = m_case->isChecked();
+    m_matches = m_model ? searchSlices(*m_model, m_searchedText, {m_searchedCase}) : std::vector<SliceRef>{};
+    m_current = -1;
+    updateStatus();
+}
+
+void SearchBar::step(int delta)
+{
+    if (m_searchedText != m_edit->text() || m_searchedCase != m_case->isChecked() || m_debounce.isActive())
+        runSearch();
+    if (m_matches.empty())
+        return;
+    const int n = static_cast<int>(m_matches.size());
+    m_current = m_current < 0 ? (delta > 0 ? 0 : n - 1) : ((m_current + delta) % n + n) % n;
+    updateStatus();
+    Q_EMIT matchActivated(m_matches[static_cast<std::size_t>(m_current)]);
+}
+
+void SearchBar::next()
+{
+    step(1);
+}
+
+void SearchBar::previous()
+{
+    step(-1);
+}
+
+QString SearchBar::statusText() const
+{
+    return m_status->text();
+}
+
+void SearchBar::updateStatus()
+{
+    if (m_searchedText.isEmpty())
+        m_status->setText(QString());
+    else if (m_matches.empty())
+        m_status->setText(tr("no matches"));
+    else if (m_current < 0)
+        m_status->setText(tr("%1 matches").arg(m_matches.size()));
+    else
+        m_status->setText(tr("%1 of %2").arg(m_current + 1).arg(m_matches.size()));
+}
+
+bool SearchBar::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_edit && event->type() == QEvent::KeyPress) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+            if (key->modifiers() & Qt::ShiftModifier)
+                previous();
+            else
+                next();
+            return true;
+        }
+        if (key->key() == Qt::Key_Escape) {
+            hide();
+            Q_EMIT closed();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void SearchBar::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Escape) {
+        hide();
+        Q_EMIT closed();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+} // namespace at

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "TraceModel.h"
+
+#include <QTimer>
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+
+namespace at {
+
+// Ctrl+F: finds slices whose name contains the text; Enter / Shift+Enter step through the
+// matches in time order and emit matchActivated so the timeline selects and centres them.
+class SearchBar : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SearchBar(QWidget *parent = nullptr);
+
+    void setModel(const TraceModel *model);
+    QLineEdit *lineEdit() const { return m_edit; }
+    QCheckBox *caseSensitive() const { return m_case; }
+    const std::vector<SliceRef> &matches() const { return m_matches; }
+    int currentIndex() const { return m_current; }
+    QString statusText() const;
+
+public Q_SLOTS:
+    void activate(); // show, focus and select the text
+    void runSearch();
+    void next();
+    void previous();
+
+Q_SIGNALS:
+    void matchActivated(at::SliceRef ref);
+    void closed();
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void step(int delta);
+    void updateStatus();
+
+    const TraceModel *m_model = nullptr;
+    QLineEdit *m_edit;
+    QCheckBox *m_case;
+    QLabel *m_status;
+    QTimer m_debounce;
+    std::vector<SliceRef> m_matches;
+    int m_current = -1;
+    QString m_searchedText;
+    bool m_searchedCase = false;
+};
+
+} // namespace at

@@ -1,0 +1,155 @@
+#include "StatisticsPanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace at {
+
+StatisticsModel::StatisticsModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void StatisticsModel::setStatistics(const TraceModel *model, std::vector<NameStatistics> rows)
+{
+    beginResetModel();
+    m_model = model;
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+int StatisticsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int StatisticsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant StatisticsModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= static_cast<int>(m_rows.size()) || !m_model)
+        return {};
+    const NameStatistics &s = m_rows[static_cast<std::size_t>(index.row())];
+    auto duration = [role](TimeNs ns) -> QVariant {
+        if (role == kSortRole)
+            return QVariant::fromValue<qlonglong>(ns);
+        return formatDuration(ns);
+    };
+    if (role != Qt::DisplayRole && role != kSortRole) {
+        if (role == Qt::TextAlignmentRole && index.column() != Name)
+            return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    }
+    switch (index.column()) {
+    case Name:
+        return m_model->strings().qstring(s.name);
+    case Count:
+        return QVariant::fromValue<qulonglong>(s.count);
+    case Total:
+        return duration(s.total);
+    case Average:
+        return duration(s.average());
+    case Minimum:
+        return duration(s.minimum);
+    case Maximum:
+        return duration(s.maximum);
+    case Self:
+        return duration(s.self);
+    default:
+        return {};
+    }
+}
+
+QVariant StatisticsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    static const char *names[] = {"Name", "Count", "Total", "Average", "Min", "Max", "Self time"};
+    return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
+}
+
+StatisticsPanel::StatisticsPanel(QWidget *parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_table(new QTableView(this)),
+      m_statistics(new StatisticsModel(this)), m_proxy(new QSortFilterProxyModel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_title);
+    layout->addWidget(m_table);
+    m_title->setText(tr("Drag across the timeline to see statistics for a time range."));
+    m_proxy->setSourceModel(m_statistics);
+    m_proxy->setSortRole(StatisticsModel::kSortRole);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(StatisticsModel::Total, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->horizontalHeader()->setSectionResizeMode(StatisticsModel::Name, QHeaderView::Stretch);
+    m_table->verticalHeader()->setVisible(false);
+    auto *copy = new QAction(tr("Copy"), m_table);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(copy, &QAction::triggered, this, &StatisticsPanel::copySelection);
+    m_table->addAction(copy);
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+}
+
+void StatisticsPanel::setModel(const TraceModel *model)
+{
+    m_model = model;
+    m_statistics->setStatistics(model, {});
+    m_title->setText(tr("Drag across the timeline to see statistics for a time range."));
+}
+
+void StatisticsPanel::showRange(TimeRange range)
+{
+    if (!m_model)
+        return;
+    std::vector<NameStatistics> rows = statisticsInRange(*m_model, range.start, range.end);
+    std::size_t slices = 0;
+    for (const auto &r : rows)
+        slices += r.count;
+    m_title->setText(tr("%1 – %2 (%3): %4 slices, %5 names")
+                         .arg(formatDuration(range.start), formatDuration(range.end), formatDuration(range.width()))
+                         .arg(slices)
+                         .arg(rows.size()));
+    m_statistics->setStatistics(m_model, std::move(rows));
+}
+
+QString StatisticsPanel::selectionAsText() const
+{
+    QStringList lines;
+    QStringList header;
+    for (int c = 0; c < StatisticsModel::ColumnCount; ++c)
+        header << m_proxy->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+    lines << header.join(QLatin1Char('\t'));
+    const auto selected = m_table->selectionModel() ? m_table->selectionModel()->selectedRows() : QModelIndexList();
+    QList<int> rows;
+    if (selected.isEmpty()) {
+        for (int r = 0; r < m_proxy->rowCount(); ++r)
+            rows << r;
+    } else {
+        for (const QModelIndex &index : selected)
+            rows << index.row();
+        std::sort(rows.begin(), rows.end());
+    }
+    for (int r : rows) {
+        QStringList cells;
+        for (int c = 0; c < StatisticsModel::ColumnCount; ++c)
+            cells << m_proxy->index(r, c).data(Qt::DisplayRole).toString();
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+void StatisticsPanel::copySelection() const
+{
+    QApplication::clipboard()->setText(selectionAsText());
+}
+
+} // namespace at

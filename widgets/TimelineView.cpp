@@ -1,0 +1,665 @@
+#include "TimelineView.h"
+
+#include <QKeyEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QScrollBar>
+
+#include <cmath>
+
+namespace at {
+
+namespace {
+
+constexpr int kDragThreshold = 4;
+constexpr double kMinLabelWidth = 28;
+
+QColor headerBackground(const QPalette &palette)
+{
+    return palette.color(QPalette::AlternateBase);
+}
+
+} // namespace
+
+TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    viewport()->setMouseTracking(true);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    verticalScrollBar()->setSingleStep(LaneLayout::kSliceHeight * 2);
+    setMinimumSize(400, 200);
+    connect(&m_zoom, &ZoomController::rangeChanged, this, [this] { viewport()->update(); });
+}
+
+void TimelineView::setModel(const TraceModel *model)
+{
+    m_model = model;
+    m_collapsed.clear();
+    m_colors.clear();
+    m_selected = {};
+    m_rangeSelection.reset();
+    if (model)
+        m_zoom.setDataRange({model->dataBegin(), model->dataEnd()});
+    relayout();
+    verticalScrollBar()->setValue(0);
+    viewport()->update();
+}
+
+TimeAxis TimelineView::axis() const
+{
+    return TimeAxis(m_zoom.range(), std::max(1, viewport()->width() - kLabelWidth));
+}
+
+void TimelineView::setCollapsed(int process, bool collapsed)
+{
+    if (collapsed)
+        m_collapsed.insert(process);
+    else
+        m_collapsed.remove(process);
+    relayout();
+    viewport()->update();
+}
+
+void TimelineView::relayout()
+{
+    m_layout.rebuild(m_model, m_collapsed);
+    updateScrollBars();
+}
+
+void TimelineView::updateScrollBars()
+{
+    const int visible = std::max(0, viewport()->height() - kRulerHeight);
+    verticalScrollBar()->setPageStep(visible);
+    verticalScrollBar()->setRange(0, std::max(0, m_layout.totalHeight() - visible));
+}
+
+void TimelineView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    updateScrollBars();
+}
+
+void TimelineView::scrollContentsBy(int, int)
+{
+    viewport()->update();
+}
+
+// --- navigation ------------------------------------------------------------------------------
+
+TimeNs TimelineView::zoomAnchor() const
+{
+    const TimeAxis a = axis();
+    if (m_mouseInside && m_mousePos.x() >= kLabelWidth && viewport()->rect().contains(m_mousePos))
+        return a.toTime(m_mousePos.x() - kLabelWidth);
+    return a.range().center();
+}
+
+void TimelineView::zoomIn()
+{
+    m_zoom.zoomIn(zoomAnchor());
+}
+
+void TimelineView::zoomOut()
+{
+    m_zoom.zoomOut(zoomAnchor());
+}
+
+void TimelineView::panLeft()
+{
+    m_zoom.pan(-ZoomController::kPanFraction);
+}
+
+void TimelineView::panRight()
+{
+    m_zoom.pan(ZoomController::kPanFraction);
+}
+
+void TimelineView::showAll()
+{
+    m_zoom.showAll();
+}
+
+void TimelineView::fitSelection()
+{
+    if (m_selected.isValid() && m_model) {
+        const SliceTable &t = m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices;
+        m_zoom.fit({t.start(m_selected.index), t.end(m_selected.index)});
+    } else if (m_rangeSelection) {
+        m_zoom.fit(*m_rangeSelection);
+    }
+}
+
+void TimelineView::undoZoom()
+{
+    m_zoom.undo();
+}
+
+void TimelineView::selectSlice(SliceRef ref, bool center)
+{
+    if (!m_model || (ref.isValid() && static_cast<std::size_t>(ref.thread) >= m_model->threads().size()))
+        return;
+    m_selected = ref;
+    if (ref.isValid()) {
+        const ThreadInfo &thread = m_model->threads()[static_cast<std::size_t>(ref.thread)];
+        if (m_collapsed.contains(thread.process))
+            setCollapsed(thread.process, false);
+        if (center) {
+            const SliceTable &t = thread.slices;
+            const TimeRange r = m_zoom.range();
+            const TimeNs s = t.start(ref.index), e = t.end(ref.index);
+            if (e - s > r.width()) {
+                m_zoom.fit({s, e});
+            } else {
+                const TimeNs mid = s + (e - s) / 2;
+                m_zoom.setRange({mid - r.width() / 2, mid - r.width() / 2 + r.width()}, true);
+            }
+            ensureRowVisible(m_layout.rowOfThread(ref.thread));
+        }
+    }
+    viewport()->update();
+    Q_EMIT selectionChanged(ref);
+}
+
+void TimelineView::clearRangeSelection()
+{
+    m_rangeSelection.reset();
+    viewport()->update();
+}
+
+void TimelineView::ensureRowVisible(int row)
+{
+    if (row < 0)
+        return;
+    const LaneRow &r = m_layout.rows()[static_cast<std::size_t>(row)];
+    const int visible = viewport()->height() - kRulerHeight;
+    const int top = verticalScrollBar()->value();
+    if (r.y < top || r.y + std::min(r.height, visible) > top + visible)
+        verticalScrollBar()->setValue(std::max(0, r.y - visible / 3));
+}
+
+void TimelineView::keyPressEvent(QKeyEvent *event)
+{
+    const bool ctrl = event->modifiers() & Qt::ControlModifier;
+    switch (event->key()) {
+    case Qt::Key_W:
+    case Qt::Key_Up:
+        zoomIn();
+        break;
+    case Qt::Key_S:
+    case Qt::Key_Down:
+        zoomOut();
+        break;
+    case Qt::Key_A:
+    case Qt::Key_Left:
+        panLeft();
+        break;
+    case Qt::Key_D:
+    case Qt::Key_Right:
+        panRight();
+        break;
+    case Qt::Key_0:
+        showAll();
+        break;
+    case Qt::Key_F:
+        if (ctrl)
+            return QAbstractScrollArea::keyPressEvent(event);
+        fitSelection();
+        break;
+    case Qt::Key_Backspace:
+        undoZoom();
+        break;
+    case Qt::Key_Escape:
+        clearRangeSelection();
+        break;
+    default:
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent *event)
+{
+    m_pressPos = event->position().toPoint();
+    m_pressRange = m_zoom.range();
+    m_pressScroll = verticalScrollBar()->value();
+    m_pressTime = axis().toTime(m_pressPos.x() - kLabelWidth);
+    const bool panGesture = event->button() == Qt::MiddleButton ||
+                            (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier));
+    if (panGesture) {
+        m_drag = DragMode::Pan;
+        viewport()->setCursor(Qt::ClosedHandCursor);
+    } else if (event->button() == Qt::LeftButton) {
+        m_drag = DragMode::Pending;
+    }
+    event->accept();
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent *event)
+{
+    m_mousePos = event->position().toPoint();
+    m_mouseInside = true;
+    const QPoint delta = m_mousePos - m_pressPos;
+    if (m_drag == DragMode::Pending && m_pressPos.x() >= kLabelWidth && std::abs(delta.x()) >= kDragThreshold)
+        m_drag = DragMode::Range;
+    if (m_drag == DragMode::Range) {
+        const TimeNs now = axis().toTime(m_mousePos.x() - kLabelWidth);
+        m_rangeSelection = TimeRange{std::min(now, m_pressTime), std::max(now, m_pressTime)};
+        viewport()->update();
+    } else if (m_drag == DragMode::Pan) {
+        const TimeAxis pressAxis(m_pressRange, std::max(1, viewport()->width() - kLabelWidth));
+        const TimeNs shift = static_cast<TimeNs>(std::llround(-delta.x() * pressAxis.nsPerPixel()));
+        m_zoom.setRange({m_pressRange.start + shift, m_pressRange.end + shift}, false);
+        verticalScrollBar()->setValue(m_pressScroll - delta.y());
+    }
+    event->accept();
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent *event)
+{
+    const DragMode mode = m_drag;
+    m_drag = DragMode::None;
+    viewport()->unsetCursor();
+    const QPoint pos = event->position().toPoint();
+    if (mode == DragMode::Range && m_rangeSelection) {
+        Q_EMIT rangeSelected(*m_rangeSelection);
+    } else if (mode == DragMode::Pending && event->button() == Qt::LeftButton) {
+        const int row = m_layout.rowAt(contentY(pos.y()));
+        if (pos.y() >= kRulerHeight && row >= 0 &&
+            m_layout.rows()[static_cast<std::size_t>(row)].kind == LaneRow::Kind::ProcessHeader) {
+            const int process = m_layout.rows()[static_cast<std::size_t>(row)].process;
+            setCollapsed(process, !m_collapsed.contains(process));
+        } else {
+            selectSlice(sliceAt(pos), false);
+        }
+    }
+    event->accept();
+}
+
+void TimelineView::wheelEvent(QWheelEvent *event)
+{
+    const QPoint angle = event->angleDelta();
+    if (event->modifiers() & Qt::ControlModifier) {
+        const double steps = angle.y() / 120.0;
+        m_mousePos = event->position().toPoint();
+        m_mouseInside = true;
+        m_zoom.zoom(std::pow(ZoomController::kZoomStep, steps), zoomAnchor());
+        event->accept();
+        return;
+    }
+    if (event->modifiers() & Qt::ShiftModifier || angle.x() != 0) {
+        const int dx = angle.x() != 0 ? angle.x() : angle.y();
+        m_zoom.pan(-dx / 120.0 * ZoomController::kPanFraction);
+        event->accept();
+        return;
+    }
+    QAbstractScrollArea::wheelEvent(event); // scrolls lanes
+}
+
+void TimelineView::leaveEvent(QEvent *event)
+{
+    m_mouseInside = false;
+    QAbstractScrollArea::leaveEvent(event);
+}
+
+void TimelineView::enterEvent(QEnterEvent *event)
+{
+    m_mouseInside = true;
+    QAbstractScrollArea::enterEvent(event);
+}
+
+// --- geometry --------------------------------------------------------------------------------
+
+QRectF TimelineView::sliceRect(SliceRef ref) const
+{
+    if (!m_model || !ref.isValid())
+        return {};
+    const int row = m_layout.rowOfThread(ref.thread);
+    if (row < 0)
+        return {};
+    const LaneRow &r = m_layout.rows()[static_cast<std::size_t>(row)];
+    if (r.kind != LaneRow::Kind::Thread)
+        return {};
+    const SliceTable &t = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices;
+    const TimeAxis a = axis();
+    const double x0 = kLabelWidth + a.toPixel(t.start(ref.index));
+    const double x1 = kLabelWidth + a.toPixel(t.end(ref.index));
+    const int y = viewportY(LaneLayout::sliceTop(r, t.depthOf(ref.index)));
+    return QRectF(x0, y, std::max(1.0, x1 - x0), LaneLayout::kSliceHeight - 1);
+}
+
+SliceRef TimelineView::sliceAt(QPoint pos) const
+{
+    if (!m_model || pos.x() < kLabelWidth || pos.y() < kRulerHeight)
+        return {};
+    const int row = m_layout.rowAt(contentY(pos.y()));
+    if (row < 0)
+        return {};
+    const LaneRow &r = m_layout.rows()[static_cast<std::size_t>(row)];
+    if (r.kind != LaneRow::Kind::Thread)
+        return {};
+    const int depth = (contentY(pos.y()) - r.y - LaneLayout::kTrackPadding) / LaneLayout::kSliceHeight;
+    const SliceTable &t = m_model->threads()[static_cast<std::size_t>(r.index)].slices;
+    if (depth < 0 || depth >= t.depthCount())
+        return {};
+    const TimeAxis a = axis();
+    const TimeNs at = a.toTime(pos.x() - kLabelWidth);
+    std::int64_t hit = t.sliceAt(depth, at);
+    if (hit < 0) {
+        // Tiny slices are hard to hit: accept the nearest one within two pixels.
+        const auto tolerance = static_cast<TimeNs>(2 * a.nsPerPixel());
+        const auto last = t.depthRange(depth).second;
+        TimeNs bestDistance = tolerance + 1;
+        for (auto i = t.firstEndingAtOrAfter(depth, at - tolerance); i < last && t.start(i) <= at + tolerance; ++i) {
+            const TimeNs distance = at < t.start(i) ? t.start(i) - at : at - t.end(i);
+            if (distance < bestDistance) {
+                bestDistance = distance;
+                hit = i;
+            }
+        }
+    }
+    return hit < 0 ? SliceRef{} : SliceRef{r.index, static_cast<std::uint32_t>(hit)};
+}
+
+// --- painting --------------------------------------------------------------------------------
+
+void TimelineView::paintEvent(QPaintEvent *event)
+{
+    QPainter p(viewport());
+    const QPalette &pal = palette();
+    p.fillRect(event->rect(), pal.color(QPalette::Base));
+    if (!m_model) {
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.drawText(viewport()->rect(), Qt::AlignCenter, tr("Open a trace file or folder (File ▸ Open, or drop it here)"));
+        return;
+    }
+    const TimeAxis a = axis();
+    const int scroll = verticalScrollBar()->value();
+    const int visibleHeight = viewport()->height() - kRulerHeight;
+    const QRect lanesClip(0, kRulerHeight, viewport()->width(), visibleHeight);
+
+    p.save();
+    p.setClipRect(lanesClip);
+    const auto &rows = m_layout.rows();
+    int first = std::max(0, m_layout.rowAt(scroll));
+    for (std::size_t i = static_cast<std::size_t>(first); i < rows.size(); ++i) {
+        const LaneRow &row = rows[i];
+        const int y = viewportY(row.y);
+        if (y > viewport()->height())
+            break;
+        if (y + row.height < kRulerHeight)
+            continue;
+        switch (row.kind) {
+        case LaneRow::Kind::ProcessHeader:
+            paintHeader(p, row, y);
+            break;
+        case LaneRow::Kind::Thread:
+            paintThread(p, a, row, y, lanesClip);
+            break;
+        case LaneRow::Kind::Counter:
+            paintCounter(p, a, row, y);
+            break;
+        }
+    }
+    p.setClipRect(QRect(kLabelWidth, kRulerHeight, viewport()->width() - kLabelWidth, visibleHeight));
+    paintSelection(p, a);
+    paintFlows(p, a);
+    paintRangeSelection(p, a);
+    p.restore();
+    paintRuler(p, a);
+}
+
+void TimelineView::paintRuler(QPainter &p, const TimeAxis &a)
+{
+    const QPalette &pal = palette();
+    const QRect ruler(0, 0, viewport()->width(), kRulerHeight);
+    p.fillRect(ruler, pal.color(QPalette::Window));
+    p.setPen(pal.color(QPalette::Mid));
+    p.drawLine(0, kRulerHeight - 1, viewport()->width(), kRulerHeight - 1);
+    p.setPen(pal.color(QPalette::WindowText));
+    p.drawText(QRect(6, 0, kLabelWidth - 12, kRulerHeight), Qt::AlignVCenter | Qt::AlignLeft,
+               tr("View: %1").arg(formatDuration(a.range().width())));
+    const TimeNs step = rulerStep(a, 110);
+    TimeNs t = a.range().start - ((a.range().start % step) + step) % step;
+    const int precision = step >= 1000000000 ? 1 : (step % 1000 == 0 ? 0 : 3);
+    for (; t <= a.range().end; t += step) {
+        const double x = kLabelWidth + a.toPixel(t);
+        if (x < kLabelWidth)
+            continue;
+        p.setPen(pal.color(QPalette::Mid));
+        p.drawLine(QPointF(x, kRulerHeight - 8), QPointF(x, kRulerHeight - 1));
+        for (int minor = 1; minor < 5; ++minor) {
+            const double mx = x + minor * (a.toPixel(t + step) - a.toPixel(t)) / 5;
+            p.drawLine(QPointF(mx, kRulerHeight - 4), QPointF(mx, kRulerHeight - 1));
+        }
+        p.setPen(pal.color(QPalette::WindowText));
+        p.drawText(QPointF(x + 3, kRulerHeight - 10), formatDuration(t, precision));
+    }
+}
+
+void TimelineView::paintHeader(QPainter &p, const LaneRow &row, int y)
+{
+    const QPalette &pal = palette();
+    const QRect rect(0, y, viewport()->width(), row.height);
+    p.fillRect(rect, headerBackground(pal));
+    p.setPen(pal.color(QPalette::Mid));
+    p.drawLine(rect.bottomLeft(), rect.bottomRight());
+    const ProcessInfo &info = m_model->processes()[static_cast<std::size_t>(row.process)];
+    const bool collapsed = m_collapsed.contains(row.process);
+    QFont bold = p.font();
+    bold.setBold(true);
+    p.save();
+    p.setFont(bold);
+    p.setPen(pal.color(QPalette::Text));
+    const QString title = QStringLiteral("%1 %2").arg(collapsed ? QStringLiteral("▸") : QStringLiteral("▾"),
+                                                      m_model->processDisplayName(row.process));
+    const int titleWidth = p.fontMetrics().horizontalAdvance(title);
+    p.drawText(rect.adjusted(6, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, title);
+    p.restore();
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    QString detail = layerDisplayName(info.layer);
+    if (collapsed)
+        detail += tr("   (%1 threads, %2 counters hidden)").arg(info.threads.size()).arg(info.counters.size());
+    p.drawText(rect.adjusted(6 + titleWidth + 16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, detail);
+}
+
+void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &row, int y, const QRect &clip)
+{
+    const QPalette &pal = palette();
+    const ThreadInfo &thread = m_model->threads()[static_cast<std::size_t>(row.index)];
+    const SliceTable &t = thread.slices;
+    const StringPool &strings = m_model->strings();
+    // Label column.
+    p.setPen(pal.color(QPalette::Mid));
+    p.drawLine(0, y + row.height - 1, viewport()->width(), y + row.height - 1);
+    p.setPen(pal.color(QPalette::Text));
+    p.drawText(QRect(14, y, kLabelWidth - 18, std::min(row.height, LaneLayout::kSliceHeight + 6)),
+               Qt::AlignVCenter | Qt::AlignLeft,
+               p.fontMetrics().elidedText(m_model->threadDisplayName(row.index), Qt::ElideRight, kLabelWidth - 18));
+
+    p.save();
+    p.setClipRect(QRect(kLabelWidth, std::max(y, clip.top()), viewport()->width() - kLabelWidth,
+                        std::min(y + row.height, clip.bottom()) - std::max(y, clip.top()) + 1));
+    const TimeRange visible = a.range();
+    const QColor textColor(20, 20, 20);
+    const QFontMetrics fm = p.fontMetrics();
+    for (int d = 0; d < t.depthCount(); ++d) {
+        const int top = y + LaneLayout::kTrackPadding + d * LaneLayout::kSliceHeight;
+        if (top > clip.bottom())
+            break;
+        if (top + LaneLayout::kSliceHeight < clip.top())
+            continue;
+        const auto last = t.depthRange(d).second;
+        std::uint32_t i = t.firstEndingAtOrAfter(d, visible.start);
+        while (i < last && t.start(i) <= visible.end) {
+            const double x0 = a.toPixel(t.start(i));
+            const double x1 = a.toPixel(t.end(i));
+            if (x1 - x0 < 1.0) {
+                // Everything starting in this pixel column collapses into one 1-px box; jump past
+                // it with a binary search. Only the last slice starting in the column can reach
+                // beyond it (slices at one depth never overlap), so it is drawn on its own.
+                const double column = std::floor(std::max(0.0, x0));
+                const TimeNs columnEnd = a.toTime(column + 1);
+                std::uint32_t next = t.firstStartingAtOrAfter(d, std::max(columnEnd, t.start(i) + 1));
+                const QColor c = m_colors.colorFor(strings, t.name(i));
+                p.fillRect(QRectF(kLabelWidth + column, top, 1.0, LaneLayout::kSliceHeight - 1), c.darker(115));
+                if (next > i + 1 && t.end(next - 1) > columnEnd)
+                    next = next - 1; // the wide one is handled in the next iteration
+                i = std::max(next, i + 1);
+                continue;
+            }
+            const double left = std::max(x0, -2.0);
+            const double right = std::min(x1, a.pixelWidth() + 2.0);
+            const QRectF rect(kLabelWidth + left, top, right - left, LaneLayout::kSliceHeight - 1);
+            const QColor c = m_colors.colorFor(strings, t.name(i));
+            p.fillRect(rect, c);
+            if (rect.width() >= kMinLabelWidth) {
+                p.setPen(textColor);
+                const QString label = fm.elidedText(strings.qstring(t.name(i)), Qt::ElideRight,
+                                                    static_cast<int>(rect.width()) - 6);
+                if (!label.isEmpty())
+                    p.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
+            }
+            ++i;
+        }
+    }
+    p.restore();
+}
+
+void TimelineView::paintCounter(QPainter &p, const TimeAxis &a, const LaneRow &row, int y)
+{
+    const QPalette &pal = palette();
+    const CounterSeries &series = m_model->counters()[static_cast<std::size_t>(row.index)];
+    p.setPen(pal.color(QPalette::Mid));
+    p.drawLine(0, y + row.height - 1, viewport()->width(), y + row.height - 1);
+    p.setPen(pal.color(QPalette::Text));
+    const QString label = m_model->counterDisplayName(row.index);
+    p.drawText(QRect(14, y, kLabelWidth - 18, row.height / 2), Qt::AlignVCenter | Qt::AlignLeft,
+               p.fontMetrics().elidedText(label, Qt::ElideRight, kLabelWidth - 18));
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    p.drawText(QRect(14, y + row.height / 2, kLabelWidth - 18, row.height / 2), Qt::AlignVCenter | Qt::AlignLeft,
+               tr("max %1").arg(series.maxValue, 0, 'g', 6));
+    if (series.times.empty())
+        return;
+
+    const double top = y + 3, bottom = y + row.height - 3;
+    const double lo = std::min(0.0, series.minValue);
+    const double span = series.maxValue - lo > 0 ? series.maxValue - lo : 1.0;
+    auto toY = [&](double v) { return bottom - (v - lo) / span * (bottom - top); };
+
+    // Per pixel column: the largest value held in it (a value holds until the next sample).
+    const int width = static_cast<int>(a.pixelWidth());
+    const auto &times = series.times;
+    auto it = std::upper_bound(times.begin(), times.end(), a.range().start);
+    std::size_t i = it == times.begin() ? 0 : static_cast<std::size_t>(it - times.begin()) - 1;
+    if (times[i] > a.range().end)
+        return;
+    QPainterPath path;
+    const double firstX = std::max(0.0, a.toPixel(times[i]));
+    path.moveTo(kLabelWidth + firstX, bottom);
+    for (int x = static_cast<int>(firstX); x <= width && i < times.size(); ++x) {
+        const TimeNs columnEnd = a.toTime(x + 1);
+        double v = series.values[i];
+        while (i + 1 < times.size() && times[i + 1] < columnEnd) {
+            ++i;
+            v = std::max(v, series.values[i]);
+        }
+        path.lineTo(kLabelWidth + x, toY(v));
+        path.lineTo(kLabelWidth + x + 1, toY(v));
+    }
+    path.lineTo(kLabelWidth + std::min<double>(width, a.pixelWidth()), path.currentPosition().y());
+    path.lineTo(kLabelWidth + std::min<double>(width, a.pixelWidth()), bottom);
+    path.closeSubpath();
+    QColor fill = SliceColors::colorForText(m_model->strings().view(series.name));
+    p.save();
+    p.setClipRect(QRect(kLabelWidth, y, viewport()->width() - kLabelWidth, row.height));
+    fill.setAlpha(170);
+    p.fillPath(path, fill);
+    p.restore();
+}
+
+void TimelineView::paintSelection(QPainter &p, const TimeAxis &)
+{
+    if (!m_selected.isValid())
+        return;
+    const QRectF r = sliceRect(m_selected);
+    if (r.isNull())
+        return;
+    p.save();
+    p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(r.adjusted(-1, -1, 1, 1));
+    p.restore();
+}
+
+QPointF TimelineView::flowEndpoint(SliceRef ref, TimeNs t, const TimeAxis &a) const
+{
+    const double x = kLabelWidth + a.toPixel(t);
+    const QRectF r = sliceRect(ref);
+    if (!r.isNull())
+        return {x, r.center().y()};
+    // Collapsed group: point at its header.
+    const int row = m_layout.rowOfThread(ref.thread);
+    if (row < 0)
+        return {x, -1};
+    const LaneRow &lane = m_layout.rows()[static_cast<std::size_t>(row)];
+    return {x, static_cast<double>(viewportY(lane.y) + lane.height / 2)};
+}
+
+void TimelineView::paintFlows(QPainter &p, const TimeAxis &a)
+{
+    if (!m_selected.isValid())
+        return;
+    std::vector<std::uint32_t> flows = m_model->flowsFrom(m_selected);
+    const std::vector<std::uint32_t> incoming = m_model->flowsTo(m_selected);
+    flows.insert(flows.end(), incoming.begin(), incoming.end());
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    const QColor color(200, 40, 40);
+    p.setPen(QPen(color, 1.5));
+    p.setBrush(color);
+    for (std::uint32_t f : flows) {
+        const FlowInfo &flow = m_model->flows()[f];
+        if (!flow.from.isValid() || !flow.to.isValid())
+            continue;
+        const QPointF from = flowEndpoint(flow.from, flow.fromTime, a);
+        const QPointF to = flowEndpoint(flow.to, flow.toTime, a);
+        if (from.y() < 0 || to.y() < 0)
+            continue;
+        QPainterPath path(from);
+        const double bend = std::max(20.0, std::abs(to.x() - from.x()) / 3);
+        path.cubicTo(from + QPointF(bend, 0), to - QPointF(bend, 0), to);
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+        p.setBrush(color);
+        const QPointF tip = to;
+        QPolygonF head;
+        head << tip << tip + QPointF(-7, -4) << tip + QPointF(-7, 4);
+        p.drawPolygon(head);
+    }
+    p.restore();
+}
+
+void TimelineView::paintRangeSelection(QPainter &p, const TimeAxis &a)
+{
+    if (!m_rangeSelection)
+        return;
+    const double x0 = kLabelWidth + a.toPixel(m_rangeSelection->start);
+    const double x1 = kLabelWidth + a.toPixel(m_rangeSelection->end);
+    QColor shade = palette().color(QPalette::Highlight);
+    shade.setAlpha(50);
+    const QRectF rect(x0, kRulerHeight, std::max(1.0, x1 - x0), viewport()->height() - kRulerHeight);
+    p.fillRect(rect, shade);
+    p.setPen(palette().color(QPalette::Highlight));
+    p.drawLine(QPointF(x0, kRulerHeight), QPointF(x0, viewport()->height()));
+    p.drawLine(QPointF(x1, kRulerHeight), QPointF(x1, viewport()->height()));
+    const QString label = formatDuration(m_rangeSelection->width());
+    const int w = p.fontMetrics().horizontalAdvance(label) + 10;
+    const QRectF box((x0 + x1) / 2 - w / 2.0, kRulerHeight + 2, w, 18);
+    p.fillRect(box, palette().color(QPalette::Highlight));
+    p.setPen(palette().color(QPalette::HighlightedText));
+    p.drawText(box, Qt::AlignCenter, label);
+}
+
+} // namespace at

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "LaneLayout.h"
+#include "SliceColors.h"
+#include "TimeAxis.h"
+#include "TraceModel.h"
+#include "ZoomController.h"
+
+#include <QAbstractScrollArea>
+#include <QPoint>
+#include <QScrollBar>
+#include <QSet>
+
+#include <optional>
+
+namespace at {
+
+// The zoomable timeline: a ruler on top, one group per process (collapsible), thread tracks with
+// nested slices stacked by depth, counter tracks as filled line charts. It asks the model only
+// for what is visible; slices narrower than a pixel are merged per pixel column, so drawing cost
+// follows pixels, not events. Navigation as in chrome://tracing (w/s/a/d).
+class TimelineView : public QAbstractScrollArea
+{
+    Q_OBJECT
+public:
+    static constexpr int kLabelWidth = 220;
+    static constexpr int kRulerHeight = 24;
+
+    explicit TimelineView(QWidget *parent = nullptr);
+
+    void setModel(const TraceModel *model);
+    const TraceModel *model() const { return m_model; }
+    ZoomController *zoom() { return &m_zoom; }
+    TimeAxis axis() const;
+    const LaneLayout &layout() const { return m_layout; }
+
+    SliceRef selectedSlice() const { return m_selected; }
+    std::optional<TimeRange> selectedRange() const { return m_rangeSelection; }
+    bool isCollapsed(int process) const { return m_collapsed.contains(process); }
+    void setCollapsed(int process, bool collapsed);
+
+    // Geometry helpers (viewport coordinates), used by tests and overlays.
+    QRectF sliceRect(SliceRef ref) const;
+    SliceRef sliceAt(QPoint viewportPos) const;
+    int timelineLeft() const { return kLabelWidth; }
+
+public Q_SLOTS:
+    void zoomIn();
+    void zoomOut();
+    void panLeft();
+    void panRight();
+    void showAll();
+    void fitSelection();
+    void undoZoom();
+    void selectSlice(at::SliceRef ref, bool center);
+    void clearRangeSelection();
+
+Q_SIGNALS:
+    void selectionChanged(at::SliceRef ref);
+    void rangeSelected(at::TimeRange range);
+    void hovered(at::SliceRef ref);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+    void enterEvent(QEnterEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
+
+private:
+    void relayout();
+    void updateScrollBars();
+    TimeNs zoomAnchor() const;
+    int contentY(int viewportY) const { return viewportY - kRulerHeight + verticalScrollBar()->value(); }
+    int viewportY(int contentY) const { return contentY + kRulerHeight - verticalScrollBar()->value(); }
+    void ensureRowVisible(int row);
+
+    void paintRuler(QPainter &p, const TimeAxis &axis);
+    void paintHeader(QPainter &p, const LaneRow &row, int y);
+    void paintThread(QPainter &p, const TimeAxis &axis, const LaneRow &row, int y, const QRect &clip);
+    void paintCounter(QPainter &p, const TimeAxis &axis, const LaneRow &row, int y);
+    void paintFlows(QPainter &p, const TimeAxis &axis);
+    void paintSelection(QPainter &p, const TimeAxis &axis);
+    void paintRangeSelection(QPainter &p, const TimeAxis &axis);
+    QPointF flowEndpoint(SliceRef ref, TimeNs t, const TimeAxis &axis) const;
+
+    const TraceModel *m_model = nullptr;
+    ZoomController m_zoom;
+    LaneLayout m_layout;
+    QSet<int> m_collapsed;
+    SliceColors m_colors;
+    SliceRef m_selected;
+    std::optional<TimeRange> m_rangeSelection;
+
+    enum class DragMode
+    {
+        None,
+        Pending, // left button down, not moved far enough yet
+        Range,
+        Pan
+    };
+    DragMode m_drag = DragMode::None;
+    QPoint m_pressPos;
+    TimeNs m_pressTime = 0;
+    TimeRange m_pressRange;
+    int m_pressScroll = 0;
+    QPoint m_mousePos;
+    bool m_mouseInside = false;
+};
+
+} // namespace at
