@@ -68,8 +68,16 @@ SliceTable SliceTable::build(std::vector<Raw> raw)
     std::size_t maxDepth = 0;
     for (std::uint32_t i = 0; i < n; ++i) {
         const TimeNs s = raw[i].start;
-        while (!stack.empty() && raw[stack.back()].start + raw[stack.back()].duration <= s)
+        const TimeNs e = s + raw[i].duration;
+        // Close every open slice that this one does not fit into: those that ended by s, and
+        // (for improperly nested input) those that end before this one does. The latter keeps
+        // both starts and ends sorted at each depth, which the interval queries rely on.
+        while (!stack.empty()) {
+            const TimeNs topEnd = raw[stack.back()].start + raw[stack.back()].duration;
+            if (topEnd > s && topEnd >= e)
+                break;
             stack.pop_back();
+        }
         const std::size_t d = std::min<std::size_t>(stack.size(), 0xFFFF);
         depth[i] = static_cast<std::uint16_t>(d);
         parentInSorted[i] = stack.empty() ? -1 : static_cast<std::int32_t>(stack.back());

@@ -22,9 +22,10 @@ constexpr std::uint64_t sourceOffset(SourceLocation loc) { return loc & 0xFFFFFF
 
 // The slices of one thread track, in columns, ordered by (depth, start).
 //
-// The nesting pass guarantees that slices at one depth never overlap, so at each depth both the
-// starts and the ends are sorted: "which slices overlap [t0, t1] at depth d" is one binary search
-// plus a scan of the k results, O(log n + k), with no extra index memory (36 bytes a slice).
+// The nesting pass keeps both the starts and the ends sorted at each depth (slices at one depth
+// only overlap when the input itself nests improperly), so "which slices overlap [t0, t1] at
+// depth d" is one binary search plus a scan of the k results, O(log n + k), with no index memory
+// beyond the columns (36 bytes a slice).
 class SliceTable
 {
 public:
@@ -76,9 +77,10 @@ public:
         StringId category;
         SourceLocation source;
     };
-    // Sorts, nests by a stack (a slice becomes the child of the open slice it starts in), and
-    // stores the result. Partially overlapping slices keep their times; they are placed one level
-    // deeper than the slice they start in, so no data is dropped.
+    // Sorts, nests by a stack (a slice becomes the child of the innermost open slice that contains
+    // it), and stores the result. A slice that starts inside another but ends after it (improper
+    // nesting, e.g. Python frames around ProfilerStep) is placed beside it at the same depth rather
+    // than under it; times are never altered, so no data is dropped.
     static SliceTable build(std::vector<Raw> raw);
 
 private:

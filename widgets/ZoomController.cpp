@@ -33,23 +33,30 @@ TimeRange ZoomController::clamp(TimeRange r) const
 
 void ZoomController::setRange(TimeRange range, bool recordHistory)
 {
+    apply(range, recordHistory, false);
+}
+
+void ZoomController::apply(TimeRange range, bool recordHistory, bool isStep)
+{
     const TimeRange clamped = clamp(range);
     if (clamped == m_range)
         return;
     if (recordHistory)
-        remember();
+        remember(isStep);
     m_range = clamped;
     Q_EMIT rangeChanged(m_range);
 }
 
-void ZoomController::remember()
+void ZoomController::remember(bool isStep)
 {
-    if (!m_history.empty() && m_lastRemember.isValid() && m_lastRemember.elapsed() < kHistoryCoalesceMs) {
-        m_lastRemember.restart();
-        return;
-    }
-    m_history.push_back(m_range);
-    m_lastRemember.restart();
+    // Consecutive zoom steps (key auto-repeat, wheel) form one history entry.
+    const bool continuesBurst = isStep && m_lastStep.isValid() && m_lastStep.elapsed() < kHistoryCoalesceMs;
+    if (isStep)
+        m_lastStep.restart();
+    else
+        m_lastStep.invalidate();
+    if (!continuesBurst)
+        m_history.push_back(m_range);
 }
 
 void ZoomController::zoom(double factor, TimeNs anchor)
@@ -60,7 +67,7 @@ void ZoomController::zoom(double factor, TimeNs anchor)
     const double newWidth = std::max<double>(kMinimumWidth, width / factor);
     const double anchorFraction = width > 0 ? static_cast<double>(anchor - m_range.start) / width : 0.5;
     const TimeNs start = anchor - static_cast<TimeNs>(std::llround(anchorFraction * newWidth));
-    setRange({start, start + static_cast<TimeNs>(std::llround(newWidth))}, true);
+    apply({start, start + static_cast<TimeNs>(std::llround(newWidth))}, true, true);
 }
 
 void ZoomController::pan(double fraction)
@@ -90,7 +97,7 @@ void ZoomController::undo()
         return;
     const TimeRange previous = m_history.back();
     m_history.pop_back();
-    m_lastRemember.invalidate();
+    m_lastStep.invalidate();
     const TimeRange clamped = clamp(previous);
     if (clamped != m_range) {
         m_range = clamped;

@@ -46,12 +46,13 @@ Q_SIGNALS:
 
 private:
     TimeRange clamp(TimeRange range) const;
-    void remember();
+    void apply(TimeRange range, bool recordHistory, bool isStep);
+    void remember(bool isStep);
 
     TimeRange m_data{0, 1};
     TimeRange m_range{0, 1};
     std::vector<TimeRange> m_history;
-    QElapsedTimer m_lastRemember;
+    QElapsedTimer m_lastStep; // valid while a burst of zoom steps is being coalesced
 };
 
 } // namespace at

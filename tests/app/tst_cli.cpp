@@ -1,0 +1,92 @@
+#include "TestSupport.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+// The command line, run as a user would: the real binary in a child process.
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+    struct Run
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+
+    static Run run(const QStringList &args)
+    {
+        QProcess process;
+        process.setProgram(QStringLiteral(AT_APP_BINARY));
+        process.setArguments(args);
+        process.start();
+        process.waitForFinished(60000);
+        return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+                QString::fromUtf8(process.readAllStandardError())};
+    }
+
+private Q_SLOTS:
+    void versionAndHelp()
+    {
+        const Run version = run({QStringLiteral("--version")});
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY(version.out.contains(QStringLiteral(AT_VERSION_STRING)));
+        const Run help = run({QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY(help.out.contains(QStringLiteral("--summary")));
+    }
+
+    void summaryOfTheLevel1Sample()
+    {
+        const Run r = run({QStringLiteral("--summary"), at::test::level1Rank0Trace()});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("Events: 10112 (X 4384, B 0, E 0, i/I 0, C 4431, s 606, t 0, f 611, M 80")),
+                 qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("Processes: 12")));
+        // Layer order: framework, CANN, device, communication, overlap, counters.
+        const qsizetype python = r.out.indexOf(QStringLiteral("\n  Python  ["));
+        const qsizetype cann = r.out.indexOf(QStringLiteral("\n  CANN  ["));
+        const qsizetype hardware = r.out.indexOf(QStringLiteral("\n  Ascend Hardware  ["));
+        const qsizetype hccl = r.out.indexOf(QStringLiteral("\n  HCCL  ["));
+        QVERIFY(python >= 0 && python < cann && cann < hardware && hardware < hccl);
+        QVERIFY(r.out.contains(QStringLiteral("155.986 ms  x1  ProfilerStep#50")));
+        QVERIFY(r.out.contains(QStringLiteral("Top 10 slice names by total duration")));
+    }
+
+    void summaryJsonIsMachineReadable()
+    {
+        const Run r = run({QStringLiteral("--summary"), QStringLiteral("--json"), at::test::level1Rank0Trace()});
+        QCOMPARE(r.exitCode, 0);
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        const QJsonObject events = doc.object().value(QStringLiteral("events")).toObject();
+        QCOMPARE(events.value(QStringLiteral("total")).toInteger(), 10112);
+        QCOMPARE(events.value(QStringLiteral("X")).toInteger(), 4384);
+        QCOMPARE(doc.object().value(QStringLiteral("flows")).toInteger(), 611);
+        QCOMPARE(doc.object().value(QStringLiteral("originUs")).toString(), QStringLiteral("1736408883573887.920"));
+    }
+
+    void badInputFailsWithTheFileNamed()
+    {
+        QTemporaryDir dir;
+        const QString garbage = dir.filePath(QStringLiteral("garbage.json"));
+        QFile f(garbage);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("this is not json");
+        f.close();
+        const Run r = run({QStringLiteral("--summary"), garbage});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(garbage) && r.err.contains(QStringLiteral("not JSON")), qPrintable(r.err));
+        const Run missing = run({QStringLiteral("--summary"), dir.filePath(QStringLiteral("nope.json"))});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(missing.err.contains(QStringLiteral("no such file")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

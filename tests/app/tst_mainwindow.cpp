@@ -1,0 +1,198 @@
+#include "DetailsPanel.h"
+#include "MainWindow.h"
+#include "MessageBar.h"
+#include "SearchBar.h"
+#include "TestSupport.h"
+#include "TimelineView.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace at;
+
+// The whole window offscreen: loading (bundled sample, drop, errors, cancel), search and keys.
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_dir;
+
+    // Waits for the next loadFinished and checks its outcome.
+    bool waitForLoad(QSignalSpy &spy, bool expectOk)
+    {
+        const qsizetype before = spy.count();
+        while (spy.count() == before)
+            if (!spy.wait(60000))
+                return false;
+        return spy.last().at(0).toBool() == expectOk;
+    }
+
+    QString writeFile(const QString &name, const QByteArray &content)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            return {};
+        f.write(content);
+        return path;
+    }
+
+    static QByteArray sampleBytes()
+    {
+        QFile f(test::level1Rank0Trace());
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>();
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup() { m_window.reset(); }
+
+    void opensTheBundledSample()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        m_window->openBundledSample();
+        QVERIFY(waitForLoad(spy, true));
+        QVERIFY(m_window->model());
+        QCOMPARE(m_window->model()->eventCounts().total(), std::size_t(10112));
+        QCOMPARE(m_window->model()->sliceCount(), std::size_t(4384));
+        QVERIFY(m_window->windowTitle().contains(QStringLiteral("Bundled sample")));
+        QCOMPARE(m_window->timeline()->model(), m_window->model());
+        // Args are re-read from the decompressed temporary copy.
+        const SliceRef step = test::uniqueSlice(*m_window->model(), QStringLiteral("ProfilerStep#50"));
+        QVERIFY(!m_window->model()->sliceArgs(step).empty());
+    }
+
+    void dropOpensAFile()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        const QString path = test::level1Rank0Trace();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path)});
+        const QPoint pos = m_window->rect().center();
+        QDragEnterEvent enter(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(pos), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &drop);
+        QVERIFY(waitForLoad(spy, true));
+        QCOMPARE(m_window->currentPath(), path);
+        QCOMPARE(m_window->model()->eventCounts().complete, std::size_t(4384));
+    }
+
+    void badFileShowsErrorAndKeepsTheOpenTrace()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        m_window->openPath(test::level1Rank0Trace());
+        QVERIFY(waitForLoad(spy, true));
+        const TraceModel *before = m_window->model();
+        const QString garbage = writeFile(QStringLiteral("garbage.json"), "<html>not a trace</html>");
+        m_window->openPath(garbage);
+        QVERIFY(waitForLoad(spy, false));
+        QCOMPARE(m_window->model(), before);
+        QCOMPARE(m_window->messageBar()->kind(), MessageBar::Kind::Error);
+        QVERIFY(m_window->messageBar()->isVisible());
+        QVERIFY2(m_window->messageBar()->text().contains(garbage), qPrintable(m_window->messageBar()->text()));
+        QVERIFY(m_window->messageBar()->text().contains(QStringLiteral("byte 0")));
+
+        const QString empty = writeFile(QStringLiteral("empty.json"), QByteArray());
+        m_window->openPath(empty);
+        QVERIFY(waitForLoad(spy, false));
+        QVERIFY(m_window->messageBar()->text().contains(QStringLiteral("empty")));
+    }
+
+    void truncatedFileKeepsCompleteEventsAndWarns()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        const QByteArray bytes = sampleBytes();
+        const QString cut = writeFile(QStringLiteral("cut.json"), bytes.left(bytes.size() / 2));
+        m_window->openPath(cut);
+        QVERIFY(waitForLoad(spy, true));
+        QVERIFY(m_window->model()->eventCounts().total() > 1000);
+        QVERIFY(m_window->model()->eventCounts().total() < 10112);
+        QCOMPARE(m_window->messageBar()->kind(), MessageBar::Kind::Warning);
+        QVERIFY2(m_window->messageBar()->text().contains(QStringLiteral("truncated at byte")),
+                 qPrintable(m_window->messageBar()->text()));
+    }
+
+    void findStepsThroughMatches()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        m_window->openPath(test::level1Rank0Trace());
+        QVERIFY(waitForLoad(spy, true));
+        QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier);
+        SearchBar *search = m_window->searchBar();
+        QVERIFY(search->isVisible());
+        QTest::keyClicks(search->lineEdit(), QStringLiteral("profilerstep"));
+        QTest::keyClick(search->lineEdit(), Qt::Key_Return);
+        QCOMPARE(m_window->model()->sliceName(m_window->timeline()->selectedSlice()), QStringLiteral("ProfilerStep#50"));
+        QCOMPARE(search->statusText(), QStringLiteral("1 of 1"));
+        QCOMPARE(m_window->details()->fieldValue(QStringLiteral("Name")), QStringLiteral("ProfilerStep#50"));
+        // Case-sensitive search for the lower-case text finds nothing.
+        search->caseSensitive()->setChecked(true);
+        QCOMPARE(search->statusText(), QStringLiteral("no matches"));
+        // Several matches: Enter steps forward in time, Shift+Enter back.
+        search->caseSensitive()->setChecked(false);
+        search->lineEdit()->setText(QStringLiteral("MEMCPY_ASYNC"));
+        QTest::keyClick(search->lineEdit(), Qt::Key_Return);
+        QTest::keyClick(search->lineEdit(), Qt::Key_Return);
+        QVERIFY(search->statusText().startsWith(QStringLiteral("2 of ")));
+        QTest::keyClick(search->lineEdit(), Qt::Key_Return, Qt::ShiftModifier);
+        QVERIFY(search->statusText().startsWith(QStringLiteral("1 of ")));
+        QTest::keyClick(search->lineEdit(), Qt::Key_Escape);
+        QVERIFY(!search->isVisible());
+    }
+
+    void navigationKeysWorkFromAnyPanel()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        m_window->openPath(test::level1Rank0Trace());
+        QVERIFY(waitForLoad(spy, true));
+        m_window->details()->setFocus();
+        const TimeNs width = m_window->timeline()->zoom()->range().width();
+        QTest::keyClick(m_window->details(), Qt::Key_W);
+        QVERIFY(m_window->timeline()->zoom()->range().width() < width);
+        QTest::keyClick(m_window->details(), Qt::Key_Backspace);
+        QCOMPARE(m_window->timeline()->zoom()->range().width(), width);
+    }
+
+    void cancelStopsALargeLoadQuickly()
+    {
+        // A ~60 MB trace: the sample's events repeated (same times; enough to take a while to load).
+        QByteArray bytes = sampleBytes();
+        QVERIFY(bytes.endsWith(']'));
+        const QByteArray events = bytes.mid(1, bytes.size() - 2);
+        QByteArray big = "[";
+        for (int i = 0; i < 28; ++i) {
+            if (i)
+                big += ',';
+            big += events;
+        }
+        big += ']';
+        const QString path = writeFile(QStringLiteral("big.json"), big);
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        m_window->openPath(path);
+        QVERIFY(m_window->isLoading());
+        QElapsedTimer timer;
+        timer.start();
+        m_window->cancelLoading();
+        QVERIFY(timer.elapsed() < 2000);
+        QVERIFY(!m_window->isLoading());
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.last().at(0).toBool(), false);
+        QVERIFY(!m_window->model());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
