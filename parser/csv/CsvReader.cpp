@@ -1,0 +1,469 @@
+#include "csv/CsvReader.h"
+
+#include <QByteArray>
+#include <QFile>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#if defined(Q_OS_UNIX)
+#include <sys/mman.h>
+#endif
+
+namespace at {
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+constexpr std::ptrdiff_t kCopyBlock = 16; // bytes per SSE2 block copy
+
+bool isBlank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+// True when the (trimmed) text looks like a number: used to notice a data row standing in for the header.
+bool looksNumeric(std::string_view s)
+{
+    while (!s.empty() && isBlank(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && isBlank(s.back()))
+        s.remove_suffix(1);
+    bool digit = false;
+    for (char c : s) {
+        if (c >= '0' && c <= '9')
+            digit = true;
+        else if (c != '.' && c != '-' && c != '+' && c != 'e' && c != 'E')
+            return false;
+    }
+    return digit;
+}
+
+// One parse of one buffer into a table. Separate from CsvReader so the reader stays a cheap value type.
+//
+// Output: cell text is written through out_ into the table's text buffer, which is sized for the whole input
+// before parsing starts (the text never grows: every output byte comes from at least one input byte). That
+// lets the hot loops copy 16 bytes at a time and fix the length up afterwards, with no per-cell allocation
+// or bounds check.
+class Parser
+{
+public:
+    Parser(std::string_view data, const CsvOptions &options, const QString &name, CsvTable &table)
+        : base_(data.data()), p_(data.data()), end_(data.data() + data.size()), opt_(options), name_(name),
+          b_(table)
+    {
+        term_.fill(false);
+        term_[static_cast<unsigned char>(opt_.delimiter)] = true;
+        term_['\n'] = true;
+        term_['\r'] = true;
+    }
+
+    void run();
+
+private:
+    enum class Result
+    {
+        Row,
+        Eof,
+        Truncated
+    };
+
+    Result parseRecord();
+    void parseUnquoted();
+    bool parseQuoted(); // false when the input ends inside the quotes
+    void copyUntilTerminator();
+    const char *copyUntilQuote();
+    void trimOpenCell();
+    void endCell() { b_.cellEnds().push_back(static_cast<std::uint32_t>(out_ - rowOut_)); }
+    void abortRow();
+    void finishRow();
+    void takeHeader();
+    void reserveFromSample();
+    void report(CsvIssue::Severity sev, CsvIssue::Kind kind, const char *at, std::uint64_t line, QString msg);
+    // Reports an issue of a kind that may repeat on many rows; beyond the limit only counts it.
+    void reportRepeated(CsvIssue::Kind kind, const char *at, std::uint64_t line, QString msg);
+    void summariseRepeated(CsvIssue::Kind kind, const char *what);
+    std::uint64_t offset(const char *at) const { return static_cast<std::uint64_t>(at - base_); }
+
+    const char *base_;
+    const char *p_;
+    const char *end_;
+    const CsvOptions &opt_;
+    const QString &name_;
+    CsvTableBuilder b_;
+    std::array<bool, 256> term_{};
+    char *outBase_ = nullptr; // text buffer start
+    char *out_ = nullptr;     // write position
+    char *rowOut_ = nullptr;  // where the current row's text starts
+    std::size_t rowFirstCell_ = 0;
+    std::uint32_t source_ = 0;
+    std::uint64_t line_ = 1;
+    const char *rowStart_ = nullptr;
+    std::uint64_t rowLine_ = 0;
+    bool haveHeader_ = false;
+    std::size_t expectedCells_ = 0;
+    int raggedReported_ = 0;
+    int afterQuoteReported_ = 0;
+    std::size_t afterQuoteCount_ = 0;
+};
+
+void Parser::report(CsvIssue::Severity sev, CsvIssue::Kind kind, const char *at, std::uint64_t line,
+                    QString msg)
+{
+    CsvIssue issue;
+    issue.severity = sev;
+    issue.kind = kind;
+    issue.file = name_;
+    issue.byteOffset = offset(at);
+    issue.line = line;
+    issue.message = std::move(msg);
+    b_.addIssue(std::move(issue));
+}
+
+void Parser::reportRepeated(CsvIssue::Kind kind, const char *at, std::uint64_t line, QString msg)
+{
+    int &reported = kind == CsvIssue::Kind::RaggedRow ? raggedReported_ : afterQuoteReported_;
+    if (reported < opt_.maxIssuesPerKind) {
+        ++reported;
+        report(CsvIssue::Severity::Warning, kind, at, line, std::move(msg));
+    }
+}
+
+void Parser::summariseRepeated(CsvIssue::Kind kind, const char *what)
+{
+    const bool ragged = kind == CsvIssue::Kind::RaggedRow;
+    const std::size_t total = ragged ? b_.table().raggedRowCount() : afterQuoteCount_;
+    const std::size_t reported = static_cast<std::size_t>(ragged ? raggedReported_ : afterQuoteReported_);
+    if (total > reported) {
+        report(
+            CsvIssue::Severity::Warning, kind, end_, line_,
+            QStringLiteral("%1 more %2 not listed (%3 in total)").arg(total - reported).arg(what).arg(total));
+    }
+}
+
+// Reserving the cell index from a sample of the input avoids both regrowth and a 2x over-allocation.
+void Parser::reserveFromSample()
+{
+    const std::size_t size = static_cast<std::size_t>(end_ - p_);
+    const std::size_t sample = std::min<std::size_t>(size, 64 * 1024);
+    std::size_t cells = 1, rows = 1;
+    for (std::size_t i = 0; i < sample; ++i) {
+        const char c = p_[i];
+        cells += (c == opt_.delimiter) | (c == '\n');
+        rows += c == '\n';
+    }
+    const double scale = sample ? static_cast<double>(size) / static_cast<double>(sample) : 1.0;
+    b_.cellEnds().reserve(b_.cellEnds().size() +
+                          static_cast<std::size_t>(static_cast<double>(cells) * scale * 1.02) + 16);
+    b_.rows().reserve(b_.rows().size() + static_cast<std::size_t>(static_cast<double>(rows) * scale * 1.02) +
+                      16);
+    // Text: the whole input plus slack for the 16-byte block copies.
+    auto &text = b_.text();
+    text.reserve(text.size() + size + kCopyBlock);
+    outBase_ = text.data();
+    out_ = outBase_ + text.size();
+}
+
+void Parser::run()
+{
+    source_ = b_.addSource(name_);
+    if (static_cast<std::size_t>(end_ - p_) >= kBom.size() && std::memcmp(p_, kBom.data(), kBom.size()) == 0)
+        p_ += kBom.size();
+    reserveFromSample();
+
+    while (parseRecord() == Result::Row) {
+    }
+    b_.text().resize(static_cast<std::size_t>(out_ - outBase_));
+
+    if (!haveHeader_ && b_.table().rowCount() == 0 && !b_.table().hasErrors())
+        report(CsvIssue::Severity::Warning, CsvIssue::Kind::EmptyFile, base_, 1,
+               QStringLiteral("file is empty"));
+    summariseRepeated(CsvIssue::Kind::RaggedRow, "rows with a different number of cells than the header");
+    summariseRepeated(CsvIssue::Kind::TextAfterQuote, "cells with text after the closing quote");
+}
+
+Parser::Result Parser::parseRecord()
+{
+    // Blank lines carry no record (Python's csv module agrees); they only advance the line count.
+    while (p_ < end_ && (*p_ == '\n' || *p_ == '\r')) {
+        if (*p_ == '\r' && p_ + 1 < end_ && p_[1] == '\n')
+            ++p_;
+        ++p_;
+        ++line_;
+    }
+    if (p_ >= end_)
+        return Result::Eof;
+
+    rowStart_ = p_;
+    rowLine_ = line_;
+    rowOut_ = out_;
+    rowFirstCell_ = b_.cellEnds().size();
+    for (;;) {
+        if (p_ < end_ && *p_ == '"') {
+            if (!parseQuoted())
+                return Result::Truncated;
+        } else {
+            parseUnquoted();
+        }
+        if (p_ >= end_) { // no final newline
+            finishRow();
+            return Result::Row;
+        }
+        const char c = *p_++;
+        if (c == opt_.delimiter)
+            continue;
+        if (c == '\r' && p_ < end_ && *p_ == '\n')
+            ++p_;
+        ++line_;
+        finishRow();
+        return Result::Row;
+    }
+}
+
+// Copies input to output up to (not including) the next delimiter / CR / LF.
+void Parser::copyUntilTerminator()
+{
+#if defined(__SSE2__)
+    const __m128i d = _mm_set1_epi8(opt_.delimiter);
+    const __m128i lf = _mm_set1_epi8('\n');
+    const __m128i cr = _mm_set1_epi8('\r');
+    while (end_ - p_ >= kCopyBlock) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p_));
+        _mm_storeu_si128(reinterpret_cast<__m128i *>(out_), v); // may overshoot; fixed by the advance below
+        const __m128i hit =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, d), _mm_cmpeq_epi8(v, lf)), _mm_cmpeq_epi8(v, cr));
+        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit));
+        if (mask) {
+            const unsigned k = static_cast<unsigned>(__builtin_ctz(mask));
+            p_ += k;
+            out_ += k;
+            return;
+        }
+        p_ += kCopyBlock;
+        out_ += kCopyBlock;
+    }
+#endif
+    while (p_ < end_ && !term_[static_cast<unsigned char>(*p_)])
+        *out_++ = *p_++;
+}
+
+// Copies input to output up to the next '"', counting newlines on the way. Returns the quote or nullptr.
+const char *Parser::copyUntilQuote()
+{
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i lf = _mm_set1_epi8('\n');
+    while (end_ - p_ >= kCopyBlock) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p_));
+        _mm_storeu_si128(reinterpret_cast<__m128i *>(out_), v);
+        const unsigned q = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)));
+        unsigned nl = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf)));
+        if (q) {
+            const unsigned k = static_cast<unsigned>(__builtin_ctz(q));
+            nl &= (1u << k) - 1;
+            if (nl) // rare: keeps the popcount (a libgcc call without -mpopcnt) off the common path
+                line_ += static_cast<std::uint64_t>(__builtin_popcount(nl));
+            p_ += k;
+            out_ += k;
+            return p_;
+        }
+        if (nl)
+            line_ += static_cast<std::uint64_t>(__builtin_popcount(nl));
+        p_ += kCopyBlock;
+        out_ += kCopyBlock;
+    }
+#endif
+    while (p_ < end_ && *p_ != '"') {
+        line_ += *p_ == '\n';
+        *out_++ = *p_++;
+    }
+    return p_ < end_ ? p_ : nullptr;
+}
+
+void Parser::parseUnquoted()
+{
+    copyUntilTerminator();
+    if (opt_.trimCells)
+        trimOpenCell();
+    endCell();
+}
+
+bool Parser::parseQuoted()
+{
+    const char *open = p_;
+    const std::uint64_t openLine = line_;
+    ++p_;
+    for (;;) {
+        if (!copyUntilQuote()) {
+            abortRow();
+            report(CsvIssue::Severity::Error, CsvIssue::Kind::TruncatedQuote, open, openLine,
+                   QStringLiteral("input ends inside a quoted field opened at line %1; the incomplete row "
+                                  "starting at line %2 (byte %3) was dropped")
+                       .arg(openLine)
+                       .arg(rowLine_)
+                       .arg(offset(rowStart_)));
+            return false;
+        }
+        ++p_;                          // the quote
+        if (p_ < end_ && *p_ == '"') { // doubled quote = one literal quote
+            *out_++ = '"';
+            ++p_;
+            continue;
+        }
+        break;
+    }
+    // Not RFC 4180, but seen in hand-edited files: keep the text (like Python's csv) and say so.
+    if (p_ < end_ && !term_[static_cast<unsigned char>(*p_)]) {
+        const char *s = p_;
+        copyUntilTerminator();
+        if (!std::all_of(s, p_, isBlank)) {
+            ++afterQuoteCount_;
+            reportRepeated(CsvIssue::Kind::TextAfterQuote, s, line_,
+                           QStringLiteral("text after a closing quote was appended to the cell"));
+        }
+    }
+    if (opt_.trimCells)
+        trimOpenCell();
+    endCell();
+    return true;
+}
+
+// Drops blanks around the cell being written (only with CsvOptions::trimCells).
+void Parser::trimOpenCell()
+{
+    auto &ends = b_.cellEnds();
+    char *start = rowOut_ + (ends.size() > rowFirstCell_ ? ends.back() : 0);
+    char *end = out_;
+    while (end > start && isBlank(end[-1]))
+        --end;
+    char *first = start;
+    while (first < end && isBlank(*first))
+        ++first;
+    if (first > start)
+        std::memmove(start, first, static_cast<std::size_t>(end - first));
+    out_ = start + (end - first);
+}
+
+void Parser::abortRow()
+{
+    out_ = rowOut_;
+    b_.cellEnds().resize(rowFirstCell_);
+}
+
+void Parser::finishRow()
+{
+    if (static_cast<std::uint64_t>(out_ - rowOut_) > UINT32_MAX) {
+        abortRow();
+        report(CsvIssue::Severity::Error, CsvIssue::Kind::RowTooLong, rowStart_, rowLine_,
+               QStringLiteral("row is larger than 4 GiB and was dropped"));
+        return;
+    }
+    if (!haveHeader_) {
+        takeHeader();
+        if (opt_.hasHeader)
+            return;
+    }
+    const std::size_t n = b_.cellEnds().size() - rowFirstCell_;
+    if (n != expectedCells_) {
+        b_.countRagged();
+        reportRepeated(
+            CsvIssue::Kind::RaggedRow, rowStart_, rowLine_,
+            QStringLiteral("row has %1 cells, the header has %2 (row kept)").arg(n).arg(expectedCells_));
+    }
+    CsvTableBuilder::RowInfo row;
+    row.textBase = static_cast<std::uint64_t>(rowOut_ - outBase_);
+    row.firstCell = rowFirstCell_;
+    row.byteOffset = offset(rowStart_);
+    row.line = rowLine_ > UINT32_MAX ? UINT32_MAX : static_cast<std::uint32_t>(rowLine_);
+    row.source = source_;
+    b_.rows().push_back(row);
+}
+
+void Parser::takeHeader()
+{
+    haveHeader_ = true;
+    expectedCells_ = b_.cellEnds().size() - rowFirstCell_;
+    if (!opt_.hasHeader) {
+        b_.setUnnamedHeader(expectedCells_);
+        return;
+    }
+    b_.text().resize(
+        static_cast<std::size_t>(out_ - outBase_)); // make the header text visible to the builder
+    b_.rowToHeader(static_cast<std::size_t>(rowOut_ - outBase_), rowFirstCell_);
+    out_ = rowOut_;
+
+    const auto &h = b_.table().header();
+    if (h.size() == 1) {
+        for (char c : {';', '\t', '|'}) {
+            if (c != opt_.delimiter && h[0].find(c) != std::string::npos) {
+                report(CsvIssue::Severity::Warning, CsvIssue::Kind::SuspiciousHeader, rowStart_, rowLine_,
+                       QStringLiteral("header has a single column containing '%1': wrong delimiter?")
+                           .arg(c == '\t' ? QStringLiteral("\\t") : QString(QLatin1Char(c))));
+                break;
+            }
+        }
+    }
+    const auto numeric =
+        std::count_if(h.begin(), h.end(), [](const std::string &s) { return looksNumeric(s); });
+    if (numeric > 0 && static_cast<std::size_t>(numeric) * 2 >= h.size()) {
+        report(CsvIssue::Severity::Warning, CsvIssue::Kind::SuspiciousHeader, rowStart_, rowLine_,
+               QStringLiteral("first row looks like data (%1 of %2 cells are numbers): no header row?")
+                   .arg(numeric)
+                   .arg(h.size()));
+    }
+    for (auto it = h.begin(); it != h.end(); ++it) {
+        if (!it->empty() && std::find(h.begin(), it, *it) != it) {
+            report(CsvIssue::Severity::Warning, CsvIssue::Kind::DuplicateColumn, rowStart_, rowLine_,
+                   QStringLiteral("duplicate column name \"%1\"; lookups use the first")
+                       .arg(QString::fromStdString(*it)));
+        }
+    }
+}
+
+} // namespace
+
+CsvTable CsvReader::parse(std::string_view data, const QString &sourceName) const
+{
+    CsvTable table;
+    Parser(data, options_, sourceName, table).run();
+    return table;
+}
+
+CsvTable CsvReader::readFile(const QString &path) const
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        CsvTable table;
+        CsvTableBuilder b(table);
+        b.addSource(path);
+        CsvIssue issue;
+        issue.severity = CsvIssue::Severity::Error;
+        issue.kind = CsvIssue::Kind::FileError;
+        issue.file = path;
+        issue.message = QStringLiteral("cannot open: %1").arg(file.errorString());
+        b.addIssue(issue);
+        return table;
+    }
+    const qint64 size = file.size();
+    if (size > 0) {
+        // Read-only mapping: the input is never written, and the OS pages it in as the parser streams.
+        if (uchar *mem = file.map(0, size)) {
+#if defined(Q_OS_UNIX)
+            // One forward pass: ask for aggressive read-ahead (a hint; the mapping stays read-only).
+            ::posix_madvise(mem, static_cast<std::size_t>(size), POSIX_MADV_SEQUENTIAL);
+#endif
+            CsvTable table = parse(
+                std::string_view(reinterpret_cast<const char *>(mem), static_cast<std::size_t>(size)), path);
+            file.unmap(mem);
+            return table;
+        }
+    }
+    // Mapping fails for pipes and some special files (size 0): read them instead.
+    const QByteArray bytes = file.readAll();
+    return parse(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), path);
+}
+
+} // namespace at

@@ -1,0 +1,50 @@
+#pragma once
+// RFC 4180 reader for the msprof / torch_npu summary CSVs (FORMATS.md §3.1).
+//
+// Handles: quoted fields with embedded LF / CRLF, doubled quotes, LF / CRLF / lone CR line endings (mixed),
+// a UTF-8 BOM, a missing final newline, ragged rows (kept and reported) and input that ends inside a quoted
+// field (complete rows kept, the partial one dropped and reported). Blank lines between records are skipped;
+// a writer must emit `""` for a row that is a single empty cell.
+//
+// The hot loop does not allocate per cell: cell text is appended to the table's single buffer, which is
+// reserved up front from the input size.
+
+#include "csv/CsvTable.h"
+
+#include <QString>
+
+#include <string_view>
+
+namespace at {
+
+struct CsvOptions
+{
+    char delimiter = ',';
+    // false: every record is data; the table gets unnamed columns (as many as the first row has cells).
+    bool hasHeader = true;
+    // Trim spaces / TABs around every cell (torch_npu appends a TAB to absolute timestamps). Off by default
+    // so cells round-trip exactly; the value helpers in CsvValues.h trim anyway.
+    bool trimCells = false;
+    // Ragged rows and text-after-quote are reported individually up to this count, then summarised.
+    int maxIssuesPerKind = 20;
+};
+
+class CsvReader
+{
+public:
+    explicit CsvReader(CsvOptions options = {}) : options_(options) {}
+
+    // Parses a memory buffer. `sourceName` only labels issues and rows.
+    CsvTable parse(std::string_view data, const QString &sourceName = QString()) const;
+
+    // Memory-maps `path` read-only (falls back to a plain read when mapping is impossible) and parses it.
+    // A file that cannot be opened yields an empty table with a FileError issue.
+    CsvTable readFile(const QString &path) const;
+
+    const CsvOptions &options() const { return options_; }
+
+private:
+    CsvOptions options_;
+};
+
+} // namespace at

@@ -1,0 +1,161 @@
+#include "folder/TorchRootFolder.h"
+
+#include "folder/ExportFolder.h"
+#include "folder/NamePatterns.h"
+#include "folder/ProfFolder.h"
+
+#include <algorithm>
+
+namespace at {
+
+using namespace profile_names;
+
+namespace {
+
+const QString kOutputDir = QStringLiteral("ASCEND_PROFILER_OUTPUT");
+
+struct EmbeddedProf
+{
+    DataSource source;
+    QList<Diagnostic> diagnostics; // reported only when the embedded export is actually used
+};
+
+std::optional<EmbeddedProf> collectEmbeddedProf(const FolderListing &root, const DetectOptions &options)
+{
+    // Normally a single PROF_*; with several, the last in natural order has the newest start time in its
+    // name.
+    const auto it = std::find_if(root.dirs.crbegin(), root.dirs.crend(), isProfDirName);
+    if (it == root.dirs.crend())
+        return std::nullopt;
+    const FolderListing prof = FolderListing::read(root.filePath(*it));
+    EmbeddedProf out;
+    const QList<DataSource> sources =
+        collectProfFolder(prof, classifyProfFolder(prof), options, out.diagnostics);
+    if (sources.isEmpty())
+        return std::nullopt;
+    out.source = sources.front();
+    return out;
+}
+
+void chooseDatabases(DataSource &s, const FolderListing &output)
+{
+    QStringList profilerDbs;
+    for (const QString &name : output.files) {
+        if (isTorchDbName(name))
+            profilerDbs.append(name);
+        else if (name.endsWith(QStringLiteral(".db")))
+            s.otherDatabases.append(output.filePath(name));
+    }
+    if (profilerDbs.isEmpty())
+        return;
+    QString chosen = profilerDbs.front();
+    for (const QString &name : profilerDbs) {
+        if (s.rankId && rankFromTorchDbName(name) == s.rankId)
+            chosen = name;
+    }
+    if (!s.rankId)
+        s.rankId = rankFromTorchDbName(chosen);
+    s.timelineDatabase = output.filePath(chosen);
+}
+
+void useTimeline(DataSource &s, TimelineFormat format, const QStringList &files)
+{
+    s.format = format;
+    s.timelineFiles = files;
+}
+
+} // namespace
+
+bool isTorchRootFolder(const FolderListing &folder)
+{
+    if (isTorchRootName(folder.path.section(QLatin1Char('/'), -1)))
+        return true;
+    if (!folder.readable)
+        return false;
+    return folder.hasDir(kOutputDir) ||
+           std::any_of(folder.files.cbegin(), folder.files.cend(), isProfilerInfoName);
+}
+
+DataSource collectTorchRoot(const FolderListing &root, const DetectOptions &options,
+                            QList<Diagnostic> &diagnostics)
+{
+    DataSource s;
+    s.generation = ProfileGeneration::G4;
+    s.torchRoot = true;
+    s.rootPath = root.path;
+    s.configFiles = configFilesIn(root);
+    for (const QString &name : root.files) {
+        if (!s.rankId)
+            s.rankId = rankFromProfilerInfoName(name);
+    }
+
+    const FolderListing output = FolderListing::read(root.filePath(kOutputDir));
+    if (output.exists && !output.readable)
+        diagnostics.append({DiagnosticSeverity::Warning, DiagnosticCode::PermissionDenied, output.path,
+                            QStringLiteral("Cannot read %1: permission denied.").arg(output.path)});
+    s.summaryFiles = ExportFolderContents::scan(output).summaries;
+    chooseDatabases(s, output);
+    const QString traceView = output.hasFile(QStringLiteral("trace_view.json"))
+                                  ? output.filePath(QStringLiteral("trace_view.json"))
+                                  : QString();
+
+    // Device id, clock files and raw folders come from the embedded PROF_* whichever timeline is chosen.
+    std::optional<EmbeddedProf> embedded = collectEmbeddedProf(root, options);
+    if (embedded) {
+        s.profPath = embedded->source.profPath;
+        s.deviceId = embedded->source.deviceId;
+        s.configFiles.append(embedded->source.configFiles);
+        s.rawDataDirs = embedded->source.rawDataDirs;
+        for (const Diagnostic &d : embedded->diagnostics) {
+            if (d.code == DiagnosticCode::PermissionDenied)
+                diagnostics.append(d);
+        }
+    }
+
+    const QString name = root.path.section(QLatin1Char('/'), -1);
+    const bool preferDb = options.preferDatabase && !s.timelineDatabase.isEmpty();
+    if (!traceView.isEmpty() && !preferDb) {
+        useTimeline(s, TimelineFormat::ChromeJson, {traceView});
+    } else if (!s.timelineDatabase.isEmpty()) {
+        useTimeline(s, TimelineFormat::Sqlite, {s.timelineDatabase});
+    } else if (embedded && embedded->source.hasTimeline()) {
+        const DataSource &e = embedded->source;
+        s.generation = e.generation;
+        useTimeline(s, e.format, e.timelineFiles);
+        s.supplementaryTimelineFiles = e.supplementaryTimelineFiles;
+        s.timelineDatabase = e.timelineDatabase;
+        diagnostics.append(embedded->diagnostics);
+        diagnostics.append({DiagnosticSeverity::Info, DiagnosticCode::EmbeddedProfFallback, root.path,
+                            QStringLiteral("%1 has no trace_view.json or profiler database; using the msprof "
+                                           "export of the embedded %2 instead (no Python lanes).")
+                                .arg(name, e.profPath.section(QLatin1Char('/'), -1))});
+    } else if (output.files.isEmpty() && (root.hasDir(QStringLiteral("FRAMEWORK")) || embedded)) {
+        s.generation = ProfileGeneration::RawOnly;
+        s.format = s.rawDataDirs.isEmpty() ? TimelineFormat::None : TimelineFormat::RawBinary;
+        diagnostics.append({DiagnosticSeverity::Warning, DiagnosticCode::UnparsedTorchProfile, root.path,
+                            QStringLiteral("%1 is an unparsed torch_npu profile (raw data only): run "
+                                           "`torch_npu.profiler.profiler.analyse(\"%2\")` to create "
+                                           "ASCEND_PROFILER_OUTPUT/trace_view.json.")
+                                .arg(name, root.path)});
+    } else {
+        diagnostics.append(
+            {DiagnosticSeverity::Warning, DiagnosticCode::NoTimeline, root.path,
+             QStringLiteral("%1 has no timeline: %2 holds neither trace_view.json nor "
+                            "ascend_pytorch_profiler*.db. Only its summary tables are available.")
+                 .arg(name, kOutputDir)});
+    }
+
+    // kernel_details.csv replaces the embedded op_summary (§1.8); other embedded tables only fill gaps.
+    if (embedded) {
+        const auto &extra = embedded->source.summaryFiles;
+        for (auto it = extra.cbegin(); it != extra.cend(); ++it) {
+            const bool replaced = it.key() == QStringLiteral("op_summary") &&
+                                  s.summaryFiles.contains(QStringLiteral("kernel_details"));
+            if (!replaced && !s.summaryFiles.contains(it.key()))
+                s.summaryFiles.insert(it.key(), it.value());
+        }
+    }
+    return s;
+}
+
+} // namespace at

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Sets up a Debian 12 machine for Ascend Timeline, builds it, and then either runs the viewer on
+# the bundled sample (`run`) or runs the whole test suite (`test`).
+#   bash scripts/bootstrap.sh run     # install, build, open the bundled sample
+#   bash scripts/bootstrap.sh test    # install, build with -Werror, run every test (ctest)
+set -euo pipefail
+mode="${1:-run}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${AT_BUILD_DIR:-$here/build}"
+
+packages=(cmake ninja-build g++ ccache pkg-config qt6-base-dev qt6-base-dev-tools libqt6charts6-dev
+          libqt6sql6-sqlite libgl-dev libsimdjson-dev libzstd-dev zlib1g-dev zstd gzip xvfb xauth)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "Installing: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+werror=OFF
+[ "$mode" = "test" ] && werror=ON
+cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAT_WERROR=$werror
+cmake --build "$build" -j "$(nproc)"
+
+case "$mode" in
+  run)
+    shift || true
+    if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+      echo "No display found: starting the viewer under xvfb-run (headless)."
+      exec xvfb-run -a "$build/app/ascend-timeline" "$@"
+    fi
+    exec "$build/app/ascend-timeline" "$@"
+    ;;
+  test)
+    cd "$build"
+    QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)"
+    ;;
+  *)
+    echo "usage: $0 run|test" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the benchmarks, generates the tiled inputs (cached in $AT_BENCH_DIR, default
+# /tmp/ascend-timeline-bench) and prints every figure with its ratio to the in-run baseline.
+#   bash tests/bench/run_benchmarks.sh [SIZE...]      e.g. 100M 1G
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+build="${AT_BUILD_DIR:-$root/build}"
+data="${AT_BENCH_DIR:-/tmp/ascend-timeline-bench}"
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(100M)
+mkdir -p "$data"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build" --target bench_load ascend-timeline >/dev/null
+for size in "${sizes[@]}"; do
+  input="$data/tiled_$size.json"
+  [ -f "$input" ] || python3 "$here/make_tiled_trace.py" --size "$size" "$input"
+  echo "== $size =="
+  "$build/tests/bench/bench_load" "$input" 5
+  echo "-- whole process: ascend-timeline --summary (peak RSS)"
+  /usr/bin/time -f "   %e s wall, peak RSS %M KB" "$build/app/ascend-timeline" --summary "$input" >/dev/null
+  echo "-- whole process: python3 json.load (peak RSS)"
+  /usr/bin/time -f "   %e s wall, peak RSS %M KB" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$input"
+done

@@ -1,0 +1,48 @@
+#pragma once
+// Small helpers shared by the CSV test executables.
+
+#include "csv/CsvTable.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <algorithm>
+#include <string_view>
+
+namespace csvtest {
+
+// Samples are read in place from AT_SAMPLES_DIR (../shared/samples next to the checkout).
+inline QString samplePath(const char *relative)
+{
+    return QStringLiteral(AT_SAMPLES_DIR "/") + QString::fromUtf8(relative);
+}
+
+inline qsizetype countIssues(const at::CsvTable &t, at::CsvIssue::Kind kind)
+{
+    return std::count_if(t.issues().begin(), t.issues().end(),
+                         [kind](const at::CsvIssue &i) { return i.kind == kind; });
+}
+
+inline const at::CsvIssue *firstIssue(const at::CsvTable &t, at::CsvIssue::Kind kind)
+{
+    for (const auto &i : t.issues()) {
+        if (i.kind == kind)
+            return &i;
+    }
+    return nullptr;
+}
+
+inline QString issuesText(const at::CsvTable &t)
+{
+    QStringList lines;
+    for (const auto &i : t.issues())
+        lines << i.toString();
+    return lines.join(QLatin1Char('\n'));
+}
+
+inline QByteArray qba(std::string_view s)
+{
+    return QByteArray(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+} // namespace csvtest
