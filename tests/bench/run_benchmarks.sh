@@ -11,7 +11,7 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100M)
 mkdir -p "$data"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --target bench_load ascend-timeline >/dev/null
+cmake --build "$build" --target bench_load bench_csv ascend-timeline >/dev/null
 for size in "${sizes[@]}"; do
   input="$data/tiled_$size.json"
   [ -f "$input" ] || python3 "$here/make_tiled_trace.py" --size "$size" "$input"
@@ -22,3 +22,5 @@ for size in "${sizes[@]}"; do
   echo "-- whole process: python3 json.load (peak RSS)"
   /usr/bin/time -f "   %e s wall, peak RSS %M KB" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$input"
 done
+echo "== CSV reader (replicated real kernel_details / operator_details rows) =="
+"$build/tests/bench/bench_csv" 2>&1 | grep -E "MB/s" || true

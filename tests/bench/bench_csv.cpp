@@ -180,4 +180,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(TestCsvThroughput)
-#include "tst_csv_throughput.moc"
+#include "bench_csv.moc"
