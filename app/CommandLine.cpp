@@ -5,6 +5,8 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
+#include <QSaveFile>
 #include <QTextStream>
 
 #include <cstdio>
@@ -16,7 +18,8 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Ascend Timeline: a fast timeline viewer for Huawei Ascend NPU profiling data.\n"
-                       "Opens Chrome-trace JSON files written by msprof and torch_npu (.json, .json.zst, .json.gz).\n"
+                       "Opens Chrome-trace JSON files written by msprof and torch_npu (.json, .json.zst, .json.gz)\n"
+                       "and whole result folders (PROF_*, *_ascend_pt, a folder of ranks).\n"
                        "Started without a path it opens a bundled sample profile."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -24,8 +27,15 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                                QStringLiteral("Load PATH headlessly and print processes, threads, event counts by "
                                               "phase, time span and the top 10 slice names by total duration."));
     QCommandLineOption json(QStringLiteral("json"), QStringLiteral("With --summary: print machine-readable JSON."));
+    QCommandLineOption metrics(QStringLiteral("metrics"),
+                               QStringLiteral("Load PATH headlessly and print the per-kernel AI Core metric table "
+                                              "(joined to the timeline) as CSV."));
+    QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("With --metrics: write the table to FILE instead."),
+                           QStringLiteral("FILE"));
     parser.addOption(summary);
     parser.addOption(json);
+    parser.addOption(metrics);
+    parser.addOption(csv);
     parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("Trace file(s) to open."),
                                  QStringLiteral("[PATH...]"));
     parser.process(app);
@@ -34,6 +44,8 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     options.paths = parser.positionalArguments();
     options.summary = parser.isSet(summary);
     options.json = parser.isSet(json);
+    options.metrics = parser.isSet(metrics);
+    options.csvOut = parser.value(csv);
     return options;
 }
 
@@ -63,6 +75,50 @@ int runSummary(const CommandLineOptions &options)
         out.flush();
     }
     return exitCode;
+}
+
+} // namespace at
+
+namespace at {
+
+int runMetrics(const CommandLineOptions &options)
+{
+    QTextStream err(stderr);
+    if (options.paths.size() != 1) {
+        err << "ascend-timeline: --metrics needs exactly one PATH\n";
+        return 2;
+    }
+    LoadControl control;
+    LoadResult result = loadTrace(options.paths.first(), control);
+    if (!result.model) {
+        err << "ascend-timeline: " << result.error << "\n";
+        return 1;
+    }
+    if (result.model->kernels().empty()) {
+        err << "ascend-timeline: " << options.paths.first()
+            << ": no kernel table (kernel_details.csv or op_summary_*.csv) was found\n";
+        return 1;
+    }
+    const QByteArray csv = formatKernelTableCsv(*result.model);
+    if (options.csvOut.isEmpty()) {
+        QFile out;
+        if (!out.open(stdout, QIODevice::WriteOnly))
+            return 1;
+        out.write(csv);
+        return 0;
+    }
+    QSaveFile file(options.csvOut);
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
+        err << "ascend-timeline: cannot write " << options.csvOut << ": " << file.errorString() << "\n";
+        return 1;
+    }
+    err << "wrote " << result.model->kernels().size() << " kernels to " << options.csvOut << "\n";
+    return 0;
+}
+
+int runHeadless(const CommandLineOptions &options)
+{
+    return options.metrics ? runMetrics(options) : runSummary(options);
 }
 
 } // namespace at

@@ -12,7 +12,9 @@ struct CommandLineOptions
     QStringList paths;
     bool summary = false;
     bool json = false;
-    bool headless() const { return summary; }
+    bool metrics = false;
+    QString csvOut;
+    bool headless() const { return summary || metrics; }
 };
 
 // Parses argv with QCommandLineParser (--help and --version exit here).
@@ -21,5 +23,12 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app);
 // `--summary PATH...`: loads headlessly through the same loader and queries as the GUI, prints the
 // summary, returns the process exit code (non-zero with the error on stderr for bad input).
 int runSummary(const CommandLineOptions &options);
+
+// `--metrics PATH [--csv OUT]`: the joined per-kernel AI Core metric table, as CSV on stdout or
+// written to OUT.
+int runMetrics(const CommandLineOptions &options);
+
+// Runs whichever headless mode the options select.
+int runHeadless(const CommandLineOptions &options);
 
 } // namespace at

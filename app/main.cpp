@@ -14,7 +14,7 @@ bool wantsHeadless(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
-        if (std::strcmp(arg, "--summary") == 0 || std::strcmp(arg, "--help") == 0 ||
+        if (std::strcmp(arg, "--summary") == 0 || std::strcmp(arg, "--metrics") == 0 || std::strcmp(arg, "--help") == 0 ||
             std::strcmp(arg, "-h") == 0 || std::strcmp(arg, "--version") == 0 || std::strcmp(arg, "-v") == 0)
             return true;
     }
@@ -36,7 +36,7 @@ int main(int argc, char **argv)
         QCoreApplication app(argc, argv);
         setIdentity();
         const at::CommandLineOptions options = at::parseCommandLine(app);
-        return at::runSummary(options);
+        return at::runHeadless(options);
     }
     QApplication app(argc, argv);
     setIdentity();

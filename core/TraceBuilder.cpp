@@ -1,5 +1,7 @@
 #include "TraceBuilder.h"
 
+#include "KernelJoin.h"
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -40,13 +42,24 @@ std::uint64_t TraceBuilder::packKey(const LaneKey &key)
     return key.text != 0 ? (0x8000000000000000ull | key.text) : static_cast<std::uint64_t>(key.number);
 }
 
+int TraceBuilder::addGroup(const SourceGroup &group)
+{
+    m_model->m_groups.push_back(group);
+    m_currentGroup = static_cast<int>(m_model->m_groups.size()) - 1;
+    return m_currentGroup;
+}
+
 int TraceBuilder::process(LaneKey pid)
 {
-    const std::uint64_t key = packKey(pid);
+    if (m_currentGroup < 0)
+        addGroup(SourceGroup{});
+    // Ranks of one cluster may reuse pids: processes are keyed by (group, pid).
+    const auto key = std::make_pair(static_cast<std::uint64_t>(m_currentGroup), packKey(pid));
     if (auto it = m_processByPid.find(key); it != m_processByPid.end())
         return it->second;
     const int index = static_cast<int>(m_model->m_processes.size());
     ProcessInfo info;
+    info.group = m_currentGroup;
     info.pid = pid;
     m_model->m_processes.push_back(std::move(info));
     m_processByPid.emplace(key, index);
@@ -55,10 +68,10 @@ int TraceBuilder::process(LaneKey pid)
 
 int TraceBuilder::thread(LaneKey pid, LaneKey tid)
 {
-    const auto key = std::make_pair(packKey(pid), packKey(tid));
+    const int processIndex = process(pid);
+    const auto key = std::make_pair(static_cast<std::uint64_t>(processIndex), packKey(tid));
     if (auto it = m_threadByKey.find(key); it != m_threadByKey.end())
         return it->second;
-    const int processIndex = process(pid);
     const int index = static_cast<int>(m_model->m_threads.size());
     ThreadInfo info;
     info.process = processIndex;
@@ -109,7 +122,8 @@ void TraceBuilder::addCounterSample(int process, StringId name, StringId seriesK
 void TraceBuilder::addFlowHalf(FlowPhase phase, StringId category, StringId name, StringId id, int thread,
                                TimeNs ts, bool bindEnclosing)
 {
-    m_flowHalves.push_back({phase, category, name, id, thread, ts, bindEnclosing});
+    const int group = m_model->m_processes[static_cast<std::size_t>(m_model->m_threads[static_cast<std::size_t>(thread)].process)].group;
+    m_flowHalves.push_back({group, phase, category, name, id, thread, ts, bindEnclosing});
 }
 
 void TraceBuilder::setProcessName(int process, StringId name)
@@ -142,13 +156,43 @@ void TraceBuilder::addWarning(const QString &warning)
     m_model->m_warnings.push_back(warning);
 }
 
+bool TraceBuilder::groupHasLayer(int group, Layer layer) const
+{
+    for (const ProcessInfo &p : m_model->m_processes)
+        if (p.group == group && p.name != 0 && layerFromProcessName(m_model->m_strings.view(p.name)) == layer)
+            return true;
+    return false;
+}
+
+void TraceBuilder::removeDuplicates()
+{
+    auto sliceKey = [](const SliceTable::Raw &s) { return std::tie(s.start, s.duration, s.name, s.category); };
+    for (auto &slices : m_rawSlices) {
+        std::sort(slices.begin(), slices.end(), [&](const auto &a, const auto &b) { return sliceKey(a) < sliceKey(b); });
+        const auto last = std::unique(slices.begin(), slices.end(), [&](const auto &a, const auto &b) { return sliceKey(a) == sliceKey(b); });
+        m_duplicates += static_cast<std::size_t>(slices.end() - last);
+        slices.erase(last, slices.end());
+    }
+    auto flowKey = [](const FlowHalf &f) { return std::tie(f.category, f.id, f.thread, f.ts, f.phase); };
+    std::sort(m_flowHalves.begin(), m_flowHalves.end(), [&](const auto &a, const auto &b) { return flowKey(a) < flowKey(b); });
+    const auto lastFlow = std::unique(m_flowHalves.begin(), m_flowHalves.end(),
+                                      [&](const auto &a, const auto &b) { return flowKey(a) == flowKey(b); });
+    m_duplicates += static_cast<std::size_t>(m_flowHalves.end() - lastFlow);
+    m_flowHalves.erase(lastFlow, m_flowHalves.end());
+    if (m_duplicates)
+        addWarning(QStringLiteral("%1 duplicate events (the same event in several timeline files) were merged").arg(m_duplicates));
+}
+
 std::unique_ptr<TraceModel> TraceBuilder::build()
 {
+    if (m_deduplicate)
+        removeDuplicates();
     pairBeginEnd();
     placeTimes();
     buildSliceTables();
     orderLanes();
     bindFlows();
+    joinKernelRows();
     return std::move(m_model);
 }
 
@@ -261,6 +305,8 @@ void TraceBuilder::placeTimes()
             t -= origin;
     for (FlowHalf &f : m_flowHalves)
         f.ts -= origin;
+    for (std::size_t r = 0; r < m.m_kernels.size(); ++r)
+        m.m_kernels.row(r).start -= origin;
 }
 
 void TraceBuilder::buildSliceTables()
@@ -334,9 +380,9 @@ void TraceBuilder::orderLanes()
     std::stable_sort(m.m_processOrder.begin(), m.m_processOrder.end(), [&m](int a, int b) {
         const ProcessInfo &pa = m.m_processes[static_cast<std::size_t>(a)];
         const ProcessInfo &pb = m.m_processes[static_cast<std::size_t>(b)];
-        const auto ka = std::make_tuple(layerRank(pa.layer), pa.sortIndex.value_or(std::numeric_limits<std::int64_t>::max()),
+        const auto ka = std::make_tuple(pa.group, layerRank(pa.layer), pa.sortIndex.value_or(std::numeric_limits<std::int64_t>::max()),
                                         pa.pid.text != 0, pa.pid.number);
-        const auto kb = std::make_tuple(layerRank(pb.layer), pb.sortIndex.value_or(std::numeric_limits<std::int64_t>::max()),
+        const auto kb = std::make_tuple(pb.group, layerRank(pb.layer), pb.sortIndex.value_or(std::numeric_limits<std::int64_t>::max()),
                                         pb.pid.text != 0, pb.pid.number);
         return ka < kb;
     });
@@ -345,7 +391,7 @@ void TraceBuilder::orderLanes()
 void TraceBuilder::bindFlows()
 {
     TraceModel &m = *m_model;
-    // Group halves by (category, id text); within a group walk in time order: s/t open a source,
+    // Group halves by (source group, category, id text); within a group walk in time order: s/t open a source,
     // t and f connect to the latest source. One s may fan out to several f.
     std::vector<std::uint32_t> order(m_flowHalves.size());
     for (std::uint32_t i = 0; i < order.size(); ++i)
@@ -353,7 +399,7 @@ void TraceBuilder::bindFlows()
     std::stable_sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) {
         const FlowHalf &fa = m_flowHalves[a];
         const FlowHalf &fb = m_flowHalves[b];
-        return std::tie(fa.category, fa.id, fa.ts) < std::tie(fb.category, fb.id, fb.ts);
+        return std::tie(fa.group, fa.category, fa.id, fa.ts) < std::tie(fb.group, fb.category, fb.id, fb.ts);
     });
     auto bind = [&m](const FlowHalf &h) {
         return h.bindEnclosing ? m.enclosingSlice(h.thread, h.ts) : m.nextSliceAtOrAfter(h.thread, h.ts);
@@ -363,8 +409,8 @@ void TraceBuilder::bindFlows()
     while (i < order.size()) {
         std::size_t j = i;
         const FlowHalf &first = m_flowHalves[order[i]];
-        while (j < order.size() && m_flowHalves[order[j]].category == first.category &&
-               m_flowHalves[order[j]].id == first.id)
+        while (j < order.size() && m_flowHalves[order[j]].group == first.group &&
+               m_flowHalves[order[j]].category == first.category && m_flowHalves[order[j]].id == first.id)
             ++j;
         // The group's first start serves ends that come before any start (clock skew).
         const FlowHalf *firstStart = nullptr;
@@ -420,6 +466,31 @@ void TraceBuilder::bindFlows()
         addWarning(QStringLiteral("%1 flow finishes have no start").arg(unmatchedEnds));
     if (unbound)
         addWarning(QStringLiteral("%1 flow ends could not be bound to a slice").arg(unbound));
+}
+
+} // namespace at
+
+namespace at {
+
+void TraceBuilder::joinKernelRows()
+{
+    TraceModel &m = *m_model;
+    if (m.m_kernels.empty())
+        return;
+    joinKernels(m, m.m_kernels);
+    // Only rows of sources that have a timeline could have been joined.
+    std::size_t joinable = 0, unjoined = 0;
+    for (const KernelRecord &k : m.m_kernels.rows()) {
+        if (k.group < 0 || static_cast<std::size_t>(k.group) >= m.m_groups.size() ||
+            m.m_groups[static_cast<std::size_t>(k.group)].timelineFiles.isEmpty())
+            continue;
+        ++joinable;
+        unjoined += k.joined() ? 0 : 1;
+    }
+    if (unjoined)
+        addWarning(QStringLiteral("%1 of %2 kernel rows of the summary tables could not be joined to a timeline slice")
+                       .arg(unjoined)
+                       .arg(joinable));
 }
 
 } // namespace at

@@ -28,6 +28,13 @@ public:
     StringPool &strings() { return m_model->m_strings; }
     std::uint32_t addSource(const QString &path, std::shared_ptr<const EventArgsReader> argsReader);
 
+    // Starts a source group (rank/device of a folder); later events belong to it.
+    int addGroup(const SourceGroup &group);
+    SourceGroup &group(int index) { return m_model->m_groups[static_cast<std::size_t>(index)]; }
+    int currentGroup() const { return m_currentGroup; }
+    // Kernel rows with *absolute* epoch ns start times; build() makes them relative and joins them.
+    KernelTable &kernels() { return m_model->m_kernels; }
+
     LaneKey numberKey(std::int64_t value) const { return LaneKey{value, 0}; }
     LaneKey textKey(std::string_view text);
 
@@ -49,6 +56,11 @@ public:
     void setThreadSortIndex(int thread, std::int64_t index);
 
     EventCounts &counts() { return m_model->m_counts; }
+    // Drop exact duplicate events (G1 per-iteration files and msprof slices can repeat events):
+    // slices by (thread, start, duration, name), counter samples, flow halves.
+    void setDeduplicate(bool on) { m_deduplicate = on; }
+    // Whether a process of the group is named after the layer (legacy or current name).
+    bool groupHasLayer(int group, Layer layer) const;
     void addWarning(const QString &warning);
 
     std::unique_ptr<TraceModel> build();
@@ -64,6 +76,7 @@ private:
     };
     struct FlowHalf
     {
+        int group; // flow ids are only unique within one source
         FlowPhase phase;
         StringId category;
         StringId name;
@@ -86,12 +99,17 @@ private:
     void buildSliceTables();
     void orderLanes();
     void bindFlows();
+    void joinKernelRows();
+    void removeDuplicates();
 
     std::unique_ptr<TraceModel> m_model;
     std::vector<std::vector<SliceTable::Raw>> m_rawSlices; // per thread
     std::vector<std::vector<Mark>> m_marks;                // per thread, B/E in file order
     std::vector<FlowHalf> m_flowHalves;
-    std::unordered_map<std::uint64_t, int> m_processByPid;
+    std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, int, KeyHash> m_processByPid;
+    int m_currentGroup = -1;
+    bool m_deduplicate = false;
+    std::size_t m_duplicates = 0;
     std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, int, KeyHash> m_threadByKey;
     std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, int, KeyHash> m_counterByKey;
 };

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "CollectionInfo.h"
+#include "KernelTable.h"
 #include "Layer.h"
 #include "SliceTable.h"
 #include "StringPool.h"
@@ -33,8 +35,20 @@ struct LaneKey
     friend bool operator==(const LaneKey &, const LaneKey &) = default;
 };
 
+// One loaded source: a rank/device of a result folder, or the single file that was opened.
+struct SourceGroup
+{
+    QString label;  // "Rank 1 / Device 1"; empty for a single opened file
+    QString layout; // "G4 (torch_npu *_ascend_pt)", "G3", ..., or "file"
+    QString path;   // the recognised folder or the file
+    QStringList timelineFiles;
+    QStringList summaryFiles;
+    CollectionInfo collection;
+};
+
 struct ProcessInfo
 {
+    int group = 0; // index into TraceModel::groups()
     LaneKey pid;
     StringId name = 0; // 0 when no process_name metadata was seen
     StringId labels = 0;
@@ -117,6 +131,9 @@ public:
     const std::vector<CounterSeries> &counters() const { return m_counters; }
     const std::vector<FlowInfo> &flows() const { return m_flows; }
     const std::vector<SourceFile> &sources() const { return m_sources; }
+    const std::vector<SourceGroup> &groups() const { return m_groups; }
+    // Per-kernel AI Core metrics from the summary CSVs, joined to device slices.
+    const KernelTable &kernels() const { return m_kernels; }
     const EventCounts &eventCounts() const { return m_counts; }
     // Non-fatal problems found while loading, each naming the file and what was wrong.
     const QStringList &warnings() const { return m_warnings; }
@@ -131,7 +148,7 @@ public:
     TimeNs fullEnd() const { return m_fullEnd; }
     std::size_t outlierCount() const { return m_outliers; }
 
-    // Processes top to bottom: canonical layer, then process_sort_index, then pid.
+    // Processes top to bottom: source group, canonical layer, then process_sort_index, then pid.
     const std::vector<int> &processOrder() const { return m_processOrder; }
     QString processDisplayName(int process) const;
     QString threadDisplayName(int thread) const;
@@ -160,6 +177,8 @@ private:
     std::vector<CounterSeries> m_counters;
     std::vector<FlowInfo> m_flows;
     std::vector<SourceFile> m_sources;
+    std::vector<SourceGroup> m_groups;
+    KernelTable m_kernels;
     std::vector<int> m_processOrder;
     // (slice key, flow index) sorted by key, for flowsFrom/flowsTo.
     std::vector<std::pair<std::uint64_t, std::uint32_t>> m_flowsBySource;

@@ -6,6 +6,7 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_map>
 
 namespace at {
@@ -88,6 +89,20 @@ TraceSummary summarize(const TraceModel &model, int topCount)
     summary.span = model.dataEnd() - model.dataBegin();
     summary.flows = model.flows().size();
     summary.warnings = model.warnings();
+    for (std::size_t g = 0; g < model.groups().size(); ++g) {
+        const SourceGroup &group = model.groups()[g];
+        TraceSummary::Group out{group.label, group.layout, group.path, group.timelineFiles, group.summaryFiles,
+                                0, 0, group.collection.metricGroup};
+        for (const KernelRecord &k : model.kernels().rows()) {
+            if (k.group != static_cast<int>(g))
+                continue;
+            ++out.kernels;
+            out.kernelsJoined += k.joined() ? 1 : 0;
+        }
+        if (out.metricGroup.isEmpty() && out.kernels)
+            out.metricGroup = model.kernels().metricGroup();
+        summary.groups.push_back(std::move(out));
+    }
     for (int p : model.processOrder()) {
         const ProcessInfo &info = model.processes()[static_cast<std::size_t>(p)];
         TraceSummary::Process process;
@@ -118,6 +133,19 @@ QString formatSummaryText(const TraceModel &model, const TraceSummary &summary)
     out << "Events: " << c.total() << " (X " << c.complete << ", B " << c.begin << ", E " << c.end << ", i/I "
         << c.instant << ", C " << c.counter << ", s " << c.flowStart << ", t " << c.flowStep << ", f " << c.flowEnd
         << ", M " << c.metadata << ", other " << c.other << ")\n";
+    for (const auto &g : summary.groups) {
+        if (g.layout == QLatin1String("file") && summary.groups.size() == 1)
+            break;
+        out << "Source: " << (g.label.isEmpty() ? g.path : g.label) << "  [" << g.layout << "]  " << g.path << "\n";
+        for (const auto &f : g.timelineFiles)
+            out << "  timeline: " << f << "\n";
+        for (const auto &f : g.summaryFiles)
+            out << "  kernel table: " << f << "\n";
+        if (g.kernels)
+            out << "  kernels: " << g.kernels << " (" << g.kernelsJoined << " joined to the timeline, "
+                << g.kernels - g.kernelsJoined << " not joined)  metric group: "
+                << (g.metricGroup.isEmpty() ? QStringLiteral("none") : g.metricGroup) << "\n";
+    }
     out << "Slices: " << summary.slices << "  Flows: " << summary.flows << "\n";
     out << "Time span: " << formatDuration(summary.span) << " starting at " << formatAbsoluteMicros(summary.origin)
         << " us\n";
@@ -175,7 +203,76 @@ QByteArray formatSummaryJson(const TraceModel &model, const TraceSummary &summar
                                {QStringLiteral("totalNs"), qint64(s.total)}});
     root[QStringLiteral("topNames")] = top;
     root[QStringLiteral("warnings")] = QJsonArray::fromStringList(summary.warnings);
+    QJsonArray groups;
+    for (const auto &g : summary.groups)
+        groups.append(QJsonObject{{QStringLiteral("label"), g.label},
+                                  {QStringLiteral("layout"), g.layout},
+                                  {QStringLiteral("path"), g.path},
+                                  {QStringLiteral("timelineFiles"), QJsonArray::fromStringList(g.timelineFiles)},
+                                  {QStringLiteral("summaryFiles"), QJsonArray::fromStringList(g.summaryFiles)},
+                                  {QStringLiteral("kernels"), qint64(g.kernels)},
+                                  {QStringLiteral("kernelsJoined"), qint64(g.kernelsJoined)},
+                                  {QStringLiteral("metricGroup"), g.metricGroup}});
+    root[QStringLiteral("sources")] = groups;
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+} // namespace at
+
+namespace at {
+
+namespace {
+QString csvField(QString text)
+{
+    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n'))) {
+        text.replace(QLatin1String("\""), QLatin1String("\"\""));
+        return QLatin1Char('"') + text + QLatin1Char('"');
+    }
+    return text;
+}
+
+QString idText(std::int64_t v)
+{
+    return v == KernelRecord::kNone ? QStringLiteral("N/A") : QString::number(v);
+}
+} // namespace
+
+QByteArray formatKernelTableCsv(const TraceModel &model)
+{
+    const KernelTable &table = model.kernels();
+    const StringPool &strings = model.strings();
+    QStringList header{QStringLiteral("Source"), QStringLiteral("Name"), QStringLiteral("Type"),
+                       QStringLiteral("Accelerator Core"), QStringLiteral("Stream ID"), QStringLiteral("Task ID"),
+                       QStringLiteral("Start(us)"), QStringLiteral("Duration(us)"), QStringLiteral("Wait Time(us)"),
+                       QStringLiteral("Block Dim"), QStringLiteral("Input Shapes"), QStringLiteral("Input Data Types"),
+                       QStringLiteral("Joined")};
+    for (const KernelMetricColumn &c : table.columns())
+        header << c.header;
+    QByteArray out = header.join(QLatin1Char(',')).toUtf8() + '\n';
+    for (std::size_t r = 0; r < table.size(); ++r) {
+        const KernelRecord &k = table.rows()[r];
+        const SourceGroup *group =
+            k.group >= 0 && static_cast<std::size_t>(k.group) < model.groups().size() ? &model.groups()[static_cast<std::size_t>(k.group)] : nullptr;
+        QStringList cells{csvField(group ? group->label : QString()),
+                          csvField(strings.qstring(k.name)),
+                          csvField(strings.qstring(k.type)),
+                          csvField(strings.qstring(k.acceleratorCore)),
+                          idText(k.streamId),
+                          idText(k.taskId),
+                          formatAbsoluteMicros(k.start + model.origin()),
+                          formatAbsoluteMicros(k.duration),
+                          formatAbsoluteMicros(k.wait),
+                          idText(k.blockDim),
+                          csvField(strings.qstring(k.inputShapes)),
+                          csvField(strings.qstring(k.inputTypes)),
+                          k.joined() ? QStringLiteral("yes") : QStringLiteral("no")};
+        for (std::size_t c = 0; c < table.columns().size(); ++c) {
+            const double v = table.metric(r, c);
+            cells << (std::isnan(v) ? QString() : QString::number(v, 'g', 12));
+        }
+        out += cells.join(QLatin1Char(',')).toUtf8() + '\n';
+    }
+    return out;
 }
 
 } // namespace at

@@ -51,6 +51,18 @@ struct TraceSummary
         std::size_t counterSeries = 0;
         std::size_t counterSamples = 0;
     };
+    struct Group
+    {
+        QString label;
+        QString layout;
+        QString path;
+        QStringList timelineFiles;
+        QStringList summaryFiles;
+        std::size_t kernels = 0;
+        std::size_t kernelsJoined = 0;
+        QString metricGroup;
+    };
+    std::vector<Group> groups;
     std::vector<Process> processes;
     EventCounts counts;
     std::size_t slices = 0;
@@ -64,5 +76,9 @@ struct TraceSummary
 TraceSummary summarize(const TraceModel &model, int topCount = 10);
 QString formatSummaryText(const TraceModel &model, const TraceSummary &summary);
 QByteArray formatSummaryJson(const TraceModel &model, const TraceSummary &summary);
+
+// The joined per-kernel metric table as CSV (one row per kernel, metric columns with units); the
+// command line's --metrics and the Kernels panel's export use it.
+QByteArray formatKernelTableCsv(const TraceModel &model);
 
 } // namespace at

@@ -3,72 +3,193 @@
 #include "TraceBuilder.h"
 #include "common/Decompress.h"
 #include "common/MappedFile.h"
+#include "folder/ProfileLayoutDetector.h"
 #include "json/ChromeTraceParser.h"
 #include "json/JsonArgsReader.h"
+#include "summary/KernelSummaryReader.h"
 
 #include <QFileInfo>
 
 namespace at {
+
+namespace {
+
+enum class FileStatus
+{
+    Ok,
+    Failed,
+    Cancelled
+};
+
+// Maps (decompressing first when needed) and parses one Chrome-trace file into the builder.
+FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl &control, std::uint64_t bytesBase,
+                         QString *error)
+{
+    std::unique_ptr<QTemporaryFile> temporary;
+    QString decompressWarning;
+    const Compression compression = detectCompression(path);
+    if (compression != Compression::None) {
+        std::atomic<std::uint64_t> compressedRead{0};
+        DecompressControl dc{&control.cancel, &compressedRead};
+        temporary = decompressToTemporaryFile(path, compression, dc, &decompressWarning);
+        if (control.cancel)
+            return FileStatus::Cancelled;
+        if (!temporary) {
+            *error = decompressWarning;
+            return FileStatus::Failed;
+        }
+        if (!decompressWarning.isEmpty())
+            builder.addWarning(decompressWarning);
+    }
+    QString mapError;
+    std::unique_ptr<MappedFile> mapped = MappedFile::open(temporary ? temporary->fileName() : path, &mapError);
+    if (!mapped) {
+        *error = temporary ? QStringLiteral("%1: %2").arg(path, mapError) : mapError;
+        return FileStatus::Failed;
+    }
+    const char *data = mapped->data();
+    const std::size_t size = mapped->size();
+    auto reader = std::make_shared<JsonArgsReader>(std::move(mapped), std::move(temporary));
+    const std::uint32_t source = builder.addSource(path, reader);
+    ChromeTraceParser parser(builder, source, path);
+    ParseControl pc{&control.cancel, &control.bytesDone, bytesBase};
+    const auto status = parser.parse(data, size, pc, error);
+    if (status == ChromeTraceParser::Result::Cancelled)
+        return FileStatus::Cancelled;
+    if (status == ChromeTraceParser::Result::Failed)
+        return FileStatus::Failed;
+    if (parser.eventsRead() == 0)
+        builder.addWarning(QStringLiteral("%1: the trace contains no events").arg(path));
+    return FileStatus::Ok;
+}
+
+QString layoutName(const DataSource &source)
+{
+    switch (source.generation) {
+    case ProfileGeneration::G1:
+        return QStringLiteral("G1 (CANN ≤ 5.x E2E: PROF_*/device_N/timeline)");
+    case ProfileGeneration::G2:
+        return QStringLiteral("G2 (CANN 6.x: PROF_*/timeline)");
+    case ProfileGeneration::G3:
+        return QStringLiteral("G3 (CANN ≥ 7.0: mindstudio_profiler_output)");
+    case ProfileGeneration::G4:
+        return QStringLiteral("G4 (torch_npu *_ascend_pt)");
+    case ProfileGeneration::RawOnly:
+        return QStringLiteral("raw data only");
+    case ProfileGeneration::Unknown:
+        break;
+    }
+    return QStringLiteral("Chrome trace file");
+}
+
+LoadResult loadFolder(const QString &path, LoadControl &control)
+{
+    LoadResult result;
+    const DetectedProfile profile = ProfileLayoutDetector::detect(path);
+    QStringList problems;
+    for (const Diagnostic &d : profile.diagnostics)
+        if (d.severity != DiagnosticSeverity::Info)
+            problems << d.message;
+
+    std::vector<const DataSource *> loadable;
+    QStringList skipped;
+    for (const DataSource &source : profile.sources) {
+        const bool hasKernelTable = !source.summaries(QStringLiteral("kernel_details")).isEmpty() ||
+                                    !source.summaries(QStringLiteral("op_summary")).isEmpty();
+        // Sources without a timeline still contribute their kernel metric tables.
+        if (source.format == TimelineFormat::ChromeJson || source.format == TimelineFormat::CompressedChromeJson ||
+            (source.format == TimelineFormat::None && hasKernelTable))
+            loadable.push_back(&source);
+        else if (source.format == TimelineFormat::Sqlite)
+            skipped << QStringLiteral("%1: its timeline is only in the SQLite database %2, which this version cannot read yet")
+                           .arg(source.label, source.timelineDatabase);
+    }
+    if (loadable.empty()) {
+        QStringList reasons = problems + skipped;
+        if (reasons.isEmpty())
+            reasons << QStringLiteral("no profiling result with a timeline was found");
+        result.error = QStringLiteral("%1: %2").arg(path, reasons.join(QStringLiteral("; ")));
+        return result;
+    }
+
+    std::uint64_t total = 0;
+    for (const DataSource *source : loadable)
+        for (const QString &file : source->timelineFiles + source->supplementaryTimelineFiles)
+            total += static_cast<std::uint64_t>(QFileInfo(file).size());
+    control.bytesTotal = total;
+    control.bytesDone = 0;
+
+    TraceBuilder builder;
+    for (const QString &p : problems + skipped)
+        builder.addWarning(p);
+    std::uint64_t base = 0;
+    for (const DataSource *source : loadable) {
+        SourceGroup group;
+        group.label = source->label;
+        group.layout = layoutName(*source);
+        group.path = source->rootPath;
+        group.timelineFiles = source->timelineFiles;
+        const QStringList kernelFiles = !source->summaries(QStringLiteral("kernel_details")).isEmpty()
+                                            ? source->summaries(QStringLiteral("kernel_details"))
+                                            : source->summaries(QStringLiteral("op_summary"));
+        group.summaryFiles = kernelFiles;
+        const int groupIndex = builder.addGroup(group);
+        if (source->timelineFiles.size() > 1)
+            builder.setDeduplicate(true); // G1 iterations and msprof slices may repeat events
+        for (const QString &file : source->timelineFiles) {
+            QString error;
+            const FileStatus status = parseJsonFile(file, builder, control, base, &error);
+            if (status == FileStatus::Cancelled) {
+                result.cancelled = true;
+                return result;
+            }
+            if (status == FileStatus::Failed)
+                builder.addWarning(error);
+            base += static_cast<std::uint64_t>(QFileInfo(file).size());
+        }
+        // G1: hccl_* files only when the master timeline has no communication layer (FORMATS.md §1.2).
+        if (!source->supplementaryTimelineFiles.isEmpty() && !builder.groupHasLayer(groupIndex, Layer::Communication)) {
+            for (const QString &file : source->supplementaryTimelineFiles) {
+                QString error;
+                if (parseJsonFile(file, builder, control, base, &error) == FileStatus::Failed)
+                    builder.addWarning(error);
+                base += static_cast<std::uint64_t>(QFileInfo(file).size());
+            }
+        }
+        readKernelSummary(kernelFiles, groupIndex, builder);
+    }
+    result.model = builder.build();
+    control.bytesDone = control.bytesTotal.load();
+    return result;
+}
+
+} // namespace
 
 LoadResult loadTrace(const QString &path, LoadControl &control)
 {
     LoadResult result;
     const QFileInfo info(path);
     if (!info.exists()) {
-        result.error = QStringLiteral("%1: no such file").arg(path);
+        result.error = QStringLiteral("%1: no such file or folder").arg(path);
         return result;
     }
-    if (info.isDir()) {
-        result.error = QStringLiteral("%1: is a folder; opening result folders is not supported yet").arg(path);
-        return result;
-    }
+    if (info.isDir())
+        return loadFolder(path, control);
     control.bytesTotal = static_cast<std::uint64_t>(info.size());
     control.bytesDone = 0;
-
-    // Compressed input (and Qt resources, which cannot be mapped) go through a temporary file.
-    std::unique_ptr<QTemporaryFile> temporary;
-    QString decompressWarning;
-    const Compression compression = detectCompression(path);
-    if (compression != Compression::None) {
-        DecompressControl dc{&control.cancel, &control.bytesDone};
-        temporary = decompressToTemporaryFile(path, compression, dc, &decompressWarning);
-        if (control.cancel) {
-            result.cancelled = true;
-            return result;
-        }
-        if (!temporary) {
-            result.error = decompressWarning;
-            return result;
-        }
-    }
-    QString error;
-    std::unique_ptr<MappedFile> mapped = MappedFile::open(temporary ? temporary->fileName() : path, &error);
-    if (!mapped) {
-        result.error = temporary ? QStringLiteral("%1: %2").arg(path, error) : error;
-        return result;
-    }
-    control.bytesTotal = mapped->size();
-    control.bytesDone = 0;
-
     TraceBuilder builder;
-    if (!decompressWarning.isEmpty())
-        builder.addWarning(decompressWarning);
-    const char *data = mapped->data();
-    const std::size_t size = mapped->size();
-    auto reader = std::make_shared<JsonArgsReader>(std::move(mapped), std::move(temporary));
-    const std::uint32_t source = builder.addSource(path, reader);
-
-    ChromeTraceParser parser(builder, source, path);
-    ParseControl pc{&control.cancel, &control.bytesDone};
-    const auto status = parser.parse(data, size, pc, &result.error);
-    if (status == ChromeTraceParser::Result::Cancelled) {
+    SourceGroup group;
+    group.layout = QStringLiteral("file");
+    group.path = path;
+    group.timelineFiles = {path};
+    builder.addGroup(group);
+    const FileStatus status = parseJsonFile(path, builder, control, 0, &result.error);
+    if (status == FileStatus::Cancelled) {
         result.cancelled = true;
         return result;
     }
-    if (status == ChromeTraceParser::Result::Failed)
+    if (status == FileStatus::Failed)
         return result;
-    if (parser.eventsRead() == 0)
-        builder.addWarning(QStringLiteral("%1: the trace contains no events").arg(path));
     result.model = builder.build();
     control.bytesDone = control.bytesTotal.load();
     return result;

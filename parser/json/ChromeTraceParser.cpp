@@ -420,7 +420,7 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         if (!spans.empty())
             m_eventsRead += d->parseChunk(data, spans);
         if (control.bytesDone)
-            control.bytesDone->store(scanner.position(), std::memory_order_relaxed);
+            control.bytesDone->store(control.bytesBase + scanner.position(), std::memory_order_relaxed);
         if (control.cancel && control.cancel->load(std::memory_order_relaxed))
             return Result::Cancelled;
     }

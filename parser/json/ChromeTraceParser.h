@@ -17,6 +17,7 @@ struct ParseControl
 {
     const std::atomic<bool> *cancel = nullptr;
     std::atomic<std::uint64_t> *bytesDone = nullptr;
+    std::uint64_t bytesBase = 0; // added to this file's position (several files in one load)
 };
 
 // Reads one Chrome Trace Event file (array or {"traceEvents": [...]} form, all the shapes Ascend
