@@ -1,6 +1,8 @@
 #include "MainWindow.h"
 
+#include "CollectionPanel.h"
 #include "DetailsPanel.h"
+#include "KernelTablePanel.h"
 #include "MessageBar.h"
 #include "SearchBar.h"
 #include "StatisticsPanel.h"
@@ -42,7 +44,8 @@ struct MainWindow::Loading
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_timeline(new TimelineView), m_details(new DetailsPanel),
-      m_statistics(new StatisticsPanel), m_search(new SearchBar), m_messages(new MessageBar),
+      m_statistics(new StatisticsPanel), m_search(new SearchBar), m_kernels(new KernelTablePanel),
+      m_collection(new CollectionPanel), m_messages(new MessageBar),
       m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
 {
     initResources();
@@ -68,6 +71,18 @@ MainWindow::MainWindow(QWidget *parent)
     statsDock->setObjectName(QStringLiteral("StatisticsDock"));
     statsDock->setWidget(m_statistics);
     addDockWidget(Qt::BottomDockWidgetArea, statsDock);
+    auto *kernelsDock = new QDockWidget(tr("Kernels"), this);
+    kernelsDock->setObjectName(QStringLiteral("KernelsDock"));
+    kernelsDock->setWidget(m_kernels);
+    addDockWidget(Qt::BottomDockWidgetArea, kernelsDock);
+    tabifyDockWidget(statsDock, kernelsDock);
+    auto *collectionDock = new QDockWidget(tr("Collection"), this);
+    collectionDock->setObjectName(QStringLiteral("CollectionDock"));
+    collectionDock->setWidget(m_collection);
+    addDockWidget(Qt::RightDockWidgetArea, collectionDock);
+    tabifyDockWidget(detailsDock, collectionDock);
+    detailsDock->raise();
+    statsDock->raise();
     resizeDocks({detailsDock}, {420}, Qt::Horizontal);
     resizeDocks({statsDock}, {220}, Qt::Vertical);
 
@@ -85,6 +100,8 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_timeline, &TimelineView::selectionChanged, m_details, &DetailsPanel::showSlice);
     connect(m_timeline, &TimelineView::rangeSelected, m_statistics, &StatisticsPanel::showRange);
+    connect(m_timeline, &TimelineView::selectionChanged, m_kernels, &KernelTablePanel::selectSlice);
+    connect(m_kernels, &KernelTablePanel::kernelActivated, m_timeline, [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
     connect(m_details, &DetailsPanel::jumpTo, m_timeline, [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
     connect(m_search, &SearchBar::matchActivated, m_timeline, [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
     connect(m_search, &SearchBar::closed, m_timeline, [this] { m_timeline->setFocus(); });
@@ -118,6 +135,11 @@ void MainWindow::createActions()
         {file, tr("&Open…"), {QKeySequence::Open}, [this] {
              const QString path = QFileDialog::getOpenFileName(this, tr("Open trace"), QString(),
                  tr("Traces (*.json *.json.zst *.json.gz *.zst *.gz);;All files (*)"));
+             if (!path.isEmpty())
+                 openPath(path);
+         }},
+        {file, tr("Open &Folder…"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)}, [this] {
+             const QString path = QFileDialog::getExistingDirectory(this, tr("Open profiling result folder"));
              if (!path.isEmpty())
                  openPath(path);
          }},
@@ -257,12 +279,16 @@ void MainWindow::showModel(std::unique_ptr<TraceModel> model, const QString &pat
     m_details->setModel(nullptr);
     m_statistics->setModel(nullptr);
     m_search->setModel(nullptr);
+    m_kernels->setModel(nullptr);
+    m_collection->setModel(nullptr);
     m_model = std::move(model);
     m_currentPath = path;
     m_timeline->setModel(m_model.get());
     m_details->setModel(m_model.get());
     m_statistics->setModel(m_model.get());
     m_search->setModel(m_model.get());
+    m_kernels->setModel(m_model.get());
+    m_collection->setModel(m_model.get());
     const bool bundled = path == QLatin1String(kBundledSample);
     setWindowTitle(tr("%1 — Ascend Timeline").arg(bundled ? tr("Bundled sample") : QFileInfo(path).fileName()));
     const EventCounts &counts = m_model->eventCounts();

@@ -14,7 +14,9 @@ class QPushButton;
 
 namespace at {
 
+class CollectionPanel;
 class DetailsPanel;
+class KernelTablePanel;
 class MessageBar;
 class SearchBar;
 class StatisticsPanel;
@@ -35,6 +37,8 @@ public:
     DetailsPanel *details() const { return m_details; }
     StatisticsPanel *statistics() const { return m_statistics; }
     SearchBar *searchBar() const { return m_search; }
+    KernelTablePanel *kernels() const { return m_kernels; }
+    CollectionPanel *collection() const { return m_collection; }
     MessageBar *messageBar() const { return m_messages; }
     const TraceModel *model() const { return m_model.get(); }
     bool isLoading() const { return m_loading != nullptr; }
@@ -66,6 +70,8 @@ private:
     DetailsPanel *m_details;
     StatisticsPanel *m_statistics;
     SearchBar *m_search;
+    KernelTablePanel *m_kernels;
+    CollectionPanel *m_collection;
     MessageBar *m_messages;
     QProgressBar *m_progress;
     QPushButton *m_cancel;

@@ -191,6 +191,7 @@ std::unique_ptr<TraceModel> TraceBuilder::build()
     placeTimes();
     buildSliceTables();
     orderLanes();
+    labelDevices();
     bindFlows();
     joinKernelRows();
     return std::move(m_model);
@@ -386,6 +387,34 @@ void TraceBuilder::orderLanes()
                                         pb.pid.text != 0, pb.pid.number);
         return ka < kb;
     });
+}
+
+void TraceBuilder::labelDevices()
+{
+    // A rank's label gains its device: "NPU <n>" labels, else pid & 31 of the device layer when
+    // pid >> 10 is the framework's OS pid (FORMATS.md §2.4).
+    TraceModel &m = *m_model;
+    for (std::size_t g = 0; g < m.m_groups.size(); ++g) {
+        SourceGroup &group = m.m_groups[g];
+        if (group.label.isEmpty() || group.label.contains(QLatin1String("Device")))
+            continue;
+        std::optional<std::int64_t> device;
+        for (const ProcessInfo &p : m.m_processes) {
+            if (p.group != static_cast<int>(g) || p.layer != Layer::DeviceStreams || p.pid.text != 0)
+                continue;
+            const QString labels = m.m_strings.qstring(p.labels);
+            if (labels.startsWith(QLatin1String("NPU ")) && labels.mid(4).toInt() >= 0 && labels.size() > 4) {
+                device = labels.mid(4).toLongLong();
+                break;
+            }
+            for (const ProcessInfo &framework : m.m_processes)
+                if (framework.group == p.group && framework.layer == Layer::Framework && framework.pid.text == 0 &&
+                    (p.pid.number >> 10) == framework.pid.number)
+                    device = p.pid.number & 31;
+        }
+        if (device)
+            group.label += QStringLiteral(" / Device %1").arg(*device);
+    }
 }
 
 void TraceBuilder::bindFlows()

@@ -101,6 +101,7 @@ private:
     void bindFlows();
     void joinKernelRows();
     void removeDuplicates();
+    void labelDevices();
 
     std::unique_ptr<TraceModel> m_model;
     std::vector<std::vector<SliceTable::Raw>> m_rawSlices; // per thread

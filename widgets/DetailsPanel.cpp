@@ -3,6 +3,8 @@
 #include <QApplication>
 #include <QHeaderView>
 
+#include <cmath>
+
 namespace at {
 
 namespace {
@@ -70,8 +72,43 @@ void DetailsPanel::showSlice(SliceRef ref)
         child->setToolTip(1, value);
     }
     argsItem->setExpanded(true);
+    addKernelMetrics(ref);
     addFlows(tr("Outgoing flows"), m_model->flowsFrom(ref), true);
     addFlows(tr("Incoming flows"), m_model->flowsTo(ref), false);
+}
+
+void DetailsPanel::addKernelMetrics(SliceRef ref)
+{
+    const KernelTable &table = m_model->kernels();
+    const std::int64_t row = table.rowOfSlice(ref.thread, ref.index);
+    if (row < 0)
+        return;
+    const KernelRecord &k = table.rows()[static_cast<std::size_t>(row)];
+    const StringPool &strings = m_model->strings();
+    auto *kernel = addField(tr("Kernel"), strings.qstring(k.type));
+    auto child = [kernel](const QString &key, const QString &value) {
+        auto *item = new QTreeWidgetItem(kernel, {key, value});
+        item->setToolTip(1, value);
+    };
+    child(tr("Accelerator core"), strings.qstring(k.acceleratorCore));
+    child(tr("Wait time"), formatDuration(k.wait));
+    if (k.blockDim != KernelRecord::kNone)
+        child(tr("Block dim"), QString::number(k.blockDim));
+    child(tr("Input shapes"), strings.qstring(k.inputShapes));
+    child(tr("Input data types"), strings.qstring(k.inputTypes));
+    kernel->setExpanded(true);
+    const QString group = table.metricGroup().isEmpty() ? tr("not collected") : table.metricGroup();
+    auto *metrics = addField(tr("AI Core metrics"), group);
+    for (std::size_t c = 0; c < table.columns().size(); ++c) {
+        const double v = table.metric(static_cast<std::size_t>(row), c);
+        if (std::isnan(v))
+            continue;
+        const KernelMetricColumn &column = table.columns()[c];
+        const QString value = column.unit.isEmpty() ? QString::number(v, 'g', 6)
+                                                    : QStringLiteral("%1 %2").arg(QString::number(v, 'g', 6), column.unit);
+        new QTreeWidgetItem(metrics, {column.header, value});
+    }
+    metrics->setExpanded(true);
 }
 
 void DetailsPanel::addFlows(const QString &title, const std::vector<std::uint32_t> &flows, bool outgoing)

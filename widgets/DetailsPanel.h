@@ -26,6 +26,7 @@ Q_SIGNALS:
 
 private:
     QTreeWidgetItem *addField(const QString &field, const QString &value);
+    void addKernelMetrics(SliceRef ref);
     void addFlows(const QString &title, const std::vector<std::uint32_t> &flows, bool outgoing);
 
     const TraceModel *m_model = nullptr;

@@ -4,7 +4,12 @@
 
 namespace at {
 
-void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses)
+bool LaneLayout::showsGroups(const TraceModel *model)
+{
+    return model && (model->groups().size() > 1 || (model->groups().size() == 1 && !model->groups().front().label.isEmpty()));
+}
+
+void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses, const QSet<int> &collapsedGroups)
 {
     m_rows.clear();
     m_rowOfThread.clear();
@@ -20,8 +25,21 @@ void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProc
         y += height;
         return static_cast<int>(m_rows.size()) - 1;
     };
+    const bool groups = showsGroups(model);
+    int currentGroup = -1;
+    bool groupCollapsed = false;
     for (int p : model->processOrder()) {
         const ProcessInfo &info = model->processes()[static_cast<std::size_t>(p)];
+        if (groups && info.group != currentGroup) {
+            currentGroup = info.group;
+            groupCollapsed = collapsedGroups.contains(currentGroup);
+            add(LaneRow::Kind::GroupHeader, currentGroup, -1, kHeaderHeight + 4);
+        }
+        if (groupCollapsed) {
+            for (int t : info.threads)
+                m_rowOfThread[static_cast<std::size_t>(t)] = static_cast<int>(m_rows.size()) - 1;
+            continue;
+        }
         const int header = add(LaneRow::Kind::ProcessHeader, p, -1, kHeaderHeight);
         m_headerOfProcess[static_cast<std::size_t>(p)] = header;
         const bool collapsed = collapsedProcesses.contains(p);

@@ -13,13 +13,14 @@ struct LaneRow
 {
     enum class Kind
     {
+        GroupHeader, // "Rank 1 / Device 1" when several sources are loaded
         ProcessHeader,
         Thread,
         Counter
     };
     Kind kind = Kind::ProcessHeader;
-    int process = -1;
-    int index = -1; // thread index for Thread rows, counter index for Counter rows
+    int process = -1; // for GroupHeader rows: the group index
+    int index = -1;   // thread index for Thread rows, counter index for Counter rows
     int y = 0;      // top, in content coordinates (0 = first row, below the ruler)
     int height = 0;
 };
@@ -33,7 +34,9 @@ public:
     static constexpr int kTrackPadding = 3;
     static constexpr int kCounterHeight = 36;
 
-    void rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses);
+    void rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses, const QSet<int> &collapsedGroups = {});
+    // Whether group header rows are shown (more than one source, or a labelled one).
+    static bool showsGroups(const TraceModel *model);
 
     const std::vector<LaneRow> &rows() const { return m_rows; }
     int totalHeight() const { return m_totalHeight; }

@@ -36,6 +36,7 @@ void TimelineView::setModel(const TraceModel *model)
 {
     m_model = model;
     m_collapsed.clear();
+    m_collapsedGroups.clear();
     m_colors.clear();
     m_selected = {};
     m_rangeSelection.reset();
@@ -61,9 +62,19 @@ void TimelineView::setCollapsed(int process, bool collapsed)
     viewport()->update();
 }
 
+void TimelineView::setGroupCollapsed(int group, bool collapsed)
+{
+    if (collapsed)
+        m_collapsedGroups.insert(group);
+    else
+        m_collapsedGroups.remove(group);
+    relayout();
+    viewport()->update();
+}
+
 void TimelineView::relayout()
 {
-    m_layout.rebuild(m_model, m_collapsed);
+    m_layout.rebuild(m_model, m_collapsed, m_collapsedGroups);
     updateScrollBars();
 }
 
@@ -144,6 +155,9 @@ void TimelineView::selectSlice(SliceRef ref, bool center)
         const ThreadInfo &thread = m_model->threads()[static_cast<std::size_t>(ref.thread)];
         if (m_collapsed.contains(thread.process))
             setCollapsed(thread.process, false);
+        const int group = m_model->processes()[static_cast<std::size_t>(thread.process)].group;
+        if (m_collapsedGroups.contains(group))
+            setGroupCollapsed(group, false);
         if (center) {
             const SliceTable &t = thread.slices;
             const TimeRange r = m_zoom.range();
@@ -266,10 +280,13 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
         Q_EMIT rangeSelected(*m_rangeSelection);
     } else if (mode == DragMode::Pending && event->button() == Qt::LeftButton) {
         const int row = m_layout.rowAt(contentY(pos.y()));
-        if (pos.y() >= kRulerHeight && row >= 0 &&
-            m_layout.rows()[static_cast<std::size_t>(row)].kind == LaneRow::Kind::ProcessHeader) {
+        const LaneRow::Kind kind = row >= 0 ? m_layout.rows()[static_cast<std::size_t>(row)].kind : LaneRow::Kind::Thread;
+        if (pos.y() >= kRulerHeight && row >= 0 && kind == LaneRow::Kind::ProcessHeader) {
             const int process = m_layout.rows()[static_cast<std::size_t>(row)].process;
             setCollapsed(process, !m_collapsed.contains(process));
+        } else if (pos.y() >= kRulerHeight && row >= 0 && kind == LaneRow::Kind::GroupHeader) {
+            const int group = m_layout.rows()[static_cast<std::size_t>(row)].process;
+            setGroupCollapsed(group, !m_collapsedGroups.contains(group));
         } else {
             selectSlice(sliceAt(pos), false);
         }
@@ -391,6 +408,9 @@ void TimelineView::paintEvent(QPaintEvent *event)
         if (y + row.height < kRulerHeight)
             continue;
         switch (row.kind) {
+        case LaneRow::Kind::GroupHeader:
+            paintGroupHeader(p, row, y);
+            break;
         case LaneRow::Kind::ProcessHeader:
             paintHeader(p, row, y);
             break;
@@ -462,6 +482,27 @@ void TimelineView::paintHeader(QPainter &p, const LaneRow &row, int y)
     if (collapsed)
         detail += tr("   (%1 threads, %2 counters hidden)").arg(info.threads.size()).arg(info.counters.size());
     p.drawText(rect.adjusted(6 + titleWidth + 16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, detail);
+}
+
+void TimelineView::paintGroupHeader(QPainter &p, const LaneRow &row, int y)
+{
+    const QPalette &pal = palette();
+    const QRect rect(0, y, viewport()->width(), row.height);
+    p.fillRect(rect, pal.color(QPalette::Dark));
+    const SourceGroup &group = m_model->groups()[static_cast<std::size_t>(row.process)];
+    const bool collapsed = m_collapsedGroups.contains(row.process);
+    QFont bold = p.font();
+    bold.setBold(true);
+    p.save();
+    p.setFont(bold);
+    p.setPen(pal.color(QPalette::BrightText));
+    const QString title = QStringLiteral("%1 %2").arg(collapsed ? QStringLiteral("▸") : QStringLiteral("▾"),
+                                                      group.label.isEmpty() ? group.path : group.label);
+    p.drawText(rect.adjusted(6, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, title);
+    const int titleWidth = p.fontMetrics().horizontalAdvance(title);
+    p.restore();
+    p.setPen(pal.color(QPalette::Light));
+    p.drawText(rect.adjusted(6 + titleWidth + 16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, group.layout);
 }
 
 void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &row, int y, const QRect &clip)

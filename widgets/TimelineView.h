@@ -38,6 +38,8 @@ public:
     std::optional<TimeRange> selectedRange() const { return m_rangeSelection; }
     bool isCollapsed(int process) const { return m_collapsed.contains(process); }
     void setCollapsed(int process, bool collapsed);
+    bool isGroupCollapsed(int group) const { return m_collapsedGroups.contains(group); }
+    void setGroupCollapsed(int group, bool collapsed);
 
     // Geometry helpers (viewport coordinates), used by tests and overlays.
     QRectF sliceRect(SliceRef ref) const;
@@ -82,6 +84,7 @@ private:
 
     void paintRuler(QPainter &p, const TimeAxis &axis);
     void paintHeader(QPainter &p, const LaneRow &row, int y);
+    void paintGroupHeader(QPainter &p, const LaneRow &row, int y);
     void paintThread(QPainter &p, const TimeAxis &axis, const LaneRow &row, int y, const QRect &clip);
     void paintCounter(QPainter &p, const TimeAxis &axis, const LaneRow &row, int y);
     void paintFlows(QPainter &p, const TimeAxis &axis);
@@ -93,6 +96,7 @@ private:
     ZoomController m_zoom;
     LaneLayout m_layout;
     QSet<int> m_collapsed;
+    QSet<int> m_collapsedGroups;
     SliceColors m_colors;
     SliceRef m_selected;
     std::optional<TimeRange> m_rangeSelection;

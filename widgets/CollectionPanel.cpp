@@ -1,0 +1,70 @@
+#include "CollectionPanel.h"
+
+#include <QHeaderView>
+
+namespace at {
+
+CollectionPanel::CollectionPanel(QWidget *parent) : QTreeWidget(parent)
+{
+    setColumnCount(2);
+    setHeaderLabels({tr("Item"), tr("Value")});
+    header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    setUniformRowHeights(true);
+}
+
+void CollectionPanel::setModel(const TraceModel *model)
+{
+    clear();
+    if (!model)
+        return;
+    for (const SourceGroup &group : model->groups()) {
+        auto *top = new QTreeWidgetItem(this, {group.label.isEmpty() ? tr("Trace file") : group.label, group.layout});
+        auto add = [](QTreeWidgetItem *parent, const QString &key, const QString &value) {
+            auto *item = new QTreeWidgetItem(parent, {key, value});
+            item->setToolTip(1, value);
+            return item;
+        };
+        add(top, tr("Path"), group.path);
+        for (const QString &f : group.timelineFiles)
+            add(top, tr("Timeline file"), f);
+        for (const QString &f : group.summaryFiles)
+            add(top, tr("Kernel table"), f);
+        const CollectionInfo &c = group.collection;
+        QString metricGroup = c.metricGroup;
+        if (metricGroup.isEmpty() && !group.summaryFiles.isEmpty())
+            metricGroup = model->kernels().metricGroup();
+        auto *metrics = add(top, tr("AI Core metric group"), metricGroup.isEmpty() ? tr("none collected") : metricGroup);
+        for (const QString &m : c.metrics)
+            add(metrics, m, QString());
+        if (!c.profilerLevel.isEmpty())
+            add(top, tr("Profiler level"), c.profilerLevel);
+        if (!c.switchesOn.isEmpty())
+            add(top, tr("Switches on"), c.switchesOn.join(QStringLiteral(", ")));
+        if (!c.switchesOff.isEmpty())
+            add(top, tr("Switches off"), c.switchesOff.join(QStringLiteral(", ")));
+        for (const auto &[key, value] : c.properties)
+            add(top, key, value);
+        for (const QString &w : c.warnings) {
+            auto *item = add(top, tr("Warning"), w);
+            item->setForeground(1, QColor(180, 90, 0));
+        }
+        for (const QString &f : c.files)
+            add(top, tr("Configuration file"), f);
+        top->setExpanded(true);
+    }
+}
+
+QString CollectionPanel::text() const
+{
+    QStringList lines;
+    std::function<void(QTreeWidgetItem *, int)> walk = [&](QTreeWidgetItem *item, int depth) {
+        lines << QString(depth * 2, QLatin1Char(' ')) + item->text(0) + QStringLiteral(": ") + item->text(1);
+        for (int i = 0; i < item->childCount(); ++i)
+            walk(item->child(i), depth + 1);
+    };
+    for (int i = 0; i < topLevelItemCount(); ++i)
+        walk(topLevelItem(i), 0);
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace at

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "TraceModel.h"
+
+#include <QTreeWidget>
+
+namespace at {
+
+// How each loaded source was collected: layout and files, metric group and metrics, ACL_PROF_*
+// switches, device/chip/frequencies/versions, and warnings where the data may mislead.
+class CollectionPanel : public QTreeWidget
+{
+    Q_OBJECT
+public:
+    explicit CollectionPanel(QWidget *parent = nullptr);
+    void setModel(const TraceModel *model);
+    // All text of the panel, one "field: value" line per item (tests, copy).
+    QString text() const;
+};
+
+} // namespace at
