@@ -1,6 +1,7 @@
 #include "SliceTable.h"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 namespace at {
@@ -64,26 +65,41 @@ SliceTable SliceTable::build(std::vector<Raw> raw)
 
     std::vector<std::uint16_t> depth(n);
     std::vector<std::int32_t> parentInSorted(n, -1);
-    std::vector<std::uint32_t> stack;
+    std::vector<std::uint32_t> stack;     // open slices that contain the current one
+    std::vector<TimeNs> lastEnd;          // per depth: end of the slice placed there last
+    std::vector<std::uint32_t> lastIndex; // per depth: that slice
     std::size_t maxDepth = 0;
+    constexpr std::size_t kDepthLimit = 0xFFFF;
     for (std::uint32_t i = 0; i < n; ++i) {
         const TimeNs s = raw[i].start;
         const TimeNs e = s + raw[i].duration;
         // Close every open slice that this one does not fit into: those that ended by s, and
-        // (for improperly nested input) those that end before this one does. The latter keeps
-        // both starts and ends sorted at each depth, which the interval queries rely on.
+        // (improperly nested input) those that end before this one does, so that a slice such
+        // as ProfilerStep#N is not pushed under Python frames that merely overlap its start.
         while (!stack.empty()) {
             const TimeNs topEnd = raw[stack.back()].start + raw[stack.back()].duration;
             if (topEnd > s && topEnd >= e)
                 break;
             stack.pop_back();
         }
-        const std::size_t d = std::min<std::size_t>(stack.size(), 0xFFFF);
+        // Keep the ends sorted at every depth (what the interval queries rely on): go deeper
+        // while the last slice at this depth still covers this one's end. For properly nested
+        // input this never moves, and depth equals the number of enclosing slices.
+        std::size_t d = std::min(stack.size(), kDepthLimit);
+        while (d < lastEnd.size() && d < kDepthLimit && (lastEnd[d] > e || (lastEnd[d] == e && lastEnd[d] > s)))
+            ++d;
+        if (d >= lastEnd.size()) {
+            lastEnd.resize(d + 1, std::numeric_limits<TimeNs>::min());
+            lastIndex.resize(d + 1, 0);
+        }
         depth[i] = static_cast<std::uint16_t>(d);
-        parentInSorted[i] = stack.empty() ? -1 : static_cast<std::int32_t>(stack.back());
+        // The parent is the slice one level up that is still open at s.
+        if (d > 0 && lastEnd[d - 1] > s)
+            parentInSorted[i] = static_cast<std::int32_t>(lastIndex[d - 1]);
+        lastEnd[d] = e;
+        lastIndex[d] = i;
         maxDepth = std::max(maxDepth, d);
-        if (stack.size() < 0xFFFF)
-            stack.push_back(i);
+        stack.push_back(i);
     }
 
     // Bucket by depth, keeping start order inside each depth.

@@ -46,22 +46,23 @@ std::optional<TimeNs> parseMicrosToNs(std::string_view text, FractionRounding ro
         negative = s[0] == '-';
         i = 1;
     }
-    constexpr TimeNs kMaxUs = std::numeric_limits<TimeNs>::max() / 1000 - 1;
-    TimeNs whole = 0;
+    // Accumulate the magnitude in unsigned arithmetic so INT64_MIN itself stays representable.
+    constexpr std::uint64_t kLimit = static_cast<std::uint64_t>(std::numeric_limits<TimeNs>::max()) + 1;
+    std::uint64_t whole = 0;
     std::size_t digits = 0;
     for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, ++digits) {
-        whole = whole * 10 + (s[i] - '0');
-        if (whole > kMaxUs)
+        whole = whole * 10 + static_cast<std::uint64_t>(s[i] - '0');
+        if (whole > kLimit / 1000)
             return std::nullopt;
     }
-    TimeNs fraction = 0;
+    std::uint64_t fraction = 0;
     int fractionDigits = 0;
     bool roundUp = false;
     if (i < s.size() && s[i] == '.') {
         ++i;
         for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, ++digits) {
             if (fractionDigits < 3) {
-                fraction = fraction * 10 + (s[i] - '0');
+                fraction = fraction * 10 + static_cast<std::uint64_t>(s[i] - '0');
                 ++fractionDigits;
             } else if (fractionDigits == 3) {
                 roundUp = rounding == FractionRounding::HalfUp && s[i] >= '5';
@@ -70,15 +71,26 @@ std::optional<TimeNs> parseMicrosToNs(std::string_view text, FractionRounding ro
         }
     }
     if (i != s.size() || digits == 0) {
-        // "1e3", "1.5E-2", "nan", garbage: only exponents are accepted, via the slow path.
-        if (s.find_first_of("eE") != std::string_view::npos)
-            return parseViaLongDouble(s);
+        // "1e3", "1.5E-2": a decimal mantissa with an exponent takes the slow path; anything else
+        // ("nan", "0x1e", garbage) is not a time.
+        if (i < s.size() && digits > 0 && (s[i] == 'e' || s[i] == 'E')) {
+            std::size_t j = i + 1;
+            if (j < s.size() && (s[j] == '+' || s[j] == '-'))
+                ++j;
+            const std::size_t exponentStart = j;
+            while (j < s.size() && s[j] >= '0' && s[j] <= '9')
+                ++j;
+            if (j == s.size() && j > exponentStart)
+                return parseViaLongDouble(s);
+        }
         return std::nullopt;
     }
     for (int pad = fractionDigits; pad < 3; ++pad)
         fraction *= 10;
-    TimeNs ns = whole * 1000 + fraction + (roundUp ? 1 : 0);
-    return negative ? -ns : ns;
+    const std::uint64_t magnitude = whole * 1000 + fraction + (roundUp ? 1 : 0);
+    if (magnitude > kLimit || (!negative && magnitude == kLimit))
+        return std::nullopt;
+    return negative ? static_cast<TimeNs>(0 - magnitude) : static_cast<TimeNs>(magnitude);
 }
 
 std::optional<std::int64_t> parseInt64(std::string_view text)
@@ -120,9 +132,11 @@ QString formatDuration(TimeNs ns, int precision)
     const double a = std::fabs(v);
     if (a < 1e3)
         return QStringLiteral("%1 ns").arg(ns);
-    if (a < 1e6)
+    // Pick the unit after rounding, so 999999999 ns reads "1.000 s", not "1000.000 ms".
+    const double half = 0.5 * std::pow(10.0, -precision);
+    if (a / 1e3 < 1000.0 - half)
         return QStringLiteral("%1 µs").arg(v / 1e3, 0, 'f', precision);
-    if (a < 1e9)
+    if (a / 1e6 < 1000.0 - half)
         return QStringLiteral("%1 ms").arg(v / 1e6, 0, 'f', precision);
     return QStringLiteral("%1 s").arg(v / 1e9, 0, 'f', precision);
 }

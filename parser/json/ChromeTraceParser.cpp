@@ -25,6 +25,14 @@ struct EventFields
     std::string_view args; // raw JSON text of the args object
 };
 
+// Raw tokens include the whitespace that follows a scalar in the file.
+std::string_view trimToken(std::string_view token)
+{
+    while (!token.empty() && (token.back() == ' ' || token.back() == '\n' || token.back() == '\r' || token.back() == '\t'))
+        token.remove_suffix(1);
+    return token;
+}
+
 std::string_view unquote(std::string_view token)
 {
     if (token.size() >= 2 && token.front() == '"') {
@@ -95,7 +103,7 @@ struct ChromeTraceParser::Impl
 
     LaneKey laneKey(od::value value)
     {
-        const std::string_view token = value.raw_json_token();
+        const std::string_view token = trimToken(value.raw_json_token());
         if (!token.empty() && token.front() == '"') {
             std::string_view text;
             if (value.get_string().get(text))
@@ -106,6 +114,16 @@ struct ChromeTraceParser::Impl
             return builder.textKey(text);
         }
         return builder.numberKey(parseInt64(token).value_or(0));
+    }
+
+    // A number's text as written, or a string's unescaped content ("ts": "123.456\t" included).
+    static std::string_view scalarText(od::value &value)
+    {
+        const std::string_view token = trimToken(value.raw_json_token());
+        std::string_view text;
+        if (!token.empty() && token.front() == '"')
+            return value.get_string().get(text) == simdjson::SUCCESS ? text : std::string_view();
+        return token;
     }
 
     simdjson::error_code readFields(od::object object, EventFields &f)
@@ -130,13 +148,11 @@ struct ChromeTraceParser::Impl
             } else if (key == "tid") {
                 f.tid = laneKey(value);
             } else if (key == "ts") {
-                f.ts = value.raw_json_token();
+                f.ts = scalarText(value);
             } else if (key == "dur") {
-                f.dur = value.raw_json_token();
+                f.dur = scalarText(value);
             } else if (key == "id") {
-                f.id = value.raw_json_token();
-                if (!f.id.empty() && f.id.front() == '"' && value.get_string().get(text) == simdjson::SUCCESS)
-                    f.id = text;
+                f.id = scalarText(value);
             } else if (key == "bp") {
                 if (value.get_string().get(text) == simdjson::SUCCESS)
                     f.bp = text;
@@ -154,7 +170,7 @@ struct ChromeTraceParser::Impl
 
     std::optional<TimeNs> eventTime(const EventFields &f)
     {
-        auto ts = parseMicrosToNs(unquote(f.ts), FractionRounding::Truncate);
+        auto ts = parseMicrosToNs(f.ts, FractionRounding::Truncate);
         if (!ts)
             ++badTimes;
         return ts;
@@ -164,7 +180,7 @@ struct ChromeTraceParser::Impl
     {
         if (f.dur.empty())
             return 0;
-        auto dur = parseMicrosToNs(unquote(f.dur), FractionRounding::HalfUp);
+        auto dur = parseMicrosToNs(f.dur, FractionRounding::HalfUp);
         if (!dur || *dur < 0) {
             ++badTimes;
             return 0;
@@ -242,7 +258,7 @@ struct ChromeTraceParser::Impl
         forEachArg(f.args, [&](std::string_view key, od::value value) {
             double number = 0;
             if (key == "acc_id") {
-                accId = unquote(value.raw_json_token());
+                accId = unquote(trimToken(value.raw_json_token()));
                 return;
             }
             if (value.get_double().get(number) == simdjson::SUCCESS ||
@@ -309,8 +325,9 @@ struct ChromeTraceParser::Impl
                 return;
             const FlowPhase flowPhase = phase == 's' ? FlowPhase::Start : phase == 't' ? FlowPhase::Step : FlowPhase::End;
             (phase == 's' ? counts.flowStart : phase == 't' ? counts.flowStep : counts.flowEnd)++;
-            // A flow start always binds to its enclosing slice; steps and finishes only with bp:"e".
-            const bool enclosing = phase == 's' || f.bp == "e";
+            // Starts and steps bind to their enclosing slice (as in Chrome); finishes only with
+            // bp:"e", else to the next slice.
+            const bool enclosing = phase != 'f' || f.bp == "e";
             builder.addFlowHalf(flowPhase, f.category, f.name, builder.strings().intern(f.id),
                                 builder.thread(f.pid, f.tid), *ts, enclosing);
             return;

@@ -53,10 +53,11 @@ std::vector<std::pair<QString, QString>> JsonArgsReader::readArgs(std::uint64_t 
             if (value.get_array().get(inner) || inner.raw_json().get(text))
                 break;
         } else {
+            // Raw scalar tokens carry the whitespace that follows them in the file.
             text = value.raw_json_token();
+            while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t'))
+                text.remove_suffix(1);
         }
-        while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r'))
-            text.remove_suffix(1);
         result.emplace_back(QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())),
                             QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
     }

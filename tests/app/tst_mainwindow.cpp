@@ -1,4 +1,6 @@
+#include "CollectionPanel.h"
 #include "DetailsPanel.h"
+#include "KernelTablePanel.h"
 #include "MainWindow.h"
 #include "MessageBar.h"
 #include "SearchBar.h"
@@ -11,6 +13,8 @@
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QTest>
 
 using namespace at;
@@ -164,6 +168,53 @@ private Q_SLOTS:
         QVERIFY(m_window->timeline()->zoom()->range().width() < width);
         QTest::keyClick(m_window->details(), Qt::Key_Backspace);
         QCOMPARE(m_window->timeline()->zoom()->range().width(), width);
+    }
+
+    void droppedFolderShowsRanksKernelsAndCollection()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        const QString folder = test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1"));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(folder)});
+        QDragEnterEvent enter(m_window->rect().center(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(m_window->rect().center()), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &drop);
+        QVERIFY(waitForLoad(spy, true));
+        // Two group headers, one per rank.
+        int groupHeaders = 0;
+        for (const LaneRow &row : m_window->timeline()->layout().rows())
+            groupHeaders += row.kind == LaneRow::Kind::GroupHeader ? 1 : 0;
+        QCOMPARE(groupHeaders, 2);
+        KernelTablePanel *kernels = m_window->kernels();
+        QCOMPARE(kernels->kernelModel()->rowCount(), 382);
+        QVERIFY2(kernels->summaryText().contains(QStringLiteral("382 kernels, 0 not joined")), qPrintable(kernels->summaryText()));
+        QVERIFY(kernels->summaryText().contains(QStringLiteral("PipeUtilization")));
+        // Filter to one kernel and activate it: the timeline selects and centres it, the details
+        // panel shows its metrics.
+        kernels->proxy()->setFilterFixedString(QStringLiteral("trans_TransData_0"));
+        QVERIFY(kernels->proxy()->rowCount() >= 1);
+        const QModelIndex first = kernels->proxy()->index(0, KernelTableModel::Name);
+        Q_EMIT kernels->table()->activated(first);
+        const SliceRef selected = m_window->timeline()->selectedSlice();
+        QVERIFY(selected.isValid());
+        QCOMPARE(m_window->model()->sliceName(selected), QStringLiteral("trans_TransData_0"));
+        QCOMPARE(m_window->details()->fieldValue(QStringLiteral("AI Core metrics")), QStringLiteral("PipeUtilization"));
+        const TimeRange range = m_window->timeline()->zoom()->range();
+        const SliceTable &t = m_window->model()->threads()[static_cast<std::size_t>(selected.thread)].slices;
+        QVERIFY(range.start <= t.start(selected.index) && range.end >= t.end(selected.index));
+        // Selecting on the timeline selects the row.
+        kernels->proxy()->setFilterFixedString(QString());
+        const KernelRecord &other = m_window->model()->kernels().rows()[5];
+        m_window->timeline()->selectSlice({other.thread, other.slice}, true);
+        const QModelIndexList rows = kernels->table()->selectionModel()->selectedRows();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.first().data(KernelTableModel::kRowRole).toULongLong(), 5ull);
+        // The Collection panel names each source and its layout.
+        const QString collection = m_window->collection()->text();
+        QVERIFY2(collection.contains(QStringLiteral("Rank 1 / Device 1: G4")), qPrintable(collection));
+        QVERIFY(collection.contains(QStringLiteral("AI Core metric group: PipeUtilization")));
     }
 
     void cancelStopsALargeLoadQuickly()
