@@ -115,6 +115,20 @@ MainWindow::~MainWindow()
         m_loading->control->cancel = true;
         m_loading->watcher.waitForFinished();
     }
+    // The panels are destroyed by ~QWidget, after our members: they must not keep a pointer to
+    // the model past this point (a hidden table still asks its model for header data).
+    attachViews(nullptr);
+    m_model.reset();
+}
+
+void MainWindow::attachViews(const TraceModel *model)
+{
+    m_timeline->setModel(model);
+    m_details->setModel(model);
+    m_statistics->setModel(model);
+    m_search->setModel(model);
+    m_kernels->setModel(model);
+    m_collection->setModel(model);
 }
 
 void MainWindow::createActions()
@@ -275,20 +289,10 @@ void MainWindow::onLoadFinished()
 void MainWindow::showModel(std::unique_ptr<TraceModel> model, const QString &path)
 {
     // Views drop their pointers before the old model goes away.
-    m_timeline->setModel(nullptr);
-    m_details->setModel(nullptr);
-    m_statistics->setModel(nullptr);
-    m_search->setModel(nullptr);
-    m_kernels->setModel(nullptr);
-    m_collection->setModel(nullptr);
+    attachViews(nullptr);
     m_model = std::move(model);
     m_currentPath = path;
-    m_timeline->setModel(m_model.get());
-    m_details->setModel(m_model.get());
-    m_statistics->setModel(m_model.get());
-    m_search->setModel(m_model.get());
-    m_kernels->setModel(m_model.get());
-    m_collection->setModel(m_model.get());
+    attachViews(m_model.get());
     const bool bundled = path == QLatin1String(kBundledSample);
     setWindowTitle(tr("%1 — Ascend Timeline").arg(bundled ? tr("Bundled sample") : QFileInfo(path).fileName()));
     const EventCounts &counts = m_model->eventCounts();

@@ -63,6 +63,7 @@ private:
     void onLoadFinished();
     void updateProgress();
     void showModel(std::unique_ptr<TraceModel> model, const QString &path);
+    void attachViews(const TraceModel *model);
 
     std::unique_ptr<TraceModel> m_model;
     QString m_currentPath;

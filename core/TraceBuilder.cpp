@@ -164,6 +164,33 @@ bool TraceBuilder::groupHasLayer(int group, Layer layer) const
     return false;
 }
 
+QList<int> TraceBuilder::profilerSteps(int group) const
+{
+    const StringPool &strings = m_model->m_strings;
+    std::unordered_map<StringId, int> stepOfName;
+    for (StringId id = 1; id < strings.size(); ++id) {
+        const std::string_view name = strings.view(id);
+        constexpr std::string_view prefix = "ProfilerStep#";
+        if (name.substr(0, prefix.size()) == prefix) {
+            if (const auto n = parseInt64(name.substr(prefix.size())))
+                stepOfName.emplace(id, static_cast<int>(*n));
+        }
+    }
+    QList<int> steps;
+    if (stepOfName.empty())
+        return steps;
+    for (std::size_t t = 0; t < m_rawSlices.size(); ++t) {
+        const ThreadInfo &thread = m_model->m_threads[t];
+        if (m_model->m_processes[static_cast<std::size_t>(thread.process)].group != group)
+            continue;
+        for (const auto &s : m_rawSlices[t])
+            if (auto it = stepOfName.find(s.name); it != stepOfName.end() && !steps.contains(it->second))
+                steps << it->second;
+    }
+    std::sort(steps.begin(), steps.end());
+    return steps;
+}
+
 void TraceBuilder::removeDuplicates()
 {
     auto sliceKey = [](const SliceTable::Raw &s) { return std::tie(s.start, s.duration, s.name, s.category); };

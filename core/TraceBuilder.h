@@ -59,6 +59,8 @@ public:
     // Drop exact duplicate events (G1 per-iteration files and msprof slices can repeat events):
     // slices by (thread, start, duration, name), counter samples, flow halves.
     void setDeduplicate(bool on) { m_deduplicate = on; }
+    // N of every "ProfilerStep#N" slice read so far in a group (for the early-step warning).
+    QList<int> profilerSteps(int group) const;
     // Whether a process of the group is named after the layer (legacy or current name).
     bool groupHasLayer(int group, Layer layer) const;
     void addWarning(const QString &warning);

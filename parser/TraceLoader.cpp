@@ -3,6 +3,7 @@
 #include "TraceBuilder.h"
 #include "common/Decompress.h"
 #include "common/MappedFile.h"
+#include "config/CollectionReader.h"
 #include "folder/ProfileLayoutDetector.h"
 #include "json/ChromeTraceParser.h"
 #include "json/JsonArgsReader.h"
@@ -157,6 +158,11 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
             }
         }
         readKernelSummary(kernelFiles, groupIndex, builder);
+        CollectionInputs inputs = collectionInputsFrom(*source);
+        inputs.profiledSteps = builder.profilerSteps(groupIndex);
+        builder.group(groupIndex).collection = readCollectionInfo(inputs);
+        for (const QString &warning : builder.group(groupIndex).collection.warnings)
+            builder.addWarning(QStringLiteral("%1: %2").arg(source->label, warning));
     }
     result.model = builder.build();
     control.bytesDone = control.bytesTotal.load();
