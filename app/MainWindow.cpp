@@ -6,6 +6,7 @@
 #include "MessageBar.h"
 #include "SearchBar.h"
 #include "StatisticsPanel.h"
+#include "SummaryTablesPanel.h"
 #include "TimelineView.h"
 #include "TraceQueries.h"
 
@@ -45,7 +46,7 @@ struct MainWindow::Loading
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_timeline(new TimelineView), m_details(new DetailsPanel),
       m_statistics(new StatisticsPanel), m_search(new SearchBar), m_kernels(new KernelTablePanel),
-      m_collection(new CollectionPanel), m_messages(new MessageBar),
+      m_collection(new CollectionPanel), m_tables(new SummaryTablesPanel), m_messages(new MessageBar),
       m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
 {
     initResources();
@@ -76,6 +77,11 @@ MainWindow::MainWindow(QWidget *parent)
     kernelsDock->setWidget(m_kernels);
     addDockWidget(Qt::BottomDockWidgetArea, kernelsDock);
     tabifyDockWidget(statsDock, kernelsDock);
+    auto *tablesDock = new QDockWidget(tr("Tables"), this);
+    tablesDock->setObjectName(QStringLiteral("TablesDock"));
+    tablesDock->setWidget(m_tables);
+    addDockWidget(Qt::BottomDockWidgetArea, tablesDock);
+    tabifyDockWidget(kernelsDock, tablesDock);
     auto *collectionDock = new QDockWidget(tr("Collection"), this);
     collectionDock->setObjectName(QStringLiteral("CollectionDock"));
     collectionDock->setWidget(m_collection);
@@ -129,6 +135,7 @@ void MainWindow::attachViews(const TraceModel *model)
     m_search->setModel(model);
     m_kernels->setModel(model);
     m_collection->setModel(model);
+    m_tables->setModel(model);
 }
 
 void MainWindow::createActions()

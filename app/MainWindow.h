@@ -17,6 +17,7 @@ namespace at {
 class CollectionPanel;
 class DetailsPanel;
 class KernelTablePanel;
+class SummaryTablesPanel;
 class MessageBar;
 class SearchBar;
 class StatisticsPanel;
@@ -39,6 +40,7 @@ public:
     SearchBar *searchBar() const { return m_search; }
     KernelTablePanel *kernels() const { return m_kernels; }
     CollectionPanel *collection() const { return m_collection; }
+    SummaryTablesPanel *tables() const { return m_tables; }
     MessageBar *messageBar() const { return m_messages; }
     const TraceModel *model() const { return m_model.get(); }
     bool isLoading() const { return m_loading != nullptr; }
@@ -73,6 +75,7 @@ private:
     SearchBar *m_search;
     KernelTablePanel *m_kernels;
     CollectionPanel *m_collection;
+    SummaryTablesPanel *m_tables;
     MessageBar *m_messages;
     QProgressBar *m_progress;
     QPushButton *m_cancel;

@@ -34,6 +34,7 @@ public:
     int currentGroup() const { return m_currentGroup; }
     // Kernel rows with *absolute* epoch ns start times; build() makes them relative and joins them.
     KernelTable &kernels() { return m_model->m_kernels; }
+    void addSummaryTable(SummaryTable table) { m_model->m_summaryTables.push_back(std::move(table)); }
 
     LaneKey numberKey(std::int64_t value) const { return LaneKey{value, 0}; }
     LaneKey textKey(std::string_view text);

@@ -5,6 +5,7 @@
 #include "Layer.h"
 #include "SliceTable.h"
 #include "StringPool.h"
+#include "SummaryTable.h"
 #include "Time.h"
 
 #include <QString>
@@ -134,6 +135,8 @@ public:
     const std::vector<SourceGroup> &groups() const { return m_groups; }
     // Per-kernel AI Core metrics from the summary CSVs, joined to device slices.
     const KernelTable &kernels() const { return m_kernels; }
+    // The other summary CSVs of each source (statistics, step trace, ...).
+    const std::vector<SummaryTable> &summaryTables() const { return m_summaryTables; }
     const EventCounts &eventCounts() const { return m_counts; }
     // Non-fatal problems found while loading, each naming the file and what was wrong.
     const QStringList &warnings() const { return m_warnings; }
@@ -179,6 +182,7 @@ private:
     std::vector<SourceFile> m_sources;
     std::vector<SourceGroup> m_groups;
     KernelTable m_kernels;
+    std::vector<SummaryTable> m_summaryTables;
     std::vector<int> m_processOrder;
     // (slice key, flow index) sorted by key, for flowsFrom/flowsTo.
     std::vector<std::pair<std::uint64_t, std::uint32_t>> m_flowsBySource;

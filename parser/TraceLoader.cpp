@@ -158,6 +158,8 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
             }
         }
         readKernelSummary(kernelFiles, groupIndex, builder);
+        for (const QString &type : plainSummaryTypes())
+            readSummaryTable(type, source->summaries(type), groupIndex, builder);
         CollectionInputs inputs = collectionInputsFrom(*source);
         inputs.profiledSteps = builder.profilerSteps(groupIndex);
         builder.group(groupIndex).collection = readCollectionInfo(inputs);

@@ -118,3 +118,36 @@ std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder 
 }
 
 } // namespace at
+
+namespace at {
+
+QStringList plainSummaryTypes()
+{
+    return {QStringLiteral("step_trace_time"), QStringLiteral("step_trace"),    QStringLiteral("op_statistic"),
+            QStringLiteral("api_statistic"),   QStringLiteral("task_time"),     QStringLiteral("aicpu"),
+            QStringLiteral("l2_cache"),        QStringLiteral("communication_statistic")};
+}
+
+std::size_t readSummaryTable(const QString &type, const QStringList &files, int group, TraceBuilder &builder)
+{
+    if (files.isEmpty())
+        return 0;
+    const CsvTable table = readCsvSlices(sortCsvSlices(files));
+    for (const CsvIssue &issue : table.issues())
+        builder.addWarning(issue.toString());
+    SummaryTable out;
+    out.group = group;
+    out.type = type;
+    out.files = files;
+    for (const std::string &h : table.header())
+        out.header << QString::fromStdString(h);
+    out.cells.reserve(table.rowCount() * static_cast<std::size_t>(out.header.size()));
+    for (std::size_t r = 0; r < table.rowCount(); ++r)
+        for (int c = 0; c < out.header.size(); ++c)
+            out.cells.push_back(qs(csv::trimCell(table.cell(r, c))));
+    const std::size_t rows = out.rowCount();
+    builder.addSummaryTable(std::move(out));
+    return rows;
+}
+
+} // namespace at

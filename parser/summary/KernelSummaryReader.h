@@ -13,3 +13,14 @@ namespace at {
 std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder &builder);
 
 } // namespace at
+
+namespace at {
+
+// The summary CSV types shown as plain tables (FORMATS.md §3.4–3.8), in display order.
+QStringList plainSummaryTypes();
+
+// Reads one summary CSV (with its slices) as text into the builder; problems become warnings
+// naming the file. Returns the rows read.
+std::size_t readSummaryTable(const QString &type, const QStringList &files, int group, TraceBuilder &builder);
+
+} // namespace at

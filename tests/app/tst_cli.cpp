@@ -71,6 +71,44 @@ private Q_SLOTS:
         QCOMPARE(doc.object().value(QStringLiteral("originUs")).toString(), QStringLiteral("1736408883573887.920"));
     }
 
+    void summaryOfAFolderNamesSourcesAndFiles()
+    {
+        const QString folder = at::test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1"));
+        const Run r = run({QStringLiteral("--summary"), folder});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("Source: Rank 0 / Device 0  [G4")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("Source: Rank 1 / Device 1  [G4")));
+        QVERIFY(r.out.contains(QStringLiteral("rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json")));
+        QVERIFY(r.out.contains(QStringLiteral("kernels: 191 (191 joined to the timeline, 0 not joined)  metric group: PipeUtilization")));
+        QVERIFY(r.out.contains(QStringLiteral("profiler level: Level1")));
+        QVERIFY(r.out.contains(QStringLiteral("Processes: 24")));
+    }
+
+    void metricsWritesTheJoinedKernelTable()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("kernels.csv"));
+        const QString folder = at::test::samplePath(
+            QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"));
+        const Run r = run({QStringLiteral("--metrics"), folder, QStringLiteral("--csv"), out});
+        QCOMPARE(r.exitCode, 0);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        QCOMPARE(lines.size(), 193); // header + 191 kernels + final newline
+        QVERIFY(lines[0].startsWith("Source,Name,Type,Accelerator Core,Stream ID,Task ID,Start(us)"));
+        QVERIFY(lines[0].contains("aiv_vec_ratio"));
+        QVERIFY(lines[1].startsWith("Rank 0 / Device 0,trans_TransData_0,TransData,AI_VECTOR_CORE,2,11051,1736408883704643.212,"));
+        // Without --csv the table goes to stdout.
+        const Run stdoutRun = run({QStringLiteral("--metrics"), folder});
+        QCOMPARE(stdoutRun.exitCode, 0);
+        QCOMPARE(stdoutRun.out.count(QLatin1Char('\n')), 192);
+        // A trace without a kernel table says so.
+        const Run none = run({QStringLiteral("--metrics"), at::test::level1Rank0Trace()});
+        QCOMPARE(none.exitCode, 1);
+        QVERIFY(none.err.contains(QStringLiteral("no kernel table")));
+    }
+
     void badInputFailsWithTheFileNamed()
     {
         QTemporaryDir dir;

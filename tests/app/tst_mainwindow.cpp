@@ -4,11 +4,13 @@
 #include "MainWindow.h"
 #include "MessageBar.h"
 #include "SearchBar.h"
+#include "SummaryTablesPanel.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QMimeData>
 #include <QSignalSpy>
@@ -215,6 +217,11 @@ private Q_SLOTS:
         const QString collection = m_window->collection()->text();
         QVERIFY2(collection.contains(QStringLiteral("Rank 1 / Device 1: G4")), qPrintable(collection));
         QVERIFY(collection.contains(QStringLiteral("AI Core metric group: PipeUtilization")));
+        QVERIFY(collection.contains(QStringLiteral("Warning: L2 cache collection was on")));
+        // The Tables dock offers every other summary CSV of both ranks.
+        QVERIFY(m_window->tables()->chooser()->count() >= 8);
+        QVERIFY(m_window->tables()->chooser()->itemText(0).startsWith(QStringLiteral("Rank 0 / Device 0 · ")));
+        QVERIFY(m_window->tables()->tableModel()->rowCount() >= 1);
     }
 
     void cancelStopsALargeLoadQuickly()

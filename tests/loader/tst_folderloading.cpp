@@ -2,6 +2,7 @@
 #include "json/JsonEventScanner.h"
 
 #include <QDir>
+#include <QMap>
 #include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -154,6 +155,34 @@ private Q_SLOTS:
         const int mteTime = kernels.columnIndex(QStringLiteral("aiv_mte2_time(us)"));
         QVERIFY(mteTime >= 0);
         QCOMPARE(kernels.columns()[static_cast<std::size_t>(mteTime)].unit, QStringLiteral("us"));
+    }
+
+    void summaryTablesAndCollectionAreRead()
+    {
+        auto model = test::loadOrFail(alexnet(QStringLiteral("level1/rank0_ascend_pt")));
+        QVERIFY(model);
+        // Counts from python's csv module on the sample files.
+        QMap<QString, std::size_t> rows;
+        for (const SummaryTable &t : model->summaryTables())
+            rows[t.type] = t.rowCount();
+        QCOMPARE(rows.value(QStringLiteral("op_statistic")), std::size_t(33));
+        QCOMPARE(rows.value(QStringLiteral("api_statistic")), std::size_t(57));
+        QCOMPARE(rows.value(QStringLiteral("l2_cache")), std::size_t(179));
+        QCOMPARE(rows.value(QStringLiteral("step_trace_time")), std::size_t(1));
+        const auto step = std::find_if(model->summaryTables().begin(), model->summaryTables().end(),
+                                       [](const SummaryTable &t) { return t.type == QStringLiteral("step_trace_time"); });
+        QCOMPARE(step->cell(0, step->column(QStringLiteral("Step"))), QStringLiteral("50"));
+        QCOMPARE(step->cell(0, step->column(QStringLiteral("Computing"))), QStringLiteral("8873.756000000001"));
+        // How the run was collected (profiler_info_0.json): Level1, PipeUtilization, L2 cache on.
+        const CollectionInfo &c = model->groups().front().collection;
+        QCOMPARE(c.profilerLevel, QStringLiteral("Level1"));
+        QCOMPARE(c.metricGroup, QStringLiteral("PipeUtilization"));
+        QVERIFY(c.switchesOn.contains(QStringLiteral("ACL_PROF_L2CACHE")));
+        QVERIFY(std::any_of(c.warnings.begin(), c.warnings.end(),
+                            [](const QString &w) { return w.startsWith(QStringLiteral("L2 cache collection was on")); }));
+        // ProfilerStep#50 is after step 10: no early-step warning.
+        QVERIFY(std::none_of(c.warnings.begin(), c.warnings.end(),
+                             [](const QString &w) { return w.contains(QStringLiteral("first ten")); }));
     }
 
     void level0JoinsByNameAndTime()

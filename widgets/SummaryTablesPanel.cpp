@@ -1,0 +1,105 @@
+#include "SummaryTablesPanel.h"
+
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace at {
+
+SummaryTableModel::SummaryTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void SummaryTableModel::setTable(const SummaryTable *table)
+{
+    beginResetModel();
+    m_table = table;
+    endResetModel();
+}
+
+int SummaryTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() || !m_table ? 0 : static_cast<int>(m_table->rowCount());
+}
+
+int SummaryTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() || !m_table ? 0 : static_cast<int>(m_table->header.size());
+}
+
+QVariant SummaryTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!m_table || !index.isValid())
+        return {};
+    const QString &text = m_table->cell(static_cast<std::size_t>(index.row()), index.column());
+    if (role == Qt::DisplayRole)
+        return text;
+    if (role == kSortRole) {
+        bool ok = false;
+        const double v = text.toDouble(&ok);
+        return ok ? QVariant(v) : QVariant(text);
+    }
+    return {};
+}
+
+QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (!m_table || orientation != Qt::Horizontal || role != Qt::DisplayRole || section >= m_table->header.size())
+        return {};
+    return m_table->header[section];
+}
+
+SummaryTablesPanel::SummaryTablesPanel(QWidget *parent)
+    : QWidget(parent), m_chooser(new QComboBox(this)), m_file(new QLabel(this)), m_view(new QTableView(this)),
+      m_table(new SummaryTableModel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_chooser);
+    layout->addWidget(m_file);
+    layout->addWidget(m_view);
+    m_file->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_table);
+    proxy->setSortRole(SummaryTableModel::kSortRole);
+    m_view->setModel(proxy);
+    m_view->setSortingEnabled(true);
+    m_view->verticalHeader()->setVisible(false);
+    connect(m_chooser, &QComboBox::currentIndexChanged, this, &SummaryTablesPanel::showTable);
+}
+
+void SummaryTablesPanel::setModel(const TraceModel *model)
+{
+    m_model = model;
+    const QSignalBlocker blocker(m_chooser);
+    m_chooser->clear();
+    m_table->setTable(nullptr);
+    if (model) {
+        for (const SummaryTable &t : model->summaryTables()) {
+            const QString source = t.group >= 0 && static_cast<std::size_t>(t.group) < model->groups().size()
+                                       ? model->groups()[static_cast<std::size_t>(t.group)].label
+                                       : QString();
+            m_chooser->addItem(QStringLiteral("%1%2 (%3 rows)")
+                                   .arg(source.isEmpty() ? QString() : source + QStringLiteral(" · "), t.type)
+                                   .arg(t.rowCount()));
+        }
+    }
+    m_chooser->setEnabled(m_chooser->count() > 0);
+    m_file->setText(m_chooser->count() ? QString() : tr("No other summary tables in this profile."));
+    showTable(m_chooser->count() ? 0 : -1);
+}
+
+void SummaryTablesPanel::showTable(int index)
+{
+    if (!m_model || index < 0 || static_cast<std::size_t>(index) >= m_model->summaryTables().size()) {
+        m_table->setTable(nullptr);
+        return;
+    }
+    const SummaryTable &t = m_model->summaryTables()[static_cast<std::size_t>(index)];
+    m_table->setTable(&t);
+    m_file->setText(t.files.join(QStringLiteral(", ")));
+    m_view->resizeColumnsToContents();
+}
+
+} // namespace at

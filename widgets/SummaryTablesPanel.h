@@ -1,0 +1,54 @@
+#pragma once
+
+#include "TraceModel.h"
+
+#include <QAbstractTableModel>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace at {
+
+// One SummaryTable as an item model; numeric cells sort as numbers.
+class SummaryTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    static constexpr int kSortRole = Qt::UserRole + 1;
+    explicit SummaryTableModel(QObject *parent = nullptr);
+    void setTable(const SummaryTable *table);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    const SummaryTable *m_table = nullptr;
+};
+
+// The Tables dock: pick any summary CSV of the profile (op_statistic, api_statistic,
+// step_trace_time, task_time, aicpu, l2_cache, ...) and read it as a sortable table.
+class SummaryTablesPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SummaryTablesPanel(QWidget *parent = nullptr);
+    void setModel(const TraceModel *model);
+    QComboBox *chooser() const { return m_chooser; }
+    QTableView *table() const { return m_view; }
+    SummaryTableModel *tableModel() const { return m_table; }
+
+private:
+    void showTable(int index);
+
+    const TraceModel *m_model = nullptr;
+    QComboBox *m_chooser;
+    QLabel *m_file;
+    QTableView *m_view;
+    SummaryTableModel *m_table;
+};
+
+} // namespace at
