@@ -1,5 +1,7 @@
 #include "csv/CsvValues.h"
 
+#include "Time.h"
+
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -41,26 +43,6 @@ bool parseDigits(std::string_view s, std::uint64_t &v)
 }
 
 // Exponent / odd-format fallback: long double keeps 64 mantissa bits, plenty for µs with ns fraction.
-Parsed<std::int64_t> usToNsViaLongDouble(std::string_view s, NsRounding rounding)
-{
-    Parsed<std::int64_t> out;
-    out.status = ValueStatus::Invalid;
-    if (!s.empty() && s.front() == '+')
-        s.remove_prefix(1);
-    long double us = 0;
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), us);
-    if (r.ec != std::errc() || r.ptr != s.data() + s.size() || !std::isfinite(us))
-        return out;
-    long double ns = us * 1000.0L;
-    ns = rounding == NsRounding::Truncate ? std::trunc(ns)
-                                          : std::copysign(std::floor(std::fabs(ns) + 0.5L), ns);
-    if (ns > static_cast<long double>(std::numeric_limits<std::int64_t>::max()) ||
-        ns < static_cast<long double>(std::numeric_limits<std::int64_t>::min()))
-        return out;
-    out.status = ValueStatus::Ok;
-    out.value = static_cast<std::int64_t>(ns);
-    return out;
-}
 
 } // namespace
 
@@ -82,50 +64,16 @@ bool isMissingCell(std::string_view cell)
 
 Parsed<std::int64_t> parseUsToNs(std::string_view cell, NsRounding rounding)
 {
+    // One text-to-ns rule for JSON and CSV: core/Time.h.
     Parsed<std::int64_t> out;
     std::string_view s = cell;
     if (!prepare(s, out))
         return out;
-    const std::string_view whole = s;
-
-    bool negative = false;
-    if (s.front() == '+' || s.front() == '-') {
-        negative = s.front() == '-';
-        s.remove_prefix(1);
+    const auto ns = parseMicrosToNs(s, rounding == NsRounding::HalfUp ? FractionRounding::HalfUp : FractionRounding::Truncate);
+    if (ns) {
+        out.status = ValueStatus::Ok;
+        out.value = *ns;
     }
-    std::size_t i = 0;
-    while (i < s.size() && isDigit(s[i]))
-        ++i;
-    const std::string_view intPart = s.substr(0, i);
-    std::string_view frac;
-    if (i < s.size() && s[i] == '.') {
-        std::size_t j = i + 1;
-        while (j < s.size() && isDigit(s[j]))
-            ++j;
-        frac = s.substr(i + 1, j - i - 1);
-        i = j;
-    }
-    if (i != s.size() || (intPart.empty() && frac.empty()))
-        return usToNsViaLongDouble(whole, rounding); // exponent, or not a number at all
-
-    // ns = int * 1000 + first three fractional digits (right-padded with 0), all in integers.
-    std::uint64_t us = 0;
-    if (!intPart.empty() && !parseDigits(intPart, us))
-        return out; // overflow
-    std::uint64_t sub = 0;
-    for (std::size_t k = 0; k < 3; ++k)
-        sub = sub * 10 + (k < frac.size() ? static_cast<std::uint64_t>(frac[k] - '0') : 0);
-    if (rounding == NsRounding::HalfUp && frac.size() > 3 && frac[3] >= '5')
-        ++sub;
-    std::uint64_t ns = 0;
-    if (__builtin_mul_overflow(us, 1000ULL, &ns) || __builtin_add_overflow(ns, sub, &ns))
-        return out;
-    const std::uint64_t limit =
-        static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) + (negative ? 1 : 0);
-    if (ns > limit)
-        return out;
-    out.status = ValueStatus::Ok;
-    out.value = negative ? static_cast<std::int64_t>(0 - ns) : static_cast<std::int64_t>(ns);
     return out;
 }
 
