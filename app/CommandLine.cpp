@@ -16,21 +16,25 @@ namespace at {
 CommandLineOptions parseCommandLine(const QCoreApplication &app)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Ascend Timeline: a fast timeline viewer for Huawei Ascend NPU profiling data.\n"
-                       "Opens Chrome-trace JSON files written by msprof and torch_npu (.json, .json.zst, .json.gz)\n"
-                       "and whole result folders (PROF_*, *_ascend_pt, a folder of ranks).\n"
-                       "Started without a path it opens a bundled sample profile."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Ascend Timeline: a fast timeline viewer for Huawei Ascend NPU profiling data.\n"
+        "Opens Chrome-trace JSON files written by msprof and torch_npu (.json, .json.zst, .json.gz)\n"
+        "and whole result folders (PROF_*, *_ascend_pt, a folder of ranks).\n"
+        "Started without a path it opens a bundled sample profile."));
     parser.addHelpOption();
     parser.addVersionOption();
-    QCommandLineOption summary(QStringLiteral("summary"),
-                               QStringLiteral("Load PATH headlessly and print processes, threads, event counts by "
-                                              "phase, time span and the top 10 slice names by total duration."));
-    QCommandLineOption json(QStringLiteral("json"), QStringLiteral("With --summary: print machine-readable JSON."));
-    QCommandLineOption metrics(QStringLiteral("metrics"),
-                               QStringLiteral("Load PATH headlessly and print the per-kernel AI Core metric table "
-                                              "(joined to the timeline) as CSV."));
-    QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("With --metrics: write the table to FILE instead."),
+    QCommandLineOption summary(
+        QStringLiteral("summary"),
+        QStringLiteral("Load PATH headlessly and print processes, threads, event counts by "
+                       "phase, time span and the top 10 slice names by total duration."));
+    QCommandLineOption json(QStringLiteral("json"),
+                            QStringLiteral("With --summary: print machine-readable JSON."));
+    QCommandLineOption metrics(
+        QStringLiteral("metrics"),
+        QStringLiteral("Load PATH headlessly and print the per-kernel AI Core metric table "
+                       "(joined to the timeline) as CSV."));
+    QCommandLineOption csv(QStringLiteral("csv"),
+                           QStringLiteral("With --metrics: write the table to FILE instead."),
                            QStringLiteral("FILE"));
     parser.addOption(summary);
     parser.addOption(json);

@@ -107,9 +107,12 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_timeline, &TimelineView::selectionChanged, m_details, &DetailsPanel::showSlice);
     connect(m_timeline, &TimelineView::rangeSelected, m_statistics, &StatisticsPanel::showRange);
     connect(m_timeline, &TimelineView::selectionChanged, m_kernels, &KernelTablePanel::selectSlice);
-    connect(m_kernels, &KernelTablePanel::kernelActivated, m_timeline, [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
-    connect(m_details, &DetailsPanel::jumpTo, m_timeline, [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
-    connect(m_search, &SearchBar::matchActivated, m_timeline, [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
+    connect(m_kernels, &KernelTablePanel::kernelActivated, m_timeline,
+            [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
+    connect(m_details, &DetailsPanel::jumpTo, m_timeline,
+            [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
+    connect(m_search, &SearchBar::matchActivated, m_timeline,
+            [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
     connect(m_search, &SearchBar::closed, m_timeline, [this] { m_timeline->setFocus(); });
     createActions();
     m_timeline->setFocus();
@@ -153,13 +156,20 @@ void MainWindow::createActions()
     TimelineView *t = m_timeline;
     // One QAction per command: menus, keys and the shortcut list all come from this table.
     const std::vector<Entry> entries = {
-        {file, tr("&Open…"), {QKeySequence::Open}, [this] {
-             const QString path = QFileDialog::getOpenFileName(this, tr("Open trace"), QString(),
+        {file,
+         tr("&Open…"),
+         {QKeySequence::Open},
+         [this] {
+             const QString path = QFileDialog::getOpenFileName(
+                 this, tr("Open trace"), QString(),
                  tr("Traces (*.json *.json.zst *.json.gz *.zst *.gz);;All files (*)"));
              if (!path.isEmpty())
                  openPath(path);
          }},
-        {file, tr("Open &Folder…"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)}, [this] {
+        {file,
+         tr("Open &Folder…"),
+         {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)},
+         [this] {
              const QString path = QFileDialog::getExistingDirectory(this, tr("Open profiling result folder"));
              if (!path.isEmpty())
                  openPath(path);
@@ -171,7 +181,10 @@ void MainWindow::createActions()
         {view, tr("Zoom &Out"), {QKeySequence(Qt::Key_S)}, [t] { t->zoomOut(); }},
         {view, tr("Pan &Left"), {QKeySequence(Qt::Key_A)}, [t] { t->panLeft(); }},
         {view, tr("Pan &Right"), {QKeySequence(Qt::Key_D)}, [t] { t->panRight(); }},
-        {view, tr("Show &Everything"), {QKeySequence(Qt::Key_0), QKeySequence(Qt::CTRL | Qt::Key_0)}, [t] { t->showAll(); }},
+        {view,
+         tr("Show &Everything"),
+         {QKeySequence(Qt::Key_0), QKeySequence(Qt::CTRL | Qt::Key_0)},
+         [t] { t->showAll(); }},
         {view, tr("&Fit Selection"), {QKeySequence(Qt::Key_F)}, [t] { t->fitSelection(); }},
         {view, tr("&Undo Zoom"), {QKeySequence(Qt::Key_Backspace)}, [t] { t->undoZoom(); }},
     };
@@ -196,7 +209,8 @@ void MainWindow::createActions()
             QStringList keys;
             for (const QKeySequence &k : a->shortcuts())
                 keys << k.toString(QKeySequence::NativeText);
-            rows.append({a->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")), keys.join(QStringLiteral(", "))});
+            rows.append({a->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")),
+                         keys.join(QStringLiteral(", "))});
         }
         rows.append({tr("Zoom at the mouse"), tr("Ctrl+Wheel")});
         rows.append({tr("Scroll lanes"), tr("Wheel")});
@@ -218,9 +232,10 @@ void MainWindow::createActions()
     });
     QAction *about = help->addAction(tr("&About"));
     connect(about, &QAction::triggered, this, [this] {
-        m_messages->showMessage(MessageBar::Kind::Info,
-                                tr("Ascend Timeline %1: a fast timeline viewer for Ascend NPU profiling data.")
-                                    .arg(QCoreApplication::applicationVersion()));
+        m_messages->showMessage(
+            MessageBar::Kind::Info,
+            tr("Ascend Timeline %1: a fast timeline viewer for Ascend NPU profiling data.")
+                .arg(QCoreApplication::applicationVersion()));
     });
 }
 
@@ -236,10 +251,10 @@ void MainWindow::openPath(const QString &path)
     m_loading = std::make_unique<Loading>();
     m_loading->path = path;
     std::shared_ptr<LoadControl> control = m_loading->control;
-    connect(&m_loading->watcher, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this, &MainWindow::onLoadFinished);
-    m_loading->watcher.setFuture(QtConcurrent::run([path, control] {
-        return std::make_shared<LoadResult>(loadTrace(path, *control));
-    }));
+    connect(&m_loading->watcher, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this,
+            &MainWindow::onLoadFinished);
+    m_loading->watcher.setFuture(QtConcurrent::run(
+        [path, control] { return std::make_shared<LoadResult>(loadTrace(path, *control)); }));
     m_progress->setValue(0);
     m_progress->show();
     m_cancel->show();
@@ -270,8 +285,12 @@ void MainWindow::updateProgress()
         return;
     const auto total = m_loading->control->bytesTotal.load();
     const auto done = m_loading->control->bytesDone.load();
-    m_progress->setValue(total ? static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)) : 0);
-    m_status->setText(tr("Loading %1… %2 of %3 MB").arg(m_loading->path).arg(done / 1e6, 0, 'f', 1).arg(total / 1e6, 0, 'f', 1));
+    m_progress->setValue(
+        total ? static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)) : 0);
+    m_status->setText(tr("Loading %1… %2 of %3 MB")
+                          .arg(m_loading->path)
+                          .arg(done / 1e6, 0, 'f', 1)
+                          .arg(total / 1e6, 0, 'f', 1));
 }
 
 void MainWindow::onLoadFinished()
@@ -301,7 +320,8 @@ void MainWindow::showModel(std::unique_ptr<TraceModel> model, const QString &pat
     m_currentPath = path;
     attachViews(m_model.get());
     const bool bundled = path == QLatin1String(kBundledSample);
-    setWindowTitle(tr("%1 — Ascend Timeline").arg(bundled ? tr("Bundled sample") : QFileInfo(path).fileName()));
+    setWindowTitle(
+        tr("%1 — Ascend Timeline").arg(bundled ? tr("Bundled sample") : QFileInfo(path).fileName()));
     const EventCounts &counts = m_model->eventCounts();
     m_status->setText(tr("%1: %2 events, %3 slices, %4 flows, span %5")
                           .arg(bundled ? tr("Bundled sample (AlexNet, 1 step, rank 0)") : path)
@@ -310,10 +330,11 @@ void MainWindow::showModel(std::unique_ptr<TraceModel> model, const QString &pat
                           .arg(m_model->flows().size())
                           .arg(formatDuration(m_model->dataEnd() - m_model->dataBegin())));
     if (!m_model->warnings().isEmpty()) {
-        m_messages->showMessage(MessageBar::Kind::Warning,
-                                tr("Opened with %n warning(s): %1", nullptr, static_cast<int>(m_model->warnings().size()))
-                                    .arg(m_model->warnings().first()),
-                                m_model->warnings().join(QLatin1Char('\n')));
+        m_messages->showMessage(
+            MessageBar::Kind::Warning,
+            tr("Opened with %n warning(s): %1", nullptr, static_cast<int>(m_model->warnings().size()))
+                .arg(m_model->warnings().first()),
+            m_model->warnings().join(QLatin1Char('\n')));
     } else {
         m_messages->hide();
     }

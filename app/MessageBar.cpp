@@ -6,7 +6,8 @@
 
 namespace at {
 
-MessageBar::MessageBar(QWidget *parent) : QFrame(parent), m_label(new QLabel(this)), m_close(new QToolButton(this))
+MessageBar::MessageBar(QWidget *parent)
+    : QFrame(parent), m_label(new QLabel(this)), m_close(new QToolButton(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);

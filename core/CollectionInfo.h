@@ -12,20 +12,20 @@ namespace at {
 // `--summary` show it; readers live in parser/config.
 struct CollectionInfo
 {
-    QString sourceLabel;      // "Rank 0 / Device 0"
-    QString profilerLevel;    // "Level1", "l1", or empty
-    QString metricGroup;      // "PipeUtilization", ... or empty when none was collected
-    QStringList metrics;      // metric names of the group (e.g. vec_ratio, mac_ratio, ...)
-    QStringList switchesOn;   // "ACL_PROF_ACL_API", "ACL_PROF_TASK_TIME", ... that were on
-    QStringList switchesOff;  // those known to be off
+    QString sourceLabel;                       // "Rank 0 / Device 0"
+    QString profilerLevel;                     // "Level1", "l1", or empty
+    QString metricGroup;                       // "PipeUtilization", ... or empty when none was collected
+    QStringList metrics;                       // metric names of the group (e.g. vec_ratio, mac_ratio, ...)
+    QStringList switchesOn;                    // "ACL_PROF_ACL_API", "ACL_PROF_TASK_TIME", ... that were on
+    QStringList switchesOff;                   // those known to be off
     QList<QPair<QString, QString>> properties; // device, chip, frequencies, versions, schedule, ...
-    QStringList warnings;     // where the data may mislead (L2 cache on, early step, ...)
-    QStringList files;        // configuration files that were read
+    QStringList warnings;                      // where the data may mislead (L2 cache on, early step, ...)
+    QStringList files;                         // configuration files that were read
 
     bool isEmpty() const
     {
-        return metricGroup.isEmpty() && switchesOn.isEmpty() && switchesOff.isEmpty() && properties.isEmpty() &&
-               files.isEmpty();
+        return metricGroup.isEmpty() && switchesOn.isEmpty() && switchesOff.isEmpty() &&
+               properties.isEmpty() && files.isEmpty();
     }
     QString property(const QString &key) const
     {

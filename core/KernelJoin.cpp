@@ -41,7 +41,8 @@ std::vector<SliceRef> slicesStartingNear(const TraceModel &model, int thread, Ti
     const SliceTable &table = model.threads()[static_cast<std::size_t>(thread)].slices;
     for (int d = 0; d < table.depthCount(); ++d) {
         const auto last = table.depthRange(d).second;
-        for (auto i = table.firstStartingAtOrAfter(d, t - tolerance); i < last && table.start(i) <= t + tolerance; ++i)
+        for (auto i = table.firstStartingAtOrAfter(d, t - tolerance);
+             i < last && table.start(i) <= t + tolerance; ++i)
             result.push_back({thread, i});
     }
     return result;
@@ -85,7 +86,8 @@ KernelJoinStats joinKernels(const TraceModel &model, KernelTable &table)
     };
     auto isFree = [&](SliceRef ref) { return !used.count(sliceKey(ref)); };
     auto sameName = [&](SliceRef ref, const KernelRecord &row) {
-        return row.name == 0 || model.threads()[static_cast<std::size_t>(ref.thread)].slices.name(ref.index) == row.name;
+        return row.name == 0 ||
+               model.threads()[static_cast<std::size_t>(ref.thread)].slices.name(ref.index) == row.name;
     };
 
     for (std::size_t r = 0; r < table.size(); ++r) {
@@ -94,9 +96,11 @@ KernelJoinStats joinKernels(const TraceModel &model, KernelTable &table)
         if (row.group < 0 || static_cast<std::size_t>(row.group) >= groups.size())
             continue;
         const GroupSlices &g = groups[static_cast<std::size_t>(row.group)];
-        const auto stream = row.streamId == KernelRecord::kNone ? g.streamThread.end() : g.streamThread.find(row.streamId);
+        const auto stream =
+            row.streamId == KernelRecord::kNone ? g.streamThread.end() : g.streamThread.find(row.streamId);
         if (stream != g.streamThread.end()) {
-            std::vector<SliceRef> candidates = slicesStartingNear(model, stream->second, row.start, kExactTolerance);
+            std::vector<SliceRef> candidates =
+                slicesStartingNear(model, stream->second, row.start, kExactTolerance);
             candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
                                             [&](SliceRef c) { return !isFree(c) || !sameName(c, row); }),
                              candidates.end());
@@ -114,13 +118,15 @@ KernelJoinStats joinKernels(const TraceModel &model, KernelTable &table)
             }
         }
         // Rows without ids, and compute rows whose stream has no exact start.
-        const std::vector<int> &threads =
-            stream != g.streamThread.end() && row.name == 0 ? std::vector<int>{stream->second} : g.candidateThreads;
+        const std::vector<int> &threads = stream != g.streamThread.end() && row.name == 0
+                                              ? std::vector<int>{stream->second}
+                                              : g.candidateThreads;
         SliceRef best;
         TimeNs bestDistance = kExactTolerance + 1;
         for (int t : threads)
             for (SliceRef c : slicesStartingNear(model, t, row.start, kExactTolerance)) {
-                const TimeNs distance = std::abs(model.threads()[static_cast<std::size_t>(t)].slices.start(c.index) - row.start);
+                const TimeNs distance =
+                    std::abs(model.threads()[static_cast<std::size_t>(t)].slices.start(c.index) - row.start);
                 if (isFree(c) && sameName(c, row) && distance < bestDistance) {
                     best = c;
                     bestDistance = distance;
@@ -134,8 +140,8 @@ KernelJoinStats joinKernels(const TraceModel &model, KernelTable &table)
         if (stream != g.streamThread.end()) {
             TimeNs nearestDistance = kNearTolerance + 1;
             for (SliceRef c : slicesStartingNear(model, stream->second, row.start, kNearTolerance)) {
-                const TimeNs distance =
-                    std::abs(model.threads()[static_cast<std::size_t>(c.thread)].slices.start(c.index) - row.start);
+                const TimeNs distance = std::abs(
+                    model.threads()[static_cast<std::size_t>(c.thread)].slices.start(c.index) - row.start);
                 if (isFree(c) && sameName(c, row) && distance < nearestDistance) {
                     best = c;
                     nearestDistance = distance;

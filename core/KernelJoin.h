@@ -7,9 +7,9 @@ namespace at {
 
 struct KernelJoinStats
 {
-    std::size_t byTaskKey = 0;    // stream + start (+ task id when ambiguous)
+    std::size_t byTaskKey = 0;     // stream + start (+ task id when ambiguous)
     std::size_t byNameAndTime = 0; // communication rows, Level0 rows without ids
-    std::size_t nearest = 0;      // same stream and name within 1 µs
+    std::size_t nearest = 0;       // same stream and name within 1 µs
     std::size_t unjoined = 0;
 };
 

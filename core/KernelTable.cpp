@@ -33,7 +33,8 @@ int KernelTable::addColumn(const KernelMetricColumn &column)
     const std::size_t oldWidth = m_columns.size();
     m_columns.push_back(column);
     if (!m_rows.empty()) {
-        std::vector<double> widened(m_rows.size() * m_columns.size(), std::numeric_limits<double>::quiet_NaN());
+        std::vector<double> widened(m_rows.size() * m_columns.size(),
+                                    std::numeric_limits<double>::quiet_NaN());
         for (std::size_t r = 0; r < m_rows.size(); ++r)
             for (std::size_t c = 0; c < oldWidth; ++c)
                 widened[r * m_columns.size() + c] = m_values[r * oldWidth + c];
@@ -60,7 +61,8 @@ void KernelTable::rebuildSliceIndex()
     for (std::uint32_t r = 0; r < m_rows.size(); ++r) {
         const KernelRecord &k = m_rows[r];
         if (k.joined())
-            m_rowBySlice.emplace((static_cast<std::uint64_t>(static_cast<std::uint32_t>(k.thread)) << 32) | k.slice, r);
+            m_rowBySlice.emplace(
+                (static_cast<std::uint64_t>(static_cast<std::uint32_t>(k.thread)) << 32) | k.slice, r);
     }
 }
 

@@ -86,7 +86,8 @@ SliceTable SliceTable::build(std::vector<Raw> raw)
         // while the last slice at this depth still covers this one's end. For properly nested
         // input this never moves, and depth equals the number of enclosing slices.
         std::size_t d = std::min(stack.size(), kDepthLimit);
-        while (d < lastEnd.size() && d < kDepthLimit && (lastEnd[d] > e || (lastEnd[d] == e && lastEnd[d] > s)))
+        while (d < lastEnd.size() && d < kDepthLimit &&
+               (lastEnd[d] > e || (lastEnd[d] == e && lastEnd[d] > s)))
             ++d;
         if (d >= lastEnd.size()) {
             lastEnd.resize(d + 1, std::numeric_limits<TimeNs>::min());
@@ -126,7 +127,9 @@ SliceTable SliceTable::build(std::vector<Raw> raw)
         table.m_category[f] = raw[i].category;
         table.m_source[f] = raw[i].source;
         table.m_parent[f] =
-            parentInSorted[i] < 0 ? -1 : static_cast<std::int32_t>(finalIndex[static_cast<std::size_t>(parentInSorted[i])]);
+            parentInSorted[i] < 0
+                ? -1
+                : static_cast<std::int32_t>(finalIndex[static_cast<std::size_t>(parentInSorted[i])]);
     }
     return table;
 }

@@ -17,8 +17,14 @@ constexpr SourceLocation makeSourceLocation(std::uint32_t file, std::uint64_t of
 {
     return (static_cast<std::uint64_t>(file) << 48) | (offset & 0xFFFFFFFFFFFFull);
 }
-constexpr std::uint32_t sourceFile(SourceLocation loc) { return static_cast<std::uint32_t>(loc >> 48); }
-constexpr std::uint64_t sourceOffset(SourceLocation loc) { return loc & 0xFFFFFFFFFFFFull; }
+constexpr std::uint32_t sourceFile(SourceLocation loc)
+{
+    return static_cast<std::uint32_t>(loc >> 48);
+}
+constexpr std::uint64_t sourceOffset(SourceLocation loc)
+{
+    return loc & 0xFFFFFFFFFFFFull;
+}
 
 // The slices of one thread track, in columns, ordered by (depth, start).
 //
@@ -55,8 +61,7 @@ public:
     std::uint32_t firstStartingAtOrAfter(int d, TimeNs t) const;
 
     // Calls fn(index) for each slice at depth d overlapping [t0, t1], in start order.
-    template<typename Fn>
-    void forEachOverlapping(int d, TimeNs t0, TimeNs t1, Fn &&fn) const
+    template <typename Fn> void forEachOverlapping(int d, TimeNs t0, TimeNs t1, Fn &&fn) const
     {
         const auto last = depthRange(d).second;
         for (auto i = firstEndingAtOrAfter(d, t0); i < last && m_start[i] <= t1; ++i)

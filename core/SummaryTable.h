@@ -17,7 +17,10 @@ struct SummaryTable
     QStringList header;
     std::vector<QString> cells; // row-major, header.size() cells a row (missing cells empty)
 
-    std::size_t rowCount() const { return header.isEmpty() ? 0 : cells.size() / static_cast<std::size_t>(header.size()); }
+    std::size_t rowCount() const
+    {
+        return header.isEmpty() ? 0 : cells.size() / static_cast<std::size_t>(header.size());
+    }
     const QString &cell(std::size_t row, int column) const
     {
         return cells[row * static_cast<std::size_t>(header.size()) + static_cast<std::size_t>(column)];

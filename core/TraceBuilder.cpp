@@ -87,7 +87,8 @@ int TraceBuilder::thread(LaneKey pid, LaneKey tid)
 void TraceBuilder::addSlice(int thread, TimeNs start, TimeNs duration, StringId name, StringId category,
                             SourceLocation source)
 {
-    m_rawSlices[static_cast<std::size_t>(thread)].push_back({start, std::max<TimeNs>(0, duration), name, category, source});
+    m_rawSlices[static_cast<std::size_t>(thread)].push_back(
+        {start, std::max<TimeNs>(0, duration), name, category, source});
 }
 
 void TraceBuilder::addBegin(int thread, TimeNs ts, StringId name, StringId category, SourceLocation source)
@@ -102,7 +103,8 @@ void TraceBuilder::addEnd(int thread, TimeNs ts)
 
 void TraceBuilder::addCounterSample(int process, StringId name, StringId seriesKey, TimeNs ts, double value)
 {
-    const auto key = std::make_pair((static_cast<std::uint64_t>(process) << 32) | name, std::uint64_t(seriesKey));
+    const auto key =
+        std::make_pair((static_cast<std::uint64_t>(process) << 32) | name, std::uint64_t(seriesKey));
     auto it = m_counterByKey.find(key);
     if (it == m_counterByKey.end()) {
         CounterSeries series;
@@ -122,7 +124,10 @@ void TraceBuilder::addCounterSample(int process, StringId name, StringId seriesK
 void TraceBuilder::addFlowHalf(FlowPhase phase, StringId category, StringId name, StringId id, int thread,
                                TimeNs ts, bool bindEnclosing)
 {
-    const int group = m_model->m_processes[static_cast<std::size_t>(m_model->m_threads[static_cast<std::size_t>(thread)].process)].group;
+    const int group = m_model
+                          ->m_processes[static_cast<std::size_t>(
+                              m_model->m_threads[static_cast<std::size_t>(thread)].process)]
+                          .group;
     m_flowHalves.push_back({group, phase, category, name, id, thread, ts, bindEnclosing});
 }
 
@@ -193,21 +198,29 @@ QList<int> TraceBuilder::profilerSteps(int group) const
 
 void TraceBuilder::removeDuplicates()
 {
-    auto sliceKey = [](const SliceTable::Raw &s) { return std::tie(s.start, s.duration, s.name, s.category); };
+    auto sliceKey = [](const SliceTable::Raw &s) {
+        return std::tie(s.start, s.duration, s.name, s.category);
+    };
     for (auto &slices : m_rawSlices) {
-        std::sort(slices.begin(), slices.end(), [&](const auto &a, const auto &b) { return sliceKey(a) < sliceKey(b); });
-        const auto last = std::unique(slices.begin(), slices.end(), [&](const auto &a, const auto &b) { return sliceKey(a) == sliceKey(b); });
+        std::sort(slices.begin(), slices.end(),
+                  [&](const auto &a, const auto &b) { return sliceKey(a) < sliceKey(b); });
+        const auto last = std::unique(slices.begin(), slices.end(), [&](const auto &a, const auto &b) {
+            return sliceKey(a) == sliceKey(b);
+        });
         m_duplicates += static_cast<std::size_t>(slices.end() - last);
         slices.erase(last, slices.end());
     }
     auto flowKey = [](const FlowHalf &f) { return std::tie(f.category, f.id, f.thread, f.ts, f.phase); };
-    std::sort(m_flowHalves.begin(), m_flowHalves.end(), [&](const auto &a, const auto &b) { return flowKey(a) < flowKey(b); });
+    std::sort(m_flowHalves.begin(), m_flowHalves.end(),
+              [&](const auto &a, const auto &b) { return flowKey(a) < flowKey(b); });
     const auto lastFlow = std::unique(m_flowHalves.begin(), m_flowHalves.end(),
                                       [&](const auto &a, const auto &b) { return flowKey(a) == flowKey(b); });
     m_duplicates += static_cast<std::size_t>(m_flowHalves.end() - lastFlow);
     m_flowHalves.erase(lastFlow, m_flowHalves.end());
     if (m_duplicates)
-        addWarning(QStringLiteral("%1 duplicate events (the same event in several timeline files) were merged").arg(m_duplicates));
+        addWarning(
+            QStringLiteral("%1 duplicate events (the same event in several timeline files) were merged")
+                .arg(m_duplicates));
 }
 
 std::unique_ptr<TraceModel> TraceBuilder::build()
@@ -239,7 +252,8 @@ void TraceBuilder::pairBeginEnd()
         auto &marks = m_marks[t];
         if (marks.empty())
             continue;
-        std::stable_sort(marks.begin(), marks.end(), [](const Mark &a, const Mark &b) { return a.ts < b.ts; });
+        std::stable_sort(marks.begin(), marks.end(),
+                         [](const Mark &a, const Mark &b) { return a.ts < b.ts; });
         std::vector<const Mark *> open;
         for (const Mark &m : marks) {
             if (m.begin) {
@@ -255,7 +269,8 @@ void TraceBuilder::pairBeginEnd()
         // A begin without an end runs to the end of the trace, so that it stays visible.
         for (const Mark *b : open) {
             ++unmatchedBegins;
-            m_rawSlices[t].push_back({b->ts, std::max<TimeNs>(0, lastTime - b->ts), b->name, b->category, b->source});
+            m_rawSlices[t].push_back(
+                {b->ts, std::max<TimeNs>(0, lastTime - b->ts), b->name, b->category, b->source});
         }
         marks.clear();
         marks.shrink_to_fit();
@@ -265,7 +280,8 @@ void TraceBuilder::pairBeginEnd()
                                   "of the trace")
                        .arg(unmatchedBegins));
     if (unmatchedEnds)
-        addWarning(QStringLiteral("%1 E (end) events have no matching B and were ignored").arg(unmatchedEnds));
+        addWarning(
+            QStringLiteral("%1 E (end) events have no matching B and were ignored").arg(unmatchedEnds));
 }
 
 void TraceBuilder::placeTimes()
@@ -283,7 +299,8 @@ void TraceBuilder::placeTimes()
     }
     if (starts.empty())
         return;
-    std::nth_element(starts.begin(), starts.begin() + static_cast<std::ptrdiff_t>(starts.size() / 2), starts.end());
+    std::nth_element(starts.begin(), starts.begin() + static_cast<std::ptrdiff_t>(starts.size() / 2),
+                     starts.end());
     const TimeNs median = starts[starts.size() / 2];
     auto isOutlier = [median](TimeNs t) {
         return t < median - kOutlierDistance || t > median + kOutlierDistance;
@@ -318,15 +335,17 @@ void TraceBuilder::placeTimes()
     m.m_fullEnd = fullEnd - dataBegin;
     m.m_outliers = outliers;
     if (outliers)
-        addWarning(QStringLiteral("%1 events lie more than a day away from the rest (e.g. ts=0); they are kept "
-                                  "but not used to fit the view")
-                       .arg(outliers));
+        addWarning(
+            QStringLiteral("%1 events lie more than a day away from the rest (e.g. ts=0); they are kept "
+                           "but not used to fit the view")
+                .arg(outliers));
 
     const TimeNs origin = m.m_origin;
     for (auto &slices : m_rawSlices)
         for (auto &s : slices) {
             s.start -= origin;
-            s.duration = std::min(s.duration, std::numeric_limits<TimeNs>::max() / 4 - std::max<TimeNs>(0, s.start));
+            s.duration =
+                std::min(s.duration, std::numeric_limits<TimeNs>::max() / 4 - std::max<TimeNs>(0, s.start));
         }
     for (CounterSeries &c : m.m_counters)
         for (TimeNs &t : c.times)
@@ -349,7 +368,8 @@ void TraceBuilder::buildSliceTables()
             std::vector<std::size_t> order(c.times.size());
             for (std::size_t i = 0; i < order.size(); ++i)
                 order[i] = i;
-            std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return c.times[a] < c.times[b]; });
+            std::stable_sort(order.begin(), order.end(),
+                             [&](std::size_t a, std::size_t b) { return c.times[a] < c.times[b]; });
             std::vector<TimeNs> times(order.size());
             std::vector<double> values(order.size());
             for (std::size_t i = 0; i < order.size(); ++i) {
@@ -408,9 +428,11 @@ void TraceBuilder::orderLanes()
     std::stable_sort(m.m_processOrder.begin(), m.m_processOrder.end(), [&m](int a, int b) {
         const ProcessInfo &pa = m.m_processes[static_cast<std::size_t>(a)];
         const ProcessInfo &pb = m.m_processes[static_cast<std::size_t>(b)];
-        const auto ka = std::make_tuple(pa.group, layerRank(pa.layer), pa.sortIndex.value_or(std::numeric_limits<std::int64_t>::max()),
+        const auto ka = std::make_tuple(pa.group, layerRank(pa.layer),
+                                        pa.sortIndex.value_or(std::numeric_limits<std::int64_t>::max()),
                                         pa.pid.text != 0, pa.pid.number);
-        const auto kb = std::make_tuple(pb.group, layerRank(pb.layer), pb.sortIndex.value_or(std::numeric_limits<std::int64_t>::max()),
+        const auto kb = std::make_tuple(pb.group, layerRank(pb.layer),
+                                        pb.sortIndex.value_or(std::numeric_limits<std::int64_t>::max()),
                                         pb.pid.text != 0, pb.pid.number);
         return ka < kb;
     });
@@ -435,8 +457,8 @@ void TraceBuilder::labelDevices()
                 break;
             }
             for (const ProcessInfo &framework : m.m_processes)
-                if (framework.group == p.group && framework.layer == Layer::Framework && framework.pid.text == 0 &&
-                    (p.pid.number >> 10) == framework.pid.number)
+                if (framework.group == p.group && framework.layer == Layer::Framework &&
+                    framework.pid.text == 0 && (p.pid.number >> 10) == framework.pid.number)
                     device = p.pid.number & 31;
         }
         if (device)
@@ -447,8 +469,8 @@ void TraceBuilder::labelDevices()
 void TraceBuilder::bindFlows()
 {
     TraceModel &m = *m_model;
-    // Group halves by (source group, category, id text); within a group walk in time order: s/t open a source,
-    // t and f connect to the latest source. One s may fan out to several f.
+    // Group halves by (source group, category, id text); within a group walk in time order: s/t open a
+    // source, t and f connect to the latest source. One s may fan out to several f.
     std::vector<std::uint32_t> order(m_flowHalves.size());
     for (std::uint32_t i = 0; i < order.size(); ++i)
         order[i] = i;
@@ -499,7 +521,8 @@ void TraceBuilder::bindFlows()
             if (!flow.from.isValid() || !flow.to.isValid())
                 ++unbound;
             m.m_flows.push_back(flow);
-            if (from->phase == FlowPhase::Start && std::find(usedStarts.begin(), usedStarts.end(), from) == usedStarts.end())
+            if (from->phase == FlowPhase::Start &&
+                std::find(usedStarts.begin(), usedStarts.end(), from) == usedStarts.end())
                 usedStarts.push_back(from);
             if (h.phase == FlowPhase::Step)
                 source = &h;
@@ -544,7 +567,8 @@ void TraceBuilder::joinKernelRows()
         unjoined += k.joined() ? 0 : 1;
     }
     if (unjoined)
-        addWarning(QStringLiteral("%1 of %2 kernel rows of the summary tables could not be joined to a timeline slice")
+        addWarning(QStringLiteral(
+                       "%1 of %2 kernel rows of the summary tables could not be joined to a timeline slice")
                        .arg(unjoined)
                        .arg(joinable));
 }

@@ -134,7 +134,8 @@ SliceRef TraceModel::nextSliceAtOrAfter(int thread, TimeNs t) const
     std::int64_t best = -1;
     for (int d = 0; d < table.depthCount(); ++d) {
         const auto i = table.firstStartingAtOrAfter(d, t);
-        if (i < table.depthRange(d).second && (best < 0 || table.start(i) < table.start(static_cast<std::uint32_t>(best))))
+        if (i < table.depthRange(d).second &&
+            (best < 0 || table.start(i) < table.start(static_cast<std::uint32_t>(best))))
             best = i;
     }
     return best < 0 ? SliceRef{} : SliceRef{thread, static_cast<std::uint32_t>(best)};

@@ -91,8 +91,14 @@ TraceSummary summarize(const TraceModel &model, int topCount)
     summary.warnings = model.warnings();
     for (std::size_t g = 0; g < model.groups().size(); ++g) {
         const SourceGroup &group = model.groups()[g];
-        TraceSummary::Group out{group.label, group.layout, group.path, group.timelineFiles, group.summaryFiles,
-                                0, 0, group.collection.metricGroup};
+        TraceSummary::Group out{group.label,
+                                group.layout,
+                                group.path,
+                                group.timelineFiles,
+                                group.summaryFiles,
+                                0,
+                                0,
+                                group.collection.metricGroup};
         for (const KernelRecord &k : model.kernels().rows()) {
             if (k.group != static_cast<int>(g))
                 continue;
@@ -108,10 +114,12 @@ TraceSummary summarize(const TraceModel &model, int topCount)
         TraceSummary::Process process;
         process.name = model.processDisplayName(p);
         process.layer = layerDisplayName(info.layer);
-        process.pid = info.pid.text != 0 ? model.strings().qstring(info.pid.text) : QString::number(info.pid.number);
+        process.pid =
+            info.pid.text != 0 ? model.strings().qstring(info.pid.text) : QString::number(info.pid.number);
         for (int t : info.threads) {
             const ThreadInfo &thread = model.threads()[static_cast<std::size_t>(t)];
-            process.threads.push_back({model.threadDisplayName(t), thread.slices.size(), thread.slices.depthCount()});
+            process.threads.push_back(
+                {model.threadDisplayName(t), thread.slices.size(), thread.slices.depthCount()});
             summary.slices += thread.slices.size();
         }
         process.counterSeries = info.counters.size();
@@ -131,17 +139,19 @@ QString formatSummaryText(const TraceModel &model, const TraceSummary &summary)
     QTextStream out(&text);
     const EventCounts &c = summary.counts;
     out << "Events: " << c.total() << " (X " << c.complete << ", B " << c.begin << ", E " << c.end << ", i/I "
-        << c.instant << ", C " << c.counter << ", s " << c.flowStart << ", t " << c.flowStep << ", f " << c.flowEnd
-        << ", M " << c.metadata << ", other " << c.other << ")\n";
+        << c.instant << ", C " << c.counter << ", s " << c.flowStart << ", t " << c.flowStep << ", f "
+        << c.flowEnd << ", M " << c.metadata << ", other " << c.other << ")\n";
     for (const auto &g : summary.groups) {
         if (g.layout == QLatin1String("file") && summary.groups.size() == 1)
             break;
-        out << "Source: " << (g.label.isEmpty() ? g.path : g.label) << "  [" << g.layout << "]  " << g.path << "\n";
+        out << "Source: " << (g.label.isEmpty() ? g.path : g.label) << "  [" << g.layout << "]  " << g.path
+            << "\n";
         for (const auto &f : g.timelineFiles)
             out << "  timeline: " << f << "\n";
         for (const auto &f : g.summaryFiles)
             out << "  kernel table: " << f << "\n";
-        const CollectionInfo &c = model.groups()[static_cast<std::size_t>(&g - summary.groups.data())].collection;
+        const CollectionInfo &c =
+            model.groups()[static_cast<std::size_t>(&g - summary.groups.data())].collection;
         if (!c.profilerLevel.isEmpty())
             out << "  profiler level: " << c.profilerLevel << "\n";
         if (!c.switchesOn.isEmpty())
@@ -154,8 +164,8 @@ QString formatSummaryText(const TraceModel &model, const TraceSummary &summary)
                 << (g.metricGroup.isEmpty() ? QStringLiteral("none") : g.metricGroup) << "\n";
     }
     out << "Slices: " << summary.slices << "  Flows: " << summary.flows << "\n";
-    out << "Time span: " << formatDuration(summary.span) << " starting at " << formatAbsoluteMicros(summary.origin)
-        << " us\n";
+    out << "Time span: " << formatDuration(summary.span) << " starting at "
+        << formatAbsoluteMicros(summary.origin) << " us\n";
     out << "Processes: " << summary.processes.size() << "\n";
     for (const auto &p : summary.processes) {
         out << "  " << p.name << "  [" << p.layer << ", pid " << p.pid << "]";
@@ -167,7 +177,8 @@ QString formatSummaryText(const TraceModel &model, const TraceSummary &summary)
     }
     out << "Top " << summary.topNames.size() << " slice names by total duration:\n";
     for (const auto &s : summary.topNames)
-        out << "  " << formatDuration(s.total) << "  x" << s.count << "  " << model.strings().qstring(s.name) << "\n";
+        out << "  " << formatDuration(s.total) << "  x" << s.count << "  " << model.strings().qstring(s.name)
+            << "\n";
     for (const auto &w : summary.warnings)
         out << "Warning: " << w << "\n";
     return text;
@@ -177,13 +188,13 @@ QByteArray formatSummaryJson(const TraceModel &model, const TraceSummary &summar
 {
     QJsonObject root;
     const EventCounts &c = summary.counts;
-    root[QStringLiteral("events")] = QJsonObject{
-        {QStringLiteral("total"), qint64(c.total())},     {QStringLiteral("X"), qint64(c.complete)},
-        {QStringLiteral("B"), qint64(c.begin)},           {QStringLiteral("E"), qint64(c.end)},
-        {QStringLiteral("i"), qint64(c.instant)},         {QStringLiteral("C"), qint64(c.counter)},
-        {QStringLiteral("s"), qint64(c.flowStart)},       {QStringLiteral("t"), qint64(c.flowStep)},
-        {QStringLiteral("f"), qint64(c.flowEnd)},         {QStringLiteral("M"), qint64(c.metadata)},
-        {QStringLiteral("other"), qint64(c.other)}};
+    root[QStringLiteral("events")] =
+        QJsonObject{{QStringLiteral("total"), qint64(c.total())}, {QStringLiteral("X"), qint64(c.complete)},
+                    {QStringLiteral("B"), qint64(c.begin)},       {QStringLiteral("E"), qint64(c.end)},
+                    {QStringLiteral("i"), qint64(c.instant)},     {QStringLiteral("C"), qint64(c.counter)},
+                    {QStringLiteral("s"), qint64(c.flowStart)},   {QStringLiteral("t"), qint64(c.flowStep)},
+                    {QStringLiteral("f"), qint64(c.flowEnd)},     {QStringLiteral("M"), qint64(c.metadata)},
+                    {QStringLiteral("other"), qint64(c.other)}};
     root[QStringLiteral("slices")] = qint64(summary.slices);
     root[QStringLiteral("flows")] = qint64(summary.flows);
     root[QStringLiteral("originUs")] = formatAbsoluteMicros(summary.origin);
@@ -212,14 +223,15 @@ QByteArray formatSummaryJson(const TraceModel &model, const TraceSummary &summar
     root[QStringLiteral("warnings")] = QJsonArray::fromStringList(summary.warnings);
     QJsonArray groups;
     for (const auto &g : summary.groups)
-        groups.append(QJsonObject{{QStringLiteral("label"), g.label},
-                                  {QStringLiteral("layout"), g.layout},
-                                  {QStringLiteral("path"), g.path},
-                                  {QStringLiteral("timelineFiles"), QJsonArray::fromStringList(g.timelineFiles)},
-                                  {QStringLiteral("summaryFiles"), QJsonArray::fromStringList(g.summaryFiles)},
-                                  {QStringLiteral("kernels"), qint64(g.kernels)},
-                                  {QStringLiteral("kernelsJoined"), qint64(g.kernelsJoined)},
-                                  {QStringLiteral("metricGroup"), g.metricGroup}});
+        groups.append(
+            QJsonObject{{QStringLiteral("label"), g.label},
+                        {QStringLiteral("layout"), g.layout},
+                        {QStringLiteral("path"), g.path},
+                        {QStringLiteral("timelineFiles"), QJsonArray::fromStringList(g.timelineFiles)},
+                        {QStringLiteral("summaryFiles"), QJsonArray::fromStringList(g.summaryFiles)},
+                        {QStringLiteral("kernels"), qint64(g.kernels)},
+                        {QStringLiteral("kernelsJoined"), qint64(g.kernelsJoined)},
+                        {QStringLiteral("metricGroup"), g.metricGroup}});
     root[QStringLiteral("sources")] = groups;
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
@@ -231,7 +243,8 @@ namespace at {
 namespace {
 QString csvField(QString text)
 {
-    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n'))) {
+    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
+        text.contains(QLatin1Char('\n'))) {
         text.replace(QLatin1String("\""), QLatin1String("\"\""));
         return QLatin1Char('"') + text + QLatin1Char('"');
     }
@@ -248,18 +261,21 @@ QByteArray formatKernelTableCsv(const TraceModel &model)
 {
     const KernelTable &table = model.kernels();
     const StringPool &strings = model.strings();
-    QStringList header{QStringLiteral("Source"), QStringLiteral("Name"), QStringLiteral("Type"),
-                       QStringLiteral("Accelerator Core"), QStringLiteral("Stream ID"), QStringLiteral("Task ID"),
-                       QStringLiteral("Start(us)"), QStringLiteral("Duration(us)"), QStringLiteral("Wait Time(us)"),
-                       QStringLiteral("Block Dim"), QStringLiteral("Input Shapes"), QStringLiteral("Input Data Types"),
+    QStringList header{QStringLiteral("Source"),        QStringLiteral("Name"),
+                       QStringLiteral("Type"),          QStringLiteral("Accelerator Core"),
+                       QStringLiteral("Stream ID"),     QStringLiteral("Task ID"),
+                       QStringLiteral("Start(us)"),     QStringLiteral("Duration(us)"),
+                       QStringLiteral("Wait Time(us)"), QStringLiteral("Block Dim"),
+                       QStringLiteral("Input Shapes"),  QStringLiteral("Input Data Types"),
                        QStringLiteral("Joined")};
     for (const KernelMetricColumn &c : table.columns())
         header << c.header;
     QByteArray out = header.join(QLatin1Char(',')).toUtf8() + '\n';
     for (std::size_t r = 0; r < table.size(); ++r) {
         const KernelRecord &k = table.rows()[r];
-        const SourceGroup *group =
-            k.group >= 0 && static_cast<std::size_t>(k.group) < model.groups().size() ? &model.groups()[static_cast<std::size_t>(k.group)] : nullptr;
+        const SourceGroup *group = k.group >= 0 && static_cast<std::size_t>(k.group) < model.groups().size()
+                                       ? &model.groups()[static_cast<std::size_t>(k.group)]
+                                       : nullptr;
         QStringList cells{csvField(group ? group->label : QString()),
                           csvField(strings.qstring(k.name)),
                           csvField(strings.qstring(k.type)),

@@ -31,7 +31,8 @@ struct SearchOptions
 };
 
 // All slices whose name contains text, ordered by start time (then thread).
-std::vector<SliceRef> searchSlices(const TraceModel &model, const QString &text, const SearchOptions &options = {});
+std::vector<SliceRef> searchSlices(const TraceModel &model, const QString &text,
+                                   const SearchOptions &options = {});
 
 // What `--summary` prints and the GUI shows: same data, one code path.
 struct TraceSummary

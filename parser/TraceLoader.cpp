@@ -5,9 +5,9 @@
 #include "common/MappedFile.h"
 #include "config/CollectionReader.h"
 #include "folder/ProfileLayoutDetector.h"
+#include "summary/KernelSummaryReader.h"
 #include "json/ChromeTraceParser.h"
 #include "json/JsonArgsReader.h"
-#include "summary/KernelSummaryReader.h"
 
 #include <QFileInfo>
 
@@ -23,8 +23,8 @@ enum class FileStatus
 };
 
 // Maps (decompressing first when needed) and parses one Chrome-trace file into the builder.
-FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl &control, std::uint64_t bytesBase,
-                         QString *error)
+FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl &control,
+                         std::uint64_t bytesBase, QString *error)
 {
     std::unique_ptr<QTemporaryFile> temporary;
     QString decompressWarning;
@@ -43,7 +43,8 @@ FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl
             builder.addWarning(decompressWarning);
     }
     QString mapError;
-    std::unique_ptr<MappedFile> mapped = MappedFile::open(temporary ? temporary->fileName() : path, &mapError);
+    std::unique_ptr<MappedFile> mapped =
+        MappedFile::open(temporary ? temporary->fileName() : path, &mapError);
     if (!mapped) {
         *error = temporary ? QStringLiteral("%1: %2").arg(path, mapError) : mapError;
         return FileStatus::Failed;
@@ -98,11 +99,13 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
         const bool hasKernelTable = !source.summaries(QStringLiteral("kernel_details")).isEmpty() ||
                                     !source.summaries(QStringLiteral("op_summary")).isEmpty();
         // Sources without a timeline still contribute their kernel metric tables.
-        if (source.format == TimelineFormat::ChromeJson || source.format == TimelineFormat::CompressedChromeJson ||
+        if (source.format == TimelineFormat::ChromeJson ||
+            source.format == TimelineFormat::CompressedChromeJson ||
             (source.format == TimelineFormat::None && hasKernelTable))
             loadable.push_back(&source);
         else if (source.format == TimelineFormat::Sqlite)
-            skipped << QStringLiteral("%1: its timeline is only in the SQLite database %2, which this version cannot read yet")
+            skipped << QStringLiteral("%1: its timeline is only in the SQLite database %2, which this "
+                                      "version cannot read yet")
                            .arg(source.label, source.timelineDatabase);
     }
     if (loadable.empty()) {
@@ -149,7 +152,8 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
             base += static_cast<std::uint64_t>(QFileInfo(file).size());
         }
         // G1: hccl_* files only when the master timeline has no communication layer (FORMATS.md §1.2).
-        if (!source->supplementaryTimelineFiles.isEmpty() && !builder.groupHasLayer(groupIndex, Layer::Communication)) {
+        if (!source->supplementaryTimelineFiles.isEmpty() &&
+            !builder.groupHasLayer(groupIndex, Layer::Communication)) {
             for (const QString &file : source->supplementaryTimelineFiles) {
                 QString error;
                 if (parseJsonFile(file, builder, control, base, &error) == FileStatus::Failed)

@@ -18,7 +18,8 @@ void CollectionPanel::setModel(const TraceModel *model)
     if (!model)
         return;
     for (const SourceGroup &group : model->groups()) {
-        auto *top = new QTreeWidgetItem(this, {group.label.isEmpty() ? tr("Trace file") : group.label, group.layout});
+        auto *top =
+            new QTreeWidgetItem(this, {group.label.isEmpty() ? tr("Trace file") : group.label, group.layout});
         auto add = [](QTreeWidgetItem *parent, const QString &key, const QString &value) {
             auto *item = new QTreeWidgetItem(parent, {key, value});
             item->setToolTip(1, value);
@@ -33,7 +34,8 @@ void CollectionPanel::setModel(const TraceModel *model)
         QString metricGroup = c.metricGroup;
         if (metricGroup.isEmpty() && !group.summaryFiles.isEmpty())
             metricGroup = model->kernels().metricGroup();
-        auto *metrics = add(top, tr("AI Core metric group"), metricGroup.isEmpty() ? tr("none collected") : metricGroup);
+        auto *metrics =
+            add(top, tr("AI Core metric group"), metricGroup.isEmpty() ? tr("none collected") : metricGroup);
         for (const QString &m : c.metrics)
             add(metrics, m, QString());
         if (!c.profilerLevel.isEmpty())

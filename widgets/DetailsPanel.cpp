@@ -25,7 +25,8 @@ DetailsPanel::DetailsPanel(QWidget *parent) : QTreeWidget(parent)
         const QVariant v = item->data(0, kSliceRole);
         if (v.isValid()) {
             const auto key = v.value<qulonglong>();
-            Q_EMIT jumpTo(SliceRef{static_cast<std::int32_t>(key >> 32), static_cast<std::uint32_t>(key & 0xFFFFFFFFu)});
+            Q_EMIT jumpTo(SliceRef{static_cast<std::int32_t>(key >> 32),
+                                   static_cast<std::uint32_t>(key & 0xFFFFFFFFu)});
         }
     };
     connect(this, &QTreeWidget::itemClicked, this, jump);
@@ -104,8 +105,9 @@ void DetailsPanel::addKernelMetrics(SliceRef ref)
         if (std::isnan(v))
             continue;
         const KernelMetricColumn &column = table.columns()[c];
-        const QString value = column.unit.isEmpty() ? QString::number(v, 'g', 6)
-                                                    : QStringLiteral("%1 %2").arg(QString::number(v, 'g', 6), column.unit);
+        const QString value = column.unit.isEmpty()
+                                  ? QString::number(v, 'g', 6)
+                                  : QStringLiteral("%1 %2").arg(QString::number(v, 'g', 6), column.unit);
         new QTreeWidgetItem(metrics, {column.header, value});
     }
     metrics->setExpanded(true);
@@ -122,11 +124,11 @@ void DetailsPanel::addFlows(const QString &title, const std::vector<std::uint32_
             target = QStringLiteral("%1 — %2 @ %3")
                          .arg(m_model->sliceName(other), m_model->threadDisplayName(other.thread),
                               formatDuration(outgoing ? flow.toTime : flow.fromTime));
-        auto *item = new QTreeWidgetItem(group, {QStringLiteral("%1 %2 [%3]")
-                                                     .arg(outgoing ? QStringLiteral("→") : QStringLiteral("←"),
-                                                          m_model->strings().qstring(flow.category),
-                                                          m_model->strings().qstring(flow.id)),
-                                                 target});
+        auto *item = new QTreeWidgetItem(
+            group, {QStringLiteral("%1 %2 [%3]")
+                        .arg(outgoing ? QStringLiteral("→") : QStringLiteral("←"),
+                             m_model->strings().qstring(flow.category), m_model->strings().qstring(flow.id)),
+                    target});
         if (other.isValid())
             item->setData(0, kSliceRole, QVariant::fromValue<qulonglong>(sliceKey(other)));
         item->setToolTip(1, tr("Click to jump"));

@@ -27,7 +27,9 @@ int KernelTableModel::rowCount(const QModelIndex &parent) const
 
 int KernelTableModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() || !m_model ? 0 : FixedColumns + static_cast<int>(m_model->kernels().columns().size());
+    return parent.isValid() || !m_model
+               ? 0
+               : FixedColumns + static_cast<int>(m_model->kernels().columns().size());
 }
 
 QVariant KernelTableModel::data(const QModelIndex &index, int role) const
@@ -44,13 +46,17 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
     const StringPool &strings = m_model->strings();
     const bool sort = role == kSortRole;
     if (role != Qt::DisplayRole && !sort) {
-        if (role == Qt::TextAlignmentRole && index.column() != Name && index.column() != Type && index.column() != Source &&
-            index.column() != InputShapes && index.column() != Core)
+        if (role == Qt::TextAlignmentRole && index.column() != Name && index.column() != Type &&
+            index.column() != Source && index.column() != InputShapes && index.column() != Core)
             return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     }
-    auto time = [sort](TimeNs ns) -> QVariant { return sort ? QVariant::fromValue<qlonglong>(ns) : QVariant(formatDuration(ns)); };
-    auto id = [](std::int64_t v) -> QVariant { return v == KernelRecord::kNone ? QVariant() : QVariant::fromValue<qlonglong>(v); };
+    auto time = [sort](TimeNs ns) -> QVariant {
+        return sort ? QVariant::fromValue<qlonglong>(ns) : QVariant(formatDuration(ns));
+    };
+    auto id = [](std::int64_t v) -> QVariant {
+        return v == KernelRecord::kNone ? QVariant() : QVariant::fromValue<qlonglong>(v);
+    };
     switch (index.column()) {
     case Source:
         return k.group >= 0 && static_cast<std::size_t>(k.group) < m_model->groups().size()
@@ -89,8 +95,8 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *fixed[] = {"Source", "Name", "Type", "Core", "Stream", "Start", "Duration", "Wait", "Block dim",
-                                  "Input shapes", "Joined"};
+    static const char *fixed[] = {"Source",   "Name", "Type",      "Core",         "Stream", "Start",
+                                  "Duration", "Wait", "Block dim", "Input shapes", "Joined"};
     if (section < FixedColumns)
         return tr(fixed[section]);
     if (!m_model)
@@ -103,8 +109,9 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
 }
 
 KernelTablePanel::KernelTablePanel(QWidget *parent)
-    : QWidget(parent), m_summary(new QLabel(this)), m_filter(new QLineEdit(this)), m_table(new QTableView(this)),
-      m_kernels(new KernelTableModel(this)), m_proxy(new QSortFilterProxyModel(this))
+    : QWidget(parent), m_summary(new QLabel(this)), m_filter(new QLineEdit(this)),
+      m_table(new QTableView(this)), m_kernels(new KernelTableModel(this)),
+      m_proxy(new QSortFilterProxyModel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -170,7 +177,8 @@ void KernelTablePanel::selectSlice(SliceRef ref)
     if (!proxyIndex.isValid())
         return;
     const QSignalBlocker blocker(m_table);
-    m_table->selectionModel()->select(proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->selectionModel()->select(proxyIndex,
+                                      QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_table->scrollTo(proxyIndex);
 }
 

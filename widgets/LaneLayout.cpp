@@ -6,10 +6,12 @@ namespace at {
 
 bool LaneLayout::showsGroups(const TraceModel *model)
 {
-    return model && (model->groups().size() > 1 || (model->groups().size() == 1 && !model->groups().front().label.isEmpty()));
+    return model && (model->groups().size() > 1 ||
+                     (model->groups().size() == 1 && !model->groups().front().label.isEmpty()));
 }
 
-void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses, const QSet<int> &collapsedGroups)
+void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses,
+                         const QSet<int> &collapsedGroups)
 {
     m_rows.clear();
     m_rowOfThread.clear();
@@ -63,7 +65,8 @@ void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProc
 
 int LaneLayout::rowAt(int y) const
 {
-    auto it = std::upper_bound(m_rows.begin(), m_rows.end(), y, [](int value, const LaneRow &row) { return value < row.y; });
+    auto it = std::upper_bound(m_rows.begin(), m_rows.end(), y,
+                               [](int value, const LaneRow &row) { return value < row.y; });
     if (it == m_rows.begin())
         return -1;
     --it;

@@ -21,7 +21,7 @@ struct LaneRow
     Kind kind = Kind::ProcessHeader;
     int process = -1; // for GroupHeader rows: the group index
     int index = -1;   // thread index for Thread rows, counter index for Counter rows
-    int y = 0;      // top, in content coordinates (0 = first row, below the ruler)
+    int y = 0;        // top, in content coordinates (0 = first row, below the ruler)
     int height = 0;
 };
 
@@ -34,7 +34,8 @@ public:
     static constexpr int kTrackPadding = 3;
     static constexpr int kCounterHeight = 36;
 
-    void rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses, const QSet<int> &collapsedGroups = {});
+    void rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses,
+                 const QSet<int> &collapsedGroups = {});
     // Whether group header rows are shown (more than one source, or a labelled one).
     static bool showsGroups(const TraceModel *model);
 
@@ -46,7 +47,10 @@ public:
     int rowOfThread(int thread) const;
     int headerRowOfProcess(int process) const;
     // Content y of the top of a slice at depth d in a thread row.
-    static int sliceTop(const LaneRow &row, int depth) { return row.y + kTrackPadding + depth * kSliceHeight; }
+    static int sliceTop(const LaneRow &row, int depth)
+    {
+        return row.y + kTrackPadding + depth * kSliceHeight;
+    }
 
 private:
     std::vector<LaneRow> m_rows;

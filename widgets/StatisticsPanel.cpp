@@ -114,10 +114,11 @@ void StatisticsPanel::showRange(TimeRange range)
     std::size_t slices = 0;
     for (const auto &r : rows)
         slices += r.count;
-    m_title->setText(tr("%1 – %2 (%3): %4 slices, %5 names")
-                         .arg(formatDuration(range.start), formatDuration(range.end), formatDuration(range.width()))
-                         .arg(slices)
-                         .arg(rows.size()));
+    m_title->setText(
+        tr("%1 – %2 (%3): %4 slices, %5 names")
+            .arg(formatDuration(range.start), formatDuration(range.end), formatDuration(range.width()))
+            .arg(slices)
+            .arg(rows.size()));
     m_statistics->setStatistics(m_model, std::move(rows));
 }
 
@@ -128,7 +129,8 @@ QString StatisticsPanel::selectionAsText() const
     for (int c = 0; c < StatisticsModel::ColumnCount; ++c)
         header << m_proxy->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
     lines << header.join(QLatin1Char('\t'));
-    const auto selected = m_table->selectionModel() ? m_table->selectionModel()->selectedRows() : QModelIndexList();
+    const auto selected =
+        m_table->selectionModel() ? m_table->selectionModel()->selectedRows() : QModelIndexList();
     QList<int> rows;
     if (selected.isEmpty()) {
         for (int r = 0; r < m_proxy->rowCount(); ++r)

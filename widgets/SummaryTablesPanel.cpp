@@ -45,7 +45,8 @@ QVariant SummaryTableModel::data(const QModelIndex &index, int role) const
 
 QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (!m_table || orientation != Qt::Horizontal || role != Qt::DisplayRole || section >= m_table->header.size())
+    if (!m_table || orientation != Qt::Horizontal || role != Qt::DisplayRole ||
+        section >= m_table->header.size())
         return {};
     return m_table->header[section];
 }

@@ -30,7 +30,10 @@ public:
     double nsPerPixel() const { return static_cast<double>(std::max<TimeNs>(1, m_range.width())) / m_width; }
 
     double toPixel(TimeNs t) const { return static_cast<double>(t - m_range.start) / nsPerPixel(); }
-    TimeNs toTime(double x) const { return m_range.start + static_cast<TimeNs>(std::llround(x * nsPerPixel())); }
+    TimeNs toTime(double x) const
+    {
+        return m_range.start + static_cast<TimeNs>(std::llround(x * nsPerPixel()));
+    }
 
 private:
     TimeRange m_range;

@@ -280,7 +280,8 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
         Q_EMIT rangeSelected(*m_rangeSelection);
     } else if (mode == DragMode::Pending && event->button() == Qt::LeftButton) {
         const int row = m_layout.rowAt(contentY(pos.y()));
-        const LaneRow::Kind kind = row >= 0 ? m_layout.rows()[static_cast<std::size_t>(row)].kind : LaneRow::Kind::Thread;
+        const LaneRow::Kind kind =
+            row >= 0 ? m_layout.rows()[static_cast<std::size_t>(row)].kind : LaneRow::Kind::Thread;
         if (pos.y() >= kRulerHeight && row >= 0 && kind == LaneRow::Kind::ProcessHeader) {
             const int process = m_layout.rows()[static_cast<std::size_t>(row)].process;
             setCollapsed(process, !m_collapsed.contains(process));
@@ -368,7 +369,8 @@ SliceRef TimelineView::sliceAt(QPoint pos) const
         const auto tolerance = static_cast<TimeNs>(2 * a.nsPerPixel());
         const auto last = t.depthRange(depth).second;
         TimeNs bestDistance = tolerance + 1;
-        for (auto i = t.firstEndingAtOrAfter(depth, at - tolerance); i < last && t.start(i) <= at + tolerance; ++i) {
+        for (auto i = t.firstEndingAtOrAfter(depth, at - tolerance); i < last && t.start(i) <= at + tolerance;
+             ++i) {
             const TimeNs distance = at < t.start(i) ? t.start(i) - at : at - t.end(i);
             if (distance < bestDistance) {
                 bestDistance = distance;
@@ -388,7 +390,8 @@ void TimelineView::paintEvent(QPaintEvent *event)
     p.fillRect(event->rect(), pal.color(QPalette::Base));
     if (!m_model) {
         p.setPen(pal.color(QPalette::PlaceholderText));
-        p.drawText(viewport()->rect(), Qt::AlignCenter, tr("Open a trace file or folder (File ▸ Open, or drop it here)"));
+        p.drawText(viewport()->rect(), Qt::AlignCenter,
+                   tr("Open a trace file or folder (File ▸ Open, or drop it here)"));
         return;
     }
     const TimeAxis a = axis();
@@ -480,7 +483,8 @@ void TimelineView::paintHeader(QPainter &p, const LaneRow &row, int y)
     p.setPen(pal.color(QPalette::PlaceholderText));
     QString detail = layerDisplayName(info.layer);
     if (collapsed)
-        detail += tr("   (%1 threads, %2 counters hidden)").arg(info.threads.size()).arg(info.counters.size());
+        detail +=
+            tr("   (%1 threads, %2 counters hidden)").arg(info.threads.size()).arg(info.counters.size());
     p.drawText(rect.adjusted(6 + titleWidth + 16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, detail);
 }
 
@@ -515,9 +519,10 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
     p.setPen(pal.color(QPalette::Mid));
     p.drawLine(0, y + row.height - 1, viewport()->width(), y + row.height - 1);
     p.setPen(pal.color(QPalette::Text));
-    p.drawText(QRect(14, y, kLabelWidth - 18, std::min(row.height, LaneLayout::kSliceHeight + 6)),
-               Qt::AlignVCenter | Qt::AlignLeft,
-               p.fontMetrics().elidedText(m_model->threadDisplayName(row.index), Qt::ElideRight, kLabelWidth - 18));
+    p.drawText(
+        QRect(14, y, kLabelWidth - 18, std::min(row.height, LaneLayout::kSliceHeight + 6)),
+        Qt::AlignVCenter | Qt::AlignLeft,
+        p.fontMetrics().elidedText(m_model->threadDisplayName(row.index), Qt::ElideRight, kLabelWidth - 18));
 
     p.save();
     p.setClipRect(QRect(kLabelWidth, std::max(y, clip.top()), viewport()->width() - kLabelWidth,
@@ -544,7 +549,8 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
                 const TimeNs columnEnd = a.toTime(column + 1);
                 std::uint32_t next = t.firstStartingAtOrAfter(d, std::max(columnEnd, t.start(i) + 1));
                 const QColor c = m_colors.colorFor(strings, t.name(i));
-                p.fillRect(QRectF(kLabelWidth + column, top, 1.0, LaneLayout::kSliceHeight - 1), c.darker(115));
+                p.fillRect(QRectF(kLabelWidth + column, top, 1.0, LaneLayout::kSliceHeight - 1),
+                           c.darker(115));
                 if (next > i + 1 && t.end(next - 1) > columnEnd)
                     next = next - 1; // the wide one is handled in the next iteration
                 i = std::max(next, i + 1);
@@ -579,8 +585,8 @@ void TimelineView::paintCounter(QPainter &p, const TimeAxis &a, const LaneRow &r
     p.drawText(QRect(14, y, kLabelWidth - 18, row.height / 2), Qt::AlignVCenter | Qt::AlignLeft,
                p.fontMetrics().elidedText(label, Qt::ElideRight, kLabelWidth - 18));
     p.setPen(pal.color(QPalette::PlaceholderText));
-    p.drawText(QRect(14, y + row.height / 2, kLabelWidth - 18, row.height / 2), Qt::AlignVCenter | Qt::AlignLeft,
-               tr("max %1").arg(series.maxValue, 0, 'g', 6));
+    p.drawText(QRect(14, y + row.height / 2, kLabelWidth - 18, row.height / 2),
+               Qt::AlignVCenter | Qt::AlignLeft, tr("max %1").arg(series.maxValue, 0, 'g', 6));
     if (series.times.empty())
         return;
 

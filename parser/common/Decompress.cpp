@@ -14,8 +14,9 @@ Compression detectCompression(const QString &path)
     QFile file(path);
     if (file.open(QIODevice::ReadOnly)) {
         const QByteArray magic = file.read(4);
-        if (magic.size() >= 4 && static_cast<uchar>(magic[0]) == 0x28 && static_cast<uchar>(magic[1]) == 0xB5 &&
-            static_cast<uchar>(magic[2]) == 0x2F && static_cast<uchar>(magic[3]) == 0xFD)
+        if (magic.size() >= 4 && static_cast<uchar>(magic[0]) == 0x28 &&
+            static_cast<uchar>(magic[1]) == 0xB5 && static_cast<uchar>(magic[2]) == 0x2F &&
+            static_cast<uchar>(magic[3]) == 0xFD)
             return Compression::Zstd;
         if (magic.size() >= 2 && static_cast<uchar>(magic[0]) == 0x1F && static_cast<uchar>(magic[1]) == 0x8B)
             return Compression::Gzip;
@@ -41,7 +42,8 @@ bool cancelled(const DecompressControl &control)
 bool writeAll(QTemporaryFile &out, const char *data, std::size_t size, QString *error)
 {
     if (size && out.write(data, static_cast<qint64>(size)) != static_cast<qint64>(size)) {
-        *error = QStringLiteral("cannot write the decompressed data to %1: %2").arg(out.fileName(), out.errorString());
+        *error = QStringLiteral("cannot write the decompressed data to %1: %2")
+                     .arg(out.fileName(), out.errorString());
         return false;
     }
     return true;
@@ -153,9 +155,11 @@ std::unique_ptr<QTemporaryFile> decompressToTemporaryFile(const QString &path, C
         *error = QStringLiteral("%1: cannot open: %2").arg(path, in.errorString());
         return nullptr;
     }
-    auto out = std::make_unique<QTemporaryFile>(QDir::tempPath() + QStringLiteral("/ascend-timeline-XXXXXX.json"));
+    auto out =
+        std::make_unique<QTemporaryFile>(QDir::tempPath() + QStringLiteral("/ascend-timeline-XXXXXX.json"));
     if (!out->open()) {
-        *error = QStringLiteral("%1: cannot create a temporary file for decompression: %2").arg(path, out->errorString());
+        *error = QStringLiteral("%1: cannot create a temporary file for decompression: %2")
+                     .arg(path, out->errorString());
         return nullptr;
     }
     QString problem;

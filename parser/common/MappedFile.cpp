@@ -17,7 +17,8 @@ std::unique_ptr<MappedFile> MappedFile::open(const QString &path, QString *error
     uchar *data = mapped->m_file.map(0, size);
     if (!data) {
         if (error)
-            *error = QStringLiteral("%1: cannot map the file into memory: %2").arg(path, mapped->m_file.errorString());
+            *error = QStringLiteral("%1: cannot map the file into memory: %2")
+                         .arg(path, mapped->m_file.errorString());
         return nullptr;
     }
     mapped->m_data = reinterpret_cast<const char *>(data);

@@ -69,7 +69,8 @@ Parsed<std::int64_t> parseUsToNs(std::string_view cell, NsRounding rounding)
     std::string_view s = cell;
     if (!prepare(s, out))
         return out;
-    const auto ns = parseMicrosToNs(s, rounding == NsRounding::HalfUp ? FractionRounding::HalfUp : FractionRounding::Truncate);
+    const auto ns = parseMicrosToNs(s, rounding == NsRounding::HalfUp ? FractionRounding::HalfUp
+                                                                      : FractionRounding::Truncate);
     if (ns) {
         out.status = ValueStatus::Ok;
         out.value = *ns;

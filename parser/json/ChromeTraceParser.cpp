@@ -28,7 +28,8 @@ struct EventFields
 // Raw tokens include the whitespace that follows a scalar in the file.
 std::string_view trimToken(std::string_view token)
 {
-    while (!token.empty() && (token.back() == ' ' || token.back() == '\n' || token.back() == '\r' || token.back() == '\t'))
+    while (!token.empty() &&
+           (token.back() == ' ' || token.back() == '\n' || token.back() == '\r' || token.back() == '\t'))
         token.remove_suffix(1);
     return token;
 }
@@ -189,8 +190,7 @@ struct ChromeTraceParser::Impl
     }
 
     // Parses the raw args text of M and C events with the second parser.
-    template<typename Fn>
-    void forEachArg(std::string_view argsText, Fn &&fn)
+    template <typename Fn> void forEachArg(std::string_view argsText, Fn &&fn)
     {
         if (argsText.empty())
             return;
@@ -323,7 +323,9 @@ struct ChromeTraceParser::Impl
             const auto ts = eventTime(f);
             if (!ts)
                 return;
-            const FlowPhase flowPhase = phase == 's' ? FlowPhase::Start : phase == 't' ? FlowPhase::Step : FlowPhase::End;
+            const FlowPhase flowPhase = phase == 's'   ? FlowPhase::Start
+                                        : phase == 't' ? FlowPhase::Step
+                                                       : FlowPhase::End;
             (phase == 's' ? counts.flowStart : phase == 't' ? counts.flowStep : counts.flowEnd)++;
             // Starts and steps bind to their enclosing slice (as in Chrome); finishes only with
             // bp:"e", else to the next slice.
@@ -357,8 +359,9 @@ struct ChromeTraceParser::Impl
         std::size_t done = 0;
         od::document doc;
         od::array array;
-        bool chunkOk = chunkParser.iterate(buffer.data(), length, buffer.size()).get(doc) == simdjson::SUCCESS &&
-                       doc.get_array().get(array) == simdjson::SUCCESS;
+        bool chunkOk =
+            chunkParser.iterate(buffer.data(), length, buffer.size()).get(doc) == simdjson::SUCCESS &&
+            doc.get_array().get(array) == simdjson::SUCCESS;
         if (chunkOk) {
             for (auto element : array) {
                 od::object object;
@@ -406,13 +409,12 @@ struct ChromeTraceParser::Impl
 
 ChromeTraceParser::ChromeTraceParser(TraceBuilder &builder, std::uint32_t sourceIndex, QString displayName)
     : d(std::make_unique<Impl>(builder, sourceIndex, std::move(displayName)))
-{
-}
+{}
 
 ChromeTraceParser::~ChromeTraceParser() = default;
 
-ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t size, const ParseControl &control,
-                                                   QString *error)
+ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t size,
+                                                   const ParseControl &control, QString *error)
 {
     const QString &file = d->fileName;
     JsonEventScanner scanner(data, size);
@@ -449,10 +451,11 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         break;
     case JsonEventScanner::State::Truncated:
         if (scanner.problemOffset() >= size) {
-            builder.addWarning(QStringLiteral("%1: the event array is not closed with ']' (the file may have been "
-                                              "cut off when the job ended); all %2 events in it were read")
-                                   .arg(file)
-                                   .arg(m_eventsRead));
+            builder.addWarning(
+                QStringLiteral("%1: the event array is not closed with ']' (the file may have been "
+                               "cut off when the job ended); all %2 events in it were read")
+                    .arg(file)
+                    .arg(m_eventsRead));
         } else {
             builder.addWarning(QStringLiteral("%1: truncated at byte %2 of %3: %4; the %5 complete events "
                                               "before it were kept")
@@ -464,27 +467,32 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         }
         break;
     case JsonEventScanner::State::Malformed:
-        builder.addWarning(QStringLiteral("%1: byte %2: %3; reading stopped there and the %4 events before it "
-                                          "were kept")
-                               .arg(file)
-                               .arg(scanner.problemOffset())
-                               .arg(scanner.problem())
-                               .arg(m_eventsRead));
+        builder.addWarning(
+            QStringLiteral("%1: byte %2: %3; reading stopped there and the %4 events before it "
+                           "were kept")
+                .arg(file)
+                .arg(scanner.problemOffset())
+                .arg(scanner.problem())
+                .arg(m_eventsRead));
         break;
     }
     if (d->badEvents)
-        builder.addWarning(QStringLiteral("%1: %2 events could not be read and were skipped (first at byte %3: %4)")
-                               .arg(file)
-                               .arg(d->badEvents)
-                               .arg(d->firstBadOffset)
-                               .arg(d->firstBadProblem));
+        builder.addWarning(
+            QStringLiteral("%1: %2 events could not be read and were skipped (first at byte %3: %4)")
+                .arg(file)
+                .arg(d->badEvents)
+                .arg(d->firstBadOffset)
+                .arg(d->firstBadProblem));
     if (d->badTimes)
-        builder.addWarning(QStringLiteral("%1: %2 events have a missing or invalid ts/dur (events without a valid "
-                                          "ts were skipped, invalid dur read as 0)")
-                               .arg(file)
-                               .arg(d->badTimes));
+        builder.addWarning(
+            QStringLiteral("%1: %2 events have a missing or invalid ts/dur (events without a valid "
+                           "ts were skipped, invalid dur read as 0)")
+                .arg(file)
+                .arg(d->badTimes));
     if (d->argsProblems)
-        builder.addWarning(QStringLiteral("%1: %2 metadata/counter events have unreadable args").arg(file).arg(d->argsProblems));
+        builder.addWarning(QStringLiteral("%1: %2 metadata/counter events have unreadable args")
+                               .arg(file)
+                               .arg(d->argsProblems));
 
     if (m_eventsRead == 0 && scanner.state() != JsonEventScanner::State::Finished &&
         scanner.state() != JsonEventScanner::State::Events) {

@@ -34,8 +34,8 @@ public:
 
     enum class Result
     {
-        Ok,        // read (warnings may have been added to the builder)
-        Failed,    // nothing readable: *error says why
+        Ok,     // read (warnings may have been added to the builder)
+        Failed, // nothing readable: *error says why
         Cancelled
     };
     Result parse(const char *data, std::size_t size, const ParseControl &control, QString *error);

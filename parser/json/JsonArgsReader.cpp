@@ -10,8 +10,7 @@ namespace od = simdjson::ondemand;
 
 JsonArgsReader::JsonArgsReader(std::unique_ptr<MappedFile> file, std::unique_ptr<QTemporaryFile> temporary)
     : m_temporary(std::move(temporary)), m_file(std::move(file))
-{
-}
+{}
 
 JsonArgsReader::~JsonArgsReader() = default;
 
@@ -30,7 +29,8 @@ std::vector<std::pair<QString, QString>> JsonArgsReader::readArgs(std::uint64_t 
     od::document doc;
     od::object object;
     od::object args;
-    if (parser.iterate(event).get(doc) || doc.get_object().get(object) || object["args"].get_object().get(args))
+    if (parser.iterate(event).get(doc) || doc.get_object().get(object) ||
+        object["args"].get_object().get(args))
         return result;
     for (auto field : args) {
         std::string_view key;
@@ -55,7 +55,8 @@ std::vector<std::pair<QString, QString>> JsonArgsReader::readArgs(std::uint64_t 
         } else {
             // Raw scalar tokens carry the whitespace that follows them in the file.
             text = value.raw_json_token();
-            while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t'))
+            while (!text.empty() &&
+                   (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t'))
                 text.remove_suffix(1);
         }
         result.emplace_back(QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())),

@@ -90,7 +90,8 @@ bool JsonEventScanner::locateEvents(QString *problem)
         m_pos = 3;
     skipWhitespace();
     if (m_pos >= m_size) {
-        *problem = m_size == 0 ? QStringLiteral("the file is empty") : QStringLiteral("the file holds only whitespace");
+        *problem = m_size == 0 ? QStringLiteral("the file is empty")
+                               : QStringLiteral("the file holds only whitespace");
         return false;
     }
     if (m_data[m_pos] == '[') {
@@ -112,7 +113,8 @@ bool JsonEventScanner::locateEvents(QString *problem)
             return false;
         }
         if (m_data[m_pos] == '}') {
-            *problem = QStringLiteral("JSON, but not a trace: the top-level object has no \"traceEvents\" array");
+            *problem =
+                QStringLiteral("JSON, but not a trace: the top-level object has no \"traceEvents\" array");
             return false;
         }
         if (m_data[m_pos] == ',') {
@@ -143,9 +145,10 @@ bool JsonEventScanner::locateEvents(QString *problem)
         }
         const std::size_t end = valueEnd(m_data, m_size, m_pos);
         if (end == npos) {
-            *problem = QStringLiteral("the file ends inside the value of \"%1\" (byte %2) before \"traceEvents\"")
-                           .arg(QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())))
-                           .arg(m_pos);
+            *problem =
+                QStringLiteral("the file ends inside the value of \"%1\" (byte %2) before \"traceEvents\"")
+                    .arg(QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())))
+                    .arg(m_pos);
             return false;
         }
         m_pos = end;

@@ -38,13 +38,17 @@ std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder 
     if (files.isEmpty())
         return 0;
     const CsvTable table = readCsvSlices(sortCsvSlices(files));
-    const QString name = files.size() == 1 ? files.first() : QStringLiteral("%1 (+%2 slices)").arg(files.first()).arg(files.size() - 1);
+    const QString name = files.size() == 1
+                             ? files.first()
+                             : QStringLiteral("%1 (+%2 slices)").arg(files.first()).arg(files.size() - 1);
     for (const CsvIssue &issue : table.issues())
         builder.addWarning(issue.toString());
     const int nameCol = table.column("Name");
     const int startCol = table.column("Start Time(us)");
     if (nameCol < 0 || startCol < 0) {
-        builder.addWarning(QStringLiteral("%1: not a kernel table (no Name / Start Time column); AI Core metrics skipped").arg(name));
+        builder.addWarning(
+            QStringLiteral("%1: not a kernel table (no Name / Start Time column); AI Core metrics skipped")
+                .arg(name));
         return 0;
     }
     const int typeCol = table.column("Type");
@@ -66,7 +70,9 @@ std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder 
         KernelMetricColumn column;
         column.header = qs(m.header);
         column.name = qs(m.name);
-        column.core = m.side == CoreSide::Aic ? QStringLiteral("aic") : m.side == CoreSide::Aiv ? QStringLiteral("aiv") : QString();
+        column.core = m.side == CoreSide::Aic   ? QStringLiteral("aic")
+                      : m.side == CoreSide::Aiv ? QStringLiteral("aiv")
+                                                : QString();
         column.unit = qs(metricUnitText(m.unit));
         metricIndex.push_back(kernels.addColumn(column));
     }
@@ -113,7 +119,8 @@ std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder 
         ++read;
     }
     if (badTimes)
-        builder.addWarning(QStringLiteral("%1: %2 rows without a readable start time were skipped").arg(name).arg(badTimes));
+        builder.addWarning(
+            QStringLiteral("%1: %2 rows without a readable start time were skipped").arg(name).arg(badTimes));
     return read;
 }
 
@@ -123,8 +130,9 @@ namespace at {
 
 QStringList plainSummaryTypes()
 {
-    return {QStringLiteral("step_trace_time"), QStringLiteral("step_trace"),    QStringLiteral("op_statistic"),
-            QStringLiteral("api_statistic"),   QStringLiteral("task_time"),     QStringLiteral("aicpu"),
+    return {QStringLiteral("step_trace_time"), QStringLiteral("step_trace"),
+            QStringLiteral("op_statistic"),    QStringLiteral("api_statistic"),
+            QStringLiteral("task_time"),       QStringLiteral("aicpu"),
             QStringLiteral("l2_cache"),        QStringLiteral("communication_statistic")};
 }
 

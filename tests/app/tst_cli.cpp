@@ -44,7 +44,8 @@ private Q_SLOTS:
     {
         const Run r = run({QStringLiteral("--summary"), at::test::level1Rank0Trace()});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains(QStringLiteral("Events: 10112 (X 4384, B 0, E 0, i/I 0, C 4431, s 606, t 0, f 611, M 80")),
+        QVERIFY2(r.out.contains(QStringLiteral(
+                     "Events: 10112 (X 4384, B 0, E 0, i/I 0, C 4431, s 606, t 0, f 611, M 80")),
                  qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("Processes: 12")));
         // Layer order: framework, CANN, device, communication, overlap, counters.
@@ -59,7 +60,8 @@ private Q_SLOTS:
 
     void summaryJsonIsMachineReadable()
     {
-        const Run r = run({QStringLiteral("--summary"), QStringLiteral("--json"), at::test::level1Rank0Trace()});
+        const Run r =
+            run({QStringLiteral("--summary"), QStringLiteral("--json"), at::test::level1Rank0Trace()});
         QCOMPARE(r.exitCode, 0);
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
@@ -68,18 +70,21 @@ private Q_SLOTS:
         QCOMPARE(events.value(QStringLiteral("total")).toInteger(), 10112);
         QCOMPARE(events.value(QStringLiteral("X")).toInteger(), 4384);
         QCOMPARE(doc.object().value(QStringLiteral("flows")).toInteger(), 611);
-        QCOMPARE(doc.object().value(QStringLiteral("originUs")).toString(), QStringLiteral("1736408883573887.920"));
+        QCOMPARE(doc.object().value(QStringLiteral("originUs")).toString(),
+                 QStringLiteral("1736408883573887.920"));
     }
 
     void summaryOfAFolderNamesSourcesAndFiles()
     {
-        const QString folder = at::test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1"));
+        const QString folder = at::test::samplePath(
+            QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1"));
         const Run r = run({QStringLiteral("--summary"), folder});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains(QStringLiteral("Source: Rank 0 / Device 0  [G4")), qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("Source: Rank 1 / Device 1  [G4")));
         QVERIFY(r.out.contains(QStringLiteral("rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json")));
-        QVERIFY(r.out.contains(QStringLiteral("kernels: 191 (191 joined to the timeline, 0 not joined)  metric group: PipeUtilization")));
+        QVERIFY(r.out.contains(QStringLiteral(
+            "kernels: 191 (191 joined to the timeline, 0 not joined)  metric group: PipeUtilization")));
         QVERIFY(r.out.contains(QStringLiteral("profiler level: Level1")));
         QVERIFY(r.out.contains(QStringLiteral("Processes: 24")));
     }
@@ -98,7 +103,8 @@ private Q_SLOTS:
         QCOMPARE(lines.size(), 193); // header + 191 kernels + final newline
         QVERIFY(lines[0].startsWith("Source,Name,Type,Accelerator Core,Stream ID,Task ID,Start(us)"));
         QVERIFY(lines[0].contains("aiv_vec_ratio"));
-        QVERIFY(lines[1].startsWith("Rank 0 / Device 0,trans_TransData_0,TransData,AI_VECTOR_CORE,2,11051,1736408883704643.212,"));
+        QVERIFY(lines[1].startsWith(
+            "Rank 0 / Device 0,trans_TransData_0,TransData,AI_VECTOR_CORE,2,11051,1736408883704643.212,"));
         // Without --csv the table goes to stdout.
         const Run stdoutRun = run({QStringLiteral("--metrics"), folder});
         QCOMPARE(stdoutRun.exitCode, 0);

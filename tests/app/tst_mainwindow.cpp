@@ -14,9 +14,9 @@
 #include <QLineEdit>
 #include <QMimeData>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace at;
@@ -108,7 +108,8 @@ private Q_SLOTS:
         QCOMPARE(m_window->model(), before);
         QCOMPARE(m_window->messageBar()->kind(), MessageBar::Kind::Error);
         QVERIFY(m_window->messageBar()->isVisible());
-        QVERIFY2(m_window->messageBar()->text().contains(garbage), qPrintable(m_window->messageBar()->text()));
+        QVERIFY2(m_window->messageBar()->text().contains(garbage),
+                 qPrintable(m_window->messageBar()->text()));
         QVERIFY(m_window->messageBar()->text().contains(QStringLiteral("byte 0")));
 
         const QString empty = writeFile(QStringLiteral("empty.json"), QByteArray());
@@ -141,7 +142,8 @@ private Q_SLOTS:
         QVERIFY(search->isVisible());
         QTest::keyClicks(search->lineEdit(), QStringLiteral("profilerstep"));
         QTest::keyClick(search->lineEdit(), Qt::Key_Return);
-        QCOMPARE(m_window->model()->sliceName(m_window->timeline()->selectedSlice()), QStringLiteral("ProfilerStep#50"));
+        QCOMPARE(m_window->model()->sliceName(m_window->timeline()->selectedSlice()),
+                 QStringLiteral("ProfilerStep#50"));
         QCOMPARE(search->statusText(), QStringLiteral("1 of 1"));
         QCOMPARE(m_window->details()->fieldValue(QStringLiteral("Name")), QStringLiteral("ProfilerStep#50"));
         // Case-sensitive search for the lower-case text finds nothing.
@@ -175,13 +177,16 @@ private Q_SLOTS:
     void droppedFolderShowsRanksKernelsAndCollection()
     {
         QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
-        const QString folder = test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1"));
+        const QString folder =
+            test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1"));
         QMimeData mime;
         mime.setUrls({QUrl::fromLocalFile(folder)});
-        QDragEnterEvent enter(m_window->rect().center(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QDragEnterEvent enter(m_window->rect().center(), Qt::CopyAction, &mime, Qt::LeftButton,
+                              Qt::NoModifier);
         QApplication::sendEvent(m_window.get(), &enter);
         QVERIFY(enter.isAccepted());
-        QDropEvent drop(QPointF(m_window->rect().center()), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QDropEvent drop(QPointF(m_window->rect().center()), Qt::CopyAction, &mime, Qt::LeftButton,
+                        Qt::NoModifier);
         QApplication::sendEvent(m_window.get(), &drop);
         QVERIFY(waitForLoad(spy, true));
         // Two group headers, one per rank.
@@ -191,7 +196,8 @@ private Q_SLOTS:
         QCOMPARE(groupHeaders, 2);
         KernelTablePanel *kernels = m_window->kernels();
         QCOMPARE(kernels->kernelModel()->rowCount(), 382);
-        QVERIFY2(kernels->summaryText().contains(QStringLiteral("382 kernels, 0 not joined")), qPrintable(kernels->summaryText()));
+        QVERIFY2(kernels->summaryText().contains(QStringLiteral("382 kernels, 0 not joined")),
+                 qPrintable(kernels->summaryText()));
         QVERIFY(kernels->summaryText().contains(QStringLiteral("PipeUtilization")));
         // Filter to one kernel and activate it: the timeline selects and centres it, the details
         // panel shows its metrics.
@@ -202,7 +208,8 @@ private Q_SLOTS:
         const SliceRef selected = m_window->timeline()->selectedSlice();
         QVERIFY(selected.isValid());
         QCOMPARE(m_window->model()->sliceName(selected), QStringLiteral("trans_TransData_0"));
-        QCOMPARE(m_window->details()->fieldValue(QStringLiteral("AI Core metrics")), QStringLiteral("PipeUtilization"));
+        QCOMPARE(m_window->details()->fieldValue(QStringLiteral("AI Core metrics")),
+                 QStringLiteral("PipeUtilization"));
         const TimeRange range = m_window->timeline()->zoom()->range();
         const SliceTable &t = m_window->model()->threads()[static_cast<std::size_t>(selected.thread)].slices;
         QVERIFY(range.start <= t.start(selected.index) && range.end >= t.end(selected.index));
@@ -220,7 +227,8 @@ private Q_SLOTS:
         QVERIFY(collection.contains(QStringLiteral("Warning: L2 cache collection was on")));
         // The Tables dock offers every other summary CSV of both ranks.
         QVERIFY(m_window->tables()->chooser()->count() >= 8);
-        QVERIFY(m_window->tables()->chooser()->itemText(0).startsWith(QStringLiteral("Rank 0 / Device 0 · ")));
+        QVERIFY(
+            m_window->tables()->chooser()->itemText(0).startsWith(QStringLiteral("Rank 0 / Device 0 · ")));
         QVERIFY(m_window->tables()->tableModel()->rowCount() >= 1);
     }
 

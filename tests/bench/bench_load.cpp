@@ -97,7 +97,8 @@ int main(int argc, char **argv)
     std::printf("simdjson on-demand walk (baseline): %.3f s  %.0f MB/s  (%zu events)\n", b, mb / b, events);
     std::printf("ascend-timeline load (parse+model+index): %.3f s  %.0f MB/s\n", o, mb / o);
     std::printf("ratio load/baseline: %.2fx the baseline's time\n", o / b);
-    std::printf("model memory: %.1f MB = %.1f bytes per event, %.1f bytes per slice (incl. strings, counters, flows)\n",
+    std::printf("model memory: %.1f MB = %.1f bytes per event, %.1f bytes per slice (incl. strings, "
+                "counters, flows)\n",
                 modelBytes / 1e6, static_cast<double>(modelBytes) / static_cast<double>(modelEvents),
                 static_cast<double>(modelBytes) / static_cast<double>(std::max<std::size_t>(1, slices)));
     return 0;

@@ -16,8 +16,9 @@ inline QString samplePath(const QString &relative)
 
 inline QString level1Rank0Trace()
 {
-    return samplePath(QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt/"
-                                     "ASCEND_PROFILER_OUTPUT/trace_view.json"));
+    return samplePath(
+        QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt/"
+                       "ASCEND_PROFILER_OUTPUT/trace_view.json"));
 }
 
 inline std::unique_ptr<TraceModel> loadOrFail(const QString &path)

@@ -197,11 +197,11 @@ private slots:
             }
         }
         QVERIFY(slices > 1000);
-        // Regression test for a bug found in review (core/SliceTable.cpp SliceTable::build, see tst_core_slicetable
-        // improperNestingKeepsEndsSorted): with improperly nested input the ends at one depth are not
-        // sorted, so forEachOverlapping (and statisticsInRange on top of it) misses slices.
+        // Regression test for a bug found in review (core/SliceTable.cpp SliceTable::build, see
+        // tst_core_slicetable improperNestingKeepsEndsSorted): with improperly nested input the ends at one
+        // depth are not sorted, so forEachOverlapping (and statisticsInRange on top of it) misses slices.
         if (!nested)
-        QVERIFY2(firstProblem.isEmpty(), qPrintable(firstProblem));
+            QVERIFY2(firstProblem.isEmpty(), qPrintable(firstProblem));
     }
 
     void statisticsHandWorked()

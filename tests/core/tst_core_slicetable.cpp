@@ -498,9 +498,9 @@ private slots:
         int hits = 0;
         for (int d = 0; d < t.depthCount(); ++d)
             t.forEachOverlapping(d, 60, 70, [&](std::uint32_t i) { hits += t.name(i) == 2 ? 1 : 0; });
-        // Regression test for a bug found in review (core/SliceTable.cpp SliceTable::build, commit 1db897a): the header promises
-        // sorted starts and ends at each depth, but depth 1 holds Y[10,80] then M[30,50], so
-        // forEachOverlapping(1, 60, 70) and sliceAt(1, 60) do not find Y.
+        // Regression test for a bug found in review (core/SliceTable.cpp SliceTable::build, commit 1db897a):
+        // the header promises sorted starts and ends at each depth, but depth 1 holds Y[10,80] then M[30,50],
+        // so forEachOverlapping(1, 60, 70) and sliceAt(1, 60) do not find Y.
         QCOMPARE(orderProblem(t, false), QString());
         QCOMPARE(hits, 1);
     }
@@ -532,7 +532,8 @@ private slots:
         // The generator must actually exercise deep stacks and a decent volume.
         QVERIFY(total > 20000);
         QVERIFY(maxDepth >= 8);
-        // Regression test for a bug found in review: see improperNestingKeepsEndsSorted (unsorted ends -> queries miss slices).
+        // Regression test for a bug found in review: see improperNestingKeepsEndsSorted (unsorted ends ->
+        // queries miss slices).
         QVERIFY2(firstIndexProblem.isEmpty(), qPrintable(firstIndexProblem));
     }
 

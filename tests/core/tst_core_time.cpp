@@ -176,9 +176,9 @@ private slots:
         QCOMPARE(show(at::parseMicrosToNs("9223372036854775.807")), show(some(kMax)));
         QCOMPARE(show(at::parseMicrosToNs("9223372036854775")), show(some(9223372036854775000)));
         QCOMPARE(show(at::parseMicrosToNs("-9223372036854775.808")), show(some(kMin)));
-        // Regression test for a bug found in review (core/Time.cpp parseMicrosToNs): the header promises a *decimal* text, but any
-        // text containing 'e'/'E' goes to strtold, which also accepts hexadecimal: "0x1e" is read as
-        // 30 µs instead of being rejected like "0x10".
+        // Regression test for a bug found in review (core/Time.cpp parseMicrosToNs): the header promises a
+        // *decimal* text, but any text containing 'e'/'E' goes to strtold, which also accepts hexadecimal:
+        // "0x1e" is read as 30 µs instead of being rejected like "0x10".
         QCOMPARE(show(at::parseMicrosToNs("0x1e")), show(none()));
         // Rounding up past INT64_MAX must not wrap.
         QCOMPARE(show(at::parseMicrosToNs("9223372036854775.8075", FractionRounding::HalfUp)), show(none()));

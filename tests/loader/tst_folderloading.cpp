@@ -2,8 +2,8 @@
 #include "json/JsonEventScanner.h"
 
 #include <QDir>
-#include <QMap>
 #include <QFile>
+#include <QMap>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -21,7 +21,8 @@ class TestFolderLoading : public QObject
 
     static QString alexnet(const QString &rest)
     {
-        return test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/") + rest);
+        return test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/") +
+                                rest);
     }
 
     QString write(const QString &relative, const QByteArray &content)
@@ -69,8 +70,11 @@ class TestFolderLoading : public QObject
         const qsizetype eol = all.indexOf('\n');
         QByteArray header = all.left(eol);
         static const std::pair<const char *, const char *> renames[] = {
-            {",Name,", ",Op Name,"}, {",Type,", ",OP Type,"}, {",Accelerator Core,", ",Task Type,"},
-            {",Start Time(us),", ",Task Start Time(us),"}, {",Duration(us),", ",Task Duration(us),"},
+            {",Name,", ",Op Name,"},
+            {",Type,", ",OP Type,"},
+            {",Accelerator Core,", ",Task Type,"},
+            {",Start Time(us),", ",Task Start Time(us),"},
+            {",Duration(us),", ",Task Duration(us),"},
             {",Wait Time(us),", ",Task Wait Time(us),"}};
         for (const auto &[from, to] : renames)
             header.replace(from, to);
@@ -96,7 +100,8 @@ private Q_SLOTS:
         QVERIFY(scanner.locateEvents(&problem));
         JsonEventScanner::Span span;
         while (scanner.next(span))
-            m_events.push_back(m_trace.mid(static_cast<qsizetype>(span.begin), static_cast<qsizetype>(span.end - span.begin)));
+            m_events.push_back(m_trace.mid(static_cast<qsizetype>(span.begin),
+                                           static_cast<qsizetype>(span.end - span.begin)));
         QCOMPARE(m_events.size(), std::size_t(10112));
     }
 
@@ -146,7 +151,8 @@ private Q_SLOTS:
         QCOMPARE(model->sliceName(slice), QStringLiteral("trans_TransData_0"));
         QCOMPARE(model->threadDisplayName(slice.thread), QStringLiteral("Stream 2"));
         const auto args = model->sliceArgs(slice);
-        QVERIFY(std::find(args.begin(), args.end(), std::make_pair(QStringLiteral("Task Id"), QStringLiteral("11051"))) != args.end());
+        QVERIFY(std::find(args.begin(), args.end(),
+                          std::make_pair(QStringLiteral("Task Id"), QStringLiteral("11051"))) != args.end());
         const int vec = kernels.columnIndex(QStringLiteral("aiv_vec_ratio"));
         QVERIFY(vec >= 0);
         QCOMPARE(kernels.metric(0, static_cast<std::size_t>(vec)), 0.186);
@@ -169,17 +175,20 @@ private Q_SLOTS:
         QCOMPARE(rows.value(QStringLiteral("api_statistic")), std::size_t(57));
         QCOMPARE(rows.value(QStringLiteral("l2_cache")), std::size_t(179));
         QCOMPARE(rows.value(QStringLiteral("step_trace_time")), std::size_t(1));
-        const auto step = std::find_if(model->summaryTables().begin(), model->summaryTables().end(),
-                                       [](const SummaryTable &t) { return t.type == QStringLiteral("step_trace_time"); });
+        const auto step =
+            std::find_if(model->summaryTables().begin(), model->summaryTables().end(),
+                         [](const SummaryTable &t) { return t.type == QStringLiteral("step_trace_time"); });
         QCOMPARE(step->cell(0, step->column(QStringLiteral("Step"))), QStringLiteral("50"));
-        QCOMPARE(step->cell(0, step->column(QStringLiteral("Computing"))), QStringLiteral("8873.756000000001"));
+        QCOMPARE(step->cell(0, step->column(QStringLiteral("Computing"))),
+                 QStringLiteral("8873.756000000001"));
         // How the run was collected (profiler_info_0.json): Level1, PipeUtilization, L2 cache on.
         const CollectionInfo &c = model->groups().front().collection;
         QCOMPARE(c.profilerLevel, QStringLiteral("Level1"));
         QCOMPARE(c.metricGroup, QStringLiteral("PipeUtilization"));
         QVERIFY(c.switchesOn.contains(QStringLiteral("ACL_PROF_L2CACHE")));
-        QVERIFY(std::any_of(c.warnings.begin(), c.warnings.end(),
-                            [](const QString &w) { return w.startsWith(QStringLiteral("L2 cache collection was on")); }));
+        QVERIFY(std::any_of(c.warnings.begin(), c.warnings.end(), [](const QString &w) {
+            return w.startsWith(QStringLiteral("L2 cache collection was on"));
+        }));
         // ProfilerStep#50 is after step 10: no early-step warning.
         QVERIFY(std::none_of(c.warnings.begin(), c.warnings.end(),
                              [](const QString &w) { return w.contains(QStringLiteral("first ten")); }));
@@ -197,8 +206,8 @@ private Q_SLOTS:
 
     void g3ProfFolderWithSanitisedTimes()
     {
-        auto model = test::loadOrFail(test::samplePath(
-            QStringLiteral("ascend_msprof_skill_cann8_sanitized/tests/fixtures/real_cann_minimal/reports/PROF_001")));
+        auto model = test::loadOrFail(test::samplePath(QStringLiteral(
+            "ascend_msprof_skill_cann8_sanitized/tests/fixtures/real_cann_minimal/reports/PROF_001")));
         QVERIFY(model);
         QVERIFY(model->groups().front().layout.startsWith(QStringLiteral("G3")));
         QCOMPARE(model->eventCounts().complete, std::size_t(3));
@@ -206,19 +215,24 @@ private Q_SLOTS:
         // The sample's JSON has fake timestamps, so its op_summary rows cannot be joined; the UI
         // reports how many.
         QCOMPARE(model->kernels().unjoinedCount(), model->kernels().size());
-        QVERIFY(std::any_of(model->warnings().begin(), model->warnings().end(),
-                            [](const QString &w) { return w.contains(QStringLiteral("could not be joined")); }));
+        QVERIFY(std::any_of(model->warnings().begin(), model->warnings().end(), [](const QString &w) {
+            return w.contains(QStringLiteral("could not be joined"));
+        }));
     }
 
     void ranksWithoutTimelineStillGiveKernelTables()
     {
-        auto model = test::loadOrFail(test::samplePath(QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2")));
+        auto model =
+            test::loadOrFail(test::samplePath(QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2")));
         QVERIFY(model);
         QCOMPARE(model->sliceCount(), std::size_t(0));
         // rank 0: 2,463 rows (FORMATS.md §8.1); ranks 1 and 3 keep no kernel_details.csv.
         std::size_t rank0 = 0;
         for (const KernelRecord &k : model->kernels().rows())
-            rank0 += model->groups()[static_cast<std::size_t>(k.group)].label.startsWith(QStringLiteral("Rank 0")) ? 1 : 0;
+            rank0 +=
+                model->groups()[static_cast<std::size_t>(k.group)].label.startsWith(QStringLiteral("Rank 0"))
+                    ? 1
+                    : 0;
         QCOMPARE(rank0, std::size_t(2463));
         QVERIFY(std::any_of(model->warnings().begin(), model->warnings().end(),
                             [](const QString &w) { return w.contains(QStringLiteral("no timeline")); }));
@@ -233,8 +247,10 @@ private Q_SLOTS:
             events.push_back(legacy(e));
         const std::size_t half = events.size() / 2;
         const QString prof = QStringLiteral("g1/PROF_000001_20220729204439087_FMDBBBNDOAKFEOIA");
-        write(prof + QStringLiteral("/device_0/timeline/msprof_0_1_1.json"), joinEvents(events, 0, half + 100));
-        write(prof + QStringLiteral("/device_0/timeline/msprof_0_1_2.json"), joinEvents(events, half, events.size()));
+        write(prof + QStringLiteral("/device_0/timeline/msprof_0_1_1.json"),
+              joinEvents(events, 0, half + 100));
+        write(prof + QStringLiteral("/device_0/timeline/msprof_0_1_2.json"),
+              joinEvents(events, half, events.size()));
         write(prof + QStringLiteral("/device_0/timeline/task_time_0_1_1.json"),
               "[{\"ph\":\"X\",\"name\":\"MUST_NOT_LOAD\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}]");
         write(prof + QStringLiteral("/device_0/summary/op_summary_0_1_1.csv"), kernelDetailsAsOpSummary());
@@ -250,11 +266,13 @@ private Q_SLOTS:
             order << model->processDisplayName(p);
         QVERIFY(order.indexOf(QStringLiteral("MsprofTx")) < order.indexOf(QStringLiteral("AscendCL")));
         QVERIFY(order.indexOf(QStringLiteral("AscendCL")) < order.indexOf(QStringLiteral("Task Scheduler")));
-        QVERIFY(order.indexOf(QStringLiteral("Task Scheduler")) < order.indexOf(QStringLiteral("All Reduce")));
+        QVERIFY(order.indexOf(QStringLiteral("Task Scheduler")) <
+                order.indexOf(QStringLiteral("All Reduce")));
         const auto &processes = model->processes();
-        const auto taskScheduler = std::find_if(processes.begin(), processes.end(), [&](const ProcessInfo &p) {
-            return model->strings().qstring(p.name) == QStringLiteral("Task Scheduler");
-        });
+        const auto taskScheduler =
+            std::find_if(processes.begin(), processes.end(), [&](const ProcessInfo &p) {
+                return model->strings().qstring(p.name) == QStringLiteral("Task Scheduler");
+            });
         QVERIFY(taskScheduler != processes.end());
         QCOMPARE(taskScheduler->layer, Layer::DeviceStreams);
         // op_summary headers (Op Name, Task Start Time(us), ...) join like kernel_details.
@@ -268,8 +286,10 @@ private Q_SLOTS:
     {
         const QString prof = QStringLiteral("g2/PROF_000002_20230101000000000_ABCDEFGHIJKLMNOP");
         write(prof + QStringLiteral("/timeline/msprof_20230101000000.json"), m_trace);
-        write(prof + QStringLiteral("/host/timeline/msprof_20230101000000.json"), joinEvents(m_events, 0, 10));
-        write(prof + QStringLiteral("/device_0/timeline/msprof_20230101000000.json"), joinEvents(m_events, 10, 20));
+        write(prof + QStringLiteral("/host/timeline/msprof_20230101000000.json"),
+              joinEvents(m_events, 0, 10));
+        write(prof + QStringLiteral("/device_0/timeline/msprof_20230101000000.json"),
+              joinEvents(m_events, 10, 20));
         auto model = test::loadOrFail(m_dir.filePath(prof));
         QVERIFY(model);
         QVERIFY(model->groups().front().layout.startsWith(QStringLiteral("G2")));
@@ -278,11 +298,14 @@ private Q_SLOTS:
 
     void syntheticG3SlicesAreMerged()
     {
-        const QString out = QStringLiteral("g3/PROF_000003_20240101000000000_ABCDEFGHIJKLMNOP/mindstudio_profiler_output/");
+        const QString out =
+            QStringLiteral("g3/PROF_000003_20240101000000000_ABCDEFGHIJKLMNOP/mindstudio_profiler_output/");
         const std::size_t third = m_events.size() / 3;
         write(out + QStringLiteral("msprof_slice_0_20240101000000.json"), joinEvents(m_events, 0, third));
-        write(out + QStringLiteral("msprof_slice_1_20240101000000.json"), joinEvents(m_events, third, 2 * third));
-        write(out + QStringLiteral("msprof_slice_2_20240101000000.json"), joinEvents(m_events, 2 * third, m_events.size()));
+        write(out + QStringLiteral("msprof_slice_1_20240101000000.json"),
+              joinEvents(m_events, third, 2 * third));
+        write(out + QStringLiteral("msprof_slice_2_20240101000000.json"),
+              joinEvents(m_events, 2 * third, m_events.size()));
         // An older export in the same folder is ignored.
         write(out + QStringLiteral("msprof_20230101000000.json"), joinEvents(m_events, 0, 5));
         auto model = test::loadOrFail(m_dir.filePath(QStringLiteral("g3")));
@@ -295,7 +318,8 @@ private Q_SLOTS:
 
     void rawOnlyFolderSaysWhatToRun()
     {
-        write(QStringLiteral("raw/PROF_000004_20240101000000000_ABCDEFGHIJKLMNOP/device_0/data/hwts.log.data.45.dev.profiler_default_tag.0.slice_0"),
+        write(QStringLiteral("raw/PROF_000004_20240101000000000_ABCDEFGHIJKLMNOP/device_0/data/"
+                             "hwts.log.data.45.dev.profiler_default_tag.0.slice_0"),
               QByteArray(64, '\0'));
         LoadControl control;
         const LoadResult result = loadTrace(m_dir.filePath(QStringLiteral("raw")), control);

@@ -90,8 +90,9 @@ private slots:
         QVERIFY2(pt::hasWarning(*m, {path, QStringLiteral("invalid ts/dur")}),
                  qPrintable(pt::warningsText(*m)));
         // "1736408883704800.5\t": a JSON string holding a trailing TAB (§2.3 step 1: strip it).
-        // Regression test for a bug found in review (parser/json/ChromeTraceParser.cpp eventTime): the raw token is only unquoted,
-        // not unescaped, so the two characters '\' 't' stay and the event is dropped as a bad ts.
+        // Regression test for a bug found in review (parser/json/ChromeTraceParser.cpp eventTime): the raw
+        // token is only unquoted, not unescaped, so the two characters '\' 't' stay and the event is dropped
+        // as a bad ts.
         QCOMPARE(s.count("d"), std::size_t(1));
     }
 
@@ -156,8 +157,9 @@ private slots:
         QCOMPARE(got.filter(notWs), expected.filter(notWs));
         QVERIFY2(pt::hasWarning(*m, {QStringLiteral("flow starts have no finish")}),
                  qPrintable(pt::warningsText(*m)));
-        // Regression test for a bug found in review (parser/json/ChromeTraceParser.cpp readFields, key "id"): a numeric id is kept as
-        // raw_json_token(), which includes the whitespace after the number, so `"id": 77 ,` and
+        // Regression test for a bug found in review (parser/json/ChromeTraceParser.cpp readFields, key "id"):
+        // a numeric id is kept as raw_json_token(), which includes the whitespace after the number, so `"id":
+        // 77 ,` and
         // `"id": 77\n}` intern as "77 " / "77\n" and the halves never pair (pretty-printed files).
         QCOMPARE(got, expected);
         QVERIFY2(pt::hasWarning(*m, {QStringLiteral("1 flow starts have no finish")}),
@@ -280,9 +282,9 @@ private slots:
         QCOMPARE(pt::argValue(args, "u"), QStringLiteral("中文"));
         QCOMPARE(pt::argValue(args, "neg"), QStringLiteral("-0.5"));
         QCOMPARE(pt::argValue(args, "t"), QStringLiteral("true"));
-        // Regression test for a bug found in review (parser/json/JsonArgsReader.cpp readArgs): the raw token of the last scalar arg
-        // includes the whitespace up to '}', and only ' ', '\n', '\r' are trimmed -- not TAB, so in a
-        // tab-indented file the value reads "null\n\t\t".
+        // Regression test for a bug found in review (parser/json/JsonArgsReader.cpp readArgs): the raw token
+        // of the last scalar arg includes the whitespace up to '}', and only ' ', '\n', '\r' are trimmed --
+        // not TAB, so in a tab-indented file the value reads "null\n\t\t".
         QCOMPARE(pt::argValue(args, "n"), QStringLiteral("null"));
         const SliceRef second = pt::slicesNamed(*m, t, QStringLiteral("trailing backslash \\")).at(0);
         QCOMPARE(pt::argValue(m->sliceArgs(second), "last"), QStringLiteral("42"));

@@ -221,9 +221,9 @@ private slots:
         QCOMPARE(args[1].first, QStringLiteral("Fwd thread id"));
         QCOMPARE(args[1].second, QStringLiteral("0"));
         QCOMPARE(args[2].first, QStringLiteral("Input Dims"));
-        // Regression test for a bug found in review (parser/json/JsonArgsReader.cpp readArgs): the trailing-whitespace trim meant
-        // for raw number tokens is applied to string values too, so the final "\r\n" of this string
-        // is lost (reads ";\r\n;\r\n;\r\n;\r\n;").
+        // Regression test for a bug found in review (parser/json/JsonArgsReader.cpp readArgs): the
+        // trailing-whitespace trim meant for raw number tokens is applied to string values too, so the final
+        // "\r\n" of this string is lost (reads ";\r\n;\r\n;\r\n;\r\n;").
         QCOMPARE(args[2].second, QStringLiteral(";\r\n;\r\n;\r\n;\r\n;\r\n"));
         QCOMPARE(args[3].first, QStringLiteral("Input type"));
         QCOMPARE(args[3].second,

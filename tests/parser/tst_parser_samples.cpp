@@ -207,7 +207,8 @@ private slots:
         QCOMPARE(pt::table(*m, s).duration(s.index), TimeNs(28190));
         QCOMPARE(pt::argValue(m->sliceArgs(s), "Input type"),
                  QStringLiteral("ScalarList;\r\nScalar;\r\nScalar;\r\nNone;\r\nNone;\r\nNone"));
-        // Regression test for a bug found in review (parser/json/JsonArgsReader.cpp readArgs): string values lose trailing "\r\n".
+        // Regression test for a bug found in review (parser/json/JsonArgsReader.cpp readArgs): string values
+        // lose trailing "\r\n".
         QCOMPARE(pt::argValue(m->sliceArgs(s), "Input Dims"), QStringLiteral(";\r\n;\r\n;\r\n;\r\n;\r\n"));
         // Same tid under two pids: two lanes.
         QVERIFY(pt::threadWithTid(*m, cann, 383683) >= 0);

@@ -40,10 +40,7 @@ private Q_SLOTS:
 
     void cleanup() { m_view.reset(); }
 
-    void startsShowingAllData()
-    {
-        QCOMPARE(range(), (TimeRange{m_model->dataBegin(), m_model->dataEnd()}));
-    }
+    void startsShowingAllData() { QCOMPARE(range(), (TimeRange{m_model->dataBegin(), m_model->dataEnd()})); }
 
     void wsZoomByDocumentedFactor()
     {
@@ -129,7 +126,8 @@ private Q_SLOTS:
         QVERIFY(range().start < t.start(step.index) && range().end > t.end(step.index));
         QVERIFY(range().width() < t.duration(step.index) * 13 / 10);
         // Clicking empty space clears the selection.
-        QTest::mouseClick(m_view->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(m_view->timelineLeft() + 2, 890));
+        QTest::mouseClick(m_view->viewport(), Qt::LeftButton, Qt::NoModifier,
+                          QPoint(m_view->timelineLeft() + 2, 890));
         QVERIFY(!m_view->selectedSlice().isValid());
     }
 
@@ -139,11 +137,13 @@ private Q_SLOTS:
         details.setModel(m_model.get());
         connect(m_view.get(), &TimelineView::selectionChanged, &details, &DetailsPanel::showSlice);
         const SliceRef step = test::uniqueSlice(*m_model, QStringLiteral("ProfilerStep#50"));
-        QTest::mouseClick(m_view->viewport(), Qt::LeftButton, Qt::NoModifier, m_view->sliceRect(step).center().toPoint());
+        QTest::mouseClick(m_view->viewport(), Qt::LeftButton, Qt::NoModifier,
+                          m_view->sliceRect(step).center().toPoint());
         QCOMPARE(details.fieldValue(QStringLiteral("Name")), QStringLiteral("ProfilerStep#50"));
         QCOMPARE(details.fieldValue(QStringLiteral("Category")), QStringLiteral("cpu_op"));
         // ts "1736408883686740.710", dur 155985.8 in the file.
-        QCOMPARE(details.fieldValue(QStringLiteral("Start (absolute µs)")), QStringLiteral("1736408883686740.710"));
+        QCOMPARE(details.fieldValue(QStringLiteral("Start (absolute µs)")),
+                 QStringLiteral("1736408883686740.710"));
         QCOMPARE(details.fieldValue(QStringLiteral("Duration")), formatDuration(155985800));
         QCOMPARE(details.fieldValue(QStringLiteral("Process")), QStringLiteral("Python"));
         QCOMPARE(details.fieldValue(QStringLiteral("Depth")), QStringLiteral("8"));
@@ -154,7 +154,8 @@ private Q_SLOTS:
     {
         DetailsPanel details;
         details.setModel(m_model.get());
-        connect(&details, &DetailsPanel::jumpTo, m_view.get(), [this](SliceRef ref) { m_view->selectSlice(ref, true); });
+        connect(&details, &DetailsPanel::jumpTo, m_view.get(),
+                [this](SliceRef ref) { m_view->selectSlice(ref, true); });
         // The first MEMCPY_ASYNC on stream 2 starts exactly where a torch_to_npu flow ends
         // (id 1736408883700059821, above 2^53).
         SliceRef memcpy;
@@ -199,7 +200,8 @@ private Q_SLOTS:
         QTest::mousePress(m_view->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(left + 1, 100));
         QTest::mouseMove(m_view->viewport(), QPoint(left + width / 2, 120));
         QTest::mouseMove(m_view->viewport(), QPoint(left + width - 1, 120));
-        QTest::mouseRelease(m_view->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(left + width - 1, 120));
+        QTest::mouseRelease(m_view->viewport(), Qt::LeftButton, Qt::NoModifier,
+                            QPoint(left + width - 1, 120));
         QCOMPARE(spy.count(), 1);
         const auto selected = m_view->selectedRange();
         QVERIFY(selected.has_value());
@@ -224,8 +226,9 @@ private Q_SLOTS:
         const TimeRange before = range();
         const QPoint start(m_view->timelineLeft() + 500, 300);
         QTest::mousePress(m_view->viewport(), Qt::MiddleButton, Qt::NoModifier, start);
-        QMouseEvent move(QEvent::MouseMove, start + QPoint(-100, 0), m_view->viewport()->mapToGlobal(start + QPoint(-100, 0)),
-                         Qt::NoButton, Qt::MiddleButton, Qt::NoModifier);
+        QMouseEvent move(QEvent::MouseMove, start + QPoint(-100, 0),
+                         m_view->viewport()->mapToGlobal(start + QPoint(-100, 0)), Qt::NoButton,
+                         Qt::MiddleButton, Qt::NoModifier);
         QApplication::sendEvent(m_view->viewport(), &move);
         QTest::mouseRelease(m_view->viewport(), Qt::MiddleButton, Qt::NoModifier, start + QPoint(-100, 0));
         const TimeNs expected = static_cast<TimeNs>(100 * m_view->axis().nsPerPixel());
@@ -274,7 +277,8 @@ private Q_SLOTS:
             if (y >= image.height())
                 break;
             const SliceTable &t = m_model->threads()[static_cast<std::size_t>(row.index)].slices;
-            const int x = m_view->timelineLeft() + static_cast<int>(m_view->axis().toPixel(t.start(t.depthRange(0).first)));
+            const int x = m_view->timelineLeft() +
+                          static_cast<int>(m_view->axis().toPixel(t.start(t.depthRange(0).first)));
             bool painted = false;
             for (int dx = 0; dx < 3 && !painted; ++dx)
                 painted = QColor(image.pixel(std::min(x + dx, image.width() - 1), y)).rgb() != base.rgb();

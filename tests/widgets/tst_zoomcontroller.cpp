@@ -21,9 +21,9 @@ private Q_SLOTS:
 
     void rulerStepIsOneTwoFive()
     {
-        QCOMPARE(rulerStep(TimeAxis({0, 1000000}, 1000), 100), TimeNs(100000));  // 1000 ns/px * 100 px
-        QCOMPARE(rulerStep(TimeAxis({0, 1500000}, 1000), 100), TimeNs(200000));  // needs >= 150000
-        QCOMPARE(rulerStep(TimeAxis({0, 3000000}, 1000), 100), TimeNs(500000));  // needs >= 300000
+        QCOMPARE(rulerStep(TimeAxis({0, 1000000}, 1000), 100), TimeNs(100000)); // 1000 ns/px * 100 px
+        QCOMPARE(rulerStep(TimeAxis({0, 1500000}, 1000), 100), TimeNs(200000)); // needs >= 150000
+        QCOMPARE(rulerStep(TimeAxis({0, 3000000}, 1000), 100), TimeNs(500000)); // needs >= 300000
         QCOMPARE(rulerStep(TimeAxis({0, 10}, 1000), 100), TimeNs(1));
     }
 
