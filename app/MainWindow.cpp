@@ -26,6 +26,8 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTableWidget>
+#include <QComboBox>
+#include <QToolBar>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
@@ -46,7 +48,8 @@ struct MainWindow::Loading
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_timeline(new TimelineView), m_details(new DetailsPanel),
       m_statistics(new StatisticsPanel), m_search(new SearchBar), m_kernels(new KernelTablePanel),
-      m_collection(new CollectionPanel), m_tables(new SummaryTablesPanel), m_messages(new MessageBar),
+      m_collection(new CollectionPanel), m_tables(new SummaryTablesPanel), m_colorBy(new QComboBox),
+      m_messages(new MessageBar),
       m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
 {
     initResources();
@@ -107,6 +110,14 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_timeline, &TimelineView::selectionChanged, m_details, &DetailsPanel::showSlice);
     connect(m_timeline, &TimelineView::rangeSelected, m_statistics, &StatisticsPanel::showRange);
     connect(m_timeline, &TimelineView::selectionChanged, m_kernels, &KernelTablePanel::selectSlice);
+    connect(m_timeline, &TimelineView::rangeSelected, m_kernels, &KernelTablePanel::setTimeSelection);
+    auto *toolbar = addToolBar(tr("View"));
+    toolbar->setObjectName(QStringLiteral("ViewToolBar"));
+    toolbar->addWidget(new QLabel(tr(" Colour kernels: ")));
+    m_colorBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_colorBy->setToolTip(tr("Colour device kernels by name, by duration percentile, or by an AI Core metric"));
+    toolbar->addWidget(m_colorBy);
+    connect(m_colorBy, &QComboBox::currentIndexChanged, this, &MainWindow::applyColoring);
     connect(m_kernels, &KernelTablePanel::kernelActivated, m_timeline,
             [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
     connect(m_details, &DetailsPanel::jumpTo, m_timeline,
@@ -139,6 +150,35 @@ void MainWindow::attachViews(const TraceModel *model)
     m_kernels->setModel(model);
     m_collection->setModel(model);
     m_tables->setModel(model);
+    fillColorChooser();
+}
+
+void MainWindow::fillColorChooser()
+{
+    const QSignalBlocker blocker(m_colorBy);
+    m_colorBy->clear();
+    m_colorBy->addItem(tr("by name"), -2);
+    const TraceModel *model = m_timeline->model();
+    if (model && !model->kernels().empty()) {
+        m_colorBy->addItem(tr("by duration percentile"), -1);
+        const auto &columns = model->kernels().columns();
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            m_colorBy->addItem(tr("by %1").arg(columns[c].header), static_cast<int>(c));
+    }
+    m_colorBy->setCurrentIndex(0);
+}
+
+void MainWindow::applyColoring()
+{
+    const int choice = m_colorBy->currentData().toInt();
+    MetricColoring &coloring = m_timeline->coloring();
+    if (choice == -2)
+        coloring.setByName();
+    else if (choice == -1)
+        coloring.setByDurationPercentile();
+    else
+        coloring.setByMetric(choice);
+    m_timeline->refreshColors();
 }
 
 void MainWindow::createActions()

@@ -8,6 +8,7 @@
 
 #include <memory>
 
+class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -41,6 +42,8 @@ public:
     KernelTablePanel *kernels() const { return m_kernels; }
     CollectionPanel *collection() const { return m_collection; }
     SummaryTablesPanel *tables() const { return m_tables; }
+    // "Colour: by name / duration percentile / <metric>" on the toolbar.
+    QComboBox *colorChooser() const { return m_colorBy; }
     MessageBar *messageBar() const { return m_messages; }
     const TraceModel *model() const { return m_model.get(); }
     bool isLoading() const { return m_loading != nullptr; }
@@ -66,6 +69,8 @@ private:
     void updateProgress();
     void showModel(std::unique_ptr<TraceModel> model, const QString &path);
     void attachViews(const TraceModel *model);
+    void fillColorChooser();
+    void applyColoring();
 
     std::unique_ptr<TraceModel> m_model;
     QString m_currentPath;
@@ -76,6 +81,7 @@ private:
     KernelTablePanel *m_kernels;
     CollectionPanel *m_collection;
     SummaryTablesPanel *m_tables;
+    QComboBox *m_colorBy;
     MessageBar *m_messages;
     QProgressBar *m_progress;
     QPushButton *m_cancel;

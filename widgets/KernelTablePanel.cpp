@@ -1,6 +1,13 @@
 #include "KernelTablePanel.h"
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QPushButton>
+#include <QSaveFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
@@ -17,7 +24,13 @@ void KernelTableModel::setModel(const TraceModel *model)
 {
     beginResetModel();
     m_model = model;
+    m_classifier = model ? std::make_unique<KernelBoundClassifier>(model->kernels()) : nullptr;
     endResetModel();
+}
+
+KernelBound KernelTableModel::bound(std::size_t row) const
+{
+    return m_classifier ? m_classifier->classify(row) : KernelBound::Unknown;
 }
 
 int KernelTableModel::rowCount(const QModelIndex &parent) const
@@ -80,6 +93,10 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
         return id(k.blockDim);
     case InputShapes:
         return strings.qstring(k.inputShapes);
+    case InputTypes:
+        return strings.qstring(k.inputTypes);
+    case Bound:
+        return kernelBoundName(bound(row));
     case Joined:
         return k.joined() ? tr("yes") : tr("no");
     default: {
@@ -110,20 +127,49 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
 
 KernelTablePanel::KernelTablePanel(QWidget *parent)
     : QWidget(parent), m_summary(new QLabel(this)), m_filter(new QLineEdit(this)),
-      m_table(new QTableView(this)), m_kernels(new KernelTableModel(this)),
-      m_proxy(new QSortFilterProxyModel(this))
+      m_regex(new QCheckBox(tr("Regex"), this)), m_core(new QComboBox(this)), m_bound(new QComboBox(this)),
+      m_minDuration(new QDoubleSpinBox(this)), m_maxDuration(new QDoubleSpinBox(this)),
+      m_inRange(new QCheckBox(tr("In time selection"), this)), m_table(new QTableView(this)),
+      m_kernels(new KernelTableModel(this)), m_proxy(new KernelFilterProxy(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_summary);
-    m_filter->setPlaceholderText(tr("Filter kernels by name"));
+    auto *filters = new QHBoxLayout;
+    m_filter->setPlaceholderText(tr("Filter by name"));
     m_filter->setClearButtonEnabled(true);
-    layout->addWidget(m_filter);
+    filters->addWidget(m_filter, 2);
+    filters->addWidget(m_regex);
+    filters->addWidget(m_core, 1);
+    filters->addWidget(m_bound, 1);
+    for (QDoubleSpinBox *box : {m_minDuration, m_maxDuration}) {
+        box->setRange(0, 1e9);
+        box->setDecimals(3);
+        box->setSuffix(QStringLiteral(" µs"));
+        box->setSpecialValueText(box == m_minDuration ? tr("min dur") : tr("max dur"));
+        filters->addWidget(box);
+    }
+    filters->addWidget(m_inRange);
+    auto *exportButton = new QPushButton(tr("Export CSV…"), this);
+    filters->addWidget(exportButton);
+    layout->addLayout(filters);
     layout->addWidget(m_table);
     m_proxy->setSourceModel(m_kernels);
     m_proxy->setSortRole(KernelTableModel::kSortRole);
-    m_proxy->setFilterKeyColumn(KernelTableModel::Name);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    connect(m_filter, &QLineEdit::textChanged, this, &KernelTablePanel::applyFilter);
+    connect(m_regex, &QCheckBox::toggled, this, &KernelTablePanel::applyFilter);
+    connect(m_core, &QComboBox::currentIndexChanged, this, &KernelTablePanel::applyFilter);
+    connect(m_bound, &QComboBox::currentIndexChanged, this, &KernelTablePanel::applyFilter);
+    connect(m_minDuration, &QDoubleSpinBox::valueChanged, this, &KernelTablePanel::applyFilter);
+    connect(m_maxDuration, &QDoubleSpinBox::valueChanged, this, &KernelTablePanel::applyFilter);
+    connect(m_inRange, &QCheckBox::toggled, this, &KernelTablePanel::applyFilter);
+    connect(exportButton, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export kernels"), QStringLiteral("kernels.csv"),
+                                                          tr("CSV (*.csv)"));
+        QString error;
+        if (!path.isEmpty() && !exportCsv(path, &error))
+            m_summary->setText(error);
+    });
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(KernelTableModel::Start, Qt::AscendingOrder);
@@ -131,7 +177,6 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_table, &QTableView::activated, this, &KernelTablePanel::activateRow);
     connect(m_table, &QTableView::clicked, this, &KernelTablePanel::activateRow);
 }
@@ -140,8 +185,117 @@ void KernelTablePanel::setModel(const TraceModel *model)
 {
     m_model = model;
     m_kernels->setModel(model);
-    m_summary->setText(summaryText());
+    {
+        const QSignalBlocker coreBlocker(m_core);
+        const QSignalBlocker boundBlocker(m_bound);
+        m_core->clear();
+        m_core->addItem(tr("Any core"));
+        m_bound->clear();
+        m_bound->addItem(tr("Any bound"));
+        if (model) {
+            QStringList cores;
+            for (const KernelRecord &k : model->kernels().rows())
+                cores << model->strings().qstring(k.acceleratorCore);
+            cores.removeDuplicates();
+            cores.removeAll(QString());
+            cores.sort();
+            m_core->addItems(cores);
+            for (KernelBound b : {KernelBound::Cube, KernelBound::Vector, KernelBound::Scalar, KernelBound::Memory,
+                                  KernelBound::Latency})
+                m_bound->addItem(kernelBoundName(b), static_cast<int>(b));
+        }
+    }
+    applyFilter();
     m_table->resizeColumnsToContents();
+}
+
+void KernelTablePanel::setTimeSelection(TimeRange range)
+{
+    m_timeSelection = range;
+    if (m_inRange->isChecked())
+        applyFilter();
+}
+
+void KernelTablePanel::applyFilter()
+{
+    KernelFilter f;
+    f.name = m_filter->text();
+    f.nameIsRegex = m_regex->isChecked();
+    f.core = m_core->currentIndex() > 0 ? m_core->currentText() : QString();
+    if (m_bound->currentIndex() > 0)
+        f.bound = static_cast<KernelBound>(m_bound->currentData().toInt());
+    f.minDuration = static_cast<TimeNs>(std::llround(m_minDuration->value() * 1000));
+    f.maxDuration = static_cast<TimeNs>(std::llround(m_maxDuration->value() * 1000));
+    if (m_inRange->isChecked())
+        f.timeRange = m_timeSelection ? m_timeSelection : std::optional<TimeRange>(TimeRange{0, -1});
+    m_proxy->setFilter(f);
+    m_summary->setText(summaryText());
+}
+
+QByteArray KernelTablePanel::visibleRowsAsCsv() const
+{
+    auto field = [](QString text) {
+        if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')))
+            text = QLatin1Char('"') + text.replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+        return text;
+    };
+    QStringList header;
+    for (int c = 0; c < m_proxy->columnCount(); ++c)
+        header << field(m_proxy->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+    QByteArray out = header.join(QLatin1Char(',')).toUtf8() + '\n';
+    for (int r = 0; r < m_proxy->rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < m_proxy->columnCount(); ++c)
+            cells << field(m_proxy->index(r, c).data(Qt::DisplayRole).toString());
+        out += cells.join(QLatin1Char(',')).toUtf8() + '\n';
+    }
+    return out;
+}
+
+bool KernelTablePanel::exportCsv(const QString &path, QString *error) const
+{
+    QSaveFile file(path);
+    const QByteArray csv = visibleRowsAsCsv();
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void KernelFilterProxy::setFilter(const KernelFilter &filter)
+{
+    m_filter = filter;
+    m_regex = QRegularExpression(filter.name, QRegularExpression::CaseInsensitiveOption);
+    invalidateFilter();
+}
+
+bool KernelFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &) const
+{
+    const auto *source = static_cast<const KernelTableModel *>(sourceModel());
+    const TraceModel *model = source ? source->traceModel() : nullptr;
+    if (!model)
+        return false;
+    const auto row = static_cast<std::size_t>(sourceRow);
+    const KernelRecord &k = model->kernels().rows()[row];
+    const StringPool &strings = model->strings();
+    if (!m_filter.name.isEmpty()) {
+        const QString name = strings.qstring(k.name);
+        const bool match = m_filter.nameIsRegex ? (m_regex.isValid() && m_regex.match(name).hasMatch())
+                                                : name.contains(m_filter.name, Qt::CaseInsensitive);
+        if (!match)
+            return false;
+    }
+    if (!m_filter.core.isEmpty() && strings.qstring(k.acceleratorCore) != m_filter.core)
+        return false;
+    if (m_filter.bound && source->bound(row) != *m_filter.bound)
+        return false;
+    if (k.duration < m_filter.minDuration || (m_filter.maxDuration > 0 && k.duration > m_filter.maxDuration))
+        return false;
+    if (m_filter.timeRange && (k.start > m_filter.timeRange->end || k.start + k.duration < m_filter.timeRange->start))
+        return false;
+    return true;
 }
 
 QString KernelTablePanel::summaryText() const
@@ -149,7 +303,11 @@ QString KernelTablePanel::summaryText() const
     if (!m_model || m_model->kernels().empty())
         return tr("No kernel table (kernel_details.csv / op_summary_*.csv) in this profile.");
     const KernelTable &k = m_model->kernels();
-    return tr("%1 kernels, %2 not joined to the timeline · AI Core metrics: %3")
+    const QString shown = m_proxy->rowCount() == static_cast<int>(k.size())
+                              ? QString()
+                              : tr("%1 shown of ").arg(m_proxy->rowCount());
+    return tr("%1%2 kernels, %3 not joined to the timeline · AI Core metrics: %4")
+        .arg(shown)
         .arg(k.size())
         .arg(k.unjoinedCount())
         .arg(k.metricGroup().isEmpty() ? tr("none collected") : k.metricGroup());

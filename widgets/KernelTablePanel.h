@@ -1,13 +1,22 @@
 #pragma once
 
+#include "KernelBound.h"
+#include "TimeAxis.h"
 #include "TraceModel.h"
 
 #include <QAbstractTableModel>
+#include <QRegularExpression>
+#include <QSortFilterProxyModel>
 #include <QWidget>
 
+#include <memory>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
-class QSortFilterProxyModel;
 class QTableView;
 
 namespace at {
@@ -30,6 +39,8 @@ public:
         Wait,
         BlockDim,
         InputShapes,
+        InputTypes,
+        Bound,
         Joined,
         FixedColumns
     };
@@ -38,6 +49,8 @@ public:
 
     explicit KernelTableModel(QObject *parent = nullptr);
     void setModel(const TraceModel *model);
+    const TraceModel *traceModel() const { return m_model; }
+    KernelBound bound(std::size_t row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -46,6 +59,36 @@ public:
 
 private:
     const TraceModel *m_model = nullptr;
+    std::unique_ptr<KernelBoundClassifier> m_classifier;
+};
+
+// What the Kernels panel shows: every criterion is optional.
+struct KernelFilter
+{
+    QString name;       // substring (case-insensitive), or a regular expression with nameIsRegex
+    bool nameIsRegex = false;
+    QString core;       // Accelerator Core / Task Type value, empty = any
+    std::optional<KernelBound> bound;
+    TimeNs minDuration = 0;
+    TimeNs maxDuration = 0; // 0 = no limit
+    std::optional<TimeRange> timeRange; // kernels overlapping the timeline's selected range
+};
+
+// Applies a KernelFilter to the KernelTableModel's rows.
+class KernelFilterProxy : public QSortFilterProxyModel
+{
+    Q_OBJECT
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setFilter(const KernelFilter &filter);
+    const KernelFilter &filter() const { return m_filter; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    KernelFilter m_filter;
+    QRegularExpression m_regex;
 };
 
 // Dockable Kernels panel: the metric table with a name filter; activating a row selects and
@@ -59,24 +102,45 @@ public:
     void setModel(const TraceModel *model);
     QTableView *table() const { return m_table; }
     KernelTableModel *kernelModel() const { return m_kernels; }
-    QSortFilterProxyModel *proxy() const { return m_proxy; }
+    KernelFilterProxy *proxy() const { return m_proxy; }
     QString summaryText() const;
+    // The visible (filtered, sorted) rows as CSV, the same columns as the table.
+    QByteArray visibleRowsAsCsv() const;
+    bool exportCsv(const QString &path, QString *error) const;
+    // Widgets that edit the filter (tests drive them like a user).
+    QLineEdit *nameFilter() const { return m_filter; }
+    QCheckBox *regexFilter() const { return m_regex; }
+    QComboBox *coreFilter() const { return m_core; }
+    QComboBox *boundFilter() const { return m_bound; }
+    QDoubleSpinBox *minDurationFilter() const { return m_minDuration; }
+    QDoubleSpinBox *maxDurationFilter() const { return m_maxDuration; }
+    QCheckBox *rangeFilter() const { return m_inRange; }
 
 public Q_SLOTS:
     void selectSlice(at::SliceRef ref);
+    // The timeline's selected range, used when "in time selection" is checked.
+    void setTimeSelection(at::TimeRange range);
 
 Q_SIGNALS:
     void kernelActivated(at::SliceRef ref);
 
 private:
     void activateRow(const QModelIndex &proxyIndex);
+    void applyFilter();
 
     const TraceModel *m_model = nullptr;
     QLabel *m_summary;
     QLineEdit *m_filter;
+    QCheckBox *m_regex;
+    QComboBox *m_core;
+    QComboBox *m_bound;
+    QDoubleSpinBox *m_minDuration;
+    QDoubleSpinBox *m_maxDuration;
+    QCheckBox *m_inRange;
     QTableView *m_table;
     KernelTableModel *m_kernels;
-    QSortFilterProxyModel *m_proxy;
+    KernelFilterProxy *m_proxy;
+    std::optional<TimeRange> m_timeSelection;
 };
 
 } // namespace at

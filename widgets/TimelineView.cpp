@@ -38,6 +38,7 @@ void TimelineView::setModel(const TraceModel *model)
     m_collapsed.clear();
     m_collapsedGroups.clear();
     m_colors.clear();
+    m_coloring.setModel(model);
     m_selected = {};
     m_rangeSelection.reset();
     if (model)
@@ -429,6 +430,7 @@ void TimelineView::paintEvent(QPaintEvent *event)
     paintSelection(p, a);
     paintFlows(p, a);
     paintRangeSelection(p, a);
+    paintLegend(p);
     p.restore();
     paintRuler(p, a);
 }
@@ -548,7 +550,7 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
                 const double column = std::floor(std::max(0.0, x0));
                 const TimeNs columnEnd = a.toTime(column + 1);
                 std::uint32_t next = t.firstStartingAtOrAfter(d, std::max(columnEnd, t.start(i) + 1));
-                const QColor c = m_colors.colorFor(strings, t.name(i));
+                const QColor c = sliceColor({row.index, i});
                 p.fillRect(QRectF(kLabelWidth + column, top, 1.0, LaneLayout::kSliceHeight - 1),
                            c.darker(115));
                 if (next > i + 1 && t.end(next - 1) > columnEnd)
@@ -559,7 +561,7 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
             const double left = std::max(x0, -2.0);
             const double right = std::min(x1, a.pixelWidth() + 2.0);
             const QRectF rect(kLabelWidth + left, top, right - left, LaneLayout::kSliceHeight - 1);
-            const QColor c = m_colors.colorFor(strings, t.name(i));
+            const QColor c = sliceColor({row.index, i});
             p.fillRect(rect, c);
             if (rect.width() >= kMinLabelWidth) {
                 p.setPen(textColor);
@@ -685,6 +687,40 @@ void TimelineView::paintFlows(QPainter &p, const TimeAxis &a)
         head << tip << tip + QPointF(-7, -4) << tip + QPointF(-7, 4);
         p.drawPolygon(head);
     }
+    p.restore();
+}
+
+QColor TimelineView::sliceColor(SliceRef ref)
+{
+    if (const auto metric = m_coloring.colorFor(ref.thread, ref.index))
+        return *metric;
+    const SliceTable &t = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices;
+    return m_colors.colorFor(m_model->strings(), t.name(ref.index));
+}
+
+void TimelineView::paintLegend(QPainter &p)
+{
+    if (m_coloring.mode() == MetricColoring::Mode::ByName)
+        return;
+    const int width = 220, height = 44;
+    const QRect box(viewport()->width() - width - 12, kRulerHeight + 8, width, height);
+    p.save();
+    p.setOpacity(0.92);
+    p.fillRect(box, palette().color(QPalette::Window));
+    p.setOpacity(1.0);
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawRect(box);
+    const QRect bar(box.left() + 8, box.top() + 20, width - 16, 10);
+    for (int x = 0; x < bar.width(); ++x)
+        p.fillRect(QRect(bar.left() + x, bar.top(), 1, bar.height()), viridis(static_cast<double>(x) / (bar.width() - 1)));
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(QRect(box.left() + 8, box.top() + 2, width - 16, 16), Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(m_coloring.legendTitle(), Qt::ElideRight, width - 16));
+    QFont small = p.font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    p.setFont(small);
+    p.drawText(QRect(bar.left(), bar.bottom() + 1, bar.width(), 12), Qt::AlignLeft, m_coloring.legendMinimum());
+    p.drawText(QRect(bar.left(), bar.bottom() + 1, bar.width(), 12), Qt::AlignRight, m_coloring.legendMaximum());
     p.restore();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LaneLayout.h"
+#include "MetricColoring.h"
 #include "SliceColors.h"
 #include "TimeAxis.h"
 #include "TraceModel.h"
@@ -38,6 +39,11 @@ public:
     std::optional<TimeRange> selectedRange() const { return m_rangeSelection; }
     bool isCollapsed(int process) const { return m_collapsed.contains(process); }
     void setCollapsed(int process, bool collapsed);
+    // Colour device kernels by an AI Core metric / duration percentile (with a legend) or by name.
+    MetricColoring &coloring() { return m_coloring; }
+    void refreshColors() { viewport()->update(); }
+    QColor sliceColor(SliceRef ref);
+
     bool isGroupCollapsed(int group) const { return m_collapsedGroups.contains(group); }
     void setGroupCollapsed(int group, bool collapsed);
 
@@ -90,6 +96,7 @@ private:
     void paintFlows(QPainter &p, const TimeAxis &axis);
     void paintSelection(QPainter &p, const TimeAxis &axis);
     void paintRangeSelection(QPainter &p, const TimeAxis &axis);
+    void paintLegend(QPainter &p);
     QPointF flowEndpoint(SliceRef ref, TimeNs t, const TimeAxis &axis) const;
 
     const TraceModel *m_model = nullptr;
@@ -98,6 +105,7 @@ private:
     QSet<int> m_collapsed;
     QSet<int> m_collapsedGroups;
     SliceColors m_colors;
+    MetricColoring m_coloring;
     SliceRef m_selected;
     std::optional<TimeRange> m_rangeSelection;
 
