@@ -9,6 +9,7 @@
 #include <QSaveFile>
 #include <QTextStream>
 
+#include <cmath>
 #include <cstdio>
 
 namespace at {
@@ -36,10 +37,33 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     QCommandLineOption csv(QStringLiteral("csv"),
                            QStringLiteral("With --metrics: write the table to FILE instead."),
                            QStringLiteral("FILE"));
+    QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                  QStringLiteral("Render PATH as the window would show it and save it as OUT.png."),
+                                  QStringLiteral("OUT.png"));
+    QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
+                            QStringLiteral("WxH"));
+    QCommandLineOption range(QStringLiteral("range"),
+                             QStringLiteral("Visible range for --screenshot, relative to the trace start, e.g. "
+                                            "100ms:120ms (plain numbers are µs)."),
+                             QStringLiteral("START:END"));
+    QCommandLineOption select(QStringLiteral("select"),
+                              QStringLiteral("Select the first slice with this name (exact, else substring)."),
+                              QStringLiteral("NAME"));
+    QCommandLineOption chart(QStringLiteral("chart"),
+                             QStringLiteral("Render a metric chart headlessly: top-kernels, kernel-metrics, "
+                                            "time-by-type, scatter (with --out)."),
+                             QStringLiteral("NAME"));
+    QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Output image for --chart."), QStringLiteral("FILE.png"));
     parser.addOption(summary);
     parser.addOption(json);
     parser.addOption(metrics);
     parser.addOption(csv);
+    parser.addOption(screenshot);
+    parser.addOption(size);
+    parser.addOption(range);
+    parser.addOption(select);
+    parser.addOption(chart);
+    parser.addOption(out);
     parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("Trace file(s) to open."),
                                  QStringLiteral("[PATH...]"));
     parser.process(app);
@@ -50,6 +74,16 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     options.json = parser.isSet(json);
     options.metrics = parser.isSet(metrics);
     options.csvOut = parser.value(csv);
+    options.screenshotOut = parser.value(screenshot);
+    options.range = parser.value(range);
+    options.select = parser.value(select);
+    options.chart = parser.value(chart);
+    options.out = parser.value(out);
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+            options.size = QSize(wh[0].toInt(), wh[1].toInt());
+    }
     return options;
 }
 
@@ -123,6 +157,29 @@ int runMetrics(const CommandLineOptions &options)
 int runHeadless(const CommandLineOptions &options)
 {
     return options.metrics ? runMetrics(options) : runSummary(options);
+}
+
+} // namespace at
+
+namespace at {
+
+std::optional<qint64> parseTimeWithUnit(const QString &text)
+{
+    QString t = text.trimmed();
+    double factor = 1000; // µs
+    const std::pair<const char *, double> units[] = {{"ns", 1}, {"us", 1e3}, {"µs", 1e3}, {"ms", 1e6}, {"s", 1e9}};
+    for (const auto &[suffix, f] : units) {
+        if (t.endsWith(QString::fromUtf8(suffix))) {
+            t.chop(QString::fromUtf8(suffix).size());
+            factor = f;
+            break;
+        }
+    }
+    bool ok = false;
+    const double value = t.trimmed().toDouble(&ok);
+    if (!ok)
+        return std::nullopt;
+    return static_cast<qint64>(std::llround(value * factor));
 }
 
 } // namespace at

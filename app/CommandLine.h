@@ -1,7 +1,10 @@
 #pragma once
 
+#include <QSize>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 class QCoreApplication;
 
@@ -14,8 +17,19 @@ struct CommandLineOptions
     bool json = false;
     bool metrics = false;
     QString csvOut;
+    QString screenshotOut; // --screenshot OUT.png
+    QSize size{1600, 1000}; // --size WxH
+    QString range;         // --range START:END (relative to the trace start; ns/us/ms/s suffixes)
+    QString select;        // --select NAME
+    QString chart;         // --chart NAME (with --out)
+    QString out;           // --out FILE.png
     bool headless() const { return summary || metrics; }
+    // Renders offscreen with the real window (no display needed).
+    bool rendersImage() const { return !screenshotOut.isEmpty() || !chart.isEmpty(); }
 };
+
+// "12.5ms" -> 12500000; plain numbers are microseconds, as in the trace files.
+std::optional<qint64> parseTimeWithUnit(const QString &text);
 
 // Parses argv with QCommandLineParser (--help and --version exit here).
 CommandLineOptions parseCommandLine(const QCoreApplication &app);

@@ -343,6 +343,7 @@ void MainWindow::onLoadFinished()
     if (!result || !result->model) {
         const QString error = result && result->cancelled ? tr("Loading of %1 cancelled").arg(loading->path)
                                                           : (result ? result->error : tr("unknown error"));
+        m_lastError = error;
         m_messages->showMessage(MessageBar::Kind::Error, tr("Could not open %1").arg(error));
         m_status->setText(m_model ? tr("Showing %1").arg(m_currentPath) : QString());
         Q_EMIT loadFinished(false);

@@ -48,6 +48,8 @@ public:
     const TraceModel *model() const { return m_model.get(); }
     bool isLoading() const { return m_loading != nullptr; }
     QString currentPath() const { return m_currentPath; }
+    // Error of the last failed load (names the file and the problem).
+    QString lastError() const { return m_lastError; }
 
 public Q_SLOTS:
     void openPath(const QString &path);
@@ -74,6 +76,7 @@ private:
 
     std::unique_ptr<TraceModel> m_model;
     QString m_currentPath;
+    QString m_lastError;
     TimelineView *m_timeline;
     DetailsPanel *m_details;
     StatisticsPanel *m_statistics;

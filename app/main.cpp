@@ -1,11 +1,13 @@
 #include "CommandLine.h"
 #include "MainWindow.h"
+#include "RenderCommands.h"
 
 #include <QApplication>
 #include <QCoreApplication>
 
 #include <cstring>
 #include <memory>
+#include <vector>
 
 namespace {
 
@@ -19,6 +21,14 @@ bool wantsHeadless(int argc, char **argv)
             std::strcmp(arg, "--version") == 0 || std::strcmp(arg, "-v") == 0)
             return true;
     }
+    return false;
+}
+
+bool wantsImage(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], "--screenshot", 12) == 0 || std::strncmp(argv[i], "--chart", 7) == 0)
+            return true;
     return false;
 }
 
@@ -39,15 +49,27 @@ int main(int argc, char **argv)
         const at::CommandLineOptions options = at::parseCommandLine(app);
         return at::runHeadless(options);
     }
+    // Image rendering needs widgets but no display.
+    if (wantsImage(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     setIdentity();
     QApplication::setApplicationDisplayName(QStringLiteral("Ascend Timeline"));
     const at::CommandLineOptions options = at::parseCommandLine(app);
-    at::MainWindow window;
-    window.show();
-    if (options.paths.isEmpty())
-        window.openBundledSample();
-    else
-        window.openPath(options.paths.first());
+    if (!options.screenshotOut.isEmpty())
+        return at::runScreenshot(options);
+
+    // One window per profile: several paths open several windows.
+    std::vector<std::unique_ptr<at::MainWindow>> windows;
+    const QStringList paths = options.paths.isEmpty() ? QStringList{QString()} : options.paths;
+    for (const QString &path : paths) {
+        auto window = std::make_unique<at::MainWindow>();
+        window->show();
+        if (path.isEmpty())
+            window->openBundledSample();
+        else
+            window->openPath(path);
+        windows.push_back(std::move(window));
+    }
     return app.exec();
 }

@@ -31,6 +31,22 @@ std::vector<GroupSlices> indexGroups(const TraceModel &model)
                 g.streamThread.emplace(thread.tid.number, t);
         }
     }
+    // A trace without process names (e.g. sanitised msprof JSON) has no recognised device layer:
+    // then any numeric tid of an unnamed / unknown process may be a stream.
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        if (!groups[g].streamThread.empty())
+            continue;
+        for (const ProcessInfo &p : model.processes()) {
+            if (p.group != static_cast<int>(g) || p.layer != Layer::Other)
+                continue;
+            for (int t : p.threads) {
+                const ThreadInfo &thread = model.threads()[static_cast<std::size_t>(t)];
+                groups[g].candidateThreads.push_back(t);
+                if (thread.tid.text == 0)
+                    groups[g].streamThread.emplace(thread.tid.number, t);
+            }
+        }
+    }
     return groups;
 }
 

@@ -1,5 +1,7 @@
 #include "KernelTable.h"
 
+#include <QStringList>
+
 namespace at {
 
 std::size_t KernelTable::unjoinedCount() const
@@ -53,6 +55,30 @@ std::size_t KernelTable::addRow(const KernelRecord &record)
 void KernelTable::setMetric(std::size_t row, int column, double value)
 {
     m_values[row * m_columns.size() + static_cast<std::size_t>(column)] = value;
+}
+
+QString KernelTable::metricGroupOf(int group) const
+{
+    return group >= 0 && static_cast<std::size_t>(group) < m_metricGroups.size() ? m_metricGroups[static_cast<std::size_t>(group)]
+                                                                                 : QString();
+}
+
+QString KernelTable::metricGroup() const
+{
+    QStringList names;
+    for (const QString &name : m_metricGroups)
+        if (!name.isEmpty() && !names.contains(name))
+            names << name;
+    return names.join(QStringLiteral(", "));
+}
+
+void KernelTable::setMetricGroup(int group, const QString &metricGroup)
+{
+    if (group < 0)
+        return;
+    if (static_cast<std::size_t>(group) >= m_metricGroups.size())
+        m_metricGroups.resize(static_cast<std::size_t>(group) + 1);
+    m_metricGroups[static_cast<std::size_t>(group)] = metricGroup;
 }
 
 void KernelTable::rebuildSliceIndex()

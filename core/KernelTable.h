@@ -61,7 +61,9 @@ public:
         return m_values[row * m_columns.size() + column];
     }
     // Metric group name(s) per source group, e.g. "PipeUtilization".
-    const QString &metricGroup() const { return m_metricGroup; }
+    // Metric group of one source group's table ("PipeUtilization"), and of all of them together.
+    QString metricGroupOf(int group) const;
+    QString metricGroup() const;
     std::size_t unjoinedCount() const;
     // Row of the kernel joined to this slice, or -1.
     std::int64_t rowOfSlice(std::int32_t thread, std::uint32_t slice) const;
@@ -71,7 +73,7 @@ public:
     int addColumn(const KernelMetricColumn &column);
     std::size_t addRow(const KernelRecord &record);
     void setMetric(std::size_t row, int column, double value);
-    void setMetricGroup(const QString &group) { m_metricGroup = group; }
+    void setMetricGroup(int group, const QString &metricGroup);
     KernelRecord &row(std::size_t index) { return m_rows[index]; }
     void rebuildSliceIndex();
 
@@ -79,7 +81,7 @@ private:
     std::vector<KernelMetricColumn> m_columns;
     std::vector<KernelRecord> m_rows;
     std::vector<double> m_values;
-    QString m_metricGroup;
+    std::vector<QString> m_metricGroups; // per source group
     std::unordered_map<std::uint64_t, std::uint32_t> m_rowBySlice;
 };
 

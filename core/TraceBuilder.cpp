@@ -210,6 +210,19 @@ void TraceBuilder::removeDuplicates()
         m_duplicates += static_cast<std::size_t>(slices.end() - last);
         slices.erase(last, slices.end());
     }
+    for (CounterSeries &c : m_model->m_counters) {
+        std::vector<std::pair<TimeNs, double>> samples(c.times.size());
+        for (std::size_t i = 0; i < samples.size(); ++i)
+            samples[i] = {c.times[i], c.values[i]};
+        std::sort(samples.begin(), samples.end());
+        const auto last = std::unique(samples.begin(), samples.end());
+        m_duplicates += static_cast<std::size_t>(samples.end() - last);
+        samples.erase(last, samples.end());
+        c.times.resize(samples.size());
+        c.values.resize(samples.size());
+        for (std::size_t i = 0; i < samples.size(); ++i)
+            std::tie(c.times[i], c.values[i]) = samples[i];
+    }
     auto flowKey = [](const FlowHalf &f) { return std::tie(f.category, f.id, f.thread, f.ts, f.phase); };
     std::sort(m_flowHalves.begin(), m_flowHalves.end(),
               [&](const auto &a, const auto &b) { return flowKey(a) < flowKey(b); });
@@ -452,8 +465,10 @@ void TraceBuilder::labelDevices()
             if (p.group != static_cast<int>(g) || p.layer != Layer::DeviceStreams || p.pid.text != 0)
                 continue;
             const QString labels = m.m_strings.qstring(p.labels);
-            if (labels.startsWith(QLatin1String("NPU ")) && labels.mid(4).toInt() >= 0 && labels.size() > 4) {
-                device = labels.mid(4).toLongLong();
+            bool isNumber = false;
+            const qlonglong npu = labels.startsWith(QLatin1String("NPU ")) ? labels.mid(4).toLongLong(&isNumber) : -1;
+            if (isNumber && npu >= 0) {
+                device = npu;
                 break;
             }
             for (const ProcessInfo &framework : m.m_processes)

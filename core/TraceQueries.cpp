@@ -51,24 +51,25 @@ std::vector<SliceRef> searchSlices(const TraceModel &model, const QString &text,
     std::vector<SliceRef> result;
     if (text.isEmpty())
         return result;
-    // Match each distinct name once; then scanning the 4-byte name columns is cheap.
+    // Match each distinct slice name once (not every pooled string: flow ids, args keys, ...);
+    // then scanning the 4-byte name columns is cheap.
     const StringPool &strings = model.strings();
-    std::vector<char> matches(strings.size(), 0);
+    std::vector<char> matches(strings.size(), 0); // 0 unseen, 1 no match, 2 match
     const Qt::CaseSensitivity cs = options.caseSensitive ? Qt::CaseSensitive : Qt::CaseInsensitive;
     bool any = false;
-    for (StringId id = 1; id < strings.size(); ++id) {
-        if (strings.qstring(id).contains(text, cs)) {
-            matches[id] = 1;
-            any = true;
-        }
-    }
+    for (const ThreadInfo &thread : model.threads())
+        for (StringId id : thread.slices.names())
+            if (matches[id] == 0) {
+                matches[id] = strings.qstring(id).contains(text, cs) ? 2 : 1;
+                any = any || matches[id] == 2;
+            }
     if (!any)
         return result;
     const auto &threads = model.threads();
     for (std::size_t t = 0; t < threads.size(); ++t) {
         const auto &names = threads[t].slices.names();
         for (std::uint32_t i = 0; i < names.size(); ++i)
-            if (matches[names[i]])
+            if (matches[names[i]] == 2)
                 result.push_back({static_cast<std::int32_t>(t), i});
     }
     std::sort(result.begin(), result.end(), [&threads](const SliceRef &a, const SliceRef &b) {
@@ -106,7 +107,7 @@ TraceSummary summarize(const TraceModel &model, int topCount)
             out.kernelsJoined += k.joined() ? 1 : 0;
         }
         if (out.metricGroup.isEmpty() && out.kernels)
-            out.metricGroup = model.kernels().metricGroup();
+            out.metricGroup = model.kernels().metricGroupOf(static_cast<int>(g));
         summary.groups.push_back(std::move(out));
     }
     for (int p : model.processOrder()) {

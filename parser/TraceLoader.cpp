@@ -30,8 +30,8 @@ FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl
     QString decompressWarning;
     const Compression compression = detectCompression(path);
     if (compression != Compression::None) {
-        std::atomic<std::uint64_t> compressedRead{0};
-        DecompressControl dc{&control.cancel, &compressedRead};
+        // Progress shows compressed bytes while decompressing, then the decompressed bytes parsed.
+        DecompressControl dc{&control.cancel, &control.bytesDone};
         temporary = decompressToTemporaryFile(path, compression, dc, &decompressWarning);
         if (control.cancel)
             return FileStatus::Cancelled;
@@ -51,6 +51,11 @@ FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl
     }
     const char *data = mapped->data();
     const std::size_t size = mapped->size();
+    if (temporary) {
+        const auto compressedSize = static_cast<std::uint64_t>(QFileInfo(path).size());
+        control.bytesTotal = control.bytesTotal.load() - std::min(compressedSize, control.bytesTotal.load()) + size;
+        control.bytesDone = bytesBase;
+    }
     auto reader = std::make_shared<JsonArgsReader>(std::move(mapped), std::move(temporary));
     const std::uint32_t source = builder.addSource(path, reader);
     ChromeTraceParser parser(builder, source, path);
@@ -90,24 +95,45 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
     const DetectedProfile profile = ProfileLayoutDetector::detect(path);
     QStringList problems;
     for (const Diagnostic &d : profile.diagnostics)
-        if (d.severity != DiagnosticSeverity::Info)
+        if (d.code != DiagnosticCode::MultipleRuns)
             problems << d.message;
 
-    std::vector<const DataSource *> loadable;
-    QStringList skipped;
-    for (const DataSource &source : profile.sources) {
+    // Sources of different runs have unrelated clocks (FORMATS.md §1.8): load the first run that
+    // has something to show, and name the others.
+    auto isLoadable = [](const DataSource &source) {
         const bool hasKernelTable = !source.summaries(QStringLiteral("kernel_details")).isEmpty() ||
                                     !source.summaries(QStringLiteral("op_summary")).isEmpty();
-        // Sources without a timeline still contribute their kernel metric tables.
-        if (source.format == TimelineFormat::ChromeJson ||
-            source.format == TimelineFormat::CompressedChromeJson ||
-            (source.format == TimelineFormat::None && hasKernelTable))
+        return source.format == TimelineFormat::ChromeJson || source.format == TimelineFormat::CompressedChromeJson ||
+               (source.format == TimelineFormat::None && hasKernelTable);
+    };
+    QString run;
+    for (const DataSource &source : profile.sources)
+        if (run.isEmpty() && isLoadable(source) && source.hasTimeline())
+            run = source.clusterPath;
+    for (const DataSource &source : profile.sources)
+        if (run.isEmpty() && isLoadable(source))
+            run = source.clusterPath;
+    std::vector<const DataSource *> loadable;
+    QStringList skipped, otherRuns;
+    for (const DataSource &source : profile.sources) {
+        if (source.clusterPath != run) {
+            if (!otherRuns.contains(source.clusterPath))
+                otherRuns << source.clusterPath;
+            continue;
+        }
+        if (isLoadable(source))
             loadable.push_back(&source);
         else if (source.format == TimelineFormat::Sqlite)
-            skipped << QStringLiteral("%1: its timeline is only in the SQLite database %2, which this "
-                                      "version cannot read yet")
+            skipped << QStringLiteral("%1: its timeline is only in the SQLite database %2, which this version cannot "
+                                      "read yet")
                            .arg(source.label, source.timelineDatabase);
     }
+    if (!otherRuns.isEmpty() && !run.isEmpty())
+        skipped << QStringLiteral("%1 holds results of %2 runs; showing %3. Open the others separately (their clocks "
+                                  "are not aligned): %4")
+                       .arg(path)
+                       .arg(otherRuns.size() + 1)
+                       .arg(run, otherRuns.join(QStringLiteral(", ")));
     if (loadable.empty()) {
         QStringList reasons = problems + skipped;
         if (reasons.isEmpty())
@@ -156,7 +182,12 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
             !builder.groupHasLayer(groupIndex, Layer::Communication)) {
             for (const QString &file : source->supplementaryTimelineFiles) {
                 QString error;
-                if (parseJsonFile(file, builder, control, base, &error) == FileStatus::Failed)
+                const FileStatus status = parseJsonFile(file, builder, control, base, &error);
+                if (status == FileStatus::Cancelled) {
+                    result.cancelled = true;
+                    return result;
+                }
+                if (status == FileStatus::Failed)
                     builder.addWarning(error);
                 base += static_cast<std::uint64_t>(QFileInfo(file).size());
             }
@@ -164,6 +195,10 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
         readKernelSummary(kernelFiles, groupIndex, builder);
         for (const QString &type : plainSummaryTypes())
             readSummaryTable(type, source->summaries(type), groupIndex, builder);
+        if (control.cancel) {
+            result.cancelled = true;
+            return result;
+        }
         CollectionInputs inputs = collectionInputsFrom(*source);
         inputs.profiledSteps = builder.profilerSteps(groupIndex);
         builder.group(groupIndex).collection = readCollectionInfo(inputs);

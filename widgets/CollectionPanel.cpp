@@ -33,7 +33,7 @@ void CollectionPanel::setModel(const TraceModel *model)
         const CollectionInfo &c = group.collection;
         QString metricGroup = c.metricGroup;
         if (metricGroup.isEmpty() && !group.summaryFiles.isEmpty())
-            metricGroup = model->kernels().metricGroup();
+            metricGroup = model->kernels().metricGroupOf(static_cast<int>(&group - model->groups().data()));
         auto *metrics =
             add(top, tr("AI Core metric group"), metricGroup.isEmpty() ? tr("none collected") : metricGroup);
         for (const QString &m : c.metrics)

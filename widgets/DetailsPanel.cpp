@@ -98,7 +98,8 @@ void DetailsPanel::addKernelMetrics(SliceRef ref)
     child(tr("Input shapes"), strings.qstring(k.inputShapes));
     child(tr("Input data types"), strings.qstring(k.inputTypes));
     kernel->setExpanded(true);
-    const QString group = table.metricGroup().isEmpty() ? tr("not collected") : table.metricGroup();
+    const QString groupName = table.metricGroupOf(k.group);
+    const QString group = groupName.isEmpty() ? tr("not collected") : groupName;
     auto *metrics = addField(tr("AI Core metrics"), group);
     for (std::size_t c = 0; c < table.columns().size(); ++c) {
         const double v = table.metric(static_cast<std::size_t>(row), c);

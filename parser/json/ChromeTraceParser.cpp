@@ -73,6 +73,13 @@ struct ChromeTraceParser::Impl
     std::size_t badTimes = 0;
     std::size_t argsProblems = 0;
     StringId processNameId, processLabelsId, processSortId, threadNameId, threadSortId;
+    struct CounterArg
+    {
+        std::string_view key;
+        double value;
+    };
+    std::vector<CounterArg> counterArgs;
+    std::string seriesKeyText;
 
     Impl(TraceBuilder &b, std::uint32_t source, QString name)
         : builder(b), sourceIndex(source), fileName(std::move(name))
@@ -249,12 +256,8 @@ struct ChromeTraceParser::Impl
         const int process = builder.process(f.pid);
         // Acc PMU writes {"value": v, "acc_id": n}: acc_id selects the series (FORMATS.md §2.8).
         std::string_view accId;
-        struct Sample
-        {
-            std::string_view key;
-            double value;
-        };
-        std::vector<Sample> samples;
+        std::vector<CounterArg> &samples = counterArgs; // reused: no allocation per event
+        samples.clear();
         forEachArg(f.args, [&](std::string_view key, od::value value) {
             double number = 0;
             if (key == "acc_id") {
@@ -265,15 +268,15 @@ struct ChromeTraceParser::Impl
                 value.get_double_in_string().get(number) == simdjson::SUCCESS)
                 samples.push_back({key, number});
         });
-        for (const Sample &s : samples) {
+        for (const CounterArg &s : samples) {
             StringId seriesKey;
             if (accId.empty()) {
                 seriesKey = builder.strings().intern(s.key);
             } else {
-                std::string key(s.key);
-                key += " acc_id ";
-                key += accId;
-                seriesKey = builder.strings().intern(key);
+                seriesKeyText.assign(s.key);
+                seriesKeyText += " acc_id ";
+                seriesKeyText += accId;
+                seriesKey = builder.strings().intern(seriesKeyText);
             }
             builder.addCounterSample(process, f.name, seriesKey, ts, s.value);
         }

@@ -139,9 +139,13 @@ bool JsonEventScanner::locateEvents(QString *problem)
         }
         ++m_pos;
         skipWhitespace();
-        if (key == "traceEvents" && m_pos < m_size && m_data[m_pos] == '[') {
-            ++m_pos;
-            return true;
+        if (key == "traceEvents") {
+            if (m_pos < m_size && m_data[m_pos] == '[') {
+                ++m_pos;
+                return true;
+            }
+            *problem = QStringLiteral("JSON, but not a trace: \"traceEvents\" at byte %1 is not an array").arg(m_pos);
+            return false;
         }
         const std::size_t end = valueEnd(m_data, m_size, m_pos);
         if (end == npos) {

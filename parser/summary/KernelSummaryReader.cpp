@@ -77,11 +77,7 @@ std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder 
         metricIndex.push_back(kernels.addColumn(column));
     }
     if (layout.group != MetricGroup::None) {
-        const QString group = qs(metricGroupName(layout.group));
-        if (kernels.metricGroup().isEmpty())
-            kernels.setMetricGroup(group);
-        else if (!kernels.metricGroup().split(QStringLiteral(", ")).contains(group))
-            kernels.setMetricGroup(kernels.metricGroup() + QStringLiteral(", ") + group);
+        kernels.setMetricGroup(group, qs(metricGroupName(layout.group)));
     }
 
     StringPool &strings = builder.strings();

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QMap>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -212,9 +213,15 @@ private Q_SLOTS:
         QVERIFY(model->groups().front().layout.startsWith(QStringLiteral("G3")));
         QCOMPARE(model->eventCounts().complete, std::size_t(3));
         QCOMPARE(model->kernels().metricGroup(), QStringLiteral("PipeUtilization"));
-        // The sample's JSON has fake timestamps, so its op_summary rows cannot be joined; the UI
-        // reports how many.
-        QCOMPARE(model->kernels().unjoinedCount(), model->kernels().size());
+        // The sanitised JSON has no M events (so no layer names) and fake times: its first
+        // op_summary row (stream 1716, task 0, start 1000000.000 us) still matches the X event on
+        // tid 1716 exactly; the second has no counterpart. The UI reports the unjoined count.
+        QCOMPARE(model->kernels().size(), std::size_t(2));
+        QCOMPARE(model->kernels().unjoinedCount(), std::size_t(1));
+        const KernelRecord &first = model->kernels().rows().front();
+        QVERIFY(first.joined());
+        QCOMPARE(first.streamId, 1716);
+        QCOMPARE(model->sliceName({first.thread, first.slice}), model->strings().qstring(first.name));
         QVERIFY(std::any_of(model->warnings().begin(), model->warnings().end(), [](const QString &w) {
             return w.contains(QStringLiteral("could not be joined"));
         }));
@@ -259,6 +266,15 @@ private Q_SLOTS:
         QVERIFY(model->groups().front().layout.startsWith(QStringLiteral("G1")));
         QCOMPARE(model->groups().front().timelineFiles.size(), qsizetype(2));
         QCOMPARE(model->sliceCount(), std::size_t(4384)); // duplicates merged
+        // Every counter sample once, although the 100 shared events were read twice.
+        auto samples = [](const TraceModel &m) {
+            std::size_t n = 0;
+            for (const CounterSeries &c : m.counters())
+                n += c.times.size();
+            return n;
+        };
+        auto single = test::loadOrFail(test::level1Rank0Trace());
+        QCOMPARE(samples(*model), samples(*single));
         QVERIFY(searchSlices(*model, QStringLiteral("MUST_NOT_LOAD")).empty());
         // Legacy layer names map onto the canonical groups, in the seed order.
         QStringList order;
@@ -326,6 +342,39 @@ private Q_SLOTS:
         QVERIFY(!result.model);
         QVERIFY2(result.error.contains(QStringLiteral("msprof --export=on")), qPrintable(result.error));
         QVERIFY(result.error.contains(m_dir.filePath(QStringLiteral("raw"))));
+    }
+
+    void severalRunsAreNotMergedOntoOneClock()
+    {
+        // level0, level1 and level2 (and a db run) are separate runs about an hour apart.
+        auto model = test::loadOrFail(test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels")));
+        QVERIFY(model);
+        QCOMPARE(model->groups().size(), std::size_t(1));
+        QVERIFY(model->groups().front().path.endsWith(QStringLiteral("text/level0/rank0_ascend_pt")));
+        QVERIFY(model->dataEnd() - model->dataBegin() < 1000000000);
+        QVERIFY(std::any_of(model->warnings().begin(), model->warnings().end(), [](const QString &w) {
+            return w.contains(QStringLiteral("holds results of 4 runs")) && w.contains(QStringLiteral("text/level1"));
+        }));
+    }
+
+    void compressedProgressCountsDecompressedBytes()
+    {
+        const QString plain = write(QStringLiteral("z/trace.json"), m_trace);
+        QVERIFY(QProcess::execute(QStringLiteral("zstd"), {QStringLiteral("-q"), QStringLiteral("-f"), plain}) == 0);
+        LoadControl control;
+        const LoadResult result = loadTrace(plain + QStringLiteral(".zst"), control);
+        QVERIFY(result.model);
+        QCOMPARE(control.bytesTotal.load(), static_cast<std::uint64_t>(m_trace.size()));
+        QCOMPARE(control.bytesDone.load(), control.bytesTotal.load());
+    }
+
+    void traceEventsThatIsNotAnArray()
+    {
+        const QString path = write(QStringLiteral("bad/te.json"), "{\"traceEvents\": 5}");
+        LoadControl control;
+        const LoadResult result = loadTrace(path, control);
+        QVERIFY(!result.model);
+        QVERIFY2(result.error.contains(QStringLiteral("\"traceEvents\" at byte 16 is not an array")), qPrintable(result.error));
     }
 
     void emptyFolderIsAClearError()

@@ -1,0 +1,83 @@
+#include "RenderCommands.h"
+
+#include "MainWindow.h"
+#include "TimelineView.h"
+#include "TraceQueries.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QTextStream>
+
+namespace at {
+
+namespace {
+
+// Opens the path in the window and waits for the load to finish; prints the error on failure.
+bool openAndWait(MainWindow &window, const QString &path)
+{
+    bool ok = false;
+    QEventLoop loop;
+    QObject::connect(&window, &MainWindow::loadFinished, &loop, [&](bool success) {
+        ok = success;
+        loop.quit();
+    });
+    window.openPath(path);
+    if (window.isLoading())
+        loop.exec();
+    return ok;
+}
+
+SliceRef findByName(const TraceModel &model, const QString &name)
+{
+    const std::vector<SliceRef> matches = searchSlices(model, name, {true});
+    for (const SliceRef &ref : matches)
+        if (model.sliceName(ref) == name)
+            return ref;
+    return matches.empty() ? SliceRef{} : matches.front();
+}
+
+} // namespace
+
+int runScreenshot(const CommandLineOptions &options)
+{
+    QTextStream err(stderr);
+    if (options.paths.size() != 1) {
+        err << "ascend-timeline: --screenshot needs exactly one PATH\n";
+        return 2;
+    }
+    MainWindow window;
+    window.resize(options.size);
+    window.show();
+    if (!openAndWait(window, options.paths.first())) {
+        err << "ascend-timeline: " << window.lastError() << "\n";
+        return 1;
+    }
+    TimelineView *timeline = window.timeline();
+    if (!options.select.isEmpty()) {
+        const SliceRef ref = findByName(*window.model(), options.select);
+        if (!ref.isValid()) {
+            err << "ascend-timeline: no slice named " << options.select << "\n";
+            return 1;
+        }
+        timeline->selectSlice(ref, true);
+    }
+    if (!options.range.isEmpty()) {
+        const QStringList parts = options.range.split(QLatin1Char(':'));
+        const auto start = parts.size() == 2 ? parseTimeWithUnit(parts[0]) : std::nullopt;
+        const auto end = parts.size() == 2 ? parseTimeWithUnit(parts[1]) : std::nullopt;
+        if (!start || !end || *end <= *start) {
+            err << "ascend-timeline: --range wants START:END, e.g. 100ms:120ms\n";
+            return 2;
+        }
+        timeline->zoom()->setRange({*start, *end}, false);
+    }
+    QCoreApplication::processEvents();
+    const QImage image = window.grab().toImage();
+    if (!image.save(options.screenshotOut)) {
+        err << "ascend-timeline: cannot write " << options.screenshotOut << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace at
