@@ -41,14 +41,15 @@ SliceRef findByName(const TraceModel &model, const QString &name)
 int runScreenshot(const CommandLineOptions &options)
 {
     QTextStream err(stderr);
-    if (options.paths.size() != 1) {
-        err << "ascend-timeline: --screenshot needs exactly one PATH\n";
+    if (options.paths.size() > 1) {
+        err << "ascend-timeline: --screenshot takes one PATH (none: the bundled sample)\n";
         return 2;
     }
     MainWindow window;
     window.resize(options.size);
     window.show();
-    if (!openAndWait(window, options.paths.first())) {
+    const QString path = options.paths.isEmpty() ? QString::fromLatin1(MainWindow::kBundledSample) : options.paths.first();
+    if (!openAndWait(window, path)) {
         err << "ascend-timeline: " << window.lastError() << "\n";
         return 1;
     }

@@ -17,6 +17,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QProcess>
 #include <QTest>
 
 using namespace at;
@@ -230,6 +231,37 @@ private Q_SLOTS:
         QVERIFY(
             m_window->tables()->chooser()->itemText(0).startsWith(QStringLiteral("Rank 0 / Device 0 · ")));
         QVERIFY(m_window->tables()->tableModel()->rowCount() >= 1);
+    }
+
+    void screenshotCommandMatchesTheWindow()
+    {
+        // The command line renders the same window offscreen; compare with an in-process grab.
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("shot.png"));
+        QProcess process;
+        process.start(QStringLiteral(AT_APP_BINARY), {QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
+                                                      QStringLiteral("1200x800")});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 0);
+        QImage fromCli(out);
+        QVERIFY(!fromCli.isNull());
+
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        m_window->resize(1200, 800);
+        m_window->openBundledSample();
+        QVERIFY(waitForLoad(spy, true));
+        QCoreApplication::processEvents();
+        const QImage grabbed = m_window->grab().toImage().convertToFormat(fromCli.format());
+        QCOMPARE(grabbed.size(), fromCli.size());
+        qsizetype differing = 0;
+        for (int y = 0; y < grabbed.height(); ++y)
+            for (int x = 0; x < grabbed.width(); ++x)
+                differing += grabbed.pixel(x, y) != fromCli.pixel(x, y) ? 1 : 0;
+        // Identical but for the odd focus/hover pixel.
+        QVERIFY2(differing < grabbed.width() * grabbed.height() / 200, qPrintable(QString::number(differing)));
+        // And it is a real picture of the trace: the timeline area is not blank.
+        const QRect lanes = m_window->timeline()->geometry();
+        QVERIFY(lanes.width() > 400);
     }
 
     void cancelStopsALargeLoadQuickly()
