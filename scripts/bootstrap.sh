@@ -9,7 +9,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${AT_BUILD_DIR:-$here/build}"
 
 packages=(cmake ninja-build g++ ccache pkg-config qt6-base-dev qt6-base-dev-tools libqt6charts6-dev
-          libqt6sql6-sqlite libgl-dev libsimdjson-dev libzstd-dev zlib1g-dev zstd gzip xvfb xauth)
+          libqt6sql6-sqlite libgl-dev libsimdjson-dev libzstd-dev zlib1g-dev zstd gzip xvfb xauth
+          dpkg-dev file desktop-file-utils appstream libxml2-utils shared-mime-info)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
