@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "ChartsPanel.h"
 #include "CollectionPanel.h"
 #include "DetailsPanel.h"
 #include "KernelTablePanel.h"
@@ -48,7 +49,7 @@ struct MainWindow::Loading
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_timeline(new TimelineView), m_details(new DetailsPanel),
       m_statistics(new StatisticsPanel), m_search(new SearchBar), m_kernels(new KernelTablePanel),
-      m_collection(new CollectionPanel), m_tables(new SummaryTablesPanel), m_colorBy(new QComboBox),
+      m_collection(new CollectionPanel), m_tables(new SummaryTablesPanel), m_charts(new ChartsPanel), m_colorBy(new QComboBox),
       m_messages(new MessageBar),
       m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
 {
@@ -85,6 +86,11 @@ MainWindow::MainWindow(QWidget *parent)
     tablesDock->setWidget(m_tables);
     addDockWidget(Qt::BottomDockWidgetArea, tablesDock);
     tabifyDockWidget(kernelsDock, tablesDock);
+    auto *chartsDock = new QDockWidget(tr("Charts"), this);
+    chartsDock->setObjectName(QStringLiteral("ChartsDock"));
+    chartsDock->setWidget(m_charts);
+    addDockWidget(Qt::BottomDockWidgetArea, chartsDock);
+    tabifyDockWidget(tablesDock, chartsDock);
     auto *collectionDock = new QDockWidget(tr("Collection"), this);
     collectionDock->setObjectName(QStringLiteral("CollectionDock"));
     collectionDock->setWidget(m_collection);
@@ -111,6 +117,13 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_timeline, &TimelineView::rangeSelected, m_statistics, &StatisticsPanel::showRange);
     connect(m_timeline, &TimelineView::selectionChanged, m_kernels, &KernelTablePanel::selectSlice);
     connect(m_timeline, &TimelineView::rangeSelected, m_kernels, &KernelTablePanel::setTimeSelection);
+    connect(m_timeline, &TimelineView::selectionChanged, m_charts, &ChartsPanel::selectSlice);
+    connect(m_charts, &ChartsPanel::kernelActivated, m_timeline, [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
+    connect(m_kernels, &KernelTablePanel::filterChanged, m_charts, [this](const KernelRows &rows) {
+        // The charts read an empty list as "all kernels"; a filter that matches nothing is kept empty
+        // with an index no table has.
+        m_charts->setFilter(rows.empty() ? KernelRows{std::numeric_limits<std::size_t>::max()} : rows);
+    });
     auto *toolbar = addToolBar(tr("View"));
     toolbar->setObjectName(QStringLiteral("ViewToolBar"));
     toolbar->addWidget(new QLabel(tr(" Colour kernels: ")));
@@ -150,6 +163,7 @@ void MainWindow::attachViews(const TraceModel *model)
     m_kernels->setModel(model);
     m_collection->setModel(model);
     m_tables->setModel(model);
+    m_charts->setModel(model);
     fillColorChooser();
 }
 

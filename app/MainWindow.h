@@ -15,6 +15,7 @@ class QPushButton;
 
 namespace at {
 
+class ChartsPanel;
 class CollectionPanel;
 class DetailsPanel;
 class KernelTablePanel;
@@ -42,6 +43,7 @@ public:
     KernelTablePanel *kernels() const { return m_kernels; }
     CollectionPanel *collection() const { return m_collection; }
     SummaryTablesPanel *tables() const { return m_tables; }
+    ChartsPanel *charts() const { return m_charts; }
     // "Colour: by name / duration percentile / <metric>" on the toolbar.
     QComboBox *colorChooser() const { return m_colorBy; }
     MessageBar *messageBar() const { return m_messages; }
@@ -84,6 +86,7 @@ private:
     KernelTablePanel *m_kernels;
     CollectionPanel *m_collection;
     SummaryTablesPanel *m_tables;
+    ChartsPanel *m_charts;
     QComboBox *m_colorBy;
     MessageBar *m_messages;
     QProgressBar *m_progress;

@@ -1,6 +1,8 @@
 #include "RenderCommands.h"
 
+#include "ChartExport.h"
 #include "MainWindow.h"
+#include "TraceLoader.h"
 #include "TimelineView.h"
 #include "TraceQueries.h"
 
@@ -76,6 +78,28 @@ int runScreenshot(const CommandLineOptions &options)
     const QImage image = window.grab().toImage();
     if (!image.save(options.screenshotOut)) {
         err << "ascend-timeline: cannot write " << options.screenshotOut << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+int runChart(const CommandLineOptions &options)
+{
+    QTextStream err(stderr);
+    if (options.paths.size() != 1 || options.out.isEmpty()) {
+        err << "ascend-timeline: --chart NAME needs --out FILE.png and one PATH (charts: "
+            << chartNames().join(QStringLiteral(", ")) << ")\n";
+        return 2;
+    }
+    LoadControl control;
+    const LoadResult result = loadTrace(options.paths.first(), control);
+    if (!result.model) {
+        err << "ascend-timeline: " << result.error << "\n";
+        return 1;
+    }
+    QString error;
+    if (!renderChartPng(*result.model, options.chart, options.out, options.size, &error)) {
+        err << "ascend-timeline: " << error << "\n";
         return 1;
     }
     return 0;

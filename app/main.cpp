@@ -58,6 +58,8 @@ int main(int argc, char **argv)
     const at::CommandLineOptions options = at::parseCommandLine(app);
     if (!options.screenshotOut.isEmpty())
         return at::runScreenshot(options);
+    if (!options.chart.isEmpty())
+        return at::runChart(options);
 
     // One window per profile: several paths open several windows.
     std::vector<std::unique_ptr<at::MainWindow>> windows;

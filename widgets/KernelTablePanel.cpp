@@ -130,7 +130,8 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
       m_regex(new QCheckBox(tr("Regex"), this)), m_core(new QComboBox(this)), m_bound(new QComboBox(this)),
       m_minDuration(new QDoubleSpinBox(this)), m_maxDuration(new QDoubleSpinBox(this)),
       m_inRange(new QCheckBox(tr("In time selection"), this)), m_table(new QTableView(this)),
-      m_kernels(new KernelTableModel(this)), m_proxy(new KernelFilterProxy(this))
+      m_kernels(new KernelTableModel(this)), m_proxy(new KernelFilterProxy(this)), m_grouping(new QComboBox(this)),
+      m_groups(new KernelGroupModel(this)), m_groupProxy(new QSortFilterProxyModel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -150,6 +151,11 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
         filters->addWidget(box);
     }
     filters->addWidget(m_inRange);
+    m_grouping->addItems({tr("No grouping"), tr("Group by name"), tr("Group by name + input shape")});
+    filters->addWidget(m_grouping);
+    m_groupProxy->setSourceModel(m_groups);
+    m_groupProxy->setSortRole(KernelGroupModel::kSortRole);
+    connect(m_grouping, &QComboBox::currentIndexChanged, this, &KernelTablePanel::applyGrouping);
     auto *exportButton = new QPushButton(tr("Export CSV…"), this);
     filters->addWidget(exportButton);
     layout->addLayout(filters);
@@ -230,6 +236,42 @@ void KernelTablePanel::applyFilter()
         f.timeRange = m_timeSelection ? m_timeSelection : std::optional<TimeRange>(TimeRange{0, -1});
     m_proxy->setFilter(f);
     m_summary->setText(summaryText());
+    if (m_grouping->currentIndex() > 0)
+        applyGrouping();
+    Q_EMIT filterChanged(filteredRows());
+}
+
+KernelRows KernelTablePanel::filteredRows() const
+{
+    KernelRows rows;
+    rows.reserve(static_cast<std::size_t>(m_proxy->rowCount()));
+    for (int r = 0; r < m_proxy->rowCount(); ++r)
+        rows.push_back(m_proxy->mapToSource(m_proxy->index(r, 0)).row());
+    std::sort(rows.begin(), rows.end());
+    return rows;
+}
+
+void KernelTablePanel::applyGrouping()
+{
+    const int mode = m_grouping->currentIndex();
+    if (mode == 0 || !m_model) {
+        if (m_table->model() != m_proxy) {
+            m_table->setModel(m_proxy);
+            m_table->sortByColumn(KernelTableModel::Start, Qt::AscendingOrder);
+        }
+        return;
+    }
+    // An empty filter means "all rows" to the aggregation; an empty *result* must stay empty.
+    const KernelRows rows = filteredRows();
+    std::vector<KernelAggregate> groups;
+    if (!rows.empty())
+        groups = aggregateKernels(*m_model, mode == 1 ? KernelGrouping::Name : KernelGrouping::NameAndShape, rows);
+    m_groups->setGroups(m_model, std::move(groups));
+    if (m_table->model() != m_groupProxy) {
+        m_table->setModel(m_groupProxy);
+        m_table->sortByColumn(KernelGroupModel::Total, Qt::DescendingOrder);
+    }
+    m_table->setColumnHidden(KernelGroupModel::Shapes, mode == 1);
 }
 
 QByteArray KernelTablePanel::visibleRowsAsCsv() const
@@ -317,7 +359,10 @@ void KernelTablePanel::activateRow(const QModelIndex &proxyIndex)
 {
     if (!m_model || !proxyIndex.isValid())
         return;
-    const auto row = proxyIndex.data(KernelTableModel::kRowRole).toULongLong();
+    // A group row jumps to its longest kernel.
+    const QVariant kernelRow = proxyIndex.model() == m_groupProxy ? proxyIndex.data(KernelGroupModel::kLongestRowRole)
+                                                                  : proxyIndex.data(KernelTableModel::kRowRole);
+    const auto row = kernelRow.toULongLong();
     const KernelRecord &k = m_model->kernels().rows()[row];
     if (k.joined())
         Q_EMIT kernelActivated(SliceRef{k.thread, k.slice});
@@ -325,7 +370,7 @@ void KernelTablePanel::activateRow(const QModelIndex &proxyIndex)
 
 void KernelTablePanel::selectSlice(SliceRef ref)
 {
-    if (!m_model || !ref.isValid())
+    if (!m_model || !ref.isValid() || m_table->model() != m_proxy)
         return;
     const std::int64_t row = m_model->kernels().rowOfSlice(ref.thread, ref.index);
     if (row < 0)
@@ -338,6 +383,69 @@ void KernelTablePanel::selectSlice(SliceRef ref)
     m_table->selectionModel()->select(proxyIndex,
                                       QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_table->scrollTo(proxyIndex);
+}
+
+} // namespace at
+
+namespace at {
+
+KernelGroupModel::KernelGroupModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void KernelGroupModel::setGroups(const TraceModel *model, std::vector<KernelAggregate> groups)
+{
+    beginResetModel();
+    m_model = model;
+    m_groups = std::move(groups);
+    endResetModel();
+}
+
+int KernelGroupModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_groups.size());
+}
+
+int KernelGroupModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant KernelGroupModel::data(const QModelIndex &index, int role) const
+{
+    if (!m_model || !index.isValid() || static_cast<std::size_t>(index.row()) >= m_groups.size())
+        return {};
+    const KernelAggregate &g = m_groups[static_cast<std::size_t>(index.row())];
+    if (role == kLongestRowRole)
+        return QVariant::fromValue<qulonglong>(g.longestRow);
+    const bool sort = role == kSortRole;
+    if (role != Qt::DisplayRole && !sort)
+        return {};
+    auto time = [sort](TimeNs ns) -> QVariant { return sort ? QVariant::fromValue<qlonglong>(ns) : QVariant(formatDuration(ns)); };
+    switch (index.column()) {
+    case Name:
+        return m_model->strings().qstring(g.name);
+    case Shapes:
+        return m_model->strings().qstring(g.inputShapes);
+    case Count:
+        return QVariant::fromValue<qulonglong>(g.count);
+    case Total:
+        return time(g.total);
+    case Average:
+        return time(g.average());
+    case Minimum:
+        return time(g.minimum);
+    case Maximum:
+        return time(g.maximum);
+    default:
+        return {};
+    }
+}
+
+QVariant KernelGroupModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    static const char *names[] = {"Name", "Input shapes", "Count", "Total", "Average", "Min", "Max"};
+    return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 
 } // namespace at

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "KernelBound.h"
+#include "KernelQueries.h"
 #include "TimeAxis.h"
 #include "TraceModel.h"
 
@@ -91,6 +92,39 @@ private:
     QRegularExpression m_regex;
 };
 
+// Kernels grouped by name (or name + input shape): count, total, average, min, max.
+class KernelGroupModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        Name,
+        Shapes,
+        Count,
+        Total,
+        Average,
+        Minimum,
+        Maximum,
+        ColumnCount
+    };
+    static constexpr int kSortRole = Qt::UserRole + 1;
+    static constexpr int kLongestRowRole = Qt::UserRole + 2;
+
+    explicit KernelGroupModel(QObject *parent = nullptr);
+    void setGroups(const TraceModel *model, std::vector<KernelAggregate> groups);
+    const std::vector<KernelAggregate> &groups() const { return m_groups; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    const TraceModel *m_model = nullptr;
+    std::vector<KernelAggregate> m_groups;
+};
+
 // Dockable Kernels panel: the metric table with a name filter; activating a row selects and
 // centres the kernel on the timeline, and a timeline selection selects its row.
 class KernelTablePanel : public QWidget
@@ -115,6 +149,11 @@ public:
     QDoubleSpinBox *minDurationFilter() const { return m_minDuration; }
     QDoubleSpinBox *maxDurationFilter() const { return m_maxDuration; }
     QCheckBox *rangeFilter() const { return m_inRange; }
+    // "No grouping" / "Group by name" / "Group by name + input shape".
+    QComboBox *grouping() const { return m_grouping; }
+    KernelGroupModel *groupModel() const { return m_groups; }
+    // Kernel rows that pass the filter, in table order (for charts and exports).
+    KernelRows filteredRows() const;
 
 public Q_SLOTS:
     void selectSlice(at::SliceRef ref);
@@ -123,10 +162,13 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void kernelActivated(at::SliceRef ref);
+    // The filter changed: the rows that pass it.
+    void filterChanged(const at::KernelRows &rows);
 
 private:
     void activateRow(const QModelIndex &proxyIndex);
     void applyFilter();
+    void applyGrouping();
 
     const TraceModel *m_model = nullptr;
     QLabel *m_summary;
@@ -140,6 +182,9 @@ private:
     QTableView *m_table;
     KernelTableModel *m_kernels;
     KernelFilterProxy *m_proxy;
+    QComboBox *m_grouping;
+    KernelGroupModel *m_groups;
+    QSortFilterProxyModel *m_groupProxy;
     std::optional<TimeRange> m_timeSelection;
 };
 

@@ -1,6 +1,8 @@
 #include "TestSupport.h"
 
+#include <QImage>
 #include <QJsonDocument>
+#include <QSet>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -113,6 +115,31 @@ private Q_SLOTS:
         const Run none = run({QStringLiteral("--metrics"), at::test::level1Rank0Trace()});
         QCOMPARE(none.exitCode, 1);
         QVERIFY(none.err.contains(QStringLiteral("no kernel table")));
+    }
+
+    void chartRendersAPngHeadlessly()
+    {
+        QTemporaryDir dir;
+        const QString folder = at::test::samplePath(
+            QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"));
+        for (const QString &chart : {QStringLiteral("top-kernels"), QStringLiteral("kernel-metrics"),
+                                     QStringLiteral("time-by-type"), QStringLiteral("scatter")}) {
+            const QString out = dir.filePath(chart + QStringLiteral(".png"));
+            const Run r = run({QStringLiteral("--chart"), chart, QStringLiteral("--out"), out, QStringLiteral("--size"),
+                               QStringLiteral("800x500"), folder});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            const QImage image(out);
+            QCOMPARE(image.size(), QSize(800, 500));
+            QSet<QRgb> colours;
+            for (int y = 0; y < image.height(); y += 7)
+                for (int x = 0; x < image.width(); x += 7)
+                    colours.insert(image.pixel(x, y));
+            QVERIFY2(colours.size() > 10, qPrintable(chart));
+        }
+        const Run bad = run({QStringLiteral("--chart"), QStringLiteral("nonsense"), QStringLiteral("--out"),
+                             dir.filePath(QStringLiteral("x.png")), folder});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(!bad.err.isEmpty());
     }
 
     void badInputFailsWithTheFileNamed()

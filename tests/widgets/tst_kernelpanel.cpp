@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -85,6 +86,32 @@ private Q_SLOTS:
         m_panel->nameFilter()->setText(QStringLiteral("Conv2D3"));
         QCOMPARE(shown(), 1);
         QCOMPARE(m_panel->proxy()->index(0, KernelTableModel::Bound).data().toString(), QStringLiteral("cube"));
+    }
+
+    void groupsByNameAndShape()
+    {
+        // python: 82 distinct names, 160 (name, input shapes) pairs; the largest total is the one
+        // hcom_allReduce__586_0_1 (79,089,520 ns).
+        QAbstractItemModelTester tester(m_panel->groupModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_panel->grouping()->setCurrentIndex(1);
+        QCOMPARE(m_panel->groupModel()->rowCount(), 82);
+        const QAbstractItemModel *shown = m_panel->table()->model();
+        QCOMPARE(shown->index(0, KernelGroupModel::Name).data().toString(), QStringLiteral("hcom_allReduce__586_0_1"));
+        QCOMPARE(shown->index(0, KernelGroupModel::Total).data(KernelGroupModel::kSortRole).toLongLong(), 79089520LL);
+        std::size_t kernels = 0;
+        for (const KernelAggregate &g : m_panel->groupModel()->groups())
+            kernels += g.count;
+        QCOMPARE(kernels, std::size_t(191));
+        m_panel->grouping()->setCurrentIndex(2);
+        QCOMPARE(m_panel->groupModel()->rowCount(), 160);
+        // Grouping follows the filter.
+        m_panel->grouping()->setCurrentIndex(1);
+        m_panel->nameFilter()->setText(QStringLiteral("conv"));
+        QCOMPARE(m_panel->groupModel()->rowCount(), 12);
+        m_panel->nameFilter()->setText(QStringLiteral("no such kernel"));
+        QCOMPARE(m_panel->groupModel()->rowCount(), 0);
+        m_panel->grouping()->setCurrentIndex(0);
+        QCOMPARE(m_panel->table()->model(), static_cast<QAbstractItemModel *>(m_panel->proxy()));
     }
 
     void timeSelectionFilter()
