@@ -166,31 +166,26 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
         const int groupIndex = builder.addGroup(group);
         if (source->timelineFiles.size() > 1)
             builder.setDeduplicate(true); // G1 iterations and msprof slices may repeat events
-        for (const QString &file : source->timelineFiles) {
-            QString error;
-            const FileStatus status = parseJsonFile(file, builder, control, base, &error);
-            if (status == FileStatus::Cancelled) {
-                result.cancelled = true;
-                return result;
-            }
-            if (status == FileStatus::Failed)
-                builder.addWarning(error);
-            base += static_cast<std::uint64_t>(QFileInfo(file).size());
-        }
-        // G1: hccl_* files only when the master timeline has no communication layer (FORMATS.md §1.2).
-        if (!source->supplementaryTimelineFiles.isEmpty() &&
-            !builder.groupHasLayer(groupIndex, Layer::Communication)) {
-            for (const QString &file : source->supplementaryTimelineFiles) {
+        // Parses files into the builder; false when the user cancelled.
+        auto parseAll = [&](const QStringList &files) {
+            for (const QString &file : files) {
                 QString error;
                 const FileStatus status = parseJsonFile(file, builder, control, base, &error);
-                if (status == FileStatus::Cancelled) {
-                    result.cancelled = true;
-                    return result;
-                }
+                if (status == FileStatus::Cancelled)
+                    return false;
                 if (status == FileStatus::Failed)
                     builder.addWarning(error);
                 base += static_cast<std::uint64_t>(QFileInfo(file).size());
             }
+            return true;
+        };
+        bool completed = parseAll(source->timelineFiles);
+        // G1: hccl_* files only when the master timeline has no communication layer (FORMATS.md §1.2).
+        if (completed && !builder.groupHasLayer(groupIndex, Layer::Communication))
+            completed = parseAll(source->supplementaryTimelineFiles);
+        if (!completed) {
+            result.cancelled = true;
+            return result;
         }
         readKernelSummary(kernelFiles, groupIndex, builder);
         for (const QString &type : plainSummaryTypes())
