@@ -27,7 +27,9 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTableWidget>
+#include <QCloseEvent>
 #include <QComboBox>
+#include <QSettings>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -139,7 +141,49 @@ MainWindow::MainWindow(QWidget *parent)
             [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
     connect(m_search, &SearchBar::closed, m_timeline, [this] { m_timeline->setFocus(); });
     createActions();
+    // Window geometry and dock layout as the user left them.
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_timeline->setFocus();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    QMainWindow::closeEvent(event);
+}
+
+QStringList MainWindow::recentPaths() const
+{
+    return QSettings().value(QStringLiteral("recent/paths")).toStringList();
+}
+
+void MainWindow::rememberRecent(const QString &path)
+{
+    if (path == QLatin1String(kBundledSample))
+        return;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList paths = recentPaths();
+    paths.removeAll(absolute);
+    paths.prepend(absolute);
+    while (paths.size() > 10)
+        paths.removeLast();
+    QSettings().setValue(QStringLiteral("recent/paths"), paths);
+    fillRecentMenu();
+}
+
+void MainWindow::fillRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList paths = recentPaths();
+    for (const QString &path : paths)
+        m_recentMenu->addAction(path, this, [this, path] { openPath(path); });
+    m_recentMenu->setEnabled(!paths.isEmpty());
 }
 
 MainWindow::~MainWindow()
@@ -242,6 +286,8 @@ void MainWindow::createActions()
         {view, tr("&Fit Selection"), {QKeySequence(Qt::Key_F)}, [t] { t->fitSelection(); }},
         {view, tr("&Undo Zoom"), {QKeySequence(Qt::Key_Backspace)}, [t] { t->undoZoom(); }},
     };
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    fillRecentMenu();
     QList<QAction *> shortcutActions;
     for (const Entry &e : entries) {
         QAction *action = e.menu->addAction(e.text);
@@ -364,6 +410,7 @@ void MainWindow::onLoadFinished()
         return;
     }
     showModel(std::move(result->model), loading->path);
+    rememberRecent(loading->path);
     Q_EMIT loadFinished(true);
 }
 

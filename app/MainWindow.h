@@ -9,6 +9,7 @@
 #include <memory>
 
 class QComboBox;
+class QMenu;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -52,6 +53,8 @@ public:
     QString currentPath() const { return m_currentPath; }
     // Error of the last failed load (names the file and the problem).
     QString lastError() const { return m_lastError; }
+    // Most recent first; kept in QSettings across restarts.
+    QStringList recentPaths() const;
 
 public Q_SLOTS:
     void openPath(const QString &path);
@@ -63,6 +66,7 @@ Q_SIGNALS:
     void loadFinished(bool ok);
 
 protected:
+    void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -74,6 +78,8 @@ private:
     void showModel(std::unique_ptr<TraceModel> model, const QString &path);
     void attachViews(const TraceModel *model);
     void fillColorChooser();
+    void rememberRecent(const QString &path);
+    void fillRecentMenu();
     void applyColoring();
 
     std::unique_ptr<TraceModel> m_model;
@@ -88,6 +94,7 @@ private:
     SummaryTablesPanel *m_tables;
     ChartsPanel *m_charts;
     QComboBox *m_colorBy;
+    QMenu *m_recentMenu = nullptr;
     MessageBar *m_messages;
     QProgressBar *m_progress;
     QPushButton *m_cancel;

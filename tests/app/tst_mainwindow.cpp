@@ -17,7 +17,9 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QDockWidget>
 #include <QProcess>
+#include <QSettings>
 #include <QTest>
 
 using namespace at;
@@ -56,6 +58,14 @@ class TestMainWindow : public QObject
     }
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        // Settings (recent files, window layout) go to a scratch folder, never the user's.
+        QVERIFY(m_dir.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QSettings().clear();
+    }
+
     void init()
     {
         m_window = std::make_unique<MainWindow>();
@@ -235,10 +245,15 @@ private Q_SLOTS:
 
     void screenshotCommandMatchesTheWindow()
     {
+        QSettings().remove(QStringLiteral("window"));
         // The command line renders the same window offscreen; compare with an in-process grab.
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("shot.png"));
         QProcess process;
+        // The command line reads its own settings; give it an empty set, like the test window's.
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        process.setProcessEnvironment(env);
         process.start(QStringLiteral(AT_APP_BINARY), {QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
                                                       QStringLiteral("1200x800")});
         QVERIFY(process.waitForFinished(60000));
@@ -262,6 +277,31 @@ private Q_SLOTS:
         // And it is a real picture of the trace: the timeline area is not blank.
         const QRect lanes = m_window->timeline()->geometry();
         QVERIFY(lanes.width() > 400);
+    }
+
+    void recentPathsAndLayoutSurviveARestart()
+    {
+        QSettings().remove(QStringLiteral("recent"));
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        const QString path = test::level1Rank0Trace();
+        m_window->openPath(path);
+        QVERIFY(waitForLoad(spy, true));
+        QCOMPARE(m_window->recentPaths().value(0), QFileInfo(path).absoluteFilePath());
+        // The bundled sample is not a recent file; a failed load is not either.
+        m_window->openBundledSample();
+        QVERIFY(waitForLoad(spy, true));
+        QCOMPARE(m_window->recentPaths().size(), qsizetype(1));
+        // A dock the user closed stays closed in the next session.
+        auto *kernelsDock = m_window->findChild<QDockWidget *>(QStringLiteral("KernelsDock"));
+        QVERIFY(kernelsDock);
+        kernelsDock->close();
+        m_window->close();
+        m_window = std::make_unique<MainWindow>();
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QCOMPARE(m_window->recentPaths().value(0), QFileInfo(path).absoluteFilePath());
+        QVERIFY(!m_window->findChild<QDockWidget *>(QStringLiteral("KernelsDock"))->isVisible());
+        QSettings().remove(QStringLiteral("window"));
     }
 
     void cancelStopsALargeLoadQuickly()
