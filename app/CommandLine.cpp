@@ -37,23 +37,28 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     QCommandLineOption csv(QStringLiteral("csv"),
                            QStringLiteral("With --metrics: write the table to FILE instead."),
                            QStringLiteral("FILE"));
-    QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                  QStringLiteral("Render PATH as the window would show it and save it as OUT.png."),
-                                  QStringLiteral("OUT.png"));
-    QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
+    QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Render PATH as the window would show it and save it as OUT.png."),
+        QStringLiteral("OUT.png"));
+    QCommandLineOption size(QStringLiteral("size"),
+                            QStringLiteral("Window size for --screenshot (default 1600x1000)."),
                             QStringLiteral("WxH"));
-    QCommandLineOption range(QStringLiteral("range"),
-                             QStringLiteral("Visible range for --screenshot, relative to the trace start, e.g. "
-                                            "100ms:120ms (plain numbers are µs)."),
-                             QStringLiteral("START:END"));
-    QCommandLineOption select(QStringLiteral("select"),
-                              QStringLiteral("Select the first slice with this name (exact, else substring)."),
-                              QStringLiteral("NAME"));
+    QCommandLineOption range(
+        QStringLiteral("range"),
+        QStringLiteral("Visible range for --screenshot, relative to the trace start, e.g. "
+                       "100ms:120ms (plain numbers are µs)."),
+        QStringLiteral("START:END"));
+    QCommandLineOption select(
+        QStringLiteral("select"),
+        QStringLiteral("Select the first slice with this name (exact, else substring)."),
+        QStringLiteral("NAME"));
     QCommandLineOption chart(QStringLiteral("chart"),
                              QStringLiteral("Render a metric chart headlessly: top-kernels, kernel-metrics, "
                                             "time-by-type, scatter (with --out)."),
                              QStringLiteral("NAME"));
-    QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Output image for --chart."), QStringLiteral("FILE.png"));
+    QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Output image for --chart."),
+                           QStringLiteral("FILE.png"));
     parser.addOption(summary);
     parser.addOption(json);
     parser.addOption(metrics);
@@ -167,7 +172,8 @@ std::optional<qint64> parseTimeWithUnit(const QString &text)
 {
     QString t = text.trimmed();
     double factor = 1000; // µs
-    const std::pair<const char *, double> units[] = {{"ns", 1}, {"us", 1e3}, {"µs", 1e3}, {"ms", 1e6}, {"s", 1e9}};
+    const std::pair<const char *, double> units[] = {
+        {"ns", 1}, {"us", 1e3}, {"µs", 1e3}, {"ms", 1e6}, {"s", 1e9}};
     for (const auto &[suffix, f] : units) {
         if (t.endsWith(QString::fromUtf8(suffix))) {
             t.chop(QString::fromUtf8(suffix).size());

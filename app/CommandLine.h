@@ -17,12 +17,12 @@ struct CommandLineOptions
     bool json = false;
     bool metrics = false;
     QString csvOut;
-    QString screenshotOut; // --screenshot OUT.png
+    QString screenshotOut;  // --screenshot OUT.png
     QSize size{1600, 1000}; // --size WxH
-    QString range;         // --range START:END (relative to the trace start; ns/us/ms/s suffixes)
-    QString select;        // --select NAME
-    QString chart;         // --chart NAME (with --out)
-    QString out;           // --out FILE.png
+    QString range;          // --range START:END (relative to the trace start; ns/us/ms/s suffixes)
+    QString select;         // --select NAME
+    QString chart;          // --chart NAME (with --out)
+    QString out;            // --out FILE.png
     bool headless() const { return summary || metrics; }
     // Renders offscreen with the real window (no display needed).
     bool rendersImage() const { return !screenshotOut.isEmpty() || !chart.isEmpty(); }

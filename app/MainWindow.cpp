@@ -13,6 +13,8 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
 #include <QDialog>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -25,11 +27,9 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTableWidget>
-#include <QCloseEvent>
-#include <QComboBox>
-#include <QSettings>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -51,9 +51,9 @@ struct MainWindow::Loading
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_timeline(new TimelineView), m_details(new DetailsPanel),
       m_statistics(new StatisticsPanel), m_search(new SearchBar), m_kernels(new KernelTablePanel),
-      m_collection(new CollectionPanel), m_tables(new SummaryTablesPanel), m_charts(new ChartsPanel), m_colorBy(new QComboBox),
-      m_messages(new MessageBar),
-      m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
+      m_collection(new CollectionPanel), m_tables(new SummaryTablesPanel), m_charts(new ChartsPanel),
+      m_colorBy(new QComboBox), m_messages(new MessageBar), m_progress(new QProgressBar),
+      m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
 {
     initResources();
     setWindowTitle(tr("Ascend Timeline"));
@@ -120,7 +120,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_timeline, &TimelineView::selectionChanged, m_kernels, &KernelTablePanel::selectSlice);
     connect(m_timeline, &TimelineView::rangeSelected, m_kernels, &KernelTablePanel::setTimeSelection);
     connect(m_timeline, &TimelineView::selectionChanged, m_charts, &ChartsPanel::selectSlice);
-    connect(m_charts, &ChartsPanel::kernelActivated, m_timeline, [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
+    connect(m_charts, &ChartsPanel::kernelActivated, m_timeline,
+            [this](SliceRef ref) { m_timeline->selectSlice(ref, true); });
     connect(m_kernels, &KernelTablePanel::filterChanged, m_charts, [this](const KernelRows &rows) {
         // The charts read an empty list as "all kernels"; a filter that matches nothing is kept empty
         // with an index no table has.
@@ -130,7 +131,8 @@ MainWindow::MainWindow(QWidget *parent)
     toolbar->setObjectName(QStringLiteral("ViewToolBar"));
     toolbar->addWidget(new QLabel(tr(" Colour kernels: ")));
     m_colorBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_colorBy->setToolTip(tr("Colour device kernels by name, by duration percentile, or by an AI Core metric"));
+    m_colorBy->setToolTip(
+        tr("Colour device kernels by name, by duration percentile, or by an AI Core metric"));
     toolbar->addWidget(m_colorBy);
     connect(m_colorBy, &QComboBox::currentIndexChanged, this, &MainWindow::applyColoring);
     connect(m_kernels, &KernelTablePanel::kernelActivated, m_timeline,
@@ -154,6 +156,11 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     QMainWindow::closeEvent(event);
+}
+
+bool MainWindow::exportViewPng(const QString &path) const
+{
+    return m_timeline->grab().save(path, "PNG");
 }
 
 QStringList MainWindow::recentPaths() const
@@ -273,6 +280,15 @@ void MainWindow::createActions()
                  openPath(path);
          }},
         {file, tr("Open &Bundled Sample"), {}, [this] { openBundledSample(); }},
+        {file,
+         tr("&Export View as PNG…"),
+         {},
+         [this] {
+             const QString path = QFileDialog::getSaveFileName(
+                 this, tr("Export view"), QStringLiteral("timeline.png"), tr("PNG images (*.png)"));
+             if (!path.isEmpty() && !exportViewPng(path))
+                 m_messages->showMessage(MessageBar::Kind::Error, tr("Could not write %1").arg(path));
+         }},
         {file, tr("&Quit"), {QKeySequence::Quit}, [this] { close(); }},
         {view, tr("&Find…"), {QKeySequence::Find}, [this] { m_search->activate(); }},
         {view, tr("Zoom &In"), {QKeySequence(Qt::Key_W)}, [t] { t->zoomIn(); }},

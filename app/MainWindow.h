@@ -53,6 +53,8 @@ public:
     QString currentPath() const { return m_currentPath; }
     // Error of the last failed load (names the file and the problem).
     QString lastError() const { return m_lastError; }
+    // Saves the timeline as it is shown (File ▸ Export View).
+    bool exportViewPng(const QString &path) const;
     // Most recent first; kept in QSettings across restarts.
     QStringList recentPaths() const;
 

@@ -2,8 +2,8 @@
 
 #include "ChartExport.h"
 #include "MainWindow.h"
-#include "TraceLoader.h"
 #include "TimelineView.h"
+#include "TraceLoader.h"
 #include "TraceQueries.h"
 
 #include <QCoreApplication>
@@ -50,7 +50,8 @@ int runScreenshot(const CommandLineOptions &options)
     MainWindow window;
     window.resize(options.size);
     window.show();
-    const QString path = options.paths.isEmpty() ? QString::fromLatin1(MainWindow::kBundledSample) : options.paths.first();
+    const QString path =
+        options.paths.isEmpty() ? QString::fromLatin1(MainWindow::kBundledSample) : options.paths.first();
     if (!openAndWait(window, path)) {
         err << "ascend-timeline: " << window.lastError() << "\n";
         return 1;

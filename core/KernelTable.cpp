@@ -59,8 +59,9 @@ void KernelTable::setMetric(std::size_t row, int column, double value)
 
 QString KernelTable::metricGroupOf(int group) const
 {
-    return group >= 0 && static_cast<std::size_t>(group) < m_metricGroups.size() ? m_metricGroups[static_cast<std::size_t>(group)]
-                                                                                 : QString();
+    return group >= 0 && static_cast<std::size_t>(group) < m_metricGroups.size()
+               ? m_metricGroups[static_cast<std::size_t>(group)]
+               : QString();
 }
 
 QString KernelTable::metricGroup() const

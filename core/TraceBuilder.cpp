@@ -466,7 +466,8 @@ void TraceBuilder::labelDevices()
                 continue;
             const QString labels = m.m_strings.qstring(p.labels);
             bool isNumber = false;
-            const qlonglong npu = labels.startsWith(QLatin1String("NPU ")) ? labels.mid(4).toLongLong(&isNumber) : -1;
+            const qlonglong npu =
+                labels.startsWith(QLatin1String("NPU ")) ? labels.mid(4).toLongLong(&isNumber) : -1;
             if (isNumber && npu >= 0) {
                 device = npu;
                 break;

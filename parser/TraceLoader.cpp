@@ -53,7 +53,8 @@ FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl
     const std::size_t size = mapped->size();
     if (temporary) {
         const auto compressedSize = static_cast<std::uint64_t>(QFileInfo(path).size());
-        control.bytesTotal = control.bytesTotal.load() - std::min(compressedSize, control.bytesTotal.load()) + size;
+        control.bytesTotal =
+            control.bytesTotal.load() - std::min(compressedSize, control.bytesTotal.load()) + size;
         control.bytesDone = bytesBase;
     }
     auto reader = std::make_shared<JsonArgsReader>(std::move(mapped), std::move(temporary));
@@ -103,7 +104,8 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
     auto isLoadable = [](const DataSource &source) {
         const bool hasKernelTable = !source.summaries(QStringLiteral("kernel_details")).isEmpty() ||
                                     !source.summaries(QStringLiteral("op_summary")).isEmpty();
-        return source.format == TimelineFormat::ChromeJson || source.format == TimelineFormat::CompressedChromeJson ||
+        return source.format == TimelineFormat::ChromeJson ||
+               source.format == TimelineFormat::CompressedChromeJson ||
                (source.format == TimelineFormat::None && hasKernelTable);
     };
     QString run;
@@ -124,13 +126,15 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
         if (isLoadable(source))
             loadable.push_back(&source);
         else if (source.format == TimelineFormat::Sqlite)
-            skipped << QStringLiteral("%1: its timeline is only in the SQLite database %2, which this version cannot "
-                                      "read yet")
+            skipped << QStringLiteral(
+                           "%1: its timeline is only in the SQLite database %2, which this version cannot "
+                           "read yet")
                            .arg(source.label, source.timelineDatabase);
     }
     if (!otherRuns.isEmpty() && !run.isEmpty())
-        skipped << QStringLiteral("%1 holds results of %2 runs; showing %3. Open the others separately (their clocks "
-                                  "are not aligned): %4")
+        skipped << QStringLiteral(
+                       "%1 holds results of %2 runs; showing %3. Open the others separately (their clocks "
+                       "are not aligned): %4")
                        .arg(path)
                        .arg(otherRuns.size() + 1)
                        .arg(run, otherRuns.join(QStringLiteral(", ")));

@@ -6,10 +6,10 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QPushButton>
-#include <QSaveFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
+#include <QSaveFile>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -130,8 +130,9 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
       m_regex(new QCheckBox(tr("Regex"), this)), m_core(new QComboBox(this)), m_bound(new QComboBox(this)),
       m_minDuration(new QDoubleSpinBox(this)), m_maxDuration(new QDoubleSpinBox(this)),
       m_inRange(new QCheckBox(tr("In time selection"), this)), m_table(new QTableView(this)),
-      m_kernels(new KernelTableModel(this)), m_proxy(new KernelFilterProxy(this)), m_grouping(new QComboBox(this)),
-      m_groups(new KernelGroupModel(this)), m_groupProxy(new QSortFilterProxyModel(this))
+      m_kernels(new KernelTableModel(this)), m_proxy(new KernelFilterProxy(this)),
+      m_grouping(new QComboBox(this)), m_groups(new KernelGroupModel(this)),
+      m_groupProxy(new QSortFilterProxyModel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -170,8 +171,8 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
     connect(m_maxDuration, &QDoubleSpinBox::valueChanged, this, &KernelTablePanel::applyFilter);
     connect(m_inRange, &QCheckBox::toggled, this, &KernelTablePanel::applyFilter);
     connect(exportButton, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export kernels"), QStringLiteral("kernels.csv"),
-                                                          tr("CSV (*.csv)"));
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export kernels"),
+                                                          QStringLiteral("kernels.csv"), tr("CSV (*.csv)"));
         QString error;
         if (!path.isEmpty() && !exportCsv(path, &error))
             m_summary->setText(error);
@@ -206,8 +207,8 @@ void KernelTablePanel::setModel(const TraceModel *model)
             cores.removeAll(QString());
             cores.sort();
             m_core->addItems(cores);
-            for (KernelBound b : {KernelBound::Cube, KernelBound::Vector, KernelBound::Scalar, KernelBound::Memory,
-                                  KernelBound::Latency})
+            for (KernelBound b : {KernelBound::Cube, KernelBound::Vector, KernelBound::Scalar,
+                                  KernelBound::Memory, KernelBound::Latency})
                 m_bound->addItem(kernelBoundName(b), static_cast<int>(b));
         }
     }
@@ -265,7 +266,8 @@ void KernelTablePanel::applyGrouping()
     const KernelRows rows = filteredRows();
     std::vector<KernelAggregate> groups;
     if (!rows.empty())
-        groups = aggregateKernels(*m_model, mode == 1 ? KernelGrouping::Name : KernelGrouping::NameAndShape, rows);
+        groups =
+            aggregateKernels(*m_model, mode == 1 ? KernelGrouping::Name : KernelGrouping::NameAndShape, rows);
     m_groups->setGroups(m_model, std::move(groups));
     if (m_table->model() != m_groupProxy) {
         m_table->setModel(m_groupProxy);
@@ -277,8 +279,10 @@ void KernelTablePanel::applyGrouping()
 QByteArray KernelTablePanel::visibleRowsAsCsv() const
 {
     auto field = [](QString text) {
-        if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')))
-            text = QLatin1Char('"') + text.replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+        if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
+            text.contains(QLatin1Char('\n')))
+            text = QLatin1Char('"') + text.replace(QLatin1String("\""), QLatin1String("\"\"")) +
+                   QLatin1Char('"');
         return text;
     };
     QStringList header;
@@ -335,7 +339,8 @@ bool KernelFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &) con
         return false;
     if (k.duration < m_filter.minDuration || (m_filter.maxDuration > 0 && k.duration > m_filter.maxDuration))
         return false;
-    if (m_filter.timeRange && (k.start > m_filter.timeRange->end || k.start + k.duration < m_filter.timeRange->start))
+    if (m_filter.timeRange &&
+        (k.start > m_filter.timeRange->end || k.start + k.duration < m_filter.timeRange->start))
         return false;
     return true;
 }
@@ -360,8 +365,9 @@ void KernelTablePanel::activateRow(const QModelIndex &proxyIndex)
     if (!m_model || !proxyIndex.isValid())
         return;
     // A group row jumps to its longest kernel.
-    const QVariant kernelRow = proxyIndex.model() == m_groupProxy ? proxyIndex.data(KernelGroupModel::kLongestRowRole)
-                                                                  : proxyIndex.data(KernelTableModel::kRowRole);
+    const QVariant kernelRow = proxyIndex.model() == m_groupProxy
+                                   ? proxyIndex.data(KernelGroupModel::kLongestRowRole)
+                                   : proxyIndex.data(KernelTableModel::kRowRole);
     const auto row = kernelRow.toULongLong();
     const KernelRecord &k = m_model->kernels().rows()[row];
     if (k.joined())
@@ -419,7 +425,9 @@ QVariant KernelGroupModel::data(const QModelIndex &index, int role) const
     const bool sort = role == kSortRole;
     if (role != Qt::DisplayRole && !sort)
         return {};
-    auto time = [sort](TimeNs ns) -> QVariant { return sort ? QVariant::fromValue<qlonglong>(ns) : QVariant(formatDuration(ns)); };
+    auto time = [sort](TimeNs ns) -> QVariant {
+        return sort ? QVariant::fromValue<qlonglong>(ns) : QVariant(formatDuration(ns));
+    };
     switch (index.column()) {
     case Name:
         return m_model->strings().qstring(g.name);

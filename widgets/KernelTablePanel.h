@@ -66,12 +66,12 @@ private:
 // What the Kernels panel shows: every criterion is optional.
 struct KernelFilter
 {
-    QString name;       // substring (case-insensitive), or a regular expression with nameIsRegex
+    QString name; // substring (case-insensitive), or a regular expression with nameIsRegex
     bool nameIsRegex = false;
-    QString core;       // Accelerator Core / Task Type value, empty = any
+    QString core; // Accelerator Core / Task Type value, empty = any
     std::optional<KernelBound> bound;
     TimeNs minDuration = 0;
-    TimeNs maxDuration = 0; // 0 = no limit
+    TimeNs maxDuration = 0;             // 0 = no limit
     std::optional<TimeRange> timeRange; // kernels overlapping the timeline's selected range
 };
 

@@ -21,7 +21,9 @@ QColor viridis(double t)
     t = std::clamp(std::isnan(t) ? 0.0 : t, 0.0, 1.0) * (stops.size() - 1);
     const auto i = std::min<std::size_t>(static_cast<std::size_t>(t), stops.size() - 2);
     const double f = t - static_cast<double>(i);
-    auto mix = [&](int c) { return static_cast<int>(std::lround(stops[i][c] + f * (stops[i + 1][c] - stops[i][c]))); };
+    auto mix = [&](int c) {
+        return static_cast<int>(std::lround(stops[i][c] + f * (stops[i + 1][c] - stops[i][c])));
+    };
     return QColor(mix(0), mix(1), mix(2));
 }
 
@@ -84,7 +86,8 @@ std::optional<QColor> MetricColoring::colorFor(std::int32_t thread, std::uint32_
                           m_sortedDurations.begin() - 1;
         return viridis(static_cast<double>(rank) / static_cast<double>(m_sortedDurations.size() - 1));
     }
-    const double v = m_model->kernels().metric(static_cast<std::size_t>(row), static_cast<std::size_t>(m_column));
+    const double v =
+        m_model->kernels().metric(static_cast<std::size_t>(row), static_cast<std::size_t>(m_column));
     if (std::isnan(v))
         return missingColor();
     return viridis(m_max > m_min ? (v - m_min) / (m_max - m_min) : 1.0);

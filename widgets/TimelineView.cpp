@@ -712,15 +712,18 @@ void TimelineView::paintLegend(QPainter &p)
     p.drawRect(box);
     const QRect bar(box.left() + 8, box.top() + 20, width - 16, 10);
     for (int x = 0; x < bar.width(); ++x)
-        p.fillRect(QRect(bar.left() + x, bar.top(), 1, bar.height()), viridis(static_cast<double>(x) / (bar.width() - 1)));
+        p.fillRect(QRect(bar.left() + x, bar.top(), 1, bar.height()),
+                   viridis(static_cast<double>(x) / (bar.width() - 1)));
     p.setPen(palette().color(QPalette::WindowText));
     p.drawText(QRect(box.left() + 8, box.top() + 2, width - 16, 16), Qt::AlignLeft | Qt::AlignVCenter,
                p.fontMetrics().elidedText(m_coloring.legendTitle(), Qt::ElideRight, width - 16));
     QFont small = p.font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     p.setFont(small);
-    p.drawText(QRect(bar.left(), bar.bottom() + 1, bar.width(), 12), Qt::AlignLeft, m_coloring.legendMinimum());
-    p.drawText(QRect(bar.left(), bar.bottom() + 1, bar.width(), 12), Qt::AlignRight, m_coloring.legendMaximum());
+    p.drawText(QRect(bar.left(), bar.bottom() + 1, bar.width(), 12), Qt::AlignLeft,
+               m_coloring.legendMinimum());
+    p.drawText(QRect(bar.left(), bar.bottom() + 1, bar.width(), 12), Qt::AlignRight,
+               m_coloring.legendMaximum());
     p.restore();
 }
 

@@ -144,7 +144,8 @@ bool JsonEventScanner::locateEvents(QString *problem)
                 ++m_pos;
                 return true;
             }
-            *problem = QStringLiteral("JSON, but not a trace: \"traceEvents\" at byte %1 is not an array").arg(m_pos);
+            *problem = QStringLiteral("JSON, but not a trace: \"traceEvents\" at byte %1 is not an array")
+                           .arg(m_pos);
             return false;
         }
         const std::size_t end = valueEnd(m_data, m_size, m_pos);

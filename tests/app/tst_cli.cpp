@@ -2,9 +2,9 @@
 
 #include <QImage>
 #include <QJsonDocument>
-#include <QSet>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -125,8 +125,8 @@ private Q_SLOTS:
         for (const QString &chart : {QStringLiteral("top-kernels"), QStringLiteral("kernel-metrics"),
                                      QStringLiteral("time-by-type"), QStringLiteral("scatter")}) {
             const QString out = dir.filePath(chart + QStringLiteral(".png"));
-            const Run r = run({QStringLiteral("--chart"), chart, QStringLiteral("--out"), out, QStringLiteral("--size"),
-                               QStringLiteral("800x500"), folder});
+            const Run r = run({QStringLiteral("--chart"), chart, QStringLiteral("--out"), out,
+                               QStringLiteral("--size"), QStringLiteral("800x500"), folder});
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
             const QImage image(out);
             QCOMPARE(image.size(), QSize(800, 500));

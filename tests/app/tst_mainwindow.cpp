@@ -11,15 +11,15 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QProcess>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QDockWidget>
-#include <QProcess>
-#include <QSettings>
 #include <QTest>
 
 using namespace at;
@@ -62,7 +62,8 @@ private Q_SLOTS:
     {
         // Settings (recent files, window layout) go to a scratch folder, never the user's.
         QVERIFY(m_dir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                           m_dir.filePath(QStringLiteral("settings")));
         QSettings().clear();
     }
 
@@ -254,8 +255,8 @@ private Q_SLOTS:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
         process.setProcessEnvironment(env);
-        process.start(QStringLiteral(AT_APP_BINARY), {QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
-                                                      QStringLiteral("1200x800")});
+        process.start(QStringLiteral(AT_APP_BINARY), {QStringLiteral("--screenshot"), out,
+                                                      QStringLiteral("--size"), QStringLiteral("1200x800")});
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitCode(), 0);
         QImage fromCli(out);
@@ -273,10 +274,24 @@ private Q_SLOTS:
             for (int x = 0; x < grabbed.width(); ++x)
                 differing += grabbed.pixel(x, y) != fromCli.pixel(x, y) ? 1 : 0;
         // Identical but for the odd focus/hover pixel.
-        QVERIFY2(differing < grabbed.width() * grabbed.height() / 200, qPrintable(QString::number(differing)));
+        QVERIFY2(differing < grabbed.width() * grabbed.height() / 200,
+                 qPrintable(QString::number(differing)));
         // And it is a real picture of the trace: the timeline area is not blank.
         const QRect lanes = m_window->timeline()->geometry();
         QVERIFY(lanes.width() > 400);
+    }
+
+    void exportViewWritesWhatTheTimelineShows()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        m_window->openPath(test::level1Rank0Trace());
+        QVERIFY(waitForLoad(spy, true));
+        const QString path = m_dir.filePath(QStringLiteral("view.png"));
+        QVERIFY(m_window->exportViewPng(path));
+        const QImage saved(path);
+        const QImage shown = m_window->timeline()->grab().toImage().convertToFormat(saved.format());
+        QCOMPARE(saved.size(), m_window->timeline()->size() * m_window->timeline()->devicePixelRatio());
+        QCOMPARE(saved, shown);
     }
 
     void recentPathsAndLayoutSurviveARestart()

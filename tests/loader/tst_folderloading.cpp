@@ -353,14 +353,16 @@ private Q_SLOTS:
         QVERIFY(model->groups().front().path.endsWith(QStringLiteral("text/level0/rank0_ascend_pt")));
         QVERIFY(model->dataEnd() - model->dataBegin() < 1000000000);
         QVERIFY(std::any_of(model->warnings().begin(), model->warnings().end(), [](const QString &w) {
-            return w.contains(QStringLiteral("holds results of 4 runs")) && w.contains(QStringLiteral("text/level1"));
+            return w.contains(QStringLiteral("holds results of 4 runs")) &&
+                   w.contains(QStringLiteral("text/level1"));
         }));
     }
 
     void compressedProgressCountsDecompressedBytes()
     {
         const QString plain = write(QStringLiteral("z/trace.json"), m_trace);
-        QVERIFY(QProcess::execute(QStringLiteral("zstd"), {QStringLiteral("-q"), QStringLiteral("-f"), plain}) == 0);
+        QVERIFY(QProcess::execute(QStringLiteral("zstd"),
+                                  {QStringLiteral("-q"), QStringLiteral("-f"), plain}) == 0);
         LoadControl control;
         const LoadResult result = loadTrace(plain + QStringLiteral(".zst"), control);
         QVERIFY(result.model);
@@ -374,7 +376,8 @@ private Q_SLOTS:
         LoadControl control;
         const LoadResult result = loadTrace(path, control);
         QVERIFY(!result.model);
-        QVERIFY2(result.error.contains(QStringLiteral("\"traceEvents\" at byte 16 is not an array")), qPrintable(result.error));
+        QVERIFY2(result.error.contains(QStringLiteral("\"traceEvents\" at byte 16 is not an array")),
+                 qPrintable(result.error));
     }
 
     void emptyFolderIsAClearError()

@@ -40,8 +40,10 @@ private Q_SLOTS:
 
     void modelsPassTheModelTester()
     {
-        QAbstractItemModelTester sourceTester(m_panel->kernelModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester proxyTester(m_panel->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester sourceTester(m_panel->kernelModel(),
+                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(m_panel->proxy(),
+                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(m_panel->kernelModel()->rowCount(), 191);
         QCOMPARE(m_panel->kernelModel()->columnCount(),
                  KernelTableModel::FixedColumns + static_cast<int>(m_model->kernels().columns().size()));
@@ -85,19 +87,23 @@ private Q_SLOTS:
         // Conv2D3 (aic_mac_ratio 0.842) is cube-bound.
         m_panel->nameFilter()->setText(QStringLiteral("Conv2D3"));
         QCOMPARE(shown(), 1);
-        QCOMPARE(m_panel->proxy()->index(0, KernelTableModel::Bound).data().toString(), QStringLiteral("cube"));
+        QCOMPARE(m_panel->proxy()->index(0, KernelTableModel::Bound).data().toString(),
+                 QStringLiteral("cube"));
     }
 
     void groupsByNameAndShape()
     {
         // python: 82 distinct names, 160 (name, input shapes) pairs; the largest total is the one
         // hcom_allReduce__586_0_1 (79,089,520 ns).
-        QAbstractItemModelTester tester(m_panel->groupModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(m_panel->groupModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_panel->grouping()->setCurrentIndex(1);
         QCOMPARE(m_panel->groupModel()->rowCount(), 82);
         const QAbstractItemModel *shown = m_panel->table()->model();
-        QCOMPARE(shown->index(0, KernelGroupModel::Name).data().toString(), QStringLiteral("hcom_allReduce__586_0_1"));
-        QCOMPARE(shown->index(0, KernelGroupModel::Total).data(KernelGroupModel::kSortRole).toLongLong(), 79089520LL);
+        QCOMPARE(shown->index(0, KernelGroupModel::Name).data().toString(),
+                 QStringLiteral("hcom_allReduce__586_0_1"));
+        QCOMPARE(shown->index(0, KernelGroupModel::Total).data(KernelGroupModel::kSortRole).toLongLong(),
+                 79089520LL);
         std::size_t kernels = 0;
         for (const KernelAggregate &g : m_panel->groupModel()->groups())
             kernels += g.count;
@@ -159,7 +165,9 @@ private Q_SLOTS:
         view.verticalScrollBar()->setValue(0);
         auto pixel = [&] {
             const QRectF r = view.sliceRect({k.thread, k.slice});
-            return QColor(view.viewport()->grab().toImage().pixel(QPoint(int(r.left() + 4), int(r.bottom() - 2)))).rgb();
+            return QColor(view.viewport()->grab().toImage().pixel(
+                              QPoint(int(r.left() + 4), int(r.bottom() - 2))))
+                .rgb();
         };
         if (!view.viewport()->rect().contains(rect.center().toPoint())) {
             // Scroll the stream lane into view.
