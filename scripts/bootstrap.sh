@@ -24,6 +24,9 @@ if ((${#missing[@]})); then
 fi
 
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+# Paths relative to the checkout, so a fresh clone elsewhere (as CI makes) still hits the cache.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$here}"
+export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
 werror=OFF
 [ "$mode" = "test" ] && werror=ON
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAT_WERROR=$werror
