@@ -134,9 +134,10 @@ KernelJoinStats joinKernels(const TraceModel &model, KernelTable &table)
             }
         }
         // Rows without ids, and compute rows whose stream has no exact start.
-        const std::vector<int> &threads = stream != g.streamThread.end() && row.name == 0
-                                              ? std::vector<int>{stream->second}
-                                              : g.candidateThreads;
+        const std::vector<int> streamOnly = stream != g.streamThread.end() && row.name == 0
+                                                ? std::vector<int>{stream->second}
+                                                : std::vector<int>{};
+        const std::vector<int> &threads = streamOnly.empty() ? g.candidateThreads : streamOnly;
         SliceRef best;
         TimeNs bestDistance = kExactTolerance + 1;
         for (int t : threads)

@@ -241,7 +241,6 @@ QByteArray formatSummaryJson(const TraceModel &model, const TraceSummary &summar
 
 namespace at {
 
-namespace {
 QString csvField(QString text)
 {
     if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
@@ -252,6 +251,7 @@ QString csvField(QString text)
     return text;
 }
 
+namespace {
 QString idText(std::int64_t v)
 {
     return v == KernelRecord::kNone ? QStringLiteral("N/A") : QString::number(v);

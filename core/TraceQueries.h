@@ -82,4 +82,7 @@ QByteArray formatSummaryJson(const TraceModel &model, const TraceSummary &summar
 // command line's --metrics and the Kernels panel's export use it.
 QByteArray formatKernelTableCsv(const TraceModel &model);
 
+// One CSV field: quoted (with doubled quotes) when it holds a comma, quote or newline.
+QString csvField(QString text);
+
 } // namespace at

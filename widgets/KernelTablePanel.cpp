@@ -1,5 +1,8 @@
 #include "KernelTablePanel.h"
 
+#include "TableCells.h"
+#include "TraceQueries.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -64,9 +67,7 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
             return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     }
-    auto time = [sort](TimeNs ns) -> QVariant {
-        return sort ? QVariant::fromValue<qlonglong>(ns) : QVariant(formatDuration(ns));
-    };
+    auto time = [sort](TimeNs ns) { return durationCell(ns, sort); };
     auto id = [](std::int64_t v) -> QVariant {
         return v == KernelRecord::kNone ? QVariant() : QVariant::fromValue<qlonglong>(v);
     };
@@ -278,13 +279,7 @@ void KernelTablePanel::applyGrouping()
 
 QByteArray KernelTablePanel::visibleRowsAsCsv() const
 {
-    auto field = [](QString text) {
-        if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
-            text.contains(QLatin1Char('\n')))
-            text = QLatin1Char('"') + text.replace(QLatin1String("\""), QLatin1String("\"\"")) +
-                   QLatin1Char('"');
-        return text;
-    };
+    const auto field = &csvField;
     QStringList header;
     for (int c = 0; c < m_proxy->columnCount(); ++c)
         header << field(m_proxy->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
@@ -425,9 +420,7 @@ QVariant KernelGroupModel::data(const QModelIndex &index, int role) const
     const bool sort = role == kSortRole;
     if (role != Qt::DisplayRole && !sort)
         return {};
-    auto time = [sort](TimeNs ns) -> QVariant {
-        return sort ? QVariant::fromValue<qlonglong>(ns) : QVariant(formatDuration(ns));
-    };
+    auto time = [sort](TimeNs ns) { return durationCell(ns, sort); };
     switch (index.column()) {
     case Name:
         return m_model->strings().qstring(g.name);

@@ -1,5 +1,7 @@
 #include "StatisticsPanel.h"
 
+#include "TableCells.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -36,11 +38,7 @@ QVariant StatisticsModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= static_cast<int>(m_rows.size()) || !m_model)
         return {};
     const NameStatistics &s = m_rows[static_cast<std::size_t>(index.row())];
-    auto duration = [role](TimeNs ns) -> QVariant {
-        if (role == kSortRole)
-            return QVariant::fromValue<qlonglong>(ns);
-        return formatDuration(ns);
-    };
+    auto duration = [role](TimeNs ns) { return durationCell(ns, role == kSortRole); };
     if (role != Qt::DisplayRole && role != kSortRole) {
         if (role == Qt::TextAlignmentRole && index.column() != Name)
             return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
