@@ -8,7 +8,7 @@ mode="${1:-run}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${AT_BUILD_DIR:-$here/build}"
 
-packages=(cmake ninja-build g++ ccache pkg-config qt6-base-dev qt6-base-dev-tools libqt6charts6-dev
+packages=(cmake ninja-build g++ ccache pkg-config qt6-base-dev qt6-base-dev-tools qt6-charts-dev
           libqt6sql6-sqlite libgl-dev libsimdjson-dev libzstd-dev zlib1g-dev zstd gzip xvfb xauth
           dpkg-dev file desktop-file-utils appstream libxml2-utils shared-mime-info)
 missing=()
@@ -27,9 +27,11 @@ export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
 # Paths relative to the checkout, so a fresh clone elsewhere (as CI makes) still hits the cache.
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$here}"
 export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
-werror=OFF
-[ "$mode" = "test" ] && werror=ON
-cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAT_WERROR=$werror
+# Tests build with warnings as errors; `run` keeps whatever the build folder has, so it reuses a
+# test build instead of recompiling everything.
+werror=()
+[ "$mode" = "test" ] && werror=(-DAT_WERROR=ON)
+cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${werror[@]}"
 cmake --build "$build" -j "$(nproc)"
 
 case "$mode" in
