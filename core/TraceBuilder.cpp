@@ -367,6 +367,10 @@ void TraceBuilder::placeTimes()
         f.ts -= origin;
     for (std::size_t r = 0; r < m.m_kernels.size(); ++r)
         m.m_kernels.row(r).start -= origin;
+    for (DeclaredStep &step : m.m_declaredSteps) {
+        step.begin -= origin;
+        step.end -= origin;
+    }
 }
 
 void TraceBuilder::buildSliceTables()

@@ -35,6 +35,8 @@ public:
     // Kernel rows with *absolute* epoch ns start times; build() makes them relative and joins them.
     KernelTable &kernels() { return m_model->m_kernels; }
     void addSummaryTable(SummaryTable table) { m_model->m_summaryTables.push_back(std::move(table)); }
+    // A step window with *absolute* epoch ns times; build() makes it relative.
+    void addDeclaredStep(DeclaredStep step) { m_model->m_declaredSteps.push_back(std::move(step)); }
 
     LaneKey numberKey(std::int64_t value) const { return LaneKey{value, 0}; }
     LaneKey textKey(std::string_view text);

@@ -47,6 +47,17 @@ struct SourceGroup
     CollectionInfo collection;
 };
 
+// A step whose window a source states outright (torch_npu DB STEP_TIME, G1 per-iteration export
+// files, msprof step_trace tables), as opposed to steps found from ProfilerStep#N slices.
+struct DeclaredStep
+{
+    int group = 0;
+    std::int64_t number = 0;
+    TimeNs begin = 0; // relative to the model origin once built
+    TimeNs end = 0;
+    QString source; // what stated it, e.g. "STEP_TIME in ascend_pytorch_profiler_0.db"
+};
+
 struct ProcessInfo
 {
     int group = 0; // index into TraceModel::groups()
@@ -138,6 +149,8 @@ public:
     // The other summary CSVs of each source (statistics, step trace, ...).
     const std::vector<SummaryTable> &summaryTables() const { return m_summaryTables; }
     const EventCounts &eventCounts() const { return m_counts; }
+    // Step windows stated by the sources, in the order they were read.
+    const std::vector<DeclaredStep> &declaredSteps() const { return m_declaredSteps; }
     // Non-fatal problems found while loading, each naming the file and what was wrong.
     const QStringList &warnings() const { return m_warnings; }
 
@@ -183,6 +196,7 @@ private:
     std::vector<SourceGroup> m_groups;
     KernelTable m_kernels;
     std::vector<SummaryTable> m_summaryTables;
+    std::vector<DeclaredStep> m_declaredSteps;
     std::vector<int> m_processOrder;
     // (slice key, flow index) sorted by key, for flowsFrom/flowsTo.
     std::vector<std::pair<std::uint64_t, std::uint32_t>> m_flowsBySource;
