@@ -1,5 +1,7 @@
 #include "TraceBuilder.h"
 
+#include "Steps.h"
+
 #include "KernelJoin.h"
 
 #include <algorithm>
@@ -238,6 +240,7 @@ void TraceBuilder::removeDuplicates()
 
 std::unique_ptr<TraceModel> TraceBuilder::build()
 {
+    resolveSourceSpanSteps(); // before de-duplication: a repeated event still marks its own file
     if (m_deduplicate)
         removeDuplicates();
     pairBeginEnd();
@@ -247,7 +250,43 @@ std::unique_ptr<TraceModel> TraceBuilder::build()
     labelDevices();
     bindFlows();
     joinKernelRows();
+    m_model->m_steps = detectSteps(*m_model);
     return std::move(m_model);
+}
+
+void TraceBuilder::resolveSourceSpanSteps()
+{
+    auto &steps = m_model->m_declaredSteps;
+    if (std::none_of(steps.begin(), steps.end(), [](const DeclaredStep &s) { return s.spanOfSource >= 0; }))
+        return;
+    std::map<std::uint32_t, std::pair<TimeNs, TimeNs>> spans; // source file -> [first start, last end]
+    auto extend = [&spans](SourceLocation loc, TimeNs begin, TimeNs end) {
+        if (loc == kNoSource)
+            return;
+        auto [it, inserted] = spans.emplace(sourceFile(loc), std::make_pair(begin, end));
+        if (!inserted) {
+            it->second.first = std::min(it->second.first, begin);
+            it->second.second = std::max(it->second.second, end);
+        }
+    };
+    for (const auto &slices : m_rawSlices)
+        for (const auto &s : slices)
+            extend(s.source, s.start, saturatingEnd(s.start, s.duration));
+    for (const auto &marks : m_marks)
+        for (const auto &m : marks)
+            extend(m.source, m.ts, m.ts);
+    std::vector<DeclaredStep> resolved;
+    for (DeclaredStep &step : steps) {
+        if (step.spanOfSource >= 0) {
+            const auto it = spans.find(static_cast<std::uint32_t>(step.spanOfSource));
+            if (it == spans.end())
+                continue; // the file had no slices
+            step.begin = it->second.first;
+            step.end = it->second.second;
+        }
+        resolved.push_back(std::move(step));
+    }
+    steps = std::move(resolved);
 }
 
 void TraceBuilder::pairBeginEnd()

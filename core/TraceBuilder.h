@@ -27,6 +27,7 @@ public:
 
     StringPool &strings() { return m_model->m_strings; }
     std::uint32_t addSource(const QString &path, std::shared_ptr<const EventArgsReader> argsReader);
+    std::size_t sourceCount() const { return m_model->m_sources.size(); }
 
     // Starts a source group (rank/device of a folder); later events belong to it.
     int addGroup(const SourceGroup &group);
@@ -106,6 +107,7 @@ private:
     void bindFlows();
     void joinKernelRows();
     void removeDuplicates();
+    void resolveSourceSpanSteps();
     void labelDevices();
 
     std::unique_ptr<TraceModel> m_model;

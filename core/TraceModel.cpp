@@ -1,5 +1,7 @@
 #include "TraceModel.h"
 
+#include "Steps.h"
+
 #include <algorithm>
 
 namespace at {

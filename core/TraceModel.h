@@ -19,6 +19,8 @@
 
 namespace at {
 
+struct Step; // Steps.h
+
 // Identifies a slice: thread track index and row in that track's SliceTable.
 struct SliceRef
 {
@@ -56,6 +58,9 @@ struct DeclaredStep
     TimeNs begin = 0; // relative to the model origin once built
     TimeNs end = 0;
     QString source; // what stated it, e.g. "STEP_TIME in ascend_pytorch_profiler_0.db"
+    // When >= 0, begin/end are filled by build() with the span of the events read from this
+    // source file (G1 exports one timeline file per iteration).
+    std::int64_t spanOfSource = -1;
 };
 
 struct ProcessInfo
@@ -151,6 +156,8 @@ public:
     const EventCounts &eventCounts() const { return m_counts; }
     // Step windows stated by the sources, in the order they were read.
     const std::vector<DeclaredStep> &declaredSteps() const { return m_declaredSteps; }
+    // Training steps found in the data, with their device work (Steps.h), by group then time.
+    const std::vector<Step> &steps() const { return m_steps; }
     // Non-fatal problems found while loading, each naming the file and what was wrong.
     const QStringList &warnings() const { return m_warnings; }
 
@@ -197,6 +204,7 @@ private:
     KernelTable m_kernels;
     std::vector<SummaryTable> m_summaryTables;
     std::vector<DeclaredStep> m_declaredSteps;
+    std::vector<Step> m_steps;
     std::vector<int> m_processOrder;
     // (slice key, flow index) sorted by key, for flowsFrom/flowsTo.
     std::vector<std::pair<std::uint64_t, std::uint32_t>> m_flowsBySource;

@@ -1,5 +1,7 @@
 #include "TraceQueries.h"
 
+#include "Steps.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -176,6 +178,19 @@ QString formatSummaryText(const TraceModel &model, const TraceSummary &summary)
         for (const auto &t : p.threads)
             out << "    " << t.name << ": " << t.slices << " slices, depth " << t.depth << "\n";
     }
+    if (!model.steps().empty())
+        out << "Steps: " << model.steps().size() << "\n";
+    for (const Step &step : model.steps()) {
+        const StepBreakdown &b = step.breakdown;
+        const QString &group = model.groups()[static_cast<std::size_t>(step.group)].label;
+        out << "  " << (group.isEmpty() ? QString() : group + QStringLiteral("  ")) << step.label << "  ["
+            << stepSourceName(step.source) << "]  duration " << formatDuration(step.duration()) << ", host "
+            << formatDuration(step.hostEnd - step.hostBegin) << ", device stage "
+            << formatDuration(step.stageDuration()) << "; computing " << formatDuration(b.computing)
+            << ", communication " << formatDuration(b.communication) << " (not overlapped "
+            << formatDuration(b.communicationNotOverlapped) << "), free " << formatDuration(b.free) << "; "
+            << step.deviceTasks.size() << " device tasks (" << step.flowAttributedTasks << " via flows)\n";
+    }
     out << "Top " << summary.topNames.size() << " slice names by total duration:\n";
     for (const auto &s : summary.topNames)
         out << "  " << formatDuration(s.total) << "  x" << s.count << "  " << model.strings().qstring(s.name)
@@ -221,6 +236,25 @@ QByteArray formatSummaryJson(const TraceModel &model, const TraceSummary &summar
                                {QStringLiteral("count"), qint64(s.count)},
                                {QStringLiteral("totalNs"), qint64(s.total)}});
     root[QStringLiteral("topNames")] = top;
+    QJsonArray steps;
+    for (const Step &step : model.steps())
+        steps.append(QJsonObject{{QStringLiteral("group"), step.group},
+                                 {QStringLiteral("number"), qint64(step.number)},
+                                 {QStringLiteral("label"), step.label},
+                                 {QStringLiteral("source"), stepSourceName(step.source)},
+                                 {QStringLiteral("beginNs"), qint64(step.begin())},
+                                 {QStringLiteral("endNs"), qint64(step.end())},
+                                 {QStringLiteral("hostBeginNs"), qint64(step.hostBegin)},
+                                 {QStringLiteral("hostEndNs"), qint64(step.hostEnd)},
+                                 {QStringLiteral("stageBeginNs"), qint64(step.stageBegin)},
+                                 {QStringLiteral("stageEndNs"), qint64(step.stageEnd)},
+                                 {QStringLiteral("computingNs"), qint64(step.breakdown.computing)},
+                                 {QStringLiteral("communicationNs"), qint64(step.breakdown.communication)},
+                                 {QStringLiteral("communicationNotOverlappedNs"),
+                                  qint64(step.breakdown.communicationNotOverlapped)},
+                                 {QStringLiteral("freeNs"), qint64(step.breakdown.free)},
+                                 {QStringLiteral("deviceTasks"), qint64(step.deviceTasks.size())}});
+    root[QStringLiteral("steps")] = steps;
     root[QStringLiteral("warnings")] = QJsonArray::fromStringList(summary.warnings);
     QJsonArray groups;
     for (const auto &g : summary.groups)

@@ -4,12 +4,14 @@
 #include "common/Decompress.h"
 #include "common/MappedFile.h"
 #include "config/CollectionReader.h"
+#include "folder/NamePatterns.h"
 #include "folder/ProfileLayoutDetector.h"
 #include "summary/KernelSummaryReader.h"
 #include "json/ChromeTraceParser.h"
 #include "json/JsonArgsReader.h"
 
 #include <QFileInfo>
+#include <QSet>
 
 namespace at {
 
@@ -88,6 +90,31 @@ QString layoutName(const DataSource &source)
         break;
     }
     return QStringLiteral("Chrome trace file");
+}
+
+int distinctIterations(const QStringList &files)
+{
+    QSet<int> iterations;
+    for (const QString &file : files)
+        if (const auto name = profile_names::parseExportFileName(QFileInfo(file).fileName());
+            name && name->iteration)
+            iterations.insert(*name->iteration);
+    return static_cast<int>(iterations.size());
+}
+
+// G1 writes one timeline file per iteration ("msprof_0_1_3.json" = device 0, model 1, iteration
+// 3): the events of such a file are that iteration's step (FORMATS.md §7.1).
+void declareIterationStep(const QString &file, int group, std::size_t sourceIndex, TraceBuilder &builder)
+{
+    const auto name = profile_names::parseExportFileName(QFileInfo(file).fileName());
+    if (!name || !name->iteration || sourceIndex >= builder.sourceCount())
+        return;
+    DeclaredStep step;
+    step.group = group;
+    step.number = *name->iteration;
+    step.source = QFileInfo(file).fileName();
+    step.spanOfSource = static_cast<std::int64_t>(sourceIndex);
+    builder.addDeclaredStep(step);
 }
 
 LoadResult loadFolder(const QString &path, LoadControl &control)
@@ -170,11 +197,15 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
         const int groupIndex = builder.addGroup(group);
         if (source->timelineFiles.size() > 1)
             builder.setDeduplicate(true); // G1 iterations and msprof slices may repeat events
+        const bool perIterationFiles = distinctIterations(source->timelineFiles) > 1;
         // Parses files into the builder; false when the user cancelled.
         auto parseAll = [&](const QStringList &files) {
             for (const QString &file : files) {
                 QString error;
+                const std::size_t sourceIndex = builder.sourceCount();
                 const FileStatus status = parseJsonFile(file, builder, control, base, &error);
+                if (perIterationFiles)
+                    declareIterationStep(file, groupIndex, sourceIndex, builder);
                 if (status == FileStatus::Cancelled)
                     return false;
                 if (status == FileStatus::Failed)

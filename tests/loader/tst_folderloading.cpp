@@ -1,3 +1,4 @@
+#include "Steps.h"
 #include "TestSupport.h"
 #include "json/JsonEventScanner.h"
 
@@ -243,6 +244,42 @@ private Q_SLOTS:
         QCOMPARE(rank0, std::size_t(2463));
         QVERIFY(std::any_of(model->warnings().begin(), model->warnings().end(),
                             [](const QString &w) { return w.contains(QStringLiteral("no timeline")); }));
+    }
+
+    void g1IterationFilesAreSteps()
+    {
+        // Without ProfilerStep slices, each G1 per-iteration file is a step spanning its events.
+        std::vector<QByteArray> events;
+        for (const QByteArray &e : m_events)
+            if (!e.contains("ProfilerStep#"))
+                events.push_back(legacy(e));
+        const std::size_t half = events.size() / 2;
+        const QString prof = QStringLiteral("g1steps/PROF_000001_20220729204439087_FMDBBBNDOAKFEOIA");
+        const QString first =
+            write(prof + QStringLiteral("/device_0/timeline/msprof_0_1_3.json"), joinEvents(events, 0, half));
+        const QString second = write(prof + QStringLiteral("/device_0/timeline/msprof_0_1_4.json"),
+                                     joinEvents(events, half, events.size()));
+        auto model = test::loadOrFail(m_dir.filePath(QStringLiteral("g1steps")));
+        QVERIFY(model);
+        QCOMPARE(model->steps().size(), std::size_t(2));
+        int index = 0;
+        for (const QString &file : {first, second}) {
+            // Expected window: first slice start to last slice end of that file alone (absolute).
+            auto alone = test::loadOrFail(file);
+            QVERIFY(alone);
+            TimeNs begin = std::numeric_limits<TimeNs>::max(), end = std::numeric_limits<TimeNs>::min();
+            for (const ThreadInfo &t : alone->threads())
+                for (std::uint32_t i = 0; i < t.slices.size(); ++i) {
+                    begin = std::min(begin, t.slices.start(i));
+                    end = std::max(end, t.slices.end(i));
+                }
+            const Step &s = model->steps()[static_cast<std::size_t>(index)];
+            QCOMPARE(s.number, 3 + index);
+            QCOMPARE(s.source, StepSource::Declared);
+            QCOMPARE(s.hostBegin + model->origin(), begin + alone->origin());
+            QCOMPARE(s.hostEnd + model->origin(), end + alone->origin());
+            ++index;
+        }
     }
 
     void syntheticG1PerIterationFiles()
