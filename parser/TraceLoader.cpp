@@ -146,6 +146,13 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
                (source.format == TimelineFormat::None && hasKernelTable);
     };
     QString run;
+    // The text export is the default (§1.8), also when choosing between runs: a run with a JSON timeline
+    // wins over a database-only one unless the database is preferred.
+    const bool preferDb = control.preferredSource == PreferredSource::Database;
+    for (const DataSource &source : profile.sources)
+        if (run.isEmpty() && isLoadable(source) && source.hasTimeline() &&
+            (source.format == TimelineFormat::Sqlite) == preferDb)
+            run = source.clusterPath;
     for (const DataSource &source : profile.sources)
         if (run.isEmpty() && isLoadable(source) && source.hasTimeline())
             run = source.clusterPath;
