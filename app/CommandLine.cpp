@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace at {
 
@@ -20,6 +21,7 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     parser.setApplicationDescription(QStringLiteral(
         "Ascend Timeline: a fast timeline viewer for Huawei Ascend NPU profiling data.\n"
         "Opens Chrome-trace JSON files written by msprof and torch_npu (.json, .json.zst, .json.gz)\n"
+        "profiler SQLite databases (msprof_<n>.db, ascend_pytorch_profiler*.db)\n"
         "and whole result folders (PROF_*, *_ascend_pt, a folder of ranks).\n"
         "Started without a path it opens a bundled sample profile."));
     parser.addHelpOption();
@@ -59,6 +61,11 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                              QStringLiteral("NAME"));
     QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Output image for --chart."),
                            QStringLiteral("FILE.png"));
+    QCommandLineOption source(QStringLiteral("source"),
+                              QStringLiteral("When a result has both a profiler database and the text export "
+                                             "(JSON/CSV): load 'db' or 'text' (default text)."),
+                              QStringLiteral("db|text"));
+    parser.addOption(source);
     parser.addOption(summary);
     parser.addOption(json);
     parser.addOption(metrics);
@@ -84,6 +91,16 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     options.select = parser.value(select);
     options.chart = parser.value(chart);
     options.out = parser.value(out);
+    if (parser.isSet(source)) {
+        const QString value = parser.value(source).toLower();
+        if (value == QStringLiteral("db"))
+            options.source = PreferredSource::Database;
+        else if (value != QStringLiteral("text")) {
+            QTextStream(stderr) << "ascend-timeline: --source must be 'db' or 'text', not '" << value
+                                << "'\n";
+            std::exit(2);
+        }
+    }
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
@@ -103,6 +120,7 @@ int runSummary(const CommandLineOptions &options)
     int exitCode = 0;
     for (const QString &path : options.paths) {
         LoadControl control;
+        control.preferredSource = options.source;
         LoadResult result = loadTrace(path, control);
         if (!result.model) {
             err << "ascend-timeline: " << result.error << "\n";
@@ -132,6 +150,7 @@ int runMetrics(const CommandLineOptions &options)
         return 2;
     }
     LoadControl control;
+    control.preferredSource = options.source;
     LoadResult result = loadTrace(options.paths.first(), control);
     if (!result.model) {
         err << "ascend-timeline: " << result.error << "\n";

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "TraceLoader.h"
+
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -23,6 +25,8 @@ struct CommandLineOptions
     QString select;         // --select NAME
     QString chart;          // --chart NAME (with --out)
     QString out;            // --out FILE.png
+    // --source db|text: which export to load when a result has both (default: text).
+    PreferredSource source = PreferredSource::Text;
     bool headless() const { return summary || metrics; }
     // Renders offscreen with the real window (no display needed).
     bool rendersImage() const { return !screenshotOut.isEmpty() || !chart.isEmpty(); }

@@ -267,7 +267,7 @@ void MainWindow::createActions()
          [this] {
              const QString path = QFileDialog::getOpenFileName(
                  this, tr("Open trace"), QString(),
-                 tr("Traces (*.json *.json.zst *.json.gz *.zst *.gz);;All files (*)"));
+                 tr("Traces (*.json *.json.zst *.json.gz *.zst *.gz *.db);;All files (*)"));
              if (!path.isEmpty())
                  openPath(path);
          }},
@@ -280,6 +280,15 @@ void MainWindow::createActions()
                  openPath(path);
          }},
         {file, tr("Open &Bundled Sample"), {}, [this] { openBundledSample(); }},
+        {file,
+         tr("Reload from Other &Source (Database ↔ Text)"),
+         {},
+         [this] {
+             if (!reloadWithOtherSource())
+                 m_messages->showMessage(MessageBar::Kind::Info,
+                                         tr("This result has only one export (no database beside the text "
+                                            "export, or the other way round)."));
+         }},
         {file,
          tr("&Export View as PNG…"),
          {},
@@ -360,6 +369,26 @@ void MainWindow::openBundledSample()
     openPath(QString::fromLatin1(kBundledSample));
 }
 
+bool MainWindow::reloadWithOtherSource()
+{
+    if (!m_model || m_currentPath.isEmpty())
+        return false;
+    // The loader records in each group's collection info whether another export sits beside it.
+    bool hasOther = false;
+    for (const SourceGroup &group : m_model->groups())
+        hasOther = hasOther || !group.collection.property(QStringLiteral("other source")).isEmpty();
+    if (!hasOther)
+        return false;
+    m_preferredSource =
+        m_preferredSource == PreferredSource::Text ? PreferredSource::Database : PreferredSource::Text;
+    QString path = m_currentPath;
+    // A database opened directly: its folder holds the text export.
+    if (QFileInfo(path).isFile() && path.endsWith(QStringLiteral(".db")))
+        path = QFileInfo(path).absolutePath();
+    openPath(path);
+    return true;
+}
+
 void MainWindow::openPath(const QString &path)
 {
     if (m_loading)
@@ -367,6 +396,7 @@ void MainWindow::openPath(const QString &path)
     m_loading = std::make_unique<Loading>();
     m_loading->path = path;
     std::shared_ptr<LoadControl> control = m_loading->control;
+    control->preferredSource = m_preferredSource;
     connect(&m_loading->watcher, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this,
             &MainWindow::onLoadFinished);
     m_loading->watcher.setFuture(QtConcurrent::run(

@@ -51,6 +51,11 @@ public:
     const TraceModel *model() const { return m_model.get(); }
     bool isLoading() const { return m_loading != nullptr; }
     QString currentPath() const { return m_currentPath; }
+    // Which export later loads use when a result has both a database and the text export.
+    PreferredSource preferredSource() const { return m_preferredSource; }
+    void setPreferredSource(PreferredSource source) { m_preferredSource = source; }
+    // Reloads the current result from its other export (database ↔ text); false when it has only one.
+    bool reloadWithOtherSource();
     // Error of the last failed load (names the file and the problem).
     QString lastError() const { return m_lastError; }
     // Saves the timeline as it is shown (File ▸ Export View).
@@ -87,6 +92,7 @@ private:
     std::unique_ptr<TraceModel> m_model;
     QString m_currentPath;
     QString m_lastError;
+    PreferredSource m_preferredSource = PreferredSource::Text;
     TimelineView *m_timeline;
     DetailsPanel *m_details;
     StatisticsPanel *m_statistics;

@@ -93,6 +93,7 @@ int runChart(const CommandLineOptions &options)
         return 2;
     }
     LoadControl control;
+    control.preferredSource = options.source;
     const LoadResult result = loadTrace(options.paths.first(), control);
     if (!result.model) {
         err << "ascend-timeline: " << result.error << "\n";

@@ -6,10 +6,14 @@
 #include "config/CollectionReader.h"
 #include "folder/NamePatterns.h"
 #include "folder/ProfileLayoutDetector.h"
+#include "sqlite/ProfileDatabaseReader.h"
 #include "summary/KernelSummaryReader.h"
 #include "json/ChromeTraceParser.h"
 #include "json/JsonArgsReader.h"
 
+#include "folder/SingleFile.h"
+
+#include <QDir>
 #include <QFileInfo>
 #include <QSet>
 
@@ -117,10 +121,42 @@ void declareIterationStep(const QString &file, int group, std::size_t sourceInde
     builder.addDeclaredStep(step);
 }
 
+// Layout text plus which export was used, so the Collection panel and --summary say it.
+QString sourceDescription(const DataSource &source)
+{
+    if (source.format == TimelineFormat::Sqlite)
+        return QStringLiteral("%1, SQLite database %2")
+            .arg(layoutName(source), QFileInfo(source.timelineDatabase).fileName());
+    if (!source.timelineDatabase.isEmpty() && source.format != TimelineFormat::None)
+        return QStringLiteral("%1, text export (the SQLite database %2 is also there: --source db)")
+            .arg(layoutName(source), QFileInfo(source.timelineDatabase).fileName());
+    return layoutName(source);
+}
+
+// Whether the text export of the same result sits beside a database (so the user can switch).
+bool hasTextExportBeside(const QString &database)
+{
+    const QFileInfo db(database);
+    if (QFileInfo::exists(db.dir().filePath(QStringLiteral("trace_view.json"))))
+        return true;
+    const QDir exported(db.dir().filePath(QStringLiteral("mindstudio_profiler_output")));
+    return !exported.entryList({QStringLiteral("msprof*.json")}, QDir::Files).isEmpty();
+}
+
+// Database properties fill what the configuration files did not say.
+void mergeDatabaseProperties(CollectionInfo &collection, const DatabaseReadInfo &info)
+{
+    for (const auto &[key, value] : info.properties)
+        if (collection.property(key).isEmpty())
+            collection.properties.append({key, value});
+}
+
 LoadResult loadFolder(const QString &path, LoadControl &control)
 {
     LoadResult result;
-    const DetectedProfile profile = ProfileLayoutDetector::detect(path);
+    DetectOptions options;
+    options.preferDatabase = control.preferredSource == PreferredSource::Database;
+    const DetectedProfile profile = ProfileLayoutDetector::detect(path, options);
     QStringList problems;
     for (const Diagnostic &d : profile.diagnostics)
         if (d.code != DiagnosticCode::MultipleRuns)
@@ -133,9 +169,17 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
                                     !source.summaries(QStringLiteral("op_summary")).isEmpty();
         return source.format == TimelineFormat::ChromeJson ||
                source.format == TimelineFormat::CompressedChromeJson ||
+               source.format == TimelineFormat::Sqlite ||
                (source.format == TimelineFormat::None && hasKernelTable);
     };
     QString run;
+    // The text export is the default (§1.8), also when choosing between runs: a run with a JSON timeline
+    // wins over a database-only one unless the database is preferred.
+    const bool preferDb = control.preferredSource == PreferredSource::Database;
+    for (const DataSource &source : profile.sources)
+        if (run.isEmpty() && isLoadable(source) && source.hasTimeline() &&
+            (source.format == TimelineFormat::Sqlite) == preferDb)
+            run = source.clusterPath;
     for (const DataSource &source : profile.sources)
         if (run.isEmpty() && isLoadable(source) && source.hasTimeline())
             run = source.clusterPath;
@@ -152,11 +196,6 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
         }
         if (isLoadable(source))
             loadable.push_back(&source);
-        else if (source.format == TimelineFormat::Sqlite)
-            skipped << QStringLiteral(
-                           "%1: its timeline is only in the SQLite database %2, which this version cannot "
-                           "read yet")
-                           .arg(source.label, source.timelineDatabase);
     }
     if (!otherRuns.isEmpty() && !run.isEmpty())
         skipped << QStringLiteral(
@@ -184,13 +223,17 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
     for (const QString &p : problems + skipped)
         builder.addWarning(p);
     std::uint64_t base = 0;
+    QStringList failures; // databases that could not be read at all
     for (const DataSource *source : loadable) {
         SourceGroup group;
         group.label = source->label;
-        group.layout = layoutName(*source);
+        group.layout = sourceDescription(*source);
         group.path = source->rootPath;
         group.timelineFiles = source->timelineFiles;
-        const QStringList kernelFiles = !source->summaries(QStringLiteral("kernel_details")).isEmpty()
+        const bool database = source->format == TimelineFormat::Sqlite;
+        // A database carries its own kernel table (COMPUTE_TASK_INFO + TASK_PMU_INFO).
+        const QStringList kernelFiles = database ? QStringList()
+                                        : !source->summaries(QStringLiteral("kernel_details")).isEmpty()
                                             ? source->summaries(QStringLiteral("kernel_details"))
                                             : source->summaries(QStringLiteral("op_summary"));
         group.summaryFiles = kernelFiles;
@@ -214,9 +257,19 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
             }
             return true;
         };
-        bool completed = parseAll(source->timelineFiles);
+        DatabaseReadInfo dbInfo;
+        if (database) {
+            QString error;
+            if (!readProfileDatabase(source->timelineDatabase, builder, &dbInfo, &error)) {
+                builder.addWarning(error);
+                failures << error;
+            }
+            base += static_cast<std::uint64_t>(QFileInfo(source->timelineDatabase).size());
+            control.bytesDone = base;
+        }
+        bool completed = database || parseAll(source->timelineFiles);
         // G1: hccl_* files only when the master timeline has no communication layer (FORMATS.md §1.2).
-        if (completed && !builder.groupHasLayer(groupIndex, Layer::Communication))
+        if (completed && !database && !builder.groupHasLayer(groupIndex, Layer::Communication))
             completed = parseAll(source->supplementaryTimelineFiles);
         if (!completed) {
             result.cancelled = true;
@@ -231,9 +284,75 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
         }
         CollectionInputs inputs = collectionInputsFrom(*source);
         inputs.profiledSteps = builder.profilerSteps(groupIndex);
+        if (database) {
+            // The metric columns come from the database, named like the kernel_details.csv header.
+            inputs.summaryFile.clear();
+            inputs.summaryHeader =
+                QStringList{QStringLiteral("Name"), QStringLiteral("Context ID")} + dbInfo.metricHeaders;
+        }
         builder.group(groupIndex).collection = readCollectionInfo(inputs);
+        if (database)
+            mergeDatabaseProperties(builder.group(groupIndex).collection, dbInfo);
+        else
+            builder.group(groupIndex)
+                .collection.properties.append(
+                    {QStringLiteral("timeline source"), QStringLiteral("text export")});
+        if (!database && !source->timelineDatabase.isEmpty())
+            builder.group(groupIndex)
+                .collection.properties.append({QStringLiteral("other source"),
+                                               QStringLiteral("SQLite database %1")
+                                                   .arg(QFileInfo(source->timelineDatabase).fileName())});
+        else if (database && hasTextExportBeside(source->timelineDatabase))
+            builder.group(groupIndex)
+                .collection.properties.append(
+                    {QStringLiteral("other source"), QStringLiteral("text export")});
         for (const QString &warning : builder.group(groupIndex).collection.warnings)
             builder.addWarning(QStringLiteral("%1: %2").arg(source->label, warning));
+    }
+    if (failures.size() == static_cast<qsizetype>(loadable.size())) {
+        result.error = failures.join(QStringLiteral("; "));
+        return result;
+    }
+    result.model = builder.build();
+    control.bytesDone = control.bytesTotal.load();
+    return result;
+}
+
+// A profiler database opened directly (analysis.db and cluster_analysis.db are refused by name).
+LoadResult loadDatabaseFile(const QString &path, LoadControl &control)
+{
+    LoadResult result;
+    QList<Diagnostic> diagnostics;
+    const std::optional<DataSource> source = classifySingleFile(path, diagnostics);
+    if (!source || source->format != TimelineFormat::Sqlite) {
+        result.error = diagnostics.isEmpty() ? QStringLiteral("%1: not a profiler database").arg(path)
+                                             : diagnostics.front().message;
+        return result;
+    }
+    control.bytesTotal = static_cast<std::uint64_t>(QFileInfo(path).size());
+    control.bytesDone = 0;
+    TraceBuilder builder;
+    SourceGroup group;
+    group.layout = sourceDescription(*source);
+    group.path = path;
+    group.timelineFiles = {path};
+    const int groupIndex = builder.addGroup(group);
+    DatabaseReadInfo info;
+    if (!readProfileDatabase(path, builder, &info, &result.error))
+        return result;
+    CollectionInputs inputs;
+    inputs.summaryHeader =
+        QStringList{QStringLiteral("Name"), QStringLiteral("Context ID")} + info.metricHeaders;
+    inputs.rankId = source->rankId;
+    inputs.profiledSteps = builder.profilerSteps(groupIndex);
+    CollectionInfo &collection = builder.group(groupIndex).collection;
+    collection = readCollectionInfo(inputs);
+    mergeDatabaseProperties(collection, info);
+    if (hasTextExportBeside(path))
+        collection.properties.append({QStringLiteral("other source"), QStringLiteral("text export")});
+    if (control.cancel) {
+        result.cancelled = true;
+        return result;
     }
     result.model = builder.build();
     control.bytesDone = control.bytesTotal.load();
@@ -252,6 +371,8 @@ LoadResult loadTrace(const QString &path, LoadControl &control)
     }
     if (info.isDir())
         return loadFolder(path, control);
+    if (info.suffix().compare(QStringLiteral("db"), Qt::CaseInsensitive) == 0)
+        return loadDatabaseFile(path, control);
     control.bytesTotal = static_cast<std::uint64_t>(info.size());
     control.bytesDone = 0;
     TraceBuilder builder;

@@ -11,9 +11,17 @@
 
 namespace at {
 
+// Which export to load when a result has both a profiler database and the text (JSON/CSV) export.
+enum class PreferredSource
+{
+    Text,    // trace_view.json / msprof*.json and the CSVs (the default, FORMATS.md §1.8)
+    Database // ascend_pytorch_profiler*.db / msprof_<n>.db
+};
+
 // Shared between the loading thread and the GUI: progress to show, and a flag to stop.
 struct LoadControl
 {
+    PreferredSource preferredSource = PreferredSource::Text; // set before the load starts
     std::atomic<bool> cancel{false};
     std::atomic<std::uint64_t> bytesDone{0};
     std::atomic<std::uint64_t> bytesTotal{0};
@@ -26,7 +34,8 @@ struct LoadResult
     bool cancelled = false;
 };
 
-// Opens a trace file (.json, .json.zst, .json.gz, or a Qt resource path) and builds the model.
+// Opens a trace file (.json, .json.zst, .json.gz, a profiler .db, or a Qt resource path) or a result
+// folder and builds the model.
 // Safe to call from a worker thread; the GUI and the command line both load through here.
 LoadResult loadTrace(const QString &path, LoadControl &control);
 

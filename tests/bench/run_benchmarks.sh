@@ -11,7 +11,7 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100M)
 mkdir -p "$data"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --target bench_load bench_csv ascend-timeline >/dev/null
+cmake --build "$build" --target bench_load bench_load_db bench_csv ascend-timeline >/dev/null
 for size in "${sizes[@]}"; do
   input="$data/tiled_$size.json"
   [ -f "$input" ] || python3 "$here/make_tiled_trace.py" --size "$size" "$input"
@@ -24,3 +24,12 @@ for size in "${sizes[@]}"; do
 done
 echo "== CSV reader (replicated real kernel_details / operator_details rows) =="
 "$build/tests/bench/bench_csv" 2>&1 | grep -E "MB/s" || true
+echo "== SQLite database vs JSON of the same workload (alexnet level1, 1 and 50 copies) =="
+samples="$root/../shared/samples/msinsight_alexnet_1step_levels/test/data/pytorch"
+json1="$samples/text/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"
+"$build/tests/bench/bench_load_db" "$samples/db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db" "$json1" 7
+db50="$data/ascend_pytorch_profiler_50.db"
+json50="$data/tiled_alexnet_50.json"
+[ -f "$db50" ] || python3 "$here/make_tiled_db.py" "$db50" --copies 50
+[ -f "$json50" ] || python3 "$here/make_tiled_trace.py" --input "$json1" --size $(( $(stat -c %s "$json1") * 50 * 50 / 55 )) "$json50"
+"$build/tests/bench/bench_load_db" "$db50" "$json50" 3

@@ -393,6 +393,14 @@ private Q_SLOTS:
             return w.contains(QStringLiteral("holds results of 4 runs")) &&
                    w.contains(QStringLiteral("text/level1"));
         }));
+        // Asking for databases picks the run that has one.
+        LoadControl control;
+        control.preferredSource = PreferredSource::Database;
+        const LoadResult db =
+            loadTrace(test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels")), control);
+        QVERIFY2(db.model, qPrintable(db.error));
+        QVERIFY(db.model->groups().front().path.endsWith(QStringLiteral("db/level1/rank0_ascend_pt")));
+        QVERIFY(db.model->groups().front().layout.contains(QStringLiteral("SQLite database")));
     }
 
     void compressedProgressCountsDecompressedBytes()

@@ -1,0 +1,88 @@
+#include "sqlite/SqliteConnection.h"
+
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUrl>
+
+#include <atomic>
+
+namespace at {
+
+namespace {
+
+QString uniqueConnectionName()
+{
+    static std::atomic<unsigned> counter{0};
+    return QStringLiteral("at_sqlite_%1").arg(counter.fetch_add(1));
+}
+
+} // namespace
+
+SqliteConnection::SqliteConnection(const QString &path) : m_path(path), m_name(uniqueConnectionName())
+{
+    const QFileInfo info(path);
+    if (!info.isFile() || !info.isReadable()) {
+        m_error = QStringLiteral("%1: cannot read the file").arg(path);
+        return;
+    }
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE"))) {
+        m_error =
+            QStringLiteral("%1: the Qt SQLite driver (QSQLITE, Debian package libqt6sql6-sqlite) is not "
+                           "installed")
+                .arg(path);
+        return;
+    }
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
+    // immutable=1: SQLite reads the file as it is, takes no locks and never creates journal files.
+    QString uri = QUrl::fromLocalFile(info.absoluteFilePath()).toString(QUrl::FullyEncoded);
+    uri += QStringLiteral("?mode=ro&immutable=1");
+    m_db.setDatabaseName(uri);
+    m_db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"));
+    if (!m_db.open()) {
+        m_error = QStringLiteral("%1: cannot open the database: %2").arg(path, m_db.lastError().text());
+        return;
+    }
+    // Opening is lazy: the first query finds out whether this is an SQLite file at all.
+    QSqlQuery query(m_db);
+    if (!query.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'"))) {
+        m_error =
+            QStringLiteral("%1: not a readable SQLite database (%2)").arg(path, query.lastError().text());
+        return;
+    }
+    while (query.next())
+        m_tables << query.value(0).toString();
+    if (query.lastError().isValid()) {
+        m_error = QStringLiteral("%1: the database is damaged (%2)").arg(path, query.lastError().text());
+        return;
+    }
+    if (m_tables.isEmpty()) {
+        m_error = QStringLiteral("%1: the database holds no tables (empty, or not an SQLite file)").arg(path);
+        return;
+    }
+    m_open = true;
+}
+
+SqliteConnection::~SqliteConnection()
+{
+    if (m_db.isValid())
+        m_db.close();
+    m_db = QSqlDatabase();
+    if (QSqlDatabase::contains(m_name))
+        QSqlDatabase::removeDatabase(m_name);
+}
+
+QStringList SqliteConnection::columns(const QString &table)
+{
+    QStringList names;
+    if (!m_open || !m_tables.contains(table))
+        return names;
+    QSqlQuery query(m_db);
+    if (!query.exec(QStringLiteral("PRAGMA table_info(\"%1\")").arg(table)))
+        return names;
+    while (query.next())
+        names << query.value(1).toString();
+    return names;
+}
+
+} // namespace at
