@@ -37,7 +37,8 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
         QStringLiteral("Load PATH headlessly and print the per-kernel AI Core metric table "
                        "(joined to the timeline) as CSV."));
     QCommandLineOption csv(QStringLiteral("csv"),
-                           QStringLiteral("With --metrics: write the table to FILE instead."),
+                           QStringLiteral("With --metrics: write the table to FILE instead (with --compare-steps: the "
+                                          "diff by kernel name)."),
                            QStringLiteral("FILE"));
     QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
@@ -65,6 +66,24 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                               QStringLiteral("When a result has both a profiler database and the text export "
                                              "(JSON/CSV): load 'db' or 'text' (default text)."),
                               QStringLiteral("db|text"));
+    QCommandLineOption compareSteps(
+        QStringLiteral("compare-steps"),
+        QStringLiteral("Compare step A with step B of PATH (or of --against OTHER) kernel by kernel and print "
+                       "the diff; a step is N or GROUP:N."),
+        QStringLiteral("A,B"));
+    QCommandLineOption against(QStringLiteral("against"),
+                               QStringLiteral("With --compare-steps: take step B from this other profile."),
+                               QStringLiteral("OTHER"));
+    QCommandLineOption kernelsCsv(QStringLiteral("kernels-csv"),
+                                  QStringLiteral("With --compare-steps: write the per-kernel diff to FILE "
+                                                 "(--csv writes the diff by kernel name)."),
+                                  QStringLiteral("FILE"));
+    QCommandLineOption matchShapes(QStringLiteral("match-shapes"),
+                                   QStringLiteral("With --compare-steps: match kernels by name and input shapes."));
+    parser.addOption(compareSteps);
+    parser.addOption(against);
+    parser.addOption(kernelsCsv);
+    parser.addOption(matchShapes);
     parser.addOption(source);
     parser.addOption(summary);
     parser.addOption(json);
@@ -91,6 +110,10 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     options.select = parser.value(select);
     options.chart = parser.value(chart);
     options.out = parser.value(out);
+    options.compareSteps = parser.value(compareSteps);
+    options.against = parser.value(against);
+    options.kernelsCsvOut = parser.value(kernelsCsv);
+    options.matchShapes = parser.isSet(matchShapes);
     if (parser.isSet(source)) {
         const QString value = parser.value(source).toLower();
         if (value == QStringLiteral("db"))
@@ -180,6 +203,8 @@ int runMetrics(const CommandLineOptions &options)
 
 int runHeadless(const CommandLineOptions &options)
 {
+    if (!options.compareSteps.isEmpty())
+        return runCompareSteps(options);
     return options.metrics ? runMetrics(options) : runSummary(options);
 }
 

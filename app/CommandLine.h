@@ -27,7 +27,12 @@ struct CommandLineOptions
     QString out;            // --out FILE.png
     // --source db|text: which export to load when a result has both (default: text).
     PreferredSource source = PreferredSource::Text;
-    bool headless() const { return summary || metrics; }
+    // --compare-steps A,B [--against OTHER] [--csv OUT] [--kernels-csv OUT] [--match-shapes]
+    QString compareSteps;
+    QString against;
+    QString kernelsCsvOut;
+    bool matchShapes = false;
+    bool headless() const { return summary || metrics || !compareSteps.isEmpty(); }
     // Renders offscreen with the real window (no display needed).
     bool rendersImage() const { return !screenshotOut.isEmpty() || !chart.isEmpty(); }
 };
@@ -45,6 +50,11 @@ int runSummary(const CommandLineOptions &options);
 // `--metrics PATH [--csv OUT]`: the joined per-kernel AI Core metric table, as CSV on stdout or
 // written to OUT.
 int runMetrics(const CommandLineOptions &options);
+
+// `--compare-steps A,B PATH [--against OTHER]`: the step diff (same comparison as the compare
+// window) as text, with --csv / --kernels-csv writing the by-name / per-kernel tables. A step is
+// its number (first source group having it) or GROUP:NUMBER with the group's index.
+int runCompareSteps(const CommandLineOptions &options);
 
 // Runs whichever headless mode the options select.
 int runHeadless(const CommandLineOptions &options);

@@ -6,7 +6,10 @@
 #include "KernelTablePanel.h"
 #include "MessageBar.h"
 #include "SearchBar.h"
+#include "CompareWindow.h"
 #include "StatisticsPanel.h"
+#include "Steps.h"
+#include "StepsPanel.h"
 #include "SummaryTablesPanel.h"
 #include "TimelineView.h"
 #include "TraceQueries.h"
@@ -15,6 +18,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QInputDialog>
 #include <QDialog>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -41,6 +45,14 @@ static void initResources()
 
 namespace at {
 
+namespace {
+QList<MainWindow *> &windowRegistry()
+{
+    static QList<MainWindow *> windows;
+    return windows;
+}
+} // namespace
+
 struct MainWindow::Loading
 {
     QString path;
@@ -52,10 +64,12 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_timeline(new TimelineView), m_details(new DetailsPanel),
       m_statistics(new StatisticsPanel), m_search(new SearchBar), m_kernels(new KernelTablePanel),
       m_collection(new CollectionPanel), m_tables(new SummaryTablesPanel), m_charts(new ChartsPanel),
+      m_steps(new StepsPanel),
       m_colorBy(new QComboBox), m_messages(new MessageBar), m_progress(new QProgressBar),
       m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
 {
     initResources();
+    windowRegistry().append(this);
     setWindowTitle(tr("Ascend Timeline"));
     setAcceptDrops(true);
     resize(1400, 900);
@@ -93,6 +107,13 @@ MainWindow::MainWindow(QWidget *parent)
     chartsDock->setWidget(m_charts);
     addDockWidget(Qt::BottomDockWidgetArea, chartsDock);
     tabifyDockWidget(tablesDock, chartsDock);
+    auto *stepsDock = new QDockWidget(tr("Steps"), this);
+    stepsDock->setObjectName(QStringLiteral("StepsDock"));
+    stepsDock->setWidget(m_steps);
+    addDockWidget(Qt::BottomDockWidgetArea, stepsDock);
+    tabifyDockWidget(chartsDock, stepsDock);
+    connect(m_steps, &StepsPanel::stepActivated, this, &MainWindow::showStep);
+    connect(m_steps, &StepsPanel::compareRequested, this, [this] { chooseStepsToCompare(); });
     auto *collectionDock = new QDockWidget(tr("Collection"), this);
     collectionDock->setObjectName(QStringLiteral("CollectionDock"));
     collectionDock->setWidget(m_collection);
@@ -193,8 +214,14 @@ void MainWindow::fillRecentMenu()
     m_recentMenu->setEnabled(!paths.isEmpty());
 }
 
+QList<MainWindow *> MainWindow::openWindows()
+{
+    return windowRegistry();
+}
+
 MainWindow::~MainWindow()
 {
+    windowRegistry().removeAll(this);
     if (m_loading) {
         m_loading->control->cancel = true;
         m_loading->watcher.waitForFinished();
@@ -215,6 +242,7 @@ void MainWindow::attachViews(const TraceModel *model)
     m_collection->setModel(model);
     m_tables->setModel(model);
     m_charts->setModel(model);
+    m_steps->setModel(model);
     fillColorChooser();
 }
 
@@ -279,6 +307,20 @@ void MainWindow::createActions()
              if (!path.isEmpty())
                  openPath(path);
          }},
+        {file,
+         tr("Open in &New Window…"),
+         {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N)},
+         [this] {
+             const QString path = QFileDialog::getOpenFileName(
+                 this, tr("Open trace in a new window"), QString(),
+                 tr("Traces (*.json *.json.zst *.json.gz *.zst *.gz *.db);;All files (*)"));
+             if (path.isEmpty())
+                 return;
+             auto *window = new MainWindow;
+             window->setAttribute(Qt::WA_DeleteOnClose);
+             window->show();
+             window->openPath(path);
+         }},
         {file, tr("Open &Bundled Sample"), {}, [this] { openBundledSample(); }},
         {file,
          tr("Reload from Other &Source (Database ↔ Text)"),
@@ -310,6 +352,12 @@ void MainWindow::createActions()
          [t] { t->showAll(); }},
         {view, tr("&Fit Selection"), {QKeySequence(Qt::Key_F)}, [t] { t->fitSelection(); }},
         {view, tr("&Undo Zoom"), {QKeySequence(Qt::Key_Backspace)}, [t] { t->undoZoom(); }},
+        {view, tr("&Previous Step"), {QKeySequence(Qt::Key_BracketLeft)}, [this] { showAdjacentStep(-1); }},
+        {view, tr("&Next Step"), {QKeySequence(Qt::Key_BracketRight)}, [this] { showAdjacentStep(+1); }},
+        {view,
+         tr("&Compare Steps…"),
+         {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)},
+         [this] { chooseStepsToCompare(); }},
     };
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     fillRecentMenu();
@@ -362,6 +410,90 @@ void MainWindow::createActions()
             tr("Ascend Timeline %1: a fast timeline viewer for Ascend NPU profiling data.")
                 .arg(QCoreApplication::applicationVersion()));
     });
+}
+
+void MainWindow::showStep(int step)
+{
+    if (!m_model || step < 0 || step >= static_cast<int>(m_model->steps().size()))
+        return;
+    const Step &s = m_model->steps()[static_cast<std::size_t>(step)];
+    m_timeline->zoom()->fit({s.begin(), s.end()});
+    const QSignalBlocker blocker(m_steps);
+    m_steps->selectStep(step);
+}
+
+bool MainWindow::showAdjacentStep(int direction)
+{
+    if (!m_model || m_model->steps().empty())
+        return false;
+    // The group of the selected slice, else of the step list's selection, else the first with steps.
+    int group = m_model->steps().front().group;
+    const SliceRef selected = m_timeline->selectedSlice();
+    if (selected.isValid())
+        group = m_model->processes()[static_cast<std::size_t>(
+                                         m_model->threads()[static_cast<std::size_t>(selected.thread)].process)]
+                    .group;
+    else if (const auto rows = m_steps->selectedSteps(); !rows.empty())
+        group = m_model->steps()[static_cast<std::size_t>(rows.front())].group;
+    const int step = adjacentStep(m_model->steps(), group, m_timeline->zoom()->range().center(), direction);
+    if (step < 0) {
+        m_status->setText(direction > 0 ? tr("No later step") : tr("No earlier step"));
+        return false;
+    }
+    showStep(step);
+    return true;
+}
+
+std::vector<StepChoice> MainWindow::stepChoices() const
+{
+    std::vector<StepChoice> out;
+    QList<MainWindow *> windows = openWindows();
+    windows.removeAll(const_cast<MainWindow *>(this));
+    windows.prepend(const_cast<MainWindow *>(this));
+    for (const MainWindow *w : windows) {
+        if (!w->m_model)
+            continue;
+        const QString file = w->m_currentPath == QLatin1String(kBundledSample)
+                                 ? tr("Bundled sample")
+                                 : QFileInfo(w->m_currentPath).fileName();
+        for (std::size_t i = 0; i < w->m_model->steps().size(); ++i) {
+            const Step &s = w->m_model->steps()[i];
+            const QString group = w->m_model->groups()[static_cast<std::size_t>(s.group)].label;
+            out.push_back({w->m_model, static_cast<int>(i),
+                           QStringLiteral("%1 · %2%3").arg(file, group.isEmpty() ? QString() : group + QStringLiteral(" · "), s.label)});
+        }
+    }
+    return out;
+}
+
+CompareWindow *MainWindow::compareSteps(const StepChoice &base, const StepChoice &comparison, bool matchShapes)
+{
+    auto *window = new CompareWindow(base, comparison, matchShapes);
+    window->show();
+    return window;
+}
+
+void MainWindow::chooseStepsToCompare()
+{
+    const std::vector<StepChoice> choices = stepChoices();
+    if (choices.size() < 2) {
+        m_messages->showMessage(MessageBar::Kind::Info,
+                                tr("Comparing needs two steps: this profile has %n step(s). Open another profile "
+                                   "(File ▸ Open in New Window) to compare with one of its steps.",
+                                   nullptr, static_cast<int>(choices.size())));
+        return;
+    }
+    // Preset from the step list: two rows → those; one row → it and the next choice.
+    const std::vector<int> selected = m_steps->selectedSteps();
+    int base = selected.empty() ? 0 : selected.front();
+    int comparison = selected.size() >= 2 ? selected[1] : base + 1;
+    if (comparison >= static_cast<int>(choices.size()))
+        comparison = base == 0 ? 1 : 0;
+    auto *dialog = new CompareStepsDialog(choices, base, comparison, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { compareSteps(dialog->base(), dialog->comparison(), dialog->matchShapes()); });
+    dialog->open();
 }
 
 void MainWindow::openBundledSample()

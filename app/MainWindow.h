@@ -24,7 +24,10 @@ class SummaryTablesPanel;
 class MessageBar;
 class SearchBar;
 class StatisticsPanel;
+class StepsPanel;
 class TimelineView;
+class CompareWindow;
+struct StepChoice;
 
 // The application window: owns the loaded model and wires the loader, the timeline and the
 // panels together. Loading runs on a worker thread; the UI shows progress and can cancel.
@@ -45,10 +48,24 @@ public:
     CollectionPanel *collection() const { return m_collection; }
     SummaryTablesPanel *tables() const { return m_tables; }
     ChartsPanel *charts() const { return m_charts; }
+    StepsPanel *steps() const { return m_steps; }
     // "Colour: by name / duration percentile / <metric>" on the toolbar.
     QComboBox *colorChooser() const { return m_colorBy; }
     MessageBar *messageBar() const { return m_messages; }
     const TraceModel *model() const { return m_model.get(); }
+    std::shared_ptr<const TraceModel> sharedModel() const { return m_model; }
+    // Every open main window (for choosing steps of another profile to compare with).
+    static QList<MainWindow *> openWindows();
+    // Fits the timeline to a step (index into model()->steps()) and selects it in the step list.
+    void showStep(int step);
+    // ] / [ : the next / previous step of the shown group; false when there is none.
+    bool showAdjacentStep(int direction);
+    // Steps of every open profile, labelled for the compare dialog; this window's first.
+    std::vector<StepChoice> stepChoices() const;
+    // Opens the compare window on two of stepChoices() directly (no dialog).
+    CompareWindow *compareSteps(const StepChoice &base, const StepChoice &comparison, bool matchShapes);
+    // The compare dialog preset from the step list's selection.
+    void chooseStepsToCompare();
     bool isLoading() const { return m_loading != nullptr; }
     QString currentPath() const { return m_currentPath; }
     // Which export later loads use when a result has both a database and the text export.
@@ -89,7 +106,7 @@ private:
     void fillRecentMenu();
     void applyColoring();
 
-    std::unique_ptr<TraceModel> m_model;
+    std::shared_ptr<TraceModel> m_model; // shared with open compare windows
     QString m_currentPath;
     QString m_lastError;
     PreferredSource m_preferredSource = PreferredSource::Text;
@@ -101,6 +118,7 @@ private:
     CollectionPanel *m_collection;
     SummaryTablesPanel *m_tables;
     ChartsPanel *m_charts;
+    StepsPanel *m_steps;
     QComboBox *m_colorBy;
     QMenu *m_recentMenu = nullptr;
     MessageBar *m_messages;

@@ -4,6 +4,7 @@
 #include "TraceQueries.h"
 
 #include <QHash>
+#include <QRegularExpression>
 #include <QTextStream>
 
 #include <algorithm>
@@ -69,7 +70,7 @@ private:
 
     std::int32_t symbol(const TraceModel &model, SliceRef ref)
     {
-        QString key = model.sliceName(ref);
+        QString key = kernelMatchName(model.sliceName(ref));
         if (m_options.matchShapes) {
             const std::int64_t row = model.kernels().rowOfSlice(ref.thread, ref.index);
             if (row >= 0)
@@ -100,7 +101,7 @@ private:
         p.stream = stream;
         p.base = b;
         p.comparison = k;
-        p.name = b.isValid() ? m_base.sliceName(b) : m_comparison.sliceName(k);
+        p.name = kernelMatchName(b.isValid() ? m_base.sliceName(b) : m_comparison.sliceName(k));
         if (b.isValid()) {
             p.baseDuration = duration(m_base, b);
             p.baseOffset = start(m_base, b) - m_baseStep.begin();
@@ -226,6 +227,18 @@ QString microseconds(TimeNs ns)
 }
 
 } // namespace
+
+QString kernelMatchName(const QString &name)
+{
+    // hcom_allReduce__586_0_1: 586 counts the communication ops of the whole run, so the same op
+    // has another number in every step.
+    static const QRegularExpression hcclIndex(QStringLiteral("^(hcom_[A-Za-z0-9]+__)\\d+(_\\d+_\\d+)$"));
+    if (!name.startsWith(QLatin1String("hcom_")))
+        return name;
+    QString out = name;
+    out.replace(hcclIndex, QStringLiteral("\\1*\\2"));
+    return out;
+}
 
 StepComparison compareSteps(const TraceModel &baseModel, const Step &base, const TraceModel &comparisonModel,
                             const Step &comparison, const CompareOptions &options)

@@ -63,6 +63,10 @@ struct StepComparison
     std::size_t matched = 0, onlyInBase = 0, onlyInComparison = 0;
 };
 
+// The name kernels are matched and aggregated by: the slice name, with the run-wide op counter of
+// communication ops replaced by '*' (hcom_allReduce__586_0_1 → hcom_allReduce__*_0_1).
+QString kernelMatchName(const QString &name);
+
 StepComparison compareSteps(const TraceModel &baseModel, const Step &base, const TraceModel &comparisonModel,
                             const Step &comparison, const CompareOptions &options = {});
 

@@ -25,6 +25,34 @@ QString stepSourceName(StepSource source)
     return {};
 }
 
+int adjacentStep(const std::vector<Step> &steps, int group, TimeNs t, int direction)
+{
+    std::vector<int> ofGroup; // detectSteps orders each group's steps by start
+    for (std::size_t i = 0; i < steps.size(); ++i)
+        if (steps[i].group == group)
+            ofGroup.push_back(static_cast<int>(i));
+    int current = -1;
+    for (std::size_t k = 0; k < ofGroup.size(); ++k) {
+        const Step &s = steps[static_cast<std::size_t>(ofGroup[k])];
+        if (s.begin() <= t && t <= s.end())
+            current = static_cast<int>(k);
+    }
+    if (current >= 0) {
+        const int next = current + (direction > 0 ? 1 : -1);
+        return next >= 0 && next < static_cast<int>(ofGroup.size()) ? ofGroup[static_cast<std::size_t>(next)] : -1;
+    }
+    if (direction > 0) {
+        for (int i : ofGroup)
+            if (steps[static_cast<std::size_t>(i)].begin() > t)
+                return i;
+        return -1;
+    }
+    for (auto it = ofGroup.rbegin(); it != ofGroup.rend(); ++it)
+        if (steps[static_cast<std::size_t>(*it)].end() < t)
+            return *it;
+    return -1;
+}
+
 int findStep(const std::vector<Step> &steps, std::int64_t number, int group)
 {
     for (std::size_t i = 0; i < steps.size(); ++i)

@@ -62,6 +62,11 @@ struct Step
 // step window. Profiler on/off marker tasks never belong to a step. Ordered by group, then time.
 std::vector<Step> detectSteps(const TraceModel &model);
 
+// The step to show after pressing ] (direction +1) or [ (-1) while the view is centred on t: the
+// next/previous step of the group by start time, counted from the step holding t (or from t).
+// -1 when there is none in that direction.
+int adjacentStep(const std::vector<Step> &steps, int group, TimeNs t, int direction);
+
 // Index into steps of the step of a group with this number, or -1.
 int findStep(const std::vector<Step> &steps, std::int64_t number, int group = -1);
 

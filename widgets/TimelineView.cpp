@@ -40,11 +40,33 @@ void TimelineView::setModel(const TraceModel *model)
     m_colors.clear();
     m_coloring.setModel(model);
     m_selected = {};
+    m_highlighted = {};
+    m_hovered = {};
     m_rangeSelection.reset();
     if (model)
         m_zoom.setDataRange({model->dataBegin(), model->dataEnd()});
     relayout();
     verticalScrollBar()->setValue(0);
+    viewport()->update();
+}
+
+void TimelineView::setTimeOrigin(TimeNs origin)
+{
+    m_timeOrigin = origin;
+    viewport()->update();
+}
+
+void TimelineView::setColorOverride(ColorOverride colorOverride)
+{
+    m_colorOverride = std::move(colorOverride);
+    viewport()->update();
+}
+
+void TimelineView::setHighlightedSlice(SliceRef ref)
+{
+    if (ref == m_highlighted)
+        return;
+    m_highlighted = ref;
     viewport()->update();
 }
 
@@ -255,6 +277,13 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
 {
     m_mousePos = event->position().toPoint();
     m_mouseInside = true;
+    if (m_drag == DragMode::None && m_model) {
+        const SliceRef under = sliceAt(m_mousePos);
+        if (!(under == m_hovered)) {
+            m_hovered = under;
+            Q_EMIT hovered(under);
+        }
+    }
     const QPoint delta = m_mousePos - m_pressPos;
     if (m_drag == DragMode::Pending && m_pressPos.x() >= kLabelWidth && std::abs(delta.x()) >= kDragThreshold)
         m_drag = DragMode::Range;
@@ -428,6 +457,7 @@ void TimelineView::paintEvent(QPaintEvent *event)
     }
     p.setClipRect(QRect(kLabelWidth, kRulerHeight, viewport()->width() - kLabelWidth, visibleHeight));
     paintSelection(p, a);
+    paintHighlight(p);
     paintFlows(p, a);
     paintRangeSelection(p, a);
     paintLegend(p);
@@ -446,7 +476,9 @@ void TimelineView::paintRuler(QPainter &p, const TimeAxis &a)
     p.drawText(QRect(6, 0, kLabelWidth - 12, kRulerHeight), Qt::AlignVCenter | Qt::AlignLeft,
                tr("View: %1").arg(formatDuration(a.range().width())));
     const TimeNs step = rulerStep(a, 110);
-    TimeNs t = a.range().start - ((a.range().start % step) + step) % step;
+    // Ticks sit on multiples of the step counted from the time origin.
+    const TimeNs fromOrigin = a.range().start - m_timeOrigin;
+    TimeNs t = a.range().start - ((fromOrigin % step) + step) % step;
     const int precision = step >= 1000000000 ? 1 : (step % 1000 == 0 ? 0 : 3);
     for (; t <= a.range().end; t += step) {
         const double x = kLabelWidth + a.toPixel(t);
@@ -459,7 +491,7 @@ void TimelineView::paintRuler(QPainter &p, const TimeAxis &a)
             p.drawLine(QPointF(mx, kRulerHeight - 4), QPointF(mx, kRulerHeight - 1));
         }
         p.setPen(pal.color(QPalette::WindowText));
-        p.drawText(QPointF(x + 3, kRulerHeight - 10), formatDuration(t, precision));
+        p.drawText(QPointF(x + 3, kRulerHeight - 10), formatDuration(t - m_timeOrigin, precision));
     }
 }
 
@@ -642,6 +674,20 @@ void TimelineView::paintSelection(QPainter &p, const TimeAxis &)
     p.restore();
 }
 
+void TimelineView::paintHighlight(QPainter &p)
+{
+    if (!m_highlighted.isValid() || m_highlighted == m_selected)
+        return;
+    const QRectF r = sliceRect(m_highlighted);
+    if (r.isNull())
+        return;
+    p.save();
+    p.setPen(QPen(palette().color(QPalette::Highlight), 2, Qt::DashLine));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(r.adjusted(-2, -2, 2, 2));
+    p.restore();
+}
+
 QPointF TimelineView::flowEndpoint(SliceRef ref, TimeNs t, const TimeAxis &a) const
 {
     const double x = kLabelWidth + a.toPixel(t);
@@ -692,6 +738,9 @@ void TimelineView::paintFlows(QPainter &p, const TimeAxis &a)
 
 QColor TimelineView::sliceColor(SliceRef ref)
 {
+    if (m_colorOverride)
+        if (const auto c = m_colorOverride(ref))
+            return *c;
     if (const auto metric = m_coloring.colorFor(ref.thread, ref.index))
         return *metric;
     const SliceTable &t = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices;

@@ -12,6 +12,7 @@
 #include <QScrollBar>
 #include <QSet>
 
+#include <functional>
 #include <optional>
 
 namespace at {
@@ -43,6 +44,16 @@ public:
     MetricColoring &coloring() { return m_coloring; }
     void refreshColors() { viewport()->update(); }
     QColor sliceColor(SliceRef ref);
+
+    // Ruler labels count from this time (e.g. a step's start) instead of the model origin.
+    void setTimeOrigin(TimeNs origin);
+    TimeNs timeOrigin() const { return m_timeOrigin; }
+    // Colours that win over the metric and name colours (e.g. the compare view's duration change).
+    using ColorOverride = std::function<std::optional<QColor>(SliceRef)>;
+    void setColorOverride(ColorOverride colorOverride);
+    // A slice drawn with a dashed outline (the partner of the selected kernel in a compare view).
+    void setHighlightedSlice(SliceRef ref);
+    SliceRef highlightedSlice() const { return m_highlighted; }
 
     bool isGroupCollapsed(int group) const { return m_collapsedGroups.contains(group); }
     void setGroupCollapsed(int group, bool collapsed);
@@ -97,6 +108,7 @@ private:
     void paintSelection(QPainter &p, const TimeAxis &axis);
     void paintRangeSelection(QPainter &p, const TimeAxis &axis);
     void paintLegend(QPainter &p);
+    void paintHighlight(QPainter &p);
     QPointF flowEndpoint(SliceRef ref, TimeNs t, const TimeAxis &axis) const;
 
     const TraceModel *m_model = nullptr;
@@ -107,6 +119,10 @@ private:
     SliceColors m_colors;
     MetricColoring m_coloring;
     SliceRef m_selected;
+    SliceRef m_highlighted;
+    SliceRef m_hovered;
+    TimeNs m_timeOrigin = 0;
+    ColorOverride m_colorOverride;
     std::optional<TimeRange> m_rangeSelection;
 
     enum class DragMode

@@ -173,7 +173,7 @@ private Q_SLOTS:
         for (const KernelPair &p : c.kernels) {
             if (!p.matched())
                 continue;
-            QCOMPARE(p.name, model->sliceName(p.comparison));
+            QCOMPARE(p.name, kernelMatchName(model->sliceName(p.comparison)));
             QCOMPARE(p.diff(), p.name == slow ? p.baseDuration : TimeNs(0));
         }
         const auto slowRow = std::find_if(c.byName.begin(), c.byName.end(),
@@ -226,6 +226,25 @@ private Q_SLOTS:
         shapes.matchShapes = true;
         const StepComparison c = compareSteps(*m_level1, s, *m_level1, s, shapes);
         QCOMPARE(c.matched, s.deviceTasks.size()); // same step: shapes agree
+    }
+
+    void communicationOpsMatchAcrossRunCounters()
+    {
+        QCOMPARE(kernelMatchName(QStringLiteral("hcom_allReduce__586_0_1")), QStringLiteral("hcom_allReduce__*_0_1"));
+        QCOMPARE(kernelMatchName(QStringLiteral("hcom_allReduce__271_3_1")), QStringLiteral("hcom_allReduce__*_3_1"));
+        QCOMPARE(kernelMatchName(QStringLiteral("MatMul_586_0_1")), QStringLiteral("MatMul_586_0_1"));
+        // Level1 vs level2 profiles: their all-reduce ops carry different counters, yet all match.
+        auto level2 = test::loadOrFail(alexnet(QStringLiteral("level2")));
+        QVERIFY(level2);
+        const StepComparison c =
+            compareSteps(*m_level1, m_level1->steps().front(), *level2, level2->steps().front());
+        std::size_t hccl = 0;
+        for (const KernelPair &p : c.kernels)
+            if (p.name.startsWith(QLatin1String("hcom_"))) {
+                QVERIFY2(p.matched(), qPrintable(p.name));
+                ++hccl;
+            }
+        QCOMPARE(hccl, std::size_t(4));
     }
 
     void textAndCsv()

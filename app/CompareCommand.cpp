@@ -1,0 +1,111 @@
+#include "CommandLine.h"
+
+#include "StepComparison.h"
+
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QTextStream>
+
+namespace at {
+
+namespace {
+
+// "N" (first group with step N) or "GROUP:N"; index into model.steps() or -1.
+int resolveStep(const TraceModel &model, const QString &spec)
+{
+    const QStringList parts = spec.trimmed().split(QLatin1Char(':'));
+    bool ok = false;
+    const qint64 number = parts.last().toLongLong(&ok);
+    if (!ok || parts.size() > 2)
+        return -1;
+    int group = -1;
+    if (parts.size() == 2) {
+        group = parts.first().toInt(&ok);
+        if (!ok)
+            return -1;
+    }
+    return findStep(model.steps(), number, group);
+}
+
+QString describe(const QString &path, const TraceModel &model, int step)
+{
+    const Step &s = model.steps()[static_cast<std::size_t>(step)];
+    const QString group = model.groups()[static_cast<std::size_t>(s.group)].label;
+    return QStringLiteral("%1  %2%3").arg(path, group.isEmpty() ? QString() : group + QStringLiteral("  "), s.label);
+}
+
+bool writeFile(const QString &path, const QByteArray &data, QTextStream &err)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        err << "ascend-timeline: cannot write " << path << ": " << file.errorString() << "\n";
+        return false;
+    }
+    return true;
+}
+
+QString availableSteps(const TraceModel &model)
+{
+    QStringList out;
+    for (const Step &s : model.steps())
+        out << QStringLiteral("%1:%2").arg(s.group).arg(s.number);
+    return out.isEmpty() ? QStringLiteral("none") : out.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+int runCompareSteps(const CommandLineOptions &options)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QStringList specs = options.compareSteps.split(QLatin1Char(','));
+    if (specs.size() != 2 || options.paths.size() != 1) {
+        err << "ascend-timeline: --compare-steps needs A,B and exactly one PATH\n";
+        return 2;
+    }
+    LoadControl control;
+    control.preferredSource = options.source;
+    LoadResult base = loadTrace(options.paths.first(), control);
+    if (!base.model) {
+        err << "ascend-timeline: " << base.error << "\n";
+        return 1;
+    }
+    LoadResult other;
+    const TraceModel *comparisonModel = base.model.get();
+    QString comparisonPath = options.paths.first();
+    if (!options.against.isEmpty()) {
+        LoadControl otherControl;
+        otherControl.preferredSource = options.source;
+        other = loadTrace(options.against, otherControl);
+        if (!other.model) {
+            err << "ascend-timeline: " << other.error << "\n";
+            return 1;
+        }
+        comparisonModel = other.model.get();
+        comparisonPath = options.against;
+    }
+    const int a = resolveStep(*base.model, specs[0]);
+    const int b = resolveStep(*comparisonModel, specs[1]);
+    if (a < 0 || b < 0) {
+        const bool first = a < 0;
+        err << "ascend-timeline: " << (first ? options.paths.first() : comparisonPath) << ": no step '"
+            << (first ? specs[0] : specs[1])
+            << "' (steps found: " << availableSteps(first ? *base.model : *comparisonModel) << ")\n";
+        return 1;
+    }
+    CompareOptions compareOptions;
+    compareOptions.matchShapes = options.matchShapes;
+    const StepComparison c = compareSteps(*base.model, base.model->steps()[static_cast<std::size_t>(a)],
+                                          *comparisonModel, comparisonModel->steps()[static_cast<std::size_t>(b)],
+                                          compareOptions);
+    out << formatComparisonText(c, describe(options.paths.first(), *base.model, a),
+                                describe(comparisonPath, *comparisonModel, b));
+    out.flush();
+    if (!options.csvOut.isEmpty() && !writeFile(options.csvOut, formatComparisonByNameCsv(c), err))
+        return 1;
+    if (!options.kernelsCsvOut.isEmpty() && !writeFile(options.kernelsCsvOut, formatComparisonKernelsCsv(c), err))
+        return 1;
+    return 0;
+}
+
+} // namespace at

@@ -1,0 +1,94 @@
+#include "CompareWindow.h"
+
+#include "StepCompareView.h"
+#include "Steps.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+
+namespace at {
+
+CompareWindow::CompareWindow(const StepChoice &base, const StepChoice &comparison, bool matchShapes,
+                             QWidget *parent)
+    : QMainWindow(parent), m_models{base.model, comparison.model}, m_view(new StepCompareView)
+{
+    setAttribute(Qt::WA_DeleteOnClose);
+    setWindowTitle(tr("Compare %1 with %2 — Ascend Timeline")
+                       .arg(base.model->steps()[static_cast<std::size_t>(base.step)].label,
+                            comparison.model->steps()[static_cast<std::size_t>(comparison.step)].label));
+    setCentralWidget(m_view);
+    m_view->setMatchShapes(matchShapes);
+    m_view->setSteps(base.model.get(), base.step, comparison.model.get(), comparison.step, base.label,
+                     comparison.label);
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("Export Diff by &Name as CSV…"), this, [this] { exportCsv(true); });
+    file->addAction(tr("Export Diff per &Kernel as CSV…"), this, [this] { exportCsv(false); });
+    file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
+    resize(1400, 950);
+}
+
+CompareWindow::~CompareWindow()
+{
+    delete m_view; // before the models it points to
+}
+
+void CompareWindow::exportCsv(bool byName)
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export diff"), byName ? QStringLiteral("step_diff_by_name.csv") : QStringLiteral("step_diff.csv"),
+        tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QSaveFile out(path);
+    const QByteArray csv = byName ? formatComparisonByNameCsv(m_view->comparison())
+                                  : formatComparisonKernelsCsv(m_view->comparison());
+    if (!out.open(QIODevice::WriteOnly) || out.write(csv) != csv.size() || !out.commit())
+        QMessageBox::warning(this, tr("Export diff"), tr("Could not write %1: %2").arg(path, out.errorString()));
+}
+
+CompareStepsDialog::CompareStepsDialog(std::vector<StepChoice> choices, int base, int comparison, QWidget *parent)
+    : QDialog(parent), m_choices(std::move(choices)), m_base(new QComboBox), m_comparison(new QComboBox),
+      m_shapes(new QCheckBox(tr("Match kernels by name and input shapes")))
+{
+    setWindowTitle(tr("Compare Steps"));
+    for (const StepChoice &c : m_choices) {
+        m_base->addItem(c.label);
+        m_comparison->addItem(c.label);
+    }
+    m_base->setCurrentIndex(base);
+    m_comparison->setCurrentIndex(comparison);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Compare"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *form = new QFormLayout(this);
+    form->addRow(tr("Base step:"), m_base);
+    form->addRow(tr("Comparison step:"), m_comparison);
+    form->addRow(m_shapes);
+    form->addRow(buttons);
+    resize(640, sizeHint().height());
+}
+
+const StepChoice &CompareStepsDialog::base() const
+{
+    return m_choices[static_cast<std::size_t>(m_base->currentIndex())];
+}
+
+const StepChoice &CompareStepsDialog::comparison() const
+{
+    return m_choices[static_cast<std::size_t>(m_comparison->currentIndex())];
+}
+
+bool CompareStepsDialog::matchShapes() const
+{
+    return m_shapes->isChecked();
+}
+
+} // namespace at

@@ -1,0 +1,348 @@
+#include "StepCompareView.h"
+
+#include "ChangeColors.h"
+#include "ComparisonTableModel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace at {
+
+namespace {
+
+// The colour scale of the panes: faster (green) .. same .. slower (red), and unmatched grey.
+QPixmap scaleLegend()
+{
+    const int barWidth = 160, height = 18;
+    QPixmap pixmap(barWidth + 300, height);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    p.drawText(QRect(0, 0, 70, height), Qt::AlignVCenter | Qt::AlignRight, QObject::tr("½× faster"));
+    for (int x = 0; x < barWidth; ++x)
+        p.fillRect(QRect(76 + x, 3, 1, height - 6), durationChangeScale(-1.0 + 2.0 * x / (barWidth - 1)));
+    p.drawText(QRect(82 + barWidth, 0, 70, height), Qt::AlignVCenter | Qt::AlignLeft, QObject::tr("2× slower"));
+    p.fillRect(QRect(160 + barWidth, 3, 14, height - 6), unmatchedKernelColor());
+    p.drawText(QRect(178 + barWidth, 0, 120, height), Qt::AlignVCenter | Qt::AlignLeft, QObject::tr("unmatched"));
+    return pixmap;
+}
+
+QString deltaText(const QString &label, const TimePair &t)
+{
+    const TimeNs d = t.diff();
+    QString percent;
+    if (t.base > 0)
+        percent = QStringLiteral(" (%1%2 %)")
+                      .arg(d >= 0 ? QStringLiteral("+") : QString())
+                      .arg(100.0 * static_cast<double>(d) / static_cast<double>(t.base), 0, 'f', 1);
+    return QStringLiteral("<b>%1</b> %2 → %3%4")
+        .arg(label, formatDuration(t.base), formatDuration(t.comparison), percent);
+}
+
+QTableView *makeTable(QSortFilterProxyModel *proxy)
+{
+    auto *table = new QTableView;
+    proxy->setSortRole(Qt::UserRole);
+    table->setModel(proxy);
+    table->setSortingEnabled(true);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setAlternatingRowColors(true);
+    return table;
+}
+
+} // namespace
+
+StepCompareView::StepCompareView(QWidget *parent)
+    : QWidget(parent), m_panes{new TimelineView, new TimelineView}, m_paneTitles{new QLabel, new QLabel},
+      m_alignChooser(new QComboBox), m_shapes(new QCheckBox(tr("Match input shapes"))), m_summary(new QLabel),
+      m_tabs(new QTabWidget), m_nameModel(new ComparisonTableModel(ComparisonTableModel::Level::ByName, this)),
+      m_kernelModel(new ComparisonTableModel(ComparisonTableModel::Level::PerKernel, this)),
+      m_nameProxy(new QSortFilterProxyModel(this)), m_kernelProxy(new QSortFilterProxyModel(this))
+{
+    m_nameProxy->setSourceModel(m_nameModel);
+    m_kernelProxy->setSourceModel(m_kernelModel);
+    m_nameTable = makeTable(m_nameProxy);
+    m_kernelTable = makeTable(m_kernelProxy);
+    m_tabs->addTab(m_nameTable, tr("By name"));
+    m_tabs->addTab(m_kernelTable, tr("Per kernel"));
+
+    m_alignChooser->addItem(tr("Align on step start"));
+    m_alignChooser->addItem(tr("Align on selected kernel"));
+    auto *legend = new QLabel;
+    legend->setPixmap(scaleLegend());
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_alignChooser);
+    bar->addWidget(m_shapes);
+    bar->addStretch(1);
+    bar->addWidget(legend);
+
+    auto *splitter = new QSplitter(Qt::Vertical);
+    for (int i = 0; i < 2; ++i) {
+        auto *box = new QWidget;
+        auto *layout = new QVBoxLayout(box);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->setSpacing(2);
+        layout->addWidget(m_paneTitles[i]);
+        layout->addWidget(m_panes[i], 1);
+        splitter->addWidget(box);
+        TimelineView *pane = m_panes[i];
+        connect(pane->zoom(), &ZoomController::rangeChanged, this, [this, i] { syncFrom(i); });
+        connect(pane, &TimelineView::selectionChanged, this, [this, i](SliceRef ref) { onPaneSelection(i, ref); });
+        connect(pane, &TimelineView::hovered, this, [this, i](SliceRef ref) { onPaneHover(i, ref); });
+        pane->setColorOverride([this, i](SliceRef ref) -> std::optional<QColor> {
+            const auto pair = pairOf(i, ref);
+            if (!pair)
+                return std::nullopt;
+            return durationChangeColor(m_comparison.kernels[*pair]);
+        });
+    }
+    auto *bottom = new QWidget;
+    auto *bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(0, 0, 0, 0);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    bottomLayout->addWidget(m_summary);
+    bottomLayout->addWidget(m_tabs, 1);
+    splitter->addWidget(bottom);
+    splitter->setSizes({300, 300, 260});
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(splitter, 1);
+
+    connect(m_alignChooser, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setAlign(index == 0 ? Align::StepStart : Align::SelectedKernel); });
+    connect(m_shapes, &QCheckBox::toggled, this, &StepCompareView::setMatchShapes);
+    connect(m_kernelTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    showPair(static_cast<std::size_t>(m_kernelProxy->mapToSource(current).row()));
+            });
+    connect(m_nameTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (!current.isValid())
+                    return;
+                const QString &name = m_comparison.byName[static_cast<std::size_t>(
+                                                              m_nameProxy->mapToSource(current).row())]
+                                          .name;
+                // The first matched pair of that name, else its first occurrence.
+                std::optional<std::size_t> first;
+                for (std::size_t k = 0; k < m_comparison.kernels.size(); ++k) {
+                    const KernelPair &p = m_comparison.kernels[k];
+                    if (p.name != name)
+                        continue;
+                    if (p.matched()) {
+                        first = k;
+                        break;
+                    }
+                    if (!first)
+                        first = k;
+                }
+                if (first)
+                    showPair(*first);
+            });
+}
+
+StepCompareView::~StepCompareView()
+{
+    for (TimelineView *pane : m_panes) {
+        pane->setColorOverride({});
+        pane->setModel(nullptr);
+    }
+}
+
+const Step &StepCompareView::baseStep() const
+{
+    return m_models[0]->steps()[static_cast<std::size_t>(m_steps[0])];
+}
+
+const Step &StepCompareView::comparisonStep() const
+{
+    return m_models[1]->steps()[static_cast<std::size_t>(m_steps[1])];
+}
+
+void StepCompareView::setSteps(const TraceModel *baseModel, int baseStep, const TraceModel *comparisonModel,
+                               int comparisonStep, const QString &baseLabel, const QString &comparisonLabel)
+{
+    m_models[0] = baseModel;
+    m_models[1] = comparisonModel;
+    m_steps[0] = baseStep;
+    m_steps[1] = comparisonStep;
+    m_labels[0] = baseLabel;
+    m_labels[1] = comparisonLabel;
+    m_selectedPair.reset();
+    const Step *steps[2] = {&this->baseStep(), &this->comparisonStep()};
+    for (int i = 0; i < 2; ++i) {
+        TimelineView *pane = m_panes[i];
+        pane->setModel(m_models[i]);
+        pane->setTimeOrigin(steps[i]->begin());
+        for (const ProcessInfo &p : m_models[i]->processes())
+            if (p.layer == Layer::Counters)
+                pane->setCollapsed(static_cast<int>(&p - m_models[i]->processes().data()), true);
+        m_paneTitles[i]->setText(QStringLiteral("<b>%1</b> %2 — %3, time from step start")
+                                     .arg(i == 0 ? tr("Base:") : tr("Comparison:"), m_labels[i].toHtmlEscaped(),
+                                          formatDuration(steps[i]->duration())));
+    }
+    recompare();
+    alignOn(std::nullopt);
+    m_panes[0]->zoom()->fit({steps[0]->begin(), steps[0]->end()});
+}
+
+void StepCompareView::recompare()
+{
+    m_nameModel->setComparison(nullptr);
+    m_kernelModel->setComparison(nullptr);
+    m_comparison = compareSteps(*m_models[0], baseStep(), *m_models[1], comparisonStep(), m_options);
+    for (int i = 0; i < 2; ++i) {
+        m_pairBySlice[i].clear();
+        for (std::size_t k = 0; k < m_comparison.kernels.size(); ++k) {
+            const SliceRef ref = sideOf(m_comparison.kernels[k], i);
+            if (ref.isValid())
+                m_pairBySlice[i].insert(sliceKey(ref), k);
+        }
+        m_panes[i]->refreshColors();
+    }
+    m_nameModel->setComparison(&m_comparison);
+    m_kernelModel->setComparison(&m_comparison);
+    m_nameTable->sortByColumn(-1, Qt::AscendingOrder); // keep the |diff| order of the comparison
+    m_kernelTable->resizeColumnsToContents();
+    m_nameTable->resizeColumnsToContents();
+    updateSummary();
+}
+
+void StepCompareView::updateSummary()
+{
+    const StepComparison &c = m_comparison;
+    QStringList parts{deltaText(tr("Step"), c.stepTime), deltaText(tr("Computing"), c.computing),
+                      deltaText(tr("Communication"), c.communication),
+                      deltaText(tr("Not overlapped"), c.communicationNotOverlapped), deltaText(tr("Free"), c.free)};
+    m_summary->setText(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")) +
+                       tr("<br>Kernels: %1 matched, %2 only in base, %3 only in comparison")
+                           .arg(c.matched)
+                           .arg(c.onlyInBase)
+                           .arg(c.onlyInComparison));
+}
+
+void StepCompareView::setMatchShapes(bool on)
+{
+    if (m_options.matchShapes == on)
+        return;
+    m_options.matchShapes = on;
+    const QSignalBlocker blocker(m_shapes);
+    m_shapes->setChecked(on);
+    if (m_models[0]) {
+        m_selectedPair.reset();
+        recompare();
+        alignOn(std::nullopt);
+    }
+}
+
+void StepCompareView::setAlign(Align align)
+{
+    m_align = align;
+    const QSignalBlocker blocker(m_alignChooser);
+    m_alignChooser->setCurrentIndex(align == Align::StepStart ? 0 : 1);
+    if (m_models[0])
+        alignOn(align == Align::SelectedKernel ? m_selectedPair : std::nullopt);
+}
+
+void StepCompareView::alignOn(std::optional<std::size_t> pair)
+{
+    if (pair && m_comparison.kernels[*pair].matched()) {
+        const KernelPair &p = m_comparison.kernels[*pair];
+        m_offsets[0] = baseStep().begin() + p.baseOffset;
+        m_offsets[1] = comparisonStep().begin() + p.comparisonOffset;
+    } else {
+        m_offsets[0] = baseStep().begin();
+        m_offsets[1] = comparisonStep().begin();
+    }
+    syncFrom(0);
+}
+
+void StepCompareView::syncFrom(int pane)
+{
+    if (m_syncing || !m_models[0])
+        return;
+    m_syncing = true;
+    const int other = 1 - pane;
+    const TimeRange r = m_panes[pane]->zoom()->range();
+    const TimeNs shift = m_offsets[other] - m_offsets[pane];
+    m_panes[other]->zoom()->setRange({r.start + shift, r.end + shift}, false);
+    m_syncing = false;
+}
+
+std::optional<std::size_t> StepCompareView::pairOf(int pane, SliceRef ref) const
+{
+    if (!ref.isValid())
+        return std::nullopt;
+    const auto it = m_pairBySlice[pane].constFind(sliceKey(ref));
+    if (it == m_pairBySlice[pane].constEnd())
+        return std::nullopt;
+    return *it;
+}
+
+void StepCompareView::onPaneHover(int pane, SliceRef ref)
+{
+    const auto pair = pairOf(pane, ref);
+    if (pair)
+        m_panes[1 - pane]->setHighlightedSlice(sideOf(m_comparison.kernels[*pair], 1 - pane));
+    else if (m_selectedPair)
+        m_panes[1 - pane]->setHighlightedSlice(sideOf(m_comparison.kernels[*m_selectedPair], 1 - pane));
+    else
+        m_panes[1 - pane]->setHighlightedSlice({});
+}
+
+void StepCompareView::onPaneSelection(int pane, SliceRef ref)
+{
+    if (m_syncing)
+        return;
+    const auto pair = pairOf(pane, ref);
+    m_selectedPair = pair;
+    m_panes[1 - pane]->setHighlightedSlice(pair ? sideOf(m_comparison.kernels[*pair], 1 - pane) : SliceRef{});
+    if (!pair)
+        return;
+    {
+        const QSignalBlocker blocker(m_kernelTable->selectionModel());
+        const QModelIndex row = m_kernelProxy->mapFromSource(m_kernelModel->index(static_cast<int>(*pair), 0));
+        m_kernelTable->selectionModel()->setCurrentIndex(
+            row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_kernelTable->scrollTo(row);
+    }
+    if (m_align == Align::SelectedKernel)
+        alignOn(pair);
+}
+
+void StepCompareView::showPair(std::size_t pair)
+{
+    if (pair >= m_comparison.kernels.size())
+        return;
+    const KernelPair &p = m_comparison.kernels[pair];
+    m_selectedPair = pair;
+    m_syncing = true; // the selections below are ours: do not treat them as user clicks
+    for (int i = 0; i < 2; ++i) {
+        m_panes[i]->selectSlice(sideOf(p, i), false);
+        m_panes[i]->setHighlightedSlice(sideOf(p, i));
+    }
+    m_syncing = false;
+    if (m_align == Align::SelectedKernel)
+        alignOn(pair);
+    // Centre the pair, keeping the zoom: the base kernel (or the comparison one when the base has none).
+    const int pane = p.base.isValid() ? 0 : 1;
+    const TimeNs at = (pane == 0 ? baseStep().begin() + p.baseOffset : comparisonStep().begin() + p.comparisonOffset);
+    const TimeRange r = m_panes[pane]->zoom()->range();
+    m_panes[pane]->zoom()->setRange({at - r.width() / 2, at - r.width() / 2 + r.width()}, true);
+}
+
+} // namespace at

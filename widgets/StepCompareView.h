@@ -1,0 +1,92 @@
+#pragma once
+
+#include "StepComparison.h"
+#include "TimelineView.h"
+
+#include <QHash>
+#include <QWidget>
+
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+class QTabWidget;
+
+namespace at {
+
+class ComparisonTableModel;
+
+// Two steps one above the other in synchronised timelines (each ruler counts from its step's
+// start), kernels coloured by their duration change, and the diff table below. w/s/a/d, wheel and
+// drag in either pane move both; panes are aligned on the step starts or on a chosen kernel pair.
+// The models must outlive the view.
+class StepCompareView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Align
+    {
+        StepStart,
+        SelectedKernel
+    };
+
+    explicit StepCompareView(QWidget *parent = nullptr);
+    ~StepCompareView() override;
+
+    void setSteps(const TraceModel *baseModel, int baseStep, const TraceModel *comparisonModel, int comparisonStep,
+                  const QString &baseLabel, const QString &comparisonLabel);
+    void setMatchShapes(bool on);
+    void setAlign(Align align);
+    Align align() const { return m_align; }
+
+    TimelineView *basePane() const { return m_panes[0]; }
+    TimelineView *comparisonPane() const { return m_panes[1]; }
+    QTableView *nameTable() const { return m_nameTable; }
+    QTableView *kernelTable() const { return m_kernelTable; }
+    QLabel *summary() const { return m_summary; }
+    const StepComparison &comparison() const { return m_comparison; }
+    const Step &baseStep() const;
+    const Step &comparisonStep() const;
+
+    // Index into comparison().kernels of the pair a slice belongs to (pane 0 = base, 1 = comparison).
+    std::optional<std::size_t> pairOf(int pane, SliceRef ref) const;
+    // Selects the pair in both panes and brings it into view (aligned on it in SelectedKernel mode).
+    void showPair(std::size_t pair);
+
+private:
+    void recompare();
+    void syncFrom(int pane);
+    void onPaneSelection(int pane, SliceRef ref);
+    void onPaneHover(int pane, SliceRef ref);
+    SliceRef sideOf(const KernelPair &p, int pane) const { return pane == 0 ? p.base : p.comparison; }
+    void updateSummary();
+    void alignOn(std::optional<std::size_t> pair);
+
+    const TraceModel *m_models[2] = {nullptr, nullptr};
+    int m_steps[2] = {-1, -1};
+    QString m_labels[2];
+    TimelineView *m_panes[2];
+    QLabel *m_paneTitles[2];
+    TimeNs m_offsets[2] = {0, 0}; // pane time shown at the same screen x: t - offset equal in both
+    bool m_syncing = false;
+    Align m_align = Align::StepStart;
+    std::optional<std::size_t> m_selectedPair;
+    CompareOptions m_options;
+    StepComparison m_comparison;
+    QHash<std::uint64_t, std::size_t> m_pairBySlice[2];
+    QComboBox *m_alignChooser;
+    QCheckBox *m_shapes;
+    QLabel *m_summary;
+    QTabWidget *m_tabs;
+    QTableView *m_nameTable;
+    QTableView *m_kernelTable;
+    ComparisonTableModel *m_nameModel;
+    ComparisonTableModel *m_kernelModel;
+    QSortFilterProxyModel *m_nameProxy;
+    QSortFilterProxyModel *m_kernelProxy;
+};
+
+} // namespace at
