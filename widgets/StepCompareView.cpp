@@ -11,8 +11,8 @@
 #include <QPainter>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
-#include <QTableView>
 #include <QTabWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace at {
@@ -29,9 +29,11 @@ QPixmap scaleLegend()
     p.drawText(QRect(0, 0, 70, height), Qt::AlignVCenter | Qt::AlignRight, QObject::tr("½× faster"));
     for (int x = 0; x < barWidth; ++x)
         p.fillRect(QRect(76 + x, 3, 1, height - 6), durationChangeScale(-1.0 + 2.0 * x / (barWidth - 1)));
-    p.drawText(QRect(82 + barWidth, 0, 70, height), Qt::AlignVCenter | Qt::AlignLeft, QObject::tr("2× slower"));
+    p.drawText(QRect(82 + barWidth, 0, 70, height), Qt::AlignVCenter | Qt::AlignLeft,
+               QObject::tr("2× slower"));
     p.fillRect(QRect(160 + barWidth, 3, 14, height - 6), unmatchedKernelColor());
-    p.drawText(QRect(178 + barWidth, 0, 120, height), Qt::AlignVCenter | Qt::AlignLeft, QObject::tr("unmatched"));
+    p.drawText(QRect(178 + barWidth, 0, 120, height), Qt::AlignVCenter | Qt::AlignLeft,
+               QObject::tr("unmatched"));
     return pixmap;
 }
 
@@ -66,7 +68,8 @@ QTableView *makeTable(QSortFilterProxyModel *proxy)
 StepCompareView::StepCompareView(QWidget *parent)
     : QWidget(parent), m_panes{new TimelineView, new TimelineView}, m_paneTitles{new QLabel, new QLabel},
       m_alignChooser(new QComboBox), m_shapes(new QCheckBox(tr("Match input shapes"))), m_summary(new QLabel),
-      m_tabs(new QTabWidget), m_nameModel(new ComparisonTableModel(ComparisonTableModel::Level::ByName, this)),
+      m_tabs(new QTabWidget),
+      m_nameModel(new ComparisonTableModel(ComparisonTableModel::Level::ByName, this)),
       m_kernelModel(new ComparisonTableModel(ComparisonTableModel::Level::PerKernel, this)),
       m_nameProxy(new QSortFilterProxyModel(this)), m_kernelProxy(new QSortFilterProxyModel(this))
 {
@@ -98,7 +101,8 @@ StepCompareView::StepCompareView(QWidget *parent)
         splitter->addWidget(box);
         TimelineView *pane = m_panes[i];
         connect(pane->zoom(), &ZoomController::rangeChanged, this, [this, i] { syncFrom(i); });
-        connect(pane, &TimelineView::selectionChanged, this, [this, i](SliceRef ref) { onPaneSelection(i, ref); });
+        connect(pane, &TimelineView::selectionChanged, this,
+                [this, i](SliceRef ref) { onPaneSelection(i, ref); });
         connect(pane, &TimelineView::hovered, this, [this, i](SliceRef ref) { onPaneHover(i, ref); });
         pane->setColorOverride([this, i](SliceRef ref) -> std::optional<QColor> {
             const auto pair = pairOf(i, ref);
@@ -130,29 +134,29 @@ StepCompareView::StepCompareView(QWidget *parent)
                 if (current.isValid())
                     showPair(static_cast<std::size_t>(m_kernelProxy->mapToSource(current).row()));
             });
-    connect(m_nameTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
-                if (!current.isValid())
-                    return;
-                const QString &name = m_comparison.byName[static_cast<std::size_t>(
-                                                              m_nameProxy->mapToSource(current).row())]
-                                          .name;
-                // The first matched pair of that name, else its first occurrence.
-                std::optional<std::size_t> first;
-                for (std::size_t k = 0; k < m_comparison.kernels.size(); ++k) {
-                    const KernelPair &p = m_comparison.kernels[k];
-                    if (p.name != name)
-                        continue;
-                    if (p.matched()) {
-                        first = k;
-                        break;
-                    }
-                    if (!first)
-                        first = k;
+    connect(
+        m_nameTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex &current) {
+            if (!current.isValid())
+                return;
+            const QString &name =
+                m_comparison.byName[static_cast<std::size_t>(m_nameProxy->mapToSource(current).row())].name;
+            // The first matched pair of that name, else its first occurrence.
+            std::optional<std::size_t> first;
+            for (std::size_t k = 0; k < m_comparison.kernels.size(); ++k) {
+                const KernelPair &p = m_comparison.kernels[k];
+                if (p.name != name)
+                    continue;
+                if (p.matched()) {
+                    first = k;
+                    break;
                 }
-                if (first)
-                    showPair(*first);
-            });
+                if (!first)
+                    first = k;
+            }
+            if (first)
+                showPair(*first);
+        });
 }
 
 StepCompareView::~StepCompareView()
@@ -192,8 +196,8 @@ void StepCompareView::setSteps(const TraceModel *baseModel, int baseStep, const 
             if (p.layer == Layer::Counters)
                 pane->setCollapsed(static_cast<int>(&p - m_models[i]->processes().data()), true);
         m_paneTitles[i]->setText(QStringLiteral("<b>%1</b> %2 — %3, time from step start")
-                                     .arg(i == 0 ? tr("Base:") : tr("Comparison:"), m_labels[i].toHtmlEscaped(),
-                                          formatDuration(steps[i]->duration())));
+                                     .arg(i == 0 ? tr("Base:") : tr("Comparison:"),
+                                          m_labels[i].toHtmlEscaped(), formatDuration(steps[i]->duration())));
     }
     recompare();
     alignOn(std::nullopt);
@@ -227,7 +231,8 @@ void StepCompareView::updateSummary()
     const StepComparison &c = m_comparison;
     QStringList parts{deltaText(tr("Step"), c.stepTime), deltaText(tr("Computing"), c.computing),
                       deltaText(tr("Communication"), c.communication),
-                      deltaText(tr("Not overlapped"), c.communicationNotOverlapped), deltaText(tr("Free"), c.free)};
+                      deltaText(tr("Not overlapped"), c.communicationNotOverlapped),
+                      deltaText(tr("Free"), c.free)};
     m_summary->setText(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")) +
                        tr("<br>Kernels: %1 matched, %2 only in base, %3 only in comparison")
                            .arg(c.matched)
@@ -315,9 +320,10 @@ void StepCompareView::onPaneSelection(int pane, SliceRef ref)
         return;
     {
         const QSignalBlocker blocker(m_kernelTable->selectionModel());
-        const QModelIndex row = m_kernelProxy->mapFromSource(m_kernelModel->index(static_cast<int>(*pair), 0));
-        m_kernelTable->selectionModel()->setCurrentIndex(
-            row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        const QModelIndex row =
+            m_kernelProxy->mapFromSource(m_kernelModel->index(static_cast<int>(*pair), 0));
+        m_kernelTable->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect |
+                                                                  QItemSelectionModel::Rows);
         m_kernelTable->scrollTo(row);
     }
     if (m_align == Align::SelectedKernel)
@@ -334,13 +340,15 @@ void StepCompareView::showPair(std::size_t pair)
     for (int i = 0; i < 2; ++i) {
         m_panes[i]->selectSlice(sideOf(p, i), false);
         m_panes[i]->setHighlightedSlice(sideOf(p, i));
+        m_panes[i]->revealSliceRow(sideOf(p, i));
     }
     m_syncing = false;
     if (m_align == Align::SelectedKernel)
         alignOn(pair);
     // Centre the pair, keeping the zoom: the base kernel (or the comparison one when the base has none).
     const int pane = p.base.isValid() ? 0 : 1;
-    const TimeNs at = (pane == 0 ? baseStep().begin() + p.baseOffset : comparisonStep().begin() + p.comparisonOffset);
+    const TimeNs at =
+        (pane == 0 ? baseStep().begin() + p.baseOffset : comparisonStep().begin() + p.comparisonOffset);
     const TimeRange r = m_panes[pane]->zoom()->range();
     m_panes[pane]->zoom()->setRange({at - r.width() / 2, at - r.width() / 2 + r.width()}, true);
 }

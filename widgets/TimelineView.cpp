@@ -70,6 +70,12 @@ void TimelineView::setHighlightedSlice(SliceRef ref)
     viewport()->update();
 }
 
+void TimelineView::revealSliceRow(SliceRef ref)
+{
+    if (m_model && ref.isValid() && static_cast<std::size_t>(ref.thread) < m_model->threads().size())
+        ensureRowVisible(m_layout.rowOfThread(ref.thread));
+}
+
 TimeAxis TimelineView::axis() const
 {
     return TimeAxis(m_zoom.range(), std::max(1, viewport()->width() - kLabelWidth));

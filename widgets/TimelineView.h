@@ -54,6 +54,8 @@ public:
     // A slice drawn with a dashed outline (the partner of the selected kernel in a compare view).
     void setHighlightedSlice(SliceRef ref);
     SliceRef highlightedSlice() const { return m_highlighted; }
+    // Scrolls the lanes (not the time) so that the slice's track is visible.
+    void revealSliceRow(SliceRef ref);
 
     bool isGroupCollapsed(int group) const { return m_collapsedGroups.contains(group); }
     void setGroupCollapsed(int group, bool collapsed);
