@@ -11,7 +11,7 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100M)
 mkdir -p "$data"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --target bench_load bench_load_db bench_csv ascend-timeline >/dev/null
+cmake --build "$build" --target bench_load bench_load_db bench_csv bench_steps ascend-timeline >/dev/null
 for size in "${sizes[@]}"; do
   input="$data/tiled_$size.json"
   [ -f "$input" ] || python3 "$here/make_tiled_trace.py" --size "$size" "$input"
@@ -33,3 +33,5 @@ json50="$data/tiled_alexnet_50.json"
 [ -f "$db50" ] || python3 "$here/make_tiled_db.py" "$db50" --copies 50
 [ -f "$json50" ] || python3 "$here/make_tiled_trace.py" --input "$json1" --size $(( $(stat -c %s "$json1") * 50 * 50 / 55 )) "$json50"
 "$build/tests/bench/bench_load_db" "$db50" "$json50" 3
+echo "== Steps: detection on 200 tiled real steps, comparison, LCS on 20,000-kernel sequences =="
+"$build/tests/bench/bench_steps" 200 20000
