@@ -2,11 +2,13 @@
 
 #include "ChartsPanel.h"
 #include "CollectionPanel.h"
+#include "CompareWindow.h"
 #include "DetailsPanel.h"
 #include "KernelTablePanel.h"
+#include "MarkerList.h"
+#include "MarkersPanel.h"
 #include "MessageBar.h"
 #include "SearchBar.h"
-#include "CompareWindow.h"
 #include "StatisticsPanel.h"
 #include "Steps.h"
 #include "StepsPanel.h"
@@ -17,8 +19,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QColorDialog>
 #include <QComboBox>
-#include <QInputDialog>
 #include <QDialog>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -26,11 +28,13 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableWidget>
@@ -64,9 +68,9 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_timeline(new TimelineView), m_details(new DetailsPanel),
       m_statistics(new StatisticsPanel), m_search(new SearchBar), m_kernels(new KernelTablePanel),
       m_collection(new CollectionPanel), m_tables(new SummaryTablesPanel), m_charts(new ChartsPanel),
-      m_steps(new StepsPanel),
-      m_colorBy(new QComboBox), m_messages(new MessageBar), m_progress(new QProgressBar),
-      m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
+      m_steps(new StepsPanel), m_markerList(new MarkerList(this)),
+      m_markersPanel(new MarkersPanel(m_markerList)), m_colorBy(new QComboBox), m_messages(new MessageBar),
+      m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
 {
     initResources();
     windowRegistry().append(this);
@@ -114,6 +118,22 @@ MainWindow::MainWindow(QWidget *parent)
     tabifyDockWidget(chartsDock, stepsDock);
     connect(m_steps, &StepsPanel::stepActivated, this, &MainWindow::showStep);
     connect(m_steps, &StepsPanel::compareRequested, this, [this] { chooseStepsToCompare(); });
+    auto *markersDock = new QDockWidget(tr("Markers"), this);
+    markersDock->setObjectName(QStringLiteral("MarkersDock"));
+    markersDock->setWidget(m_markersPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, markersDock);
+    tabifyDockWidget(stepsDock, markersDock);
+    m_timeline->setMarkers(m_markerList);
+    connect(m_markersPanel, &MarkersPanel::markerActivated, this, [this](int i) {
+        const Marker &m = m_markerList->at(i);
+        if (m.isFlag()) {
+            const TimeRange r = m_timeline->zoom()->range();
+            m_timeline->zoom()->setRange({m.begin - r.width() / 2, m.begin - r.width() / 2 + r.width()},
+                                         true);
+        } else {
+            m_timeline->zoom()->fit({m.begin, m.end});
+        }
+    });
     auto *collectionDock = new QDockWidget(tr("Collection"), this);
     collectionDock->setObjectName(QStringLiteral("CollectionDock"));
     collectionDock->setWidget(m_collection);
@@ -340,6 +360,31 @@ void MainWindow::createActions()
              if (!path.isEmpty() && !exportViewPng(path))
                  m_messages->showMessage(MessageBar::Kind::Error, tr("Could not write %1").arg(path));
          }},
+        {file,
+         tr("Open Sess&ion…"),
+         {},
+         [this] {
+             const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
+                                                               tr("Sessions (*.atsession);;All files (*)"));
+             if (!path.isEmpty())
+                 openSession(path);
+         }},
+        {file,
+         tr("&Save Session…"),
+         {QKeySequence::Save},
+         [this] {
+             if (!m_model)
+                 return;
+             QString path = QFileDialog::getSaveFileName(
+                 this, tr("Save session"), QStringLiteral("profile.atsession"), tr("Sessions (*.atsession)"));
+             if (path.isEmpty())
+                 return;
+             if (!path.endsWith(QLatin1String(kSessionSuffix)))
+                 path += QLatin1String(kSessionSuffix);
+             QString error;
+             if (!saveSession(path, &error))
+                 m_messages->showMessage(MessageBar::Kind::Error, error);
+         }},
         {file, tr("&Quit"), {QKeySequence::Quit}, [this] { close(); }},
         {view, tr("&Find…"), {QKeySequence::Find}, [this] { m_search->activate(); }},
         {view, tr("Zoom &In"), {QKeySequence(Qt::Key_W)}, [t] { t->zoomIn(); }},
@@ -352,6 +397,9 @@ void MainWindow::createActions()
          [t] { t->showAll(); }},
         {view, tr("&Fit Selection"), {QKeySequence(Qt::Key_F)}, [t] { t->fitSelection(); }},
         {view, tr("&Undo Zoom"), {QKeySequence(Qt::Key_Backspace)}, [t] { t->undoZoom(); }},
+        {view, tr("&Mark Selection"), {QKeySequence(Qt::Key_M)}, [this] { markSelection(); }},
+        {view, tr("Drop a &Flag"), {QKeySequence(Qt::Key_K)}, [this] { dropFlag(); }},
+        {view, tr("Colour &Rules…"), {}, [this] { editColorRules(); }},
         {view, tr("&Previous Step"), {QKeySequence(Qt::Key_BracketLeft)}, [this] { showAdjacentStep(-1); }},
         {view, tr("&Next Step"), {QKeySequence(Qt::Key_BracketRight)}, [this] { showAdjacentStep(+1); }},
         {view,
@@ -412,6 +460,218 @@ void MainWindow::createActions()
     });
 }
 
+bool MainWindow::markSelection()
+{
+    if (!m_model)
+        return false;
+    Marker m;
+    if (const auto range = m_timeline->selectedRange()) {
+        m.begin = range->start;
+        m.end = range->end;
+    } else if (const SliceRef s = m_timeline->selectedSlice(); s.isValid()) {
+        const SliceTable &t = m_model->threads()[static_cast<std::size_t>(s.thread)].slices;
+        m.begin = t.start(s.index);
+        m.end = t.end(s.index);
+        m.name = m_model->sliceName(s);
+    } else {
+        m_status->setText(tr("Select a slice or drag a range first, then press m"));
+        return false;
+    }
+    if (m.end == m.begin)
+        ++m.end; // a zero-length slice is still a range, not a flag
+    m.rgb = markerPalette()[static_cast<std::size_t>(m_markerList->size()) % markerPalette().size()];
+    m_markerList->add(m);
+    return true;
+}
+
+void MainWindow::dropFlag()
+{
+    if (!m_model)
+        return;
+    Marker m;
+    m.begin = m.end = m_timeline->mouseTime().value_or(m_timeline->zoom()->range().center());
+    m.rgb = markerPalette()[static_cast<std::size_t>(m_markerList->size()) % markerPalette().size()];
+    m_markerList->add(m);
+}
+
+QString MainWindow::processKey(int process) const
+{
+    const ProcessInfo &p = m_model->processes()[static_cast<std::size_t>(process)];
+    return m_model->groups()[static_cast<std::size_t>(p.group)].label + QStringLiteral(" / ") +
+           m_model->processDisplayName(process);
+}
+
+Session MainWindow::captureSession() const
+{
+    Session s;
+    s.paths = {m_currentPath};
+    const TimeRange r = m_timeline->zoom()->range();
+    s.viewBegin = r.start;
+    s.viewEnd = r.end;
+    if (m_model) {
+        s.originText = formatAbsoluteMicros(m_model->origin());
+        for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
+            if (m_timeline->isCollapsed(p))
+                s.collapsedProcesses << processKey(p);
+        for (int g = 0; g < static_cast<int>(m_model->groups().size()); ++g)
+            if (m_timeline->isGroupCollapsed(g))
+                s.collapsedGroups << m_model->groups()[static_cast<std::size_t>(g)].label;
+    }
+    s.markers = m_markerList->markers();
+    s.colorRules = m_timeline->colorRules();
+    s.compare = m_lastCompare;
+    return s;
+}
+
+bool MainWindow::saveSession(const QString &path, QString *error) const
+{
+    QSaveFile file(path); // atomic: a crash mid-write leaves the old session intact
+    const QByteArray json = sessionToJson(captureSession());
+    if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size() || !file.commit()) {
+        *error = tr("Could not save the session to %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::openSession(const QString &path)
+{
+    QFile file(path);
+    QString error;
+    std::optional<Session> session;
+    if (!file.open(QIODevice::ReadOnly))
+        error = file.errorString();
+    else
+        session = sessionFromJson(file.readAll(), &error);
+    if (!session) {
+        m_lastError = tr("%1: %2").arg(path, error);
+        m_messages->showMessage(MessageBar::Kind::Error,
+                                tr("Could not open the session %1").arg(m_lastError));
+        Q_EMIT loadFinished(false);
+        return false;
+    }
+    m_pendingSession = session;
+    openPath(session->paths.first());
+    return true;
+}
+
+void MainWindow::applySession(const Session &s)
+{
+    if (!s.originText.isEmpty() && s.originText != formatAbsoluteMicros(m_model->origin()))
+        m_messages->showMessage(MessageBar::Kind::Warning,
+                                tr("The data of this session changed since it was saved (it starts at %1 µs, "
+                                   "the session expected %2 µs); the view and markers may not line up.")
+                                    .arg(formatAbsoluteMicros(m_model->origin()), s.originText));
+    for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
+        m_timeline->setCollapsed(p, s.collapsedProcesses.contains(processKey(p)));
+    for (int g = 0; g < static_cast<int>(m_model->groups().size()); ++g)
+        m_timeline->setGroupCollapsed(
+            g, s.collapsedGroups.contains(m_model->groups()[static_cast<std::size_t>(g)].label));
+    m_markerList->setAll(s.markers);
+    setColorRules(s.colorRules);
+    if (s.viewEnd > s.viewBegin)
+        m_timeline->zoom()->setRange({s.viewBegin, s.viewEnd}, true);
+    if (s.compare) {
+        const CompareSetup setup = *s.compare;
+        const std::vector<StepChoice> mine = stepChoices();
+        auto pick = [](const std::vector<StepChoice> &choices, const TraceModel *model, std::int64_t number) {
+            for (const StepChoice &c : choices)
+                if (c.model.get() == model &&
+                    c.model->steps()[static_cast<std::size_t>(c.step)].number == number)
+                    return std::optional<StepChoice>(c);
+            return std::optional<StepChoice>();
+        };
+        const auto base = pick(mine, m_model.get(), setup.baseStep);
+        if (setup.comparisonPath.isEmpty() || setup.comparisonPath == m_currentPath) {
+            const auto comparison = pick(mine, m_model.get(), setup.comparisonStep);
+            if (base && comparison)
+                compareSteps(*base, *comparison, setup.matchShapes);
+        } else if (base) {
+            auto *other = new MainWindow;
+            other->setAttribute(Qt::WA_DeleteOnClose);
+            other->show();
+            connect(
+                other, &MainWindow::loadFinished, this,
+                [this, other, base, setup, pick](bool ok) {
+                    if (!ok)
+                        return;
+                    if (const auto comparison =
+                            pick(other->stepChoices(), other->model(), setup.comparisonStep))
+                        compareSteps(*base, *comparison, setup.matchShapes);
+                },
+                Qt::SingleShotConnection);
+            other->openPath(setup.comparisonPath);
+        }
+    }
+}
+
+void MainWindow::setColorRules(const std::vector<ColorRule> &rules)
+{
+    m_timeline->setColorRules(rules);
+}
+
+void MainWindow::editColorRules()
+{
+    auto *dialog = new QDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Colour Rules"));
+    auto *table = new QTableWidget(dialog);
+    table->setColumnCount(2);
+    table->setHorizontalHeaderLabels({tr("Slice name (regular expression)"), tr("Colour")});
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    auto addRow = [table](const QString &pattern, QColor color) {
+        const int row = table->rowCount();
+        table->insertRow(row);
+        table->setItem(row, 0, new QTableWidgetItem(pattern));
+        auto *swatch = new QTableWidgetItem(color.name());
+        swatch->setData(Qt::DecorationRole, color);
+        swatch->setFlags(swatch->flags() & ~Qt::ItemIsEditable);
+        table->setItem(row, 1, swatch);
+    };
+    for (const ColorRule &r : m_timeline->colorRules())
+        addRow(r.pattern, QColor::fromRgb(r.rgb));
+    connect(table, &QTableWidget::cellDoubleClicked, dialog, [table, dialog](int row, int column) {
+        if (column != 1)
+            return;
+        const QColor c = QColorDialog::getColor(QColor(table->item(row, 1)->text()), dialog);
+        if (c.isValid()) {
+            table->item(row, 1)->setText(c.name());
+            table->item(row, 1)->setData(Qt::DecorationRole, c);
+        }
+    });
+    auto *add = new QPushButton(tr("Add Rule"));
+    connect(add, &QPushButton::clicked, dialog,
+            [addRow] { addRow(QStringLiteral("^aclnn"), QColor(0xE6550D)); });
+    auto *remove = new QPushButton(tr("Remove"));
+    connect(remove, &QPushButton::clicked, dialog, [table] { table->removeRow(table->currentRow()); });
+    auto *apply = new QPushButton(tr("Apply"));
+    connect(apply, &QPushButton::clicked, dialog, [this, table] {
+        std::vector<ColorRule> rules;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const QString pattern = table->item(r, 0)->text();
+            if (!QRegularExpression(pattern).isValid() || pattern.isEmpty()) {
+                m_messages->showMessage(MessageBar::Kind::Error,
+                                        tr("Not a valid regular expression: %1").arg(pattern));
+                return;
+            }
+            rules.push_back({pattern, QColor(table->item(r, 1)->text()).rgb() & 0xFFFFFF});
+        }
+        setColorRules(rules);
+    });
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    buttons->addWidget(apply);
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(new QLabel(tr("Slices whose name matches a rule get its colour (first match wins); "
+                                    "double-click a colour to change it.")));
+    layout->addWidget(table);
+    layout->addLayout(buttons);
+    dialog->resize(560, 360);
+    dialog->show();
+}
+
 void MainWindow::showStep(int step)
 {
     if (!m_model || step < 0 || step >= static_cast<int>(m_model->steps().size()))
@@ -430,8 +690,9 @@ bool MainWindow::showAdjacentStep(int direction)
     int group = m_model->steps().front().group;
     const SliceRef selected = m_timeline->selectedSlice();
     if (selected.isValid())
-        group = m_model->processes()[static_cast<std::size_t>(
-                                         m_model->threads()[static_cast<std::size_t>(selected.thread)].process)]
+        group = m_model
+                    ->processes()[static_cast<std::size_t>(
+                        m_model->threads()[static_cast<std::size_t>(selected.thread)].process)]
                     .group;
     else if (const auto rows = m_steps->selectedSteps(); !rows.empty())
         group = m_model->steps()[static_cast<std::size_t>(rows.front())].group;
@@ -459,15 +720,29 @@ std::vector<StepChoice> MainWindow::stepChoices() const
         for (std::size_t i = 0; i < w->m_model->steps().size(); ++i) {
             const Step &s = w->m_model->steps()[i];
             const QString group = w->m_model->groups()[static_cast<std::size_t>(s.group)].label;
-            out.push_back({w->m_model, static_cast<int>(i),
-                           QStringLiteral("%1 · %2%3").arg(file, group.isEmpty() ? QString() : group + QStringLiteral(" · "), s.label)});
+            out.push_back(
+                {w->m_model, static_cast<int>(i),
+                 QStringLiteral("%1 · %2%3")
+                     .arg(file, group.isEmpty() ? QString() : group + QStringLiteral(" · "), s.label)});
         }
     }
     return out;
 }
 
-CompareWindow *MainWindow::compareSteps(const StepChoice &base, const StepChoice &comparison, bool matchShapes)
+CompareWindow *MainWindow::compareSteps(const StepChoice &base, const StepChoice &comparison,
+                                        bool matchShapes)
 {
+    // Remembered for the session when the base step is one of ours.
+    if (base.model == m_model) {
+        CompareSetup setup;
+        setup.baseStep = base.model->steps()[static_cast<std::size_t>(base.step)].number;
+        setup.comparisonStep = comparison.model->steps()[static_cast<std::size_t>(comparison.step)].number;
+        setup.matchShapes = matchShapes;
+        for (const MainWindow *w : openWindows())
+            if (w->m_model == comparison.model && w != this)
+                setup.comparisonPath = w->m_currentPath;
+        m_lastCompare = setup;
+    }
     auto *window = new CompareWindow(base, comparison, matchShapes);
     window->show();
     return window;
@@ -477,10 +752,11 @@ void MainWindow::chooseStepsToCompare()
 {
     const std::vector<StepChoice> choices = stepChoices();
     if (choices.size() < 2) {
-        m_messages->showMessage(MessageBar::Kind::Info,
-                                tr("Comparing needs two steps: this profile has %n step(s). Open another profile "
-                                   "(File ▸ Open in New Window) to compare with one of its steps.",
-                                   nullptr, static_cast<int>(choices.size())));
+        m_messages->showMessage(
+            MessageBar::Kind::Info,
+            tr("Comparing needs two steps: this profile has %n step(s). Open another profile "
+               "(File ▸ Open in New Window) to compare with one of its steps.",
+               nullptr, static_cast<int>(choices.size())));
         return;
     }
     // Preset from the step list: two rows → those; one row → it and the next choice.
@@ -523,6 +799,12 @@ bool MainWindow::reloadWithOtherSource()
 
 void MainWindow::openPath(const QString &path)
 {
+    if (path.endsWith(QLatin1String(kSessionSuffix))) {
+        openSession(path);
+        return;
+    }
+    if (m_pendingSession && m_pendingSession->paths.first() != path)
+        m_pendingSession.reset(); // the user opened something else before the session's data arrived
     if (m_loading)
         cancelLoading();
     m_loading = std::make_unique<Loading>();
@@ -589,6 +871,11 @@ void MainWindow::onLoadFinished()
     }
     showModel(std::move(result->model), loading->path);
     rememberRecent(loading->path);
+    if (m_pendingSession) {
+        const Session session = *m_pendingSession;
+        m_pendingSession.reset();
+        applySession(session);
+    }
     Q_EMIT loadFinished(true);
 }
 
@@ -598,6 +885,8 @@ void MainWindow::showModel(std::unique_ptr<TraceModel> model, const QString &pat
     attachViews(nullptr);
     m_model = std::move(model);
     m_currentPath = path;
+    m_markerList->setAll({}); // markers belong to the data they were set on
+    m_lastCompare.reset();
     attachViews(m_model.get());
     const bool bundled = path == QLatin1String(kBundledSample);
     setWindowTitle(

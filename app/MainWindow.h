@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Session.h"
 #include "TraceLoader.h"
 
 #include <QFutureWatcher>
@@ -7,6 +8,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <optional>
 
 class QComboBox;
 class QMenu;
@@ -17,6 +19,8 @@ class QPushButton;
 namespace at {
 
 class ChartsPanel;
+class MarkerList;
+class MarkersPanel;
 class CollectionPanel;
 class DetailsPanel;
 class KernelTablePanel;
@@ -49,6 +53,19 @@ public:
     SummaryTablesPanel *tables() const { return m_tables; }
     ChartsPanel *charts() const { return m_charts; }
     StepsPanel *steps() const { return m_steps; }
+    MarkerList *markers() const { return m_markerList; }
+    MarkersPanel *markersPanel() const { return m_markersPanel; }
+    // m: marks the range selection, else the selected slice; k: a flag at the mouse (else the view's
+    // centre). false when there is nothing to mark.
+    bool markSelection();
+    void dropFlag();
+    // Sessions (File ▸ Save Session / Open Session, or a *.atsession path anywhere a trace is opened).
+    static constexpr const char *kSessionSuffix = ".atsession";
+    Session captureSession() const;
+    bool saveSession(const QString &path, QString *error) const;
+    // Reads the session, opens its data and then restores the view (after loadFinished).
+    bool openSession(const QString &path);
+    void setColorRules(const std::vector<ColorRule> &rules);
     // "Colour: by name / duration percentile / <metric>" on the toolbar.
     QComboBox *colorChooser() const { return m_colorBy; }
     MessageBar *messageBar() const { return m_messages; }
@@ -105,6 +122,9 @@ private:
     void rememberRecent(const QString &path);
     void fillRecentMenu();
     void applyColoring();
+    void applySession(const Session &session);
+    QString processKey(int process) const;
+    void editColorRules();
 
     std::shared_ptr<TraceModel> m_model; // shared with open compare windows
     QString m_currentPath;
@@ -119,6 +139,10 @@ private:
     SummaryTablesPanel *m_tables;
     ChartsPanel *m_charts;
     StepsPanel *m_steps;
+    MarkerList *m_markerList;
+    MarkersPanel *m_markersPanel;
+    std::optional<Session> m_pendingSession; // applied when its data has loaded
+    std::optional<CompareSetup> m_lastCompare;
     QComboBox *m_colorBy;
     QMenu *m_recentMenu = nullptr;
     MessageBar *m_messages;

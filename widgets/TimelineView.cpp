@@ -42,6 +42,7 @@ void TimelineView::setModel(const TraceModel *model)
     m_selected = {};
     m_highlighted = {};
     m_hovered = {};
+    m_ruleColorByName.clear(); // string ids belong to the old model
     m_rangeSelection.reset();
     if (model)
         m_zoom.setDataRange({model->dataBegin(), model->dataEnd()});
@@ -68,6 +69,33 @@ void TimelineView::setHighlightedSlice(SliceRef ref)
         return;
     m_highlighted = ref;
     viewport()->update();
+}
+
+void TimelineView::setMarkers(const MarkerList *markers)
+{
+    if (m_markers)
+        disconnect(m_markers, nullptr, this, nullptr);
+    m_markers = markers;
+    if (m_markers)
+        connect(m_markers, &MarkerList::changed, this, [this] { viewport()->update(); });
+    viewport()->update();
+}
+
+void TimelineView::setColorRules(const std::vector<ColorRule> &rules)
+{
+    m_colorRules = rules;
+    m_colorRulePatterns.clear();
+    for (const ColorRule &r : rules)
+        m_colorRulePatterns.emplace_back(r.pattern);
+    m_ruleColorByName.clear();
+    viewport()->update();
+}
+
+std::optional<TimeNs> TimelineView::mouseTime() const
+{
+    if (!m_mouseInside || m_mousePos.x() < kLabelWidth || m_mousePos.y() < kRulerHeight)
+        return std::nullopt;
+    return axis().toTime(m_mousePos.x() - kLabelWidth);
 }
 
 void TimelineView::revealSliceRow(SliceRef ref)
@@ -462,6 +490,7 @@ void TimelineView::paintEvent(QPaintEvent *event)
         }
     }
     p.setClipRect(QRect(kLabelWidth, kRulerHeight, viewport()->width() - kLabelWidth, visibleHeight));
+    paintMarkers(p, a);
     paintSelection(p, a);
     paintHighlight(p);
     paintFlows(p, a);
@@ -680,6 +709,38 @@ void TimelineView::paintSelection(QPainter &p, const TimeAxis &)
     p.restore();
 }
 
+void TimelineView::paintMarkers(QPainter &p, const TimeAxis &a)
+{
+    if (!m_markers)
+        return;
+    const int bottom = viewport()->height();
+    for (const Marker &m : m_markers->markers()) {
+        QColor color = QColor::fromRgb(m.rgb);
+        const double x0 = kLabelWidth + a.toPixel(m.begin);
+        const double x1 = kLabelWidth + a.toPixel(m.end);
+        if (x1 < kLabelWidth - 1 || x0 > viewport()->width() + 1)
+            continue;
+        p.save();
+        if (!m.isFlag()) {
+            QColor band = color;
+            band.setAlpha(40);
+            p.fillRect(QRectF(std::max<double>(x0, kLabelWidth), kRulerHeight,
+                              std::max(1.0, x1 - std::max<double>(x0, kLabelWidth)), bottom - kRulerHeight),
+                       band);
+        }
+        p.setPen(QPen(color, 1, m.isFlag() ? Qt::SolidLine : Qt::DashLine));
+        for (double x : {x0, x1})
+            if (x >= kLabelWidth)
+                p.drawLine(QPointF(x, kRulerHeight), QPointF(x, bottom));
+        const int w = p.fontMetrics().horizontalAdvance(m.name) + 8;
+        const QRectF tag(std::max<double>(x0, kLabelWidth), kRulerHeight, w, 16);
+        p.fillRect(tag, color);
+        p.setPen(Qt::white);
+        p.drawText(tag, Qt::AlignCenter, m.name);
+        p.restore();
+    }
+}
+
 void TimelineView::paintHighlight(QPainter &p)
 {
     if (!m_highlighted.isValid() || m_highlighted == m_selected)
@@ -747,6 +808,20 @@ QColor TimelineView::sliceColor(SliceRef ref)
     if (m_colorOverride)
         if (const auto c = m_colorOverride(ref))
             return *c;
+    if (!m_colorRules.empty()) {
+        const StringId name = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices.name(ref.index);
+        auto it = m_ruleColorByName.find(name);
+        if (it == m_ruleColorByName.end()) {
+            std::optional<QColor> color;
+            const QString text = m_model->strings().qstring(name);
+            for (std::size_t r = 0; r < m_colorRules.size() && !color; ++r)
+                if (m_colorRulePatterns[r].isValid() && m_colorRulePatterns[r].match(text).hasMatch())
+                    color = QColor::fromRgb(m_colorRules[r].rgb);
+            it = m_ruleColorByName.insert(name, color);
+        }
+        if (*it)
+            return **it;
+    }
     if (const auto metric = m_coloring.colorFor(ref.thread, ref.index))
         return *metric;
     const SliceTable &t = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices;

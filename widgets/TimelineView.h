@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LaneLayout.h"
+#include "MarkerList.h"
 #include "MetricColoring.h"
 #include "SliceColors.h"
 #include "TimeAxis.h"
@@ -8,7 +9,9 @@
 #include "ZoomController.h"
 
 #include <QAbstractScrollArea>
+#include <QHash>
 #include <QPoint>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSet>
 
@@ -54,6 +57,13 @@ public:
     // A slice drawn with a dashed outline (the partner of the selected kernel in a compare view).
     void setHighlightedSlice(SliceRef ref);
     SliceRef highlightedSlice() const { return m_highlighted; }
+    // Markers to draw (ranges as bands, flags as lines); the list is owned by the window.
+    void setMarkers(const MarkerList *markers);
+    // Slice name → colour rules (first match wins), above the name colours.
+    void setColorRules(const std::vector<ColorRule> &rules);
+    const std::vector<ColorRule> &colorRules() const { return m_colorRules; }
+    // Time under the mouse when it is over the lanes.
+    std::optional<TimeNs> mouseTime() const;
     // Scrolls the lanes (not the time) so that the slice's track is visible.
     void revealSliceRow(SliceRef ref);
 
@@ -111,6 +121,7 @@ private:
     void paintRangeSelection(QPainter &p, const TimeAxis &axis);
     void paintLegend(QPainter &p);
     void paintHighlight(QPainter &p);
+    void paintMarkers(QPainter &p, const TimeAxis &axis);
     QPointF flowEndpoint(SliceRef ref, TimeNs t, const TimeAxis &axis) const;
 
     const TraceModel *m_model = nullptr;
@@ -125,6 +136,10 @@ private:
     SliceRef m_hovered;
     TimeNs m_timeOrigin = 0;
     ColorOverride m_colorOverride;
+    const MarkerList *m_markers = nullptr;
+    std::vector<ColorRule> m_colorRules;
+    std::vector<QRegularExpression> m_colorRulePatterns;
+    QHash<StringId, std::optional<QColor>> m_ruleColorByName; // cache: names are interned
     std::optional<TimeRange> m_rangeSelection;
 
     enum class DragMode

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "Time.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace at {
+
+// A user annotation on the timeline: a time range (m on a slice) or a flag (k: begin == end).
+struct Marker
+{
+    QString name;
+    TimeNs begin = 0; // relative to the model origin
+    TimeNs end = 0;
+    std::uint32_t rgb = 0xE6550D; // 0xRRGGBB
+    bool isFlag() const { return begin == end; }
+    friend bool operator==(const Marker &, const Marker &) = default;
+};
+
+// "name matches regex → colour" for slices (first matching rule wins).
+struct ColorRule
+{
+    QString pattern;
+    std::uint32_t rgb = 0;
+    friend bool operator==(const ColorRule &, const ColorRule &) = default;
+};
+
+// The compare window's setup, restored with the session.
+struct CompareSetup
+{
+    std::int64_t baseStep = 0;
+    QString comparisonPath; // empty: the same profile
+    std::int64_t comparisonStep = 0;
+    bool matchShapes = false;
+    friend bool operator==(const CompareSetup &, const CompareSetup &) = default;
+};
+
+// What File ▸ Save Session writes: enough to reopen the same data in the same view. Lanes are named by
+// "group label / process name" so that a session survives a reload of the same files.
+struct Session
+{
+    static constexpr int kVersion = 1;
+    QStringList paths;
+    TimeNs viewBegin = 0, viewEnd = 0; // relative to the model origin
+    QString originText; // absolute model origin in µs when saved, to warn when the data changed
+    QStringList collapsedProcesses;
+    QStringList collapsedGroups;
+    std::vector<Marker> markers;
+    std::vector<ColorRule> colorRules;
+    std::optional<CompareSetup> compare;
+    friend bool operator==(const Session &, const Session &) = default;
+};
+
+QByteArray sessionToJson(const Session &session);
+// nullopt with *error set (what is wrong) for text that is not a session of a known version.
+std::optional<Session> sessionFromJson(const QByteArray &json, QString *error);
+
+} // namespace at

@@ -1,0 +1,227 @@
+#include "CompareWindow.h"
+#include "MainWindow.h"
+#include "MarkerList.h"
+#include "MarkersPanel.h"
+#include "Session.h"
+#include "TestSupport.h"
+#include "TimelineView.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QPointer>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace at;
+
+// Markers (m, k, the dock) and sessions (save → open restores the view) in the real window, on the
+// two-rank level1 folder.
+class TestMarkersSessions : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+
+    static QString level1()
+    {
+        return test::samplePath(
+            QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1"));
+    }
+
+    static bool open(MainWindow &w, const QString &path, bool expectOk = true)
+    {
+        QSignalSpy spy(&w, &MainWindow::loadFinished);
+        w.openPath(path);
+        return (!spy.isEmpty() || spy.wait(60000)) && spy.first().first().toBool() == expectOk;
+    }
+
+    static void closeCompareWindows()
+    {
+        QList<QPointer<CompareWindow>> compares;
+        for (QWidget *w : QApplication::topLevelWidgets())
+            if (auto *c = qobject_cast<CompareWindow *>(w))
+                compares << c;
+        for (const auto &c : compares)
+            delete c.data();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                           m_dir.filePath(QStringLiteral("settings")));
+    }
+
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>();
+        m_window->resize(1400, 900);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(open(*m_window, level1()));
+    }
+    void cleanup()
+    {
+        closeCompareWindows();
+        m_window.reset();
+    }
+
+    void markAndFlagWithKeys()
+    {
+        TimelineView *t = m_window->timeline();
+        const TraceModel &model = *m_window->model();
+        SliceRef step; // rank 0's optimizer step (each rank has one)
+        for (SliceRef r : searchSlices(model, QStringLiteral("Optimizer.step#SGD.step"), {true}))
+            if (!step.isValid() && model.sliceName(r) == QStringLiteral("Optimizer.step#SGD.step"))
+                step = r;
+        QVERIFY(step.isValid());
+        t->selectSlice(step, true);
+        t->setFocus();
+        QTest::keyClick(t, Qt::Key_M);
+        QCOMPARE(m_window->markers()->size(), 1);
+        const Marker &range = m_window->markers()->at(0);
+        const SliceTable &table = model.threads()[static_cast<std::size_t>(step.thread)].slices;
+        QCOMPARE(range.begin, table.start(step.index));
+        QCOMPARE(range.end, table.end(step.index));
+        QCOMPARE(range.name, QStringLiteral("Optimizer.step#SGD.step"));
+        // k drops a flag exactly at the time under the mouse.
+        const QPoint at(TimelineView::kLabelWidth + 400, 300);
+        QTest::mouseMove(t->viewport(), at);
+        const TimeNs expected = t->axis().toTime(at.x() - TimelineView::kLabelWidth);
+        QTest::keyClick(t, Qt::Key_K);
+        QCOMPARE(m_window->markers()->size(), 2);
+        QVERIFY(m_window->markers()->at(1).isFlag());
+        QCOMPARE(m_window->markers()->at(1).begin, expected);
+        QCOMPARE(m_window->markers()->at(1).name, QStringLiteral("Flag 1"));
+        // The flag is drawn in its colour at its x.
+        const QImage image = t->viewport()->grab().toImage();
+        const QColor drawn = image.pixelColor(at.x(), 500);
+        QCOMPARE(drawn.rgb() & 0xFFFFFF, m_window->markers()->at(1).rgb);
+        // m without a selection does nothing (and says why).
+        t->selectSlice({}, false);
+        QTest::keyClick(t, Qt::Key_M);
+        QCOMPARE(m_window->markers()->size(), 2);
+    }
+
+    void markersDockEditsAndJumps()
+    {
+        MarkerList *markers = m_window->markers();
+        markers->add({QStringLiteral("first"), 1'000'000, 3'000'000, 0xE6550D});
+        markers->add({QString(), 50'000'000, 50'000'000, 0x3182BD});
+        QTableWidget *table = m_window->markersPanel()->table();
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->item(1, 0)->text(), QStringLiteral("Flag 1"));
+        QCOMPARE(table->item(0, 2)->text(), formatDuration(2'000'000));
+        // Rename in place.
+        table->item(0, 0)->setText(QStringLiteral("warm-up"));
+        QCOMPARE(markers->at(0).name, QStringLiteral("warm-up"));
+        // Click jumps: a range is fitted, a flag is centred.
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                          table->visualItemRect(table->item(0, 1)).center());
+        const TimeRange r = m_window->timeline()->zoom()->range();
+        QVERIFY(r.start <= 1'000'000 && r.end >= 3'000'000 && r.width() < 4'000'000);
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                          table->visualItemRect(table->item(1, 1)).center());
+        QCOMPARE(m_window->timeline()->zoom()->range().center(), 50'000'000);
+        // Recolour and delete the selected marker.
+        table->selectRow(1);
+        const std::uint32_t before = markers->at(1).rgb;
+        QTest::mouseClick(m_window->markersPanel()->colorButton(), Qt::LeftButton);
+        QVERIFY(markers->at(1).rgb != before);
+        table->selectRow(0);
+        QTest::mouseClick(m_window->markersPanel()->deleteButton(), Qt::LeftButton);
+        QCOMPARE(markers->size(), 1);
+        QVERIFY(markers->at(0).isFlag());
+        // A new load clears the markers (they belong to the data).
+        QVERIFY(open(*m_window, test::level1Rank0Trace()));
+        QCOMPARE(markers->size(), 0);
+    }
+
+    void sessionRoundTrip()
+    {
+        TimelineView *t = m_window->timeline();
+        const TraceModel &model = *m_window->model();
+        // Lane state, view, markers, a colour rule and a compare window (rank 0 vs rank 1 step 50).
+        int hardware = -1;
+        for (int p : model.processOrder())
+            if (model.processDisplayName(p) == QStringLiteral("Ascend Hardware") && hardware < 0)
+                hardware = p;
+        QVERIFY(hardware >= 0);
+        t->setCollapsed(hardware, true);
+        t->setGroupCollapsed(1, true);
+        t->zoom()->setRange({20'000'000, 45'000'000}, true);
+        m_window->markers()->add({QStringLiteral("range"), 21'000'000, 22'500'000, 0x31A354});
+        m_window->markers()->add({QStringLiteral("flag"), 30'000'000, 30'000'000, 0xE6550D});
+        m_window->setColorRules({{QStringLiteral("^aclnn"), 0x123456}});
+        const std::vector<StepChoice> choices = m_window->stepChoices();
+        QCOMPARE(choices.size(), std::size_t(2));
+        m_window->compareSteps(choices[0], choices[1], true);
+        const Session saved = m_window->captureSession();
+        QVERIFY(saved.compare.has_value());
+        QCOMPARE(saved.compare->matchShapes, true);
+        const QString path = m_dir.filePath(QStringLiteral("view.atsession"));
+        QString error;
+        QVERIFY2(m_window->saveSession(path, &error), qPrintable(error));
+        closeCompareWindows();
+
+        // A fresh window opening the session file gets everything back.
+        MainWindow restored;
+        restored.resize(1400, 900);
+        restored.show();
+        QVERIFY(open(restored, path));
+        QCOMPARE(restored.currentPath(), level1());
+        QCOMPARE(restored.captureSession(), saved);
+        QCOMPARE(restored.timeline()->zoom()->range(), (TimeRange{20'000'000, 45'000'000}));
+        QVERIFY(restored.timeline()->isCollapsed(hardware));
+        QVERIFY(restored.timeline()->isGroupCollapsed(1));
+        QVERIFY(!restored.timeline()->isGroupCollapsed(0));
+        QCOMPARE(restored.markers()->size(), 2);
+        QCOMPARE(restored.markers()->at(0).name, QStringLiteral("range"));
+        // The colour rule paints matching slices.
+        const std::vector<SliceRef> aclnn = searchSlices(*restored.model(), QStringLiteral("aclnn"), {true});
+        QVERIFY(!aclnn.empty());
+        const SliceRef first = *std::find_if(aclnn.begin(), aclnn.end(), [&](SliceRef r) {
+            return restored.model()->sliceName(r).startsWith(QStringLiteral("aclnn"));
+        });
+        QCOMPARE(restored.timeline()->sliceColor(first).rgb() & 0xFFFFFF, 0x123456u);
+        // And the compare window is back.
+        int compares = 0;
+        for (QWidget *w : QApplication::topLevelWidgets())
+            compares += qobject_cast<CompareWindow *>(w) ? 1 : 0;
+        QCOMPARE(compares, 1);
+    }
+
+    void badSessionFiles()
+    {
+        const TraceModel *before = m_window->model();
+        const QString garbage = m_dir.filePath(QStringLiteral("garbage.atsession"));
+        QFile f(garbage);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"paths\": [\"x\"]}");
+        f.close();
+        QVERIFY(open(*m_window, garbage, false));
+        QVERIFY(m_window->lastError().startsWith(garbage));
+        QVERIFY(m_window->lastError().contains(QStringLiteral("not an Ascend Timeline session")));
+        QCOMPARE(m_window->model(), before); // what was open stays open
+        QString error;
+        QVERIFY(!sessionFromJson("not json", &error));
+        QVERIFY(error.startsWith(QStringLiteral("not JSON")));
+        QVERIFY(!sessionFromJson("{\"ascendTimelineSession\": 99, \"paths\": [\"a\"]}", &error));
+        QVERIFY(error.contains(QStringLiteral("newer")));
+        // A damaged marker is skipped; the rest of the session is kept.
+        const auto partial = sessionFromJson(
+            R"({"ascendTimelineSession": 1, "paths": ["a"], "markers": [{"name": "bad", "beginNs": "x"},
+               {"name": "ok", "beginNs": "5", "endNs": "9", "color": "#00ff00"}]})",
+            &error);
+        QVERIFY(partial);
+        QCOMPARE(partial->markers.size(), std::size_t(1));
+        QCOMPARE(partial->markers.front().rgb, 0x00FF00u);
+    }
+};
+
+QTEST_MAIN(TestMarkersSessions)
+#include "tst_markers_sessions.moc"
