@@ -19,6 +19,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QBuffer>
 #include <QColorDialog>
 #include <QComboBox>
 #include <QDialog>
@@ -40,6 +41,7 @@
 #include <QTableWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <QSvgGenerator>
 #include <QtConcurrent>
 
 static void initResources()
@@ -204,6 +206,28 @@ bool MainWindow::exportViewPng(const QString &path) const
     return m_timeline->grab().save(path, "PNG");
 }
 
+bool MainWindow::exportViewSvg(const QString &path, QString *error) const
+{
+    // The view paints itself into the SVG generator (text stays text, shapes stay vectors).
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    const QSize size = m_timeline->viewport()->size();
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setTitle(windowTitle());
+    generator.setDescription(tr("Ascend Timeline view of %1").arg(m_currentPath));
+    m_timeline->viewport()->render(&generator);
+    buffer.close();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.data().size() || !file.commit()) {
+        *error = tr("Could not write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
 QStringList MainWindow::recentPaths() const
 {
     return QSettings().value(QStringLiteral("recent/paths")).toStringList();
@@ -359,6 +383,16 @@ void MainWindow::createActions()
                  this, tr("Export view"), QStringLiteral("timeline.png"), tr("PNG images (*.png)"));
              if (!path.isEmpty() && !exportViewPng(path))
                  m_messages->showMessage(MessageBar::Kind::Error, tr("Could not write %1").arg(path));
+         }},
+        {file,
+         tr("Export View as S&VG…"),
+         {},
+         [this] {
+             const QString path = QFileDialog::getSaveFileName(
+                 this, tr("Export view"), QStringLiteral("timeline.svg"), tr("SVG images (*.svg)"));
+             QString error;
+             if (!path.isEmpty() && !exportViewSvg(path, &error))
+                 m_messages->showMessage(MessageBar::Kind::Error, error);
          }},
         {file,
          tr("Open Sess&ion…"),

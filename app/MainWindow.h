@@ -94,6 +94,8 @@ public:
     QString lastError() const { return m_lastError; }
     // Saves the timeline as it is shown (File ▸ Export View).
     bool exportViewPng(const QString &path) const;
+    // The same view as vector graphics (File ▸ Export View as SVG).
+    bool exportViewSvg(const QString &path, QString *error) const;
     // Most recent first; kept in QSettings across restarts.
     QStringList recentPaths() const;
 

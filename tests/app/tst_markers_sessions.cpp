@@ -195,6 +195,23 @@ private Q_SLOTS:
         QCOMPARE(compares, 1);
     }
 
+    void exportViewAsSvg()
+    {
+        m_window->markers()->add({QStringLiteral("svg-flag"), 30'000'000, 30'000'000, 0xE6550D});
+        m_window->timeline()->zoom()->setRange({0, 200'000'000}, true);
+        const QString path = m_dir.filePath(QStringLiteral("view.svg"));
+        QString error;
+        QVERIFY2(m_window->exportViewSvg(path, &error), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray svg = f.readAll();
+        QVERIFY(svg.contains("<svg"));
+        // Labels are text in the SVG: the ruler, a lane name and the marker's name.
+        QVERIFY(svg.contains("View: 200.000 ms"));
+        QVERIFY(svg.contains("Rank 0 / Device 0"));
+        QVERIFY(svg.contains("svg-flag"));
+    }
+
     void badSessionFiles()
     {
         const TraceModel *before = m_window->model();
