@@ -18,8 +18,8 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QCloseEvent>
 #include <QBuffer>
+#include <QCloseEvent>
 #include <QColorDialog>
 #include <QComboBox>
 #include <QDialog>
@@ -38,10 +38,10 @@
 #include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
+#include <QSvgGenerator>
 #include <QTableWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
-#include <QSvgGenerator>
 #include <QtConcurrent>
 
 static void initResources()
@@ -221,7 +221,8 @@ bool MainWindow::exportViewSvg(const QString &path, QString *error) const
     m_timeline->viewport()->render(&generator);
     buffer.close();
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.data().size() || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.data().size() ||
+        !file.commit()) {
         *error = tr("Could not write %1: %2").arg(path, file.errorString());
         return false;
     }
@@ -535,6 +536,12 @@ QString MainWindow::processKey(int process) const
            m_model->processDisplayName(process);
 }
 
+QString MainWindow::threadKey(int thread) const
+{
+    return processKey(m_model->threads()[static_cast<std::size_t>(thread)].process) + QStringLiteral(" / ") +
+           m_model->threadDisplayName(thread);
+}
+
 Session MainWindow::captureSession() const
 {
     Session s;
@@ -550,6 +557,15 @@ Session MainWindow::captureSession() const
         for (int g = 0; g < static_cast<int>(m_model->groups().size()); ++g)
             if (m_timeline->isGroupCollapsed(g))
                 s.collapsedGroups << m_model->groups()[static_cast<std::size_t>(g)].label;
+        const LaneVisibility &lanes = m_timeline->laneVisibility();
+        for (int p : lanes.pinnedProcesses)
+            s.pinnedProcesses << processKey(p);
+        for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
+            if (lanes.hiddenProcesses.contains(p))
+                s.hiddenProcesses << processKey(p);
+        for (int t = 0; t < static_cast<int>(m_model->threads().size()); ++t)
+            if (lanes.hiddenThreads.contains(t))
+                s.hiddenThreads << threadKey(t);
     }
     s.markers = m_markerList->markers();
     s.colorRules = m_timeline->colorRules();
@@ -601,6 +617,18 @@ void MainWindow::applySession(const Session &s)
     for (int g = 0; g < static_cast<int>(m_model->groups().size()); ++g)
         m_timeline->setGroupCollapsed(
             g, s.collapsedGroups.contains(m_model->groups()[static_cast<std::size_t>(g)].label));
+    LaneVisibility lanes;
+    for (const QString &key : s.pinnedProcesses)
+        for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
+            if (processKey(p) == key)
+                lanes.pinnedProcesses.push_back(p);
+    for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
+        if (s.hiddenProcesses.contains(processKey(p)))
+            lanes.hiddenProcesses.insert(p);
+    for (int t = 0; t < static_cast<int>(m_model->threads().size()); ++t)
+        if (s.hiddenThreads.contains(threadKey(t)))
+            lanes.hiddenThreads.insert(t);
+    m_timeline->setLaneVisibility(lanes);
     m_markerList->setAll(s.markers);
     setColorRules(s.colorRules);
     if (s.viewEnd > s.viewBegin)

@@ -126,6 +126,7 @@ private:
     void applyColoring();
     void applySession(const Session &session);
     QString processKey(int process) const;
+    QString threadKey(int thread) const;
     void editColorRules();
 
     std::shared_ptr<TraceModel> m_model; // shared with open compare windows

@@ -55,6 +55,9 @@ QByteArray sessionToJson(const Session &s)
     root[QStringLiteral("originUs")] = s.originText;
     root[QStringLiteral("collapsedProcesses")] = QJsonArray::fromStringList(s.collapsedProcesses);
     root[QStringLiteral("collapsedGroups")] = QJsonArray::fromStringList(s.collapsedGroups);
+    root[QStringLiteral("pinnedProcesses")] = QJsonArray::fromStringList(s.pinnedProcesses);
+    root[QStringLiteral("hiddenProcesses")] = QJsonArray::fromStringList(s.hiddenProcesses);
+    root[QStringLiteral("hiddenThreads")] = QJsonArray::fromStringList(s.hiddenThreads);
     QJsonArray markers;
     for (const Marker &m : s.markers)
         markers.append(QJsonObject{{QStringLiteral("name"), m.name},
@@ -113,6 +116,9 @@ std::optional<Session> sessionFromJson(const QByteArray &json, QString *error)
     s.originText = root.value(QStringLiteral("originUs")).toString();
     s.collapsedProcesses = stringList(root.value(QStringLiteral("collapsedProcesses")));
     s.collapsedGroups = stringList(root.value(QStringLiteral("collapsedGroups")));
+    s.pinnedProcesses = stringList(root.value(QStringLiteral("pinnedProcesses")));
+    s.hiddenProcesses = stringList(root.value(QStringLiteral("hiddenProcesses")));
+    s.hiddenThreads = stringList(root.value(QStringLiteral("hiddenThreads")));
     for (const QJsonValue &v : root.value(QStringLiteral("markers")).toArray()) {
         const QJsonObject o = v.toObject();
         const auto mb = parseTime(o.value(QStringLiteral("beginNs")));

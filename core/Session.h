@@ -51,6 +51,9 @@ struct Session
     QString originText; // absolute model origin in µs when saved, to warn when the data changed
     QStringList collapsedProcesses;
     QStringList collapsedGroups;
+    QStringList pinnedProcesses; // in pin order
+    QStringList hiddenProcesses;
+    QStringList hiddenThreads; // "process key / thread name"
     std::vector<Marker> markers;
     std::vector<ColorRule> colorRules;
     std::optional<CompareSetup> compare;

@@ -11,7 +11,7 @@ bool LaneLayout::showsGroups(const TraceModel *model)
 }
 
 void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses,
-                         const QSet<int> &collapsedGroups)
+                         const QSet<int> &collapsedGroups, const LaneVisibility &visibility)
 {
     m_rows.clear();
     m_rowOfThread.clear();
@@ -27,17 +27,33 @@ void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProc
         y += height;
         return static_cast<int>(m_rows.size()) - 1;
     };
+    // Pinned processes first (in pin order), then the rest in the model's order.
+    std::vector<int> order;
+    for (int p : visibility.pinnedProcesses)
+        if (p >= 0 && static_cast<std::size_t>(p) < model->processes().size() &&
+            std::find(order.begin(), order.end(), p) == order.end())
+            order.push_back(p);
+    const std::size_t pinnedCount = order.size();
+    for (int p : model->processOrder())
+        if (std::find(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(pinnedCount), p) ==
+            order.begin() + static_cast<std::ptrdiff_t>(pinnedCount))
+            order.push_back(p);
+
     const bool groups = showsGroups(model);
     int currentGroup = -1;
     bool groupCollapsed = false;
-    for (int p : model->processOrder()) {
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const int p = order[k];
+        const bool pinned = k < pinnedCount;
+        if (visibility.hiddenProcesses.contains(p))
+            continue;
         const ProcessInfo &info = model->processes()[static_cast<std::size_t>(p)];
-        if (groups && info.group != currentGroup) {
+        if (!pinned && groups && info.group != currentGroup) {
             currentGroup = info.group;
             groupCollapsed = collapsedGroups.contains(currentGroup);
             add(LaneRow::Kind::GroupHeader, currentGroup, -1, kHeaderHeight + 4);
         }
-        if (groupCollapsed) {
+        if (!pinned && groupCollapsed) {
             for (int t : info.threads)
                 m_rowOfThread[static_cast<std::size_t>(t)] = static_cast<int>(m_rows.size()) - 1;
             continue;
@@ -51,8 +67,8 @@ void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProc
                 m_rowOfThread[static_cast<std::size_t>(t)] = header;
                 continue;
             }
-            if (depth == 0)
-                continue; // threads that only carry flow halves or metadata
+            if (depth == 0 || visibility.hiddenThreads.contains(t))
+                continue; // threads that only carry flow halves or metadata, or hidden by the user
             m_rowOfThread[static_cast<std::size_t>(t)] =
                 add(LaneRow::Kind::Thread, p, t, 2 * kTrackPadding + depth * kSliceHeight);
         }

@@ -25,6 +25,15 @@ struct LaneRow
     int height = 0;
 };
 
+// What the user changed about the lanes: hidden processes and threads, and processes pinned to the
+// top (in pin order, above every rank group).
+struct LaneVisibility
+{
+    QSet<int> hiddenProcesses;
+    QSet<int> hiddenThreads;
+    std::vector<int> pinnedProcesses;
+};
+
 // Vertical layout of all lanes: pure geometry from the model and the collapsed groups.
 class LaneLayout
 {
@@ -35,7 +44,7 @@ public:
     static constexpr int kCounterHeight = 36;
 
     void rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses,
-                 const QSet<int> &collapsedGroups = {});
+                 const QSet<int> &collapsedGroups = {}, const LaneVisibility &visibility = {});
     // Whether group header rows are shown (more than one source, or a labelled one).
     static bool showsGroups(const TraceModel *model);
 

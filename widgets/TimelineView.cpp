@@ -1,5 +1,8 @@
 #include "TimelineView.h"
 
+#include <QContextMenuEvent>
+#include <QMenu>
+
 #include <QKeyEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -37,6 +40,7 @@ void TimelineView::setModel(const TraceModel *model)
     m_model = model;
     m_collapsed.clear();
     m_collapsedGroups.clear();
+    m_visibility = {};
     m_colors.clear();
     m_coloring.setModel(model);
     m_selected = {};
@@ -98,6 +102,80 @@ std::optional<TimeNs> TimelineView::mouseTime() const
     return axis().toTime(m_mousePos.x() - kLabelWidth);
 }
 
+void TimelineView::setLaneVisibility(LaneVisibility visibility)
+{
+    m_visibility = std::move(visibility);
+    relayout();
+    viewport()->update();
+}
+
+void TimelineView::setProcessHidden(int process, bool hidden)
+{
+    LaneVisibility v = m_visibility;
+    if (hidden)
+        v.hiddenProcesses.insert(process);
+    else
+        v.hiddenProcesses.remove(process);
+    setLaneVisibility(std::move(v));
+}
+
+void TimelineView::setThreadHidden(int thread, bool hidden)
+{
+    LaneVisibility v = m_visibility;
+    if (hidden)
+        v.hiddenThreads.insert(thread);
+    else
+        v.hiddenThreads.remove(thread);
+    setLaneVisibility(std::move(v));
+}
+
+void TimelineView::setProcessPinned(int process, bool pinned)
+{
+    LaneVisibility v = m_visibility;
+    std::erase(v.pinnedProcesses, process);
+    if (pinned)
+        v.pinnedProcesses.push_back(process);
+    setLaneVisibility(std::move(v));
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent *event)
+{
+    if (!m_model)
+        return;
+    const int rowIndex = m_layout.rowAt(contentY(event->pos().y()));
+    QMenu menu(this);
+    if (rowIndex >= 0 && event->pos().y() >= kRulerHeight) {
+        const LaneRow &row = m_layout.rows()[static_cast<std::size_t>(rowIndex)];
+        if (row.kind == LaneRow::Kind::ProcessHeader || row.kind == LaneRow::Kind::Thread ||
+            row.kind == LaneRow::Kind::Counter) {
+            const int process = row.process;
+            const QString name = m_model->processDisplayName(process);
+            const bool pinned =
+                std::find(m_visibility.pinnedProcesses.begin(), m_visibility.pinnedProcesses.end(),
+                          process) != m_visibility.pinnedProcesses.end();
+            menu.addAction(pinned ? tr("Unpin %1").arg(name) : tr("Pin %1 to the Top").arg(name), this,
+                           [this, process, pinned] { setProcessPinned(process, !pinned); });
+            menu.addAction(tr("Hide %1").arg(name), this,
+                           [this, process] { setProcessHidden(process, true); });
+            if (row.kind == LaneRow::Kind::Thread) {
+                const int thread = row.index;
+                menu.addAction(tr("Hide Lane %1").arg(m_model->threadDisplayName(thread)), this,
+                               [this, thread] { setThreadHidden(thread, true); });
+            }
+        }
+    }
+    const int hidden =
+        static_cast<int>(m_visibility.hiddenProcesses.size() + m_visibility.hiddenThreads.size());
+    QAction *showAll = menu.addAction(tr("Show %n Hidden Lane(s)", nullptr, hidden), this, [this] {
+        LaneVisibility v = m_visibility;
+        v.hiddenProcesses.clear();
+        v.hiddenThreads.clear();
+        setLaneVisibility(std::move(v));
+    });
+    showAll->setEnabled(hidden > 0);
+    menu.exec(event->globalPos());
+}
+
 void TimelineView::revealSliceRow(SliceRef ref)
 {
     if (m_model && ref.isValid() && static_cast<std::size_t>(ref.thread) < m_model->threads().size())
@@ -131,7 +209,7 @@ void TimelineView::setGroupCollapsed(int group, bool collapsed)
 
 void TimelineView::relayout()
 {
-    m_layout.rebuild(m_model, m_collapsed, m_collapsedGroups);
+    m_layout.rebuild(m_model, m_collapsed, m_collapsedGroups, m_visibility);
     updateScrollBars();
 }
 

@@ -67,6 +67,13 @@ public:
     // Scrolls the lanes (not the time) so that the slice's track is visible.
     void revealSliceRow(SliceRef ref);
 
+    // Lanes: hide processes and threads, pin processes to the top (View ▸ context menu on a header).
+    const LaneVisibility &laneVisibility() const { return m_visibility; }
+    void setLaneVisibility(LaneVisibility visibility);
+    void setProcessHidden(int process, bool hidden);
+    void setThreadHidden(int thread, bool hidden);
+    void setProcessPinned(int process, bool pinned);
+
     bool isGroupCollapsed(int group) const { return m_collapsedGroups.contains(group); }
     void setGroupCollapsed(int group, bool collapsed);
 
@@ -102,6 +109,7 @@ protected:
     void leaveEvent(QEvent *event) override;
     void enterEvent(QEnterEvent *event) override;
     void scrollContentsBy(int dx, int dy) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
     void relayout();
@@ -129,6 +137,7 @@ private:
     LaneLayout m_layout;
     QSet<int> m_collapsed;
     QSet<int> m_collapsedGroups;
+    LaneVisibility m_visibility;
     SliceColors m_colors;
     MetricColoring m_coloring;
     SliceRef m_selected;

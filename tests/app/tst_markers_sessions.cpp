@@ -153,6 +153,26 @@ private Q_SLOTS:
         QVERIFY(hardware >= 0);
         t->setCollapsed(hardware, true);
         t->setGroupCollapsed(1, true);
+        // Pin rank 0's Overlap Analysis above everything, hide its HCCL and one Python thread.
+        int overlap = -1, hccl = -1;
+        for (int p : model.processOrder()) {
+            if (model.processes()[static_cast<std::size_t>(p)].group != 0)
+                continue;
+            if (model.processDisplayName(p) == QStringLiteral("Overlap Analysis"))
+                overlap = p;
+            if (model.processDisplayName(p) == QStringLiteral("HCCL"))
+                hccl = p;
+        }
+        QVERIFY(overlap >= 0 && hccl >= 0);
+        const int pythonThread =
+            model.processes()[static_cast<std::size_t>(model.processOrder().front())].threads.front();
+        t->setProcessPinned(overlap, true);
+        t->setProcessHidden(hccl, true);
+        t->setThreadHidden(pythonThread, true);
+        QCOMPARE(t->layout().rows().front().kind, LaneRow::Kind::ProcessHeader);
+        QCOMPARE(t->layout().rows().front().process, overlap);
+        QCOMPARE(t->layout().headerRowOfProcess(hccl), -1);
+        QCOMPARE(t->layout().rowOfThread(pythonThread), -1);
         t->zoom()->setRange({20'000'000, 45'000'000}, true);
         m_window->markers()->add({QStringLiteral("range"), 21'000'000, 22'500'000, 0x31A354});
         m_window->markers()->add({QStringLiteral("flag"), 30'000'000, 30'000'000, 0xE6550D});
@@ -177,6 +197,9 @@ private Q_SLOTS:
         QCOMPARE(restored.captureSession(), saved);
         QCOMPARE(restored.timeline()->zoom()->range(), (TimeRange{20'000'000, 45'000'000}));
         QVERIFY(restored.timeline()->isCollapsed(hardware));
+        QCOMPARE(restored.timeline()->layout().rows().front().process, overlap);
+        QCOMPARE(restored.timeline()->layout().headerRowOfProcess(hccl), -1);
+        QCOMPARE(restored.timeline()->layout().rowOfThread(pythonThread), -1);
         QVERIFY(restored.timeline()->isGroupCollapsed(1));
         QVERIFY(!restored.timeline()->isGroupCollapsed(0));
         QCOMPARE(restored.markers()->size(), 2);
