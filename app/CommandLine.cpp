@@ -1,5 +1,7 @@
 #include "CommandLine.h"
 
+#include "export/ChromeTraceWriter.h"
+
 #include "TraceLoader.h"
 #include "TraceQueries.h"
 
@@ -80,6 +82,17 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                                   QStringLiteral("FILE"));
     QCommandLineOption matchShapes(QStringLiteral("match-shapes"),
                                    QStringLiteral("With --compare-steps: match kernels by name and input shapes."));
+    QCommandLineOption exportJson(
+        QStringLiteral("export-json"),
+        QStringLiteral("Load PATH headlessly and write its timeline as Chrome-trace JSON "
+                       "(string µs timestamps with 3 decimals) to OUT.json."),
+        QStringLiteral("OUT.json"));
+    QCommandLineOption perfetto(
+        QStringLiteral("perfetto"),
+        QStringLiteral("With --export-json: numeric timestamps relative to the first event "
+                       "and sequential flow ids (for Perfetto)."));
+    parser.addOption(exportJson);
+    parser.addOption(perfetto);
     parser.addOption(compareSteps);
     parser.addOption(against);
     parser.addOption(kernelsCsv);
@@ -102,6 +115,8 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     CommandLineOptions options;
     options.paths = parser.positionalArguments();
     options.summary = parser.isSet(summary);
+    options.exportJson = parser.value(exportJson);
+    options.perfetto = parser.isSet(perfetto);
     options.json = parser.isSet(json);
     options.metrics = parser.isSet(metrics);
     options.csvOut = parser.value(csv);
@@ -201,8 +216,37 @@ int runMetrics(const CommandLineOptions &options)
     return 0;
 }
 
+int runExportJson(const CommandLineOptions &options)
+{
+    QTextStream err(stderr);
+    if (options.paths.size() != 1) {
+        err << "ascend-timeline: --export-json needs exactly one PATH\n";
+        return 2;
+    }
+    LoadControl control;
+    control.preferredSource = options.source;
+    const LoadResult result = loadTrace(options.paths.front(), control);
+    if (!result.model) {
+        err << "ascend-timeline: " << result.error << "\n";
+        return 1;
+    }
+    ChromeTraceWriteOptions writeOptions;
+    writeOptions.perfetto = options.perfetto;
+    QString error;
+    if (!writeChromeTrace(*result.model, options.exportJson, writeOptions, &error)) {
+        err << "ascend-timeline: " << error << "\n";
+        return 1;
+    }
+    for (const QString &warning : result.model->warnings())
+        err << "warning: " << warning << "\n";
+    err << "wrote " << result.model->sliceCount() << " slices to " << options.exportJson << "\n";
+    return 0;
+}
+
 int runHeadless(const CommandLineOptions &options)
 {
+    if (!options.exportJson.isEmpty())
+        return runExportJson(options);
     if (!options.compareSteps.isEmpty())
         return runCompareSteps(options);
     return options.metrics ? runMetrics(options) : runSummary(options);

@@ -32,7 +32,9 @@ struct CommandLineOptions
     QString against;
     QString kernelsCsvOut;
     bool matchShapes = false;
-    bool headless() const { return summary || metrics || !compareSteps.isEmpty(); }
+    QString exportJson; // --export-json OUT.json [--perfetto]
+    bool perfetto = false;
+    bool headless() const { return summary || metrics || !compareSteps.isEmpty() || !exportJson.isEmpty(); }
     // Renders offscreen with the real window (no display needed).
     bool rendersImage() const { return !screenshotOut.isEmpty() || !chart.isEmpty(); }
 };
@@ -55,6 +57,9 @@ int runMetrics(const CommandLineOptions &options);
 // window) as text, with --csv / --kernels-csv writing the by-name / per-kernel tables. A step is
 // its number (first source group having it) or GROUP:NUMBER with the group's index.
 int runCompareSteps(const CommandLineOptions &options);
+
+// `--export-json OUT PATH [--perfetto]`: the loaded timeline (any input) as Chrome-trace JSON.
+int runExportJson(const CommandLineOptions &options);
 
 // Runs whichever headless mode the options select.
 int runHeadless(const CommandLineOptions &options);

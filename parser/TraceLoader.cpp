@@ -6,6 +6,7 @@
 #include "config/CollectionReader.h"
 #include "folder/NamePatterns.h"
 #include "folder/ProfileLayoutDetector.h"
+#include "raw/RawProfileReader.h"
 #include "sqlite/ProfileDatabaseReader.h"
 #include "summary/KernelSummaryReader.h"
 #include "json/ChromeTraceParser.h"
@@ -89,7 +90,7 @@ QString layoutName(const DataSource &source)
     case ProfileGeneration::G4:
         return QStringLiteral("G4 (torch_npu *_ascend_pt)");
     case ProfileGeneration::RawOnly:
-        return QStringLiteral("raw data only");
+        return QStringLiteral("raw data (binary slices decoded by the viewer)");
     case ProfileGeneration::Unknown:
         break;
     }
@@ -158,8 +159,12 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
     options.preferDatabase = control.preferredSource == PreferredSource::Database;
     const DetectedProfile profile = ProfileLayoutDetector::detect(path, options);
     QStringList problems;
+    // "raw data only: run msprof" is shown only when the raw data cannot be decoded here either.
+    QStringList rawOnlyMessages;
     for (const Diagnostic &d : profile.diagnostics)
-        if (d.code != DiagnosticCode::MultipleRuns)
+        if (d.code == DiagnosticCode::RawDataOnly)
+            rawOnlyMessages << d.message;
+        else if (d.code != DiagnosticCode::MultipleRuns)
             problems << d.message;
 
     // Sources of different runs have unrelated clocks (FORMATS.md §1.8): load the first run that
@@ -169,7 +174,7 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
                                     !source.summaries(QStringLiteral("op_summary")).isEmpty();
         return source.format == TimelineFormat::ChromeJson ||
                source.format == TimelineFormat::CompressedChromeJson ||
-               source.format == TimelineFormat::Sqlite ||
+               source.format == TimelineFormat::Sqlite || source.format == TimelineFormat::RawBinary ||
                (source.format == TimelineFormat::None && hasKernelTable);
     };
     QString run;
@@ -205,7 +210,7 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
                        .arg(otherRuns.size() + 1)
                        .arg(run, otherRuns.join(QStringLiteral(", ")));
     if (loadable.empty()) {
-        QStringList reasons = problems + skipped;
+        QStringList reasons = rawOnlyMessages + problems + skipped;
         if (reasons.isEmpty())
             reasons << QStringLiteral("no profiling result with a timeline was found");
         result.error = QStringLiteral("%1: %2").arg(path, reasons.join(QStringLiteral("; ")));
@@ -258,6 +263,20 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
             return true;
         };
         DatabaseReadInfo dbInfo;
+        const bool raw = source->format == TimelineFormat::RawBinary;
+        if (raw) {
+            // FORMATS.md §5: decode the binary slices (parser/raw).
+            RawReadInfo rawInfo;
+            const std::size_t slices = readRawProfile(*source, builder, &rawInfo);
+            if (slices == 0 && rawInfo.pmuRows == 0) {
+                QString message = QStringLiteral("%1: no raw record could be decoded").arg(source->profPath);
+                for (const QString &m : rawOnlyMessages)
+                    if (m.contains(source->profPath))
+                        message = QStringLiteral("%1 (%2)").arg(m, message);
+                builder.addWarning(message);
+                failures << message;
+            }
+        }
         if (database) {
             QString error;
             if (!readProfileDatabase(source->timelineDatabase, builder, &dbInfo, &error)) {
@@ -267,9 +286,9 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
             base += static_cast<std::uint64_t>(QFileInfo(source->timelineDatabase).size());
             control.bytesDone = base;
         }
-        bool completed = database || parseAll(source->timelineFiles);
+        bool completed = database || raw || parseAll(source->timelineFiles);
         // G1: hccl_* files only when the master timeline has no communication layer (FORMATS.md §1.2).
-        if (completed && !database && !builder.groupHasLayer(groupIndex, Layer::Communication))
+        if (completed && !database && !raw && !builder.groupHasLayer(groupIndex, Layer::Communication))
             completed = parseAll(source->supplementaryTimelineFiles);
         if (!completed) {
             result.cancelled = true;
@@ -296,7 +315,9 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
         else
             builder.group(groupIndex)
                 .collection.properties.append(
-                    {QStringLiteral("timeline source"), QStringLiteral("text export")});
+                    {QStringLiteral("timeline source"),
+                     raw ? QStringLiteral("raw data (PROF_*/*/data slices decoded by Ascend Timeline)")
+                         : QStringLiteral("text export")});
         if (!database && !source->timelineDatabase.isEmpty())
             builder.group(groupIndex)
                 .collection.properties.append({QStringLiteral("other source"),

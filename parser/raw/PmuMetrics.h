@@ -1,0 +1,45 @@
+#pragma once
+
+// AI Core PMU counters → the metric columns msprof computes (FORMATS.md §4.2). Only metrics whose events
+// were all collected (sample.json `ai_core_profiling_events`) are produced. Ratios need no block count; the
+// `*_time(us)` / `aicore_time(us)` columns need block dim and core count and are not produced here.
+
+#include <QString>
+#include <QStringList>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace at::raw {
+
+// "0x8,0xa,0x9" → {8, 10, 9}; nullopt when an entry is not a number.
+std::optional<std::vector<int>> parsePmuEvents(const QString &list);
+
+class PmuMetricCalculator
+{
+public:
+    explicit PmuMetricCalculator(std::vector<int> events);
+    // Column names without core prefix, e.g. "total_cycles", "vec_ratio", "icache_miss_rate".
+    const QStringList &names() const { return m_names; }
+    // One value per name; NaN where a denominator is zero.
+    std::vector<double> compute(std::uint64_t totalCycle, const std::array<std::uint64_t, 8> &pmu) const;
+
+private:
+    struct Term
+    {
+        int slot; // index into the 8 counters
+        double weight;
+    };
+    struct Formula
+    {
+        std::vector<Term> numerator;
+        int denominatorSlot; // -1: total cycles
+    };
+    std::vector<int> m_events;
+    QStringList m_names;
+    std::vector<Formula> m_formulas;
+};
+
+} // namespace at::raw

@@ -1,0 +1,760 @@
+#include "RawProfileReader.h"
+
+#include "HostRecords.h"
+#include "HwtsLog.h"
+#include "PmuMetrics.h"
+#include "PmuRecords.h"
+#include "SliceFiles.h"
+#include "StarsLog.h"
+#include "TimeConverter.h"
+#include "config/ChipInfo.h"
+#include "config/ConfigFiles.h"
+#include "folder/ProfileLayout.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QRegularExpression>
+
+#include <cmath>
+#include <deque>
+#include <map>
+#include <unordered_map>
+
+namespace at {
+
+using namespace raw;
+
+namespace {
+
+// Args of a raw slice, re-read by the details panel and by the kernel join's task-id tie-break.
+struct RawSliceArgs
+{
+    QString taskType;
+    std::int64_t stream = -1;
+    std::int64_t task = -1;
+    std::int64_t subtask = -1;
+    std::uint64_t startTicks = 0;
+    std::uint64_t endTicks = 0;
+    std::int64_t threadId = -1;
+    bool device = true;
+};
+
+class RawArgsReader : public EventArgsReader
+{
+public:
+    std::vector<RawSliceArgs> args;
+    std::vector<std::pair<QString, QString>> readArgs(std::uint64_t offset) const override
+    {
+        std::vector<std::pair<QString, QString>> out;
+        if (offset >= args.size())
+            return out;
+        const RawSliceArgs &a = args[offset];
+        if (!a.device) {
+            out.emplace_back(QStringLiteral("Thread Id"), QString::number(a.threadId));
+            return out;
+        }
+        out.emplace_back(QStringLiteral("Task Type"), a.taskType);
+        out.emplace_back(QStringLiteral("Stream Id"), QString::number(a.stream));
+        out.emplace_back(QStringLiteral("Task Id"), QString::number(a.task));
+        if (a.subtask >= 0)
+            out.emplace_back(QStringLiteral("Subtask Id"), QString::number(a.subtask));
+        out.emplace_back(QStringLiteral("Start Ticks"), QString::number(a.startTicks));
+        out.emplace_back(QStringLiteral("End Ticks"), QString::number(a.endTicks));
+        return out;
+    }
+};
+
+struct HostClock
+{
+    std::optional<Frequency> cpuFrequency; // empty: host times are already monotonic ns
+    std::uint64_t cntvct = 0;
+    std::int64_t monotonicNs = 0;
+    bool haveStartLog = false;
+    std::optional<std::int64_t> monoToLocal;
+    TimeNs toLocal(std::uint64_t value) const
+    {
+        const std::int64_t offset = monoToLocal.value_or(0);
+        if (!cpuFrequency)
+            return static_cast<TimeNs>(value) + offset;
+        ClockConverter c{*cpuFrequency, cntvct, monotonicNs, offset};
+        return c.toLocal(value);
+    }
+};
+
+QString firstFileStartingWith(const QString &dir, const QString &prefix)
+{
+    const QStringList names = QDir(dir).entryList({prefix + QLatin1Char('*')}, QDir::Files, QDir::Name);
+    for (const QString &n : names)
+        if (!n.endsWith(QLatin1String(".done")) && !n.endsWith(QLatin1String(".complete")))
+            return QDir(dir).filePath(n);
+    return {};
+}
+
+std::optional<std::int64_t> startInfoOffset(const QString &path)
+{
+    if (path.isEmpty())
+        return std::nullopt;
+    const config::JsonFile f = config::loadJsonObject(path);
+    if (!f.ok())
+        return std::nullopt;
+    const auto begin = config::jsonInteger(f.object.value(QStringLiteral("collectionTimeBegin")));
+    const auto mono = config::jsonInteger(f.object.value(QStringLiteral("clockMonotonicRaw")));
+    if (!begin || !mono)
+        return std::nullopt;
+    return monotonicToLocalOffset(*begin, *mono);
+}
+
+// host_start.log: hostMono_ns = clock_monotonic_raw (+ cntvct_diff × 1000 / hostFreq, §5.10 step 1).
+bool readHostStartLog(const QString &path, const std::optional<Frequency> &hostFreq, std::int64_t *monoNs,
+                      std::uint64_t *cntvct)
+{
+    if (path.isEmpty())
+        return false;
+    const config::IniFile ini = config::loadIniFile(path);
+    bool ok = false;
+    const qint64 mono = ini.value(QStringLiteral("clock_monotonic_raw")).trimmed().toLongLong(&ok);
+    if (!ok)
+        return false;
+    *monoNs = mono;
+    *cntvct = ini.value(QStringLiteral("cntvct")).trimmed().toULongLong();
+    const qint64 diff = ini.value(QStringLiteral("cntvct_diff")).trimmed().toLongLong();
+    if (diff != 0 && hostFreq)
+        *monoNs += ticksToNs(diff, *hostFreq);
+    return true;
+}
+
+QString plural(std::size_t n, const char *word)
+{
+    return QStringLiteral("%1 %2%3").arg(n).arg(QLatin1String(word)).arg(n == 1 ? "" : "s");
+}
+
+class Reader
+{
+public:
+    Reader(const DataSource &source, TraceBuilder &builder, RawReadInfo &info)
+        : m_source(source), m_builder(builder), m_info(info)
+    {
+        m_args = std::make_shared<RawArgsReader>();
+    }
+
+    std::size_t run()
+    {
+        m_sourceIndex =
+            m_builder.addSource(m_source.profPath.isEmpty() ? m_source.rootPath : m_source.profPath, m_args);
+        QString hostDir;
+        QList<QPair<int, QString>> deviceDirs;
+        static const QRegularExpression deviceRe(QStringLiteral("device_(\\d+)/data/?$"));
+        for (const QString &dir : m_source.rawDataDirs) {
+            if (const auto m = deviceRe.match(dir); m.hasMatch())
+                deviceDirs.append({m.captured(1).toInt(), dir});
+            else
+                hostDir = dir;
+        }
+        readHostConfig(hostDir);
+        if (!hostDir.isEmpty())
+            readHost(hostDir);
+        for (const auto &[device, dir] : deviceDirs)
+            readDevice(device, dir, hostDir);
+        m_builder.counts().complete += m_slices;
+        return m_slices;
+    }
+
+private:
+    QString shortPath(const QString &path) const
+    {
+        const QString root = m_source.profPath.isEmpty() ? m_source.rootPath : m_source.profPath;
+        return path.startsWith(root) ? QFileInfo(root).fileName() + path.mid(root.size()) : path;
+    }
+
+    void warn(const QString &text) { m_builder.addWarning(text); }
+
+    void reportStream(const QString &name, const StreamStats &s, std::size_t recordSize)
+    {
+        for (const QString &u : s.unreadable)
+            warn(u);
+        if (s.trailingBytes)
+            warn(QStringLiteral(
+                     "%1: truncated: the last %2 bytes are not a whole %3-byte record; the %4 whole "
+                     "records before them were decoded")
+                     .arg(name)
+                     .arg(s.trailingBytes)
+                     .arg(recordSize)
+                     .arg(s.records));
+        m_info.recordsDecoded += s.records;
+    }
+
+    void reportPairing(const QString &name, const PairingStats &p, const RollingCounter &c)
+    {
+        QStringList parts;
+        if (c.gaps)
+            parts << QStringLiteral("lost records: the rolling cnt skipped %1 times (%2 missing)")
+                         .arg(c.gaps)
+                         .arg(plural(c.missing, "record"));
+        if (p.badMagic)
+            parts << QStringLiteral("%1 with a wrong magic skipped").arg(plural(p.badMagic, "record"));
+        if (p.endsWithoutStart)
+            parts
+                << QStringLiteral("%1 without a start dropped").arg(plural(p.endsWithoutStart, "end record"));
+        if (p.startsNeverEnded)
+            parts << QStringLiteral("%1 never ended dropped").arg(plural(p.startsNeverEnded, "start record"));
+        if (p.startsReplaced)
+            parts << QStringLiteral("%1 replaced by a later start of the same task")
+                         .arg(plural(p.startsReplaced, "start record"));
+        if (!parts.isEmpty())
+            warn(QStringLiteral("%1: %2").arg(name, parts.join(QStringLiteral("; "))));
+    }
+
+    void readHostConfig(const QString &hostDir)
+    {
+        if (hostDir.isEmpty())
+            return;
+        const QString info = QDir(hostDir).filePath(QStringLiteral("info.json"));
+        if (QFileInfo::exists(info)) {
+            const config::JsonFile f = config::loadJsonObject(info);
+            const QJsonArray cpus = f.object.value(QStringLiteral("CPU")).toArray();
+            if (!cpus.isEmpty())
+                m_host.cpuFrequency = Frequency::parse(
+                    config::jsonText(cpus.first().toObject().value(QStringLiteral("Frequency"))));
+        }
+        m_host.monoToLocal = startInfoOffset(firstFileStartingWith(hostDir, QStringLiteral("start_info")));
+        m_host.haveStartLog =
+            readHostStartLog(firstFileStartingWith(hostDir, QStringLiteral("host_start.log")),
+                             m_host.cpuFrequency, &m_host.monotonicNs, &m_host.cntvct);
+        if (m_host.cpuFrequency && !m_host.haveStartLog)
+            warn(QStringLiteral(
+                     "%1: host times are CPU ticks but host_start.log is missing or unreadable: host "
+                     "times are not aligned")
+                     .arg(shortPath(hostDir)));
+        if (!m_host.monoToLocal)
+            warn(QStringLiteral(
+                     "%1: start_info is missing or unreadable: host times stay on the monotonic clock")
+                     .arg(shortPath(hostDir)));
+    }
+
+    int hostThread(const char *processName, std::uint32_t tid)
+    {
+        const LaneKey pid = m_builder.textKey(processName);
+        const int process = m_builder.process(pid);
+        m_builder.setProcessName(process, m_builder.strings().intern(processName));
+        const int thread = m_builder.thread(pid, m_builder.numberKey(tid));
+        m_builder.setThreadName(
+            thread, m_builder.strings().intern(QStringLiteral("Thread %1").arg(tid).toStdString()));
+        return thread;
+    }
+
+    void addHostSlice(const char *processName, std::uint32_t tid, TimeNs start, TimeNs end,
+                      const QString &name)
+    {
+        const int thread = hostThread(processName, tid);
+        RawSliceArgs a;
+        a.device = false;
+        a.threadId = tid;
+        const std::uint64_t index = m_args->args.size();
+        m_args->args.push_back(a);
+        m_builder.addSlice(thread, start, std::max<TimeNs>(0, end - start),
+                           m_builder.strings().intern(name.toStdString()), m_builder.strings().intern("api"),
+                           makeSourceLocation(m_sourceIndex, index));
+        ++m_slices;
+        ++m_info.hostApis;
+    }
+
+    static QHash<QString, QString> readDictionary(const QStringList &files)
+    {
+        QHash<QString, QString> dict;
+        for (const QString &file : files) {
+            QByteArray bytes;
+            QString problem;
+            if (!config::readSmallFile(file, &bytes, &problem))
+                continue;
+            for (const QByteArray &line : bytes.split('\n')) {
+                const int colon = line.indexOf(':');
+                if (colon > 0)
+                    dict.insert(QString::fromUtf8(line.left(colon)).trimmed(),
+                                QString::fromUtf8(line.mid(colon + 1)).trimmed());
+            }
+        }
+        return dict;
+    }
+
+    void readHost(const QString &dir)
+    {
+        static const QRegularExpression aclRe(
+            QStringLiteral("^AclModule\\.acl_(op|model|rts|others)\\.\\d+$"));
+        static const QRegularExpression apiRe(QStringLiteral("^(un)?aging\\.api_event\\.data$"));
+        static const QRegularExpression hashRe(QStringLiteral("^(un)?aging\\.additional\\.hash_dic$"));
+        static const QRegularExpression typeRe(QStringLiteral("^(un)?aging\\.additional\\.type_info_dic$"));
+        const std::vector<SliceStreamFiles> streams = listSliceStreams(dir);
+        QStringList hashFiles, typeFiles;
+        for (const SliceStreamFiles &s : streams) {
+            if (hashRe.match(s.stream).hasMatch())
+                hashFiles << s.files;
+            if (typeRe.match(s.stream).hasMatch())
+                typeFiles << s.files;
+        }
+        const QHash<QString, QString> hashes = readDictionary(hashFiles);
+        const QHash<QString, QString> types = readDictionary(typeFiles);
+        for (const SliceStreamFiles &s : streams) {
+            const QString name = shortPath(QDir(dir).filePath(s.stream));
+            if (aclRe.match(s.stream).hasMatch()) {
+                std::size_t bad = 0;
+                const StreamStats st =
+                    forEachRecord(s.files, kAclModuleRecordSize, [&](const unsigned char *r) {
+                        AclModuleRecord rec;
+                        if (!decodeAclModule(r, rec)) {
+                            ++bad;
+                            return;
+                        }
+                        addHostSlice("AscendCL", rec.threadId, m_host.toLocal(rec.apiStart),
+                                     m_host.toLocal(rec.apiEnd), rec.name);
+                    });
+                reportStream(name, st, kAclModuleRecordSize);
+                if (bad)
+                    warn(
+                        QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
+            } else if (apiRe.match(s.stream).hasMatch()) {
+                readApiEvents(name, s.files, hashes, types);
+            } else if (!hashRe.match(s.stream).hasMatch() && !typeRe.match(s.stream).hasMatch()) {
+                notDecoded(name, s.files);
+            }
+        }
+    }
+
+    void readApiEvents(const QString &name, const QStringList &files, const QHash<QString, QString> &hashes,
+                       const QHash<QString, QString> &types)
+    {
+        std::size_t bad = 0, unpaired = 0;
+        std::map<std::tuple<int, std::uint32_t, std::uint32_t, std::uint32_t, std::uint64_t>, std::uint64_t>
+            open;
+        auto add = [&](const ApiEventRecord &rec, std::uint64_t begin, std::uint64_t end) {
+            const char *prefix = rec.level == 20000   ? "AscendCL@"
+                                 : rec.level == 15000 ? "Model@"
+                                 : rec.level == 10000 ? "Node@"
+                                 : rec.level == 5500  ? "Hccl@"
+                                 : rec.level == 5000  ? "Runtime@"
+                                                      : "Api@";
+            QString api = types.value(QStringLiteral("%1_%2").arg(rec.level).arg(rec.type));
+            if (rec.level == 10000 || api.isEmpty())
+                api = hashes.value(QString::number(rec.itemId), api);
+            if (api.isEmpty())
+                api = QStringLiteral("type %1").arg(rec.type);
+            addHostSlice("CANN", rec.threadId, m_host.toLocal(begin), m_host.toLocal(end),
+                         QLatin1String(prefix) + api);
+        };
+        const StreamStats st = forEachRecord(files, kApiEventRecordSize, [&](const unsigned char *r) {
+            ApiEventRecord rec;
+            if (!decodeApiEvent(r, rec)) {
+                ++bad;
+                return;
+            }
+            if (!rec.isEvent()) {
+                add(rec, rec.begin, rec.end);
+                return;
+            }
+            const auto key =
+                std::make_tuple(int(rec.level), rec.type, rec.threadId, rec.requestId, rec.itemId);
+            if (const auto it = open.find(key); it != open.end()) {
+                add(rec, it->second, rec.begin);
+                open.erase(it);
+            } else {
+                open.emplace(key, rec.begin);
+            }
+        });
+        unpaired = open.size();
+        reportStream(name, st, kApiEventRecordSize);
+        if (bad)
+            warn(QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
+        if (unpaired)
+            warn(QStringLiteral("%1: %2 without its partner dropped")
+                     .arg(name, plural(unpaired, "event record")));
+    }
+
+    void notDecoded(const QString &name, const QStringList &files)
+    {
+        qint64 bytes = 0;
+        for (const QString &f : files)
+            bytes += QFileInfo(f).size();
+        m_info.notDecoded
+            << QStringLiteral("%1: %2, %3 bytes").arg(name, plural(files.size(), "slice")).arg(bytes);
+    }
+
+    struct DeviceContext
+    {
+        int device = 0;
+        QString dir;
+        QString processName;
+        LaneKey pid;
+        int process = -1;
+        ClockConverter clock;
+        bool clockValid = false;
+        std::map<std::uint32_t, int> streamThreads;
+        QJsonObject sample;
+        QJsonObject deviceInfo;
+    };
+
+    int streamThread(DeviceContext &d, std::uint32_t stream)
+    {
+        if (const auto it = d.streamThreads.find(stream); it != d.streamThreads.end())
+            return it->second;
+        const int thread = m_builder.thread(d.pid, m_builder.numberKey(stream));
+        m_builder.setThreadName(
+            thread, m_builder.strings().intern(QStringLiteral("Stream %1").arg(stream).toStdString()));
+        m_builder.setThreadSortIndex(thread, stream);
+        d.streamThreads.emplace(stream, thread);
+        return thread;
+    }
+
+    void readDevice(int device, const QString &dir, const QString &hostDir)
+    {
+        DeviceContext d;
+        d.device = device;
+        d.dir = dir;
+        const QString label = shortPath(dir);
+        // info.json.<dev> (FORMATS.md §4.4): chip, hwts frequency, core counts.
+        QString infoPath = QDir(dir).filePath(QStringLiteral("info.json.%1").arg(device));
+        if (!QFileInfo::exists(infoPath))
+            infoPath = firstFileStartingWith(dir, QStringLiteral("info.json"));
+        QString platform;
+        std::optional<Frequency> hwtsFrequency;
+        if (!infoPath.isEmpty()) {
+            const config::JsonFile f = config::loadJsonObject(infoPath);
+            platform = config::jsonText(f.object.value(QStringLiteral("platform_version")));
+            const QJsonArray infos = f.object.value(QStringLiteral("DeviceInfo")).toArray();
+            if (!infos.isEmpty()) {
+                d.deviceInfo = infos.first().toObject();
+                hwtsFrequency =
+                    Frequency::parse(config::jsonText(d.deviceInfo.value(QStringLiteral("hwts_frequency"))));
+            }
+        }
+        QString samplePath = QDir(dir).filePath(QStringLiteral("sample.json"));
+        if (!QFileInfo::exists(samplePath) && !hostDir.isEmpty())
+            samplePath = QDir(hostDir).filePath(QStringLiteral("sample.json"));
+        if (QFileInfo::exists(samplePath))
+            d.sample = config::loadJsonObject(samplePath).object;
+
+        const std::vector<SliceStreamFiles> streams = listSliceStreams(dir);
+        static const QRegularExpression hwtsRe(
+            QStringLiteral("^hwts\\.(data|aiv_data)\\.\\d+$|^hwts\\.log\\.data\\."));
+        static const QRegularExpression aicoreRe(
+            QStringLiteral("^aicore\\.data\\.\\d+(\\.dev\\.profiler_default_tag\\.\\d+)?$"));
+        static const QRegularExpression starsRe(QStringLiteral("^stars_soc\\.data\\.\\d+$"));
+        static const QRegularExpression fftsRe(QStringLiteral("^ffts_profile\\.data\\.\\d+$"));
+        std::vector<const SliceStreamFiles *> hwts, aicore, stars, ffts;
+        for (const SliceStreamFiles &s : streams) {
+            if (hwtsRe.match(s.stream).hasMatch())
+                hwts.push_back(&s);
+            else if (aicoreRe.match(s.stream).hasMatch())
+                aicore.push_back(&s);
+            else if (starsRe.match(s.stream).hasMatch())
+                stars.push_back(&s);
+            else if (fftsRe.match(s.stream).hasMatch())
+                ffts.push_back(&s);
+            else
+                notDecoded(shortPath(QDir(dir).filePath(s.stream)), s.files);
+        }
+        const std::size_t deviceStreams = hwts.size() + aicore.size() + stars.size() + ffts.size();
+        if (deviceStreams == 0)
+            return;
+
+        config::TaskScheduler scheduler = config::chipFromPlatformVersion(platform).scheduler;
+        if (scheduler == config::TaskScheduler::Unknown) {
+            scheduler = stars.empty() ? config::TaskScheduler::Hwts : config::TaskScheduler::Stars;
+            warn(QStringLiteral("%1: %2; decoded as a %3 chip because of the files present")
+                     .arg(label,
+                          platform.isEmpty()
+                              ? QStringLiteral("no info.json platform_version")
+                              : QStringLiteral("unknown chip (platform_version %1)").arg(platform),
+                          config::taskSchedulerName(scheduler)));
+        }
+        if (!hwtsFrequency) {
+            std::size_t files = 0;
+            for (const auto *s : hwts)
+                files += s->files.size();
+            for (const auto *s : stars)
+                files += s->files.size();
+            warn(QStringLiteral(
+                     "%1: no hwts_frequency (info.json.%2 missing or incomplete): %3 of device task "
+                     "logs cannot be put on the clock and were not decoded")
+                     .arg(label)
+                     .arg(device)
+                     .arg(plural(files, "slice file")));
+            for (const auto *s : hwts)
+                notDecoded(shortPath(QDir(dir).filePath(s->stream)), s->files);
+            for (const auto *s : stars)
+                notDecoded(shortPath(QDir(dir).filePath(s->stream)), s->files);
+            return;
+        }
+        // Clock (§5.10): dev_start.log cntvct, host_start.log clock_monotonic_raw, start_info offset.
+        d.clock.frequency = *hwtsFrequency;
+        bool synced = false;
+        const QString devStart = firstFileStartingWith(dir, QStringLiteral("dev_start.log"));
+        if (!devStart.isEmpty()) {
+            const config::IniFile ini = config::loadIniFile(devStart);
+            bool ok = false;
+            d.clock.syncTicks = ini.value(QStringLiteral("cntvct")).trimmed().toULongLong(&ok);
+            QString hostStart = firstFileStartingWith(dir, QStringLiteral("host_start.log"));
+            if (hostStart.isEmpty() && !hostDir.isEmpty())
+                hostStart = firstFileStartingWith(hostDir, QStringLiteral("host_start.log"));
+            std::uint64_t hostTicks = 0;
+            synced = ok && readHostStartLog(hostStart, m_host.cpuFrequency, &d.clock.syncMonoNs, &hostTicks);
+        }
+        std::optional<std::int64_t> offset =
+            startInfoOffset(firstFileStartingWith(dir, QStringLiteral("start_info")));
+        if (!offset)
+            offset = m_host.monoToLocal;
+        d.clock.monoToLocalNs = offset.value_or(0);
+        if (!synced)
+            warn(QStringLiteral(
+                     "%1: dev_start.log / host_start.log missing or unreadable: device times are the "
+                     "raw counter converted to ns, not aligned with the host")
+                     .arg(label));
+        if (!offset)
+            warn(QStringLiteral("%1: no start_info: device times stay on the monotonic clock").arg(label));
+
+        d.processName = scheduler == config::TaskScheduler::Stars ? QStringLiteral("Ascend Hardware")
+                                                                  : QStringLiteral("Task Scheduler");
+        d.pid = m_builder.textKey(QStringLiteral("%1 %2").arg(d.processName).arg(device).toStdString());
+        d.process = m_builder.process(d.pid);
+        m_builder.setProcessName(d.process, m_builder.strings().intern(d.processName.toStdString()));
+        m_builder.setProcessLabels(
+            d.process, m_builder.strings().intern(QStringLiteral("Device %1").arg(device).toStdString()));
+
+        std::vector<DeviceTask> tasks;
+        for (const SliceStreamFiles *s : hwts) {
+            HwtsPairer pairer;
+            const QString name = shortPath(QDir(dir).filePath(s->stream));
+            const StreamStats st =
+                forEachRecord(s->files, kHwtsRecordSize, [&](const unsigned char *r) { pairer.add(r); });
+            std::vector<DeviceTask> t = pairer.finish();
+            reportStream(name, st, kHwtsRecordSize);
+            reportPairing(name, pairer.stats(), pairer.counter());
+            tasks.insert(tasks.end(), t.begin(), t.end());
+        }
+        const StarsIdMode mode;
+        for (const SliceStreamFiles *s : stars) {
+            StarsPairer pairer(mode);
+            const QString name = shortPath(QDir(dir).filePath(s->stream));
+            const StreamStats st =
+                forEachRecord(s->files, kStarsRecordSize, [&](const unsigned char *r) { pairer.add(r); });
+            std::vector<DeviceTask> t = pairer.finish();
+            reportStream(name, st, kStarsRecordSize);
+            reportPairing(name, pairer.stats(), pairer.counter());
+            tasks.insert(tasks.end(), t.begin(), t.end());
+        }
+        const bool isStars = scheduler == config::TaskScheduler::Stars;
+        std::vector<std::uint32_t> sliceOfTask(tasks.size());
+        for (std::size_t i = 0; i < tasks.size(); ++i) {
+            const DeviceTask &t = tasks[i];
+            const int thread = streamThread(d, t.stream);
+            RawSliceArgs a;
+            a.taskType =
+                QString::fromLatin1(isStars ? starsSqeTypeName(static_cast<std::uint8_t>(t.taskType))
+                                            : hwtsTaskTypeName(static_cast<std::uint8_t>(t.taskType)));
+            a.stream = t.stream;
+            a.task = t.task;
+            a.subtask = t.subtask == kNoSubtask ? -1 : t.subtask;
+            a.startTicks = t.startTicks;
+            a.endTicks = t.endTicks;
+            const std::uint64_t index = m_args->args.size();
+            m_args->args.push_back(a);
+            m_builder.addSlice(thread, d.clock.toLocal(t.startTicks),
+                               d.clock.duration(t.startTicks, t.endTicks),
+                               m_builder.strings().intern(a.taskType.toStdString()),
+                               m_builder.strings().intern(t.ffts ? "ffts_subtask" : "task"),
+                               makeSourceLocation(m_sourceIndex, index));
+            ++m_slices;
+            ++m_info.deviceTasks;
+        }
+        readPmu(d, tasks, aicore, ffts);
+    }
+
+    QString eventsOf(const DeviceContext &d, bool aiv) const
+    {
+        const QString key =
+            aiv ? QStringLiteral("aiv_profiling_events") : QStringLiteral("ai_core_profiling_events");
+        const QString list = config::jsonText(d.sample.value(key));
+        return list.isEmpty() && aiv
+                   ? config::jsonText(d.sample.value(QStringLiteral("ai_core_profiling_events")))
+                   : list;
+    }
+
+    // Columns of one core prefix ("" on HWTS chips, "aic_"/"aiv_" on STARS) for a calculator.
+    std::vector<int> columnsFor(const PmuMetricCalculator &calc, const QString &core)
+    {
+        std::vector<int> columns;
+        KernelTable &table = m_builder.kernels();
+        for (const QString &n : calc.names()) {
+            KernelMetricColumn c;
+            c.header = core.isEmpty() ? n : core + QLatin1Char('_') + n;
+            c.name = n;
+            c.core = core;
+            columns.push_back(table.addColumn(c));
+        }
+        return columns;
+    }
+
+    void addKernelRow(const DeviceContext &d, const DeviceTask &t, const QString &core,
+                      const std::vector<int> &columns, const std::vector<double> &values, bool isStars)
+    {
+        KernelRecord row;
+        row.group = m_builder.currentGroup();
+        row.start = d.clock.toLocal(t.startTicks);
+        row.duration = d.clock.duration(t.startTicks, t.endTicks);
+        const QString type =
+            QString::fromLatin1(isStars ? starsSqeTypeName(static_cast<std::uint8_t>(t.taskType))
+                                        : hwtsTaskTypeName(static_cast<std::uint8_t>(t.taskType)));
+        row.name = m_builder.strings().intern(type.toStdString());
+        row.type = row.name;
+        row.acceleratorCore =
+            m_builder.strings().intern(core == QLatin1String("aiv") ? "AI_VECTOR_CORE" : "AI_CORE");
+        row.streamId = t.stream;
+        row.taskId = t.task;
+        if (t.subtask != kNoSubtask)
+            row.contextId = t.subtask;
+        KernelTable &table = m_builder.kernels();
+        const std::size_t r = table.addRow(row);
+        for (std::size_t i = 0; i < columns.size() && i < values.size(); ++i)
+            table.setMetric(r, columns[i], values[i]);
+        ++m_info.pmuRows;
+    }
+
+    void readPmu(DeviceContext &d, const std::vector<DeviceTask> &tasks,
+                 const std::vector<const SliceStreamFiles *> &aicore,
+                 const std::vector<const SliceStreamFiles *> &ffts)
+    {
+        if (aicore.empty() && ffts.empty())
+            return;
+        const QString label = shortPath(d.dir);
+        const auto aicEvents = parsePmuEvents(eventsOf(d, false));
+        const auto aivEvents = parsePmuEvents(eventsOf(d, true));
+        if (!aicEvents || aicEvents->empty()) {
+            warn(QStringLiteral(
+                     "%1: PMU records present but sample.json has no usable ai_core_profiling_events: "
+                     "metrics not decoded")
+                     .arg(label));
+            for (const auto *s : aicore)
+                notDecoded(shortPath(QDir(d.dir).filePath(s->stream)), s->files);
+            for (const auto *s : ffts)
+                notDecoded(shortPath(QDir(d.dir).filePath(s->stream)), s->files);
+            return;
+        }
+        m_info.metricGroup = config::jsonText(d.sample.value(QStringLiteral("ai_core_metrics")));
+        m_builder.kernels().setMetricGroup(m_builder.currentGroup(), m_info.metricGroup);
+        const PmuMetricCalculator aic(*aicEvents);
+        const PmuMetricCalculator aiv(aivEvents && !aivEvents->empty() ? *aivEvents : *aicEvents);
+        // Index tasks by (stream, task, subtask) in end order (tasks are in end order for HWTS).
+        std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::vector<std::size_t>> byKey;
+        for (std::size_t i = 0; i < tasks.size(); ++i)
+            byKey[{tasks[i].stream, tasks[i].task, tasks[i].subtask}].push_back(i);
+        std::size_t unmatched = 0, overflow = 0, bad = 0;
+        if (!aicore.empty()) {
+            const std::vector<int> columns = columnsFor(aic, QString());
+            std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::size_t>
+                next; // FIFO position
+            for (const SliceStreamFiles *s : aicore) {
+                const StreamStats st =
+                    forEachRecord(s->files, kAicorePmuRecordSize, [&](const unsigned char *r) {
+                        AicorePmuRecord rec;
+                        decodeAicorePmu(r, rec);
+                        const std::tuple<std::uint32_t, std::uint32_t, std::uint32_t> key{
+                            rec.streamId, rec.taskId, kNoSubtask};
+                        const auto it = byKey.find(key);
+                        std::size_t &pos = next[key];
+                        if (it == byKey.end() || pos >= it->second.size()) {
+                            ++unmatched;
+                            return;
+                        }
+                        addKernelRow(d, tasks[it->second[pos++]], QString(), columns,
+                                     aic.compute(rec.totalCycle, rec.pmu), false);
+                    });
+                reportStream(shortPath(QDir(d.dir).filePath(s->stream)), st, kAicorePmuRecordSize);
+            }
+        }
+        if (!ffts.empty()) {
+            const std::vector<int> aicColumns = columnsFor(aic, QStringLiteral("aic"));
+            const std::vector<int> aivColumns = columnsFor(aiv, QStringLiteral("aiv"));
+            for (const SliceStreamFiles *s : ffts) {
+                const StreamStats st =
+                    forEachRecord(s->files, kFftsPmuRecordSize, [&](const unsigned char *r) {
+                        FftsPmuRecord rec;
+                        if (!decodeFftsPmu(r, rec)) {
+                            ++bad;
+                            return;
+                        }
+                        if (rec.funcType != kContextPmu)
+                            return; // block PMU: not summed yet
+                        if (rec.overflow) {
+                            ++overflow;
+                            return;
+                        }
+                        const StreamTask ids = decodeStarsIds(rec.rawStream, rec.rawTask, 0, StarsIdMode{});
+                        const std::uint32_t subtask = rec.fftsType == 4 ? rec.subTaskId : kNoSubtask;
+                        auto it = byKey.find({ids.stream, ids.task, subtask});
+                        if (it == byKey.end())
+                            it = byKey.find({ids.stream, ids.task, kNoSubtask});
+                        if (it == byKey.end()) {
+                            ++unmatched;
+                            return;
+                        }
+                        // The task whose interval holds the PMU end tick, else the nearest end.
+                        std::size_t best = it->second.front();
+                        std::uint64_t bestDistance = ~std::uint64_t(0);
+                        for (const std::size_t i : it->second) {
+                            const DeviceTask &t = tasks[i];
+                            if (t.startTicks <= rec.endTicks && rec.endTicks <= t.endTicks) {
+                                best = i;
+                                break;
+                            }
+                            const std::uint64_t dist = t.endTicks > rec.endTicks ? t.endTicks - rec.endTicks
+                                                                                 : rec.endTicks - t.endTicks;
+                            if (dist < bestDistance) {
+                                bestDistance = dist;
+                                best = i;
+                            }
+                        }
+                        const bool isAic = rec.isAic();
+                        const PmuMetricCalculator &calc = isAic ? aic : aiv;
+                        addKernelRow(d, tasks[best], isAic ? QStringLiteral("aic") : QStringLiteral("aiv"),
+                                     isAic ? aicColumns : aivColumns, calc.compute(rec.totalCycle, rec.pmu),
+                                     true);
+                    });
+                reportStream(shortPath(QDir(d.dir).filePath(s->stream)), st, kFftsPmuRecordSize);
+            }
+        }
+        QStringList parts;
+        if (unmatched)
+            parts << QStringLiteral("%1 without a matching task").arg(plural(unmatched, "PMU record"));
+        if (overflow)
+            parts << QStringLiteral("%1 with the overflow flag dropped").arg(plural(overflow, "PMU record"));
+        if (bad)
+            parts << QStringLiteral("%1 with a wrong magic skipped").arg(plural(bad, "PMU record"));
+        if (!parts.isEmpty())
+            warn(QStringLiteral("%1: %2").arg(label, parts.join(QStringLiteral("; "))));
+    }
+
+    const DataSource &m_source;
+    TraceBuilder &m_builder;
+    RawReadInfo &m_info;
+    std::shared_ptr<RawArgsReader> m_args;
+    std::uint32_t m_sourceIndex = 0;
+    HostClock m_host;
+    std::size_t m_slices = 0;
+};
+
+} // namespace
+
+std::size_t readRawProfile(const DataSource &source, TraceBuilder &builder, RawReadInfo *info)
+{
+    RawReadInfo local;
+    Reader reader(source, builder, info ? *info : local);
+    const std::size_t slices = reader.run();
+    RawReadInfo &i = info ? *info : local;
+    if (!i.notDecoded.isEmpty())
+        builder.addWarning(QStringLiteral("Raw data not decoded yet (%1): %2")
+                               .arg(i.notDecoded.size())
+                               .arg(i.notDecoded.join(QStringLiteral("; "))));
+    return slices;
+}
+
+} // namespace at

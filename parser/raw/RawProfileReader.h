@@ -1,0 +1,40 @@
+#pragma once
+
+// Turns the raw data of one PROF_* folder (host/data and device_<id>/data slices plus info.json,
+// start_info, host_start.log, dev_start.log, sample.json) into TraceBuilder calls (FORMATS.md §5):
+//  - device task logs (HWTS hwts.data on 310/910A; STARS stars_soc.data ACSQ tasks and FFTS+ subtasks on
+//    910B/910C) → a "Task Scheduler" (HWTS) or "Ascend Hardware" (STARS) process per device with one
+//    "Stream N" thread per stream;
+//  - AI Core PMU records (aicore.data, ffts_profile.data context PMU) → KernelTable rows joined to the tasks,
+//    with the §4.2 ratio metrics of the events in sample.json;
+//  - host API records (legacy AclModule.* → "AscendCL"; api_event.data → "CANN" with AscendCL@/Model@/
+//    Node@/Runtime@ names from type_info_dic / hash_dic).
+// Everything else present (ts_track, AI CPU, HCCL, msproftx, ...) is named in a warning with its size.
+// Lost records, unpaired starts/ends, bad magic and truncated slices are counted and warned about.
+
+#include "TraceBuilder.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstddef>
+
+namespace at {
+
+struct DataSource;
+
+struct RawReadInfo
+{
+    std::size_t deviceTasks = 0;
+    std::size_t hostApis = 0;
+    std::size_t pmuRows = 0;
+    std::size_t recordsDecoded = 0;
+    QStringList notDecoded; // "device_0/data/ts_track.data.0: 2 slices, 80 bytes"
+    QString metricGroup;
+};
+
+// Adds the decoded events to the builder's current group. Problems become builder warnings naming the
+// folder and the counts. Returns the number of timeline slices added.
+std::size_t readRawProfile(const DataSource &source, TraceBuilder &builder, RawReadInfo *info);
+
+} // namespace at

@@ -1,0 +1,82 @@
+#pragma once
+
+// Slice files of raw profiler data (FORMATS.md §5.1, §5.2): `<stream>.slice_<k>` in order of k, skipping
+// `.done` / `.complete` / `.zip` companions, and a reader that streams fixed-size records across the slices
+// of one stream from memory-mapped files (a record may straddle two slices).
+
+#include "common/MappedFile.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace at::raw {
+
+struct SliceStreamFiles
+{
+    QString stream;    // file name without ".slice_<k>", e.g. "hwts.data.0", "unaging.api_event.data"
+    QStringList files; // full paths in slice order
+};
+
+// k of "<stream>.slice_<k>", or nullopt when the name is not a slice file (or is a companion file).
+std::optional<std::int64_t> sliceNumber(const QString &fileName);
+QString sliceStreamName(const QString &fileName);
+
+// Every slice stream of one data folder, sorted by stream name; `unaging.` streams before `aging.` ones.
+std::vector<SliceStreamFiles> listSliceStreams(const QString &dir);
+
+struct StreamStats
+{
+    std::uint64_t bytes = 0;
+    std::uint64_t records = 0;
+    std::uint64_t trailingBytes = 0; // bytes of an incomplete last record (truncated stream)
+    QStringList unreadable;          // "path: problem"
+};
+
+// Calls `onRecord(const unsigned char *record)` for every whole record of the stream, in order. A record cut
+// by a slice boundary is reassembled; bytes left over at the end are counted as trailingBytes.
+template <typename F>
+StreamStats forEachRecord(const QStringList &files, std::size_t recordSize, F &&onRecord)
+{
+    StreamStats stats;
+    std::vector<unsigned char> carry; // start of a record cut by the previous slice
+    carry.reserve(recordSize);
+    for (const QString &file : files) {
+        QString error;
+        std::unique_ptr<MappedFile> mapped = MappedFile::open(file, &error);
+        if (!mapped) {
+            stats.unreadable << error;
+            continue;
+        }
+        const auto *data = reinterpret_cast<const unsigned char *>(mapped->data());
+        std::size_t size = mapped->size();
+        stats.bytes += size;
+        std::size_t pos = 0;
+        if (!carry.empty()) {
+            const std::size_t need = std::min(recordSize - carry.size(), size);
+            carry.insert(carry.end(), data, data + need);
+            pos = need;
+            if (carry.size() == recordSize) {
+                onRecord(carry.data());
+                ++stats.records;
+                carry.clear();
+            }
+        }
+        const std::size_t whole = (size - pos) / recordSize;
+        for (std::size_t i = 0; i < whole; ++i)
+            onRecord(data + pos + i * recordSize);
+        stats.records += whole;
+        pos += whole * recordSize;
+        carry.insert(carry.end(), data + pos, data + size);
+    }
+    stats.trailingBytes = carry.size();
+    return stats;
+}
+
+} // namespace at::raw

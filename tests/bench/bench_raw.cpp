@@ -1,0 +1,111 @@
+// Raw HWTS decode throughput (issue 4 target: >= 500 MB/s of records on one core). Generates N MB of
+// 64-byte hwts.data records (start/end pairs over 64 streams, task ids wrapping) into slice files, then
+// times (a) a baseline pass summing the same mapped bytes as u64 words and (b) forEachRecord + HwtsPairer
+// (decode, cnt check, pairing) + sort by end time, best of 3 each. Prints MB/s and the ratio to the baseline.
+//
+//   bench_raw [MB]        (default 256)
+
+#include "raw/HwtsLog.h"
+#include "raw/SliceFiles.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <cstdio>
+#include <cstring>
+
+using namespace at::raw;
+
+namespace {
+
+void put(unsigned char *b, int offset, std::uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; ++i)
+        b[offset + i] = static_cast<unsigned char>(v >> (8 * i));
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const std::uint64_t mb = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 256;
+    const std::uint64_t records = mb * 1024 * 1024 / kHwtsRecordSize / 2 * 2;
+    QTemporaryDir dir;
+    const std::uint64_t perSlice = 4 * 1024 * 1024 / 64 * 4 + 7; // ~16 MB slices, records straddle them
+    QStringList files;
+    std::vector<unsigned char> buf(64 * 4096);
+    std::uint64_t written = 0;
+    int cnt = 0;
+    QFile *out = nullptr;
+    std::uint64_t inSlice = 0;
+    while (written < records) {
+        const std::uint64_t n = std::min<std::uint64_t>(4096, records - written);
+        std::memset(buf.data(), 0, buf.size());
+        for (std::uint64_t i = 0; i < n; ++i) {
+            const std::uint64_t r = written + i;
+            const std::uint64_t pair = r / 2;
+            unsigned char *p = buf.data() + 64 * i;
+            put(p, 0, (r & 1) | ((cnt++ & 15) << 4), 1);
+            put(p, 2, 0x6BD3, 2);
+            put(p, 6, (pair / 64) & 0xFFFF, 2);
+            put(p, 8, 1000000 + r * 10, 8);
+            put(p, 16, pair % 64, 4);
+        }
+        std::uint64_t bytes = n * 64, off = 0;
+        while (bytes) {
+            if (!out || inSlice == perSlice) {
+                if (out)
+                    out->close();
+                delete out;
+                files << dir.filePath(QStringLiteral("hwts.data.0.slice_%1").arg(files.size()));
+                out = new QFile(files.back());
+                out->open(QIODevice::WriteOnly);
+                inSlice = 0;
+            }
+            const std::uint64_t take = std::min(bytes, perSlice - inSlice);
+            out->write(reinterpret_cast<const char *>(buf.data() + off), static_cast<qint64>(take));
+            inSlice += take;
+            off += take;
+            bytes -= take;
+        }
+        written += n;
+    }
+    out->close();
+    delete out;
+    const double totalMb = static_cast<double>(records * 64) / 1e6;
+
+    double baseline = 1e30, decode = 1e30;
+    std::uint64_t sink = 0;
+    std::size_t tasks = 0;
+    for (int round = 0; round < 3; ++round) {
+        QElapsedTimer t;
+        t.start();
+        for (const QString &f : files) {
+            auto m = at::MappedFile::open(f, nullptr);
+            const char *d = m->data();
+            std::uint64_t s = 0;
+            for (std::size_t i = 0; i + 8 <= m->size(); i += 8) {
+                std::uint64_t w;
+                std::memcpy(&w, d + i, 8);
+                s += w;
+            }
+            sink += s;
+        }
+        baseline = std::min(baseline, t.nsecsElapsed() / 1e9);
+        t.restart();
+        HwtsPairer pairer;
+        forEachRecord(files, kHwtsRecordSize, [&](const unsigned char *r) { pairer.add(r); });
+        tasks = pairer.finish().size();
+        decode = std::min(decode, t.nsecsElapsed() / 1e9);
+    }
+    std::printf("bench_raw: %.1f MB of hwts.data (%llu records, %lld slices), %zu tasks paired (sink %llu)\n",
+                totalMb, static_cast<unsigned long long>(records), static_cast<long long>(files.size()),
+                tasks, static_cast<unsigned long long>(sink & 1));
+    std::printf("baseline (sum of mapped u64 words): %.0f MB/s\n", totalMb / baseline);
+    std::printf("decode + cnt check + pairing + sort: %.0f MB/s (%.2f x baseline time)\n", totalMb / decode,
+                decode / baseline);
+    return tasks == records / 2 ? 0 : 1;
+}

@@ -1,0 +1,111 @@
+#pragma once
+
+// Test helpers: writes raw profiler records byte by byte from the documented layouts (FORMATS.md §5), little
+// endian at explicit offsets, and lays out a synthetic PROF_* folder with config files.
+
+#include <QByteArray>
+#include <QDir>
+#include <QFile>
+#include <QString>
+
+#include <cstdint>
+
+namespace at::test {
+
+inline void putLe(QByteArray &b, int offset, std::uint64_t value, int bytes)
+{
+    for (int i = 0; i < bytes; ++i)
+        b[offset + i] = static_cast<char>((value >> (8 * i)) & 0xFF);
+}
+
+// hwts.data, 64 bytes: type (0 start / 1 end), cnt, task_type, task, sys_cnt, stream.
+inline QByteArray hwtsRecord(int type, int cnt, int taskType, std::uint16_t task, std::uint64_t sysCnt,
+                             std::uint32_t stream)
+{
+    QByteArray b(64, '\0');
+    putLe(b, 0, static_cast<std::uint64_t>((type & 7) | ((cnt & 15) << 4)), 1);
+    putLe(b, 1, static_cast<std::uint64_t>(taskType), 1);
+    putLe(b, 2, 0x6BD3, 2);
+    putLe(b, 6, task, 2);
+    putLe(b, 8, sysCnt, 8);
+    putLe(b, 16, stream, 4);
+    return b;
+}
+
+// aicore.data, 128 bytes: task, total cycles, 8 counters, stream.
+inline QByteArray aicoreRecord(std::uint16_t task, std::uint32_t stream, std::uint64_t cycles,
+                               const std::uint64_t (&pmu)[8])
+{
+    QByteArray b(128, '\0');
+    putLe(b, 6, task, 2);
+    putLe(b, 16, cycles, 8);
+    for (int i = 0; i < 8; ++i)
+        putLe(b, 32 + 8 * i, pmu[i], 8);
+    putLe(b, 96, stream, 4);
+    return b;
+}
+
+// stars_soc.data ACSQ start/end, 64 bytes.
+inline QByteArray acsqRecord(bool end, int cnt, int sqeType, std::uint16_t stream, std::uint16_t task,
+                             std::uint64_t ts)
+{
+    QByteArray b(64, '\0');
+    putLe(b, 0, static_cast<std::uint64_t>((end ? 1 : 0) | ((cnt & 15) << 6) | ((sqeType & 63) << 10)), 2);
+    putLe(b, 2, 0x6BD3, 2);
+    putLe(b, 4, stream, 2);
+    putLe(b, 6, task, 2);
+    putLe(b, 8, ts, 8);
+    return b;
+}
+
+// ffts_profile.data context PMU, 128 bytes.
+inline QByteArray contextPmuRecord(int cnt, std::uint16_t stream, std::uint16_t task, int subTaskType,
+                                   int fftsType, std::uint16_t subTaskId, std::uint64_t cycles,
+                                   const std::uint64_t (&pmu)[8], std::uint64_t start, std::uint64_t end,
+                                   bool overflow = false)
+{
+    QByteArray b(128, '\0');
+    putLe(b, 0, static_cast<std::uint64_t>(0b101000 | ((cnt & 15) << 6)), 2);
+    putLe(b, 2, 0x6BD3, 2);
+    putLe(b, 4, stream, 2);
+    putLe(b, 6, task, 2);
+    putLe(b, 16, static_cast<std::uint64_t>((subTaskType & 0xFF) | (overflow ? 0x400 : 0)), 2);
+    putLe(b, 18, subTaskId, 2);
+    putLe(b, 20, static_cast<std::uint64_t>(fftsType) << 13, 2);
+    putLe(b, 32, cycles, 8);
+    for (int i = 0; i < 8; ++i)
+        putLe(b, 48 + 8 * i, pmu[i], 8);
+    putLe(b, 112, start, 8);
+    putLe(b, 120, end, 8);
+    return b;
+}
+
+// AclModule legacy record, 128 bytes.
+inline QByteArray aclModuleRecord(std::uint32_t apiType, std::uint64_t start, std::uint64_t end,
+                                  std::uint32_t pid, std::uint32_t tid, const QByteArray &name)
+{
+    QByteArray b(128, '\0');
+    putLe(b, 0, 0x5A5A, 2);
+    putLe(b, 4, apiType, 4);
+    putLe(b, 8, start, 8);
+    putLe(b, 16, end, 8);
+    putLe(b, 24, pid, 4);
+    putLe(b, 28, tid, 4);
+    for (int i = 0; i < name.size() && i < 64; ++i)
+        b[32 + i] = name[i];
+    return b;
+}
+
+inline QByteArray fromHex(const char *hex)
+{
+    return QByteArray::fromHex(QByteArray(hex).replace(' ', "").replace('\n', ""));
+}
+
+inline bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+} // namespace at::test

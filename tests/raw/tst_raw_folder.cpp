@@ -1,0 +1,409 @@
+// Raw PROF_* folders generated from the documented layouts (FORMATS.md §5) with known tasks, frequencies and
+// sync points, loaded through loadTrace() like any folder; the decoded timeline is asserted exactly.
+
+#include "RawRecordWriter.h"
+#include "TraceLoader.h"
+#include "export/ChromeTraceWriter.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+
+using namespace at;
+using at::test::writeFile;
+
+namespace {
+
+constexpr const char *kProf = "PROF_000001_20240101000000000_ABCDEFGHIJKLMNOP";
+// Clock of every generated folder: dev cntvct 1,000,000 at host monotonic 5 s; start_info says monotonic 4 s
+// is epoch 1,700,000,000 s. So local = 1.7e18 + 1e9 + (ticks − 1e6) × 1000 / f.
+constexpr std::int64_t kEpochNs = 1700000001000000000;
+constexpr std::uint64_t kSyncTicks = 1000000;
+
+struct Task
+{
+    std::uint32_t stream;
+    std::uint16_t task;
+    std::uint64_t start;
+    std::uint64_t end;
+};
+
+QString devDir(const QTemporaryDir &d)
+{
+    return d.filePath(QStringLiteral("%1/device_0/data").arg(kProf));
+}
+QString hostDir(const QTemporaryDir &d)
+{
+    return d.filePath(QStringLiteral("%1/host/data").arg(kProf));
+}
+
+void writeConfig(const QTemporaryDir &d, const QString &platform, const QString &hwtsFrequency,
+                 bool deviceInfo = true)
+{
+    const QString host = hostDir(d), dev = devDir(d);
+    writeFile(host + "/info.json",
+              R"({"CPU":[{"Id":0,"Frequency":""}],"DeviceInfo":[],"platform_version":")" + platform.toUtf8() +
+                  R"("})");
+    writeFile(host + "/start_info",
+              R"({"collectionTimeBegin":"1700000000000000","clockMonotonicRaw":"4000000000"})");
+    writeFile(host + "/host_start.log",
+              "[Host]\nclock_monotonic_raw: 5000000000\ncntvct: 0\ncntvct_diff: 0\n");
+    if (deviceInfo)
+        writeFile(dev + "/info.json.0", R"({"platform_version":")" + platform.toUtf8() +
+                                            R"(","DeviceInfo":[{"id":0,"ai_core_num":8,"hwts_frequency":")" +
+                                            hwtsFrequency.toUtf8() + R"(","aic_frequency":"1000"}]})");
+    writeFile(dev + "/start_info.0",
+              R"({"collectionTimeBegin":"1700000000000000","clockMonotonicRaw":"4000000000"})");
+    writeFile(dev + "/dev_start.log.0", "[Device]\nclock_monotonic_raw: 5000000000\ncntvct: 1000000\n");
+    writeFile(dev + "/sample.json", R"({"ai_core_profiling":"on","ai_core_metrics":"PipeUtilization",)"
+                                    R"("ai_core_profiling_events":"0x8,0xa,0x9,0xb,0xc,0xd,0x54,0x55"})");
+}
+
+// HWTS logs of the tasks in time order, cnt rolling; `skipCnt` drops one cnt value (a lost record).
+QByteArray hwtsLog(const std::vector<Task> &tasks, int skipCnt = -1)
+{
+    std::multimap<std::uint64_t, QByteArray> byTime;
+    std::vector<std::tuple<std::uint64_t, int, const Task *>> marks;
+    for (const Task &t : tasks) {
+        marks.emplace_back(t.start, 0, &t);
+        marks.emplace_back(t.end, 1, &t);
+    }
+    std::sort(marks.begin(), marks.end(),
+              [](const auto &a, const auto &b) { return std::get<0>(a) < std::get<0>(b); });
+    QByteArray out;
+    int cnt = 0;
+    for (const auto &[ts, type, t] : marks) {
+        if (cnt == skipCnt)
+            ++cnt;
+        out += test::hwtsRecord(type, cnt++ & 15, 0, t->task, ts, t->stream);
+    }
+    return out;
+}
+
+TimeNs at50MHz(std::uint64_t ticks)
+{
+    return kEpochNs + (static_cast<std::int64_t>(ticks) - static_cast<std::int64_t>(kSyncTicks)) * 20;
+}
+
+int processNamed(const TraceModel &m, const QString &name)
+{
+    for (std::size_t p = 0; p < m.processes().size(); ++p)
+        if (m.processDisplayName(static_cast<int>(p)) == name ||
+            m.strings().qstring(m.processes()[p].name) == name)
+            return static_cast<int>(p);
+    return -1;
+}
+
+int threadNamed(const TraceModel &m, int process, const QString &name)
+{
+    for (const int t : m.processes()[static_cast<std::size_t>(process)].threads)
+        if (m.strings().qstring(m.threads()[static_cast<std::size_t>(t)].name) == name)
+            return t;
+    return -1;
+}
+
+struct Slice
+{
+    TimeNs start; // absolute
+    TimeNs duration;
+    QString name;
+    friend bool operator<(const Slice &a, const Slice &b) { return a.start < b.start; }
+};
+
+std::vector<Slice> slicesOf(const TraceModel &m, int thread)
+{
+    std::vector<Slice> out;
+    const SliceTable &s = m.threads()[static_cast<std::size_t>(thread)].slices;
+    for (std::uint32_t i = 0; i < s.size(); ++i)
+        out.push_back({m.origin() + s.start(i), s.duration(i), m.strings().qstring(s.name(i))});
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool hasWarning(const TraceModel &m, const QString &part)
+{
+    for (const QString &w : m.warnings())
+        if (w.contains(part))
+            return true;
+    return false;
+}
+
+QString warnings(const TraceModel &m)
+{
+    return m.warnings().join(QStringLiteral("\n"));
+}
+
+std::unique_ptr<TraceModel> load(const QString &path)
+{
+    LoadControl control;
+    LoadResult r = loadTrace(path, control);
+    if (!r.model)
+        qWarning("load failed: %s", qPrintable(r.error));
+    return std::move(r.model);
+}
+
+const std::vector<Task> kHwtsTasks = {
+    {3, 10, 1050000, 1050100},
+    {7, 10, 1055000, 1055500},    // same task id on another stream
+    {3, 65535, 1060000, 1060050}, // task ids wrap: 65535, then 0 on the same stream
+    {3, 0, 1060100, 1060150},
+};
+
+} // namespace
+
+class TestRawFolder : public QObject
+{
+    Q_OBJECT
+private slots:
+    void hwtsChipFolderDecodesExactly()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        // Two slices cut in the middle of a record, the last one truncated by 20 bytes, one lost record.
+        QByteArray log = hwtsLog(kHwtsTasks, 3);
+        const int cut = 64 * 3 + 17;
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", log.left(cut));
+        writeFile(devDir(d) + "/hwts.data.0.slice_1", log.mid(cut) + QByteArray(20, '\x01'));
+        writeFile(devDir(d) + "/hwts.data.0.slice_0.done", "");
+        // PMU records in arrival (end) order: (3,10), (7,10), (3,65535); the task (3,0) has none.
+        QByteArray pmu;
+        pmu += test::aicoreRecord(10, 3, 1000, {500, 250, 125, 100, 50, 10, 400, 100});
+        pmu += test::aicoreRecord(10, 7, 2000, {200, 0, 0, 0, 0, 0, 0, 0});
+        pmu +=
+            test::aicoreRecord(65535, 3 + 2048, 400, {100, 100, 100, 100, 100, 100, 10, 5}); // stream % 2048
+        writeFile(devDir(d) + "/aicore.data.0.slice_0", pmu);
+        writeFile(hostDir(d) + "/AclModule.acl_op.0.slice_0",
+                  test::aclModuleRecord(1, 5000040000, 5000090000, 8, 100, "aclopCompileAndExecute") +
+                      test::aclModuleRecord(1, 5000100000, 5000200000, 8, 101, "aclrtSynchronizeStream"));
+        writeFile(devDir(d) + "/ts_track.data.0.slice_0", QByteArray(40, '\0'));
+
+        const auto m = load(d.path());
+        QVERIFY(m);
+        const int ts = processNamed(*m, QStringLiteral("Task Scheduler"));
+        QVERIFY2(ts >= 0, qPrintable(warnings(*m)));
+        const int s3 = threadNamed(*m, ts, QStringLiteral("Stream 3"));
+        const int s7 = threadNamed(*m, ts, QStringLiteral("Stream 7"));
+        QVERIFY(s3 >= 0 && s7 >= 0);
+        QCOMPARE(m->processes()[static_cast<std::size_t>(ts)].threads.size(), std::size_t(2));
+        const auto slices3 = slicesOf(*m, s3);
+        QCOMPARE(slices3.size(), std::size_t(3));
+        QCOMPARE(slices3[0].start, at50MHz(1050000));
+        QCOMPARE(slices3[0].start, TimeNs(1700000001001000000)); // 50,000 ticks × 20 ns after the sync point
+        QCOMPARE(slices3[0].duration, TimeNs(2000));
+        QCOMPARE(slices3[0].name, QStringLiteral("AI_CORE"));
+        QCOMPARE(slices3[1].start, at50MHz(1060000));
+        QCOMPARE(slices3[1].duration, TimeNs(1000));
+        QCOMPARE(slices3[2].start, at50MHz(1060100));
+        const auto slices7 = slicesOf(*m, s7);
+        QCOMPARE(slices7.size(), std::size_t(1));
+        QCOMPARE(slices7[0].start, at50MHz(1055000));
+        QCOMPARE(slices7[0].duration, TimeNs(10000));
+        // Args name the task (the kernel join's tie-break reads them).
+        const SliceTable &t3 = m->threads()[static_cast<std::size_t>(s3)].slices;
+        std::map<QString, QString> args;
+        for (std::uint32_t i = 0; i < t3.size(); ++i)
+            if (m->origin() + t3.start(i) == at50MHz(1060100))
+                for (const auto &[k, v] : m->sliceArgs(SliceRef{s3, i}))
+                    args[k] = v;
+        QCOMPARE(args[QStringLiteral("Task Id")], QStringLiteral("0"));
+        QCOMPARE(args[QStringLiteral("Stream Id")], QStringLiteral("3"));
+
+        // Host AscendCL lane: legacy records in monotonic ns, + start_info offset.
+        const int acl = processNamed(*m, QStringLiteral("AscendCL"));
+        QVERIFY(acl >= 0);
+        const int t100 = threadNamed(*m, acl, QStringLiteral("Thread 100"));
+        QVERIFY(t100 >= 0);
+        const auto host = slicesOf(*m, t100);
+        QCOMPARE(host.size(), std::size_t(1));
+        QCOMPARE(host[0].name, QStringLiteral("aclopCompileAndExecute"));
+        QCOMPARE(host[0].start, TimeNs(1700000001000040000));
+        QCOMPARE(host[0].duration, TimeNs(50000));
+
+        // PMU rows joined FIFO per (stream, task) to the tasks, with PipeUtilization ratios.
+        const KernelTable &k = m->kernels();
+        QCOMPARE(k.size(), std::size_t(3));
+        const int vec = k.columnIndex(QStringLiteral("vec_ratio"));
+        const int miss = k.columnIndex(QStringLiteral("icache_miss_rate"));
+        QVERIFY(vec >= 0 && miss >= 0);
+        std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> rowOf;
+        for (std::size_t r = 0; r < k.size(); ++r) {
+            QVERIFY2(k.rows()[r].joined(), "every PMU row joins its task slice");
+            rowOf[{k.rows()[r].streamId, k.rows()[r].taskId}] = r;
+        }
+        QCOMPARE(k.metric(rowOf.at({3, 10}), static_cast<std::size_t>(vec)), 0.5);
+        QCOMPARE(k.metric(rowOf.at({7, 10}), static_cast<std::size_t>(vec)), 0.1);
+        QCOMPARE(k.metric(rowOf.at({3, 65535}), static_cast<std::size_t>(vec)), 0.25);
+        QCOMPARE(k.metric(rowOf.at({3, 65535}), static_cast<std::size_t>(miss)), 0.5);
+        QCOMPARE(k.metricGroupOf(0), QStringLiteral("PipeUtilization"));
+
+        // Problems are counted, never fatal.
+        QVERIFY2(hasWarning(
+                     *m, QStringLiteral("lost records: the rolling cnt skipped 1 times (1 record missing)")),
+                 qPrintable(warnings(*m)));
+        QVERIFY2(hasWarning(*m, QStringLiteral("truncated: the last 20 bytes")), qPrintable(warnings(*m)));
+        QVERIFY2(hasWarning(*m, QStringLiteral("ts_track.data.0: 1 slice, 40 bytes")),
+                 qPrintable(warnings(*m)));
+        QVERIFY(!hasWarning(*m, QStringLiteral("msprof --export=on")));
+        bool rawSource = false;
+        for (const auto &[key, value] : m->groups().front().collection.properties)
+            rawSource =
+                rawSource || (key == QStringLiteral("timeline source") && value.startsWith("raw data"));
+        QVERIFY(rawSource);
+    }
+
+    void unmatchedAndRepeatedRecordsAreCounted()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        QByteArray log;
+        log += test::hwtsRecord(1, 0, 0, 4, 1010000, 2); // end without start
+        log += test::hwtsRecord(0, 1, 0, 5, 1020000, 2); // start, replaced by the next
+        log += test::hwtsRecord(0, 2, 0, 5, 1020010, 2);
+        log += test::hwtsRecord(1, 3, 0, 5, 1020020, 2);
+        log += test::hwtsRecord(0, 4, 0, 6, 1030000, 2); // never ended
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", log);
+        const auto m = load(d.path());
+        QVERIFY(m);
+        const int ts = processNamed(*m, QStringLiteral("Task Scheduler"));
+        const auto s = slicesOf(*m, threadNamed(*m, ts, QStringLiteral("Stream 2")));
+        QCOMPARE(s.size(), std::size_t(1));
+        QCOMPARE(s[0].start, at50MHz(1020010));
+        QCOMPARE(s[0].duration, TimeNs(200));
+        QVERIFY2(
+            hasWarning(*m, QStringLiteral("1 end record without a start dropped; 1 start record never ended "
+                                          "dropped; 1 start record replaced")),
+            qPrintable(warnings(*m)));
+    }
+
+    void starsChipFolderDecodesExactly()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("5"), QStringLiteral("25")); // 40 ns per tick
+        QByteArray soc;
+        // Raw stream 0x1005 decodes to stream 5 (§5.6 normal mode, bit 0x1000).
+        soc += test::acsqRecord(false, 0, 0, 0x1005, 77, 1100000);
+        soc += test::acsqRecord(false, 1, 11, 9, 78, 1100010); // SDMA on stream 9
+        soc += test::acsqRecord(true, 2, 0, 0x1005, 77, 1100250);
+        soc += test::acsqRecord(true, 3, 11, 9, 78, 1100020);
+        writeFile(devDir(d) + "/stars_soc.data.0.slice_0", soc);
+        QByteArray pmu;
+        pmu += test::contextPmuRecord(0, 0x1005, 77, 0, 0, 0, 1000, {100, 300, 0, 0, 0, 0, 0, 0}, 1100001,
+                                      1100249);
+        pmu += test::contextPmuRecord(1, 0x1005, 77, 0, 0, 0, 1000, {1, 1, 0, 0, 0, 0, 0, 0}, 1100001,
+                                      1100249, true);
+        writeFile(devDir(d) + "/ffts_profile.data.0.slice_0", pmu);
+        const auto m = load(d.path());
+        QVERIFY(m);
+        const int hw = processNamed(*m, QStringLiteral("Ascend Hardware"));
+        QVERIFY2(hw >= 0, qPrintable(warnings(*m)));
+        const auto s5 = slicesOf(*m, threadNamed(*m, hw, QStringLiteral("Stream 5")));
+        QCOMPARE(s5.size(), std::size_t(1));
+        QCOMPARE(s5[0].start, kEpochNs + 100000 * 40);
+        QCOMPARE(s5[0].duration, TimeNs(250 * 40));
+        QCOMPARE(s5[0].name, QStringLiteral("AI_CORE"));
+        const auto s9 = slicesOf(*m, threadNamed(*m, hw, QStringLiteral("Stream 9")));
+        QCOMPARE(s9.size(), std::size_t(1));
+        QCOMPARE(s9[0].name, QStringLiteral("SDMA_SQE"));
+        QCOMPARE(s9[0].duration, TimeNs(400));
+        const KernelTable &k = m->kernels();
+        QCOMPARE(k.size(), std::size_t(1));
+        QVERIFY(k.rows()[0].joined());
+        QCOMPARE(k.rows()[0].streamId, std::int64_t(5));
+        QCOMPARE(k.rows()[0].taskId, std::int64_t(77));
+        const int mac = k.columnIndex(QStringLiteral("aic_mac_ratio"));
+        QVERIFY(mac >= 0);
+        QCOMPARE(k.metric(0, static_cast<std::size_t>(mac)), 0.3);
+        QVERIFY2(hasWarning(*m, QStringLiteral("1 PMU record with the overflow flag dropped")),
+                 qPrintable(warnings(*m)));
+    }
+
+    void unknownChipIsDecodedByItsFiles()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("42"), QStringLiteral("50"));
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+        const auto m = load(d.path());
+        QVERIFY(m);
+        QVERIFY2(hasWarning(*m, QStringLiteral("unknown chip (platform_version 42); decoded as a HWTS chip")),
+                 qPrintable(warnings(*m)));
+        QCOMPARE(m->sliceCount(), kHwtsTasks.size());
+    }
+
+    void missingInfoJsonKeepsHostData()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"), false);
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+        writeFile(hostDir(d) + "/AclModule.acl_op.0.slice_0",
+                  test::aclModuleRecord(1, 5000040000, 5000090000, 8, 100, "aclmdlExecute"));
+        const auto m = load(d.path());
+        QVERIFY(m);
+        QVERIFY2(hasWarning(*m, QStringLiteral(
+                                    "no hwts_frequency (info.json.0 missing or incomplete): 1 slice file")),
+                 qPrintable(warnings(*m)));
+        QCOMPARE(m->sliceCount(), std::size_t(1));
+        QVERIFY(processNamed(*m, QStringLiteral("AscendCL")) >= 0);
+    }
+
+    void roundTripThroughExportedJson()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("38.4")); // fractional ns, rounded once
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+        writeFile(hostDir(d) + "/AclModule.acl_op.0.slice_0",
+                  test::aclModuleRecord(1, 5000040000, 5000090000, 8, 100, "aclop \"quoted\""));
+        const auto raw = load(d.path());
+        QVERIFY(raw);
+        const QString json = d.filePath(QStringLiteral("out.json"));
+        QString error;
+        QVERIFY2(writeChromeTrace(*raw, json, {}, &error), qPrintable(error));
+        const auto back = load(json);
+        QVERIFY(back);
+        QCOMPARE(back->sliceCount(), raw->sliceCount());
+        QCOMPARE(back->processes().size(), raw->processes().size());
+        for (std::size_t p = 0; p < raw->processes().size(); ++p) {
+            const QString name = raw->strings().qstring(raw->processes()[p].name);
+            const int q = processNamed(*back, name);
+            QVERIFY2(q >= 0, qPrintable(name));
+            for (const int t : raw->processes()[p].threads) {
+                const QString threadName =
+                    raw->strings().qstring(raw->threads()[static_cast<std::size_t>(t)].name);
+                const int u = threadNamed(*back, q, threadName);
+                QVERIFY2(u >= 0, qPrintable(threadName));
+                const auto a = slicesOf(*raw, t);
+                const auto b = slicesOf(*back, u);
+                QCOMPARE(b.size(), a.size());
+                for (std::size_t i = 0; i < a.size(); ++i) {
+                    QCOMPARE(b[i].start, a[i].start);
+                    QCOMPARE(b[i].duration, a[i].duration);
+                    QCOMPARE(b[i].name, a[i].name);
+                }
+            }
+        }
+        // Args survive: the task id of the first Stream 3 task.
+        const int ts = processNamed(*back, QStringLiteral("Task Scheduler"));
+        const int s3 = threadNamed(*back, ts, QStringLiteral("Stream 3"));
+        bool found = false;
+        for (const auto &[k, v] : back->sliceArgs(SliceRef{s3, 0}))
+            found = found || (k == QStringLiteral("Task Id") && v == QStringLiteral("10"));
+        QVERIFY(found);
+        // 38.4 MHz: 100 ticks = 2604.1666 ns → 2604 ns.
+        QCOMPARE(slicesOf(*back, s3)[0].duration, TimeNs(2604));
+
+        // Perfetto form: numeric ts relative to the first event.
+        const QString pf = d.filePath(QStringLiteral("perfetto.json"));
+        QVERIFY(writeChromeTrace(*raw, pf, ChromeTraceWriteOptions{true}, &error));
+        QFile f(pf);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY(text.contains("\"ts\":0.000"));
+        QVERIFY(!text.contains("\"ts\":\""));
+        const auto perfetto = load(pf);
+        QVERIFY(perfetto);
+        QCOMPARE(perfetto->sliceCount(), raw->sliceCount());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRawFolder)
+#include "tst_raw_folder.moc"
