@@ -32,6 +32,28 @@ class TestCli : public QObject
     }
 
 private Q_SLOTS:
+    void exportJsonRoundTrip()
+    {
+        // The loaded model written back as Chrome-trace JSON loads to the same slices, flows and step.
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("exported.json"));
+        const QString folder = at::test::samplePath(
+            QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"));
+        const Run exported = run({QStringLiteral("--export-json"), out, folder});
+        QCOMPARE(exported.exitCode, 0);
+        // (The trace alone: with the folder's kernel table the communication ops count as step tasks too.)
+        const Run original = run({QStringLiteral("--summary"), at::test::level1Rank0Trace()});
+        const Run reloaded = run({QStringLiteral("--summary"), out});
+        QCOMPARE(reloaded.exitCode, 0);
+        QVERIFY(reloaded.out.contains(QStringLiteral("Slices: 4384  Flows: 611")));
+        const auto stepLine = [](const QString &text) {
+            const qsizetype at = text.indexOf(QStringLiteral("ProfilerStep#50  ["));
+            return text.mid(at, text.indexOf(QLatin1Char('\n'), at) - at);
+        };
+        QVERIFY(!stepLine(original.out).isEmpty());
+        QCOMPARE(stepLine(reloaded.out), stepLine(original.out));
+    }
+
     void versionAndHelp()
     {
         const Run version = run({QStringLiteral("--version")});
