@@ -40,38 +40,48 @@ void HwtsPairer::add(const HwtsRecord &r)
         return;
     }
     m_counter.feed(r.cnt);
-    const std::uint32_t key = (r.streamId << 16) | r.taskId;
+    if (r.logType != 0 && r.logType != 1) {
+        ++m_stats.ignored;
+        return;
+    }
+    if (m_starts.size() <= r.streamId)
+        m_starts.resize(r.streamId + 1);
+    std::vector<Pending> &stream = m_starts[r.streamId];
+    if (r.taskId >= stream.size()) // grows to the largest task id seen (ids count up, wrap at 65536)
+        stream.resize(std::min<std::size_t>(1u << 16, std::max<std::size_t>(r.taskId + 1u, 2 * stream.size())));
+    Pending &slot = stream[r.taskId];
     if (r.logType == 0) {
-        auto [it, inserted] = m_starts.try_emplace(key, Pending{r.sysCnt, r.taskType});
-        if (!inserted) {
+        if (slot.open)
             ++m_stats.startsReplaced;
-            it->second = Pending{r.sysCnt, r.taskType};
-        }
-    } else if (r.logType == 1) {
-        const auto it = m_starts.find(key);
-        if (it == m_starts.end()) {
+        else
+            ++m_open;
+        slot = Pending{r.sysCnt, r.taskType, true};
+    } else {
+        if (!slot.open) {
             ++m_stats.endsWithoutStart;
             return;
         }
         DeviceTask t;
         t.stream = r.streamId;
         t.task = r.taskId;
-        t.startTicks = it->second.sysCnt;
+        t.startTicks = slot.sysCnt;
         t.endTicks = r.sysCnt;
-        t.taskType = it->second.taskType;
+        t.taskType = slot.taskType;
         m_tasks.push_back(t);
-        m_starts.erase(it);
-    } else {
-        ++m_stats.ignored;
+        slot.open = false;
+        --m_open;
     }
 }
 
 std::vector<DeviceTask> HwtsPairer::finish()
 {
-    m_stats.startsNeverEnded += m_starts.size();
+    m_stats.startsNeverEnded += m_open;
+    m_open = 0;
     m_starts.clear();
-    std::stable_sort(m_tasks.begin(), m_tasks.end(),
-                     [](const DeviceTask &a, const DeviceTask &b) { return a.endTicks < b.endTicks; });
+    // The log is written in time order, so ends usually arrive sorted: check before sorting.
+    const auto byEnd = [](const DeviceTask &a, const DeviceTask &b) { return a.endTicks < b.endTicks; };
+    if (!std::is_sorted(m_tasks.begin(), m_tasks.end(), byEnd))
+        std::stable_sort(m_tasks.begin(), m_tasks.end(), byEnd);
     return std::move(m_tasks);
 }
 

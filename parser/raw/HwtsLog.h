@@ -42,10 +42,14 @@ public:
 private:
     struct Pending
     {
-        std::uint64_t sysCnt;
-        std::uint8_t taskType;
+        std::uint64_t sysCnt = 0;
+        std::uint8_t taskType = 0;
+        bool open = false;
     };
-    std::unordered_map<std::uint32_t, Pending> m_starts; // (stream << 16 | task) -> start
+    // Open starts per stream (stream ids are < 2048), indexed by the 16-bit task id: a flat table per
+    // active stream instead of a hash map, because this lookup is the decoder's inner loop.
+    std::vector<std::vector<Pending>> m_starts;
+    std::size_t m_open = 0;
     std::vector<DeviceTask> m_tasks;
     PairingStats m_stats;
     RollingCounter m_counter;
