@@ -38,10 +38,11 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
         QStringLiteral("metrics"),
         QStringLiteral("Load PATH headlessly and print the per-kernel AI Core metric table "
                        "(joined to the timeline) as CSV."));
-    QCommandLineOption csv(QStringLiteral("csv"),
-                           QStringLiteral("With --metrics: write the table to FILE instead (with --compare-steps: the "
-                                          "diff by kernel name)."),
-                           QStringLiteral("FILE"));
+    QCommandLineOption csv(
+        QStringLiteral("csv"),
+        QStringLiteral("With --metrics: write the table to FILE instead (with --compare-steps: the "
+                       "diff by kernel name)."),
+        QStringLiteral("FILE"));
     QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
         QStringLiteral("Render PATH as the window would show it and save it as OUT.png."),
@@ -70,8 +71,9 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                               QStringLiteral("db|text"));
     QCommandLineOption compareSteps(
         QStringLiteral("compare-steps"),
-        QStringLiteral("Compare step A with step B of PATH (or of --against OTHER) kernel by kernel and print "
-                       "the diff; a step is N or GROUP:N."),
+        QStringLiteral(
+            "Compare step A with step B of PATH (or of --against OTHER) kernel by kernel and print "
+            "the diff; a step is N or GROUP:N."),
         QStringLiteral("A,B"));
     QCommandLineOption against(QStringLiteral("against"),
                                QStringLiteral("With --compare-steps: take step B from this other profile."),
@@ -80,8 +82,9 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                                   QStringLiteral("With --compare-steps: write the per-kernel diff to FILE "
                                                  "(--csv writes the diff by kernel name)."),
                                   QStringLiteral("FILE"));
-    QCommandLineOption matchShapes(QStringLiteral("match-shapes"),
-                                   QStringLiteral("With --compare-steps: match kernels by name and input shapes."));
+    QCommandLineOption matchShapes(
+        QStringLiteral("match-shapes"),
+        QStringLiteral("With --compare-steps: match kernels by name and input shapes."));
     QCommandLineOption exportJson(
         QStringLiteral("export-json"),
         QStringLiteral("Load PATH headlessly and write its timeline as Chrome-trace JSON "
@@ -157,20 +160,16 @@ int runSummary(const CommandLineOptions &options)
     }
     int exitCode = 0;
     for (const QString &path : options.paths) {
-        LoadControl control;
-        control.preferredSource = options.source;
-        LoadResult result = loadTrace(path, control);
-        if (!result.model) {
-            err << "ascend-timeline: " << result.error << "\n";
+        const std::unique_ptr<TraceModel> model = loadForCommand(path, options, err);
+        if (!model) {
             exitCode = 1;
             continue;
         }
-        const TraceSummary summary = summarize(*result.model);
-        if (options.json) {
-            out << formatSummaryJson(*result.model, summary);
-        } else {
-            out << "File: " << path << "\n" << formatSummaryText(*result.model, summary);
-        }
+        const TraceSummary summary = summarize(*model);
+        if (options.json)
+            out << formatSummaryJson(*model, summary);
+        else
+            out << "File: " << path << "\n" << formatSummaryText(*model, summary);
         out.flush();
     }
     return exitCode;
@@ -180,6 +179,27 @@ int runSummary(const CommandLineOptions &options)
 
 namespace at {
 
+std::unique_ptr<TraceModel> loadForCommand(const QString &path, const CommandLineOptions &options,
+                                           QTextStream &err)
+{
+    LoadControl control;
+    control.preferredSource = options.source;
+    LoadResult result = loadTrace(path, control);
+    if (!result.model)
+        err << "ascend-timeline: " << result.error << "\n";
+    return std::move(result.model);
+}
+
+bool writeFileAtomically(const QString &path, const QByteArray &data, QTextStream &err)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        err << "ascend-timeline: cannot write " << path << ": " << file.errorString() << "\n";
+        return false;
+    }
+    return true;
+}
+
 int runMetrics(const CommandLineOptions &options)
 {
     QTextStream err(stderr);
@@ -187,19 +207,15 @@ int runMetrics(const CommandLineOptions &options)
         err << "ascend-timeline: --metrics needs exactly one PATH\n";
         return 2;
     }
-    LoadControl control;
-    control.preferredSource = options.source;
-    LoadResult result = loadTrace(options.paths.first(), control);
-    if (!result.model) {
-        err << "ascend-timeline: " << result.error << "\n";
+    const std::unique_ptr<TraceModel> model = loadForCommand(options.paths.first(), options, err);
+    if (!model)
         return 1;
-    }
-    if (result.model->kernels().empty()) {
+    if (model->kernels().empty()) {
         err << "ascend-timeline: " << options.paths.first()
             << ": no kernel table (kernel_details.csv or op_summary_*.csv) was found\n";
         return 1;
     }
-    const QByteArray csv = formatKernelTableCsv(*result.model);
+    const QByteArray csv = formatKernelTableCsv(*model);
     if (options.csvOut.isEmpty()) {
         QFile out;
         if (!out.open(stdout, QIODevice::WriteOnly))
@@ -207,12 +223,9 @@ int runMetrics(const CommandLineOptions &options)
         out.write(csv);
         return 0;
     }
-    QSaveFile file(options.csvOut);
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
-        err << "ascend-timeline: cannot write " << options.csvOut << ": " << file.errorString() << "\n";
+    if (!writeFileAtomically(options.csvOut, csv, err))
         return 1;
-    }
-    err << "wrote " << result.model->kernels().size() << " kernels to " << options.csvOut << "\n";
+    err << "wrote " << model->kernels().size() << " kernels to " << options.csvOut << "\n";
     return 0;
 }
 
@@ -223,23 +236,19 @@ int runExportJson(const CommandLineOptions &options)
         err << "ascend-timeline: --export-json needs exactly one PATH\n";
         return 2;
     }
-    LoadControl control;
-    control.preferredSource = options.source;
-    const LoadResult result = loadTrace(options.paths.front(), control);
-    if (!result.model) {
-        err << "ascend-timeline: " << result.error << "\n";
+    const std::unique_ptr<TraceModel> model = loadForCommand(options.paths.front(), options, err);
+    if (!model)
         return 1;
-    }
     ChromeTraceWriteOptions writeOptions;
     writeOptions.perfetto = options.perfetto;
     QString error;
-    if (!writeChromeTrace(*result.model, options.exportJson, writeOptions, &error)) {
+    if (!writeChromeTrace(*model, options.exportJson, writeOptions, &error)) {
         err << "ascend-timeline: " << error << "\n";
         return 1;
     }
-    for (const QString &warning : result.model->warnings())
+    for (const QString &warning : model->warnings())
         err << "warning: " << warning << "\n";
-    err << "wrote " << result.model->sliceCount() << " slices to " << options.exportJson << "\n";
+    err << "wrote " << model->sliceCount() << " slices to " << options.exportJson << "\n";
     return 0;
 }
 

@@ -6,9 +6,11 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 class QCoreApplication;
+class QTextStream;
 
 namespace at {
 
@@ -60,6 +62,12 @@ int runCompareSteps(const CommandLineOptions &options);
 
 // `--export-json OUT PATH [--perfetto]`: the loaded timeline (any input) as Chrome-trace JSON.
 int runExportJson(const CommandLineOptions &options);
+
+// Shared by the headless modes: loads PATH with the options' source preference (the error goes to
+// err; null on failure), and writes a file atomically (QSaveFile; false with the reason on err).
+std::unique_ptr<TraceModel> loadForCommand(const QString &path, const CommandLineOptions &options,
+                                           QTextStream &err);
+bool writeFileAtomically(const QString &path, const QByteArray &data, QTextStream &err);
 
 // Runs whichever headless mode the options select.
 int runHeadless(const CommandLineOptions &options);

@@ -31,17 +31,8 @@ QString describe(const QString &path, const TraceModel &model, int step)
 {
     const Step &s = model.steps()[static_cast<std::size_t>(step)];
     const QString group = model.groups()[static_cast<std::size_t>(s.group)].label;
-    return QStringLiteral("%1  %2%3").arg(path, group.isEmpty() ? QString() : group + QStringLiteral("  "), s.label);
-}
-
-bool writeFile(const QString &path, const QByteArray &data, QTextStream &err)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        err << "ascend-timeline: cannot write " << path << ": " << file.errorString() << "\n";
-        return false;
-    }
-    return true;
+    return QStringLiteral("%1  %2%3")
+        .arg(path, group.isEmpty() ? QString() : group + QStringLiteral("  "), s.label);
 }
 
 QString availableSteps(const TraceModel &model)
@@ -63,47 +54,40 @@ int runCompareSteps(const CommandLineOptions &options)
         err << "ascend-timeline: --compare-steps needs A,B and exactly one PATH\n";
         return 2;
     }
-    LoadControl control;
-    control.preferredSource = options.source;
-    LoadResult base = loadTrace(options.paths.first(), control);
-    if (!base.model) {
-        err << "ascend-timeline: " << base.error << "\n";
+    const std::unique_ptr<TraceModel> baseModel = loadForCommand(options.paths.first(), options, err);
+    if (!baseModel)
         return 1;
-    }
-    LoadResult other;
-    const TraceModel *comparisonModel = base.model.get();
+    std::unique_ptr<TraceModel> other;
+    const TraceModel *comparisonModel = baseModel.get();
     QString comparisonPath = options.paths.first();
     if (!options.against.isEmpty()) {
-        LoadControl otherControl;
-        otherControl.preferredSource = options.source;
-        other = loadTrace(options.against, otherControl);
-        if (!other.model) {
-            err << "ascend-timeline: " << other.error << "\n";
+        other = loadForCommand(options.against, options, err);
+        if (!other)
             return 1;
-        }
-        comparisonModel = other.model.get();
+        comparisonModel = other.get();
         comparisonPath = options.against;
     }
-    const int a = resolveStep(*base.model, specs[0]);
+    const int a = resolveStep(*baseModel, specs[0]);
     const int b = resolveStep(*comparisonModel, specs[1]);
     if (a < 0 || b < 0) {
         const bool first = a < 0;
         err << "ascend-timeline: " << (first ? options.paths.first() : comparisonPath) << ": no step '"
             << (first ? specs[0] : specs[1])
-            << "' (steps found: " << availableSteps(first ? *base.model : *comparisonModel) << ")\n";
+            << "' (steps found: " << availableSteps(first ? *baseModel : *comparisonModel) << ")\n";
         return 1;
     }
     CompareOptions compareOptions;
     compareOptions.matchShapes = options.matchShapes;
-    const StepComparison c = compareSteps(*base.model, base.model->steps()[static_cast<std::size_t>(a)],
-                                          *comparisonModel, comparisonModel->steps()[static_cast<std::size_t>(b)],
-                                          compareOptions);
-    out << formatComparisonText(c, describe(options.paths.first(), *base.model, a),
+    const StepComparison c =
+        compareSteps(*baseModel, baseModel->steps()[static_cast<std::size_t>(a)], *comparisonModel,
+                     comparisonModel->steps()[static_cast<std::size_t>(b)], compareOptions);
+    out << formatComparisonText(c, describe(options.paths.first(), *baseModel, a),
                                 describe(comparisonPath, *comparisonModel, b));
     out.flush();
-    if (!options.csvOut.isEmpty() && !writeFile(options.csvOut, formatComparisonByNameCsv(c), err))
+    if (!options.csvOut.isEmpty() && !writeFileAtomically(options.csvOut, formatComparisonByNameCsv(c), err))
         return 1;
-    if (!options.kernelsCsvOut.isEmpty() && !writeFile(options.kernelsCsvOut, formatComparisonKernelsCsv(c), err))
+    if (!options.kernelsCsvOut.isEmpty() &&
+        !writeFileAtomically(options.kernelsCsvOut, formatComparisonKernelsCsv(c), err))
         return 1;
     return 0;
 }

@@ -221,6 +221,17 @@ QString number(double v)
     return std::isnan(v) ? QString() : QString::number(v, 'g', 6);
 }
 
+// One CSV text: the header fields (quoted as needed) and the rows, which are already CSV fields.
+QByteArray csvTable(QStringList header, const std::vector<QStringList> &rows)
+{
+    for (QString &h : header)
+        h = csvField(h);
+    QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
+    for (const QStringList &row : rows)
+        out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
+    return out.toUtf8();
+}
+
 QString microseconds(TimeNs ns)
 {
     return QString::number(static_cast<double>(ns) / 1000.0, 'f', 3);
@@ -300,10 +311,7 @@ QByteArray formatComparisonByNameCsv(const StepComparison &c)
         QStringLiteral("Diff(us)"), QStringLiteral("Ratio")};
     for (const QString &m : c.metrics)
         header << QStringLiteral("Mean Delta %1").arg(m);
-    QString out;
-    for (QString &h : header)
-        h = csvField(h);
-    out += header.join(QLatin1Char(',')) + QLatin1Char('\n');
+    std::vector<QStringList> rows;
     for (const KernelNameDiff &d : c.byName) {
         QStringList row{csvField(d.name),
                         QString::number(d.baseCount),
@@ -315,9 +323,9 @@ QByteArray formatComparisonByNameCsv(const StepComparison &c)
                         number(d.ratio())};
         for (double v : d.meanMetricDeltas)
             row << number(v);
-        out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
+        rows.push_back(row);
     }
-    return out.toUtf8();
+    return csvTable(header, rows);
 }
 
 QByteArray formatComparisonKernelsCsv(const StepComparison &c)
@@ -333,10 +341,7 @@ QByteArray formatComparisonKernelsCsv(const StepComparison &c)
                        QStringLiteral("Ratio")};
     for (const QString &m : c.metrics)
         header << QStringLiteral("Delta %1").arg(m);
-    QString out;
-    for (QString &h : header)
-        h = csvField(h);
-    out += header.join(QLatin1Char(',')) + QLatin1Char('\n');
+    std::vector<QStringList> rows;
     for (const KernelPair &p : c.kernels) {
         const bool b = p.base.isValid(), k = p.comparison.isValid();
         QStringList row{csvField(p.stream),
@@ -353,9 +358,9 @@ QByteArray formatComparisonKernelsCsv(const StepComparison &c)
                                                           : QString()};
         for (double v : p.metricDeltas)
             row << number(v);
-        out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
+        rows.push_back(row);
     }
-    return out.toUtf8();
+    return csvTable(header, rows);
 }
 
 } // namespace at

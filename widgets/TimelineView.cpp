@@ -109,23 +109,27 @@ void TimelineView::setLaneVisibility(LaneVisibility visibility)
     viewport()->update();
 }
 
+namespace {
+void setMember(QSet<int> &set, int value, bool member)
+{
+    if (member)
+        set.insert(value);
+    else
+        set.remove(value);
+}
+} // namespace
+
 void TimelineView::setProcessHidden(int process, bool hidden)
 {
     LaneVisibility v = m_visibility;
-    if (hidden)
-        v.hiddenProcesses.insert(process);
-    else
-        v.hiddenProcesses.remove(process);
+    setMember(v.hiddenProcesses, process, hidden);
     setLaneVisibility(std::move(v));
 }
 
 void TimelineView::setThreadHidden(int thread, bool hidden)
 {
     LaneVisibility v = m_visibility;
-    if (hidden)
-        v.hiddenThreads.insert(thread);
-    else
-        v.hiddenThreads.remove(thread);
+    setMember(v.hiddenThreads, thread, hidden);
     setLaneVisibility(std::move(v));
 }
 

@@ -1,3 +1,4 @@
+#include "AppTestSupport.h"
 #include "CompareWindow.h"
 #include "MainWindow.h"
 #include "MarkerList.h"
@@ -39,16 +40,6 @@ class TestMarkersSessions : public QObject
         return (!spy.isEmpty() || spy.wait(60000)) && spy.first().first().toBool() == expectOk;
     }
 
-    static void closeCompareWindows()
-    {
-        QList<QPointer<CompareWindow>> compares;
-        for (QWidget *w : QApplication::topLevelWidgets())
-            if (auto *c = qobject_cast<CompareWindow *>(w))
-                compares << c;
-        for (const auto &c : compares)
-            delete c.data();
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
@@ -66,7 +57,7 @@ private Q_SLOTS:
     }
     void cleanup()
     {
-        closeCompareWindows();
+        test::closeCompareWindows();
         m_window.reset();
     }
 
@@ -186,7 +177,7 @@ private Q_SLOTS:
         const QString path = m_dir.filePath(QStringLiteral("view.atsession"));
         QString error;
         QVERIFY2(m_window->saveSession(path, &error), qPrintable(error));
-        closeCompareWindows();
+        test::closeCompareWindows();
 
         // A fresh window opening the session file gets everything back.
         MainWindow restored;

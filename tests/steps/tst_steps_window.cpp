@@ -1,3 +1,4 @@
+#include "AppTestSupport.h"
 #include "CompareWindow.h"
 #include "MainWindow.h"
 #include "StepCompareView.h"
@@ -68,13 +69,7 @@ private Q_SLOTS:
     }
     void cleanup()
     {
-        // Menus of a compare window are top-level widgets too: collect first, then delete.
-        QList<QPointer<CompareWindow>> compares;
-        for (QWidget *w : QApplication::topLevelWidgets())
-            if (auto *c = qobject_cast<CompareWindow *>(w))
-                compares << c;
-        for (const auto &c : compares)
-            delete c.data();
+        test::closeCompareWindows();
         m_window.reset();
     }
 
