@@ -240,6 +240,35 @@ void TraceBuilder::removeDuplicates()
 
 std::unique_ptr<TraceModel> TraceBuilder::build()
 {
+    // Times are subtracted from each other (origin, median, spans): beyond ±2^62 ns (±146 years around
+    // 1970) that overflows int64. Such events are dropped and durations clamped (found by fuzz_json and
+    // fuzz_sqlite: a ts of -9e18 ns beside epoch timestamps was signed overflow, undefined behaviour).
+    constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
+    auto outOfRange = [](TimeNs t) { return t <= -kTimeLimit || t >= kTimeLimit; };
+    std::size_t dropped = 0;
+    for (auto &slices : m_rawSlices) {
+        dropped += std::erase_if(slices, [&](const SliceTable::Raw &r) { return outOfRange(r.start); });
+        for (SliceTable::Raw &r : slices)
+            r.duration = std::min(r.duration, kTimeLimit - 1 - r.start);
+    }
+    for (auto &marks : m_marks)
+        dropped += std::erase_if(marks, [&](const Mark &m) { return outOfRange(m.ts); });
+    dropped += std::erase_if(m_flowHalves, [&](const FlowHalf &f) { return outOfRange(f.ts); });
+    for (CounterSeries &c : m_model->m_counters) {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < c.times.size(); ++i)
+            if (!outOfRange(c.times[i])) {
+                c.times[kept] = c.times[i];
+                c.values[kept++] = c.values[i];
+            }
+        dropped += c.times.size() - kept;
+        c.times.resize(kept);
+        c.values.resize(kept);
+    }
+    if (dropped)
+        addWarning(QStringLiteral("%1 events have a time more than 146 years from 1970 and were skipped")
+                       .arg(dropped));
+
     resolveSourceSpanSteps(); // before de-duplication: a repeated event still marks its own file
     if (m_deduplicate)
         removeDuplicates();

@@ -9,9 +9,24 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <unordered_map>
 
 namespace at {
+
+namespace {
+
+// Totals of durations saturate instead of overflowing: slices that run from an outlier (ts = 0) to
+// the end of an epoch-clock trace last ~1.7e18 ns, and a handful of them exceed int64 (found by fuzz_json).
+TimeNs saturatingAdd(TimeNs a, TimeNs b)
+{
+    TimeNs sum;
+    if (__builtin_add_overflow(a, b, &sum))
+        return b > 0 ? std::numeric_limits<TimeNs>::max() : std::numeric_limits<TimeNs>::min();
+    return sum;
+}
+
+} // namespace
 
 std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0, TimeNs t1, bool includeSelf)
 {
@@ -28,11 +43,11 @@ std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0
                     s.minimum = s.maximum = dur;
                 }
                 ++s.count;
-                s.total += dur;
+                s.total = saturatingAdd(s.total, dur);
                 s.minimum = std::min(s.minimum, dur);
                 s.maximum = std::max(s.maximum, dur);
                 if (includeSelf)
-                    s.self += model.selfTime({static_cast<std::int32_t>(t), i});
+                    s.self = saturatingAdd(s.self, model.selfTime({static_cast<std::int32_t>(t), i}));
             });
         }
     }

@@ -4,6 +4,7 @@
 
 #include "TraceBuilder.h"
 
+#include <limits>
 #include <unordered_map>
 #include <vector>
 
@@ -21,6 +22,18 @@ enum class DbTable : std::uint8_t
     MstxEvents,
     OverlapAnalysis
 };
+
+// end - start of a database row, 0 when end is before start and saturated instead of overflowing when
+// a corrupt row holds extreme values (found by fuzz_sqlite: int64 signed overflow).
+constexpr TimeNs dbDuration(TimeNs start, TimeNs end)
+{
+    TimeNs duration = 0;
+    if (end <= start)
+        return 0;
+    if (__builtin_sub_overflow(end, start, &duration))
+        return std::numeric_limits<TimeNs>::max();
+    return duration;
+}
 
 constexpr int kDbRowBits = 40;
 constexpr std::uint64_t dbRowOffset(DbTable table, qint64 rowid)

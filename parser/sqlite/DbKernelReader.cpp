@@ -134,7 +134,7 @@ void DbKernelReader::read()
             KernelRecord k;
             k.group = m_c.group;
             k.start = t.start; // absolute; build() makes it relative
-            k.duration = std::max<TimeNs>(0, t.end - t.start);
+            k.duration = dbDuration(t.start, t.end);
             k.wait = intOr(q.value(7), 0);
             k.name = m_c.strings.id(q.value(1));
             k.type = m_c.strings.id(q.value(2));

@@ -92,8 +92,7 @@ void DbTimelineReader::read()
 void DbTimelineReader::addSlice(int thread, TimeNs start, TimeNs end, StringId name, StringId category,
                                 DbTable table, qint64 rowid)
 {
-    m_c.builder.addSlice(thread, start, std::max<TimeNs>(0, end - start), name, category,
-                         m_c.location(table, rowid));
+    m_c.builder.addSlice(thread, start, dbDuration(start, end), name, category, m_c.location(table, rowid));
     ++m_c.builder.counts().complete;
     ++m_slices;
 }

@@ -1,0 +1,47 @@
+// Replays every input saved under tests/data/fuzz/<target>/ (crashes and sanitizer reports the
+// fuzzers found, see docs/ROBUSTNESS.md) through the same entry point the fuzz target drives
+// (tests/fuzz/FuzzEntryPoints.h). A regression crashes or aborts this test; under -DAT_SANITIZE=ON
+// memory errors and undefined behaviour abort it too.
+
+#include "FuzzEntryPoints.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTest>
+
+#include <functional>
+
+class TestFuzzRegressions : public QObject
+{
+    Q_OBJECT
+
+    using EntryPoint = std::function<void(const std::uint8_t *, std::size_t)>;
+
+    // Runs every file of tests/data/fuzz/<target>/; returns how many there were.
+    static int replay(const char *target, const EntryPoint &entry)
+    {
+        const QDir dir(QStringLiteral(AT_TEST_DATA_DIR "/fuzz/") + QLatin1String(target));
+        int count = 0;
+        for (const QFileInfo &fi : dir.entryInfoList(QDir::Files, QDir::Name)) {
+            QFile f(fi.filePath());
+            if (!f.open(QIODevice::ReadOnly))
+                qFatal("cannot read %s", qPrintable(fi.filePath()));
+            const QByteArray bytes = f.readAll();
+            qInfo("%s: %s (%lld bytes)", target, qPrintable(fi.fileName()),
+                  static_cast<long long>(bytes.size()));
+            entry(reinterpret_cast<const std::uint8_t *>(bytes.constData()),
+                  static_cast<std::size_t>(bytes.size()));
+            ++count;
+        }
+        return count;
+    }
+
+private slots:
+    void json() { replay("json", at::fuzz::fuzzJson); }
+    void csv() { replay("csv", at::fuzz::fuzzCsv); }
+    void sqlite() { replay("sqlite", at::fuzz::fuzzSqlite); }
+    void folder() { replay("folder", at::fuzz::fuzzFolder); }
+};
+
+QTEST_GUILESS_MAIN(TestFuzzRegressions)
+#include "tst_fuzz_regressions.moc"
