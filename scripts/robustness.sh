@@ -30,7 +30,7 @@ export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
 
 # The suites of the libraries that read untrusted input (no widgets, no app: those are covered by the
 # normal build; `-DAT_SANITIZE=ON` builds and runs everything when wanted).
-TESTS='^(tst_core_|tst_parser_|tst_csv_|tst_folder_|tst_sqlite_|tst_config_|tst_folderloading$|tst_fuzz_regressions$|tst_robust_)'
+TESTS='^(tst_core_|tst_parser_|tst_csv_|tst_folder_|tst_sqlite_|tst_raw_|tst_config_|tst_folderloading$|tst_fuzz_regressions$|tst_robust_|tst_steps$|tst_step_compare$)'
 
 start=$(date +%s)
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$clangxx" \
