@@ -110,6 +110,27 @@ void DbCounterReader::read()
               sample(process, QStringLiteral("read_ost"), series, t, q.value(5).toDouble());
               sample(process, QStringLiteral("write_ost"), series, t, q.value(6).toDouble());
           });
+    // Counter tables whose columns differ by chip and version (QoS, network, links): every numeric
+    // column besides the time and the ids becomes a series of the table's counter process.
+    for (const char *name : {"QOS", "NIC", "ROCE", "HCCS", "PCIE"}) {
+        const QString tableName = QString::fromLatin1(name);
+        const QStringList all = schema.columns(tableName);
+        if (!all.contains(QStringLiteral("timestampNs")))
+            continue;
+        QStringList values;
+        for (const QString &c : all)
+            if (c != QStringLiteral("timestampNs") && c != QStringLiteral("deviceId") &&
+                c != QStringLiteral("id") && !c.endsWith(QStringLiteral("Id")) &&
+                !c.endsWith(QStringLiteral("Name")))
+                values << c;
+        table(tableName, QStringList{ts, dev} + values, [&](QSqlQuery &q) {
+            const int process = counterProcess(tableName, device(q, 1));
+            for (int i = 0; i < values.size(); ++i)
+                if (!q.value(2 + i).isNull())
+                    sample(process, tableName + QLatin1Char('/') + values[i], values[i],
+                           q.value(0).toLongLong(), q.value(2 + i).toDouble());
+        });
+    }
     table(QStringLiteral("SOC_BANDWIDTH_LEVEL"),
           {ts, dev, QStringLiteral("l2BufferBwLevel"), QStringLiteral("mataBwLevel")}, [&](QSqlQuery &q) {
               const int process = counterProcess(QStringLiteral("Stars Soc Info"), device(q, 1));

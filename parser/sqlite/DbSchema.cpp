@@ -16,6 +16,16 @@ bool DbSchema::hasColumn(const QString &table, const QString &column)
     return it->contains(column);
 }
 
+QStringList DbSchema::columns(const QString &table)
+{
+    if (!hasTable(table))
+        return {};
+    auto it = m_columns.find(table);
+    if (it == m_columns.end())
+        it = m_columns.insert(table, m_connection.columns(table));
+    return *it;
+}
+
 QString DbSchema::select(const QString &table, const QStringList &wanted, const QString &suffix)
 {
     QStringList parts;

@@ -25,6 +25,8 @@ public:
     SqliteConnection &connection() { return m_connection; }
     bool hasTable(const QString &table) const { return m_tables.contains(table); }
     bool hasColumn(const QString &table, const QString &column);
+    // Every column of a table, in table order (empty for a missing table).
+    QStringList columns(const QString &table);
 
     // "SELECT ... FROM table <suffix>". Each wanted entry is a column name, "a|b" (the first that
     // exists, for renames such as blockDim|blockNum), with ":int" to CAST AS INTEGER (TEXT times) and

@@ -78,6 +78,28 @@ private Q_SLOTS:
         QCOMPARE(model->flows().size(), m_full->flows().size());
     }
 
+    void versionSpecificCounterTables()
+    {
+        // A QOS table as some chips write it: every value column becomes a series, ids are not values.
+        const QString copy = alteredCopy(
+            QStringLiteral("ascend_pytorch_profiler_7.db"),
+            {QStringLiteral("CREATE TABLE QOS (deviceId INTEGER, mpamId INTEGER, timestampNs INTEGER, "
+                            "bandwidth INTEGER, latency REAL)"),
+             QStringLiteral("INSERT INTO QOS VALUES (0, 3, (SELECT MIN(startNs) FROM TASK), 1000, 0.5)"),
+             QStringLiteral(
+                 "INSERT INTO QOS VALUES (0, 3, (SELECT MIN(startNs) FROM TASK) + 1000, 3000, NULL)")});
+        QVERIFY(!copy.isEmpty());
+        auto model = loadOrFail(copy);
+        QVERIFY(model);
+        std::map<QString, std::vector<double>> series;
+        for (const CounterSeries &c : model->counters())
+            if (model->processDisplayName(c.process) == QStringLiteral("QOS"))
+                series[model->strings().qstring(c.name)] = c.values;
+        QCOMPARE(series.size(), std::size_t(2));
+        QCOMPARE(series[QStringLiteral("QOS/bandwidth")], (std::vector<double>{1000, 3000}));
+        QCOMPARE(series[QStringLiteral("QOS/latency")], (std::vector<double>{0.5})); // NULL is no sample
+    }
+
     void droppedColumn()
     {
         const QString copy =
