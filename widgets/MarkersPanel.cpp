@@ -1,5 +1,7 @@
 #include "MarkersPanel.h"
 
+#include "TableExport.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -17,6 +19,7 @@ MarkersPanel::MarkersPanel(MarkerList *markers, QWidget *parent)
     : QWidget(parent), m_markers(markers), m_table(new QTableWidget), m_color(new QPushButton(tr("Colour"))),
       m_delete(new QPushButton(tr("Delete")))
 {
+    addCsvExportAction(m_table, QStringLiteral("markers.csv"));
     m_table->setColumnCount(3);
     m_table->setHorizontalHeaderLabels({tr("Marker"), tr("Start"), tr("Length")});
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);

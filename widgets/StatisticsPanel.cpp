@@ -1,5 +1,7 @@
 #include "StatisticsPanel.h"
 
+#include "TableExport.h"
+
 #include "TableCells.h"
 
 #include <QAction>
@@ -76,6 +78,7 @@ StatisticsPanel::StatisticsPanel(QWidget *parent)
     : QWidget(parent), m_title(new QLabel(this)), m_table(new QTableView(this)),
       m_statistics(new StatisticsModel(this)), m_proxy(new QSortFilterProxyModel(this))
 {
+    addCsvExportAction(m_table, QStringLiteral("range_statistics.csv"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_title);

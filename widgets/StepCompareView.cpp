@@ -2,6 +2,7 @@
 
 #include "ChangeColors.h"
 #include "ComparisonTableModel.h"
+#include "TableExport.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -77,6 +78,8 @@ StepCompareView::StepCompareView(QWidget *parent)
     m_kernelProxy->setSourceModel(m_kernelModel);
     m_nameTable = makeTable(m_nameProxy);
     m_kernelTable = makeTable(m_kernelProxy);
+    addCsvExportAction(m_nameTable, QStringLiteral("step_diff_by_name.csv"));
+    addCsvExportAction(m_kernelTable, QStringLiteral("step_diff.csv"));
     m_tabs->addTab(m_nameTable, tr("By name"));
     m_tabs->addTab(m_kernelTable, tr("Per kernel"));
 

@@ -1,5 +1,7 @@
 #include "StepsPanel.h"
 
+#include "TableExport.h"
+
 #include "TableCells.h"
 
 #include <QHBoxLayout>
@@ -42,6 +44,7 @@ QTableWidgetItem *durationItem(TimeNs ns)
 StepsPanel::StepsPanel(QWidget *parent)
     : QWidget(parent), m_table(new QTableWidget), m_compare(new QPushButton(tr("Compare…")))
 {
+    addCsvExportAction(m_table, QStringLiteral("steps.csv"));
     m_table->setColumnCount(11);
     m_table->setHorizontalHeaderLabels({tr("Source"), tr("Step"), tr("Start"), tr("Duration"), tr("Host"),
                                         tr("Device stage"), tr("Computing"), tr("Communication"),
@@ -97,8 +100,9 @@ void StepsPanel::setModel(const TraceModel *model)
         m_table->setItem(r, 7, durationItem(s.breakdown.communication));
         m_table->setItem(r, 8, durationItem(s.breakdown.communicationNotOverlapped));
         m_table->setItem(r, 9, durationItem(s.breakdown.free));
-        m_table->setItem(r, 10, new NumberItem(QString::number(s.deviceTasks.size()),
-                                               static_cast<double>(s.deviceTasks.size())));
+        m_table->setItem(
+            r, 10,
+            new NumberItem(QString::number(s.deviceTasks.size()), static_cast<double>(s.deviceTasks.size())));
     }
     m_table->setSortingEnabled(true);
     m_table->resizeColumnsToContents();

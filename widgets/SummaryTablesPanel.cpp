@@ -1,5 +1,7 @@
 #include "SummaryTablesPanel.h"
 
+#include "TableExport.h"
+
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -55,6 +57,7 @@ SummaryTablesPanel::SummaryTablesPanel(QWidget *parent)
     : QWidget(parent), m_chooser(new QComboBox(this)), m_file(new QLabel(this)), m_view(new QTableView(this)),
       m_table(new SummaryTableModel(this))
 {
+    addCsvExportAction(m_view, QStringLiteral("summary_table.csv"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_chooser);
