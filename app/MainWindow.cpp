@@ -560,6 +560,8 @@ Session MainWindow::captureSession() const
         const LaneVisibility &lanes = m_timeline->laneVisibility();
         for (int p : lanes.pinnedProcesses)
             s.pinnedProcesses << processKey(p);
+        for (int p : lanes.processOrder)
+            s.processOrder << processKey(p);
         for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
             if (lanes.hiddenProcesses.contains(p))
                 s.hiddenProcesses << processKey(p);
@@ -622,6 +624,10 @@ void MainWindow::applySession(const Session &s)
         for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
             if (processKey(p) == key)
                 lanes.pinnedProcesses.push_back(p);
+    for (const QString &key : s.processOrder)
+        for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
+            if (processKey(p) == key)
+                lanes.processOrder.push_back(p);
     for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
         if (s.hiddenProcesses.contains(processKey(p)))
             lanes.hiddenProcesses.insert(p);

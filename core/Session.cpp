@@ -56,6 +56,7 @@ QByteArray sessionToJson(const Session &s)
     root[QStringLiteral("collapsedProcesses")] = QJsonArray::fromStringList(s.collapsedProcesses);
     root[QStringLiteral("collapsedGroups")] = QJsonArray::fromStringList(s.collapsedGroups);
     root[QStringLiteral("pinnedProcesses")] = QJsonArray::fromStringList(s.pinnedProcesses);
+    root[QStringLiteral("processOrder")] = QJsonArray::fromStringList(s.processOrder);
     root[QStringLiteral("hiddenProcesses")] = QJsonArray::fromStringList(s.hiddenProcesses);
     root[QStringLiteral("hiddenThreads")] = QJsonArray::fromStringList(s.hiddenThreads);
     QJsonArray markers;
@@ -117,6 +118,7 @@ std::optional<Session> sessionFromJson(const QByteArray &json, QString *error)
     s.collapsedProcesses = stringList(root.value(QStringLiteral("collapsedProcesses")));
     s.collapsedGroups = stringList(root.value(QStringLiteral("collapsedGroups")));
     s.pinnedProcesses = stringList(root.value(QStringLiteral("pinnedProcesses")));
+    s.processOrder = stringList(root.value(QStringLiteral("processOrder")));
     s.hiddenProcesses = stringList(root.value(QStringLiteral("hiddenProcesses")));
     s.hiddenThreads = stringList(root.value(QStringLiteral("hiddenThreads")));
     for (const QJsonValue &v : root.value(QStringLiteral("markers")).toArray()) {

@@ -52,6 +52,7 @@ struct Session
     QStringList collapsedProcesses;
     QStringList collapsedGroups;
     QStringList pinnedProcesses; // in pin order
+    QStringList processOrder;    // the user's lane order (dragged headers); empty: the default
     QStringList hiddenProcesses;
     QStringList hiddenThreads; // "process key / thread name"
     std::vector<Marker> markers;

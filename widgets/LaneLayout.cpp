@@ -34,7 +34,20 @@ void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProc
             std::find(order.begin(), order.end(), p) == order.end())
             order.push_back(p);
     const std::size_t pinnedCount = order.size();
+    std::vector<int> rest;
+    for (int p : visibility.processOrder)
+        if (p >= 0 && static_cast<std::size_t>(p) < model->processes().size())
+            rest.push_back(p);
     for (int p : model->processOrder())
+        if (std::find(rest.begin(), rest.end(), p) == rest.end())
+            rest.push_back(p);
+    // A group's header is emitted where its first process is: keep each group's processes together,
+    // in the group order of the model.
+    std::stable_sort(rest.begin(), rest.end(), [&](int a, int b) {
+        return model->processes()[static_cast<std::size_t>(a)].group <
+               model->processes()[static_cast<std::size_t>(b)].group;
+    });
+    for (int p : rest)
         if (std::find(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(pinnedCount), p) ==
             order.begin() + static_cast<std::ptrdiff_t>(pinnedCount))
             order.push_back(p);

@@ -32,6 +32,9 @@ struct LaneVisibility
     QSet<int> hiddenProcesses;
     QSet<int> hiddenThreads;
     std::vector<int> pinnedProcesses;
+    // The user's process order (dragged headers); empty: the model's order. Processes missing from
+    // it keep their model position after the listed ones.
+    std::vector<int> processOrder;
 };
 
 // Vertical layout of all lanes: pure geometry from the model and the collapsed groups.

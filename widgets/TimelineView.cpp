@@ -142,6 +142,25 @@ void TimelineView::setProcessPinned(int process, bool pinned)
     setLaneVisibility(std::move(v));
 }
 
+bool TimelineView::moveProcess(int process, int target, bool after)
+{
+    if (!m_model || process == target || process < 0 || target < 0 ||
+        static_cast<std::size_t>(std::max(process, target)) >= m_model->processes().size() ||
+        m_model->processes()[static_cast<std::size_t>(process)].group !=
+            m_model->processes()[static_cast<std::size_t>(target)].group)
+        return false;
+    LaneVisibility v = m_visibility;
+    if (v.processOrder.empty())
+        v.processOrder = m_model->processOrder();
+    std::erase(v.processOrder, process);
+    auto at = std::find(v.processOrder.begin(), v.processOrder.end(), target);
+    if (after && at != v.processOrder.end())
+        ++at;
+    v.processOrder.insert(at, process);
+    setLaneVisibility(std::move(v));
+    return true;
+}
+
 void TimelineView::contextMenuEvent(QContextMenuEvent *event)
 {
     if (!m_model)
@@ -401,6 +420,14 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
         }
     }
     const QPoint delta = m_mousePos - m_pressPos;
+    if (m_drag == DragMode::Pending && m_pressPos.x() < kLabelWidth &&
+        std::abs(delta.y()) >= kDragThreshold) {
+        const int row = m_layout.rowAt(contentY(m_pressPos.y()));
+        if (row >= 0 && m_layout.rows()[static_cast<std::size_t>(row)].kind == LaneRow::Kind::ProcessHeader) {
+            m_drag = DragMode::LaneMove;
+            viewport()->setCursor(Qt::SizeVerCursor);
+        }
+    }
     if (m_drag == DragMode::Pending && m_pressPos.x() >= kLabelWidth && std::abs(delta.x()) >= kDragThreshold)
         m_drag = DragMode::Range;
     if (m_drag == DragMode::Range) {
@@ -422,7 +449,15 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
     m_drag = DragMode::None;
     viewport()->unsetCursor();
     const QPoint pos = event->position().toPoint();
-    if (mode == DragMode::Range && m_rangeSelection) {
+    if (mode == DragMode::LaneMove) {
+        // Drop onto any row of another process of the same group: the dragged one goes before it.
+        const int from = m_layout.rowAt(contentY(m_pressPos.y()));
+        const int to = m_layout.rowAt(contentY(pos.y()));
+        if (from >= 0 && to >= 0 &&
+            m_layout.rows()[static_cast<std::size_t>(to)].kind != LaneRow::Kind::GroupHeader)
+            moveProcess(m_layout.rows()[static_cast<std::size_t>(from)].process,
+                        m_layout.rows()[static_cast<std::size_t>(to)].process, to > from);
+    } else if (mode == DragMode::Range && m_rangeSelection) {
         Q_EMIT rangeSelected(*m_rangeSelection);
     } else if (mode == DragMode::Pending && event->button() == Qt::LeftButton) {
         const int row = m_layout.rowAt(contentY(pos.y()));

@@ -73,6 +73,9 @@ public:
     void setProcessHidden(int process, bool hidden);
     void setThreadHidden(int thread, bool hidden);
     void setProcessPinned(int process, bool pinned);
+    // Moves a process before (or after) another of the same rank group: dragging a header up drops it
+    // before the process under the mouse, dragging it down after.
+    bool moveProcess(int process, int target, bool after = false);
 
     bool isGroupCollapsed(int group) const { return m_collapsedGroups.contains(group); }
     void setGroupCollapsed(int group, bool collapsed);
@@ -156,7 +159,8 @@ private:
         None,
         Pending, // left button down, not moved far enough yet
         Range,
-        Pan
+        Pan,
+        LaneMove // dragging a process header up or down
     };
     DragMode m_drag = DragMode::None;
     QPoint m_pressPos;

@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QPointer>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -157,6 +158,35 @@ private Q_SLOTS:
         QVERIFY(overlap >= 0 && hccl >= 0);
         const int pythonThread =
             model.processes()[static_cast<std::size_t>(model.processOrder().front())].threads.front();
+        // Drag rank 0's CANN header above its Python header (press in the label column, move, release).
+        int python = -1, cann = -1;
+        for (int p : model.processOrder())
+            if (model.processes()[static_cast<std::size_t>(p)].group == 0) {
+                if (model.processDisplayName(p) == QStringLiteral("Python") && python < 0)
+                    python = p;
+                if (model.processDisplayName(p) == QStringLiteral("CANN") && cann < 0)
+                    cann = p;
+            }
+        QVERIFY(python >= 0 && cann >= 0);
+        t->setGroupCollapsed(1, false);
+        t->setCollapsed(python, true); // small rows, so both headers are on screen
+        t->setCollapsed(cann, true);
+        auto headerCenter = [t](int process) {
+            const LaneRow &row =
+                t->layout().rows()[static_cast<std::size_t>(t->layout().headerRowOfProcess(process))];
+            return QPoint(60, row.y + row.height / 2 + TimelineView::kRulerHeight -
+                                  t->verticalScrollBar()->value());
+        };
+        const QPoint from = headerCenter(cann), to = headerCenter(python);
+        QTest::mousePress(t->viewport(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(t->viewport(), from + QPoint(0, -8));
+        QTest::mouseMove(t->viewport(), to);
+        QTest::mouseRelease(t->viewport(), Qt::LeftButton, {}, to);
+        QVERIFY(t->layout().headerRowOfProcess(cann) < t->layout().headerRowOfProcess(python));
+        QVERIFY(t->isCollapsed(cann)); // a drag is not a click: nothing toggled
+        t->setCollapsed(python, false);
+        t->setCollapsed(cann, false);
+        t->setGroupCollapsed(1, true);
         t->setProcessPinned(overlap, true);
         t->setProcessHidden(hccl, true);
         t->setThreadHidden(pythonThread, true);
@@ -189,6 +219,8 @@ private Q_SLOTS:
         QCOMPARE(restored.timeline()->zoom()->range(), (TimeRange{20'000'000, 45'000'000}));
         QVERIFY(restored.timeline()->isCollapsed(hardware));
         QCOMPARE(restored.timeline()->layout().rows().front().process, overlap);
+        QVERIFY(restored.timeline()->layout().headerRowOfProcess(cann) <
+                restored.timeline()->layout().headerRowOfProcess(python));
         QCOMPARE(restored.timeline()->layout().headerRowOfProcess(hccl), -1);
         QCOMPARE(restored.timeline()->layout().rowOfThread(pythonThread), -1);
         QVERIFY(restored.timeline()->isGroupCollapsed(1));
