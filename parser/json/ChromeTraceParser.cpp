@@ -356,7 +356,10 @@ struct ChromeTraceParser::Impl
     }
 
     // Parses the events of spans[first..last) that are contiguous in data. Returns events read.
-    std::size_t parseChunk(const char *data, const std::vector<JsonEventScanner::Span> &spans)
+    // Checks the cancel flag every 1,024 events, so that cancelling never waits for a whole chunk
+    // (which takes long in a sanitizer build or on a slow machine); *cancelled says it stopped early.
+    std::size_t parseChunk(const char *data, const std::vector<JsonEventScanner::Span> &spans,
+                           const std::atomic<bool> *cancel, bool *cancelled)
     {
         const std::size_t length = fillBuffer(data, spans.front().begin, spans.back().end, true);
         std::size_t done = 0;
@@ -379,6 +382,10 @@ struct ChromeTraceParser::Impl
                 }
                 handleEvent(fields, spans[done].begin);
                 ++done;
+                if ((done & 1023) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
+                    *cancelled = true;
+                    return done;
+                }
             }
         }
         if (chunkOk && done == spans.size())
@@ -439,8 +446,11 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
             if (span.end - chunkBegin >= kChunkBytes)
                 break;
         }
+        bool cancelled = false;
         if (!spans.empty())
-            m_eventsRead += d->parseChunk(data, spans);
+            m_eventsRead += d->parseChunk(data, spans, control.cancel, &cancelled);
+        if (cancelled)
+            return Result::Cancelled;
         if (control.bytesDone)
             control.bytesDone->store(control.bytesBase + scanner.position(), std::memory_order_relaxed);
         if (control.cancel && control.cancel->load(std::memory_order_relaxed))
