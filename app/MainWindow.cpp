@@ -9,6 +9,7 @@
 #include "MarkersPanel.h"
 #include "MessageBar.h"
 #include "SearchBar.h"
+#include "StartPage.h"
 #include "StatisticsPanel.h"
 #include "Steps.h"
 #include "StepsPanel.h"
@@ -37,6 +38,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QSvgGenerator>
 #include <QTableWidget>
@@ -70,9 +72,10 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_timeline(new TimelineView), m_details(new DetailsPanel),
       m_statistics(new StatisticsPanel), m_search(new SearchBar), m_kernels(new KernelTablePanel),
       m_collection(new CollectionPanel), m_tables(new SummaryTablesPanel), m_charts(new ChartsPanel),
-      m_steps(new StepsPanel), m_markerList(new MarkerList(this)),
-      m_markersPanel(new MarkersPanel(m_markerList)), m_colorBy(new QComboBox), m_messages(new MessageBar),
-      m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
+      m_steps(new StepsPanel), m_pages(new QStackedWidget), m_startPage(new StartPage),
+      m_markerList(new MarkerList(this)), m_markersPanel(new MarkersPanel(m_markerList)),
+      m_colorBy(new QComboBox), m_messages(new MessageBar), m_progress(new QProgressBar),
+      m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
 {
     initResources();
     windowRegistry().append(this);
@@ -86,7 +89,23 @@ MainWindow::MainWindow(QWidget *parent)
     layout->setSpacing(0);
     layout->addWidget(m_messages);
     layout->addWidget(m_search);
-    layout->addWidget(m_timeline, 1);
+    m_pages->addWidget(m_startPage);
+    m_pages->addWidget(m_timeline);
+    layout->addWidget(m_pages, 1);
+    connect(m_startPage, &StartPage::openPathRequested, this, &MainWindow::openPath);
+    connect(m_startPage, &StartPage::openSampleRequested, this, &MainWindow::openBundledSample);
+    connect(m_startPage, &StartPage::openFileRequested, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open trace"), QString(),
+            tr("Traces (*.json *.json.zst *.json.gz *.zst *.gz *.db);;All files (*)"));
+        if (!path.isEmpty())
+            openPath(path);
+    });
+    connect(m_startPage, &StartPage::openFolderRequested, this, [this] {
+        const QString path = QFileDialog::getExistingDirectory(this, tr("Open profiling result folder"));
+        if (!path.isEmpty())
+            openPath(path);
+    });
     m_search->hide();
     setCentralWidget(central);
 
@@ -257,6 +276,24 @@ void MainWindow::fillRecentMenu()
     for (const QString &path : paths)
         m_recentMenu->addAction(path, this, [this, path] { openPath(path); });
     m_recentMenu->setEnabled(!paths.isEmpty());
+    m_startPage->setRecentPaths(paths);
+}
+
+bool MainWindow::showsStartPage() const
+{
+    return m_pages->currentWidget() == m_startPage;
+}
+
+void MainWindow::closeTrace()
+{
+    attachViews(nullptr);
+    m_model.reset();
+    m_currentPath.clear();
+    m_markerList->setAll({});
+    m_lastCompare.reset();
+    setWindowTitle(tr("Ascend Timeline"));
+    m_status->clear();
+    m_pages->setCurrentWidget(m_startPage);
 }
 
 QList<MainWindow *> MainWindow::openWindows()
@@ -420,6 +457,7 @@ void MainWindow::createActions()
              if (!saveSession(path, &error))
                  m_messages->showMessage(MessageBar::Kind::Error, error);
          }},
+        {file, tr("&Close"), {QKeySequence::Close}, [this] { closeTrace(); }},
         {file, tr("&Quit"), {QKeySequence::Quit}, [this] { close(); }},
         {view, tr("&Find…"), {QKeySequence::Find}, [this] { m_search->activate(); }},
         {view, tr("Zoom &In"), {QKeySequence(Qt::Key_W)}, [t] { t->zoomIn(); }},
@@ -956,6 +994,7 @@ void MainWindow::showModel(std::unique_ptr<TraceModel> model, const QString &pat
     m_markerList->setAll({}); // markers belong to the data they were set on
     m_lastCompare.reset();
     attachViews(m_model.get());
+    m_pages->setCurrentWidget(m_timeline);
     const bool bundled = path == QLatin1String(kBundledSample);
     setWindowTitle(
         tr("%1 — Ascend Timeline").arg(bundled ? tr("Bundled sample") : QFileInfo(path).fileName()));

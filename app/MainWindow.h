@@ -15,6 +15,7 @@ class QMenu;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QStackedWidget;
 
 namespace at {
 
@@ -29,6 +30,7 @@ class MessageBar;
 class SearchBar;
 class StatisticsPanel;
 class StepsPanel;
+class StartPage;
 class TimelineView;
 class CompareWindow;
 struct StepChoice;
@@ -53,6 +55,8 @@ public:
     SummaryTablesPanel *tables() const { return m_tables; }
     ChartsPanel *charts() const { return m_charts; }
     StepsPanel *steps() const { return m_steps; }
+    StartPage *startPage() const { return m_startPage; }
+    bool showsStartPage() const;
     MarkerList *markers() const { return m_markerList; }
     MarkersPanel *markersPanel() const { return m_markersPanel; }
     // m: marks the range selection, else the selected slice; k: a flag at the mouse (else the view's
@@ -103,6 +107,8 @@ public Q_SLOTS:
     void openPath(const QString &path);
     void openBundledSample();
     void cancelLoading();
+    // File ▸ Close: back to the start page (recent files and folders).
+    void closeTrace();
 
 Q_SIGNALS:
     // Emitted when a load ends: ok is false on error or cancel.
@@ -142,6 +148,8 @@ private:
     SummaryTablesPanel *m_tables;
     ChartsPanel *m_charts;
     StepsPanel *m_steps;
+    QStackedWidget *m_pages; // the start page or the timeline
+    StartPage *m_startPage;
     MarkerList *m_markerList;
     MarkersPanel *m_markersPanel;
     std::optional<Session> m_pendingSession; // applied when its data has loaded

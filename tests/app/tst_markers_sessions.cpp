@@ -4,11 +4,14 @@
 #include "MarkerList.h"
 #include "MarkersPanel.h"
 #include "Session.h"
+#include "StartPage.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
 
 #include <QApplication>
 #include <QFile>
+#include <QFileInfo>
+#include <QListWidget>
 #include <QPointer>
 #include <QPushButton>
 #include <QScrollBar>
@@ -256,6 +259,25 @@ private Q_SLOTS:
         QVERIFY(svg.contains("View: 200.000 ms"));
         QVERIFY(svg.contains("Rank 0 / Device 0"));
         QVERIFY(svg.contains("svg-flag"));
+    }
+
+    void startPageListsRecentPaths()
+    {
+        // init() opened the level1 folder: File ▸ Close shows the start page with it as most recent.
+        QVERIFY(!m_window->showsStartPage());
+        m_window->closeTrace();
+        QVERIFY(m_window->showsStartPage());
+        QVERIFY(!m_window->model());
+        QListWidget *recent = m_window->startPage()->recentList();
+        QVERIFY(recent->count() >= 1);
+        QCOMPARE(recent->item(0)->data(Qt::UserRole).toString(), QFileInfo(level1()).absoluteFilePath());
+        // Activating it opens it again.
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        emit recent->itemActivated(recent->item(0));
+        QVERIFY(spy.wait(60000));
+        QVERIFY(spy.first().first().toBool());
+        QVERIFY(!m_window->showsStartPage());
+        QCOMPARE(m_window->timeline()->model(), m_window->model());
     }
 
     void badSessionFiles()
