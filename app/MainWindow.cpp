@@ -279,6 +279,22 @@ void MainWindow::fillRecentMenu()
     m_startPage->setRecentPaths(paths);
 }
 
+void MainWindow::chooseFileToOpen()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open trace"), QString(),
+        tr("Traces (*.json *.json.zst *.json.gz *.zst *.gz *.db);;All files (*)"));
+    if (!path.isEmpty())
+        openPath(path);
+}
+
+void MainWindow::chooseFolderToOpen()
+{
+    const QString path = QFileDialog::getExistingDirectory(this, tr("Open profiling result folder"));
+    if (!path.isEmpty())
+        openPath(path);
+}
+
 bool MainWindow::showsStartPage() const
 {
     return m_pages->currentWidget() == m_startPage;
@@ -371,24 +387,11 @@ void MainWindow::createActions()
     TimelineView *t = m_timeline;
     // One QAction per command: menus, keys and the shortcut list all come from this table.
     const std::vector<Entry> entries = {
-        {file,
-         tr("&Open…"),
-         {QKeySequence::Open},
-         [this] {
-             const QString path = QFileDialog::getOpenFileName(
-                 this, tr("Open trace"), QString(),
-                 tr("Traces (*.json *.json.zst *.json.gz *.zst *.gz *.db);;All files (*)"));
-             if (!path.isEmpty())
-                 openPath(path);
-         }},
+        {file, tr("&Open…"), {QKeySequence::Open}, [this] { chooseFileToOpen(); }},
         {file,
          tr("Open &Folder…"),
          {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)},
-         [this] {
-             const QString path = QFileDialog::getExistingDirectory(this, tr("Open profiling result folder"));
-             if (!path.isEmpty())
-                 openPath(path);
-         }},
+         [this] { chooseFolderToOpen(); }},
         {file,
          tr("Open in &New Window…"),
          {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N)},

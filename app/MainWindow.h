@@ -109,6 +109,9 @@ public Q_SLOTS:
     void cancelLoading();
     // File ▸ Close: back to the start page (recent files and folders).
     void closeTrace();
+    // File ▸ Open / Open Folder: a file dialog, then openPath().
+    void chooseFileToOpen();
+    void chooseFolderToOpen();
 
 Q_SIGNALS:
     // Emitted when a load ends: ok is false on error or cancel.

@@ -6,27 +6,16 @@
 set -euo pipefail
 mode="${1:-run}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=scripts/lib.sh
+source "$here/scripts/lib.sh"
 build="${AT_BUILD_DIR:-$here/build}"
 
 packages=(cmake ninja-build g++ ccache pkg-config qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev
           libqt6sql6-sqlite libgl-dev libsimdjson-dev libzstd-dev zlib1g-dev zstd gzip xvfb xauth
           dpkg-dev file desktop-file-utils appstream libxml2-utils shared-mime-info)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "Installing: ${missing[*]}"
-  sudo_cmd=""
-  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+install_packages "${packages[@]}"
 
-export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
-# Paths relative to the checkout, so a fresh clone elsewhere (as CI makes) still hits the cache.
-export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$here}"
-export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
+use_ccache "$here"
 # Tests build with warnings as errors; `run` keeps whatever the build folder has, so it reuses a
 # test build instead of recompiling everything.
 werror=()

@@ -7,26 +7,16 @@
 # Fails on a failing test, a sanitizer report or a fuzzer crash (the input is kept in build-fuzz/fuzz-out).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=scripts/lib.sh
+source "$here/scripts/lib.sh"
 build="${AT_FUZZ_BUILD_DIR:-$here/build-fuzz}"
 seconds="${AT_FUZZ_SECONDS:-60}"
 
 packages=(clang-14 libclang-rt-14-dev)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "Installing: ${missing[*]}"
-  sudo_cmd=""
-  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+install_packages "${packages[@]}"
 clangxx="$(command -v clang++ || command -v clang++-14)"
 
-export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
-export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$here}"
-export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
+use_ccache "$here"
 
 # The suites of the libraries that read untrusted input (no widgets, no app: those are covered by the
 # normal build; `-DAT_SANITIZE=ON` builds and runs everything when wanted).
