@@ -113,8 +113,11 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *fixed[] = {"Source",   "Name", "Type",      "Core",         "Stream", "Start",
-                                  "Duration", "Wait", "Block dim", "Input shapes", "Joined"};
+    // One name per Column before FixedColumns, in enum order (checked at compile time).
+    static constexpr const char *fixed[] = {"Source",      "Name",     "Type",  "Core",      "Stream",
+                                            "Start",       "Duration", "Wait",  "Block dim", "Input shapes",
+                                            "Input types", "Bound",    "Joined"};
+    static_assert(std::size(fixed) == FixedColumns, "a header name for every fixed column");
     if (section < FixedColumns)
         return tr(fixed[section]);
     if (!m_model)

@@ -51,6 +51,22 @@ private Q_SLOTS:
         m_panel->nameFilter()->clear();
     }
 
+    void headersNameEveryColumn()
+    {
+        // Fixed columns, then every metric column by its CSV header (the UBSan run found the fixed names
+        // one short, shifting the last labels and reading past the array).
+        const KernelTableModel *model = m_panel->kernelModel();
+        const QStringList fixed{"Source",      "Name",     "Type",  "Core",      "Stream",
+                                "Start",       "Duration", "Wait",  "Block dim", "Input shapes",
+                                "Input types", "Bound",    "Joined"};
+        QCOMPARE(static_cast<int>(KernelTableModel::FixedColumns), static_cast<int>(fixed.size()));
+        for (int c = 0; c < fixed.size(); ++c)
+            QCOMPARE(model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString(), fixed[c]);
+        QCOMPARE(
+            model->headerData(KernelTableModel::FixedColumns, Qt::Horizontal, Qt::DisplayRole).toString(),
+            m_model->kernels().columns().front().header);
+    }
+
     void filtersByNameRegexCoreAndDuration()
     {
         QCOMPARE(shown(), 191);
