@@ -34,6 +34,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QMultiHash>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
@@ -655,23 +656,29 @@ void MainWindow::applySession(const Session &s)
                                 tr("The data of this session changed since it was saved (it starts at %1 µs, "
                                    "the session expected %2 µs); the view and markers may not line up.")
                                     .arg(formatAbsoluteMicros(m_model->origin()), s.originText));
+    QMultiHash<QString, int> processesByKey; // a key can name several processes (same name in a group)
     for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
-        m_timeline->setCollapsed(p, s.collapsedProcesses.contains(processKey(p)));
+        processesByKey.insert(processKey(p), p);
+    auto processesOf = [&processesByKey](const QStringList &keys) {
+        std::vector<int> out;
+        for (const QString &key : keys) {
+            QList<int> found = processesByKey.values(key);
+            std::sort(found.begin(), found.end());
+            out.insert(out.end(), found.begin(), found.end());
+        }
+        return out;
+    };
+    const std::vector<int> collapsed = processesOf(s.collapsedProcesses);
+    for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
+        m_timeline->setCollapsed(p, std::find(collapsed.begin(), collapsed.end(), p) != collapsed.end());
     for (int g = 0; g < static_cast<int>(m_model->groups().size()); ++g)
         m_timeline->setGroupCollapsed(
             g, s.collapsedGroups.contains(m_model->groups()[static_cast<std::size_t>(g)].label));
     LaneVisibility lanes;
-    for (const QString &key : s.pinnedProcesses)
-        for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
-            if (processKey(p) == key)
-                lanes.pinnedProcesses.push_back(p);
-    for (const QString &key : s.processOrder)
-        for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
-            if (processKey(p) == key)
-                lanes.processOrder.push_back(p);
-    for (int p = 0; p < static_cast<int>(m_model->processes().size()); ++p)
-        if (s.hiddenProcesses.contains(processKey(p)))
-            lanes.hiddenProcesses.insert(p);
+    lanes.pinnedProcesses = processesOf(s.pinnedProcesses);
+    lanes.processOrder = processesOf(s.processOrder);
+    for (int p : processesOf(s.hiddenProcesses))
+        lanes.hiddenProcesses.insert(p);
     for (int t = 0; t < static_cast<int>(m_model->threads().size()); ++t)
         if (s.hiddenThreads.contains(threadKey(t)))
             lanes.hiddenThreads.insert(t);

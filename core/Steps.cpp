@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <unordered_map>
 
 namespace at {
 
@@ -39,7 +40,8 @@ int adjacentStep(const std::vector<Step> &steps, int group, TimeNs t, int direct
     }
     if (current >= 0) {
         const int next = current + (direction > 0 ? 1 : -1);
-        return next >= 0 && next < static_cast<int>(ofGroup.size()) ? ofGroup[static_cast<std::size_t>(next)] : -1;
+        return next >= 0 && next < static_cast<int>(ofGroup.size()) ? ofGroup[static_cast<std::size_t>(next)]
+                                                                    : -1;
     }
     if (direction > 0) {
         for (int i : ofGroup)
@@ -241,11 +243,28 @@ private:
         return out;
     }
 
-    bool isProfilerMarkerTask(StringId name) const
+    // Names are interned: each distinct name is converted and tested once, not once per task.
+    enum NameKind : std::uint8_t
     {
-        // PROFILING_ENABLE / PROFILING_DISABLE bracket the whole collection (FORMATS.md §7.2).
-        return m_model.strings().qstring(name).startsWith(QLatin1String("PROFILING_"));
+        Plain = 0,
+        ProfilerMarker = 1, // PROFILING_ENABLE / _DISABLE bracket the whole collection (FORMATS.md §7.2)
+        Communication = 2   // hcom_* ops
+    };
+    std::uint8_t nameKind(StringId name) const
+    {
+        auto it = m_nameKinds.find(name);
+        if (it == m_nameKinds.end()) {
+            const QString text = m_model.strings().qstring(name);
+            std::uint8_t kind = Plain;
+            if (text.startsWith(QLatin1String("PROFILING_")))
+                kind |= ProfilerMarker;
+            if (text.startsWith(QLatin1String("hcom_"), Qt::CaseInsensitive))
+                kind |= Communication;
+            it = m_nameKinds.emplace(name, kind).first;
+        }
+        return it->second;
     }
+    bool isProfilerMarkerTask(StringId name) const { return nameKind(name) & ProfilerMarker; }
 
     // Index of the step whose host window holds t (the latest one starting at or before t), or -1.
     static int stepByHostTime(const std::vector<Step> &steps, TimeNs t)
@@ -370,9 +389,7 @@ private:
                 return true;
         }
         const SliceTable &table = m_model.threads()[static_cast<std::size_t>(ref.thread)].slices;
-        return m_model.strings()
-            .qstring(table.name(ref.index))
-            .startsWith(QLatin1String("hcom_"), Qt::CaseInsensitive);
+        return nameKind(table.name(ref.index)) & Communication;
     }
 
     // From the Overlap Analysis lanes (what torch_npu itself sums for step_trace_time.csv).
@@ -423,6 +440,7 @@ private:
 
     const TraceModel &m_model;
     int m_group;
+    mutable std::unordered_map<StringId, std::uint8_t> m_nameKinds;
 };
 
 } // namespace
