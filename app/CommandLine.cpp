@@ -94,8 +94,13 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
         QStringLiteral("perfetto"),
         QStringLiteral("With --export-json: numeric timestamps relative to the first event "
                        "and sequential flow ids (for Perfetto)."));
+    QCommandLineOption noCache(
+        QStringLiteral("no-cache"),
+        QStringLiteral("Neither read nor write the snapshot cache: parse the input every time "
+                       "(the same as AT_NO_SNAPSHOT=1)."));
     parser.addOption(exportJson);
     parser.addOption(perfetto);
+    parser.addOption(noCache);
     parser.addOption(compareSteps);
     parser.addOption(against);
     parser.addOption(kernelsCsv);
@@ -114,6 +119,9 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("Trace file(s) to open."),
                                  QStringLiteral("[PATH...]"));
     parser.process(app);
+    // Every load (GUI, command line, compare) goes through loadTrace, which reads this.
+    if (parser.isSet(noCache))
+        qputenv("AT_NO_SNAPSHOT", "1");
 
     CommandLineOptions options;
     options.paths = parser.positionalArguments();

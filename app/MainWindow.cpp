@@ -927,6 +927,7 @@ void MainWindow::openPath(const QString &path)
     m_loading->path = path;
     std::shared_ptr<LoadControl> control = m_loading->control;
     control->preferredSource = m_preferredSource;
+    control->writeSnapshotInBackground = true; // the first frame does not wait for the cache write
     connect(&m_loading->watcher, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this,
             &MainWindow::onLoadFinished);
     m_loading->watcher.setFuture(QtConcurrent::run(

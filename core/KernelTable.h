@@ -78,6 +78,7 @@ public:
     void rebuildSliceIndex();
 
 private:
+    friend class SnapshotAccess; // parser/snapshot saves and restores the table
     std::vector<KernelMetricColumn> m_columns;
     std::vector<KernelRecord> m_rows;
     std::vector<double> m_values;

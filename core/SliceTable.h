@@ -89,6 +89,7 @@ public:
     static SliceTable build(std::vector<Raw> raw);
 
 private:
+    friend class SnapshotAccess; // parser/snapshot saves and restores the columns
     std::vector<TimeNs> m_start;
     std::vector<TimeNs> m_duration;
     std::vector<StringId> m_name;

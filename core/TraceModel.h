@@ -194,6 +194,7 @@ public:
 
 private:
     friend class TraceBuilder;
+    friend class SnapshotAccess; // parser/snapshot saves and restores the built state
     StringPool m_strings;
     std::vector<ProcessInfo> m_processes;
     std::vector<ThreadInfo> m_threads;

@@ -7,6 +7,7 @@
 #include "folder/NamePatterns.h"
 #include "folder/ProfileLayoutDetector.h"
 #include "raw/RawProfileReader.h"
+#include "snapshot/SnapshotCache.h"
 #include "sqlite/ProfileDatabaseReader.h"
 #include "summary/KernelSummaryReader.h"
 #include "json/ChromeTraceParser.h"
@@ -16,6 +17,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QLoggingCategory>
 #include <QSet>
 
 namespace at {
@@ -380,9 +382,7 @@ LoadResult loadDatabaseFile(const QString &path, LoadControl &control)
     return result;
 }
 
-} // namespace
-
-LoadResult loadTrace(const QString &path, LoadControl &control)
+LoadResult loadFromSource(const QString &path, LoadControl &control)
 {
     LoadResult result;
     const QFileInfo info(path);
@@ -411,6 +411,41 @@ LoadResult loadTrace(const QString &path, LoadControl &control)
         return result;
     result.model = builder.build();
     control.bytesDone = control.bytesTotal.load();
+    return result;
+}
+
+} // namespace
+
+LoadResult loadTrace(const QString &path, LoadControl &control)
+{
+    // The snapshot cache (parser/snapshot) only changes how fast the same model arrives.
+    const bool cache = snapshot::enabled();
+    if (cache) {
+        QString reason;
+        bool cancelled = false;
+        if (std::unique_ptr<TraceModel> model = snapshot::load(path, control, &reason, &cancelled)) {
+            qCInfo(snapshot::lcSnapshot) << "reopened" << path << "from its snapshot";
+            LoadResult result;
+            result.model = std::move(model);
+            result.fromSnapshot = true;
+            return result;
+        }
+        if (cancelled) {
+            LoadResult result;
+            result.cancelled = true;
+            return result;
+        }
+        qCInfo(snapshot::lcSnapshot) << "snapshot not used:" << reason;
+    }
+    // Not written when the input changed while it was being read (the model may mix both).
+    const snapshot::FileStamp before = snapshot::stampOf(path);
+    LoadResult result = loadFromSource(path, control);
+    if (cache && result.model && !control.cancel && snapshot::stampOf(path) == before) {
+        QString reason;
+        if (!snapshot::write(*result.model, path, control.preferredSource, control.writeSnapshotInBackground,
+                             &reason))
+            qCInfo(snapshot::lcSnapshot) << "snapshot not written:" << reason;
+    }
     return result;
 }
 

@@ -22,6 +22,9 @@ enum class PreferredSource
 struct LoadControl
 {
     PreferredSource preferredSource = PreferredSource::Text; // set before the load starts
+    // Compress and write a new snapshot on Qt's thread pool instead of before loadTrace returns
+    // (the GUI sets it, so the first frame does not wait for the cache).
+    bool writeSnapshotInBackground = false;
     std::atomic<bool> cancel{false};
     std::atomic<std::uint64_t> bytesDone{0};
     std::atomic<std::uint64_t> bytesTotal{0};
@@ -32,11 +35,14 @@ struct LoadResult
     std::unique_ptr<TraceModel> model; // null on failure or cancel
     QString error;                     // names the file and what is wrong
     bool cancelled = false;
+    bool fromSnapshot = false; // reopened from the snapshot cache instead of parsed
 };
 
 // Opens a trace file (.json, .json.zst, .json.gz, a profiler .db, or a Qt resource path) or a result
 // folder and builds the model.
 // Safe to call from a worker thread; the GUI and the command line both load through here.
+// An unchanged input is reopened from its snapshot (parser/snapshot/SnapshotCache.h) unless
+// AT_NO_SNAPSHOT=1; otherwise the model is built and a snapshot written.
 LoadResult loadTrace(const QString &path, LoadControl &control);
 
 } // namespace at

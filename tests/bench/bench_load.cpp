@@ -67,6 +67,7 @@ double simdjsonWalkSeconds(const char *path, std::size_t &events)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    qputenv("AT_NO_SNAPSHOT", "1"); // measure parsing, not the snapshot cache (bench_snapshot does)
     if (argc < 2) {
         std::fprintf(stderr, "usage: %s TRACE.json [repetitions]\n", argv[0]);
         return 2;

@@ -50,6 +50,7 @@ bool load(const QString &path, Loaded &out)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    qputenv("AT_NO_SNAPSHOT", "1"); // measure parsing, not the snapshot cache (bench_snapshot does)
     if (argc < 3) {
         std::fprintf(stderr, "usage: %s PROFILE.db TRACE.json [repetitions]\n", argv[0]);
         return 2;

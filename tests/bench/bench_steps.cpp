@@ -40,6 +40,7 @@ QHash<QString, TimeNs> byName(const TraceModel &m, const Step &s)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    qputenv("AT_NO_SNAPSHOT", "1"); // measure parsing, not the snapshot cache (bench_snapshot does)
     const int copies = argc > 1 ? std::atoi(argv[1]) : 200;
     const int length = argc > 2 ? std::atoi(argv[2]) : 20000;
     LoadControl control;

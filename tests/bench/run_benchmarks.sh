@@ -8,10 +8,12 @@ root="$(cd "$here/../.." && pwd)"
 build="${AT_BUILD_DIR:-$root/build}"
 data="${AT_BENCH_DIR:-/tmp/ascend-timeline-bench}"
 sizes=("$@")
+# Every figure below is a cold load except bench_snapshot's reopen (it manages the cache itself).
+export AT_NO_SNAPSHOT=1
 [ ${#sizes[@]} -gt 0 ] || sizes=(100M)
 mkdir -p "$data"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --target bench_load bench_load_db bench_csv bench_steps ascend-timeline >/dev/null
+cmake --build "$build" --target bench_load bench_load_db bench_csv bench_steps bench_snapshot ascend-timeline >/dev/null
 for size in "${sizes[@]}"; do
   input="$data/tiled_$size.json"
   [ -f "$input" ] || python3 "$here/make_tiled_trace.py" --size "$size" "$input"
@@ -19,6 +21,7 @@ for size in "${sizes[@]}"; do
   "$build/tests/bench/bench_load" "$input" 5
   echo "-- whole process: ascend-timeline --summary (peak RSS)"
   /usr/bin/time -f "   %e s wall, peak RSS %M KB" "$build/app/ascend-timeline" --summary "$input" >/dev/null
+  echo "-- snapshot cache: cold load vs reopen (same run)"; "$build/tests/bench/bench_snapshot" "$input" 5
   echo "-- whole process: python3 json.load (peak RSS)"
   /usr/bin/time -f "   %e s wall, peak RSS %M KB" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$input"
 done

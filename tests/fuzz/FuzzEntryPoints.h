@@ -12,6 +12,7 @@
 #include "folder/ProfileLayoutDetector.h"
 #include "sqlite/ProfileDatabaseReader.h"
 #include "json/ChromeTraceParser.h"
+#include "snapshot/SnapshotCodec.h"
 
 #include <QDir>
 #include <QFile>
@@ -185,6 +186,35 @@ inline void fuzzFolder(const std::uint8_t *data, std::size_t size)
     (void)ProfileLayoutDetector::detect(root.path(), options);
     if (!first.isEmpty())
         (void)ProfileLayoutDetector::detect(root.filePath(first), options);
+}
+
+// Snapshot bytes (parser/snapshot): as a whole file (header, zstd frame, payload) and as a bare payload,
+// which the zstd checksum would otherwise shield from mutations. A model that decodes must be safe to
+// walk: summary, self times, flows and kernel rows of every slice.
+inline void fuzzSnapshot(const std::uint8_t *data, std::size_t size)
+{
+    const std::string_view bytes(reinterpret_cast<const char *>(data), size);
+    auto walk = [](const std::unique_ptr<TraceModel> &model, const QString &reason) {
+        if (!model) {
+            fuzzCheck(!reason.isEmpty(), "snapshot: rejected without a reason");
+            return;
+        }
+        (void)summarize(*model);
+        for (std::size_t t = 0; t < model->threads().size(); ++t)
+            for (std::uint32_t i = 0; i < model->threads()[t].slices.size(); ++i) {
+                const SliceRef ref{static_cast<std::int32_t>(t), i};
+                (void)model->selfTime(ref);
+                (void)model->flowsFrom(ref);
+                (void)model->kernels().rowOfSlice(ref.thread, ref.index);
+            }
+        for (int p = 0; p < static_cast<int>(model->processes().size()); ++p)
+            (void)model->processDisplayName(p);
+    };
+    QString reason;
+    if (const auto header = snapshot::readHeader(bytes, &reason))
+        walk(snapshot::decodeBody(*header, &reason), reason);
+    QString payloadReason;
+    walk(snapshot::decodePayload(bytes, &payloadReason), payloadReason);
 }
 
 } // namespace at::fuzz

@@ -4,16 +4,16 @@
 # samples are never written). Exits non-zero when a target crashes, leaks, hits undefined behaviour or
 # a timeout; the input that did it is kept in $AT_FUZZ_OUT/<target>/ (default build-fuzz/fuzz-out).
 #
-#   bash tests/fuzz/run_fuzzers.sh SECONDS [TARGET...]     # targets: json csv sqlite folder (default all)
+#   bash tests/fuzz/run_fuzzers.sh SECONDS [TARGET...]     # targets: json csv sqlite folder snapshot (default all)
 #
 # Environment: AT_FUZZ_BUILD_DIR (default build-fuzz), AT_FUZZ_OUT, AT_FUZZ_PARALLEL (targets run at once,
 # default nproc), AT_SAMPLES_DIR (default ../shared/samples), AT_FUZZ_SKIP_BUILD=1 (use the built targets).
 # A crash becomes a regression test by copying its input to tests/data/fuzz/<target>/ (tst_fuzz_regressions).
 set -euo pipefail
-seconds="${1:?usage: run_fuzzers.sh SECONDS [json|csv|sqlite|folder ...]}"
+seconds="${1:?usage: run_fuzzers.sh SECONDS [json|csv|sqlite|folder|snapshot ...]}"
 shift
 targets=("$@")
-((${#targets[@]})) || targets=(json csv sqlite folder)
+((${#targets[@]})) || targets=(json csv sqlite folder snapshot)
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${AT_FUZZ_BUILD_DIR:-$here/build-fuzz}"
 out="${AT_FUZZ_OUT:-$build/fuzz-out}"
@@ -34,7 +34,7 @@ trap 'rm -rf "$work"' EXIT
 
 # Seed corpora: copies of the real samples (and the hand-written JSON fixtures) in $work/seeds/<target>.
 seed() { mkdir -p "$work/seeds/$1"; }
-seed json; seed csv; seed sqlite; seed folder
+seed json; seed csv; seed sqlite; seed folder; seed snapshot
 n=0
 while IFS= read -r -d '' f; do
   cp "$f" "$work/seeds/json/$((n++)).json"
@@ -60,7 +60,11 @@ printf 'PROF_1/device_0/timeline/msprof_0_1_1.json\nPROF_1/device_0/loop -> ..\n
 printf 'r_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json\nr_ascend_pt/self -> .\nr_ascend_pt/x -> ../r_ascend_pt/self\n' \
   >"$work/seeds/folder/link2.txt"
 
-declare -A max_len=([json]=65536 [csv]=32768 [sqlite]=1048576 [folder]=4096)
+# Snapshots (whole file and bare payload) of the small real JSON samples, by the cache's own encoder.
+{ find "$here/tests/data/json" -name '*.json' -print0; find "$samples" -name 'msprof*.json' -size -256k -print0; } 2>/dev/null |
+  xargs -0 -r "$build/tests/fuzz/make_snapshot_seeds" "$work/seeds/snapshot" >/dev/null || true
+
+declare -A max_len=([json]=65536 [csv]=32768 [sqlite]=1048576 [folder]=4096 [snapshot]=262144)
 # Leaks are checked; abort_on_error gives one clear report per problem.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"

@@ -41,6 +41,7 @@ private slots:
     void csv() { replay("csv", at::fuzz::fuzzCsv); }
     void sqlite() { replay("sqlite", at::fuzz::fuzzSqlite); }
     void folder() { replay("folder", at::fuzz::fuzzFolder); }
+    void snapshot() { replay("snapshot", at::fuzz::fuzzSnapshot); }
 };
 
 QTEST_GUILESS_MAIN(TestFuzzRegressions)

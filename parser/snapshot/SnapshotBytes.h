@@ -1,0 +1,172 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+namespace at::snapshot {
+
+// Appends little-endian values byte by byte (never a struct cast), so the file is the same on
+// every host.
+class ByteWriter
+{
+public:
+    std::string &buffer() { return m_buffer; }
+    std::size_t size() const { return m_buffer.size(); }
+
+    void u8(std::uint8_t v) { m_buffer.push_back(static_cast<char>(v)); }
+    void u32(std::uint32_t v)
+    {
+        char b[4];
+        for (int i = 0; i < 4; ++i)
+            b[i] = static_cast<char>(v >> (8 * i));
+        m_buffer.append(b, 4);
+    }
+    void u64(std::uint64_t v)
+    {
+        char b[8];
+        for (int i = 0; i < 8; ++i)
+            b[i] = static_cast<char>(v >> (8 * i));
+        m_buffer.append(b, 8);
+    }
+    void i32(std::int32_t v) { u32(static_cast<std::uint32_t>(v)); }
+    void i64(std::int64_t v) { u64(static_cast<std::uint64_t>(v)); }
+    void f64(double v)
+    {
+        std::uint64_t bits;
+        std::memcpy(&bits, &v, sizeof bits);
+        u64(bits);
+    }
+    void bytes(std::string_view text)
+    {
+        u64(text.size());
+        m_buffer.append(text.data(), text.size());
+    }
+    void string(const QString &text) { bytes(text.toUtf8().toStdString()); }
+    void strings(const QStringList &list)
+    {
+        u64(static_cast<std::uint64_t>(list.size()));
+        for (const QString &s : list)
+            string(s);
+    }
+    // Overwrites 8 bytes at pos (a section length written after its contents).
+    void patchU64(std::size_t pos, std::uint64_t v)
+    {
+        for (int i = 0; i < 8; ++i)
+            m_buffer[pos + static_cast<std::size_t>(i)] = static_cast<char>(v >> (8 * i));
+    }
+
+private:
+    std::string m_buffer;
+};
+
+// Reads what ByteWriter wrote from untrusted bytes: every read checks the remaining length, and the
+// first failure makes the reader fail (ok() false) and return zeros from then on, so callers check
+// once per section instead of after every field.
+class ByteReader
+{
+public:
+    ByteReader(const char *data, std::size_t size) : m_data(data), m_size(size) {}
+
+    bool ok() const { return m_ok; }
+    bool atEnd() const { return m_pos == m_size; }
+    std::size_t remaining() const { return m_size - m_pos; }
+    void fail() { m_ok = false; }
+
+    std::uint8_t u8() { return static_cast<std::uint8_t>(take(1) ? m_data[m_pos - 1] : 0); }
+    std::uint32_t u32()
+    {
+        if (!take(4))
+            return 0;
+        std::uint32_t v = 0;
+        for (int i = 0; i < 4; ++i)
+            v |= static_cast<std::uint32_t>(static_cast<unsigned char>(m_data[m_pos - 4 + i])) << (8 * i);
+        return v;
+    }
+    std::uint64_t u64()
+    {
+        if (!take(8))
+            return 0;
+        std::uint64_t v = 0;
+        for (int i = 0; i < 8; ++i)
+            v |= static_cast<std::uint64_t>(static_cast<unsigned char>(m_data[m_pos - 8 + i])) << (8 * i);
+        return v;
+    }
+    std::int32_t i32() { return static_cast<std::int32_t>(u32()); }
+    std::int64_t i64() { return static_cast<std::int64_t>(u64()); }
+    double f64()
+    {
+        const std::uint64_t bits = u64();
+        double v;
+        std::memcpy(&v, &bits, sizeof v);
+        return v;
+    }
+    std::string_view bytes()
+    {
+        const std::uint64_t n = u64();
+        if (!m_ok || n > remaining()) {
+            m_ok = false;
+            return {};
+        }
+        const std::string_view v(m_data + m_pos, static_cast<std::size_t>(n));
+        m_pos += static_cast<std::size_t>(n);
+        return v;
+    }
+    QString string()
+    {
+        const std::string_view v = bytes();
+        return QString::fromUtf8(v.data(), static_cast<qsizetype>(v.size()));
+    }
+    QStringList strings()
+    {
+        QStringList list;
+        const std::size_t n = count(8);
+        for (std::size_t i = 0; i < n && m_ok; ++i)
+            list << string();
+        return list;
+    }
+    // An element count, checked against the bytes left (each element takes at least minBytes), so
+    // a corrupt count can never make the caller reserve more than the file could hold.
+    std::size_t count(std::size_t minBytes)
+    {
+        const std::uint64_t n = u64();
+        if (!m_ok || (minBytes > 0 && n > remaining() / minBytes) || (minBytes == 0 && n > remaining())) {
+            m_ok = false;
+            return 0;
+        }
+        return static_cast<std::size_t>(n);
+    }
+    // A sub-reader over the next n bytes (a section), which this reader then skips.
+    ByteReader section(std::uint64_t n)
+    {
+        if (!m_ok || n > remaining()) {
+            m_ok = false;
+            return ByteReader(nullptr, 0);
+        }
+        ByteReader sub(m_data + m_pos, static_cast<std::size_t>(n));
+        m_pos += static_cast<std::size_t>(n);
+        return sub;
+    }
+
+private:
+    bool take(std::size_t n)
+    {
+        if (!m_ok || n > remaining()) {
+            m_ok = false;
+            return false;
+        }
+        m_pos += n;
+        return true;
+    }
+
+    const char *m_data;
+    std::size_t m_size;
+    std::size_t m_pos = 0;
+    bool m_ok = true;
+};
+
+} // namespace at::snapshot

@@ -1,0 +1,866 @@
+#include "snapshot/SnapshotCodec.h"
+
+#include "SnapshotAccess.h"
+#include "Steps.h"
+#include "snapshot/SnapshotArgs.h"
+#include "snapshot/SnapshotBytes.h"
+
+#include <zstd.h>
+
+#include <algorithm>
+
+namespace at::snapshot {
+
+namespace {
+
+constexpr char kMagic[8] = {'A', 'T', 'S', 'N', 'A', 'P', '\r', '\n'};
+// A snapshot of a huge trace is still far below this; a corrupt size must not allocate more.
+constexpr std::uint64_t kMaxPayload = std::uint64_t(16) << 30;
+// Sets the zstd level: 3 compresses the columns about as well as 9 at a fraction of the time.
+constexpr int kZstdLevel = 3;
+
+// Section tags, in file order ("STRS" etc. as little-endian u32s).
+constexpr std::uint32_t tag(const char (&t)[5])
+{
+    return static_cast<std::uint32_t>(static_cast<unsigned char>(t[0])) |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(t[1])) << 8 |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(t[2])) << 16 |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(t[3])) << 24;
+}
+
+using A = SnapshotAccess;
+
+// ---------------------------------------------------------------- writing
+
+class SectionWriter
+{
+public:
+    SectionWriter(ByteWriter &w, std::uint32_t t) : m_w(w)
+    {
+        m_w.u32(t);
+        m_lengthAt = m_w.size();
+        m_w.u64(0);
+    }
+    ~SectionWriter() { m_w.patchU64(m_lengthAt, m_w.size() - m_lengthAt - 8); }
+
+private:
+    ByteWriter &m_w;
+    std::size_t m_lengthAt;
+};
+
+void writeRef(ByteWriter &w, SliceRef ref)
+{
+    w.i32(ref.thread);
+    w.u32(ref.index);
+}
+
+void writeOptional(ByteWriter &w, const std::optional<std::int64_t> &v)
+{
+    w.u8(v ? 1 : 0);
+    w.i64(v.value_or(0));
+}
+
+void writeKey(ByteWriter &w, const LaneKey &k)
+{
+    w.i64(k.number);
+    w.u32(k.text);
+}
+
+template <typename T, typename Fn> void writeVector(ByteWriter &w, const std::vector<T> &v, Fn &&fn)
+{
+    w.u64(v.size());
+    for (const T &x : v)
+        fn(x);
+}
+
+void writeCollection(ByteWriter &w, const CollectionInfo &c)
+{
+    w.string(c.sourceLabel);
+    w.string(c.profilerLevel);
+    w.string(c.metricGroup);
+    w.strings(c.metrics);
+    w.strings(c.switchesOn);
+    w.strings(c.switchesOff);
+    w.u64(static_cast<std::uint64_t>(c.properties.size()));
+    for (const auto &p : c.properties) {
+        w.string(p.first);
+        w.string(p.second);
+    }
+    w.strings(c.warnings);
+    w.strings(c.files);
+}
+
+void writeSlices(ByteWriter &w, const SliceTable &t)
+{
+    const std::uint32_t n = static_cast<std::uint32_t>(t.size());
+    w.u64(n);
+    for (std::uint32_t i = 0; i < n; ++i)
+        w.i64(t.start(i));
+    for (std::uint32_t i = 0; i < n; ++i)
+        w.i64(t.duration(i));
+    for (std::uint32_t i = 0; i < n; ++i)
+        w.u32(t.name(i));
+    for (std::uint32_t i = 0; i < n; ++i)
+        w.u32(t.category(i));
+    for (std::uint32_t i = 0; i < n; ++i)
+        w.i32(t.parent(i));
+    for (std::uint32_t i = 0; i < n; ++i)
+        w.u64(t.source(i));
+    writeVector(w, A::depthBegin(t), [&](std::uint32_t d) { w.u32(d); });
+}
+
+void writeFlowIndex(ByteWriter &w, const A::FlowIndex &index)
+{
+    writeVector(w, index, [&](const auto &p) {
+        w.u64(p.first);
+        w.u32(p.second);
+    });
+}
+
+void writeModel(ByteWriter &w, const TraceModel &m)
+{
+    {
+        SectionWriter s(w, tag("STRS"));
+        const StringPool &pool = m.strings();
+        w.u64(pool.size());
+        for (StringId id = 1; id < pool.size(); ++id)
+            w.bytes(pool.view(id));
+    }
+    {
+        SectionWriter s(w, tag("META"));
+        w.i64(m.origin());
+        w.i64(m.dataBegin());
+        w.i64(m.dataEnd());
+        w.i64(m.fullBegin());
+        w.i64(m.fullEnd());
+        w.u64(m.outlierCount());
+        const EventCounts &c = m.eventCounts();
+        for (std::size_t v : {c.complete, c.begin, c.end, c.instant, c.counter, c.flowStart, c.flowStep, c.flowEnd,
+                              c.metadata, c.other})
+            w.u64(v);
+        w.strings(m.warnings());
+    }
+    {
+        SectionWriter s(w, tag("GRPS"));
+        writeVector(w, m.groups(), [&](const SourceGroup &g) {
+            w.string(g.label);
+            w.string(g.layout);
+            w.string(g.path);
+            w.strings(g.timelineFiles);
+            w.strings(g.summaryFiles);
+            writeCollection(w, g.collection);
+        });
+    }
+    {
+        SectionWriter s(w, tag("SRCS"));
+        writeVector(w, m.sources(), [&](const SourceFile &f) {
+            w.u8(static_cast<std::uint8_t>(*argsKindOf(f.argsReader.get())));
+            w.string(f.path);
+        });
+    }
+    {
+        SectionWriter s(w, tag("PROC"));
+        writeVector(w, m.processes(), [&](const ProcessInfo &p) {
+            w.i32(p.group);
+            writeKey(w, p.pid);
+            w.u32(p.name);
+            w.u32(p.labels);
+            writeOptional(w, p.sortIndex);
+            w.u8(static_cast<std::uint8_t>(p.layer));
+            writeVector(w, p.threads, [&](int t) { w.i32(t); });
+            writeVector(w, p.counters, [&](int c) { w.i32(c); });
+        });
+        writeVector(w, m.processOrder(), [&](int p) { w.i32(p); });
+    }
+    {
+        SectionWriter s(w, tag("THRD"));
+        writeVector(w, m.threads(), [&](const ThreadInfo &t) {
+            w.i32(t.process);
+            writeKey(w, t.tid);
+            w.u32(t.name);
+            writeOptional(w, t.sortIndex);
+            writeSlices(w, t.slices);
+        });
+    }
+    {
+        SectionWriter s(w, tag("CNTR"));
+        writeVector(w, m.counters(), [&](const CounterSeries &c) {
+            w.i32(c.process);
+            w.u32(c.name);
+            w.u32(c.seriesKey);
+            w.f64(c.minValue);
+            w.f64(c.maxValue);
+            writeVector(w, c.times, [&](TimeNs t) { w.i64(t); });
+            for (double v : c.values)
+                w.f64(v);
+        });
+    }
+    {
+        SectionWriter s(w, tag("FLOW"));
+        writeVector(w, m.flows(), [&](const FlowInfo &f) {
+            w.u32(f.category);
+            w.u32(f.name);
+            w.u32(f.id);
+            writeRef(w, f.from);
+            writeRef(w, f.to);
+            w.i64(f.fromTime);
+            w.i64(f.toTime);
+        });
+        writeFlowIndex(w, A::flowsBySource(m));
+        writeFlowIndex(w, A::flowsByTarget(m));
+    }
+    {
+        SectionWriter s(w, tag("KERN"));
+        const KernelTable &k = m.kernels();
+        writeVector(w, k.columns(), [&](const KernelMetricColumn &c) {
+            w.string(c.header);
+            w.string(c.name);
+            w.string(c.core);
+            w.string(c.unit);
+        });
+        writeVector(w, k.rows(), [&](const KernelRecord &r) {
+            w.i32(r.group);
+            w.i32(r.thread);
+            w.u32(r.slice);
+            w.i64(r.start);
+            w.i64(r.duration);
+            w.i64(r.wait);
+            for (StringId id : {r.name, r.type, r.acceleratorCore, r.inputShapes, r.inputTypes})
+                w.u32(id);
+            for (std::int64_t v : {r.streamId, r.taskId, r.contextId, r.blockDim, r.stepId})
+                w.i64(v);
+        });
+        writeVector(w, A::values(k), [&](double v) { w.f64(v); });
+        writeVector(w, A::metricGroups(k), [&](const QString &g) { w.string(g); });
+    }
+    {
+        SectionWriter s(w, tag("SUMT"));
+        writeVector(w, m.summaryTables(), [&](const SummaryTable &t) {
+            w.i32(t.group);
+            w.string(t.type);
+            w.strings(t.files);
+            w.strings(t.header);
+            writeVector(w, t.cells, [&](const QString &c) { w.string(c); });
+        });
+    }
+    {
+        SectionWriter s(w, tag("STEP"));
+        writeVector(w, m.declaredSteps(), [&](const DeclaredStep &d) {
+            w.i32(d.group);
+            w.i64(d.number);
+            w.i64(d.begin);
+            w.i64(d.end);
+            w.string(d.source);
+            w.i64(d.spanOfSource);
+        });
+        writeVector(w, m.steps(), [&](const Step &st) {
+            w.i32(st.group);
+            w.i64(st.number);
+            w.string(st.label);
+            w.u8(static_cast<std::uint8_t>(st.source));
+            writeRef(w, st.marker);
+            for (TimeNs t : {st.hostBegin, st.hostEnd, st.deviceBegin, st.deviceEnd, st.stageBegin, st.stageEnd})
+                w.i64(t);
+            const StepBreakdown &b = st.breakdown;
+            for (TimeNs t : {b.computing, b.communication, b.communicationNotOverlapped, b.free})
+                w.i64(t);
+            w.u8(b.fromOverlapAnalysis ? 1 : 0);
+            writeVector(w, st.deviceTasks, [&](SliceRef r) { writeRef(w, r); });
+            w.u64(st.flowAttributedTasks);
+        });
+    }
+}
+
+// ---------------------------------------------------------------- reading
+
+// Reads one section's tag and length; the returned reader covers exactly its bytes.
+ByteReader expectSection(ByteReader &r, std::uint32_t expected)
+{
+    const std::uint32_t t = r.u32();
+    const std::uint64_t length = r.u64();
+    if (!r.ok() || t != expected) {
+        r.fail();
+        return ByteReader(nullptr, 0);
+    }
+    return r.section(length);
+}
+
+SliceRef readRef(ByteReader &r)
+{
+    SliceRef ref;
+    ref.thread = r.i32();
+    ref.index = r.u32();
+    return ref;
+}
+
+std::optional<std::int64_t> readOptional(ByteReader &r)
+{
+    const std::uint8_t has = r.u8();
+    const std::int64_t v = r.i64();
+    if (has > 1)
+        r.fail();
+    return has ? std::optional<std::int64_t>(v) : std::nullopt;
+}
+
+LaneKey readKey(ByteReader &r)
+{
+    LaneKey k;
+    k.number = r.i64();
+    k.text = r.u32();
+    return k;
+}
+
+// Reads a count then n elements (each at least minBytes long) with fn.
+template <typename T, typename Fn> void readVector(ByteReader &r, std::vector<T> &out, std::size_t minBytes, Fn &&fn)
+{
+    const std::size_t n = r.count(minBytes);
+    out.clear();
+    out.reserve(n);
+    for (std::size_t i = 0; i < n && r.ok(); ++i)
+        out.push_back(fn());
+}
+
+CollectionInfo readCollection(ByteReader &r)
+{
+    CollectionInfo c;
+    c.sourceLabel = r.string();
+    c.profilerLevel = r.string();
+    c.metricGroup = r.string();
+    c.metrics = r.strings();
+    c.switchesOn = r.strings();
+    c.switchesOff = r.strings();
+    const std::size_t n = r.count(16);
+    for (std::size_t i = 0; i < n && r.ok(); ++i) {
+        QString key = r.string();
+        QString value = r.string();
+        c.properties.append({key, value});
+    }
+    c.warnings = r.strings();
+    c.files = r.strings();
+    return c;
+}
+
+bool readSlices(ByteReader &r, SliceTable &t)
+{
+    const std::size_t n = r.count(36);
+    if (!r.ok() || n > 0xFFFFFFFFu)
+        return false;
+    auto column = [&](auto &v, auto read) {
+        v.resize(n);
+        for (std::size_t i = 0; i < n; ++i)
+            v[i] = read();
+    };
+    column(A::start(t), [&] { return r.i64(); });
+    column(A::duration(t), [&] { return r.i64(); });
+    column(A::name(t), [&] { return r.u32(); });
+    column(A::category(t), [&] { return r.u32(); });
+    column(A::parent(t), [&] { return r.i32(); });
+    column(A::source(t), [&] { return r.u64(); });
+    readVector(r, A::depthBegin(t), 4, [&] { return r.u32(); });
+    return r.ok();
+}
+
+void readFlowIndex(ByteReader &r, A::FlowIndex &index)
+{
+    readVector(r, index, 12, [&] {
+        const std::uint64_t key = r.u64();
+        const std::uint32_t flow = r.u32();
+        return std::make_pair(key, flow);
+    });
+}
+
+// Every section must parse and be consumed exactly.
+bool finish(ByteReader &section, ByteReader &outer)
+{
+    if (!section.ok() || !section.atEnd())
+        outer.fail();
+    return outer.ok();
+}
+
+bool readModel(ByteReader &r, TraceModel &m, QString *reason)
+{
+    auto failed = [&](const char *what) {
+        *reason = QStringLiteral("corrupt %1 section").arg(QLatin1String(what));
+        return false;
+    };
+    {
+        ByteReader s = expectSection(r, tag("STRS"));
+        StringPool &pool = A::strings(m);
+        const std::uint64_t n = s.u64();
+        if (!s.ok() || n == 0 || n - 1 > s.remaining() / 8)
+            return failed("strings");
+        for (std::uint64_t id = 1; id < n && s.ok(); ++id) {
+            const std::string_view text = s.bytes();
+            // Interning dedups: a repeated string would shift every later id.
+            if (s.ok() && pool.intern(text) != id)
+                s.fail();
+        }
+        if (!finish(s, r))
+            return failed("strings");
+    }
+    {
+        ByteReader s = expectSection(r, tag("META"));
+        A::origin(m) = s.i64();
+        A::dataBegin(m) = s.i64();
+        A::dataEnd(m) = s.i64();
+        A::fullBegin(m) = s.i64();
+        A::fullEnd(m) = s.i64();
+        A::outliers(m) = s.u64();
+        EventCounts &c = A::counts(m);
+        for (std::size_t *v : {&c.complete, &c.begin, &c.end, &c.instant, &c.counter, &c.flowStart, &c.flowStep,
+                               &c.flowEnd, &c.metadata, &c.other})
+            *v = s.u64();
+        A::warnings(m) = s.strings();
+        if (!finish(s, r))
+            return failed("summary");
+    }
+    {
+        ByteReader s = expectSection(r, tag("GRPS"));
+        readVector(s, A::groups(m), 8, [&] {
+            SourceGroup g;
+            g.label = s.string();
+            g.layout = s.string();
+            g.path = s.string();
+            g.timelineFiles = s.strings();
+            g.summaryFiles = s.strings();
+            g.collection = readCollection(s);
+            return g;
+        });
+        if (!finish(s, r))
+            return failed("groups");
+    }
+    {
+        ByteReader s = expectSection(r, tag("SRCS"));
+        readVector(s, A::sources(m), 9, [&] {
+            const std::uint8_t kind = s.u8();
+            SourceFile f;
+            f.path = s.string();
+            if (kind > static_cast<std::uint8_t>(ArgsKind::Database))
+                s.fail();
+            else
+                f.argsReader = makeArgsReader(static_cast<ArgsKind>(kind), f.path);
+            return f;
+        });
+        if (!finish(s, r))
+            return failed("sources");
+    }
+    {
+        ByteReader s = expectSection(r, tag("PROC"));
+        readVector(s, A::processes(m), 50, [&] {
+            ProcessInfo p;
+            p.group = s.i32();
+            p.pid = readKey(s);
+            p.name = s.u32();
+            p.labels = s.u32();
+            p.sortIndex = readOptional(s);
+            const std::uint8_t layer = s.u8();
+            if (layer > static_cast<std::uint8_t>(Layer::Other))
+                s.fail();
+            p.layer = static_cast<Layer>(layer);
+            readVector(s, p.threads, 4, [&] { return s.i32(); });
+            readVector(s, p.counters, 4, [&] { return s.i32(); });
+            return p;
+        });
+        readVector(s, A::processOrder(m), 4, [&] { return s.i32(); });
+        if (!finish(s, r))
+            return failed("processes");
+    }
+    {
+        ByteReader s = expectSection(r, tag("THRD"));
+        readVector(s, A::threads(m), 41, [&] {
+            ThreadInfo t;
+            t.process = s.i32();
+            t.tid = readKey(s);
+            t.name = s.u32();
+            t.sortIndex = readOptional(s);
+            if (!readSlices(s, t.slices))
+                s.fail();
+            return t;
+        });
+        if (!finish(s, r))
+            return failed("threads");
+    }
+    {
+        ByteReader s = expectSection(r, tag("CNTR"));
+        readVector(s, A::counters(m), 36, [&] {
+            CounterSeries c;
+            c.process = s.i32();
+            c.name = s.u32();
+            c.seriesKey = s.u32();
+            c.minValue = s.f64();
+            c.maxValue = s.f64();
+            readVector(s, c.times, 16, [&] { return s.i64(); });
+            c.values.resize(s.ok() ? c.times.size() : 0);
+            for (double &v : c.values)
+                v = s.f64();
+            return c;
+        });
+        if (!finish(s, r))
+            return failed("counters");
+    }
+    {
+        ByteReader s = expectSection(r, tag("FLOW"));
+        readVector(s, A::flows(m), 44, [&] {
+            FlowInfo f;
+            f.category = s.u32();
+            f.name = s.u32();
+            f.id = s.u32();
+            f.from = readRef(s);
+            f.to = readRef(s);
+            f.fromTime = s.i64();
+            f.toTime = s.i64();
+            return f;
+        });
+        readFlowIndex(s, A::flowsBySource(m));
+        readFlowIndex(s, A::flowsByTarget(m));
+        if (!finish(s, r))
+            return failed("flows");
+    }
+    {
+        ByteReader s = expectSection(r, tag("KERN"));
+        KernelTable &k = A::kernels(m);
+        readVector(s, A::columns(k), 32, [&] {
+            KernelMetricColumn c;
+            c.header = s.string();
+            c.name = s.string();
+            c.core = s.string();
+            c.unit = s.string();
+            return c;
+        });
+        readVector(s, A::rows(k), 96, [&] {
+            KernelRecord rec;
+            rec.group = s.i32();
+            rec.thread = s.i32();
+            rec.slice = s.u32();
+            rec.start = s.i64();
+            rec.duration = s.i64();
+            rec.wait = s.i64();
+            for (StringId *id : {&rec.name, &rec.type, &rec.acceleratorCore, &rec.inputShapes, &rec.inputTypes})
+                *id = s.u32();
+            for (std::int64_t *v : {&rec.streamId, &rec.taskId, &rec.contextId, &rec.blockDim, &rec.stepId})
+                *v = s.i64();
+            return rec;
+        });
+        readVector(s, A::values(k), 8, [&] { return s.f64(); });
+        readVector(s, A::metricGroups(k), 8, [&] { return s.string(); });
+        if (!finish(s, r))
+            return failed("kernels");
+    }
+    {
+        ByteReader s = expectSection(r, tag("SUMT"));
+        readVector(s, A::summaryTables(m), 36, [&] {
+            SummaryTable t;
+            t.group = s.i32();
+            t.type = s.string();
+            t.files = s.strings();
+            t.header = s.strings();
+            readVector(s, t.cells, 8, [&] { return s.string(); });
+            return t;
+        });
+        if (!finish(s, r))
+            return failed("summary tables");
+    }
+    {
+        ByteReader s = expectSection(r, tag("STEP"));
+        readVector(s, A::declaredSteps(m), 44, [&] {
+            DeclaredStep d;
+            d.group = s.i32();
+            d.number = s.i64();
+            d.begin = s.i64();
+            d.end = s.i64();
+            d.source = s.string();
+            d.spanOfSource = s.i64();
+            return d;
+        });
+        readVector(s, A::steps(m), 126, [&] {
+            Step st;
+            st.group = s.i32();
+            st.number = s.i64();
+            st.label = s.string();
+            const std::uint8_t source = s.u8();
+            if (source > static_cast<std::uint8_t>(StepSource::KernelStepId))
+                s.fail();
+            st.source = static_cast<StepSource>(source);
+            st.marker = readRef(s);
+            for (TimeNs *t : {&st.hostBegin, &st.hostEnd, &st.deviceBegin, &st.deviceEnd, &st.stageBegin,
+                              &st.stageEnd})
+                *t = s.i64();
+            StepBreakdown &b = st.breakdown;
+            for (TimeNs *t : {&b.computing, &b.communication, &b.communicationNotOverlapped, &b.free})
+                *t = s.i64();
+            const std::uint8_t overlap = s.u8();
+            if (overlap > 1)
+                s.fail();
+            b.fromOverlapAnalysis = overlap == 1;
+            readVector(s, st.deviceTasks, 8, [&] { return readRef(s); });
+            st.flowAttributedTasks = s.u64();
+            return st;
+        });
+        if (!finish(s, r))
+            return failed("steps");
+    }
+    if (!r.atEnd()) {
+        *reason = QStringLiteral("trailing bytes after the last section");
+        return false;
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------- validation
+
+// Checks every index the viewer follows without a bounds check, so that a snapshot that decodes
+// but was tampered with cannot make the viewer read out of bounds.
+class Validator
+{
+public:
+    explicit Validator(const TraceModel &m) : m_m(m) {}
+
+    QString check() const
+    {
+        const std::size_t strings = m_m.strings().size();
+        auto str = [&](StringId id) { return id < strings; };
+        auto key = [&](const LaneKey &k) { return str(k.text); };
+        const std::size_t groups = m_m.groups().size();
+        auto group = [&](int g) { return g >= 0 && static_cast<std::size_t>(g) < groups; };
+        auto index = [](int i, std::size_t n) { return i >= 0 && static_cast<std::size_t>(i) < n; };
+        const std::size_t processes = m_m.processes().size(), threads = m_m.threads().size(),
+                          counters = m_m.counters().size();
+
+        for (const ProcessInfo &p : m_m.processes()) {
+            if (!group(p.group) || !key(p.pid) || !str(p.name) || !str(p.labels))
+                return QStringLiteral("bad process");
+            for (int t : p.threads)
+                if (!index(t, threads))
+                    return QStringLiteral("bad process thread");
+            for (int c : p.counters)
+                if (!index(c, counters))
+                    return QStringLiteral("bad process counter");
+        }
+        for (int p : m_m.processOrder())
+            if (!index(p, processes))
+                return QStringLiteral("bad process order");
+        for (const ThreadInfo &t : m_m.threads()) {
+            if (!index(t.process, processes) || !key(t.tid) || !str(t.name))
+                return QStringLiteral("bad thread");
+            if (!sliceTableValid(t.slices, strings))
+                return QStringLiteral("bad slice table");
+        }
+        for (const CounterSeries &c : m_m.counters())
+            if (!index(c.process, processes) || !str(c.name) || !str(c.seriesKey) ||
+                c.times.size() != c.values.size())
+                return QStringLiteral("bad counter");
+        const std::size_t flows = m_m.flows().size();
+        for (const FlowInfo &f : m_m.flows())
+            if (!str(f.category) || !str(f.name) || !str(f.id) || !refOrNone(f.from) || !refOrNone(f.to))
+                return QStringLiteral("bad flow");
+        for (const auto *flowIndex : {&SnapshotAccess::flowsBySource(m_m), &SnapshotAccess::flowsByTarget(m_m)})
+            for (const auto &[sliceKey, flow] : *flowIndex)
+                if (flow >= flows)
+                    return QStringLiteral("bad flow index");
+        const KernelTable &k = m_m.kernels();
+        if (SnapshotAccess::values(k).size() != k.rows().size() * k.columns().size())
+            return QStringLiteral("bad kernel metric matrix");
+        for (const KernelRecord &r : k.rows())
+            if (!group(r.group) || !str(r.name) || !str(r.type) || !str(r.acceleratorCore) ||
+                !str(r.inputShapes) || !str(r.inputTypes) ||
+                (r.thread != -1 && !ref(SliceRef{r.thread, r.slice})))
+                return QStringLiteral("bad kernel row");
+        for (const SummaryTable &t : m_m.summaryTables())
+            if (!group(t.group) || (t.header.isEmpty() ? !t.cells.empty()
+                                                       : t.cells.size() % static_cast<std::size_t>(t.header.size())))
+                return QStringLiteral("bad summary table");
+        for (const DeclaredStep &d : m_m.declaredSteps())
+            if (!group(d.group))
+                return QStringLiteral("bad declared step");
+        for (const Step &s : m_m.steps()) {
+            if (!group(s.group) || !refOrNone(s.marker))
+                return QStringLiteral("bad step");
+            for (SliceRef r : s.deviceTasks)
+                if (!ref(r))
+                    return QStringLiteral("bad step task");
+        }
+        return {};
+    }
+
+private:
+    bool ref(SliceRef r) const
+    {
+        return r.thread >= 0 && static_cast<std::size_t>(r.thread) < m_m.threads().size() &&
+               r.index < m_m.threads()[static_cast<std::size_t>(r.thread)].slices.size();
+    }
+    bool refOrNone(SliceRef r) const { return r.thread == -1 || ref(r); }
+
+    bool sliceTableValid(const SliceTable &t, std::size_t strings) const
+    {
+        const auto &depths = SnapshotAccess::depthBegin(t);
+        const std::size_t n = t.size();
+        if (depths.empty() || depths.front() != 0 || depths.back() != n)
+            return false;
+        for (std::size_t d = 1; d < depths.size(); ++d)
+            if (depths[d] < depths[d - 1])
+                return false;
+        const std::size_t sources = m_m.sources().size();
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const SourceLocation loc = t.source(i);
+            if (t.name(i) >= strings || t.category(i) >= strings || t.parent(i) < -1 ||
+                (t.parent(i) >= 0 && static_cast<std::size_t>(t.parent(i)) >= n) ||
+                (loc != kNoSource && sourceFile(loc) >= sources))
+                return false;
+        }
+        return true;
+    }
+
+    const TraceModel &m_m;
+};
+
+void writeKeyBytes(ByteWriter &w, const SnapshotKey &key)
+{
+    w.string(key.canonicalPath);
+    w.u8(key.preferredSource);
+    writeVector(w, key.files, [&](const FileStamp &f) {
+        w.string(f.path);
+        w.i64(f.size);
+        w.i64(f.mtimeNs);
+    });
+}
+
+} // namespace
+
+std::optional<std::string> encodePayload(const TraceModel &model, QString *reason)
+{
+    for (const SourceFile &f : model.sources())
+        if (!argsKindOf(f.argsReader.get())) {
+            *reason = QStringLiteral("%1: its args cannot be re-read from a snapshot").arg(f.path);
+            return std::nullopt;
+        }
+    ByteWriter w;
+    writeModel(w, model);
+    return std::move(w.buffer());
+}
+
+std::unique_ptr<TraceModel> decodePayload(std::string_view payload, QString *reason)
+{
+    auto model = std::make_unique<TraceModel>();
+    ByteReader r(payload.data(), payload.size());
+    if (!readModel(r, *model, reason))
+        return nullptr;
+    const QString invalid = Validator(*model).check();
+    if (!invalid.isEmpty()) {
+        *reason = invalid;
+        return nullptr;
+    }
+    A::kernels(*model).rebuildSliceIndex();
+    return model;
+}
+
+std::optional<std::string> encodeSnapshot(const TraceModel &model, const SnapshotKey &key, QString *reason)
+{
+    const std::optional<std::string> payload = encodePayload(model, reason);
+    if (!payload)
+        return std::nullopt;
+    return frameSnapshot(*payload, key, reason);
+}
+
+std::optional<std::string> frameSnapshot(const std::string &payload_, const SnapshotKey &key, QString *reason)
+{
+    const std::string *payload = &payload_;
+    std::string compressed(ZSTD_compressBound(payload->size()), '\0');
+    ZSTD_CCtx *ctx = ZSTD_createCCtx();
+    ZSTD_CCtx_setParameter(ctx, ZSTD_c_compressionLevel, kZstdLevel);
+    ZSTD_CCtx_setParameter(ctx, ZSTD_c_checksumFlag, 1); // flipped bits are caught on reopen
+    const std::size_t n = ZSTD_compress2(ctx, compressed.data(), compressed.size(), payload->data(), payload->size());
+    ZSTD_freeCCtx(ctx);
+    if (ZSTD_isError(n)) {
+        *reason = QStringLiteral("zstd: %1").arg(QString::fromUtf8(ZSTD_getErrorName(n)));
+        return std::nullopt;
+    }
+    compressed.resize(n);
+
+    ByteWriter w;
+    w.buffer().append(kMagic, sizeof kMagic);
+    w.u32(kFormatVersion);
+    ByteWriter keyBytes;
+    writeKeyBytes(keyBytes, key);
+    w.bytes(keyBytes.buffer());
+    w.u64(payload->size());
+    w.bytes(compressed);
+    return std::move(w.buffer());
+}
+
+std::optional<SnapshotHeader> readHeader(std::string_view file, QString *reason)
+{
+    ByteReader r(file.data(), file.size());
+    if (file.size() < sizeof kMagic || file.substr(0, sizeof kMagic) != std::string_view(kMagic, sizeof kMagic)) {
+        *reason = QStringLiteral("not a snapshot (bad magic)");
+        return std::nullopt;
+    }
+    (void)r.section(sizeof kMagic);
+    const std::uint32_t version = r.u32();
+    if (!r.ok()) {
+        *reason = QStringLiteral("truncated header");
+        return std::nullopt;
+    }
+    if (version != kFormatVersion) {
+        *reason = QStringLiteral("format version %1, expected %2").arg(version).arg(kFormatVersion);
+        return std::nullopt;
+    }
+    const std::string_view keyBytes = r.bytes();
+    ByteReader k(keyBytes.data(), keyBytes.size());
+    SnapshotHeader header;
+    header.key.canonicalPath = k.string();
+    header.key.preferredSource = k.u8();
+    readVector(k, header.key.files, 24, [&] {
+        FileStamp f;
+        f.path = k.string();
+        f.size = k.i64();
+        f.mtimeNs = k.i64();
+        return f;
+    });
+    header.payloadSize = r.u64();
+    header.compressed = r.bytes();
+    if (!r.ok() || !k.ok() || !k.atEnd() || !r.atEnd()) {
+        *reason = QStringLiteral("truncated or corrupt header");
+        return std::nullopt;
+    }
+    return header;
+}
+
+std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *reason)
+{
+    const unsigned long long declared =
+        ZSTD_getFrameContentSize(header.compressed.data(), header.compressed.size());
+    if (declared == ZSTD_CONTENTSIZE_ERROR || declared == ZSTD_CONTENTSIZE_UNKNOWN ||
+        declared != header.payloadSize || header.payloadSize > kMaxPayload ||
+        // zstd cannot expand more than ~32000x; a larger claim is corrupt and must not allocate.
+        header.payloadSize / 32768 > header.compressed.size()) {
+        *reason = QStringLiteral("corrupt payload size");
+        return nullptr;
+    }
+    // Streamed into a buffer that grows with what really decompresses, so a corrupt size claim
+    // cannot allocate gigabytes up front.
+    std::string payload;
+    ZSTD_DCtx *ctx = ZSTD_createDCtx();
+    ZSTD_inBuffer in{header.compressed.data(), header.compressed.size(), 0};
+    std::size_t produced = 0, last = 0;
+    const std::size_t total = static_cast<std::size_t>(header.payloadSize);
+    while (true) {
+        if (produced == payload.size() && payload.size() < total)
+            payload.resize(std::min(total, std::max<std::size_t>(payload.size() * 2, std::size_t(1) << 20)));
+        ZSTD_outBuffer out{payload.data() + produced, payload.size() - produced, 0};
+        last = ZSTD_decompressStream(ctx, &out, &in);
+        produced += out.pos;
+        if (ZSTD_isError(last) || last == 0 || (out.pos == 0 && in.pos == in.size) ||
+            (produced == total && out.pos == 0))
+            break;
+    }
+    ZSTD_freeDCtx(ctx);
+    if (ZSTD_isError(last) || last != 0 || produced != total || in.pos != in.size) {
+        *reason = QStringLiteral("payload does not decompress: %1")
+                      .arg(ZSTD_isError(last) ? QString::fromUtf8(ZSTD_getErrorName(last))
+                                              : QStringLiteral("truncated or trailing data"));
+        return nullptr;
+    }
+    return decodePayload(payload, reason);
+}
+
+} // namespace at::snapshot

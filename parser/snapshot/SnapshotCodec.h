@@ -1,0 +1,63 @@
+#pragma once
+
+#include "TraceModel.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace at::snapshot {
+
+// Bump whenever the payload layout or anything the loader computes changes: an older snapshot is
+// then ignored (wrong version) and rebuilt from the source.
+constexpr std::uint32_t kFormatVersion = 1;
+
+// One input file (or folder) the model was built from, as it was when the snapshot was written.
+struct FileStamp
+{
+    QString path;
+    std::int64_t size = 0;
+    std::int64_t mtimeNs = 0;
+    friend bool operator==(const FileStamp &, const FileStamp &) = default;
+};
+
+// What a snapshot was made from: the canonical opened path, the preferred source (text / db) and
+// the stamps of every file that was read. Echoed in the file and compared on reopen.
+struct SnapshotKey
+{
+    QString canonicalPath;
+    std::uint8_t preferredSource = 0;
+    std::vector<FileStamp> files;
+};
+
+// The uncompressed part of a snapshot file: magic, version, key, then the zstd-compressed payload.
+struct SnapshotHeader
+{
+    SnapshotKey key;
+    std::uint64_t payloadSize = 0;
+    std::string_view compressed; // points into the bytes given to readHeader
+};
+
+// The whole file. nullopt (with the reason) when the model has a source whose args a snapshot
+// cannot re-read (raw binary data).
+std::optional<std::string> encodeSnapshot(const TraceModel &model, const SnapshotKey &key, QString *reason);
+
+// Checks magic, version and every length of the header; the payload is not touched.
+std::optional<SnapshotHeader> readHeader(std::string_view file, QString *reason);
+// Decompresses (zstd checksum checked) and decodes the payload into a model, or null with a reason.
+std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *reason);
+
+// Compresses an encoded payload and puts the header in front (the slow half of encodeSnapshot,
+// which the GUI runs off the loading thread).
+std::optional<std::string> frameSnapshot(const std::string &payload, const SnapshotKey &key, QString *reason);
+
+// The uncompressed payload alone (the fuzz target and tests drive it directly).
+std::optional<std::string> encodePayload(const TraceModel &model, QString *reason);
+std::unique_ptr<TraceModel> decodePayload(std::string_view payload, QString *reason);
+
+} // namespace at::snapshot

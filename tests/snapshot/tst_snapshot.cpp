@@ -1,0 +1,598 @@
+// The snapshot cache (issue 10, parser/snapshot): a reopened model equals the cold-loaded one field by
+// field on real samples; stale, corrupt, truncated and wrong-version snapshots are ignored and replaced;
+// the data folder is never written; a process killed mid-write leaves nothing that the next start uses.
+#include "SnapshotAccess.h"
+#include "Steps.h"
+#include "TraceBuilder.h"
+#include "TestSupport.h"
+#include "TraceLoader.h"
+#include "snapshot/SnapshotCache.h"
+#include "snapshot/SnapshotCodec.h"
+
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <csignal>
+#include <map>
+
+using namespace at;
+
+namespace {
+
+const QString kAlexnet = QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/");
+
+QString textRank0Folder()
+{
+    return test::samplePath(kAlexnet + QStringLiteral("text/level1/rank0_ascend_pt"));
+}
+
+QString dbFile()
+{
+    return test::samplePath(kAlexnet +
+                            QStringLiteral("db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db"));
+}
+
+LoadResult load(const QString &path, PreferredSource source = PreferredSource::Text)
+{
+    LoadControl control;
+    control.preferredSource = source;
+    return loadTrace(path, control);
+}
+
+// The reference: a load that bypasses the cache.
+std::unique_ptr<TraceModel> coldLoad(const QString &path, PreferredSource source = PreferredSource::Text)
+{
+    qputenv("AT_NO_SNAPSHOT", "1");
+    LoadResult r = load(path, source);
+    qunsetenv("AT_NO_SNAPSHOT");
+    return std::move(r.model);
+}
+
+// (path -> size, mtime) of every file and folder under root.
+std::map<QString, std::pair<qint64, qint64>> listing(const QString &root)
+{
+    std::map<QString, std::pair<qint64, qint64>> out;
+    QDirIterator it(root, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo f(it.next());
+        out[f.filePath()] = {f.size(), f.lastModified().toMSecsSinceEpoch()};
+    }
+    return out;
+}
+
+bool copyTree(const QString &from, const QString &to)
+{
+    QDir().mkpath(to);
+    QDirIterator it(from, QDir::AllEntries | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo f(it.next());
+        const QString target = to + f.filePath().mid(from.size());
+        if (f.isDir() ? !QDir().mkpath(target) : !QFile::copy(f.filePath(), target))
+            return false;
+    }
+    return true;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+bool writeAll(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+void shiftMtime(const QString &path, int seconds)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    const QDateTime t = QFileInfo(path).lastModified().addSecs(seconds);
+    QVERIFY(f.setFileTime(t, QFileDevice::FileModificationTime));
+}
+
+bool sameDouble(double a, double b)
+{
+    return (std::isnan(a) && std::isnan(b)) || a == b;
+}
+
+// Compares two models field by field; args of every slice (at most maxArgs of them) are read back.
+void compareModels(const TraceModel &a, const TraceModel &b, std::size_t maxArgs = 100000)
+{
+    QCOMPARE(b.strings().size(), a.strings().size());
+    for (StringId id = 0; id < a.strings().size(); ++id)
+        QVERIFY(a.strings().view(id) == b.strings().view(id));
+    QCOMPARE(b.origin(), a.origin());
+    QCOMPARE(b.dataBegin(), a.dataBegin());
+    QCOMPARE(b.dataEnd(), a.dataEnd());
+    QCOMPARE(b.fullBegin(), a.fullBegin());
+    QCOMPARE(b.fullEnd(), a.fullEnd());
+    QCOMPARE(b.outlierCount(), a.outlierCount());
+    QCOMPARE(b.eventCounts().total(), a.eventCounts().total());
+    QCOMPARE(b.eventCounts().flowEnd, a.eventCounts().flowEnd);
+    QCOMPARE(b.warnings(), a.warnings());
+    QVERIFY(b.processOrder() == a.processOrder());
+
+    QCOMPARE(b.groups().size(), a.groups().size());
+    for (std::size_t g = 0; g < a.groups().size(); ++g) {
+        const SourceGroup &x = a.groups()[g], &y = b.groups()[g];
+        QCOMPARE(y.label, x.label);
+        QCOMPARE(y.layout, x.layout);
+        QCOMPARE(y.path, x.path);
+        QCOMPARE(y.timelineFiles, x.timelineFiles);
+        QCOMPARE(y.summaryFiles, x.summaryFiles);
+        QCOMPARE(y.collection.metricGroup, x.collection.metricGroup);
+        QCOMPARE(y.collection.metrics, x.collection.metrics);
+        QCOMPARE(y.collection.switchesOn, x.collection.switchesOn);
+        QVERIFY(y.collection.properties == x.collection.properties);
+        QCOMPARE(y.collection.warnings, x.collection.warnings);
+        QCOMPARE(y.collection.files, x.collection.files);
+    }
+    QCOMPARE(b.sources().size(), a.sources().size());
+    for (std::size_t s = 0; s < a.sources().size(); ++s)
+        QCOMPARE(b.sources()[s].path, a.sources()[s].path);
+
+    QCOMPARE(b.processes().size(), a.processes().size());
+    for (std::size_t p = 0; p < a.processes().size(); ++p) {
+        const ProcessInfo &x = a.processes()[p], &y = b.processes()[p];
+        QCOMPARE(y.group, x.group);
+        QVERIFY(y.pid == x.pid);
+        QCOMPARE(y.name, x.name);
+        QCOMPARE(y.labels, x.labels);
+        QVERIFY(y.sortIndex == x.sortIndex);
+        QVERIFY(y.layer == x.layer);
+        QVERIFY(y.threads == x.threads);
+        QVERIFY(y.counters == x.counters);
+        QCOMPARE(b.processDisplayName(static_cast<int>(p)), a.processDisplayName(static_cast<int>(p)));
+    }
+
+    QCOMPARE(b.sliceCount(), a.sliceCount());
+    QCOMPARE(b.threads().size(), a.threads().size());
+    std::size_t argsRead = 0;
+    for (std::size_t t = 0; t < a.threads().size(); ++t) {
+        const ThreadInfo &x = a.threads()[t], &y = b.threads()[t];
+        QCOMPARE(y.process, x.process);
+        QVERIFY(y.tid == x.tid);
+        QCOMPARE(y.name, x.name);
+        QVERIFY(y.sortIndex == x.sortIndex);
+        QCOMPARE(y.slices.size(), x.slices.size());
+        QCOMPARE(y.slices.depthCount(), x.slices.depthCount());
+        for (std::uint32_t i = 0; i < x.slices.size(); ++i) {
+            QCOMPARE(y.slices.start(i), x.slices.start(i));
+            QCOMPARE(y.slices.end(i), x.slices.end(i));
+            QCOMPARE(y.slices.name(i), x.slices.name(i));
+            QCOMPARE(y.slices.category(i), x.slices.category(i));
+            QCOMPARE(y.slices.parent(i), x.slices.parent(i));
+            QCOMPARE(y.slices.source(i), x.slices.source(i));
+            QCOMPARE(y.slices.depthOf(i), x.slices.depthOf(i));
+            const SliceRef ref{static_cast<std::int32_t>(t), i};
+            QVERIFY(b.flowsFrom(ref) == a.flowsFrom(ref));
+            QVERIFY(b.flowsTo(ref) == a.flowsTo(ref));
+            if (argsRead++ < maxArgs)
+                QVERIFY(b.sliceArgs(ref) == a.sliceArgs(ref));
+        }
+    }
+
+    QCOMPARE(b.counters().size(), a.counters().size());
+    for (std::size_t c = 0; c < a.counters().size(); ++c) {
+        const CounterSeries &x = a.counters()[c], &y = b.counters()[c];
+        QCOMPARE(y.process, x.process);
+        QCOMPARE(y.name, x.name);
+        QCOMPARE(y.seriesKey, x.seriesKey);
+        QVERIFY(y.times == x.times);
+        QCOMPARE(y.values.size(), x.values.size());
+        for (std::size_t i = 0; i < x.values.size(); ++i)
+            QVERIFY(sameDouble(y.values[i], x.values[i]));
+        QVERIFY(sameDouble(y.minValue, x.minValue) && sameDouble(y.maxValue, x.maxValue));
+    }
+
+    QCOMPARE(b.flows().size(), a.flows().size());
+    for (std::size_t f = 0; f < a.flows().size(); ++f) {
+        const FlowInfo &x = a.flows()[f], &y = b.flows()[f];
+        QVERIFY(y.category == x.category && y.name == x.name && y.id == x.id);
+        QVERIFY(y.from == x.from && y.to == x.to);
+        QVERIFY(y.fromTime == x.fromTime && y.toTime == x.toTime);
+    }
+
+    const KernelTable &ka = a.kernels(), &kb = b.kernels();
+    QCOMPARE(kb.size(), ka.size());
+    QCOMPARE(kb.columns().size(), ka.columns().size());
+    for (std::size_t c = 0; c < ka.columns().size(); ++c) {
+        QCOMPARE(kb.columns()[c].header, ka.columns()[c].header);
+        QCOMPARE(kb.columns()[c].unit, ka.columns()[c].unit);
+    }
+    QCOMPARE(kb.metricGroup(), ka.metricGroup());
+    QCOMPARE(kb.unjoinedCount(), ka.unjoinedCount());
+    for (std::size_t r = 0; r < ka.size(); ++r) {
+        const KernelRecord &x = ka.rows()[r], &y = kb.rows()[r];
+        QVERIFY(y.group == x.group && y.thread == x.thread && y.slice == x.slice);
+        QVERIFY(y.start == x.start && y.duration == x.duration && y.wait == x.wait);
+        QVERIFY(y.name == x.name && y.type == x.type && y.acceleratorCore == x.acceleratorCore);
+        QVERIFY(y.inputShapes == x.inputShapes && y.inputTypes == x.inputTypes);
+        QVERIFY(y.streamId == x.streamId && y.taskId == x.taskId && y.contextId == x.contextId);
+        QVERIFY(y.blockDim == x.blockDim && y.stepId == x.stepId);
+        for (std::size_t c = 0; c < ka.columns().size(); ++c)
+            QVERIFY(sameDouble(kb.metric(r, c), ka.metric(r, c)));
+        if (x.joined())
+            QCOMPARE(kb.rowOfSlice(x.thread, x.slice), ka.rowOfSlice(x.thread, x.slice));
+    }
+
+    QCOMPARE(b.summaryTables().size(), a.summaryTables().size());
+    for (std::size_t s = 0; s < a.summaryTables().size(); ++s) {
+        const SummaryTable &x = a.summaryTables()[s], &y = b.summaryTables()[s];
+        QCOMPARE(y.group, x.group);
+        QCOMPARE(y.type, x.type);
+        QCOMPARE(y.files, x.files);
+        QCOMPARE(y.header, x.header);
+        QVERIFY(y.cells == x.cells);
+    }
+
+    QCOMPARE(b.declaredSteps().size(), a.declaredSteps().size());
+    for (std::size_t s = 0; s < a.declaredSteps().size(); ++s) {
+        const DeclaredStep &x = a.declaredSteps()[s], &y = b.declaredSteps()[s];
+        QVERIFY(y.group == x.group && y.number == x.number && y.begin == x.begin && y.end == x.end);
+        QCOMPARE(y.source, x.source);
+    }
+    QCOMPARE(b.steps().size(), a.steps().size());
+    for (std::size_t s = 0; s < a.steps().size(); ++s) {
+        const Step &x = a.steps()[s], &y = b.steps()[s];
+        QVERIFY(y.group == x.group && y.number == x.number && y.source == x.source);
+        QCOMPARE(y.label, x.label);
+        QVERIFY(y.marker == x.marker);
+        QVERIFY(y.hostBegin == x.hostBegin && y.hostEnd == x.hostEnd);
+        QVERIFY(y.deviceBegin == x.deviceBegin && y.deviceEnd == x.deviceEnd);
+        QVERIFY(y.stageBegin == x.stageBegin && y.stageEnd == x.stageEnd);
+        QVERIFY(y.breakdown.computing == x.breakdown.computing && y.breakdown.free == x.breakdown.free);
+        QVERIFY(y.breakdown.communication == x.breakdown.communication);
+        QVERIFY(y.breakdown.communicationNotOverlapped == x.breakdown.communicationNotOverlapped);
+        QCOMPARE(y.breakdown.fromOverlapAnalysis, x.breakdown.fromOverlapAnalysis);
+        QVERIFY(y.deviceTasks == x.deviceTasks);
+        QCOMPARE(y.flowAttributedTasks, x.flowAttributedTasks);
+    }
+    QVERIFY(b.memoryBytes() <= a.memoryBytes()); // no vector slack after a reopen
+}
+
+} // namespace
+
+class TestSnapshot : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_cache;
+    QTemporaryDir m_data; // copies of samples that the tests change
+
+    // Loads path through the cache and checks whether the snapshot was used.
+    std::unique_ptr<TraceModel> loadExpecting(const QString &path, bool fromSnapshot,
+                                              PreferredSource source = PreferredSource::Text)
+    {
+        LoadResult r = load(path, source);
+        if (!r.model)
+            qWarning("load of %s failed: %s", qPrintable(path), qPrintable(r.error));
+        else if (r.fromSnapshot != fromSnapshot)
+            qWarning("%s: fromSnapshot %d, expected %d", qPrintable(path), r.fromSnapshot, fromSnapshot);
+        return r.model && r.fromSnapshot == fromSnapshot ? std::move(r.model) : nullptr;
+    }
+
+    // Cold load, first cached load (writes), reopen (reads), compared field by field.
+    void roundTrip(const QString &path, PreferredSource source = PreferredSource::Text)
+    {
+        const QString snap = snapshot::pathFor(path, source);
+        QVERIFY(!snap.isEmpty());
+        QFile::remove(snap);
+        const std::unique_ptr<TraceModel> cold = coldLoad(path, source);
+        QVERIFY(cold);
+        QVERIFY(!QFileInfo::exists(snap)); // AT_NO_SNAPSHOT=1 writes nothing
+        const std::unique_ptr<TraceModel> first = loadExpecting(path, false, source);
+        QVERIFY(first);
+        QVERIFY(QFileInfo::exists(snap));
+        QVERIFY(snap.startsWith(m_cache.path()));
+        const std::unique_ptr<TraceModel> reopened = loadExpecting(path, true, source);
+        QVERIFY(reopened);
+        compareModels(*cold, *reopened);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_cache.isValid() && m_data.isValid());
+        qputenv("XDG_CACHE_HOME", QFile::encodeName(m_cache.path()));
+        qunsetenv("AT_NO_SNAPSHOT");
+        QVERIFY(snapshot::enabled());
+        QVERIFY(snapshot::directory().startsWith(m_cache.path()));
+    }
+
+    void roundTripTraceFile()
+    {
+        const QString root = test::samplePath(kAlexnet + QStringLiteral("text/level1"));
+        const auto before = listing(root);
+        roundTrip(test::level1Rank0Trace());
+        QVERIFY(listing(root) == before); // no new files, sizes and mtimes unchanged
+    }
+
+    void roundTripResultFolder()
+    {
+        // Two ranks with kernel_details, summary tables, collection info and steps.
+        const QString folder = test::samplePath(kAlexnet + QStringLiteral("text/level1"));
+        const auto before = listing(folder);
+        roundTrip(folder);
+        QVERIFY(listing(folder) == before);
+    }
+
+    void roundTripDatabase()
+    {
+        const QString root = QFileInfo(dbFile()).path();
+        const auto before = listing(root);
+        roundTrip(dbFile());
+        roundTrip(test::samplePath(kAlexnet + QStringLiteral("db/level1"))); // a folder whose timeline is a database
+        QVERIFY(listing(root) == before);
+        const std::unique_ptr<TraceModel> model = loadExpecting(dbFile(), true);
+        QVERIFY(model && model->kernels().size() > 0);
+    }
+
+    void roundTripCompressed()
+    {
+        const QString zst = m_data.filePath(QStringLiteral("trace_view.json.zst"));
+        QProcess zstd;
+        zstd.setStandardOutputFile(zst);
+        zstd.start(QStringLiteral("zstd"), {QStringLiteral("-q"), QStringLiteral("-c"), test::level1Rank0Trace()});
+        if (!zstd.waitForFinished() || zstd.exitCode() != 0)
+            QSKIP("no zstd command");
+        roundTrip(zst); // args are read from a freshly decompressed copy on demand
+    }
+
+    void allSamplesRoundTrip()
+    {
+        // Every top-level sample folder: reopened equal to cold, or (raw data) not cached at all.
+        const QDir samples(QStringLiteral(AT_SAMPLES_DIR));
+        for (const QString &name : samples.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            const QString path = samples.filePath(name);
+            const std::unique_ptr<TraceModel> cold = coldLoad(path);
+            if (!cold)
+                continue;
+            LoadResult first = load(path);
+            QVERIFY(first.model);
+            LoadResult second = load(path);
+            QVERIFY2(second.model, qPrintable(path));
+            if (second.fromSnapshot)
+                compareModels(*cold, *second.model, 2000);
+            else
+                qInfo("%s: not cached", qPrintable(name));
+        }
+    }
+
+    void unknownArgsReaderIsNotCached()
+    {
+        // Raw binary sources keep their args in memory (an args reader a snapshot cannot recreate):
+        // such a model is never written, so it is always rebuilt.
+        struct InMemoryArgs : EventArgsReader
+        {
+            std::vector<std::pair<QString, QString>> readArgs(std::uint64_t) const override { return {}; }
+        };
+        TraceBuilder builder;
+        builder.addGroup(SourceGroup{});
+        const std::uint32_t source = builder.addSource(QStringLiteral("raw"), std::make_shared<InMemoryArgs>());
+        const int thread = builder.thread(builder.numberKey(1), builder.numberKey(2));
+        builder.addSlice(thread, 1000, 10, builder.strings().intern("task"), 0, makeSourceLocation(source, 0));
+        const std::unique_ptr<TraceModel> model = builder.build();
+        QString reason;
+        QVERIFY(!snapshot::encodePayload(*model, &reason));
+        QVERIFY(reason.contains(QLatin1String("args")));
+        const QString trace = m_data.filePath(QStringLiteral("raw-standin.json"));
+        QVERIFY(QFile::copy(test::level1Rank0Trace(), trace));
+        QVERIFY(!snapshot::write(*model, trace, PreferredSource::Text, false, &reason));
+        QVERIFY(!QFileInfo::exists(snapshot::pathFor(trace, PreferredSource::Text)));
+    }
+
+    void staleFileRebuilds()
+    {
+        const QString trace = m_data.filePath(QStringLiteral("stale.json"));
+        QVERIFY(QFile::copy(test::level1Rank0Trace(), trace));
+        QVERIFY(loadExpecting(trace, false));
+        QVERIFY(loadExpecting(trace, true));
+        shiftMtime(trace, 10); // touched
+        QVERIFY(loadExpecting(trace, false));
+        QVERIFY(loadExpecting(trace, true)); // the stale snapshot was replaced
+        {
+            QFile f(trace); // size changes (trailing whitespace keeps the JSON valid)
+            QVERIFY(f.open(QIODevice::Append));
+            f.write("\n\n");
+        }
+        const std::unique_ptr<TraceModel> rebuilt = loadExpecting(trace, false);
+        QVERIFY(rebuilt);
+        const std::unique_ptr<TraceModel> cold = coldLoad(trace);
+        compareModels(*cold, *rebuilt, 500);
+        QVERIFY(loadExpecting(trace, true));
+    }
+
+    void staleFolderRebuilds()
+    {
+        const QString folder = m_data.filePath(QStringLiteral("rank0_ascend_pt"));
+        QVERIFY(copyTree(textRank0Folder(), folder));
+        QVERIFY(loadExpecting(folder, false));
+        QVERIFY(loadExpecting(folder, true));
+        // A summary CSV that was read changes.
+        const QString kernels = folder + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv");
+        QVERIFY(QFileInfo::exists(kernels));
+        shiftMtime(kernels, 10);
+        QVERIFY(loadExpecting(folder, false));
+        QVERIFY(loadExpecting(folder, true));
+        // A new file appears in a folder that was read (its mtime changes).
+        QVERIFY(writeAll(folder + QStringLiteral("/ASCEND_PROFILER_OUTPUT/new.txt"), "x"));
+        QVERIFY(loadExpecting(folder, false));
+        QVERIFY(loadExpecting(folder, true));
+        // The other source is preferred: another snapshot, not this one.
+        QVERIFY(loadExpecting(folder, false, PreferredSource::Database));
+        QVERIFY(loadExpecting(folder, true, PreferredSource::Database));
+        QVERIFY(loadExpecting(folder, true, PreferredSource::Text));
+    }
+
+    void corruptSnapshotIsIgnored()
+    {
+        const QString trace = m_data.filePath(QStringLiteral("corrupt.json"));
+        QVERIFY(QFile::copy(test::level1Rank0Trace(), trace));
+        const std::unique_ptr<TraceModel> cold = coldLoad(trace);
+        QVERIFY(loadExpecting(trace, false));
+        const QString snap = snapshot::pathFor(trace, PreferredSource::Text);
+        const QByteArray good = readAll(snap);
+        QVERIFY(good.size() > 1000);
+
+        auto expectRebuilt = [&](const QByteArray &bad, const char *what) {
+            QVERIFY(writeAll(snap, bad));
+            const std::unique_ptr<TraceModel> model = loadExpecting(trace, false);
+            QVERIFY2(model, what);
+            QCOMPARE(model->sliceCount(), cold->sliceCount());
+            QCOMPARE(readAll(snap), good); // the bad snapshot was replaced
+        };
+        const qsizetype n = good.size();
+        for (qsizetype cut : {qsizetype(0), qsizetype(1), qsizetype(7), qsizetype(10), qsizetype(40), n / 4, n / 2,
+                              n - 2, n - 1})
+            expectRebuilt(good.left(cut), "truncated");
+        expectRebuilt(good + QByteArray("extra"), "trailing bytes");
+        for (qsizetype at : {qsizetype(0), qsizetype(9), qsizetype(30), qsizetype(60), n / 3, n / 2, n - 5}) {
+            QByteArray flipped = good;
+            flipped[at] = static_cast<char>(flipped[at] ^ 0x5A);
+            expectRebuilt(flipped, "flipped byte");
+        }
+        QByteArray version = good;
+        version[8] = static_cast<char>(version[8] + 1); // u32 format version right after the magic
+        expectRebuilt(version, "wrong version");
+        compareModels(*cold, *loadExpecting(trace, true), 200);
+    }
+
+    void corruptPayloadNeverCrashes()
+    {
+        // The payload decoder behind the zstd checksum: every prefix and many flipped bytes must be
+        // rejected or decode into a model whose indices are all valid.
+        const std::unique_ptr<TraceModel> cold = coldLoad(test::level1Rank0Trace());
+        QString reason;
+        const std::optional<std::string> payload = snapshot::encodePayload(*cold, &reason);
+        QVERIFY(payload);
+        QVERIFY(snapshot::decodePayload(*payload, &reason));
+        const std::size_t n = payload->size();
+        for (std::size_t cut = 0; cut < n; cut += std::max<std::size_t>(1, n / 397))
+            QVERIFY(!snapshot::decodePayload(std::string_view(*payload).substr(0, cut), &reason));
+        std::uint32_t seed = 12345;
+        int decoded = 0;
+        for (int i = 0; i < 300; ++i) {
+            std::string bad = *payload;
+            seed = seed * 1664525u + 1013904223u;
+            bad[seed % n] = static_cast<char>(bad[seed % n] ^ (1 << (i % 8)));
+            if (const auto model = snapshot::decodePayload(bad, &reason)) {
+                ++decoded;
+                (void)summarize(*model); // walks every slice and process
+            }
+        }
+        qInfo("%d of 300 single-bit flips still decode (times, values, text)", decoded);
+    }
+
+    void disabledByEnvironment()
+    {
+        const QString trace = m_data.filePath(QStringLiteral("disabled.json"));
+        QVERIFY(QFile::copy(test::level1Rank0Trace(), trace));
+        qputenv("AT_NO_SNAPSHOT", "1");
+        QVERIFY(!snapshot::enabled());
+        LoadResult r = load(trace);
+        qunsetenv("AT_NO_SNAPSHOT");
+        QVERIFY(r.model && !r.fromSnapshot);
+        QVERIFY(!QFileInfo::exists(snapshot::pathFor(trace, PreferredSource::Text)));
+    }
+
+    void cancelDuringReopen()
+    {
+        const QString trace = m_data.filePath(QStringLiteral("cancel.json"));
+        QVERIFY(QFile::copy(test::level1Rank0Trace(), trace));
+        QVERIFY(loadExpecting(trace, false));
+        LoadControl control;
+        control.cancel = true;
+        LoadResult r = loadTrace(trace, control);
+        QVERIFY(r.cancelled && !r.model);
+        LoadControl progress;
+        LoadResult ok = loadTrace(trace, progress);
+        QVERIFY(ok.fromSnapshot);
+        QCOMPARE(progress.bytesDone.load(), progress.bytesTotal.load());
+        QVERIFY(progress.bytesTotal.load() > 0);
+    }
+
+    void killedMidWriteLeavesNoPartialSnapshot()
+    {
+        const QString trace = m_data.filePath(QStringLiteral("killed.json"));
+        QVERIFY(QFile::copy(test::level1Rank0Trace(), trace));
+        const QString cacheHome = m_data.filePath(QStringLiteral("app-cache"));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), cacheHome);
+        env.remove(QStringLiteral("AT_NO_SNAPSHOT"));
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("at.snapshot.info=true"));
+        auto run = [&](const QStringList &args, const QProcessEnvironment &e, QByteArray *err = nullptr) {
+            QProcess p;
+            p.setProcessEnvironment(e);
+            p.start(QStringLiteral(AT_APP_BINARY), args);
+            p.waitForFinished(60000);
+            if (err)
+                *err = p.readAllStandardError();
+            return p.exitCode() == 0 && p.exitStatus() == QProcess::NormalExit ? p.readAllStandardOutput()
+                                                                                : QByteArray("FAILED");
+        };
+        const QByteArray expected = run({QStringLiteral("--no-cache"), QStringLiteral("--summary"), trace}, env);
+        QVERIFY(expected != "FAILED" && !expected.isEmpty());
+        const QString snapDir = cacheHome + QStringLiteral("/AscendTimeline/ascend-timeline/snapshots");
+        QVERIFY(!QFileInfo::exists(snapDir)); // --no-cache wrote nothing
+
+        auto killMidWrite = [&] {
+            QProcessEnvironment paused = env;
+            paused.insert(QStringLiteral("AT_SNAPSHOT_TEST_PAUSE_MS"), QStringLiteral("20000"));
+            QProcess p;
+            p.setProcessEnvironment(paused);
+            p.start(QStringLiteral(AT_APP_BINARY), {QStringLiteral("--summary"), trace});
+            QVERIFY(p.waitForStarted());
+            QByteArray err;
+            QElapsedTimer timer;
+            timer.start();
+            while (!err.contains("AT_SNAPSHOT_TEST_PAUSE") && timer.elapsed() < 30000 &&
+                   p.state() == QProcess::Running) {
+                p.waitForReadyRead(100);
+                err += p.readAllStandardError();
+            }
+            QVERIFY2(err.contains("AT_SNAPSHOT_TEST_PAUSE"), err.constData());
+            ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
+            p.waitForFinished();
+            QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+        };
+
+        // 1. Killed while writing the first snapshot: no snapshot exists afterwards.
+        killMidWrite();
+        const QStringList names =
+            QDir(snapDir).entryList({QStringLiteral("*.atsnap")}, QDir::Files); // temporaries excluded
+        QVERIFY2(names.isEmpty(), qPrintable(names.join(QLatin1Char(' '))));
+        // A stale temporary of an earlier crash (QSaveFile's "<name>.XXXXXX") is tolerated.
+        QDir().mkpath(snapDir);
+        QVERIFY(writeAll(snapDir + QStringLiteral("/0000.atsnap.AbCdEf"), "ATSNAP\r\npartial"));
+        QByteArray err;
+        QCOMPARE(run({QStringLiteral("--summary"), trace}, env, &err), expected);
+        QVERIFY2(err.contains("wrote"), err.constData());
+        QCOMPARE(run({QStringLiteral("--summary"), trace}, env, &err), expected);
+        QVERIFY2(err.contains("reopened"), err.constData());
+
+        // 2. Killed while replacing a stale snapshot: the old file stays whole (then found stale).
+        const QStringList snaps = QDir(snapDir).entryList({QStringLiteral("*.atsnap")}, QDir::Files);
+        QCOMPARE(snaps.size(), 1);
+        const QString snap = QDir(snapDir).filePath(snaps.first());
+        const QByteArray old = readAll(snap);
+        shiftMtime(trace, 10);
+        killMidWrite();
+        QCOMPARE(readAll(snap), old);
+        QCOMPARE(run({QStringLiteral("--summary"), trace}, env, &err), expected);
+        QVERIFY2(err.contains("stale") && err.contains("wrote"), err.constData());
+        QCOMPARE(run({QStringLiteral("--summary"), trace}, env, &err), expected);
+        QVERIFY2(err.contains("reopened"), err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSnapshot)
+#include "tst_snapshot.moc"
