@@ -351,17 +351,27 @@ private slots:
     {
         // Every top-level sample folder: reopened equal to cold, or (raw data) not cached at all.
         const QDir samples(QStringLiteral(AT_SAMPLES_DIR));
-        for (const QString &name : samples.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QStringList names = samples.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        names << kAlexnet + QStringLiteral("text/level0") << kAlexnet + QStringLiteral("text/level2")
+              << QStringLiteral("msinsight_msprof_db_and_misc/server/src/test/test_data/full_db/msprof_0.db")
+              << QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2/rank_2_ascend_pt")
+              << QStringLiteral("ascend_msprof_skill_cann8_sanitized/tests/fixtures/real_cann_minimal/reports/PROF_001");
+        for (const QString &name : names) {
             const QString path = samples.filePath(name);
             const std::unique_ptr<TraceModel> cold = coldLoad(path);
-            if (!cold)
+            if (!cold) {
+                qInfo("%s: not loadable as a whole", qPrintable(name));
                 continue;
+            }
             LoadResult first = load(path);
             QVERIFY(first.model);
             LoadResult second = load(path);
             QVERIFY2(second.model, qPrintable(path));
-            if (second.fromSnapshot)
+            if (second.fromSnapshot) {
+                qInfo("%s: %zu slices, %zu kernels reopened", qPrintable(name), cold->sliceCount(),
+                      cold->kernels().size());
                 compareModels(*cold, *second.model, 2000);
+            }
             else
                 qInfo("%s: not cached", qPrintable(name));
         }
