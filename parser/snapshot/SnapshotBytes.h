@@ -7,6 +7,8 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <vector>
 
 namespace at::snapshot {
 
@@ -140,6 +142,33 @@ public:
         }
         return static_cast<std::size_t>(n);
     }
+    // n fixed-width little-endian values (Width 4 or 8 bytes) into out, with one length check for the
+    // whole column instead of one per value.
+    template <std::size_t Width, typename T> void column(std::vector<T> &out, std::size_t n)
+    {
+        static_assert(Width == 4 || Width == 8);
+        if (!m_ok || n > remaining() / Width) {
+            m_ok = false;
+            out.clear();
+            return;
+        }
+        out.resize(n);
+        const auto *p = reinterpret_cast<const unsigned char *>(m_data + m_pos);
+        for (std::size_t i = 0; i < n; ++i, p += Width) {
+            std::uint64_t v = 0;
+            for (std::size_t b = 0; b < Width; ++b)
+                v |= static_cast<std::uint64_t>(p[b]) << (8 * b);
+            if constexpr (std::is_same_v<T, double>) {
+                double d;
+                std::memcpy(&d, &v, sizeof d);
+                out[i] = d;
+            } else {
+                out[i] = static_cast<T>(v);
+            }
+        }
+        m_pos += n * Width;
+    }
+
     // A sub-reader over the next n bytes (a section), which this reader then skips.
     ByteReader section(std::uint64_t n)
     {

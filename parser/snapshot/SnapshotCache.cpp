@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <set>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 
 namespace at::snapshot {
@@ -52,6 +53,25 @@ void removeStaleTemporaries(const QDir &dir)
             QFile::remove(f.filePath());
 }
 
+// Keeps the cache bounded: the most recently used snapshots (mtime is refreshed on every reopen) up
+// to kMaxSnapshots files and kMaxCacheBytes in total; the one just written always stays.
+constexpr int kMaxSnapshots = 64;
+constexpr qint64 kMaxCacheBytes = qint64(4) << 30;
+
+void evictOld(const QDir &dir, const QString &keep)
+{
+    const QFileInfoList files = dir.entryInfoList({QStringLiteral("*.atsnap")}, QDir::Files, QDir::Time);
+    qint64 total = 0;
+    int count = 0;
+    for (const QFileInfo &f : files) {
+        total += f.size();
+        if (f.filePath() != keep && (++count > kMaxSnapshots || total > kMaxCacheBytes)) {
+            qCInfo(lcSnapshot) << "evicting" << f.filePath();
+            QFile::remove(f.filePath());
+        }
+    }
+}
+
 bool save(const std::string &bytes, const QString &path, QString *reason)
 {
     const QFileInfo info(path);
@@ -77,6 +97,7 @@ bool save(const std::string &bytes, const QString &path, QString *reason)
         return false;
     }
     qCInfo(lcSnapshot) << "wrote" << path << bytes.size() << "bytes";
+    evictOld(info.dir(), path);
     return true;
 }
 
@@ -209,6 +230,7 @@ std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QSt
         return nullptr;
     }
     control.bytesDone = control.bytesTotal.load();
+    ::utimensat(AT_FDCWD, QFile::encodeName(path).constData(), nullptr, 0); // last use, for eviction
     return model;
 }
 

@@ -345,17 +345,12 @@ bool readSlices(ByteReader &r, SliceTable &t)
     const std::size_t n = r.count(36);
     if (!r.ok() || n > 0xFFFFFFFFu)
         return false;
-    auto column = [&](auto &v, auto read) {
-        v.resize(n);
-        for (std::size_t i = 0; i < n; ++i)
-            v[i] = read();
-    };
-    column(A::start(t), [&] { return r.i64(); });
-    column(A::duration(t), [&] { return r.i64(); });
-    column(A::name(t), [&] { return r.u32(); });
-    column(A::category(t), [&] { return r.u32(); });
-    column(A::parent(t), [&] { return r.i32(); });
-    column(A::source(t), [&] { return r.u64(); });
+    r.column<8>(A::start(t), n);
+    r.column<8>(A::duration(t), n);
+    r.column<4>(A::name(t), n);
+    r.column<4>(A::category(t), n);
+    r.column<4>(A::parent(t), n);
+    r.column<8>(A::source(t), n);
     readVector(r, A::depthBegin(t), 4, [&] { return r.u32(); });
     return r.ok();
 }
@@ -489,10 +484,9 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
             c.seriesKey = s.u32();
             c.minValue = s.f64();
             c.maxValue = s.f64();
-            readVector(s, c.times, 16, [&] { return s.i64(); });
-            c.values.resize(s.ok() ? c.times.size() : 0);
-            for (double &v : c.values)
-                v = s.f64();
+            const std::size_t samples = s.count(16);
+            s.column<8>(c.times, samples);
+            s.column<8>(c.values, samples);
             return c;
         });
         if (!finish(s, r))
@@ -541,7 +535,7 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
                 *v = s.i64();
             return rec;
         });
-        readVector(s, A::values(k), 8, [&] { return s.f64(); });
+        s.column<8>(A::values(k), s.count(8));
         readVector(s, A::metricGroups(k), 8, [&] { return s.string(); });
         if (!finish(s, r))
             return failed("kernels");
