@@ -8,6 +8,7 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace at::snapshot {
 
@@ -619,6 +620,9 @@ public:
         auto index = [](int i, std::size_t n) { return i >= 0 && static_cast<std::size_t>(i) < n; };
         const std::size_t processes = m_m.processes().size(), threads = m_m.threads().size(),
                           counters = m_m.counters().size();
+        for (TimeNs t : {m_m.origin(), m_m.dataBegin(), m_m.dataEnd(), m_m.fullBegin(), m_m.fullEnd()})
+            if (!time(t))
+                return QStringLiteral("bad time span");
 
         for (const ProcessInfo &p : m_m.processes()) {
             if (!group(p.group) || !key(p.pid) || !str(p.name) || !str(p.labels))
@@ -639,13 +643,18 @@ public:
             if (!sliceTableValid(t.slices, strings))
                 return QStringLiteral("bad slice table");
         }
-        for (const CounterSeries &c : m_m.counters())
+        for (const CounterSeries &c : m_m.counters()) {
             if (!index(c.process, processes) || !str(c.name) || !str(c.seriesKey) ||
-                c.times.size() != c.values.size())
+                c.times.size() != c.values.size() || !std::isfinite(c.minValue) || !std::isfinite(c.maxValue))
                 return QStringLiteral("bad counter");
+            for (std::size_t i = 0; i < c.times.size(); ++i)
+                if (!time(c.times[i]) || !std::isfinite(c.values[i]))
+                    return QStringLiteral("bad counter sample");
+        }
         const std::size_t flows = m_m.flows().size();
         for (const FlowInfo &f : m_m.flows())
-            if (!str(f.category) || !str(f.name) || !str(f.id) || !refOrNone(f.from) || !refOrNone(f.to))
+            if (!str(f.category) || !str(f.name) || !str(f.id) || !refOrNone(f.from) || !refOrNone(f.to) ||
+                !time(f.fromTime) || !time(f.toTime))
                 return QStringLiteral("bad flow");
         for (const auto *flowIndex : {&SnapshotAccess::flowsBySource(m_m), &SnapshotAccess::flowsByTarget(m_m)})
             for (const auto &[sliceKey, flow] : *flowIndex)
@@ -656,7 +665,7 @@ public:
             return QStringLiteral("bad kernel metric matrix");
         for (const KernelRecord &r : k.rows())
             if (!group(r.group) || !str(r.name) || !str(r.type) || !str(r.acceleratorCore) ||
-                !str(r.inputShapes) || !str(r.inputTypes) ||
+                !str(r.inputShapes) || !str(r.inputTypes) || !time(r.start) || !time(r.duration) || !time(r.wait) ||
                 (r.thread != -1 && !ref(SliceRef{r.thread, r.slice})))
                 return QStringLiteral("bad kernel row");
         for (const SummaryTable &t : m_m.summaryTables())
@@ -664,11 +673,16 @@ public:
                                                        : t.cells.size() % static_cast<std::size_t>(t.header.size())))
                 return QStringLiteral("bad summary table");
         for (const DeclaredStep &d : m_m.declaredSteps())
-            if (!group(d.group))
+            if (!group(d.group) || !time(d.begin) || !time(d.end))
                 return QStringLiteral("bad declared step");
         for (const Step &s : m_m.steps()) {
             if (!group(s.group) || !refOrNone(s.marker))
                 return QStringLiteral("bad step");
+            for (TimeNs t : {s.hostBegin, s.hostEnd, s.deviceBegin, s.deviceEnd, s.stageBegin, s.stageEnd,
+                             s.breakdown.computing, s.breakdown.communication,
+                             s.breakdown.communicationNotOverlapped, s.breakdown.free})
+                if (!time(t))
+                    return QStringLiteral("bad step time");
             for (SliceRef r : s.deviceTasks)
                 if (!ref(r))
                     return QStringLiteral("bad step task");
@@ -677,6 +691,11 @@ public:
     }
 
 private:
+    // The loader keeps every time within ±2^62 ns, so sums of two (start + duration, origin + t)
+    // cannot overflow; a snapshot must not bring larger ones in.
+    static bool time(TimeNs t) { return t > -kTimeLimit && t < kTimeLimit; }
+    static constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
+
     bool ref(SliceRef r) const
     {
         return r.thread >= 0 && static_cast<std::size_t>(r.thread) < m_m.threads().size() &&
@@ -696,7 +715,8 @@ private:
         const std::size_t sources = m_m.sources().size();
         for (std::uint32_t i = 0; i < n; ++i) {
             const SourceLocation loc = t.source(i);
-            if (t.name(i) >= strings || t.category(i) >= strings || t.parent(i) < -1 ||
+            if (t.name(i) >= strings || t.category(i) >= strings || t.parent(i) < -1 || !time(t.start(i)) ||
+                t.duration(i) < 0 || !time(t.duration(i)) ||
                 (t.parent(i) >= 0 && static_cast<std::size_t>(t.parent(i)) >= n) ||
                 (loc != kNoSource && sourceFile(loc) >= sources))
                 return false;
