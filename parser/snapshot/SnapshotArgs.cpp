@@ -34,7 +34,8 @@ private:
             if (!temporary)
                 return;
         }
-        std::unique_ptr<MappedFile> mapped = MappedFile::open(temporary ? temporary->fileName() : m_path, &error);
+        std::unique_ptr<MappedFile> mapped =
+            MappedFile::open(temporary ? temporary->fileName() : m_path, &error);
         if (mapped)
             m_reader = std::make_unique<JsonArgsReader>(std::move(mapped), std::move(temporary));
     }

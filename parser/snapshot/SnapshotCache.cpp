@@ -211,7 +211,8 @@ std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QSt
     if (!header)
         return failed(*reason);
     const SnapshotKey &key = header->key;
-    if (key.canonicalPath != canonical(input) || key.preferredSource != (preferred == PreferredSource::Database))
+    if (key.canonicalPath != canonical(input) ||
+        key.preferredSource != (preferred == PreferredSource::Database))
         return failed(QStringLiteral("made for another input"));
     if (key.files.empty())
         return failed(QStringLiteral("no input files recorded"));

@@ -136,8 +136,8 @@ void writeModel(ByteWriter &w, const TraceModel &m)
         w.i64(m.fullEnd());
         w.u64(m.outlierCount());
         const EventCounts &c = m.eventCounts();
-        for (std::size_t v : {c.complete, c.begin, c.end, c.instant, c.counter, c.flowStart, c.flowStep, c.flowEnd,
-                              c.metadata, c.other})
+        for (std::size_t v : {c.complete, c.begin, c.end, c.instant, c.counter, c.flowStart, c.flowStep,
+                              c.flowEnd, c.metadata, c.other})
             w.u64(v);
         w.strings(m.warnings());
     }
@@ -260,7 +260,8 @@ void writeModel(ByteWriter &w, const TraceModel &m)
             w.string(st.label);
             w.u8(static_cast<std::uint8_t>(st.source));
             writeRef(w, st.marker);
-            for (TimeNs t : {st.hostBegin, st.hostEnd, st.deviceBegin, st.deviceEnd, st.stageBegin, st.stageEnd})
+            for (TimeNs t :
+                 {st.hostBegin, st.hostEnd, st.deviceBegin, st.deviceEnd, st.stageBegin, st.stageEnd})
                 w.i64(t);
             const StepBreakdown &b = st.breakdown;
             for (TimeNs t : {b.computing, b.communication, b.communicationNotOverlapped, b.free})
@@ -312,7 +313,8 @@ LaneKey readKey(ByteReader &r)
 }
 
 // Reads a count then n elements (each at least minBytes long) with fn.
-template <typename T, typename Fn> void readVector(ByteReader &r, std::vector<T> &out, std::size_t minBytes, Fn &&fn)
+template <typename T, typename Fn>
+void readVector(ByteReader &r, std::vector<T> &out, std::size_t minBytes, Fn &&fn)
 {
     const std::size_t n = r.count(minBytes);
     out.clear();
@@ -403,8 +405,8 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
         A::fullEnd(m) = s.i64();
         A::outliers(m) = s.u64();
         EventCounts &c = A::counts(m);
-        for (std::size_t *v : {&c.complete, &c.begin, &c.end, &c.instant, &c.counter, &c.flowStart, &c.flowStep,
-                               &c.flowEnd, &c.metadata, &c.other})
+        for (std::size_t *v : {&c.complete, &c.begin, &c.end, &c.instant, &c.counter, &c.flowStart,
+                               &c.flowStep, &c.flowEnd, &c.metadata, &c.other})
             *v = s.u64();
         A::warnings(m) = s.strings();
         if (!finish(s, r))
@@ -530,7 +532,8 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
             rec.start = s.i64();
             rec.duration = s.i64();
             rec.wait = s.i64();
-            for (StringId *id : {&rec.name, &rec.type, &rec.acceleratorCore, &rec.inputShapes, &rec.inputTypes})
+            for (StringId *id :
+                 {&rec.name, &rec.type, &rec.acceleratorCore, &rec.inputShapes, &rec.inputTypes})
                 *id = s.u32();
             for (std::int64_t *v : {&rec.streamId, &rec.taskId, &rec.contextId, &rec.blockDim, &rec.stepId})
                 *v = s.i64();
@@ -577,8 +580,8 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
                 s.fail();
             st.source = static_cast<StepSource>(source);
             st.marker = readRef(s);
-            for (TimeNs *t : {&st.hostBegin, &st.hostEnd, &st.deviceBegin, &st.deviceEnd, &st.stageBegin,
-                              &st.stageEnd})
+            for (TimeNs *t :
+                 {&st.hostBegin, &st.hostEnd, &st.deviceBegin, &st.deviceEnd, &st.stageBegin, &st.stageEnd})
                 *t = s.i64();
             StepBreakdown &b = st.breakdown;
             for (TimeNs *t : {&b.computing, &b.communication, &b.communicationNotOverlapped, &b.free})
@@ -656,7 +659,8 @@ public:
             if (!str(f.category) || !str(f.name) || !str(f.id) || !refOrNone(f.from) || !refOrNone(f.to) ||
                 !time(f.fromTime) || !time(f.toTime))
                 return QStringLiteral("bad flow");
-        for (const auto *flowIndex : {&SnapshotAccess::flowsBySource(m_m), &SnapshotAccess::flowsByTarget(m_m)})
+        for (const auto *flowIndex :
+             {&SnapshotAccess::flowsBySource(m_m), &SnapshotAccess::flowsByTarget(m_m)})
             for (const auto &[sliceKey, flow] : *flowIndex)
                 if (flow >= flows)
                     return QStringLiteral("bad flow index");
@@ -665,12 +669,13 @@ public:
             return QStringLiteral("bad kernel metric matrix");
         for (const KernelRecord &r : k.rows())
             if (!group(r.group) || !str(r.name) || !str(r.type) || !str(r.acceleratorCore) ||
-                !str(r.inputShapes) || !str(r.inputTypes) || !time(r.start) || !time(r.duration) || !time(r.wait) ||
-                (r.thread != -1 && !ref(SliceRef{r.thread, r.slice})))
+                !str(r.inputShapes) || !str(r.inputTypes) || !time(r.start) || !time(r.duration) ||
+                !time(r.wait) || (r.thread != -1 && !ref(SliceRef{r.thread, r.slice})))
                 return QStringLiteral("bad kernel row");
         for (const SummaryTable &t : m_m.summaryTables())
-            if (!group(t.group) || (t.header.isEmpty() ? !t.cells.empty()
-                                                       : t.cells.size() % static_cast<std::size_t>(t.header.size())))
+            if (!group(t.group) ||
+                (t.header.isEmpty() ? !t.cells.empty()
+                                    : t.cells.size() % static_cast<std::size_t>(t.header.size())))
                 return QStringLiteral("bad summary table");
         for (const DeclaredStep &d : m_m.declaredSteps())
             if (!group(d.group) || !time(d.begin) || !time(d.end))
@@ -782,7 +787,8 @@ std::optional<std::string> frameSnapshot(const std::string &payload_, const Snap
     ZSTD_CCtx *ctx = ZSTD_createCCtx();
     ZSTD_CCtx_setParameter(ctx, ZSTD_c_compressionLevel, kZstdLevel);
     ZSTD_CCtx_setParameter(ctx, ZSTD_c_checksumFlag, 1); // flipped bits are caught on reopen
-    const std::size_t n = ZSTD_compress2(ctx, compressed.data(), compressed.size(), payload->data(), payload->size());
+    const std::size_t n =
+        ZSTD_compress2(ctx, compressed.data(), compressed.size(), payload->data(), payload->size());
     ZSTD_freeCCtx(ctx);
     if (ZSTD_isError(n)) {
         *reason = QStringLiteral("zstd: %1").arg(QString::fromUtf8(ZSTD_getErrorName(n)));
@@ -804,7 +810,8 @@ std::optional<std::string> frameSnapshot(const std::string &payload_, const Snap
 std::optional<SnapshotHeader> readHeader(std::string_view file, QString *reason)
 {
     ByteReader r(file.data(), file.size());
-    if (file.size() < sizeof kMagic || file.substr(0, sizeof kMagic) != std::string_view(kMagic, sizeof kMagic)) {
+    if (file.size() < sizeof kMagic ||
+        file.substr(0, sizeof kMagic) != std::string_view(kMagic, sizeof kMagic)) {
         *reason = QStringLiteral("not a snapshot (bad magic)");
         return std::nullopt;
     }

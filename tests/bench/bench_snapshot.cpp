@@ -84,10 +84,11 @@ int main(int argc, char **argv)
     const double coldMedian = median(cold), reopenMedian = median(reopen);
     std::printf("input %s: %.1f MB, %zu slices\n", qPrintable(QFileInfo(path).fileName()), input, slices);
     std::printf("cold load (AT_NO_SNAPSHOT=1), median of %d:  %.3f s\n", reps, coldMedian);
-    std::printf("snapshot reopen, median of %d:               %.3f s  = %.1f %% of the cold load (%.1fx faster)\n",
-                reps, reopenMedian, 100 * reopenMedian / coldMedian, coldMedian / reopenMedian);
-    std::printf("first open with the snapshot write:          %.3f s  = %.2fx the cold load\n", firstWithWrite,
-                firstWithWrite / coldMedian);
+    std::printf(
+        "snapshot reopen, median of %d:               %.3f s  = %.1f %% of the cold load (%.1fx faster)\n",
+        reps, reopenMedian, 100 * reopenMedian / coldMedian, coldMedian / reopenMedian);
+    std::printf("first open with the snapshot write:          %.3f s  = %.2fx the cold load\n",
+                firstWithWrite, firstWithWrite / coldMedian);
     std::printf("snapshot size: %.1f MB = %.1f %% of the input\n", snap, 100 * snap / input);
     return 0;
 }

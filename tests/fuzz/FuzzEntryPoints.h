@@ -10,9 +10,9 @@
 #include "csv/CsvReader.h"
 #include "csv/CsvValues.h"
 #include "folder/ProfileLayoutDetector.h"
+#include "snapshot/SnapshotCodec.h"
 #include "sqlite/ProfileDatabaseReader.h"
 #include "json/ChromeTraceParser.h"
-#include "snapshot/SnapshotCodec.h"
 
 #include <QDir>
 #include <QFile>

@@ -16,8 +16,8 @@ namespace {
 bool save(const QString &path, const std::string &bytes)
 {
     QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes.data(), static_cast<qint64>(bytes.size())) ==
-                                              static_cast<qint64>(bytes.size());
+    return f.open(QIODevice::WriteOnly) &&
+           f.write(bytes.data(), static_cast<qint64>(bytes.size())) == static_cast<qint64>(bytes.size());
 }
 } // namespace
 
@@ -39,7 +39,8 @@ int main(int argc, char **argv)
         if (!result.model)
             continue;
         QString reason;
-        const at::snapshot::SnapshotKey key = at::snapshot::keyFor(*result.model, input, at::PreferredSource::Text);
+        const at::snapshot::SnapshotKey key =
+            at::snapshot::keyFor(*result.model, input, at::PreferredSource::Text);
         const auto file = at::snapshot::encodeSnapshot(*result.model, key, &reason);
         const auto payload = at::snapshot::encodePayload(*result.model, &reason);
         if (!file || !payload)

@@ -3,8 +3,8 @@
 // the data folder is never written; a process killed mid-write leaves nothing that the next start uses.
 #include "SnapshotAccess.h"
 #include "Steps.h"
-#include "TraceBuilder.h"
 #include "TestSupport.h"
+#include "TraceBuilder.h"
 #include "TraceLoader.h"
 #include "snapshot/SnapshotCache.h"
 #include "snapshot/SnapshotCodec.h"
@@ -32,8 +32,9 @@ QString textRank0Folder()
 
 QString dbFile()
 {
-    return test::samplePath(kAlexnet +
-                            QStringLiteral("db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db"));
+    return test::samplePath(
+        kAlexnet +
+        QStringLiteral("db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db"));
 }
 
 LoadResult load(const QString &path, PreferredSource source = PreferredSource::Text)
@@ -330,7 +331,8 @@ private slots:
         const QString root = QFileInfo(dbFile()).path();
         const auto before = listing(root);
         roundTrip(dbFile());
-        roundTrip(test::samplePath(kAlexnet + QStringLiteral("db/level1"))); // a folder whose timeline is a database
+        roundTrip(test::samplePath(kAlexnet +
+                                   QStringLiteral("db/level1"))); // a folder whose timeline is a database
         QVERIFY(listing(root) == before);
         const std::unique_ptr<TraceModel> model = loadExpecting(dbFile(), true);
         QVERIFY(model && model->kernels().size() > 0);
@@ -341,7 +343,8 @@ private slots:
         const QString zst = m_data.filePath(QStringLiteral("trace_view.json.zst"));
         QProcess zstd;
         zstd.setStandardOutputFile(zst);
-        zstd.start(QStringLiteral("zstd"), {QStringLiteral("-q"), QStringLiteral("-c"), test::level1Rank0Trace()});
+        zstd.start(QStringLiteral("zstd"),
+                   {QStringLiteral("-q"), QStringLiteral("-c"), test::level1Rank0Trace()});
         if (!zstd.waitForFinished() || zstd.exitCode() != 0)
             QSKIP("no zstd command");
         roundTrip(zst); // args are read from a freshly decompressed copy on demand
@@ -355,7 +358,8 @@ private slots:
         names << kAlexnet + QStringLiteral("text/level0") << kAlexnet + QStringLiteral("text/level2")
               << QStringLiteral("msinsight_msprof_db_and_misc/server/src/test/test_data/full_db/msprof_0.db")
               << QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2/rank_2_ascend_pt")
-              << QStringLiteral("ascend_msprof_skill_cann8_sanitized/tests/fixtures/real_cann_minimal/reports/PROF_001");
+              << QStringLiteral(
+                     "ascend_msprof_skill_cann8_sanitized/tests/fixtures/real_cann_minimal/reports/PROF_001");
         for (const QString &name : names) {
             const QString path = samples.filePath(name);
             const std::unique_ptr<TraceModel> cold = coldLoad(path);
@@ -371,8 +375,7 @@ private slots:
                 qInfo("%s: %zu slices, %zu kernels reopened", qPrintable(name), cold->sliceCount(),
                       cold->kernels().size());
                 compareModels(*cold, *second.model, 2000);
-            }
-            else
+            } else
                 qInfo("%s: not cached", qPrintable(name));
         }
     }
@@ -387,9 +390,11 @@ private slots:
         };
         TraceBuilder builder;
         builder.addGroup(SourceGroup{});
-        const std::uint32_t source = builder.addSource(QStringLiteral("raw"), std::make_shared<InMemoryArgs>());
+        const std::uint32_t source =
+            builder.addSource(QStringLiteral("raw"), std::make_shared<InMemoryArgs>());
         const int thread = builder.thread(builder.numberKey(1), builder.numberKey(2));
-        builder.addSlice(thread, 1000, 10, builder.strings().intern("task"), 0, makeSourceLocation(source, 0));
+        builder.addSlice(thread, 1000, 10, builder.strings().intern("task"), 0,
+                         makeSourceLocation(source, 0));
         const std::unique_ptr<TraceModel> model = builder.build();
         QString reason;
         QVERIFY(!snapshot::encodePayload(*model, &reason));
@@ -461,8 +466,8 @@ private slots:
             QCOMPARE(readAll(snap), good); // the bad snapshot was replaced
         };
         const qsizetype n = good.size();
-        for (qsizetype cut : {qsizetype(0), qsizetype(1), qsizetype(7), qsizetype(10), qsizetype(40), n / 4, n / 2,
-                              n - 2, n - 1})
+        for (qsizetype cut : {qsizetype(0), qsizetype(1), qsizetype(7), qsizetype(10), qsizetype(40), n / 4,
+                              n / 2, n - 2, n - 1})
             expectRebuilt(good.left(cut), "truncated");
         expectRebuilt(good + QByteArray("extra"), "trailing bytes");
         for (qsizetype at : {qsizetype(0), qsizetype(9), qsizetype(30), qsizetype(60), n / 3, n / 2, n - 5}) {
@@ -547,9 +552,10 @@ private slots:
             if (err)
                 *err = p.readAllStandardError();
             return p.exitCode() == 0 && p.exitStatus() == QProcess::NormalExit ? p.readAllStandardOutput()
-                                                                                : QByteArray("FAILED");
+                                                                               : QByteArray("FAILED");
         };
-        const QByteArray expected = run({QStringLiteral("--no-cache"), QStringLiteral("--summary"), trace}, env);
+        const QByteArray expected =
+            run({QStringLiteral("--no-cache"), QStringLiteral("--summary"), trace}, env);
         QVERIFY(expected != "FAILED" && !expected.isEmpty());
         const QString snapDir = cacheHome + QStringLiteral("/AscendTimeline/ascend-timeline/snapshots");
         QVERIFY(!QFileInfo::exists(snapDir)); // --no-cache wrote nothing
