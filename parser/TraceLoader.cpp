@@ -443,7 +443,7 @@ LoadResult loadTrace(const QString &path, LoadControl &control)
     if (cache && result.model && !control.cancel && snapshot::stampOf(path) == before) {
         QString reason;
         if (!snapshot::write(*result.model, path, control.preferredSource, control.writeSnapshotInBackground,
-                             &reason))
+                             control.bytesTotal.load(), &reason))
             qCInfo(snapshot::lcSnapshot) << "snapshot not written:" << reason;
     }
     return result;

@@ -197,8 +197,6 @@ std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QSt
         *reason = QStringLiteral("no snapshot yet");
         return nullptr;
     }
-    control.bytesTotal = static_cast<std::uint64_t>(file.size());
-    control.bytesDone = 0;
     const QByteArray bytes = file.readAll();
     auto failed = [&](const QString &why) {
         *reason = QStringLiteral("%1: %2").arg(path, why);
@@ -211,6 +209,8 @@ std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QSt
     if (!header)
         return failed(*reason);
     const SnapshotKey &key = header->key;
+    control.bytesTotal = key.sourceBytes;
+    control.bytesDone = 0;
     if (key.canonicalPath != canonical(input) ||
         key.preferredSource != (preferred == PreferredSource::Database))
         return failed(QStringLiteral("made for another input"));
@@ -236,14 +236,15 @@ std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QSt
 }
 
 bool write(const TraceModel &model, const QString &input, PreferredSource preferred, bool background,
-           QString *reason)
+           std::uint64_t sourceBytes, QString *reason)
 {
     const QString path = pathFor(input, preferred);
     if (path.isEmpty()) {
         *reason = QStringLiteral("not cached");
         return false;
     }
-    const SnapshotKey key = keyFor(model, input, preferred);
+    SnapshotKey key = keyFor(model, input, preferred);
+    key.sourceBytes = sourceBytes;
     std::optional<std::string> payload = encodePayload(model, reason);
     if (!payload)
         return false;

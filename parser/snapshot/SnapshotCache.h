@@ -25,15 +25,16 @@ QString directory();
 QString pathFor(const QString &input, PreferredSource preferred);
 
 // The reopened model, or null with the reason (missing, stale, corrupt, wrong version). Progress
-// counts the snapshot's bytes; a cancel returns null with *cancelled set.
+// reports the cold load's byte total; a cancel returns null with *cancelled set.
 std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QString *reason,
                                  bool *cancelled);
 
 // Encodes the model and writes it atomically (QSaveFile). With background set, only the encoding
 // runs here and compression and writing run on Qt's global thread pool (waited for when the
 // application exits). Returns false with a reason when nothing is written.
+// sourceBytes is the cold load's LoadControl::bytesTotal, reported again by a reopen.
 bool write(const TraceModel &model, const QString &input, PreferredSource preferred, bool background,
-           QString *reason);
+           std::uint64_t sourceBytes, QString *reason);
 
 // The stamps of every file the model was read from (folders: plus the folders on the way, whose
 // mtimes change when files are added or removed).

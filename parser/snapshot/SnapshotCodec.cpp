@@ -741,6 +741,7 @@ void writeKeyBytes(ByteWriter &w, const SnapshotKey &key)
         w.i64(f.size);
         w.i64(f.mtimeNs);
     });
+    w.u64(key.sourceBytes);
 }
 
 } // namespace
@@ -837,6 +838,7 @@ std::optional<SnapshotHeader> readHeader(std::string_view file, QString *reason)
         f.mtimeNs = k.i64();
         return f;
     });
+    header.key.sourceBytes = k.u64();
     header.payloadSize = r.u64();
     header.compressed = r.bytes();
     if (!r.ok() || !k.ok() || !k.atEnd() || !r.atEnd()) {

@@ -33,6 +33,8 @@ struct SnapshotKey
     QString canonicalPath;
     std::uint8_t preferredSource = 0;
     std::vector<FileStamp> files;
+    // LoadControl::bytesTotal of the cold load, so that a reopen reports the same progress total.
+    std::uint64_t sourceBytes = 0;
 };
 
 // The uncompressed part of a snapshot file: magic, version, key, then the zstd-compressed payload.
