@@ -859,13 +859,26 @@ std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *re
         *reason = QStringLiteral("corrupt payload size");
         return nullptr;
     }
-    // Streamed into a buffer that grows with what really decompresses, so a corrupt size claim
-    // cannot allocate gigabytes up front.
+    // A plausible size (payloads compress about 6x) is decompressed in one go into an uninitialised
+    // buffer; a larger claim is streamed into a buffer that grows only with what really decompresses,
+    // so a corrupt size cannot allocate gigabytes up front.
+    const std::size_t total = static_cast<std::size_t>(header.payloadSize);
+    if (header.payloadSize <= header.compressed.size() * std::uint64_t(64) + (std::uint64_t(1) << 20)) {
+        std::unique_ptr<char[]> buffer(new char[std::max<std::size_t>(total, 1)]);
+        const std::size_t n =
+            ZSTD_decompress(buffer.get(), total, header.compressed.data(), header.compressed.size());
+        if (ZSTD_isError(n) || n != total) {
+            *reason =
+                QStringLiteral("payload does not decompress: %1")
+                    .arg(ZSTD_isError(n) ? QString::fromUtf8(ZSTD_getErrorName(n)) : QStringLiteral("short"));
+            return nullptr;
+        }
+        return decodePayload(std::string_view(buffer.get(), total), reason);
+    }
     std::string payload;
     ZSTD_DCtx *ctx = ZSTD_createDCtx();
     ZSTD_inBuffer in{header.compressed.data(), header.compressed.size(), 0};
     std::size_t produced = 0, last = 0;
-    const std::size_t total = static_cast<std::size_t>(header.payloadSize);
     while (true) {
         if (produced == payload.size() && payload.size() < total)
             payload.resize(std::min(total, std::max<std::size_t>(payload.size() * 2, std::size_t(1) << 20)));
