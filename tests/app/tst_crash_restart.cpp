@@ -99,7 +99,7 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(QFileInfo(m_trace).absolutePath()));
         QFile f(m_trace);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(largeTrace(600000));
+        f.write(largeTrace(300000));
     }
 
     // Killed at several points of a load (before, during and after reading), the next start gives the
@@ -109,7 +109,7 @@ private Q_SLOTS:
         const QByteArray before = digest(m_trace);
         const Run reference = run({QStringLiteral("--summary"), m_trace});
         QCOMPARE(reference.exitCode, 0);
-        QVERIFY(reference.out.contains(QStringLiteral("Slices: 600000")));
+        QVERIFY(reference.out.contains(QStringLiteral("Slices: 300000")));
         for (const int ms : {30, 150, 400, 900, 2000}) {
             startAndKill(m_trace, ms);
             const Run again = run({QStringLiteral("--summary"), m_trace});
@@ -163,7 +163,7 @@ private Q_SLOTS:
         QCOMPARE(limited.exitCode, 0);
         const QString all = limited.out + limited.err;
         QVERIFY2(all.contains(QStringLiteral("memory use reached the limit")), qPrintable(all.left(2000)));
-        QVERIFY(!limited.out.contains(QStringLiteral("Slices: 600000")));
+        QVERIFY(!limited.out.contains(QStringLiteral("Slices: 300000")));
     }
 };
 
