@@ -98,6 +98,12 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
         QStringLiteral("no-cache"),
         QStringLiteral("Neither read nor write the snapshot cache: parse the input every time "
                        "(the same as AT_NO_SNAPSHOT=1)."));
+    QCommandLineOption memoryLimit(
+        QStringLiteral("memory-limit"),
+        QStringLiteral("Stop reading when loading would use more memory than SIZE (e.g. 8G, 512M; "
+                       "default: AT_MEMORY_LIMIT, else 80% of the RAM) and show what was read."),
+        QStringLiteral("SIZE"));
+    parser.addOption(memoryLimit);
     parser.addOption(exportJson);
     parser.addOption(perfetto);
     parser.addOption(noCache);
@@ -149,6 +155,16 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                                 << "'\n";
             std::exit(2);
         }
+    }
+    if (parser.isSet(memoryLimit)) {
+        const std::optional<std::uint64_t> bytes = parseByteSize(parser.value(memoryLimit));
+        if (!bytes) {
+            QTextStream(stderr) << "ascend-timeline: --memory-limit must be a size such as 8G or 512M, not '"
+                                << parser.value(memoryLimit) << "'\n";
+            std::exit(2);
+        }
+        // Process-wide: every load (GUI or headless) starts with this limit.
+        setDefaultMemoryLimit(*bytes);
     }
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
