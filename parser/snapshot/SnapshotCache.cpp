@@ -1,5 +1,7 @@
 #include "snapshot/SnapshotCache.h"
 
+#include "LoadMemoryGuard.h"
+
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
@@ -223,6 +225,12 @@ std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QSt
         *cancelled = true;
         return nullptr;
     }
+    // The memory guard watches parsing only: a reopen that could pass the reading share of the limit
+    // (payload buffer plus a model about as large) is left to the cold load, which stops in time.
+    if (control.memoryLimitBytes > 0 &&
+        static_cast<double>(privateResidentBytes() + 2 * header->payloadSize) >
+            kReadingShareOfLimit * static_cast<double>(control.memoryLimitBytes))
+        return failed(QStringLiteral("reopening could pass the memory limit"));
     std::unique_ptr<TraceModel> model = decodeBody(*header, reason);
     if (!model)
         return failed(*reason);
