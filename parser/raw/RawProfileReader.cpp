@@ -1,12 +1,15 @@
 #include "RawProfileReader.h"
 
+#include "AiCpu.h"
 #include "HostRecords.h"
 #include "HwtsLog.h"
+#include "MsprofTx.h"
 #include "PmuMetrics.h"
 #include "PmuRecords.h"
 #include "SliceFiles.h"
 #include "StarsLog.h"
 #include "TimeConverter.h"
+#include "TsTrack.h"
 #include "config/ChipInfo.h"
 #include "config/ConfigFiles.h"
 #include "folder/ProfileLayout.h"
@@ -18,6 +21,7 @@
 #include <QRegularExpression>
 
 #include <cmath>
+#include <cstring>
 #include <deque>
 #include <map>
 #include <unordered_map>
@@ -38,6 +42,10 @@ struct RawSliceArgs
     std::uint64_t startTicks = 0;
     std::uint64_t endTicks = 0;
     std::int64_t threadId = -1;
+    std::int64_t computeTime = -1; // AI CPU: memcpyStart − computeStart (raw units)
+    std::int64_t memcpyTime = -1;
+    std::int64_t modelId = -1; // Step Trace iterations
+    std::int64_t indexId = -1;
     bool device = true;
 };
 
@@ -55,6 +63,13 @@ public:
             out.emplace_back(QStringLiteral("Thread Id"), QString::number(a.threadId));
             return out;
         }
+        if (a.modelId >= 0) {
+            out.emplace_back(QStringLiteral("Model Id"), QString::number(a.modelId));
+            out.emplace_back(QStringLiteral("Iteration Id"), QString::number(a.indexId));
+            out.emplace_back(QStringLiteral("Start Ticks"), QString::number(a.startTicks));
+            out.emplace_back(QStringLiteral("End Ticks"), QString::number(a.endTicks));
+            return out;
+        }
         out.emplace_back(QStringLiteral("Task Type"), a.taskType);
         out.emplace_back(QStringLiteral("Stream Id"), QString::number(a.stream));
         out.emplace_back(QStringLiteral("Task Id"), QString::number(a.task));
@@ -62,6 +77,10 @@ public:
             out.emplace_back(QStringLiteral("Subtask Id"), QString::number(a.subtask));
         out.emplace_back(QStringLiteral("Start Ticks"), QString::number(a.startTicks));
         out.emplace_back(QStringLiteral("End Ticks"), QString::number(a.endTicks));
+        if (a.computeTime >= 0)
+            out.emplace_back(QStringLiteral("Compute Time"), QString::number(a.computeTime));
+        if (a.memcpyTime >= 0)
+            out.emplace_back(QStringLiteral("Memcpy Time"), QString::number(a.memcpyTime));
         return out;
     }
 };
@@ -245,7 +264,7 @@ private:
     }
 
     void addHostSlice(const char *processName, std::uint32_t tid, TimeNs start, TimeNs end,
-                      const QString &name)
+                      const QString &name, const char *category = "api")
     {
         const int thread = hostThread(processName, tid);
         RawSliceArgs a;
@@ -254,10 +273,13 @@ private:
         const std::uint64_t index = m_args->args.size();
         m_args->args.push_back(a);
         m_builder.addSlice(thread, start, std::max<TimeNs>(0, end - start),
-                           m_builder.strings().intern(name.toStdString()), m_builder.strings().intern("api"),
-                           makeSourceLocation(m_sourceIndex, index));
+                           m_builder.strings().intern(name.toStdString()),
+                           m_builder.strings().intern(category), makeSourceLocation(m_sourceIndex, index));
         ++m_slices;
-        ++m_info.hostApis;
+        if (std::strcmp(processName, "MsprofTx") == 0)
+            ++m_info.txEvents;
+        else
+            ++m_info.hostApis;
     }
 
     static QHash<QString, QString> readDictionary(const QStringList &files)
@@ -285,6 +307,7 @@ private:
         static const QRegularExpression apiRe(QStringLiteral("^(un)?aging\\.api_event\\.data$"));
         static const QRegularExpression hashRe(QStringLiteral("^(un)?aging\\.additional\\.hash_dic$"));
         static const QRegularExpression typeRe(QStringLiteral("^(un)?aging\\.additional\\.type_info_dic$"));
+        static const QRegularExpression txRe(QStringLiteral("^(un)?aging\\.additional\\.msproftx$"));
         const std::vector<SliceStreamFiles> streams = listSliceStreams(dir);
         QStringList hashFiles, typeFiles;
         for (const SliceStreamFiles &s : streams) {
@@ -315,6 +338,8 @@ private:
                         QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
             } else if (apiRe.match(s.stream).hasMatch()) {
                 readApiEvents(name, s.files, hashes, types);
+            } else if (txRe.match(s.stream).hasMatch()) {
+                readMsprofTx(name, s.files);
             } else if (!hashRe.match(s.stream).hasMatch() && !typeRe.match(s.stream).hasMatch()) {
                 notDecoded(name, s.files);
             }
@@ -328,6 +353,14 @@ private:
         std::map<std::tuple<int, std::uint32_t, std::uint32_t, std::uint32_t, std::uint64_t>, std::uint64_t>
             open;
         auto add = [&](const ApiEventRecord &rec, std::uint64_t begin, std::uint64_t end) {
+            if (rec.level == 20500) { // msproftx push/pop / range APIs: the MsprofTx layer
+                QString tx = hashes.value(QString::number(rec.itemId));
+                if (tx.isEmpty())
+                    tx = types.value(QStringLiteral("%1_%2").arg(rec.level).arg(rec.type),
+                                     QStringLiteral("tx %1").arg(rec.type));
+                addHostSlice("MsprofTx", rec.threadId, m_host.toLocal(begin), m_host.toLocal(end), tx, "tx");
+                return;
+            }
             const char *prefix = rec.level == 20000   ? "AscendCL@"
                                  : rec.level == 15000 ? "Model@"
                                  : rec.level == 10000 ? "Node@"
@@ -368,6 +401,32 @@ private:
         if (unpaired)
             warn(QStringLiteral("%1: %2 without its partner dropped")
                      .arg(name, plural(unpaired, "event record")));
+    }
+
+    // (un)aging.additional.msproftx: marks and ranges with their messages (FORMATS.md §5.3).
+    void readMsprofTx(const QString &name, const QStringList &files)
+    {
+        MsprofTxCollector collector;
+        const StreamStats st =
+            forEachRecord(files, kMsprofTxRecordSize, [&](const unsigned char *r) { collector.add(r); });
+        const std::vector<TxEvent> events = collector.finish();
+        for (const TxEvent &e : events)
+            addHostSlice("MsprofTx", e.threadId, m_host.toLocal(e.startTime), m_host.toLocal(e.endTime),
+                         e.message.isEmpty() ? QStringLiteral("mark %1").arg(e.markId) : e.message,
+                         e.endTime == e.startTime ? "mark" : "tx");
+        reportStream(name, st, kMsprofTxRecordSize);
+        const MsprofTxCollector::Stats &c = collector.stats();
+        QStringList parts;
+        if (c.badMagic)
+            parts << QStringLiteral("%1 with a wrong magic skipped").arg(plural(c.badMagic, "record"));
+        if (c.missingSegments)
+            parts << QStringLiteral("%1 with missing message segments (kept as read)")
+                         .arg(plural(c.missingSegments, "event"));
+        if (c.reversed)
+            parts << QStringLiteral("%1 ending before it starts shown as marks")
+                         .arg(plural(c.reversed, "range"));
+        if (!parts.isEmpty())
+            warn(QStringLiteral("%1: %2").arg(name, parts.join(QStringLiteral("; "))));
     }
 
     void notDecoded(const QString &name, const QStringList &files)
@@ -440,10 +499,18 @@ private:
             QStringLiteral("^aicore\\.data\\.\\d+(\\.dev\\.profiler_default_tag\\.\\d+)?$"));
         static const QRegularExpression starsRe(QStringLiteral("^stars_soc\\.data\\.\\d+$"));
         static const QRegularExpression fftsRe(QStringLiteral("^ffts_profile\\.data\\.\\d+$"));
-        std::vector<const SliceStreamFiles *> hwts, aicore, stars, ffts;
+        static const QRegularExpression tsTrackRe(
+            QStringLiteral("^ts_track\\.(data|aiv_data)\\.\\d+$|^ts_track\\.data\\.\\d+\\.\\d+\\.\\d+$"));
+        static const QRegularExpression aiCpuRe(
+            QStringLiteral("^aicpu\\.data\\.\\d+$|^DATA_PREPROCESS\\.(dev\\.)?AICPU\\.\\d+$"));
+        std::vector<const SliceStreamFiles *> hwts, aicore, stars, ffts, tsTrack, aiCpu;
         for (const SliceStreamFiles &s : streams) {
             if (hwtsRe.match(s.stream).hasMatch())
                 hwts.push_back(&s);
+            else if (tsTrackRe.match(s.stream).hasMatch())
+                tsTrack.push_back(&s);
+            else if (aiCpuRe.match(s.stream).hasMatch())
+                aiCpu.push_back(&s);
             else if (aicoreRe.match(s.stream).hasMatch())
                 aicore.push_back(&s);
             else if (starsRe.match(s.stream).hasMatch())
@@ -453,7 +520,8 @@ private:
             else
                 notDecoded(shortPath(QDir(dir).filePath(s.stream)), s.files);
         }
-        const std::size_t deviceStreams = hwts.size() + aicore.size() + stars.size() + ffts.size();
+        const std::size_t deviceStreams =
+            hwts.size() + aicore.size() + stars.size() + ffts.size() + tsTrack.size() + aiCpu.size();
         if (deviceStreams == 0)
             return;
 
@@ -473,6 +541,10 @@ private:
                 files += s->files.size();
             for (const auto *s : stars)
                 files += s->files.size();
+            for (const auto *s : tsTrack)
+                files += s->files.size();
+            for (const auto *s : aiCpu)
+                files += s->files.size();
             warn(QStringLiteral(
                      "%1: no hwts_frequency (info.json.%2 missing or incomplete): %3 of device task "
                      "logs cannot be put on the clock and were not decoded")
@@ -482,6 +554,10 @@ private:
             for (const auto *s : hwts)
                 notDecoded(shortPath(QDir(dir).filePath(s->stream)), s->files);
             for (const auto *s : stars)
+                notDecoded(shortPath(QDir(dir).filePath(s->stream)), s->files);
+            for (const auto *s : tsTrack)
+                notDecoded(shortPath(QDir(dir).filePath(s->stream)), s->files);
+            for (const auto *s : aiCpu)
                 notDecoded(shortPath(QDir(dir).filePath(s->stream)), s->files);
             return;
         }
@@ -567,6 +643,153 @@ private:
             ++m_info.deviceTasks;
         }
         readPmu(d, tasks, aicore, ffts);
+        readAiCpu(d, aiCpu);
+        readTsTrack(d, tsTrack);
+    }
+
+    // AI CPU task records (FORMATS.md §5.5): an "AI CPU" process per device, one thread per stream.
+    void readAiCpu(DeviceContext &d, const std::vector<const SliceStreamFiles *> &files)
+    {
+        if (files.empty())
+            return;
+        const LaneKey pid = m_builder.textKey(QStringLiteral("AI CPU %1").arg(d.device).toStdString());
+        const int process = m_builder.process(pid);
+        m_builder.setProcessName(process, m_builder.strings().intern("AI CPU"));
+        m_builder.setProcessLabels(
+            process, m_builder.strings().intern(QStringLiteral("Device %1").arg(d.device).toStdString()));
+        std::map<std::uint32_t, int> threads;
+        const StringId name = m_builder.strings().intern("AI_CPU");
+        const StringId category = m_builder.strings().intern("aicpu");
+        for (const SliceStreamFiles *s : files) {
+            const QString label = shortPath(QDir(d.dir).filePath(s->stream));
+            AiCpuStats stats;
+            const StreamStats st = forEachRecord(s->files, kAiCpuRecordSize, [&](const unsigned char *r) {
+                AiCpuRecord rec;
+                if (!acceptAiCpu(r, rec, stats))
+                    return;
+                auto it = threads.find(rec.streamId);
+                if (it == threads.end()) {
+                    const int thread = m_builder.thread(pid, m_builder.numberKey(rec.streamId));
+                    m_builder.setThreadName(thread,
+                                            m_builder.strings().intern(
+                                                QStringLiteral("Stream %1").arg(rec.streamId).toStdString()));
+                    m_builder.setThreadSortIndex(thread, rec.streamId);
+                    it = threads.emplace(rec.streamId, thread).first;
+                }
+                RawSliceArgs a;
+                a.taskType = QStringLiteral("AI_CPU");
+                a.stream = rec.streamId;
+                a.task = rec.taskId;
+                a.startTicks = rec.runStartTick;
+                a.endTicks = rec.runEndTick;
+                a.computeTime =
+                    static_cast<std::int64_t>(std::min<std::uint64_t>(rec.computeTime(), INT64_MAX));
+                a.memcpyTime =
+                    static_cast<std::int64_t>(std::min<std::uint64_t>(rec.memcpyTime(), INT64_MAX));
+                const std::uint64_t index = m_args->args.size();
+                m_args->args.push_back(a);
+                m_builder.addSlice(it->second, d.clock.toLocal(rec.runStartTick),
+                                   d.clock.duration(rec.runStartTick, rec.runEndTick), name, category,
+                                   makeSourceLocation(m_sourceIndex, index));
+                ++m_slices;
+                ++m_info.aiCpuTasks;
+            });
+            reportStream(label, st, kAiCpuRecordSize);
+            QStringList parts;
+            if (stats.badMagic)
+                parts
+                    << QStringLiteral("%1 with a wrong magic skipped").arg(plural(stats.badMagic, "record"));
+            if (stats.otherTag)
+                parts << QStringLiteral("%1 with another data tag skipped")
+                             .arg(plural(stats.otherTag, "record"));
+            if (stats.noTick)
+                parts
+                    << QStringLiteral("%1 without a start tick dropped").arg(plural(stats.noTick, "record"));
+            if (stats.reversed)
+                parts << QStringLiteral("%1 ending before it starts dropped")
+                             .arg(plural(stats.reversed, "record"));
+            if (!parts.isEmpty())
+                warn(QStringLiteral("%1: %2").arg(label, parts.join(QStringLiteral("; "))));
+        }
+    }
+
+    // ts_track step trace (FORMATS.md §5.5, §7.1): "Iteration N" slices in a "Step Trace" process per
+    // device (one thread per model), and the same windows declared as steps.
+    void readTsTrack(DeviceContext &d, const std::vector<const SliceStreamFiles *> &files)
+    {
+        if (files.empty())
+            return;
+        TsTrackCollector collector;
+        QStringList names;
+        for (const SliceStreamFiles *s : files) {
+            const QString label = shortPath(QDir(d.dir).filePath(s->stream));
+            names << label;
+            const StreamStats st = forEachRecord(s->files, kTsTrackRecordSize,
+                                                 [&](const unsigned char *r) { collector.add(r); });
+            reportStream(label, st, kTsTrackRecordSize);
+        }
+        const std::vector<StepWindow> windows = collector.finish();
+        const QString label = names.join(QStringLiteral(", "));
+        const TsTrackCollector::Stats &c = collector.stats();
+        QStringList parts;
+        if (c.unknownTag)
+            parts << QStringLiteral("%1 with an unknown tag skipped").arg(plural(c.unknownTag, "record"));
+        if (c.iterationsWithoutEnd)
+            parts << QStringLiteral("%1 without an end mark dropped")
+                         .arg(plural(c.iterationsWithoutEnd, "iteration"));
+        if (c.iterationsWithoutBegin)
+            parts << QStringLiteral("%1 without a start mark begin at their first record")
+                         .arg(plural(c.iterationsWithoutBegin, "iteration"));
+        if (c.reversed)
+            parts
+                << QStringLiteral("%1 ending before it starts dropped").arg(plural(c.reversed, "iteration"));
+        if (c.flipRecords || c.blockNumRecords)
+            parts << QStringLiteral("%1 and %2 read but not used yet")
+                         .arg(plural(c.flipRecords, "task flip record"),
+                              plural(c.blockNumRecords, "block-num record"));
+        if (!parts.isEmpty())
+            warn(QStringLiteral("%1: %2").arg(label, parts.join(QStringLiteral("; "))));
+        if (windows.empty())
+            return;
+        const LaneKey pid = m_builder.textKey(QStringLiteral("Step Trace %1").arg(d.device).toStdString());
+        const int process = m_builder.process(pid);
+        m_builder.setProcessName(process, m_builder.strings().intern("Step Trace"));
+        m_builder.setProcessLabels(
+            process, m_builder.strings().intern(QStringLiteral("Device %1").arg(d.device).toStdString()));
+        const StringId category = m_builder.strings().intern("step_trace");
+        std::map<std::uint64_t, int> threads;
+        for (const StepWindow &w : windows) {
+            auto it = threads.find(w.modelId);
+            if (it == threads.end()) {
+                const int thread = m_builder.thread(pid, m_builder.numberKey(w.modelId));
+                m_builder.setThreadName(thread, m_builder.strings().intern(
+                                                    QStringLiteral("Model %1").arg(w.modelId).toStdString()));
+                it = threads.emplace(w.modelId, thread).first;
+            }
+            RawSliceArgs a;
+            a.modelId = static_cast<std::int64_t>(std::min<std::uint64_t>(w.modelId, INT64_MAX));
+            a.indexId = static_cast<std::int64_t>(std::min<std::uint64_t>(w.indexId, INT64_MAX));
+            a.startTicks = w.beginTicks;
+            a.endTicks = w.endTicks;
+            const std::uint64_t index = m_args->args.size();
+            m_args->args.push_back(a);
+            const TimeNs begin = d.clock.toLocal(w.beginTicks);
+            const TimeNs end = d.clock.toLocal(w.endTicks);
+            m_builder.addSlice(
+                it->second, begin, end - begin,
+                m_builder.strings().intern(QStringLiteral("Iteration %1").arg(w.indexId).toStdString()),
+                category, makeSourceLocation(m_sourceIndex, index));
+            ++m_slices;
+            DeclaredStep step;
+            step.group = m_builder.currentGroup();
+            step.number = a.indexId;
+            step.begin = begin;
+            step.end = end;
+            step.source =
+                QStringLiteral("ts_track step trace (model %1) in %2").arg(w.modelId).arg(shortPath(d.dir));
+            m_builder.addDeclaredStep(std::move(step));
+            ++m_info.iterations;
+        }
     }
 
     QString eventsOf(const DeviceContext &d, bool aiv) const

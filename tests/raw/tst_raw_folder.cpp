@@ -2,6 +2,7 @@
 // sync points, loaded through loadTrace() like any folder; the decoded timeline is asserted exactly.
 
 #include "RawRecordWriter.h"
+#include "Steps.h"
 #include "TraceLoader.h"
 #include "export/ChromeTraceWriter.h"
 
@@ -176,7 +177,7 @@ private slots:
         writeFile(hostDir(d) + "/AclModule.acl_op.0.slice_0",
                   test::aclModuleRecord(1, 5000040000, 5000090000, 8, 100, "aclopCompileAndExecute") +
                       test::aclModuleRecord(1, 5000100000, 5000200000, 8, 101, "aclrtSynchronizeStream"));
-        writeFile(devDir(d) + "/ts_track.data.0.slice_0", QByteArray(40, '\0'));
+        writeFile(devDir(d) + "/l2_cache.data.0.slice_0", QByteArray(72, '\0'));
 
         const auto m = load(d.path());
         QVERIFY(m);
@@ -242,7 +243,7 @@ private slots:
                      *m, QStringLiteral("lost records: the rolling cnt skipped 1 times (1 record missing)")),
                  qPrintable(warnings(*m)));
         QVERIFY2(hasWarning(*m, QStringLiteral("truncated: the last 20 bytes")), qPrintable(warnings(*m)));
-        QVERIFY2(hasWarning(*m, QStringLiteral("ts_track.data.0: 1 slice, 40 bytes")),
+        QVERIFY2(hasWarning(*m, QStringLiteral("l2_cache.data.0: 1 slice, 72 bytes")),
                  qPrintable(warnings(*m)));
         QVERIFY(!hasWarning(*m, QStringLiteral("msprof --export=on")));
         bool rawSource = false;
@@ -250,6 +251,101 @@ private slots:
             rawSource =
                 rawSource || (key == QStringLiteral("timeline source") && value.startsWith("raw data"));
         QVERIFY(rawSource);
+    }
+
+    // ts_track step trace → Step Trace iterations and declared steps; AI CPU records → the AI CPU layer;
+    // msproftx records and api_event level 20500 → MsprofTx. Bad records are counted in warnings.
+    void stepTraceAiCpuAndTxDecode()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+        QByteArray track;
+        track += test::tsTrackStepRecord(1040000, 1, 5, 60000);
+        track += test::tsTrackStepRecord(1052000, 1, 5, 4);
+        track += test::tsTrackFlipRecord(1052500, 3, 1, 0);
+        track += test::tsTrackStepRecord(1061000, 2, 5, 4);
+        track += test::tsTrackStepRecord(1062000, 3, 5, 60000); // never ends
+        // Cut inside a record across two slices.
+        writeFile(devDir(d) + "/ts_track.data.0.slice_0", track.left(100));
+        writeFile(devDir(d) + "/ts_track.data.0.slice_1", track.mid(100));
+        QByteArray aicpu;
+        aicpu += test::aiCpuRecord(4, 1, 1045000, 1046000, 10, 30, 35);
+        aicpu += test::aiCpuRecord(4, 2, 1047000, 1046000); // reversed: dropped
+        aicpu += test::aiCpuRecord(6, 3, 1048000, 1048100, 0, 0, 0, 0x1111);
+        writeFile(devDir(d) + "/DATA_PREPROCESS.AICPU.0.slice_0", aicpu + QByteArray(5, '\0'));
+        QByteArray txLog;
+        txLog += test::msprofTxRecord(9, 2, 5000100000, 5000300000, 42, "forward");
+        txLog += test::msprofTxRecord(9, 0, 5000150000, 5000150000, 43, "checkpoint");
+        writeFile(hostDir(d) + "/unaging.additional.msproftx.slice_0", txLog);
+        writeFile(hostDir(d) + "/unaging.api_event.data.slice_0",
+                  test::apiEventRecord(20500, 1, 9, 5000400000, 5000500000, 777) +
+                      test::apiEventRecord(20000, 1, 9, 5000410000, 5000420000, 0));
+        writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0", "777:range: push\n");
+        writeFile(hostDir(d) + "/unaging.additional.type_info_dic.slice_0", "20000_1:aclmdlExecute\n");
+
+        const auto m = load(d.path());
+        QVERIFY(m);
+        // Step Trace: Iteration 1 [1,040,000, 1,052,000], Iteration 2 from there to 1,061,000.
+        const int st = processNamed(*m, QStringLiteral("Step Trace"));
+        QVERIFY2(st >= 0, qPrintable(warnings(*m)));
+        const auto iters = slicesOf(*m, threadNamed(*m, st, QStringLiteral("Model 5")));
+        QCOMPARE(iters.size(), std::size_t(2));
+        QCOMPARE(iters[0].name, QStringLiteral("Iteration 1"));
+        QCOMPARE(iters[0].start, at50MHz(1040000));
+        QCOMPARE(iters[0].duration, TimeNs(12000 * 20));
+        QCOMPARE(iters[1].name, QStringLiteral("Iteration 2"));
+        QCOMPARE(iters[1].start, at50MHz(1052000));
+        QCOMPARE(iters[1].duration, TimeNs(9000 * 20));
+        QCOMPARE(m->declaredSteps().size(), std::size_t(2));
+        QCOMPARE(m->declaredSteps()[0].number, std::int64_t(1));
+        QCOMPARE(m->origin() + m->declaredSteps()[1].end, at50MHz(1061000));
+        QCOMPARE(m->steps().size(), std::size_t(2));
+        QVERIFY2(hasWarning(*m, QStringLiteral("1 iteration without an end mark dropped")),
+                 qPrintable(warnings(*m)));
+        QVERIFY2(
+            hasWarning(*m, QStringLiteral("1 task flip record and 0 block-num records read but not used")),
+            qPrintable(warnings(*m)));
+
+        // AI CPU: one task on stream 4, exact ticks; the reversed and bad-magic records are counted.
+        const int ac = processNamed(*m, QStringLiteral("AI CPU"));
+        QVERIFY2(ac >= 0, qPrintable(warnings(*m)));
+        QCOMPARE(m->processes()[static_cast<std::size_t>(ac)].layer, Layer::AiCpu);
+        const int s4 = threadNamed(*m, ac, QStringLiteral("Stream 4"));
+        const auto cpu = slicesOf(*m, s4);
+        QCOMPARE(cpu.size(), std::size_t(1));
+        QCOMPARE(cpu[0].name, QStringLiteral("AI_CPU"));
+        QCOMPARE(cpu[0].start, at50MHz(1045000));
+        QCOMPARE(cpu[0].duration, TimeNs(1000 * 20));
+        std::map<QString, QString> args;
+        for (const auto &[k, v] : m->sliceArgs(SliceRef{s4, 0}))
+            args[k] = v;
+        QCOMPARE(args[QStringLiteral("Task Id")], QStringLiteral("1"));
+        QCOMPARE(args[QStringLiteral("Compute Time")], QStringLiteral("20"));
+        QCOMPARE(args[QStringLiteral("Memcpy Time")], QStringLiteral("5"));
+        QVERIFY2(
+            hasWarning(*m, QStringLiteral("1 record with a wrong magic skipped; 1 record ending before it "
+                                          "starts dropped")),
+            qPrintable(warnings(*m)));
+        QVERIFY2(hasWarning(*m, QStringLiteral("DATA_PREPROCESS.AICPU.0: truncated: the last 5 bytes")),
+                 qPrintable(warnings(*m)));
+
+        // MsprofTx: the range, the mark and the level-20500 API named through hash_dic.
+        const int tx = processNamed(*m, QStringLiteral("MsprofTx"));
+        QVERIFY2(tx >= 0, qPrintable(warnings(*m)));
+        const auto txs = slicesOf(*m, threadNamed(*m, tx, QStringLiteral("Thread 9")));
+        QCOMPARE(txs.size(), std::size_t(3));
+        QCOMPARE(txs[0].name, QStringLiteral("forward"));
+        QCOMPARE(txs[0].start, TimeNs(1700000001000100000));
+        QCOMPARE(txs[0].duration, TimeNs(200000));
+        QCOMPARE(txs[1].name, QStringLiteral("checkpoint"));
+        QCOMPARE(txs[1].duration, TimeNs(0));
+        QCOMPARE(txs[2].name, QStringLiteral("range: push"));
+        QCOMPARE(txs[2].duration, TimeNs(100000));
+        const int cann = processNamed(*m, QStringLiteral("CANN"));
+        QVERIFY(cann >= 0);
+        QCOMPARE(slicesOf(*m, threadNamed(*m, cann, QStringLiteral("Thread 9")))[0].name,
+                 QStringLiteral("AscendCL@aclmdlExecute"));
     }
 
     void unmatchedAndRepeatedRecordsAreCounted()
