@@ -348,6 +348,51 @@ private slots:
                  QStringLiteral("AscendCL@aclmdlExecute"));
     }
 
+    // An exported result (G3 msprof JSON) with its raw data: the export is the default; PreferredSource::Raw
+    // (--source raw) decodes the slices instead, and the collection info says which was used.
+    void rawSourceCanBeForcedOverTheExport()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+        writeFile(
+            d.filePath(QStringLiteral("%1/mindstudio_profiler_output/msprof_20240101000000.json").arg(kProf)),
+            R"([{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":"Ascend Hardware"}},)"
+            R"({"name":"Exported","ph":"X","pid":1,"tid":3,"ts":"1700000001001000.000","dur":2}])");
+        auto propertyOf = [](const TraceModel &m, const QString &key) {
+            return m.groups().front().collection.property(key);
+        };
+        const auto exported = load(d.path());
+        QVERIFY(exported);
+        QCOMPARE(exported->sliceCount(), std::size_t(1));
+        QCOMPARE(propertyOf(*exported, QStringLiteral("timeline source")), QStringLiteral("text export"));
+        QVERIFY(propertyOf(*exported, QStringLiteral("raw data")).contains(QStringLiteral("--source raw")));
+
+        LoadControl control;
+        control.preferredSource = PreferredSource::Raw;
+        LoadResult r = loadTrace(d.path(), control);
+        QVERIFY2(r.model, qPrintable(r.error));
+        QCOMPARE(r.model->sliceCount(), kHwtsTasks.size());
+        QVERIFY(processNamed(*r.model, QStringLiteral("Task Scheduler")) >= 0);
+        QVERIFY(
+            propertyOf(*r.model, QStringLiteral("timeline source")).startsWith(QStringLiteral("raw data")));
+        QCOMPARE(propertyOf(*r.model, QStringLiteral("other source")), QStringLiteral("text export"));
+        QVERIFY(r.model->groups().front().layout.contains(QStringLiteral("--source raw")));
+
+        // A result without raw data: the export is loaded and the request is named in a warning.
+        QTemporaryDir e;
+        writeFile(
+            e.filePath(QStringLiteral("%1/mindstudio_profiler_output/msprof_20240101000000.json").arg(kProf)),
+            R"([{"name":"Exported","ph":"X","pid":1,"tid":3,"ts":"1.000","dur":2}])");
+        LoadControl control2;
+        control2.preferredSource = PreferredSource::Raw;
+        LoadResult r2 = loadTrace(e.path(), control2);
+        QVERIFY2(r2.model, qPrintable(r2.error));
+        QCOMPARE(r2.model->sliceCount(), std::size_t(1));
+        QVERIFY2(hasWarning(*r2.model, QStringLiteral("raw data was requested but no")),
+                 qPrintable(warnings(*r2.model)));
+    }
+
     void unmatchedAndRepeatedRecordsAreCounted()
     {
         QTemporaryDir d;
