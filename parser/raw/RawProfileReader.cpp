@@ -599,6 +599,10 @@ private:
         std::vector<DeviceTask> tasks;
         for (const SliceStreamFiles *s : hwts) {
             HwtsPairer pairer;
+            qint64 bytes = 0;
+            for (const QString &f : s->files)
+                bytes += QFileInfo(f).size();
+            pairer.reserve(static_cast<std::size_t>(bytes) / kHwtsRecordSize);
             const QString name = shortPath(QDir(dir).filePath(s->stream));
             const StreamStats st =
                 forEachRecord(s->files, kHwtsRecordSize, [&](const unsigned char *r) { pairer.add(r); });

@@ -37,7 +37,8 @@ inline void check(bool ok, const char *what)
     }
 }
 
-template <typename F> std::size_t eachRecord(const std::uint8_t *data, std::size_t size, std::size_t recordSize, F &&f)
+template <typename F>
+std::size_t eachRecord(const std::uint8_t *data, std::size_t size, std::size_t recordSize, F &&f)
 {
     const std::size_t n = size / recordSize;
     for (std::size_t i = 0; i < n; ++i)
@@ -53,10 +54,14 @@ struct RawFile
     const char *path; // relative to PROF_*/
 };
 inline constexpr RawFile kRawFiles[] = {
-    {"device_0/data/hwts.data.0.slice_0"},          {"device_0/data/stars_soc.data.0.slice_0"},
-    {"device_0/data/aicore.data.0.slice_0"},        {"device_0/data/ffts_profile.data.0.slice_0"},
-    {"host/data/unaging.api_event.data.slice_0"},   {"host/data/AclModule.acl_op.0.slice_0"},
-    {"device_0/data/ts_track.data.0.slice_0"},      {"device_0/data/aicpu.data.0.slice_0"},
+    {"device_0/data/hwts.data.0.slice_0"},
+    {"device_0/data/stars_soc.data.0.slice_0"},
+    {"device_0/data/aicore.data.0.slice_0"},
+    {"device_0/data/ffts_profile.data.0.slice_0"},
+    {"host/data/unaging.api_event.data.slice_0"},
+    {"host/data/AclModule.acl_op.0.slice_0"},
+    {"device_0/data/ts_track.data.0.slice_0"},
+    {"device_0/data/aicpu.data.0.slice_0"},
     {"host/data/unaging.additional.msproftx.slice_0"},
 };
 
@@ -83,14 +88,16 @@ inline void loadFolder(std::uint8_t variant, const std::uint8_t *data, std::size
     test::writeFile(prof + "/host/data/start_info",
                     R"({"collectionTimeBegin":"1700000000000000","clockMonotonicRaw":"4000000000"})");
     test::writeFile(prof + "/host/data/host_start.log", "clock_monotonic_raw: 5000000000\ncntvct: 1000\n");
-    test::writeFile(prof + "/device_0/data/info.json.0",
-                    R"({"platform_version":")" + platform +
-                        R"(","DeviceInfo":[{"id":0,"ai_core_num":8,"hwts_frequency":"38.4","aic_frequency":"1000"}]})");
+    test::writeFile(
+        prof + "/device_0/data/info.json.0",
+        R"({"platform_version":")" + platform +
+            R"(","DeviceInfo":[{"id":0,"ai_core_num":8,"hwts_frequency":"38.4","aic_frequency":"1000"}]})");
     test::writeFile(prof + "/device_0/data/dev_start.log.0", "cntvct: 1000000\n");
-    test::writeFile(prof + "/device_0/data/sample.json",
-                    R"({"ai_core_metrics":"PipeUtilization","ai_core_profiling_events":"0x8,0xa,0x9,0xb,0xc,0xd,0x54,0x55"})");
-    writeRawFile(prof + QLatin1Char('/') + QLatin1String(kRawFiles[data[0] % std::size(kRawFiles)].path), data + 1,
-                 size - 1);
+    test::writeFile(
+        prof + "/device_0/data/sample.json",
+        R"({"ai_core_metrics":"PipeUtilization","ai_core_profiling_events":"0x8,0xa,0x9,0xb,0xc,0xd,0x54,0x55"})");
+    writeRawFile(prof + QLatin1Char('/') + QLatin1String(kRawFiles[data[0] % std::size(kRawFiles)].path),
+                 data + 1, size - 1);
     LoadControl control;
     LoadResult result = loadTrace(dir.path(), control);
     check(result.model != nullptr || !result.error.isEmpty(), "raw folder: no model and no error");
@@ -126,7 +133,8 @@ inline void fuzzRaw(const std::uint8_t *data, std::size_t size)
         mode.chipV6 = (variant & 16) != 0;
         mode.streamExpand = (variant & 32) != 0;
         StarsPairer pairer(mode);
-        const std::size_t n = eachRecord(data, size, kStarsRecordSize, [&](const unsigned char *r) { pairer.add(r); });
+        const std::size_t n =
+            eachRecord(data, size, kStarsRecordSize, [&](const unsigned char *r) { pairer.add(r); });
         const std::vector<DeviceTask> tasks = pairer.finish();
         check(pairer.stats().records == n, "stars: record count");
         check(tasks.size() <= n / 2, "stars: more tasks than record pairs");
@@ -140,19 +148,22 @@ inline void fuzzRaw(const std::uint8_t *data, std::size_t size)
             AicorePmuRecord rec;
             decodeAicorePmu(r, rec);
             check(rec.streamId < 2048, "aicore: stream id not reduced % 2048");
-            check(calc.compute(rec.totalCycle, rec.pmu).size() == static_cast<std::size_t>(calc.names().size()),
+            check(calc.compute(rec.totalCycle, rec.pmu).size() ==
+                      static_cast<std::size_t>(calc.names().size()),
                   "aicore: metric count");
         });
         break;
     }
     case 3: {
-        const PmuMetricCalculator calc(*parsePmuEvents(QStringLiteral("0x49,0x4a,0x9,0xa,0x54,0x55,0x8,0xb")));
+        const PmuMetricCalculator calc(
+            *parsePmuEvents(QStringLiteral("0x49,0x4a,0x9,0xa,0x54,0x55,0x8,0xb")));
         eachRecord(data, size, kFftsPmuRecordSize, [&](const unsigned char *r) {
             FftsPmuRecord rec;
             if (!decodeFftsPmu(r, rec))
                 return;
             (void)rec.core();
-            (void)decodeStarsIds(rec.rawStream, rec.rawTask, static_cast<std::uint8_t>(variant >> 4), StarsIdMode{});
+            (void)decodeStarsIds(rec.rawStream, rec.rawTask, static_cast<std::uint8_t>(variant >> 4),
+                                 StarsIdMode{});
             (void)calc.compute(rec.totalCycle, rec.pmu);
         });
         break;
@@ -173,7 +184,8 @@ inline void fuzzRaw(const std::uint8_t *data, std::size_t size)
         break;
     case 6: {
         TsTrackCollector c;
-        const std::size_t n = eachRecord(data, size, kTsTrackRecordSize, [&](const unsigned char *r) { c.add(r); });
+        const std::size_t n =
+            eachRecord(data, size, kTsTrackRecordSize, [&](const unsigned char *r) { c.add(r); });
         const std::vector<StepWindow> windows = c.finish();
         check(c.stats().records == n, "ts_track: record count");
         check(windows.size() <= c.stats().stepRecords, "ts_track: more iterations than step records");
@@ -191,12 +203,14 @@ inline void fuzzRaw(const std::uint8_t *data, std::size_t size)
                 check(rec.runStartTick <= rec.runEndTick, "aicpu: accepted a reversed task");
             }
         });
-        check(accepted + stats.badMagic + stats.otherTag + stats.noTick + stats.reversed == n, "aicpu: counts");
+        check(accepted + stats.badMagic + stats.otherTag + stats.noTick + stats.reversed == n,
+              "aicpu: counts");
         break;
     }
     case 8: {
         MsprofTxCollector c;
-        const std::size_t n = eachRecord(data, size, kMsprofTxRecordSize, [&](const unsigned char *r) { c.add(r); });
+        const std::size_t n =
+            eachRecord(data, size, kMsprofTxRecordSize, [&](const unsigned char *r) { c.add(r); });
         const std::vector<TxEvent> events = c.finish();
         check(events.size() + c.stats().badMagic <= n, "msproftx: more events than records");
         for (const TxEvent &e : events)
@@ -256,12 +270,19 @@ inline std::vector<QByteArray> rawSeeds()
                test::msprofTxRecord(9, 2, 5000100000, 5000300000, 42, "tail", 1) +
                test::msprofTxRecord(9, 0, 5000150000, 5000150000, 43, "mark"));
     // Family 9: the second byte picks the file (index into kRawFiles), then that file's records.
-    const QByteArray perFile[] = {hwts, soc, aicore, seeds[5].mid(1), seeds[6].mid(1), seeds[7].mid(1),
-                                  track,  seeds[9].mid(1), seeds[10].mid(1)};
+    const QByteArray perFile[] = {hwts,
+                                  soc,
+                                  aicore,
+                                  seeds[5].mid(1),
+                                  seeds[6].mid(1),
+                                  seeds[7].mid(1),
+                                  track,
+                                  seeds[9].mid(1),
+                                  seeds[10].mid(1)};
     for (int i = 0; i < static_cast<int>(std::size(perFile)); ++i) {
         const bool stars = i == 1 || i == 3;
-        seeds.push_back(QByteArray(1, static_cast<char>(9 | (stars ? 64 : 0))) + QByteArray(1, static_cast<char>(i)) +
-                        perFile[i]);
+        seeds.push_back(QByteArray(1, static_cast<char>(9 | (stars ? 64 : 0))) +
+                        QByteArray(1, static_cast<char>(i)) + perFile[i]);
     }
     return seeds;
 }
