@@ -96,7 +96,7 @@ struct HostClock
     {
         const std::int64_t offset = monoToLocal.value_or(0);
         if (!cpuFrequency)
-            return static_cast<TimeNs>(value) + offset;
+            return saturatingAdd(static_cast<TimeNs>(std::min<std::uint64_t>(value, INT64_MAX)), offset);
         ClockConverter c{*cpuFrequency, cntvct, monotonicNs, offset};
         return c.toLocal(value);
     }
@@ -272,7 +272,7 @@ private:
         a.threadId = tid;
         const std::uint64_t index = m_args->args.size();
         m_args->args.push_back(a);
-        m_builder.addSlice(thread, start, std::max<TimeNs>(0, end - start),
+        m_builder.addSlice(thread, start, std::max<TimeNs>(0, saturatingSub(end, start)),
                            m_builder.strings().intern(name.toStdString()),
                            m_builder.strings().intern(category), makeSourceLocation(m_sourceIndex, index));
         ++m_slices;
@@ -780,10 +780,16 @@ private:
             const TimeNs begin = d.clock.toLocal(w.beginTicks);
             const TimeNs end = d.clock.toLocal(w.endTicks);
             m_builder.addSlice(
-                it->second, begin, end - begin,
+                it->second, begin, saturatingSub(end, begin),
                 m_builder.strings().intern(QStringLiteral("Iteration %1").arg(w.indexId).toStdString()),
                 category, makeSourceLocation(m_sourceIndex, index));
             ++m_slices;
+            // Steps are shifted by the model origin: keep only windows the builder keeps as events too.
+            constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
+            if (begin <= -kTimeLimit || end >= kTimeLimit) {
+                ++m_info.stepsOutOfRange;
+                continue;
+            }
             DeclaredStep step;
             step.group = m_builder.currentGroup();
             step.number = a.indexId;
@@ -794,6 +800,9 @@ private:
             m_builder.addDeclaredStep(std::move(step));
             ++m_info.iterations;
         }
+        if (m_info.stepsOutOfRange)
+            warn(QStringLiteral("%1: %2 beyond ±2^62 ns (corrupt ticks) not used as steps")
+                     .arg(label, plural(m_info.stepsOutOfRange, "iteration")));
     }
 
     QString eventsOf(const DeviceContext &d, bool aiv) const
@@ -828,6 +837,14 @@ private:
         row.group = m_builder.currentGroup();
         row.start = d.clock.toLocal(t.startTicks);
         row.duration = d.clock.duration(t.startTicks, t.endTicks);
+        // Rows are shifted by the model origin: beyond ±2^62 ns (corrupt ticks) they are left out, as the
+        // builder leaves such task slices out.
+        constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
+        if (row.start <= -kTimeLimit || row.start >= kTimeLimit || row.duration <= -kTimeLimit ||
+            row.duration >= kTimeLimit) {
+            ++m_pmuOutOfRange;
+            return;
+        }
         const QString type =
             QString::fromLatin1(isStars ? starsSqeTypeName(static_cast<std::uint8_t>(t.taskType))
                                         : hwtsTaskTypeName(static_cast<std::uint8_t>(t.taskType)));
@@ -956,6 +973,10 @@ private:
             parts << QStringLiteral("%1 with the overflow flag dropped").arg(plural(overflow, "PMU record"));
         if (bad)
             parts << QStringLiteral("%1 with a wrong magic skipped").arg(plural(bad, "PMU record"));
+        if (m_pmuOutOfRange)
+            parts << QStringLiteral("%1 of tasks beyond ±2^62 ns (corrupt ticks) left out")
+                         .arg(plural(m_pmuOutOfRange, "PMU record"));
+        m_pmuOutOfRange = 0;
         if (!parts.isEmpty())
             warn(QStringLiteral("%1: %2").arg(label, parts.join(QStringLiteral("; "))));
     }
@@ -967,6 +988,7 @@ private:
     std::uint32_t m_sourceIndex = 0;
     HostClock m_host;
     std::size_t m_slices = 0;
+    std::size_t m_pmuOutOfRange = 0;
 };
 
 } // namespace

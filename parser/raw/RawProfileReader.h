@@ -33,7 +33,8 @@ struct RawReadInfo
     std::size_t pmuRows = 0;
     std::size_t aiCpuTasks = 0;
     std::size_t txEvents = 0;
-    std::size_t iterations = 0; // ts_track step trace windows
+    std::size_t iterations = 0;      // ts_track step trace windows
+    std::size_t stepsOutOfRange = 0; // windows beyond ±2^62 ns (corrupt ticks): shown, not declared as steps
     std::size_t recordsDecoded = 0;
     QStringList notDecoded; // "device_0/data/ts_track.data.0: 2 slices, 80 bytes"
     QString metricGroup;

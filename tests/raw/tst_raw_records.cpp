@@ -312,6 +312,24 @@ private slots:
                  std::int64_t(1658222562238729230));
     }
 
+    // Corrupt ticks or sync points saturate instead of overflowing (fuzz_raw found the host offset sum).
+    void timeConversionSaturates()
+    {
+        const Frequency f = *Frequency::parse(QStringLiteral("0.001"));
+        QCOMPARE(unsignedTicksToNs(~std::uint64_t(0), f), INT64_MAX);
+        ClockConverter c{f, 0, INT64_MAX - 5, INT64_MAX};
+        QCOMPARE(c.toMonotonic(~std::uint64_t(0)), INT64_MAX);
+        QCOMPARE(c.toLocal(~std::uint64_t(0)), INT64_MAX);
+        ClockConverter low{f, ~std::uint64_t(0), INT64_MIN + 5, INT64_MIN};
+        QCOMPARE(low.toMonotonic(0), INT64_MIN);
+        QCOMPARE(low.toLocal(0), INT64_MIN);
+        QCOMPARE(monotonicToLocalOffset(INT64_MAX / 10, -5), INT64_MAX);
+        QCOMPARE(monotonicToLocalOffset(INT64_MIN / 10, 5), INT64_MIN);
+        QCOMPARE(saturatingAdd(INT64_MAX, 1), INT64_MAX);
+        QCOMPARE(saturatingSub(INT64_MIN, 1), INT64_MIN);
+        QCOMPARE(saturatingSub(5, 7), std::int64_t(-2));
+    }
+
     void rationalFrequencies()
     {
         const auto f = Frequency::parse(QStringLiteral("49.999001"));
