@@ -8,6 +8,7 @@
 #include "PmuRecords.h"
 #include "SliceFiles.h"
 #include "StarsLog.h"
+#include "TaskTrack.h"
 #include "TimeConverter.h"
 #include "TsTrack.h"
 #include "config/ChipInfo.h"
@@ -308,6 +309,7 @@ private:
         static const QRegularExpression hashRe(QStringLiteral("^(un)?aging\\.additional\\.hash_dic$"));
         static const QRegularExpression typeRe(QStringLiteral("^(un)?aging\\.additional\\.type_info_dic$"));
         static const QRegularExpression txRe(QStringLiteral("^(un)?aging\\.additional\\.msproftx$"));
+        static const QRegularExpression taskTrackRe(QStringLiteral("^(un)?aging\\.compact\\.task_track$"));
         const std::vector<SliceStreamFiles> streams = listSliceStreams(dir);
         QStringList hashFiles, typeFiles;
         for (const SliceStreamFiles &s : streams) {
@@ -316,7 +318,8 @@ private:
             if (typeRe.match(s.stream).hasMatch())
                 typeFiles << s.files;
         }
-        const QHash<QString, QString> hashes = readDictionary(hashFiles);
+        m_hashes = readDictionary(hashFiles);
+        const QHash<QString, QString> &hashes = m_hashes;
         const QHash<QString, QString> types = readDictionary(typeFiles);
         for (const SliceStreamFiles &s : streams) {
             const QString name = shortPath(QDir(dir).filePath(s.stream));
@@ -340,6 +343,8 @@ private:
                 readApiEvents(name, s.files, hashes, types);
             } else if (txRe.match(s.stream).hasMatch()) {
                 readMsprofTx(name, s.files);
+            } else if (taskTrackRe.match(s.stream).hasMatch()) {
+                readTaskTrack(name, s.files);
             } else if (!hashRe.match(s.stream).hasMatch() && !typeRe.match(s.stream).hasMatch()) {
                 notDecoded(name, s.files);
             }
@@ -401,6 +406,32 @@ private:
         if (unpaired)
             warn(QStringLiteral("%1: %2 without its partner dropped")
                      .arg(name, plural(unpaired, "event record")));
+    }
+
+    // (un)aging.compact.task_track: the submitted tasks, whose kernel names name the device tasks (§5.3).
+    void readTaskTrack(const QString &name, const QStringList &files)
+    {
+        std::size_t bad = 0, skipped = 0;
+        const StreamStats st = forEachRecord(files, kTaskTrackRecordSize, [&](const unsigned char *r) {
+            TaskTrackRecord rec;
+            if (!decodeTaskTrack(r, rec)) {
+                ++bad;
+                return;
+            }
+            if (rec.taskType == kFlipTaskType || rec.taskType == kMaintenanceTaskType ||
+                rec.deviceType != 0) {
+                ++skipped; // flips and maintenance tasks are no device tasks; DPU tasks are not decoded
+                return;
+            }
+            m_hostTasks.add(rec.deviceId, rec.streamId, rec.taskId, m_host.toLocal(rec.timeStamp),
+                            rec.kernelName);
+            ++m_info.hostTaskRecords;
+        });
+        m_hostTasks.finish();
+        reportStream(name, st, kTaskTrackRecordSize);
+        if (bad)
+            warn(QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
+        (void)skipped;
     }
 
     // (un)aging.additional.msproftx: marks and ranges with their messages (FORMATS.md §5.3).
@@ -623,7 +654,10 @@ private:
             tasks.insert(tasks.end(), t.begin(), t.end());
         }
         const bool isStars = scheduler == config::TaskScheduler::Stars;
-        std::vector<std::uint32_t> sliceOfTask(tasks.size());
+        // Names: the kernel name of the host task_track submission of the same (device, stream, task),
+        // else the task type.
+        m_taskNames.assign(tasks.size(), 0);
+        std::size_t named = 0;
         for (std::size_t i = 0; i < tasks.size(); ++i) {
             const DeviceTask &t = tasks[i];
             const int thread = streamThread(d, t.stream);
@@ -638,14 +672,35 @@ private:
             a.endTicks = t.endTicks;
             const std::uint64_t index = m_args->args.size();
             m_args->args.push_back(a);
+            StringId name = 0;
+            if (!m_hostTasks.empty())
+                if (const std::uint64_t hash =
+                        m_hostTasks.lookup(static_cast<std::uint32_t>(device), t.stream, t.task,
+                                           d.clock.toLocal(t.startTicks))) {
+                    const QString kernel = m_hashes.value(QString::number(hash));
+                    if (!kernel.isEmpty()) {
+                        name = m_builder.strings().intern(kernel.toStdString());
+                        ++named;
+                    }
+                }
+            if (name == 0)
+                name = m_builder.strings().intern(a.taskType.toStdString());
+            m_taskNames[i] = name;
             m_builder.addSlice(thread, d.clock.toLocal(t.startTicks),
-                               d.clock.duration(t.startTicks, t.endTicks),
-                               m_builder.strings().intern(a.taskType.toStdString()),
+                               d.clock.duration(t.startTicks, t.endTicks), name,
                                m_builder.strings().intern(t.ffts ? "ffts_subtask" : "task"),
                                makeSourceLocation(m_sourceIndex, index));
             ++m_slices;
             ++m_info.deviceTasks;
         }
+        m_info.namedDeviceTasks += named;
+        if (!m_hostTasks.empty() && named < tasks.size())
+            warn(
+                QStringLiteral("%1: %2 of %3 device tasks have no host task_track record with a known kernel "
+                               "name: named by their task type")
+                    .arg(label)
+                    .arg(tasks.size() - named)
+                    .arg(tasks.size()));
         readPmu(d, tasks, aicore, ffts);
         readAiCpu(d, aiCpu);
         readTsTrack(d, tsTrack);
@@ -830,9 +885,11 @@ private:
         return columns;
     }
 
-    void addKernelRow(const DeviceContext &d, const DeviceTask &t, const QString &core,
-                      const std::vector<int> &columns, const std::vector<double> &values, bool isStars)
+    void addKernelRow(const DeviceContext &d, const std::vector<DeviceTask> &tasks, std::size_t taskIndex,
+                      const QString &core, const std::vector<int> &columns, const std::vector<double> &values,
+                      bool isStars)
     {
+        const DeviceTask &t = tasks[taskIndex];
         KernelRecord row;
         row.group = m_builder.currentGroup();
         row.start = d.clock.toLocal(t.startTicks);
@@ -848,8 +905,9 @@ private:
         const QString type =
             QString::fromLatin1(isStars ? starsSqeTypeName(static_cast<std::uint8_t>(t.taskType))
                                         : hwtsTaskTypeName(static_cast<std::uint8_t>(t.taskType)));
-        row.name = m_builder.strings().intern(type.toStdString());
-        row.type = row.name;
+        row.type = m_builder.strings().intern(type.toStdString());
+        row.name =
+            taskIndex < m_taskNames.size() && m_taskNames[taskIndex] ? m_taskNames[taskIndex] : row.type;
         row.acceleratorCore =
             m_builder.strings().intern(core == QLatin1String("aiv") ? "AI_VECTOR_CORE" : "AI_CORE");
         row.streamId = t.stream;
@@ -909,7 +967,7 @@ private:
                             ++unmatched;
                             return;
                         }
-                        addKernelRow(d, tasks[it->second[pos++]], QString(), columns,
+                        addKernelRow(d, tasks, it->second[pos++], QString(), columns,
                                      aic.compute(rec.totalCycle, rec.pmu), false);
                     });
                 reportStream(shortPath(QDir(d.dir).filePath(s->stream)), st, kAicorePmuRecordSize);
@@ -959,7 +1017,7 @@ private:
                         }
                         const bool isAic = rec.isAic();
                         const PmuMetricCalculator &calc = isAic ? aic : aiv;
-                        addKernelRow(d, tasks[best], isAic ? QStringLiteral("aic") : QStringLiteral("aiv"),
+                        addKernelRow(d, tasks, best, isAic ? QStringLiteral("aic") : QStringLiteral("aiv"),
                                      isAic ? aicColumns : aivColumns, calc.compute(rec.totalCycle, rec.pmu),
                                      true);
                     });
@@ -989,6 +1047,9 @@ private:
     HostClock m_host;
     std::size_t m_slices = 0;
     std::size_t m_pmuOutOfRange = 0;
+    QHash<QString, QString> m_hashes;  // hash_dic of the host data
+    HostTaskIndex m_hostTasks;         // host task_track submissions
+    std::vector<StringId> m_taskNames; // per device task of the device being read
 };
 
 } // namespace

@@ -32,6 +32,8 @@ struct RawReadInfo
     std::size_t hostApis = 0;
     std::size_t pmuRows = 0;
     std::size_t aiCpuTasks = 0;
+    std::size_t hostTaskRecords = 0;  // task_track submissions read
+    std::size_t namedDeviceTasks = 0; // device tasks named by their task_track kernel name
     std::size_t txEvents = 0;
     std::size_t iterations = 0;      // ts_track step trace windows
     std::size_t stepsOutOfRange = 0; // windows beyond ±2^62 ns (corrupt ticks): shown, not declared as steps

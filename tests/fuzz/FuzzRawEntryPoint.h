@@ -16,6 +16,7 @@
 #include "raw/PmuMetrics.h"
 #include "raw/PmuRecords.h"
 #include "raw/StarsLog.h"
+#include "raw/TaskTrack.h"
 #include "raw/TsTrack.h"
 
 #include <QByteArray>
@@ -63,6 +64,7 @@ inline constexpr RawFile kRawFiles[] = {
     {"device_0/data/ts_track.data.0.slice_0"},
     {"device_0/data/aicpu.data.0.slice_0"},
     {"host/data/unaging.additional.msproftx.slice_0"},
+    {"host/data/unaging.compact.task_track.slice_0"},
 };
 
 inline void writeRawFile(const QString &path, const std::uint8_t *data, std::size_t size)
@@ -169,6 +171,25 @@ inline void fuzzRaw(const std::uint8_t *data, std::size_t size)
         break;
     }
     case 4:
+        if (variant & 16) { // host task_track submissions and their index
+            HostTaskIndex index;
+            eachRecord(data, size, kTaskTrackRecordSize, [&](const unsigned char *r) {
+                TaskTrackRecord rec;
+                if (decodeTaskTrack(r, rec))
+                    index.add(rec.deviceId, rec.streamId, rec.taskId,
+                              static_cast<std::int64_t>(rec.timeStamp), rec.kernelName);
+            });
+            index.finish();
+            eachRecord(data, size, kTaskTrackRecordSize, [&](const unsigned char *r) {
+                TaskTrackRecord rec;
+                if (decodeTaskTrack(r, rec)) {
+                    (void)index.lookup(rec.deviceId, rec.streamId, rec.taskId, INT64_MIN);
+                    (void)index.lookup(rec.deviceId, rec.streamId, rec.taskId,
+                                       static_cast<std::int64_t>(rec.timeStamp));
+                }
+            });
+            break;
+        }
         eachRecord(data, size, kApiEventRecordSize, [&](const unsigned char *r) {
             ApiEventRecord rec;
             if (decodeApiEvent(r, rec))
@@ -269,6 +290,10 @@ inline std::vector<QByteArray> rawSeeds()
     add(8, test::msprofTxRecord(9, 2, 5000100000, 5000300000, 42, QByteArray(156, 'a')) +
                test::msprofTxRecord(9, 2, 5000100000, 5000300000, 42, "tail", 1) +
                test::msprofTxRecord(9, 0, 5000150000, 5000150000, 43, "mark"));
+    const QByteArray taskTrack = test::taskTrackRecord(100, 5000990000, 0, 3, 10, 0, 0, 11) +
+                                 test::taskTrackRecord(100, 5001990000, 0, 3, 10, 1, 98, 0) +
+                                 test::taskTrackRecord(100, 5002990000, 4097, 3, 11, 0, 0, 12);
+    add(4 | 16, taskTrack);
     // Family 9: the second byte picks the file (index into kRawFiles), then that file's records.
     const QByteArray perFile[] = {hwts,
                                   soc,
@@ -278,7 +303,8 @@ inline std::vector<QByteArray> rawSeeds()
                                   seeds[7].mid(1),
                                   track,
                                   seeds[9].mid(1),
-                                  seeds[10].mid(1)};
+                                  seeds[10].mid(1),
+                                  taskTrack};
     for (int i = 0; i < static_cast<int>(std::size(perFile)); ++i) {
         const bool stars = i == 1 || i == 3;
         seeds.push_back(QByteArray(1, static_cast<char>(9 | (stars ? 64 : 0))) +

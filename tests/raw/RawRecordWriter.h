@@ -185,6 +185,25 @@ inline QByteArray apiEventRecord(std::uint16_t level, std::uint32_t type, std::u
     return b;
 }
 
+// compact.task_track (MsprofCompactInfo + MsprofRuntimeTrack), 64 bytes.
+inline QByteArray taskTrackRecord(std::uint32_t tid, std::uint64_t ts, std::uint16_t device,
+                                  std::uint16_t stream, std::uint16_t task, std::uint16_t batch,
+                                  std::uint64_t taskType, std::uint64_t kernelHash)
+{
+    QByteArray b(64, '\0');
+    putLe(b, 0, 0x5A5A, 2);
+    putLe(b, 2, 5000, 2);
+    putLe(b, 8, tid, 4);
+    putLe(b, 12, 40, 4);
+    putLe(b, 16, ts, 8);
+    putLe(b, 24, device, 2);
+    putLe(b, 26, stream, 2);
+    putLe(b, 28, task | (std::uint64_t(batch) << 16), 4);
+    putLe(b, 32, taskType, 8);
+    putLe(b, 40, kernelHash, 8);
+    return b;
+}
+
 inline QByteArray fromHex(const char *hex)
 {
     return QByteArray::fromHex(QByteArray(hex).replace(' ', "").replace('\n', ""));

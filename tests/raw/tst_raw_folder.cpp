@@ -393,6 +393,46 @@ private slots:
                  qPrintable(warnings(*r2.model)));
     }
 
+    // Host task_track submissions name the device tasks (kernel name hash → hash_dic): the latest
+    // submission of the same (device, stream, task) before the execution wins (task ids wrap); the PMU
+    // kernel rows carry the same names; flips are not tasks; unnamed tasks keep their type and are counted.
+    void taskTrackNamesDeviceTasks()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+        // Host mono ns of device tick T: 5e9 + (T − 1e6) × 20.
+        auto mono = [](std::uint64_t ticks) { return 5000000000ull + (ticks - kSyncTicks) * 20; };
+        QByteArray track;
+        track += test::taskTrackRecord(100, mono(1040000), 0, 3, 65535, 0, 0, 33); // older use of the id
+        track += test::taskTrackRecord(100, mono(1049000), 0, 3, 10, 0, 0, 11);
+        track += test::taskTrackRecord(100, mono(1054000), 0, 7, 10, 0, 0, 22);
+        track += test::taskTrackRecord(100, mono(1059000), 0, 3, 65535, 0, 0, 44);
+        track += test::taskTrackRecord(100, mono(1060060), 0, 3, 0, 1, 98, 0); // flip: not a task
+        writeFile(hostDir(d) + "/unaging.compact.task_track.slice_0", track);
+        writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0",
+                  "11:MatMul_1\n22:Add_2\n33:Old_3\n44:Conv2D: 4\n");
+        writeFile(devDir(d) + "/aicore.data.0.slice_0",
+                  test::aicoreRecord(10, 3, 1000, {500, 250, 125, 100, 50, 10, 400, 100}));
+        const auto m = load(d.path());
+        QVERIFY(m);
+        const int ts = processNamed(*m, QStringLiteral("Task Scheduler"));
+        const auto s3 = slicesOf(*m, threadNamed(*m, ts, QStringLiteral("Stream 3")));
+        QCOMPARE(s3.size(), std::size_t(3));
+        QCOMPARE(s3[0].name, QStringLiteral("MatMul_1"));
+        QCOMPARE(s3[1].name, QStringLiteral("Conv2D: 4"));
+        QCOMPARE(s3[2].name, QStringLiteral("AI_CORE")); // (3, 0): no submission
+        QCOMPARE(slicesOf(*m, threadNamed(*m, ts, QStringLiteral("Stream 7")))[0].name,
+                 QStringLiteral("Add_2"));
+        QVERIFY2(hasWarning(*m, QStringLiteral("1 of 4 device tasks have no host task_track record")),
+                 qPrintable(warnings(*m)));
+        const KernelTable &k = m->kernels();
+        QCOMPARE(k.size(), std::size_t(1));
+        QCOMPARE(m->strings().qstring(k.rows()[0].name), QStringLiteral("MatMul_1"));
+        QCOMPARE(m->strings().qstring(k.rows()[0].type), QStringLiteral("AI_CORE"));
+        QVERIFY(k.rows()[0].joined());
+    }
+
     void unmatchedAndRepeatedRecordsAreCounted()
     {
         QTemporaryDir d;

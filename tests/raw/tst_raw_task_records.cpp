@@ -6,6 +6,7 @@
 #include "RawRecordWriter.h"
 #include "raw/AiCpu.h"
 #include "raw/MsprofTx.h"
+#include "raw/TaskTrack.h"
 #include "raw/TsTrack.h"
 
 #include <QTest>
@@ -43,6 +44,12 @@ const char *kTxHex =
     "00 00 5a 5a 00 00 d2 04 00 00 09 00 00 00 00 00 00 00 02 00 00 00 00 00 00 00 00 00 00 00 "
     "00 00 00 00 a0 78 07 2a 01 00 00 00 e0 85 0a 2a 01 00 00 00 2a 00 00 00 00 00 00 00 00 00 "
     "00 00 00 00 00 00 00 00 00 00 73 74 65 70 20 31";
+
+// struct.pack("=HHIIIQHHHHQQ", 0x5A5A, 5000, 1, 77, 40, 5000990000, 0x1002, 3, 10, 2, 0,
+//             0x1122334455667788) + 16 zero bytes: device type 1 (DPU) / id 2, stream 3, task 10, batch 2
+const char *kTaskTrackHex =
+    "5a 5a 88 13 01 00 00 00 4d 00 00 00 28 00 00 00 30 0d 15 2a 01 00 00 00 02 10 03 00 "
+    "0a 00 02 00 00 00 00 00 00 00 00 00 88 77 66 55 44 33 22 11";
 
 QByteArray padded(const char *hex, int size)
 {
@@ -208,6 +215,36 @@ private slots:
         full.replace(100, 156, QByteArray(156, 'x'));
         QVERIFY(decodeMsprofTx(bytes(full), r));
         QCOMPARE(r.message.size(), 156);
+    }
+
+    void taskTrackRecordDecodes()
+    {
+        const QByteArray rec = padded(kTaskTrackHex, int(kTaskTrackRecordSize));
+        TaskTrackRecord r;
+        QVERIFY(decodeTaskTrack(bytes(rec), r));
+        QCOMPARE(r.level, std::uint16_t(5000));
+        QCOMPARE(r.threadId, 77u);
+        QCOMPARE(r.timeStamp, std::uint64_t(5000990000));
+        QCOMPARE(r.deviceId, std::uint16_t(2));
+        QCOMPARE(r.deviceType, std::uint8_t(1));
+        QCOMPARE(r.streamId, std::uint16_t(3));
+        QCOMPARE(r.taskId, std::uint16_t(10));
+        QCOMPARE(r.batchId, std::uint16_t(2));
+        QCOMPARE(r.taskType, std::uint64_t(0));
+        QCOMPARE(r.kernelName, std::uint64_t(0x1122334455667788));
+        QCOMPARE(test::taskTrackRecord(77, 5000990000, 0x1002, 3, 10, 2, 0, 0x1122334455667788).mid(16),
+                 rec.mid(16));
+        // The submission at or before a start names it; before every submission, the first one does.
+        HostTaskIndex index;
+        index.add(0, 3, 10, 500, 2);
+        index.add(0, 3, 10, 100, 1);
+        index.add(0, 3, 11, 100, 3);
+        index.finish();
+        QCOMPARE(index.lookup(0, 3, 10, 50), std::uint64_t(1));
+        QCOMPARE(index.lookup(0, 3, 10, 499), std::uint64_t(1));
+        QCOMPARE(index.lookup(0, 3, 10, 500), std::uint64_t(2));
+        QCOMPARE(index.lookup(0, 3, 11, 1000), std::uint64_t(3));
+        QCOMPARE(index.lookup(1, 3, 10, 1000), std::uint64_t(0));
     }
 
     void msprofTxSegmentsJoin()
