@@ -102,6 +102,12 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
         QStringLiteral("Load PATH headlessly and write its kernel metric table (kernel_details.csv column "
                        "names, RFC 4180) to DIR/kernel_details.csv. DIR must not be inside the data folder."),
         QStringLiteral("DIR"));
+    QCommandLineOption memoryLimit(
+        QStringLiteral("memory-limit"),
+        QStringLiteral("Stop reading when loading would use more memory than SIZE (e.g. 8G, 512M; "
+                       "default: AT_MEMORY_LIMIT, else 80% of the RAM) and show what was read."),
+        QStringLiteral("SIZE"));
+    parser.addOption(memoryLimit);
     parser.addOption(exportJson);
     parser.addOption(exportCsv);
     parser.addOption(perfetto);
@@ -153,6 +159,16 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                                 << "'\n";
             std::exit(2);
         }
+    }
+    if (parser.isSet(memoryLimit)) {
+        const std::optional<std::uint64_t> bytes = parseByteSize(parser.value(memoryLimit));
+        if (!bytes) {
+            QTextStream(stderr) << "ascend-timeline: --memory-limit must be a size such as 8G or 512M, not '"
+                                << parser.value(memoryLimit) << "'\n";
+            std::exit(2);
+        }
+        // Process-wide: every load (GUI or headless) starts with this limit.
+        setDefaultMemoryLimit(*bytes);
     }
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));

@@ -268,6 +268,22 @@ std::unique_ptr<TraceModel> TraceBuilder::build()
     if (dropped)
         addWarning(QStringLiteral("%1 events have a time more than 146 years from 1970 and were skipped")
                        .arg(dropped));
+    // Kernel rows carry parallel metric columns, so they are clamped into range rather than dropped.
+    std::size_t clampedKernels = 0;
+    for (std::size_t r = 0; r < m_model->m_kernels.size(); ++r) {
+        KernelRecord &k = m_model->m_kernels.row(r);
+        if (outOfRange(k.start)) {
+            k.start = std::clamp(k.start, -kTimeLimit + 1, kTimeLimit - 1);
+            ++clampedKernels;
+        }
+        k.duration = std::clamp<TimeNs>(k.duration, 0, kTimeLimit - 1 - k.start);
+        k.wait = std::clamp<TimeNs>(k.wait, 0, kTimeLimit - 1);
+    }
+    if (clampedKernels)
+        addWarning(
+            QStringLiteral("%1 kernel table rows have a start time more than 146 years from 1970 (kept, "
+                           "clamped)")
+                .arg(clampedKernels));
 
     resolveSourceSpanSteps(); // before de-duplication: a repeated event still marks its own file
     if (m_deduplicate)

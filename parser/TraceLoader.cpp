@@ -26,8 +26,29 @@ enum class FileStatus
 {
     Ok,
     Failed,
-    Cancelled
+    Cancelled,
+    MemoryLimit // the memory guard stopped reading; what was read is kept
 };
+
+// True when the memory guard, not the user, stopped the load: clears the cancel flag it set so
+// that the loader can build the model from what was read.
+bool takeMemoryStop(LoadControl &control)
+{
+    if (!control.memoryLimitReached.load())
+        return false;
+    control.cancel = false;
+    return true;
+}
+
+// `where` says where reading stopped ("at byte 123 of 456"), `kept` what was kept ("12 events").
+QString memoryStopWarning(const QString &file, const QString &where, const QString &kept,
+                          const LoadControl &control)
+{
+    return QStringLiteral("%1: reading stopped %2 because memory use reached the limit (%3 of %4; raise "
+                          "it with --memory-limit or AT_MEMORY_LIMIT); the %5 read before were kept")
+        .arg(file, where, formatByteSize(privateResidentBytes()), formatByteSize(control.memoryLimitBytes),
+             kept);
+}
 
 // Maps (decompressing first when needed) and parses one Chrome-trace file into the builder.
 FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl &control,
@@ -41,7 +62,7 @@ FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl
         DecompressControl dc{&control.cancel, &control.bytesDone};
         temporary = decompressToTemporaryFile(path, compression, dc, &decompressWarning);
         if (control.cancel)
-            return FileStatus::Cancelled;
+            return takeMemoryStop(control) ? FileStatus::MemoryLimit : FileStatus::Cancelled;
         if (!temporary) {
             *error = decompressWarning;
             return FileStatus::Failed;
@@ -69,8 +90,14 @@ FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl
     ChromeTraceParser parser(builder, source, path);
     ParseControl pc{&control.cancel, &control.bytesDone, bytesBase};
     const auto status = parser.parse(data, size, pc, error);
-    if (status == ChromeTraceParser::Result::Cancelled)
-        return FileStatus::Cancelled;
+    if (status == ChromeTraceParser::Result::Cancelled) {
+        if (!takeMemoryStop(control))
+            return FileStatus::Cancelled;
+        builder.addWarning(memoryStopWarning(
+            path, QStringLiteral("at byte %1 of %2").arg(control.bytesDone.load() - bytesBase).arg(size),
+            QStringLiteral("%1 events").arg(parser.eventsRead()), control));
+        return FileStatus::MemoryLimit;
+    }
     if (status == ChromeTraceParser::Result::Failed)
         return FileStatus::Failed;
     if (parser.eventsRead() == 0)
@@ -159,6 +186,7 @@ void mergeDatabaseProperties(CollectionInfo &collection, const DatabaseReadInfo 
 LoadResult loadFolder(const QString &path, LoadControl &control)
 {
     LoadResult result;
+    const LoadMemoryGuard guard(control);
     DetectOptions options;
     options.preferDatabase = control.preferredSource == PreferredSource::Database;
     DetectedProfile profile = ProfileLayoutDetector::detect(path, options);
@@ -277,9 +305,12 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
         if (source->timelineFiles.size() > 1)
             builder.setDeduplicate(true); // G1 iterations and msprof slices may repeat events
         const bool perIterationFiles = distinctIterations(source->timelineFiles) > 1;
-        // Parses files into the builder; false when the user cancelled.
+        // Parses files into the builder; false when the user cancelled. After the memory limit
+        // stopped reading, no further file is read.
         auto parseAll = [&](const QStringList &files) {
             for (const QString &file : files) {
+                if (control.memoryLimitReached)
+                    return true;
                 QString error;
                 const std::size_t sourceIndex = builder.sourceCount();
                 const FileStatus status = parseJsonFile(file, builder, control, base, &error);
@@ -310,9 +341,18 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
         }
         if (database) {
             QString error;
-            if (!readProfileDatabase(source->timelineDatabase, builder, &dbInfo, &error)) {
+            if (!readProfileDatabase(source->timelineDatabase, builder, &dbInfo, &error, &control.cancel)) {
                 builder.addWarning(error);
                 failures << error;
+            }
+            if (control.cancel) {
+                if (!takeMemoryStop(control)) {
+                    result.cancelled = true;
+                    return result;
+                }
+                builder.addWarning(
+                    memoryStopWarning(source->timelineDatabase, QStringLiteral("in the middle"),
+                                      QStringLiteral("%1 slices").arg(dbInfo.slices), control));
             }
             base += static_cast<std::uint64_t>(QFileInfo(source->timelineDatabase).size());
             control.bytesDone = base;
@@ -400,8 +440,17 @@ LoadResult loadDatabaseFile(const QString &path, LoadControl &control)
     group.timelineFiles = {path};
     const int groupIndex = builder.addGroup(group);
     DatabaseReadInfo info;
-    if (!readProfileDatabase(path, builder, &info, &result.error))
+    const LoadMemoryGuard guard(control);
+    if (!readProfileDatabase(path, builder, &info, &result.error, &control.cancel))
         return result;
+    if (control.cancel) {
+        if (!takeMemoryStop(control)) {
+            result.cancelled = true;
+            return result;
+        }
+        builder.addWarning(memoryStopWarning(path, QStringLiteral("in the middle"),
+                                             QStringLiteral("%1 slices").arg(info.slices), control));
+    }
     CollectionInputs inputs;
     inputs.summaryHeader =
         QStringList{QStringLiteral("Name"), QStringLiteral("Context ID")} + info.metricHeaders;
@@ -443,6 +492,7 @@ LoadResult loadTrace(const QString &path, LoadControl &control)
     group.path = path;
     group.timelineFiles = {path};
     builder.addGroup(group);
+    const LoadMemoryGuard guard(control);
     const FileStatus status = parseJsonFile(path, builder, control, 0, &result.error);
     if (status == FileStatus::Cancelled) {
         result.cancelled = true;

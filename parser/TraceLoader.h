@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LoadMemoryGuard.h"
 #include "TraceModel.h"
 
 #include <QString>
@@ -27,6 +28,10 @@ struct LoadControl
     std::atomic<bool> cancel{false};
     std::atomic<std::uint64_t> bytesDone{0};
     std::atomic<std::uint64_t> bytesTotal{0};
+    // Reading stops at a share of this (LoadMemoryGuard) and the model is built from what was read,
+    // with a warning; 0 turns the guard off.
+    std::uint64_t memoryLimitBytes = defaultMemoryLimit();
+    std::atomic<bool> memoryLimitReached{false}; // set by the guard, never by the user
 };
 
 struct LoadResult

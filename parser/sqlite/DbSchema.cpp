@@ -60,6 +60,8 @@ QString DbSchema::select(const QString &table, const QStringList &wanted, const 
 std::size_t DbSchema::forEachRow(const QString &table, const QString &sql,
                                  const std::function<void(QSqlQuery &)> &rowFn)
 {
+    if (cancelled())
+        return 0;
     QSqlQuery query(m_connection.database());
     query.setForwardOnly(true);
     if (!query.exec(sql)) {
@@ -69,7 +71,8 @@ std::size_t DbSchema::forEachRow(const QString &table, const QString &sql,
     std::size_t rows = 0;
     while (query.next()) {
         rowFn(query);
-        ++rows;
+        if ((++rows & 1023) == 0 && cancelled())
+            return rows;
     }
     // A damaged file fails in the middle of a table: keep what came before and say where it stopped.
     if (query.lastError().isValid())

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <functional>
 #include <unordered_map>
 
@@ -37,9 +38,12 @@ public:
     bool found(int position) const { return m_found.value(position); }
 
     // Runs a query and calls rowFn for each row; a query error becomes a read problem naming the table.
-    // Returns the rows read.
+    // Returns the rows read. Once the cancel flag is set, stops within 1,024 rows and runs no more queries.
     std::size_t forEachRow(const QString &table, const QString &sql,
                            const std::function<void(QSqlQuery &)> &rowFn);
+
+    void setCancelFlag(const std::atomic<bool> *cancel) { m_cancel = cancel; }
+    bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
 
     void noteMissingTable(const QString &table) { m_missing << table; }
     QStringList missing() const { return m_missing; }
@@ -52,6 +56,7 @@ private:
     QList<bool> m_found;
     QStringList m_missing;
     QStringList m_problems;
+    const std::atomic<bool> *m_cancel = nullptr;
 };
 
 // STRING_IDS (id -> text) and the ENUM_* tables, resolved into the builder's string pool.

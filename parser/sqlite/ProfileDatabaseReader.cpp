@@ -70,7 +70,8 @@ void readCollectionProperties(DbSchema &schema, DatabaseReadInfo &info)
 
 } // namespace
 
-bool readProfileDatabase(const QString &path, TraceBuilder &builder, DatabaseReadInfo *info, QString *error)
+bool readProfileDatabase(const QString &path, TraceBuilder &builder, DatabaseReadInfo *info, QString *error,
+                         const std::atomic<bool> *cancel)
 {
     SqliteConnection connection(path);
     if (!connection.isOpen()) {
@@ -78,6 +79,7 @@ bool readProfileDatabase(const QString &path, TraceBuilder &builder, DatabaseRea
         return false;
     }
     DbSchema schema(connection);
+    schema.setCancelFlag(cancel);
     DbStrings strings(schema, builder.strings());
     const std::uint32_t source = builder.addSource(path, std::make_shared<DbArgsReader>(path));
     DbContext context{schema, strings, builder, builder.currentGroup(), source, path, {}, {}};
@@ -107,6 +109,8 @@ bool readProfileDatabase(const QString &path, TraceBuilder &builder, DatabaseRea
                 .arg(path, missing.join(QStringLiteral(", "))));
     for (const QString &problem : schema.problems())
         builder.addWarning(QStringLiteral("%1: %2").arg(path, problem));
+    if (schema.cancelled())
+        return true; // the loader reports the cancel (or the memory limit that caused it)
     if (info->slices == 0 && info->counterSamples == 0 && info->kernelRows == 0) {
         *error =
             QStringLiteral("%1: the database holds no timeline data (no TASK, CANN_API or PYTORCH_API rows)")

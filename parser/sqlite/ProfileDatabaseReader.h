@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
+
 namespace at {
 
 // What reading one database found, for the loader's collection info.
@@ -27,6 +29,8 @@ struct DatabaseReadInfo
 // The file is opened read-only and immutable and never changed. Missing tables or columns and read
 // errors become one warning naming the file and what was missing; whatever could be read is kept.
 // Returns false, with an error naming the file, when it is not a readable SQLite database at all.
-bool readProfileDatabase(const QString &path, TraceBuilder &builder, DatabaseReadInfo *info, QString *error);
+// `cancel`, when given, is checked every 1,024 rows; the rows read before it was set are kept.
+bool readProfileDatabase(const QString &path, TraceBuilder &builder, DatabaseReadInfo *info, QString *error,
+                         const std::atomic<bool> *cancel = nullptr);
 
 } // namespace at

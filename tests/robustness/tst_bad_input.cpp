@@ -6,6 +6,7 @@
 
 #include "ParserTestUtil.h"
 #include "TraceQueries.h"
+#include "Unprivileged.h"
 
 #include <QCryptographicHash>
 #include <QDirIterator>
@@ -16,6 +17,7 @@
 #include <map>
 #include <thread>
 
+#include <malloc.h>
 #include <unistd.h>
 
 namespace {
@@ -268,7 +270,7 @@ private slots:
                  qPrintable(name));
     }
 
-    // A result folder whose timeline cannot be read (a dangling link; chmod 000 when not root) fails with
+    // A result folder whose timeline cannot be read (a dangling link; chmod 000) fails with
     // a message naming the folder or file instead of crashing or hanging.
     void unreadableTimeline()
     {
@@ -283,12 +285,15 @@ private slots:
         else
             QVERIFY2(r.error.contains(tmp.filePath(QStringLiteral("unreadable"))), qPrintable(r.error));
 
-        if (::geteuid() == 0)
-            QSKIP("Running as root: chmod 000 does not stop root from reading the file");
         const QString locked = tmp.filePath(QStringLiteral("locked.json"));
         pt::writeFile(tmp, QStringLiteral("locked.json"), traceAround(kGoodEvent));
         QVERIFY(QFile::setPermissions(locked, QFileDevice::Permissions()));
-        const at::LoadResult l = pt::load(locked);
+        at::LoadResult l;
+        {
+            const at::test::AsUnprivilegedUser unprivileged(tmp.path()); // root reads chmod 000 files
+            QVERIFY(unprivileged.ok());
+            l = pt::load(locked);
+        }
         QFile::setPermissions(locked, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
         QVERIFY(!l.model);
         QVERIFY2(l.error.contains(locked), qPrintable(l.error));
@@ -346,6 +351,88 @@ private slots:
         worker.join();
         QFile::remove(path);
         QVERIFY2(elapsed < 200, qPrintable(QStringLiteral("cancel took %1 ms").arg(elapsed)));
+    }
+
+    // Kernel table rows 146+ years from 1970 (beyond ±2^62 ns, where differences overflow int64) are kept,
+    // clamped, and counted in a warning; the good row keeps its exact time.
+    void extremeKernelRowTimes()
+    {
+        const QString out = QStringLiteral("extreme/r_ascend_pt/ASCEND_PROFILER_OUTPUT");
+        QVERIFY(QDir().mkpath(tmp.filePath(out)));
+        pt::writeFile(tmp, out + QStringLiteral("/trace_view.json"), traceAround(kGoodEvent));
+        pt::writeFile(tmp, out + QStringLiteral("/kernel_details.csv"),
+                      "Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us)\n"
+                      "good,MatMul,AI_CORE,1736408883000000.000,5,0\n"
+                      "late,MatMul,AI_CORE,5000000000000000.000,9000000000000000,0\n"
+                      "early,MatMul,AI_CORE,-5000000000000000.000,5,-3\n");
+        const auto m = pt::loadOk(tmp.filePath(QStringLiteral("extreme")));
+        QVERIFY(m);
+        QCOMPARE(m->kernels().size(), std::size_t(3));
+        QVERIFY2(m->warnings().join('\n').contains(QStringLiteral("2 kernel table rows")),
+                 qPrintable(m->warnings().join('\n')));
+        for (const at::KernelRecord &k : m->kernels().rows()) {
+            QVERIFY(k.duration >= 0 && k.wait >= 0);
+            if (m->strings().view(k.name) == "good") {
+                QCOMPARE(k.start + m->origin(), 1736408883000000000LL);
+                QCOMPARE(k.duration, 5000);
+            }
+        }
+    }
+
+    // The memory limit: reading stops at its share of the limit instead of the process being killed; the
+    // events read before are kept (the first ones of the file, in order) and a warning names the file
+    // and where reading stopped. Without a limit the same file loads whole.
+    void memoryLimitKeepsWhatWasRead()
+    {
+        constexpr int kEvents = 400000;
+        QByteArray trace = "[";
+        trace.reserve(kEvents * 100);
+        for (int i = 0; i < kEvents; ++i)
+            trace += "{\"ph\":\"X\",\"name\":\"k" + QByteArray::number(i % 5000) +
+                     "\",\"pid\":1,\"tid\":" + QByteArray::number(i % 8) + ",\"ts\":\"" +
+                     QByteArray::number(1736408883000000LL + i) + ".000\",\"dur\":1}" +
+                     (i + 1 < kEvents ? ",\n" : "]\n");
+        const QString path = pt::writeFile(tmp, QStringLiteral("memory.json"), trace);
+        trace = QByteArray();
+        ::malloc_trim(0); // memory freed by earlier tests would otherwise be reused without growing
+
+        at::LoadControl limited;
+        const std::uint64_t room = 4u << 20; // a small part of what the whole file needs
+        limited.memoryLimitBytes = static_cast<std::uint64_t>(
+            static_cast<double>(at::privateResidentBytes() + room) / at::kReadingShareOfLimit);
+        at::LoadResult part = at::loadTrace(path, limited);
+        QVERIFY2(part.model, qPrintable(part.error));
+        QVERIFY(!part.cancelled);
+        QVERIFY(limited.memoryLimitReached);
+        QVERIFY(!limited.cancel);
+        const std::size_t kept = part.model->sliceCount();
+        QVERIFY2(kept > 0 && kept < static_cast<std::size_t>(kEvents), qPrintable(QString::number(kept)));
+        const QString warning = part.model->warnings().join(QLatin1Char('\n'));
+        QVERIFY2(warning.contains(path) && warning.contains(QStringLiteral("memory use reached the limit")),
+                 qPrintable(warning));
+        // The kept events are the first ones: their timestamps run without a gap from the first.
+        QCOMPARE(part.model->fullEnd() - part.model->fullBegin(), static_cast<at::TimeNs>(kept) * 1000);
+        part.model.reset();
+
+        at::LoadControl unlimited;
+        unlimited.memoryLimitBytes = 0;
+        const at::LoadResult whole = at::loadTrace(path, unlimited);
+        QVERIFY2(whole.model, qPrintable(whole.error));
+        QCOMPARE(whole.model->sliceCount(), static_cast<std::size_t>(kEvents));
+        QVERIFY(!unlimited.memoryLimitReached);
+        QFile::remove(path);
+    }
+
+    void byteSizes()
+    {
+        QCOMPARE(at::parseByteSize(QStringLiteral("8G")).value_or(0), std::uint64_t{8} << 30);
+        QCOMPARE(at::parseByteSize(QStringLiteral("512MiB")).value_or(0), std::uint64_t{512} << 20);
+        QCOMPARE(at::parseByteSize(QStringLiteral("1.5g")).value_or(0), std::uint64_t{3} << 29);
+        QCOMPARE(at::parseByteSize(QStringLiteral("4096")).value_or(0), std::uint64_t{4096});
+        QVERIFY(!at::parseByteSize(QStringLiteral("lots")));
+        QVERIFY(!at::parseByteSize(QStringLiteral("0")));
+        QVERIFY(!at::parseByteSize(QStringLiteral("-1G")));
+        QVERIFY(at::defaultMemoryLimit() > 0);
     }
 
     // Opening a result changes nothing in it (sizes, contents, mtime, ctime, permissions, no new files),

@@ -2,6 +2,7 @@
 // the tables hold. Expectations are computed with the test's own SQL, independently of parser/sqlite.
 
 #include "SqliteTestUtil.h"
+#include "sqlite/ProfileDatabaseReader.h"
 
 #include <QDateTime>
 #include <QMap>
@@ -286,6 +287,36 @@ private Q_SLOTS:
         QVERIFY(!r.model);
         QVERIFY2(r.error.contains(analysis) && r.error.contains(QStringLiteral("not a timeline")),
                  qPrintable(r.error));
+    }
+
+    // Reading a database stops on the cancel flag (checked every 1,024 rows, and before each query), and
+    // the memory limit stops it through the same flag: the load then keeps what was read and says why.
+    void cancelAndMemoryLimit()
+    {
+        TraceBuilder builder;
+        builder.addGroup(SourceGroup{});
+        DatabaseReadInfo info;
+        QString error;
+        const std::atomic<bool> cancelled{true};
+        QVERIFY(readProfileDatabase(torchDb(), builder, &info, &error, &cancelled));
+        QCOMPARE(info.slices, std::size_t(0));
+        QCOMPARE(info.kernelRows, std::size_t(0));
+
+        LoadControl control;
+        control.cancel = true;
+        QVERIFY(loadTrace(torchDb(), control).cancelled);
+
+        LoadControl limited;
+        limited.memoryLimitBytes = 1; // reached before the first row
+        const LoadResult r = loadTrace(torchDb(), limited);
+        QVERIFY2(r.model, qPrintable(r.error));
+        QVERIFY(!r.cancelled);
+        QVERIFY(limited.memoryLimitReached);
+        QVERIFY(r.model->sliceCount() < m_model->sliceCount());
+        const QString warnings = r.model->warnings().join(QLatin1Char('\n'));
+        QVERIFY2(warnings.contains(torchDb()) &&
+                     warnings.contains(QStringLiteral("memory use reached the limit")),
+                 qPrintable(warnings));
     }
 
     void readOnlyInPlaceAndInCopy()

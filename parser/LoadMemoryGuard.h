@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QString>
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace at {
+
+struct LoadControl;
+
+// Anonymous resident memory of this process in bytes (heap and other private pages; mapped files
+// are left out because their pages are page cache the kernel can drop). 0 where unknown.
+std::uint64_t privateResidentBytes();
+// Installed physical memory, 0 where unknown.
+std::uint64_t physicalMemoryBytes();
+
+// "4G", "512M", "800K", "1.5G", "123456" → bytes (binary units; a trailing "B"/"iB" is allowed).
+std::optional<std::uint64_t> parseByteSize(const QString &text);
+QString formatByteSize(std::uint64_t bytes);
+
+// The memory limit new loads get (LoadControl::memoryLimitBytes): --memory-limit or the
+// AT_MEMORY_LIMIT environment variable, else 80 % of the physical memory.
+std::uint64_t defaultMemoryLimit();
+void setDefaultMemoryLimit(std::uint64_t bytes);
+
+// Reading stops when the private memory reaches this share of the limit: building the model
+// (sorting the slices into their tables) needs room on top of what reading used.
+inline constexpr double kReadingShareOfLimit = 0.6;
+
+// Watches the process's private memory on a thread of its own while a load runs. When reading
+// reaches its share of LoadControl::memoryLimitBytes it sets LoadControl::memoryLimitReached and
+// the cancel flag, so that every reader stops at its next cancellation check; the loader then
+// clears the flag, says where reading stopped and builds the model from what was read, instead
+// of letting the kernel kill the process.
+class LoadMemoryGuard
+{
+public:
+    explicit LoadMemoryGuard(LoadControl &control);
+    ~LoadMemoryGuard();
+    LoadMemoryGuard(const LoadMemoryGuard &) = delete;
+    LoadMemoryGuard &operator=(const LoadMemoryGuard &) = delete;
+
+private:
+    bool stopWhenOverBudget(); // true when it stopped the load
+    void watch();
+
+    LoadControl &m_control;
+    std::uint64_t m_budget;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_finished = false;
+    std::thread m_thread;
+};
+
+} // namespace at
