@@ -534,6 +534,16 @@ private slots:
         writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
         writeFile(hostDir(d) + "/AclModule.acl_op.0.slice_0",
                   test::aclModuleRecord(1, 5000040000, 5000090000, 8, 100, "aclop \"quoted\""));
+        // Every decoded layer goes through the round trip: AI CPU, Step Trace, MsprofTx, task_track names.
+        writeFile(devDir(d) + "/aicpu.data.0.slice_0", test::aiCpuRecord(4, 1, 1045000, 1046000, 10, 30, 35));
+        writeFile(devDir(d) + "/ts_track.data.0.slice_0",
+                  test::tsTrackStepRecord(1040000, 1, 5, 60000) + test::tsTrackStepRecord(1052000, 1, 5, 4));
+        writeFile(hostDir(d) + "/unaging.additional.msproftx.slice_0",
+                  test::msprofTxRecord(9, 2, 5000100000, 5000300000, 42, "forward, \"pass\"") +
+                      test::msprofTxRecord(9, 0, 5000150000, 5000150000, 43, "mark"));
+        writeFile(hostDir(d) + "/unaging.compact.task_track.slice_0",
+                  test::taskTrackRecord(100, 5000980000, 0, 3, 10, 0, 0, 11));
+        writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0", "11:MatMul_1\n");
         const auto raw = load(d.path());
         QVERIFY(raw);
         const QString json = d.filePath(QStringLiteral("out.json"));
@@ -543,6 +553,8 @@ private slots:
         QVERIFY(back);
         QCOMPARE(back->sliceCount(), raw->sliceCount());
         QCOMPARE(back->processes().size(), raw->processes().size());
+        for (const char *layer : {"AI CPU", "Step Trace", "MsprofTx", "AscendCL", "Task Scheduler"})
+            QVERIFY2(processNamed(*raw, QLatin1String(layer)) >= 0, layer);
         for (std::size_t p = 0; p < raw->processes().size(); ++p) {
             const QString name = raw->strings().qstring(raw->processes()[p].name);
             const int q = processNamed(*back, name);
