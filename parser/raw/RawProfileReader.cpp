@@ -747,11 +747,35 @@ private:
                     static_cast<std::int64_t>(std::min<std::uint64_t>(rec.memcpyTime(), INT64_MAX));
                 const std::uint64_t index = m_args->args.size();
                 m_args->args.push_back(a);
-                m_builder.addSlice(it->second, d.clock.toLocal(rec.runStartTick),
-                                   d.clock.duration(rec.runStartTick, rec.runEndTick), name, category,
+                const TimeNs start = d.clock.toLocal(rec.runStartTick);
+                const TimeNs duration = d.clock.duration(rec.runStartTick, rec.runEndTick);
+                // Named like the device tasks: the kernel name of the host task_track submission.
+                StringId taskName = name;
+                if (!m_hostTasks.empty())
+                    if (const std::uint64_t hash = m_hostTasks.lookup(static_cast<std::uint32_t>(d.device),
+                                                                      rec.streamId, rec.taskId, start)) {
+                        const QString kernel = m_hashes.value(QString::number(hash));
+                        if (!kernel.isEmpty())
+                            taskName = m_builder.strings().intern(kernel.toStdString());
+                    }
+                m_builder.addSlice(it->second, start, duration, taskName, category,
                                    makeSourceLocation(m_sourceIndex, index));
                 ++m_slices;
                 ++m_info.aiCpuTasks;
+                // An AI_CPU row of the kernel table, as op_summary has (no PMU metrics).
+                constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
+                if (start > -kTimeLimit && start < kTimeLimit && duration < kTimeLimit) {
+                    KernelRecord row;
+                    row.group = m_builder.currentGroup();
+                    row.start = start;
+                    row.duration = duration;
+                    row.name = taskName;
+                    row.type = name;
+                    row.acceleratorCore = name;
+                    row.streamId = rec.streamId;
+                    row.taskId = rec.taskId;
+                    m_builder.kernels().addRow(row);
+                }
             });
             reportStream(label, st, kAiCpuRecordSize);
             QStringList parts;

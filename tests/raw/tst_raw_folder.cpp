@@ -329,6 +329,14 @@ private slots:
             qPrintable(warnings(*m)));
         QVERIFY2(hasWarning(*m, QStringLiteral("DATA_PREPROCESS.AICPU.0: truncated: the last 5 bytes")),
                  qPrintable(warnings(*m)));
+        // The AI CPU task is a row of the kernel table (AI_CPU, no PMU metrics), joined to its slice.
+        const KernelTable &k = m->kernels();
+        QCOMPARE(k.size(), std::size_t(1));
+        QCOMPARE(m->strings().qstring(k.rows()[0].acceleratorCore), QStringLiteral("AI_CPU"));
+        QCOMPARE(k.rows()[0].streamId, std::int64_t(4));
+        QCOMPARE(k.rows()[0].taskId, std::int64_t(1));
+        QCOMPARE(m->origin() + k.rows()[0].start, at50MHz(1045000));
+        QVERIFY(k.rows()[0].joined());
 
         // MsprofTx: the range, the mark and the level-20500 API named through hash_dic.
         const int tx = processNamed(*m, QStringLiteral("MsprofTx"));
@@ -409,9 +417,11 @@ private slots:
         track += test::taskTrackRecord(100, mono(1054000), 0, 7, 10, 0, 0, 22);
         track += test::taskTrackRecord(100, mono(1059000), 0, 3, 65535, 0, 0, 44);
         track += test::taskTrackRecord(100, mono(1060060), 0, 3, 0, 1, 98, 0); // flip: not a task
+        track += test::taskTrackRecord(100, mono(1044000), 0, 4, 1, 0, 0, 55); // the AI CPU task below
         writeFile(hostDir(d) + "/unaging.compact.task_track.slice_0", track);
         writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0",
-                  "11:MatMul_1\n22:Add_2\n33:Old_3\n44:Conv2D: 4\n");
+                  "11:MatMul_1\n22:Add_2\n33:Old_3\n44:Conv2D: 4\n55:DropOutGenMask_5\n");
+        writeFile(devDir(d) + "/aicpu.data.0.slice_0", test::aiCpuRecord(4, 1, 1045000, 1046000));
         writeFile(devDir(d) + "/aicore.data.0.slice_0",
                   test::aicoreRecord(10, 3, 1000, {500, 250, 125, 100, 50, 10, 400, 100}));
         const auto m = load(d.path());
@@ -426,11 +436,20 @@ private slots:
                  QStringLiteral("Add_2"));
         QVERIFY2(hasWarning(*m, QStringLiteral("1 of 4 device tasks have no host task_track record")),
                  qPrintable(warnings(*m)));
+        const int ac = processNamed(*m, QStringLiteral("AI CPU"));
+        QCOMPARE(slicesOf(*m, threadNamed(*m, ac, QStringLiteral("Stream 4")))[0].name,
+                 QStringLiteral("DropOutGenMask_5"));
         const KernelTable &k = m->kernels();
-        QCOMPARE(k.size(), std::size_t(1));
-        QCOMPARE(m->strings().qstring(k.rows()[0].name), QStringLiteral("MatMul_1"));
-        QCOMPARE(m->strings().qstring(k.rows()[0].type), QStringLiteral("AI_CORE"));
-        QVERIFY(k.rows()[0].joined());
+        QCOMPARE(k.size(), std::size_t(2));
+        std::map<QString, std::size_t> rowOf;
+        for (std::size_t r = 0; r < k.size(); ++r) {
+            rowOf[m->strings().qstring(k.rows()[r].name)] = r;
+            QVERIFY(k.rows()[r].joined());
+        }
+        QCOMPARE(m->strings().qstring(k.rows()[rowOf.at(QStringLiteral("MatMul_1"))].type),
+                 QStringLiteral("AI_CORE"));
+        QCOMPARE(m->strings().qstring(k.rows()[rowOf.at(QStringLiteral("DropOutGenMask_5"))].acceleratorCore),
+                 QStringLiteral("AI_CPU"));
     }
 
     void unmatchedAndRepeatedRecordsAreCounted()
