@@ -701,9 +701,9 @@ private:
                     .arg(label)
                     .arg(tasks.size() - named)
                     .arg(tasks.size()));
+        readTsTrack(d, tsTrack); // before the PMU rows: its block-num records give their Block Dim
         readPmu(d, tasks, aicore, ffts);
         readAiCpu(d, aiCpu);
-        readTsTrack(d, tsTrack);
     }
 
     // AI CPU task records (FORMATS.md §5.5): an "AI CPU" process per device, one thread per stream.
@@ -796,10 +796,28 @@ private:
         }
     }
 
+    static std::int64_t clampTicks(std::uint64_t ticks)
+    {
+        return static_cast<std::int64_t>(std::min<std::uint64_t>(ticks, INT64_MAX));
+    }
+
+    void addTsTrackRecord(TsTrackCollector &collector, const unsigned char *r)
+    {
+        TsTrackRecord rec;
+        if (!decodeTsTrack(r, rec)) {
+            collector.add(r); // counted as an unknown tag
+            return;
+        }
+        collector.add(rec);
+        if (rec.tag == static_cast<std::uint8_t>(TsTrackTag::BlockNum))
+            m_blockNums.add(0, rec.streamId, rec.taskId, clampTicks(rec.timestamp), rec.blockNum);
+    }
+
     // ts_track step trace (FORMATS.md §5.5, §7.1): "Iteration N" slices in a "Step Trace" process per
     // device (one thread per model), and the same windows declared as steps.
     void readTsTrack(DeviceContext &d, const std::vector<const SliceStreamFiles *> &files)
     {
+        m_blockNums = HostTaskIndex{}; // per device
         if (files.empty())
             return;
         TsTrackCollector collector;
@@ -807,10 +825,12 @@ private:
         for (const SliceStreamFiles *s : files) {
             const QString label = shortPath(QDir(d.dir).filePath(s->stream));
             names << label;
-            const StreamStats st = forEachRecord(s->files, kTsTrackRecordSize,
-                                                 [&](const unsigned char *r) { collector.add(r); });
+            const StreamStats st = forEachRecord(s->files, kTsTrackRecordSize, [&](const unsigned char *r) {
+                addTsTrackRecord(collector, r);
+            });
             reportStream(label, st, kTsTrackRecordSize);
         }
+        m_blockNums.finish();
         const std::vector<StepWindow> windows = collector.finish();
         const QString label = names.join(QStringLiteral(", "));
         const TsTrackCollector::Stats &c = collector.stats();
@@ -826,10 +846,9 @@ private:
         if (c.reversed)
             parts
                 << QStringLiteral("%1 ending before it starts dropped").arg(plural(c.reversed, "iteration"));
-        if (c.flipRecords || c.blockNumRecords)
-            parts << QStringLiteral("%1 and %2 read but not used yet")
-                         .arg(plural(c.flipRecords, "task flip record"),
-                              plural(c.blockNumRecords, "block-num record"));
+        if (c.flipRecords)
+            parts << QStringLiteral("%1 read but not used yet (batch ids)")
+                         .arg(plural(c.flipRecords, "task flip record"));
         if (!parts.isEmpty())
             warn(QStringLiteral("%1: %2").arg(label, parts.join(QStringLiteral("; "))));
         if (windows.empty())
@@ -936,6 +955,11 @@ private:
             m_builder.strings().intern(core == QLatin1String("aiv") ? "AI_VECTOR_CORE" : "AI_CORE");
         row.streamId = t.stream;
         row.taskId = t.task;
+        // Block Dim: the ts_track block-num record of the task logged last at or before its start.
+        if (!m_blockNums.empty())
+            if (const std::uint64_t blocks =
+                    m_blockNums.lookup(0, t.stream, t.task, clampTicks(t.startTicks)))
+                row.blockDim = static_cast<std::int64_t>(std::min<std::uint64_t>(blocks, INT64_MAX));
         if (t.subtask != kNoSubtask)
             row.contextId = t.subtask;
         KernelTable &table = m_builder.kernels();
@@ -1073,6 +1097,7 @@ private:
     std::size_t m_pmuOutOfRange = 0;
     QHash<QString, QString> m_hashes;  // hash_dic of the host data
     HostTaskIndex m_hostTasks;         // host task_track submissions
+    HostTaskIndex m_blockNums;         // ts_track block-num records of the device being read (ticks)
     std::vector<StringId> m_taskNames; // per device task of the device being read
 };
 
