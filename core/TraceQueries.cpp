@@ -293,7 +293,7 @@ namespace at {
 QString csvField(QString text)
 {
     if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
-        text.contains(QLatin1Char('\n'))) {
+        text.contains(QLatin1Char('\n')) || text.contains(QLatin1Char('\r'))) {
         text.replace(QLatin1String("\""), QLatin1String("\"\""));
         return QLatin1Char('"') + text + QLatin1Char('"');
     }
@@ -344,6 +344,48 @@ QByteArray formatKernelTableCsv(const TraceModel &model)
             cells << (std::isnan(v) ? QString() : QString::number(v, 'g', 12));
         }
         out += cells.join(QLatin1Char(',')).toUtf8() + '\n';
+    }
+    return out;
+}
+
+QByteArray formatKernelDetailsCsv(const TraceModel &model)
+{
+    const KernelTable &table = model.kernels();
+    const StringPool &strings = model.strings();
+    QStringList header{
+        QStringLiteral("Source"),       QStringLiteral("Step Id"),          QStringLiteral("Task ID"),
+        QStringLiteral("Stream ID"),    QStringLiteral("Context ID"),       QStringLiteral("Name"),
+        QStringLiteral("Type"),         QStringLiteral("Accelerator Core"), QStringLiteral("Start Time(us)"),
+        QStringLiteral("Duration(us)"), QStringLiteral("Wait Time(us)"),    QStringLiteral("Block Dim"),
+        QStringLiteral("Input Shapes"), QStringLiteral("Input Data Types")};
+    for (const KernelMetricColumn &c : table.columns())
+        header << csvField(c.header);
+    const QByteArray eol = "\r\n";
+    QByteArray out = header.join(QLatin1Char(',')).toUtf8() + eol;
+    for (std::size_t r = 0; r < table.size(); ++r) {
+        const KernelRecord &k = table.rows()[r];
+        const SourceGroup *group = k.group >= 0 && static_cast<std::size_t>(k.group) < model.groups().size()
+                                       ? &model.groups()[static_cast<std::size_t>(k.group)]
+                                       : nullptr;
+        QStringList cells{csvField(group ? group->label : QString()),
+                          idText(k.stepId),
+                          idText(k.taskId),
+                          idText(k.streamId),
+                          idText(k.contextId),
+                          csvField(strings.qstring(k.name)),
+                          csvField(strings.qstring(k.type)),
+                          csvField(strings.qstring(k.acceleratorCore)),
+                          formatAbsoluteMicros(k.start + model.origin()),
+                          formatAbsoluteMicros(k.duration),
+                          formatAbsoluteMicros(k.wait),
+                          idText(k.blockDim),
+                          csvField(strings.qstring(k.inputShapes)),
+                          csvField(strings.qstring(k.inputTypes))};
+        for (std::size_t c = 0; c < table.columns().size(); ++c) {
+            const double v = table.metric(r, c);
+            cells << (std::isnan(v) ? QString() : QString::number(v, 'g', 12));
+        }
+        out += cells.join(QLatin1Char(',')).toUtf8() + eol;
     }
     return out;
 }

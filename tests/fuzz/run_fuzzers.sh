@@ -4,7 +4,7 @@
 # samples are never written). Exits non-zero when a target crashes, leaks, hits undefined behaviour or
 # a timeout; the input that did it is kept in $AT_FUZZ_OUT/<target>/ (default build-fuzz/fuzz-out).
 #
-#   bash tests/fuzz/run_fuzzers.sh SECONDS [TARGET...]     # targets: json csv sqlite folder (default all)
+#   bash tests/fuzz/run_fuzzers.sh SECONDS [TARGET...]     # targets: json csv sqlite folder raw (default all)
 #
 # Environment: AT_FUZZ_BUILD_DIR (default build-fuzz), AT_FUZZ_OUT, AT_FUZZ_PARALLEL (targets run at once,
 # default nproc), AT_SAMPLES_DIR (default ../shared/samples), AT_FUZZ_SKIP_BUILD=1 (use the built targets).
@@ -13,7 +13,7 @@ set -euo pipefail
 seconds="${1:?usage: run_fuzzers.sh SECONDS [json|csv|sqlite|folder ...]}"
 shift
 targets=("$@")
-((${#targets[@]})) || targets=(json csv sqlite folder)
+((${#targets[@]})) || targets=(json csv sqlite folder raw)
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${AT_FUZZ_BUILD_DIR:-$here/build-fuzz}"
 out="${AT_FUZZ_OUT:-$build/fuzz-out}"
@@ -60,7 +60,10 @@ printf 'PROF_1/device_0/timeline/msprof_0_1_1.json\nPROF_1/device_0/loop -> ..\n
 printf 'r_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json\nr_ascend_pt/self -> .\nr_ascend_pt/x -> ../r_ascend_pt/self\n' \
   >"$work/seeds/folder/link2.txt"
 
-declare -A max_len=([json]=65536 [csv]=32768 [sqlite]=1048576 [folder]=4096)
+declare -A max_len=([json]=65536 [csv]=32768 [sqlite]=1048576 [folder]=4096 [raw]=8192)
+# Raw record seeds: synthetic records of every family, written by the target itself.
+seed raw
+AT_FUZZ_WRITE_SEEDS="$work/seeds/raw" QT_QPA_PLATFORM=offscreen "$build/tests/fuzz/fuzz_raw" >/dev/null 2>&1 || true
 # Leaks are checked; abort_on_error gives one clear report per problem.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
