@@ -1,0 +1,239 @@
+#include "SliceLod.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace at {
+
+namespace {
+
+// Appends the records of one level in time order. Pieces must arrive in time order and disjoint;
+// a summary piece lies inside one bucket, a full piece is covered for all of its length.
+class LevelWriter
+{
+public:
+    LevelWriter(int shift, TimeNs origin, std::vector<SliceLod::Record> &out)
+        : m_shift(shift), m_origin(origin), m_out(out)
+    {
+    }
+
+    std::int64_t bucketOf(TimeNs t) const { return (t - m_origin) >> m_shift; }
+    TimeNs bucketStart(std::int64_t b) const { return m_origin + (b << m_shift); }
+
+    void addSummary(TimeNs first, TimeNs last, float busy, StringId name, float weight)
+    {
+        const std::int64_t b = bucketOf(first);
+        if (!m_open || b != m_bucket) {
+            flush();
+            m_open = true;
+            m_bucket = b;
+            m_acc = {first, last, busy, name};
+            m_weight = weight;
+            return;
+        }
+        m_acc.last = std::max(m_acc.last, last);
+        m_acc.busy += busy;
+        if (weight > m_weight) {
+            m_weight = weight;
+            m_acc.name = name;
+        }
+    }
+
+    // [begin, end) fully covered by one slice (end > begin).
+    void addFull(TimeNs begin, TimeNs end, StringId name)
+    {
+        const std::int64_t b0 = bucketOf(begin);
+        const std::int64_t b1 = bucketOf(end - 1);
+        if (b0 == b1) {
+            const auto len = static_cast<float>(end - begin);
+            addSummary(begin, end - 1, len, name, len);
+            return;
+        }
+        TimeNs runBegin = begin;
+        if (begin > bucketStart(b0)) { // head: the part of the first bucket
+            runBegin = bucketStart(b0 + 1);
+            const auto len = static_cast<float>(runBegin - begin);
+            addSummary(begin, runBegin - 1, len, name, len);
+        }
+        const TimeNs runEnd = end == bucketStart(b1 + 1) ? end : bucketStart(b1);
+        if (runEnd > runBegin) { // whole buckets: one record however many
+            flush();
+            m_out.push_back({runBegin, runEnd - 1, static_cast<float>(runEnd - runBegin), name});
+        }
+        if (runEnd < end) { // tail: opens the last bucket's summary
+            const auto len = static_cast<float>(end - runEnd);
+            addSummary(runEnd, end - 1, len, name, len);
+        }
+    }
+
+    void flush()
+    {
+        if (m_open)
+            m_out.push_back(m_acc);
+        m_open = false;
+    }
+
+private:
+    int m_shift;
+    TimeNs m_origin;
+    std::vector<SliceLod::Record> &m_out;
+    bool m_open = false;
+    std::int64_t m_bucket = 0;
+    SliceLod::Record m_acc;
+    float m_weight = 0;
+};
+
+int floorLog2(std::uint64_t v)
+{
+    return v == 0 ? 0 : 63 - std::countl_zero(v);
+}
+
+// Base bucket: a power of two near kSlicesPerBaseBucket median start gaps, so a base bucket holds
+// about that many slices where the lane is busy, whatever idle stretches lie between.
+int baseShift(const SliceTable &t, std::uint32_t first, std::uint32_t last)
+{
+    std::vector<TimeNs> gaps;
+    const std::uint32_t n = last - first;
+    const std::uint32_t stride = std::max<std::uint32_t>(1, n / 65536); // a sample is enough
+    gaps.reserve(n / stride + 1);
+    for (std::uint32_t i = first + stride; i < last; i += stride)
+        gaps.push_back((t.start(i) - t.start(i - stride)) / stride);
+    auto mid = gaps.begin() + static_cast<std::ptrdiff_t>(gaps.size() / 2);
+    std::nth_element(gaps.begin(), mid, gaps.end());
+    const TimeNs median = std::max<TimeNs>(1, *mid);
+    return floorLog2(static_cast<std::uint64_t>(median * SliceLod::kSlicesPerBaseBucket));
+}
+
+} // namespace
+
+SliceLod SliceLod::build(const SliceTable &table)
+{
+    SliceLod lod;
+    lod.m_depths.resize(static_cast<std::size_t>(std::max(0, table.depthCount())));
+    for (int d = 0; d < table.depthCount(); ++d) {
+        const auto [first, last] = table.depthRange(d);
+        if (last - first < kMinSlices)
+            continue;
+        Depth &depth = lod.m_depths[static_cast<std::size_t>(d)];
+        depth.shift = baseShift(table, first, last);
+        depth.origin = table.start(first);
+        TimeNs spanEnd = depth.origin;
+
+        // Level 0 from the slices. Slices at one depth only overlap when the input nests
+        // improperly; each is clipped to what is not covered yet, so pieces stay disjoint.
+        std::vector<Record> level;
+        LevelWriter writer(depth.shift, depth.origin, level);
+        TimeNs coveredUntil = depth.origin;
+        for (std::uint32_t i = first; i < last; ++i) {
+            const TimeNs s = std::max(table.start(i), coveredUntil);
+            const TimeNs e = table.end(i);
+            spanEnd = std::max(spanEnd, e);
+            if (table.duration(i) == 0) {
+                if (table.start(i) >= coveredUntil) {
+                    writer.addSummary(s, s, 0, table.name(i), 0);
+                    coveredUntil = s + 1;
+                }
+            } else if (e > s) {
+                writer.addFull(s, e, table.name(i));
+                coveredUntil = e;
+            }
+        }
+        writer.flush();
+        depth.levels.push_back(std::move(level));
+
+        // Each next level from the one below: summaries fit in one parent bucket; a record that
+        // spans two parent buckets can only be a run, so it is split as a covered interval.
+        for (int shift = depth.shift + kLevelStep; shift < 62; shift += kLevelStep) {
+            const std::vector<Record> &below = depth.levels.back();
+            if (below.size() <= 1 || (spanEnd - depth.origin) >> (shift - kLevelStep) == 0)
+                break;
+            std::vector<Record> next;
+            next.reserve(below.size() / 2 + 2);
+            LevelWriter up(shift, depth.origin, next);
+            for (const Record &r : below) {
+                if (up.bucketOf(r.first) == up.bucketOf(r.last))
+                    up.addSummary(r.first, r.last, r.busy, r.name, r.busy);
+                else
+                    up.addFull(r.first, r.last + 1, r.name);
+            }
+            up.flush();
+            next.shrink_to_fit();
+            depth.levels.push_back(std::move(next));
+        }
+    }
+    return lod;
+}
+
+TimeNs SliceLod::baseBucket(int depth) const
+{
+    if (depth < 0 || static_cast<std::size_t>(depth) >= m_depths.size())
+        return 0;
+    const Depth &d = m_depths[static_cast<std::size_t>(depth)];
+    return d.shift < 0 ? 0 : TimeNs(1) << d.shift;
+}
+
+int SliceLod::levelCount(int depth) const
+{
+    return static_cast<int>(m_depths[static_cast<std::size_t>(depth)].levels.size());
+}
+
+const std::vector<SliceLod::Record> &SliceLod::level(int depth, int level) const
+{
+    return m_depths[static_cast<std::size_t>(depth)].levels[static_cast<std::size_t>(level)];
+}
+
+bool SliceLod::columns(int depth, TimeNs start, double nsPerPixel, int count, std::vector<Column> &out) const
+{
+    const TimeNs base = baseBucket(depth);
+    if (base == 0 || count <= 0 || !(nsPerPixel >= 2.0 * static_cast<double>(base)))
+        return false;
+    const Depth &dl = m_depths[static_cast<std::size_t>(depth)];
+    // The coarsest level whose bucket is at most half a column: a summary touches <= 2 columns.
+    const int wanted = (floorLog2(static_cast<std::uint64_t>(nsPerPixel / 2)) - dl.shift) / kLevelStep;
+    const int l = std::clamp(wanted, 0, static_cast<int>(dl.levels.size()) - 1);
+    const std::vector<Record> &records = dl.levels[static_cast<std::size_t>(l)];
+
+    out.assign(static_cast<std::size_t>(count), Column{});
+    const double width = nsPerPixel;
+    auto columnOf = [&](TimeNs t) {
+        return static_cast<std::int64_t>(std::floor(static_cast<double>(t - start) / width));
+    };
+    auto columnStart = [&](std::int64_t c) {
+        return start + static_cast<TimeNs>(std::ceil(static_cast<double>(c) * width));
+    };
+    const TimeNs end = columnStart(count); // first ns after the last column
+    auto it = std::lower_bound(records.begin(), records.end(), start,
+                               [](const Record &r, TimeNs t) { return r.last < t; });
+    for (; it != records.end() && it->first < end; ++it) {
+        const std::int64_t c0 = std::max<std::int64_t>(0, columnOf(std::max(it->first, start)));
+        const std::int64_t c1 = std::min<std::int64_t>(count - 1, columnOf(std::min(it->last, end - 1)));
+        const double extent = static_cast<double>(it->last - it->first + 1);
+        for (std::int64_t c = c0; c <= c1; ++c) {
+            Column &col = out[static_cast<std::size_t>(c)];
+            const TimeNs from = std::max(it->first, columnStart(c));
+            const TimeNs to = std::min(it->last + 1, columnStart(c + 1));
+            const auto share = static_cast<float>(it->busy * static_cast<double>(to - from) / extent);
+            col.work = true;
+            col.busy += share;
+            if (share > col.weight || col.name == 0) {
+                col.weight = std::max(col.weight, share);
+                col.name = it->name;
+            }
+        }
+    }
+    return true;
+}
+
+std::size_t SliceLod::memoryBytes() const
+{
+    std::size_t bytes = m_depths.capacity() * sizeof(Depth);
+    for (const Depth &d : m_depths) {
+        bytes += d.levels.capacity() * sizeof(std::vector<Record>);
+        for (const auto &l : d.levels)
+            bytes += l.capacity() * sizeof(Record);
+    }
+    return bytes;
+}
+
+} // namespace at
