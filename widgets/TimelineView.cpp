@@ -8,6 +8,7 @@
 #include <QPainterPath>
 #include <QScrollBar>
 
+#include <array>
 #include <cmath>
 
 namespace at {
@@ -16,6 +17,25 @@ namespace {
 
 constexpr int kDragThreshold = 4;
 constexpr double kMinLabelWidth = 28;
+// A held w/s/a/d moves one step per this many ms (the usual ~30 Hz key repeat), however many
+// repeat events arrive: a slow frame makes the next step bigger instead of queueing work.
+constexpr double kRepeatStepMs = 33;
+constexpr double kMaxRepeatSteps = 8; // after a stall, don't jump further than this
+
+// Coverage bars: the share of a column that is busy picks one of a few shades, so that equal
+// neighbours merge into one rectangle and a column with any work is never lighter than the first.
+int densityShade(float busyFraction)
+{
+    return busyFraction >= 0.9f ? 3 : busyFraction >= 0.5f ? 2 : busyFraction >= 0.2f ? 1 : 0;
+}
+constexpr std::array<double, 4> kShadeOpacity{0.45, 0.6, 0.8, 1.0};
+
+QColor mix(const QColor &from, const QColor &to, double t)
+{
+    return QColor::fromRgbF(static_cast<float>(from.redF() + (to.redF() - from.redF()) * t),
+                            static_cast<float>(from.greenF() + (to.greenF() - from.greenF()) * t),
+                            static_cast<float>(from.blueF() + (to.blueF() - from.blueF()) * t));
+}
 
 QColor headerBackground(const QPalette &palette)
 {
@@ -356,19 +376,19 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     switch (event->key()) {
     case Qt::Key_W:
     case Qt::Key_Up:
-        zoomIn();
+        m_zoom.zoom(std::pow(ZoomController::kZoomStep, keySteps(event)), zoomAnchor());
         break;
     case Qt::Key_S:
     case Qt::Key_Down:
-        zoomOut();
+        m_zoom.zoom(std::pow(ZoomController::kZoomStep, -keySteps(event)), zoomAnchor());
         break;
     case Qt::Key_A:
     case Qt::Key_Left:
-        panLeft();
+        m_zoom.pan(-ZoomController::kPanFraction * keySteps(event));
         break;
     case Qt::Key_D:
     case Qt::Key_Right:
-        panRight();
+        m_zoom.pan(ZoomController::kPanFraction * keySteps(event));
         break;
     case Qt::Key_0:
         showAll();
@@ -389,6 +409,25 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
         return;
     }
     event->accept();
+}
+
+double TimelineView::keySteps(const QKeyEvent *event)
+{
+    // A press is one step; auto-repeat advances by the time since the last step, so a burst of
+    // repeats delivered after a slow frame adds up to the time held, not to one step per event.
+    // The range change only schedules a paint (update()), so repeats never queue frames.
+    if (!event->isAutoRepeat() || !m_keyClock.isValid()) {
+        m_keyClock.restart();
+        return 1.0;
+    }
+    const double ms = static_cast<double>(m_keyClock.restart());
+    return std::min(ms / kRepeatStepMs, kMaxRepeatSteps);
+}
+
+void TimelineView::setLevelOfDetail(bool enabled)
+{
+    m_lodEnabled = enabled;
+    viewport()->update();
 }
 
 void TimelineView::mousePressEvent(QMouseEvent *event)
@@ -582,6 +621,7 @@ void TimelineView::paintEvent(QPaintEvent *event)
 
     p.save();
     p.setClipRect(lanesClip);
+    m_lodDepths = m_exactDepths = 0;
     const auto &rows = m_layout.rows();
     int first = std::max(0, m_layout.rowAt(scroll));
     for (std::size_t i = static_cast<std::size_t>(first); i < rows.size(); ++i) {
@@ -722,6 +762,11 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
             break;
         if (top + LaneLayout::kSliceHeight < clip.top())
             continue;
+        if (paintDepthLod(p, a, row.index, d, top)) {
+            ++m_lodDepths;
+            continue;
+        }
+        ++m_exactDepths;
         const auto last = t.depthRange(d).second;
         std::uint32_t i = t.firstEndingAtOrAfter(d, visible.start);
         while (i < last && t.start(i) <= visible.end) {
@@ -758,6 +803,49 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
         }
     }
     p.restore();
+}
+
+bool TimelineView::paintDepthLod(QPainter &p, const TimeAxis &a, int thread, int depth, int top)
+{
+    // Summaries know names, not slices: per-slice colours (metrics, compare view) draw slices.
+    if (!m_lodEnabled || m_colorOverride || m_coloring.mode() != MetricColoring::Mode::ByName)
+        return false;
+    const int count = static_cast<int>(a.pixelWidth());
+    const SliceLod &lod = m_model->sliceLod(thread);
+    if (!lod.columns(depth, a.range().start, a.nsPerPixel(), count, m_lodColumns))
+        return false;
+    const QColor base = palette().color(QPalette::Base);
+    const QColor textColor(20, 20, 20);
+    const auto npp = static_cast<float>(a.nsPerPixel());
+    int c = 0;
+    while (c < count) {
+        const SliceLod::Column &col = m_lodColumns[static_cast<std::size_t>(c)];
+        if (!col.work) {
+            ++c;
+            continue;
+        }
+        // Neighbouring columns of one name and shade become one rectangle.
+        const int shade = densityShade(col.busy / npp);
+        int e = c + 1;
+        while (e < count) {
+            const SliceLod::Column &next = m_lodColumns[static_cast<std::size_t>(e)];
+            if (!next.work || next.name != col.name || densityShade(next.busy / npp) != shade)
+                break;
+            ++e;
+        }
+        const QColor color = nameColor(col.name).darker(115);
+        const QRectF rect(kLabelWidth + c, top, e - c, LaneLayout::kSliceHeight - 1);
+        p.fillRect(rect, mix(base, color, kShadeOpacity[static_cast<std::size_t>(shade)]));
+        if (shade == 3 && rect.width() >= kMinLabelWidth) { // a long slice: name it as slices are
+            p.setPen(textColor);
+            const QString label = p.fontMetrics().elidedText(m_model->strings().qstring(col.name),
+                                                             Qt::ElideRight, static_cast<int>(rect.width()) - 6);
+            if (!label.isEmpty())
+                p.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
+        }
+        c = e;
+    }
+    return true;
 }
 
 void TimelineView::paintCounter(QPainter &p, const TimeAxis &a, const LaneRow &row, int y)
@@ -920,29 +1008,40 @@ void TimelineView::paintFlows(QPainter &p, const TimeAxis &a)
     p.restore();
 }
 
+std::optional<QColor> TimelineView::ruleColor(StringId name)
+{
+    if (m_colorRules.empty())
+        return std::nullopt;
+    auto it = m_ruleColorByName.find(name);
+    if (it == m_ruleColorByName.end()) {
+        std::optional<QColor> color;
+        const QString text = m_model->strings().qstring(name);
+        for (std::size_t r = 0; r < m_colorRules.size() && !color; ++r)
+            if (m_colorRulePatterns[r].isValid() && m_colorRulePatterns[r].match(text).hasMatch())
+                color = QColor::fromRgb(m_colorRules[r].rgb);
+        it = m_ruleColorByName.insert(name, color);
+    }
+    return *it;
+}
+
+QColor TimelineView::nameColor(StringId name)
+{
+    if (const auto rule = ruleColor(name))
+        return *rule;
+    return m_colors.colorFor(m_model->strings(), name);
+}
+
 QColor TimelineView::sliceColor(SliceRef ref)
 {
     if (m_colorOverride)
         if (const auto c = m_colorOverride(ref))
             return *c;
-    if (!m_colorRules.empty()) {
-        const StringId name = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices.name(ref.index);
-        auto it = m_ruleColorByName.find(name);
-        if (it == m_ruleColorByName.end()) {
-            std::optional<QColor> color;
-            const QString text = m_model->strings().qstring(name);
-            for (std::size_t r = 0; r < m_colorRules.size() && !color; ++r)
-                if (m_colorRulePatterns[r].isValid() && m_colorRulePatterns[r].match(text).hasMatch())
-                    color = QColor::fromRgb(m_colorRules[r].rgb);
-            it = m_ruleColorByName.insert(name, color);
-        }
-        if (*it)
-            return **it;
-    }
+    const StringId name = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices.name(ref.index);
+    if (const auto rule = ruleColor(name))
+        return *rule;
     if (const auto metric = m_coloring.colorFor(ref.thread, ref.index))
         return *metric;
-    const SliceTable &t = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices;
-    return m_colors.colorFor(m_model->strings(), t.name(ref.index));
+    return m_colors.colorFor(m_model->strings(), name);
 }
 
 void TimelineView::paintLegend(QPainter &p)
