@@ -89,20 +89,32 @@ int floorLog2(std::uint64_t v)
     return v == 0 ? 0 : 63 - std::countl_zero(v);
 }
 
-// Base bucket: a power of two near kSlicesPerBaseBucket median start gaps, so a base bucket holds
-// about that many slices where the lane is busy, whatever idle stretches lie between.
+// Base bucket: the finest power of two at which the slices start in at most n / kSlicesPerBaseBucket
+// distinct buckets. Counting buckets (not averaging gaps) keeps the memory bounded however the
+// slices cluster: a lane busy in short bursts far apart still gets few records.
 int baseShift(const SliceTable &t, std::uint32_t first, std::uint32_t last)
 {
-    std::vector<TimeNs> gaps;
-    const std::uint32_t n = last - first;
-    const std::uint32_t stride = std::max<std::uint32_t>(1, n / 65536); // a sample is enough
-    gaps.reserve(n / stride + 1);
-    for (std::uint32_t i = first + stride; i < last; i += stride)
-        gaps.push_back((t.start(i) - t.start(i - stride)) / stride);
-    auto mid = gaps.begin() + static_cast<std::ptrdiff_t>(gaps.size() / 2);
-    std::nth_element(gaps.begin(), mid, gaps.end());
-    const TimeNs median = std::max<TimeNs>(1, *mid);
-    return floorLog2(static_cast<std::uint64_t>(median * SliceLod::kSlicesPerBaseBucket));
+    const TimeNs origin = t.start(first);
+    const std::uint32_t budget = std::max<std::uint32_t>(1, (last - first) / SliceLod::kSlicesPerBaseBucket);
+    auto fits = [&](int shift) {
+        std::uint32_t buckets = 0;
+        std::int64_t previous = -1;
+        for (std::uint32_t i = first; i < last && buckets <= budget; ++i) {
+            const std::int64_t b = (t.start(i) - origin) >> shift;
+            buckets += b != previous;
+            previous = b;
+        }
+        return buckets <= budget;
+    };
+    int lo = 0, hi = 62; // fits(62) always: every start is in bucket 0
+    while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (fits(mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
 }
 
 } // namespace
@@ -186,11 +198,12 @@ const std::vector<SliceLod::Record> &SliceLod::level(int depth, int level) const
 bool SliceLod::columns(int depth, TimeNs start, double nsPerPixel, int count, std::vector<Column> &out) const
 {
     const TimeNs base = baseBucket(depth);
-    if (base == 0 || count <= 0 || !(nsPerPixel >= 2.0 * static_cast<double>(base)))
+    if (base == 0 || count <= 0 || !(nsPerPixel >= static_cast<double>(base)))
         return false;
     const Depth &dl = m_depths[static_cast<std::size_t>(depth)];
-    // The coarsest level whose bucket is at most half a column: a summary touches <= 2 columns.
-    const int wanted = (floorLog2(static_cast<std::uint64_t>(nsPerPixel / 2)) - dl.shift) / kLevelStep;
+    // The coarsest level whose bucket is at most a column wide: a summary then touches at most
+    // two columns, and its first and last ns (both covered) say which.
+    const int wanted = (floorLog2(static_cast<std::uint64_t>(nsPerPixel)) - dl.shift) / kLevelStep;
     const int l = std::clamp(wanted, 0, static_cast<int>(dl.levels.size()) - 1);
     const std::vector<Record> &records = dl.levels[static_cast<std::size_t>(l)];
 

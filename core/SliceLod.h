@@ -14,15 +14,16 @@ namespace at {
 // Each level is a sorted list of disjoint records. A record is either the summary of one bucket
 // (first covered ns, last covered ns, busy ns, dominant name) or a run of whole buckets covered by
 // one slice. Because a record's first and last ns are covered for real and a summary never spans
-// more than one bucket, choosing a level whose bucket is at most half a pixel column makes "this
+// more than one bucket, choosing a level whose bucket is at most one pixel column makes "this
 // column has work" exact: no column gains or loses work compared to drawing every slice.
 class SliceLod
 {
 public:
     // Depths with fewer slices are drawn slice by slice (cheap) and get no summary.
     static constexpr std::uint32_t kMinSlices = 256;
-    // Base bucket ~ this many median start-to-start gaps: memory against how early the LOD helps.
-    static constexpr std::int64_t kSlicesPerBaseBucket = 8;
+    // Slices per non-empty base bucket: memory (~24 B per record) against how early the summaries
+    // take over from drawing slices (from one base bucket per pixel column on).
+    static constexpr std::uint32_t kSlicesPerBaseBucket = 16;
     // Each level's bucket is 2^kLevelStep times the one below: half the memory of halving, and a
     // column still reads at most 2^(kLevelStep + 1) summaries.
     static constexpr int kLevelStep = 2;
@@ -50,7 +51,7 @@ public:
     TimeNs baseBucket(int depth) const;
     // Fills out[c] for the columns c = 0..count-1, column c covering the ns t with
     // floor((t - start) / nsPerPixel) == c (the view's mapping). False (out untouched) when the depth
-    // has no summary or its base bucket is coarser than half a column: draw the slices instead.
+    // has no summary or its base bucket is wider than a column: draw the slices instead.
     bool columns(int depth, TimeNs start, double nsPerPixel, int count, std::vector<Column> &out) const;
 
     int levelCount(int depth) const;

@@ -30,6 +30,28 @@ int densityShade(float busyFraction)
 }
 constexpr std::array<double, 4> kShadeOpacity{0.45, 0.6, 0.8, 1.0};
 
+// First slice in [from, last) of one depth starting at or after time, searched outward from 'from':
+// the next pixel column's slices are usually close by, so this reads a few cache lines instead of
+// a binary search over the whole depth.
+std::uint32_t gallopToStart(const SliceTable &t, std::uint32_t from, std::uint32_t last, TimeNs time)
+{
+    std::uint64_t lo = from, hi = from, step = 1;
+    while (hi < last && t.start(static_cast<std::uint32_t>(hi)) < time) {
+        lo = hi + 1;
+        hi = from + step;
+        step *= 2;
+    }
+    hi = std::min<std::uint64_t>(hi, last);
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        if (t.start(static_cast<std::uint32_t>(mid)) < time)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return static_cast<std::uint32_t>(lo);
+}
+
 QColor mix(const QColor &from, const QColor &to, double t)
 {
     return QColor::fromRgbF(static_cast<float>(from.redF() + (to.redF() - from.redF()) * t),
@@ -67,6 +89,7 @@ void TimelineView::setModel(const TraceModel *model)
     m_highlighted = {};
     m_hovered = {};
     m_ruleColorByName.clear(); // string ids belong to the old model
+    m_darkNameColor.clear();
     m_rangeSelection.reset();
     if (model)
         m_zoom.setDataRange({model->dataBegin(), model->dataEnd()});
@@ -112,6 +135,7 @@ void TimelineView::setColorRules(const std::vector<ColorRule> &rules)
     for (const ColorRule &r : rules)
         m_colorRulePatterns.emplace_back(r.pattern);
     m_ruleColorByName.clear();
+    m_darkNameColor.clear();
     viewport()->update();
 }
 
@@ -778,10 +802,9 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
                 // beyond it (slices at one depth never overlap), so it is drawn on its own.
                 const double column = std::floor(std::max(0.0, x0));
                 const TimeNs columnEnd = a.toTime(column + 1);
-                std::uint32_t next = t.firstStartingAtOrAfter(d, std::max(columnEnd, t.start(i) + 1));
-                const QColor c = sliceColor({row.index, i});
+                std::uint32_t next = gallopToStart(t, i + 1, last, std::max(columnEnd, t.start(i) + 1));
                 p.fillRect(QRectF(kLabelWidth + column, top, 1.0, LaneLayout::kSliceHeight - 1),
-                           c.darker(115));
+                           mergedColor({row.index, i}));
                 if (next > i + 1 && t.end(next - 1) > columnEnd)
                     next = next - 1; // the wide one is handled in the next iteration
                 i = std::max(next, i + 1);
@@ -833,7 +856,7 @@ bool TimelineView::paintDepthLod(QPainter &p, const TimeAxis &a, int thread, int
                 break;
             ++e;
         }
-        const QColor color = nameColor(col.name).darker(115);
+        const QColor color = darkNameColor(col.name);
         const QRectF rect(kLabelWidth + c, top, e - c, LaneLayout::kSliceHeight - 1);
         p.fillRect(rect, mix(base, color, kShadeOpacity[static_cast<std::size_t>(shade)]));
         if (shade == 3 && rect.width() >= kMinLabelWidth) { // a long slice: name it as slices are
@@ -1022,6 +1045,24 @@ std::optional<QColor> TimelineView::ruleColor(StringId name)
         it = m_ruleColorByName.insert(name, color);
     }
     return *it;
+}
+
+QColor TimelineView::darkNameColor(StringId name)
+{
+    // darker() converts through HSV: cache it, a zoomed-out frame asks for it per column.
+    if (m_darkNameColor.size() <= name)
+        m_darkNameColor.resize(std::max<std::size_t>(name + 1, m_model->strings().size()), 0);
+    QRgb &rgb = m_darkNameColor[name];
+    if (rgb == 0)
+        rgb = nameColor(name).darker(115).rgba();
+    return QColor::fromRgba(rgb);
+}
+
+QColor TimelineView::mergedColor(SliceRef ref)
+{
+    if (m_colorOverride || m_coloring.mode() != MetricColoring::Mode::ByName)
+        return sliceColor(ref).darker(115);
+    return darkNameColor(m_model->threads()[static_cast<std::size_t>(ref.thread)].slices.name(ref.index));
 }
 
 QColor TimelineView::nameColor(StringId name)

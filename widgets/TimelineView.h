@@ -140,6 +140,8 @@ private:
     void paintCounter(QPainter &p, const TimeAxis &axis, const LaneRow &row, int y);
     std::optional<QColor> ruleColor(StringId name);
     QColor nameColor(StringId name); // colour rules, then the name's colour
+    QColor darkNameColor(StringId name); // nameColor().darker(115), cached
+    QColor mergedColor(SliceRef ref);    // colour of a column of merged narrow slices
     double keySteps(const QKeyEvent *event);
     void paintFlows(QPainter &p, const TimeAxis &axis);
     void paintSelection(QPainter &p, const TimeAxis &axis);
@@ -187,6 +189,7 @@ private:
     int m_lodDepths = 0;
     int m_exactDepths = 0;
     std::vector<SliceLod::Column> m_lodColumns; // reused by every lane of a paint
+    std::vector<QRgb> m_darkNameColor;          // by name id; 0: not computed yet
     QElapsedTimer m_keyClock; // time since the last w/s/a/d step, so auto-repeat follows the clock
 };
 

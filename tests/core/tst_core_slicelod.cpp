@@ -131,7 +131,7 @@ private Q_SLOTS:
                     const TimeNs start = k == 0 ? begin - 1000 : g.uniform(begin, endAll);
                     std::vector<SliceLod::Column> cols;
                     if (!lod.columns(0, start, npp, count, cols)) {
-                        QVERIFY(npp < 2.0 * static_cast<double>(lod.baseBucket(0)));
+                        QVERIFY(npp < static_cast<double>(lod.baseBucket(0)));
                         continue;
                     }
                     ++checked;
