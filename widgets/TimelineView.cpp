@@ -52,11 +52,11 @@ std::uint32_t gallopToStart(const SliceTable &t, std::uint32_t from, std::uint32
     return static_cast<std::uint32_t>(lo);
 }
 
-QColor mix(const QColor &from, const QColor &to, double t)
+QRgb mix(QRgb from, QRgb to, double t)
 {
-    return QColor::fromRgbF(static_cast<float>(from.redF() + (to.redF() - from.redF()) * t),
-                            static_cast<float>(from.greenF() + (to.greenF() - from.greenF()) * t),
-                            static_cast<float>(from.blueF() + (to.blueF() - from.blueF()) * t));
+    const auto channel = [t](int a, int b) { return a + static_cast<int>(std::lround((b - a) * t)); };
+    return qRgb(channel(qRed(from), qRed(to)), channel(qGreen(from), qGreen(to)),
+                channel(qBlue(from), qBlue(to)));
 }
 
 QColor headerBackground(const QPalette &palette)
@@ -837,32 +837,40 @@ bool TimelineView::paintDepthLod(QPainter &p, const TimeAxis &a, int thread, int
     const SliceLod &lod = m_model->sliceLod(thread);
     if (!lod.columns(depth, a.range().start, a.nsPerPixel(), count, m_lodColumns))
         return false;
-    const QColor base = palette().color(QPalette::Base);
-    const QColor textColor(20, 20, 20);
+    // One pixel per column into a one-row strip, stretched over the band in one blit: a
+    // zoomed-out frame has tens of thousands of columns with work, too many for a fillRect each.
+    const QRgb base = palette().color(QPalette::Base).rgb();
     const auto npp = static_cast<float>(a.nsPerPixel());
-    int c = 0;
-    while (c < count) {
+    if (m_lodStrip.width() != count)
+        m_lodStrip = QImage(count, 1, QImage::Format_RGB32);
+    auto *line = reinterpret_cast<QRgb *>(m_lodStrip.scanLine(0));
+    for (int c = 0; c < count; ++c) {
         const SliceLod::Column &col = m_lodColumns[static_cast<std::size_t>(c)];
         if (!col.work) {
-            ++c;
+            line[c] = base;
             continue;
         }
-        // Neighbouring columns of one name and shade become one rectangle.
         const int shade = densityShade(col.busy / npp);
+        const QRgb color = darkNameColor(col.name).rgb();
+        line[c] = shade == 3 ? color : mix(base, color, kShadeOpacity[static_cast<std::size_t>(shade)]);
+    }
+    p.drawImage(QRect(kLabelWidth, top, count, LaneLayout::kSliceHeight - 1), m_lodStrip);
+
+    // Long fully busy runs of one name are long slices: label them as slices are labelled.
+    const QColor textColor(20, 20, 20);
+    for (int c = 0; c < count;) {
+        const SliceLod::Column &col = m_lodColumns[static_cast<std::size_t>(c)];
         int e = c + 1;
-        while (e < count) {
-            const SliceLod::Column &next = m_lodColumns[static_cast<std::size_t>(e)];
-            if (!next.work || next.name != col.name || densityShade(next.busy / npp) != shade)
-                break;
-            ++e;
-        }
-        const QColor color = darkNameColor(col.name);
-        const QRectF rect(kLabelWidth + c, top, e - c, LaneLayout::kSliceHeight - 1);
-        p.fillRect(rect, mix(base, color, kShadeOpacity[static_cast<std::size_t>(shade)]));
-        if (shade == 3 && rect.width() >= kMinLabelWidth) { // a long slice: name it as slices are
+        if (col.work && densityShade(col.busy / npp) == 3)
+            while (e < count && m_lodColumns[static_cast<std::size_t>(e)].name == col.name &&
+                   m_lodColumns[static_cast<std::size_t>(e)].work &&
+                   densityShade(m_lodColumns[static_cast<std::size_t>(e)].busy / npp) == 3)
+                ++e;
+        if (e - c >= kMinLabelWidth) {
+            const QRect rect(kLabelWidth + c, top, e - c, LaneLayout::kSliceHeight - 1);
             p.setPen(textColor);
-            const QString label = p.fontMetrics().elidedText(m_model->strings().qstring(col.name),
-                                                             Qt::ElideRight, static_cast<int>(rect.width()) - 6);
+            const QString label = p.fontMetrics().elidedText(m_model->strings().qstring(col.name), Qt::ElideRight,
+                                                             rect.width() - 6);
             if (!label.isEmpty())
                 p.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
         }

@@ -11,6 +11,7 @@
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
 #include <QHash>
+#include <QImage>
 #include <QPoint>
 #include <QRegularExpression>
 #include <QScrollBar>
@@ -190,6 +191,7 @@ private:
     int m_exactDepths = 0;
     std::vector<SliceLod::Column> m_lodColumns; // reused by every lane of a paint
     std::vector<QRgb> m_darkNameColor;          // by name id; 0: not computed yet
+    QImage m_lodStrip;                          // one row of LOD columns, stretched over a band
     QElapsedTimer m_keyClock; // time since the last w/s/a/d step, so auto-repeat follows the clock
 };
 
