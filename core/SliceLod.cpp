@@ -84,6 +84,16 @@ private:
     float m_weight = 0;
 };
 
+void addTo(SliceLod::Column &col, float share, StringId name)
+{
+    col.work = true;
+    col.busy += share;
+    if (share > col.weight || col.name == 0) {
+        col.weight = std::max(col.weight, share);
+        col.name = name;
+    }
+}
+
 int floorLog2(std::uint64_t v)
 {
     return v == 0 ? 0 : 63 - std::countl_zero(v);
@@ -208,31 +218,34 @@ bool SliceLod::columns(int depth, TimeNs start, double nsPerPixel, int count, st
     const std::vector<Record> &records = dl.levels[static_cast<std::size_t>(l)];
 
     out.assign(static_cast<std::size_t>(count), Column{});
-    const double width = nsPerPixel;
-    auto columnOf = [&](TimeNs t) {
-        return static_cast<std::int64_t>(std::floor(static_cast<double>(t - start) / width));
-    };
-    auto columnStart = [&](std::int64_t c) {
-        return start + static_cast<TimeNs>(std::ceil(static_cast<double>(c) * width));
-    };
-    const TimeNs end = columnStart(count); // first ns after the last column
+    const ColumnGrid grid{start, nsPerPixel};
+    const TimeNs end = grid.columnStart(count); // first ns after the last column
     auto it = std::lower_bound(records.begin(), records.end(), start,
                                [](const Record &r, TimeNs t) { return r.last < t; });
+    if (it == records.end() || it->first >= end)
+        return true;
+    // Records are sorted and disjoint: walk the columns along with them instead of dividing.
+    std::int64_t c = grid.columnOf(std::max(it->first, start));
+    TimeNs columnEnd = grid.columnStart(c + 1);
     for (; it != records.end() && it->first < end; ++it) {
-        const std::int64_t c0 = std::max<std::int64_t>(0, columnOf(std::max(it->first, start)));
-        const std::int64_t c1 = std::min<std::int64_t>(count - 1, columnOf(std::min(it->last, end - 1)));
+        const TimeNs from = std::max(it->first, start);
+        while (from >= columnEnd)
+            columnEnd = grid.columnStart(++c + 1);
         const double extent = static_cast<double>(it->last - it->first + 1);
-        for (std::int64_t c = c0; c <= c1; ++c) {
-            Column &col = out[static_cast<std::size_t>(c)];
-            const TimeNs from = std::max(it->first, columnStart(c));
-            const TimeNs to = std::min(it->last + 1, columnStart(c + 1));
-            const auto share = static_cast<float>(it->busy * static_cast<double>(to - from) / extent);
-            col.work = true;
-            col.busy += share;
-            if (share > col.weight || col.name == 0) {
-                col.weight = std::max(col.weight, share);
-                col.name = it->name;
-            }
+        if (it->last < columnEnd) { // the common case: inside one column
+            const float share = from == it->first
+                                    ? it->busy
+                                    : static_cast<float>(it->busy * static_cast<double>(it->last + 1 - from) / extent);
+            addTo(out[static_cast<std::size_t>(c)], share, it->name);
+            continue;
+        }
+        TimeNs columnBegin = from;
+        for (std::int64_t k = c; k < count && columnBegin <= it->last; ++k) {
+            const TimeNs kEnd = grid.columnStart(k + 1);
+            const TimeNs to = std::min(it->last + 1, kEnd);
+            addTo(out[static_cast<std::size_t>(k)],
+                  static_cast<float>(it->busy * static_cast<double>(to - columnBegin) / extent), it->name);
+            columnBegin = kEnd;
         }
     }
     return true;

@@ -2,6 +2,7 @@
 
 #include "SliceTable.h"
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -16,6 +17,27 @@ namespace at {
 // one slice. Because a record's first and last ns are covered for real and a summary never spans
 // more than one bucket, choosing a level whose bucket is at most one pixel column makes "this
 // column has work" exact: no column gains or loses work compared to drawing every slice.
+// The view's pixel columns in time: column c holds the ns t with columnStart(c) <= t < columnStart(c + 1).
+struct ColumnGrid
+{
+    TimeNs start = 0;
+    double nsPerPixel = 1;
+    TimeNs columnStart(std::int64_t c) const
+    {
+        return start + static_cast<TimeNs>(std::ceil(static_cast<double>(c) * nsPerPixel));
+    }
+    // floor((t - start) / nsPerPixel), corrected so that it agrees with columnStart exactly.
+    std::int64_t columnOf(TimeNs t) const
+    {
+        auto c = static_cast<std::int64_t>(std::floor(static_cast<double>(t - start) / nsPerPixel));
+        while (columnStart(c + 1) <= t)
+            ++c;
+        while (columnStart(c) > t)
+            --c;
+        return c;
+    }
+};
+
 class SliceLod
 {
 public:
@@ -49,8 +71,8 @@ public:
 
     // Base bucket of depth d in ns, or 0 when the depth has no summary.
     TimeNs baseBucket(int depth) const;
-    // Fills out[c] for the columns c = 0..count-1, column c covering the ns t with
-    // floor((t - start) / nsPerPixel) == c (the view's mapping). False (out untouched) when the depth
+    // Fills out[c] for the columns c = 0..count-1 of ColumnGrid{start, nsPerPixel} (the view's
+    // floor((t - start) / nsPerPixel) mapping). False (out untouched) when the depth
     // has no summary or its base bucket is wider than a column: draw the slices instead.
     bool columns(int depth, TimeNs start, double nsPerPixel, int count, std::vector<Column> &out) const;
 

@@ -61,12 +61,12 @@ struct Expected
 
 std::int64_t columnOf(TimeNs t, TimeNs start, double npp)
 {
-    return static_cast<std::int64_t>(std::floor(static_cast<double>(t - start) / npp));
+    return at::ColumnGrid{start, npp}.columnOf(t);
 }
 
 TimeNs columnStart(std::int64_t c, TimeNs start, double npp)
 {
-    return start + static_cast<TimeNs>(std::ceil(static_cast<double>(c) * npp));
+    return at::ColumnGrid{start, npp}.columnStart(c);
 }
 
 // Every slice, one by one: which columns it touches and how much of each it covers (union).
