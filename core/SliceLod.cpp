@@ -15,8 +15,7 @@ class LevelWriter
 public:
     LevelWriter(int shift, TimeNs origin, std::vector<SliceLod::Record> &out)
         : m_shift(shift), m_origin(origin), m_out(out)
-    {
-    }
+    {}
 
     std::int64_t bucketOf(TimeNs t) const { return (t - m_origin) >> m_shift; }
     TimeNs bucketStart(std::int64_t b) const { return m_origin + (b << m_shift); }
@@ -233,9 +232,10 @@ bool SliceLod::columns(int depth, TimeNs start, double nsPerPixel, int count, st
             columnEnd = grid.columnStart(++c + 1);
         const double extent = static_cast<double>(it->last - it->first + 1);
         if (it->last < columnEnd) { // the common case: inside one column
-            const float share = from == it->first
-                                    ? it->busy
-                                    : static_cast<float>(it->busy * static_cast<double>(it->last + 1 - from) / extent);
+            const float share =
+                from == it->first
+                    ? it->busy
+                    : static_cast<float>(it->busy * static_cast<double>(it->last + 1 - from) / extent);
             addTo(out[static_cast<std::size_t>(c)], share, it->name);
             continue;
         }

@@ -52,9 +52,9 @@ public:
 
     struct Record
     {
-        TimeNs first = 0; // first covered ns
-        TimeNs last = 0;  // last covered ns (inclusive; == first for a zero-length slice)
-        float busy = 0;   // covered ns inside [first, last] (union of the slices)
+        TimeNs first = 0;  // first covered ns
+        TimeNs last = 0;   // last covered ns (inclusive; == first for a zero-length slice)
+        float busy = 0;    // covered ns inside [first, last] (union of the slices)
         StringId name = 0; // name of the slice covering the most of it
     };
 

@@ -150,7 +150,8 @@ const SliceLod &TraceModel::sliceLod(int thread) const
         m_lods.resize(m_threads.size());
     auto &lod = m_lods[static_cast<std::size_t>(thread)];
     if (!lod)
-        lod = std::make_unique<const SliceLod>(SliceLod::build(m_threads[static_cast<std::size_t>(thread)].slices));
+        lod = std::make_unique<const SliceLod>(
+            SliceLod::build(m_threads[static_cast<std::size_t>(thread)].slices));
     return *lod;
 }
 

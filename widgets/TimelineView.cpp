@@ -869,8 +869,8 @@ bool TimelineView::paintDepthLod(QPainter &p, const TimeAxis &a, int thread, int
         if (e - c >= kMinLabelWidth) {
             const QRect rect(kLabelWidth + c, top, e - c, LaneLayout::kSliceHeight - 1);
             p.setPen(textColor);
-            const QString label = p.fontMetrics().elidedText(m_model->strings().qstring(col.name), Qt::ElideRight,
-                                                             rect.width() - 6);
+            const QString label = p.fontMetrics().elidedText(m_model->strings().qstring(col.name),
+                                                             Qt::ElideRight, rect.width() - 6);
             if (!label.isEmpty())
                 p.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
         }

@@ -140,7 +140,7 @@ private:
     bool paintDepthLod(QPainter &p, const TimeAxis &axis, int thread, int depth, int top);
     void paintCounter(QPainter &p, const TimeAxis &axis, const LaneRow &row, int y);
     std::optional<QColor> ruleColor(StringId name);
-    QColor nameColor(StringId name); // colour rules, then the name's colour
+    QColor nameColor(StringId name);     // colour rules, then the name's colour
     QColor darkNameColor(StringId name); // nameColor().darker(115), cached
     QColor mergedColor(SliceRef ref);    // colour of a column of merged narrow slices
     double keySteps(const QKeyEvent *event);

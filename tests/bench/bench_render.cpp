@@ -3,8 +3,8 @@
 // rendered into a QImage offscreen while zooming from the full view down to single kernels (each
 // level 4x narrower; the larger models use the first model's widths after their own full view) and
 // panning 2.5 % of the width per frame. Per level it prints the median and p95 frame time
-// (thread CPU time) with the level of detail and, as the in-run baseline, with every slice drawn (LOD off), then the
-// ratio of the largest model to the smallest. It also times the GUI's search (searchSlices, as
+// (thread CPU time) with the level of detail and, as the in-run baseline, with every slice drawn (LOD off),
+// then the ratio of the largest model to the smallest. It also times the GUI's search (searchSlices, as
 // SearchBar) and range statistics (statisticsInRange over the whole range, as StatisticsPanel).
 // usage: QT_QPA_PLATFORM=offscreen bench_render [COPIES...] (default 52 520; AT_BENCH_FRAMES=N
 // frames per level and mode, default 15)
@@ -35,7 +35,9 @@ struct Stats
 Stats stats(std::vector<double> ms)
 {
     std::sort(ms.begin(), ms.end());
-    const auto at = [&](double q) { return ms[std::min(ms.size() - 1, static_cast<std::size_t>(q * ms.size()))]; };
+    const auto at = [&](double q) {
+        return ms[std::min(ms.size() - 1, static_cast<std::size_t>(q * ms.size()))];
+    };
     return {at(0.5), at(0.95)};
 }
 
@@ -71,7 +73,9 @@ struct Result
     double sliceBytes = 0, lodBytes = 0;
 };
 
-const int kFrames = qEnvironmentVariableIntValue("AT_BENCH_FRAMES") > 0 ? qEnvironmentVariableIntValue("AT_BENCH_FRAMES") : 15;
+const int kFrames = qEnvironmentVariableIntValue("AT_BENCH_FRAMES") > 0
+                        ? qEnvironmentVariableIntValue("AT_BENCH_FRAMES")
+                        : 15;
 constexpr TimeNs kSmallestWidth = 20'000; // 20 us: a few kernels across the screen
 
 // Renders the full view, then each width in 'widths' (empty: the full width / 4^k down to 20 us).
@@ -105,12 +109,16 @@ Result run(const TraceModel &one, int copies, std::vector<TimeNs> widths)
         for (std::size_t th = 0; th < model->threads().size(); ++th) {
             const SliceTable &st = model->threads()[th].slices;
             const SliceLod &lod = model->sliceLod(static_cast<int>(th));
-            if (lod.memoryBytes() < 100000) continue;
+            if (lod.memoryBytes() < 100000)
+                continue;
             std::printf("thread %zu: %zu slices, %zu bytes\n", th, st.size(), lod.memoryBytes());
             for (int d = 0; d < st.depthCount(); ++d) {
-                if (!lod.baseBucket(d)) continue;
-                std::printf("  depth %d: %u slices base %lld:", d, st.depthRange(d).second - st.depthRange(d).first, (long long)lod.baseBucket(d));
-                for (int l = 0; l < lod.levelCount(d); ++l) std::printf(" %zu", lod.level(d, l).size());
+                if (!lod.baseBucket(d))
+                    continue;
+                std::printf("  depth %d: %u slices base %lld:", d,
+                            st.depthRange(d).second - st.depthRange(d).first, (long long)lod.baseBucket(d));
+                for (int l = 0; l < lod.levelCount(d); ++l)
+                    std::printf(" %zu", lod.level(d, l).size());
                 std::printf("\n");
             }
         }
@@ -126,7 +134,8 @@ Result run(const TraceModel &one, int copies, std::vector<TimeNs> widths)
         for (bool lod : {true, false}) {
             view.setLevelOfDetail(lod);
             std::vector<double> ms;
-            const TimeNs first = data.start + static_cast<TimeNs>(static_cast<double>(data.width() - width) * 0.3);
+            const TimeNs first =
+                data.start + static_cast<TimeNs>(static_cast<double>(data.width() - width) * 0.3);
             for (int i = 0; i < kFrames; ++i) {
                 // Pan back and forth (2.5 % of the width a frame, within +-10 %), so that every frame
                 // shows data even at the full view.
@@ -156,8 +165,8 @@ Result run(const TraceModel &one, int copies, std::vector<TimeNs> widths)
     };
     r.searchMs = median3([&] { r.searchHits = searchSlices(*model, QStringLiteral("conv")).size(); });
     r.searchMissMs = median3([&] { searchSlices(*model, QStringLiteral("no such kernel")); });
-    r.statsMs =
-        median3([&] { r.statsNames = statisticsInRange(*model, model->dataBegin(), model->dataEnd()).size(); });
+    r.statsMs = median3(
+        [&] { r.statsNames = statisticsInRange(*model, model->dataBegin(), model->dataEnd()).size(); });
     return r;
 }
 
@@ -177,8 +186,8 @@ int main(int argc, char **argv)
     if (copies.empty())
         copies = {52, 520};
     LoadControl control;
-    const QString level1 = QStringLiteral(AT_SAMPLES_DIR
-                                          "/msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt");
+    const QString level1 = QStringLiteral(
+        AT_SAMPLES_DIR "/msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt");
     LoadResult loaded = loadTrace(level1, control);
     if (!loaded.model) {
         std::fprintf(stderr, "%s\n", qPrintable(loaded.error));
@@ -194,32 +203,35 @@ int main(int argc, char **argv)
             for (std::size_t i = 1; i < results.front().levels.size(); ++i)
                 widths.push_back(results.front().levels[i].width);
         const Result r = run(*loaded.model, k, widths);
-        std::printf("== %d copies: %zu slices (tiled in %.1f s); model %.1f B/slice, summaries built by the first "
-                    "frame %.2f B/slice; first full-view frame %.1f ms\n",
-                    r.copies, r.slices, r.buildS, r.sliceBytes / static_cast<double>(r.slices),
-                    r.lodBytes / static_cast<double>(r.slices), r.firstFrameMs);
+        std::printf(
+            "== %d copies: %zu slices (tiled in %.1f s); model %.1f B/slice, summaries built by the first "
+            "frame %.2f B/slice; first full-view frame %.1f ms\n",
+            r.copies, r.slices, r.buildS, r.sliceBytes / static_cast<double>(r.slices),
+            r.lodBytes / static_cast<double>(r.slices), r.firstFrameMs);
         std::printf("   %-10s %22s %22s %8s %12s\n", "view", "LOD median / p95 ms", "slices median / p95 ms",
                     "LOD/all", "LOD depths");
         for (const Level &l : r.levels)
-            std::printf("   %-10s %10.2f / %8.2f %10.2f / %8.2f %7.2fx %5d of %d\n", qPrintable(width(l.width)),
-                        l.lod.median, l.lod.p95, l.exact.median, l.exact.p95, l.lod.median / l.exact.median,
-                        l.lodDepths, l.exactDepths);
-        std::printf("   search \"conv\": %.1f ms (%zu hits), a miss: %.1f ms; statistics over the full range: "
-                    "%.1f ms (%zu names)\n",
-                    r.searchMs, r.searchHits, r.searchMissMs, r.statsMs, r.statsNames);
+            std::printf("   %-10s %10.2f / %8.2f %10.2f / %8.2f %7.2fx %5d of %d\n",
+                        qPrintable(width(l.width)), l.lod.median, l.lod.p95, l.exact.median, l.exact.p95,
+                        l.lod.median / l.exact.median, l.lodDepths, l.exactDepths);
+        std::printf(
+            "   search \"conv\": %.1f ms (%zu hits), a miss: %.1f ms; statistics over the full range: "
+            "%.1f ms (%zu names)\n",
+            r.searchMs, r.searchHits, r.searchMissMs, r.statsMs, r.statsNames);
         std::fflush(stdout);
         results.push_back(r);
     }
     if (results.size() >= 2) {
         const Result &a = results.front(), &b = results.back();
-        std::printf("== growth %d -> %d copies (%.1fx the slices): full views, then equal view widths\n", a.copies,
-                    b.copies, static_cast<double>(b.slices) / static_cast<double>(a.slices));
+        std::printf("== growth %d -> %d copies (%.1fx the slices): full views, then equal view widths\n",
+                    a.copies, b.copies, static_cast<double>(b.slices) / static_cast<double>(a.slices));
         for (std::size_t i = 0; i < std::min(a.levels.size(), b.levels.size()); ++i)
-            std::printf("   %-10s LOD median %.2f -> %.2f ms = %.2fx; slice by slice %.2f -> %.2f ms = %.2fx\n",
-                        i == 0 ? "full view" : qPrintable(width(a.levels[i].width)), a.levels[i].lod.median,
-                        b.levels[i].lod.median, b.levels[i].lod.median / a.levels[i].lod.median,
-                        a.levels[i].exact.median, b.levels[i].exact.median,
-                        b.levels[i].exact.median / a.levels[i].exact.median);
+            std::printf(
+                "   %-10s LOD median %.2f -> %.2f ms = %.2fx; slice by slice %.2f -> %.2f ms = %.2fx\n",
+                i == 0 ? "full view" : qPrintable(width(a.levels[i].width)), a.levels[i].lod.median,
+                b.levels[i].lod.median, b.levels[i].lod.median / a.levels[i].lod.median,
+                a.levels[i].exact.median, b.levels[i].exact.median,
+                b.levels[i].exact.median / a.levels[i].exact.median);
         std::printf("   search %.2fx, statistics %.2fx\n", b.searchMs / a.searchMs, b.statsMs / a.statsMs);
     }
     return 0;

@@ -107,7 +107,8 @@ private Q_SLOTS:
         QTest::addColumn<quint64>("seed");
         QTest::addColumn<int>("slices");
         for (quint64 seed = 1; seed <= 12; ++seed)
-            QTest::addRow("seed %llu", static_cast<unsigned long long>(seed)) << seed << int(500 + seed * 700);
+            QTest::addRow("seed %llu", static_cast<unsigned long long>(seed))
+                << seed << int(500 + seed * 700);
     }
 
     void matchesBruteForce()
@@ -195,7 +196,8 @@ private Q_SLOTS:
 
     void smallDepthsHaveNoSummary()
     {
-        const SliceTable table = SliceTable::build({{0, 10, 1, 0, at::kNoSource}, {20, 10, 2, 0, at::kNoSource}});
+        const SliceTable table =
+            SliceTable::build({{0, 10, 1, 0, at::kNoSource}, {20, 10, 2, 0, at::kNoSource}});
         const SliceLod lod = SliceLod::build(table);
         QCOMPARE(lod.baseBucket(0), TimeNs(0));
         std::vector<SliceLod::Column> cols;

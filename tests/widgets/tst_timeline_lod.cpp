@@ -122,9 +122,11 @@ private Q_SLOTS:
             for (std::size_t x = 0; x < a[band].size(); ++x) {
                 // Slice edges fall on fractional pixels: the two pictures may differ by one column.
                 if (a[band][x])
-                    QVERIFY2(near(b[band], x), qPrintable(QStringLiteral("band %1 column %2 lost").arg(band).arg(x)));
+                    QVERIFY2(near(b[band], x),
+                             qPrintable(QStringLiteral("band %1 column %2 lost").arg(band).arg(x)));
                 if (b[band][x])
-                    QVERIFY2(near(a[band], x), qPrintable(QStringLiteral("band %1 column %2 added").arg(band).arg(x)));
+                    QVERIFY2(near(a[band], x),
+                             qPrintable(QStringLiteral("band %1 column %2 added").arg(band).arg(x)));
                 painted += a[band][x];
             }
         QVERIFY(painted > 1000);
@@ -135,7 +137,8 @@ private Q_SLOTS:
         // 50 us inside a step: a few kernels across the screen.
         const SliceRef step = test::uniqueSlice(*m_model, QStringLiteral("ProfilerStep#80"));
         QVERIFY(step.isValid());
-        const TimeNs t = m_model->threads()[static_cast<std::size_t>(step.thread)].slices.start(step.index) + 1'000'000;
+        const TimeNs t =
+            m_model->threads()[static_cast<std::size_t>(step.thread)].slices.start(step.index) + 1'000'000;
         m_view->zoom()->setRange({t, t + 50'000}, true);
         m_view->viewport()->grab();
         QCOMPARE(m_view->lastLodDepths(), 0);
@@ -158,8 +161,10 @@ private Q_SLOTS:
         QCOMPARE(counter.paints, 0);
         QCoreApplication::processEvents();
         QVERIFY(counter.paints <= 1);
-        const double factor = static_cast<double>(before) / static_cast<double>(m_view->zoom()->range().width());
-        QVERIFY2(factor >= 1.2 && factor < std::pow(ZoomController::kZoomStep, 4), qPrintable(QString::number(factor)));
+        const double factor =
+            static_cast<double>(before) / static_cast<double>(m_view->zoom()->range().width());
+        QVERIFY2(factor >= 1.2 && factor < std::pow(ZoomController::kZoomStep, 4),
+                 qPrintable(QString::number(factor)));
         m_view->viewport()->removeEventFilter(&counter);
     }
 
@@ -189,7 +194,8 @@ private Q_SLOTS:
         const TimeNs before = m_view->zoom()->range().width();
         for (int i = 0; i < 3; ++i)
             QTest::keyClick(m_view.get(), Qt::Key_W);
-        const double factor = static_cast<double>(before) / static_cast<double>(m_view->zoom()->range().width());
+        const double factor =
+            static_cast<double>(before) / static_cast<double>(m_view->zoom()->range().width());
         QVERIFY(std::abs(factor - std::pow(ZoomController::kZoomStep, 3)) < 1e-3);
     }
 };
