@@ -791,6 +791,11 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
             continue;
         }
         ++m_exactDepths;
+        // Columns of merged narrow slices go into a transparent one-row strip blitted once (a
+        // fillRect each was most of a zoomed-out frame); wider slices are drawn over it after.
+        const int columns = static_cast<int>(a.pixelWidth());
+        QRgb *strip = nullptr;
+        m_wideSlices.clear();
         const auto last = t.depthRange(d).second;
         std::uint32_t i = t.firstEndingAtOrAfter(d, visible.start);
         while (i < last && t.start(i) <= visible.end) {
@@ -798,31 +803,42 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
             const double x1 = a.toPixel(t.end(i));
             if (x1 - x0 < 1.0) {
                 // Everything starting in this pixel column collapses into one 1-px box; jump past
-                // it with a binary search. Only the last slice starting in the column can reach
-                // beyond it (slices at one depth never overlap), so it is drawn on its own.
+                // it with a search. Only the last slice starting in the column can reach beyond
+                // it (slices at one depth never overlap), so it is drawn on its own.
                 const double column = std::floor(std::max(0.0, x0));
                 const TimeNs columnEnd = a.toTime(column + 1);
                 std::uint32_t next = gallopToStart(t, i + 1, last, std::max(columnEnd, t.start(i) + 1));
-                p.fillRect(QRectF(kLabelWidth + column, top, 1.0, LaneLayout::kSliceHeight - 1),
-                           mergedColor({row.index, i}));
+                if (column < columns) {
+                    if (!strip) {
+                        if (m_exactStrip.width() != columns)
+                            m_exactStrip = QImage(columns, 1, QImage::Format_ARGB32_Premultiplied);
+                        m_exactStrip.fill(Qt::transparent);
+                        strip = reinterpret_cast<QRgb *>(m_exactStrip.scanLine(0));
+                    }
+                    strip[static_cast<int>(column)] = qPremultiply(mergedColor({row.index, i}).rgba());
+                }
                 if (next > i + 1 && t.end(next - 1) > columnEnd)
                     next = next - 1; // the wide one is handled in the next iteration
                 i = std::max(next, i + 1);
                 continue;
             }
-            const double left = std::max(x0, -2.0);
-            const double right = std::min(x1, a.pixelWidth() + 2.0);
+            m_wideSlices.push_back(i);
+            ++i;
+        }
+        if (strip)
+            p.drawImage(QRect(kLabelWidth, top, columns, LaneLayout::kSliceHeight - 1), m_exactStrip);
+        for (std::uint32_t w : m_wideSlices) {
+            const double left = std::max(a.toPixel(t.start(w)), -2.0);
+            const double right = std::min(a.toPixel(t.end(w)), a.pixelWidth() + 2.0);
             const QRectF rect(kLabelWidth + left, top, right - left, LaneLayout::kSliceHeight - 1);
-            const QColor c = sliceColor({row.index, i});
-            p.fillRect(rect, c);
+            p.fillRect(rect, sliceColor({row.index, w}));
             if (rect.width() >= kMinLabelWidth) {
                 p.setPen(textColor);
-                const QString label = fm.elidedText(strings.qstring(t.name(i)), Qt::ElideRight,
+                const QString label = fm.elidedText(strings.qstring(t.name(w)), Qt::ElideRight,
                                                     static_cast<int>(rect.width()) - 6);
                 if (!label.isEmpty())
                     p.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
             }
-            ++i;
         }
     }
     p.restore();

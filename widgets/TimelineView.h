@@ -192,6 +192,8 @@ private:
     std::vector<SliceLod::Column> m_lodColumns; // reused by every lane of a paint
     std::vector<QRgb> m_darkNameColor;          // by name id; 0: not computed yet
     QImage m_lodStrip;                          // one row of LOD columns, stretched over a band
+    QImage m_exactStrip;                        // one row of merged narrow slices (transparent gaps)
+    std::vector<std::uint32_t> m_wideSlices;    // slices of a depth drawn after the strip
     QElapsedTimer m_keyClock; // time since the last w/s/a/d step, so auto-repeat follows the clock
 };
 
