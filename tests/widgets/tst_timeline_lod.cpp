@@ -175,14 +175,17 @@ private Q_SLOTS:
         const TimeNs width = m_view->zoom()->range().width();
         m_view->zoom()->zoom(8.0, before + width / 2);
         const TimeRange start = m_view->zoom()->range();
+        // The test times the same intervals as the view (between two handled key events), so a
+        // stall of the loaded machine changes the expectation, not the verdict.
         QElapsedTimer clock;
-        clock.start();
         sendKey(Qt::Key_D, false);
+        clock.start();
+        double heldSteps = 1;
         for (int i = 0; i < 10; ++i) {
             QTest::qWait(50);
+            heldSteps += std::min(static_cast<double>(clock.restart()) / 33.0, 8.0);
             sendKey(Qt::Key_D, true);
         }
-        const double heldSteps = 1 + static_cast<double>(clock.elapsed()) / 33.0;
         const double panned = static_cast<double>(m_view->zoom()->range().start - start.start) /
                               (ZoomController::kPanFraction * static_cast<double>(start.width()));
         QVERIFY2(panned > 0.7 * heldSteps && panned < 1.3 * heldSteps + 1,
