@@ -31,11 +31,35 @@ TimeNs saturatingAdd(TimeNs a, TimeNs b)
 std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0, TimeNs t1, bool includeSelf)
 {
     std::unordered_map<StringId, NameStatistics> byName;
+    std::vector<TimeNs> childTime; // per slice of the current depth in range: time of its children
     const auto &threads = model.threads();
     for (std::size_t t = 0; t < threads.size(); ++t) {
         const SliceTable &table = threads[t].slices;
         for (int d = 0; d < table.depthCount(); ++d) {
-            table.forEachOverlapping(d, t0, t1, [&](std::uint32_t i) {
+            const std::uint32_t last = table.depthRange(d).second;
+            const std::uint32_t first = table.firstEndingAtOrAfter(d, t0);
+            std::uint32_t end = first;
+            TimeNs hullEnd = 0;
+            for (; end < last && table.start(end) <= t1; ++end)
+                hullEnd = std::max(hullEnd, table.end(end));
+            if (end == first)
+                continue;
+            if (includeSelf) {
+                // Self time as TraceModel::selfTime, but in one pass over the next depth instead of
+                // a search per slice: children lie within the span of the parents in range.
+                childTime.assign(end - first, 0);
+                if (d + 1 < table.depthCount())
+                    table.forEachOverlapping(d + 1, table.start(first), hullEnd, [&](std::uint32_t c) {
+                        const std::int32_t p = table.parent(c);
+                        if (p < static_cast<std::int32_t>(first) || p >= static_cast<std::int32_t>(end))
+                            return;
+                        const auto parent = static_cast<std::uint32_t>(p);
+                        if (table.start(c) <= table.end(parent) && table.end(c) >= table.start(parent))
+                            childTime[parent - first] += std::min(table.end(parent), table.end(c)) -
+                                                         std::max(table.start(parent), table.start(c));
+                    });
+            }
+            for (std::uint32_t i = first; i < end; ++i) {
                 NameStatistics &s = byName[table.name(i)];
                 const TimeNs dur = table.duration(i);
                 if (s.count == 0) {
@@ -47,8 +71,8 @@ std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0
                 s.minimum = std::min(s.minimum, dur);
                 s.maximum = std::max(s.maximum, dur);
                 if (includeSelf)
-                    s.self = saturatingAdd(s.self, model.selfTime({static_cast<std::int32_t>(t), i}));
-            });
+                    s.self = saturatingAdd(s.self, std::max<TimeNs>(0, dur - childTime[i - first]));
+            }
         }
     }
     std::vector<NameStatistics> result;

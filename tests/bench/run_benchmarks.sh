@@ -11,7 +11,7 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100M)
 mkdir -p "$data"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --target bench_load bench_load_db bench_csv bench_steps ascend-timeline >/dev/null
+cmake --build "$build" --target bench_load bench_load_db bench_csv bench_steps bench_render ascend-timeline >/dev/null
 for size in "${sizes[@]}"; do
   input="$data/tiled_$size.json"
   [ -f "$input" ] || python3 "$here/make_tiled_trace.py" --size "$size" "$input"
@@ -35,3 +35,10 @@ json50="$data/tiled_alexnet_50.json"
 "$build/tests/bench/bench_load_db" "$db50" "$json50" 3
 echo "== Steps: detection on 200 tiled real steps, comparison, LCS on 20,000-kernel sequences =="
 "$build/tests/bench/bench_steps" 200 20000
+echo "== Timeline frames at 1920x1080 (level of detail vs every slice), search and range statistics (issue 10) =="
+copies=()
+for size in "${sizes[@]}"; do
+  case "$size" in 100M) copies+=(52) ;; 1G) copies+=(520) ;; 4G) copies+=(2080) ;; esac
+done
+[ ${#copies[@]} -gt 1 ] || copies=(52 520)
+QT_QPA_PLATFORM=offscreen "$build/tests/bench/bench_render" "${copies[@]}"
