@@ -8,6 +8,11 @@
 #include <mutex>
 #include <thread>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
 namespace at {
 
 namespace jk = jsonkernel;
@@ -23,6 +28,26 @@ int automaticThreads()
     }
     const unsigned cores = std::thread::hardware_concurrency();
     return cores >= 2 ? 2 : 1;
+}
+
+// Drops the pages of [from, to) of a read-only file mapping from the process, in whole pages, and
+// remembers how far it got (*released).
+void releasePages(const char *data, std::size_t to, std::size_t *released)
+{
+#if defined(__linux__)
+    static const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+    const auto base = reinterpret_cast<std::uintptr_t>(data);
+    const std::uintptr_t begin = (base + *released + page - 1) & ~(page - 1);
+    const std::uintptr_t end = (base + to) & ~(page - 1);
+    if (end > begin) {
+        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+        *released = end - base;
+    }
+#else
+    (void)data;
+    (void)to;
+    (void)released;
+#endif
 }
 
 // Per-thread kernel state (simdjson parsers and buffers), reused for every chunk of one parse().
@@ -233,6 +258,11 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         threads = 1;
     m_threadsUsed = threads;
     bool cancelled = false;
+    std::size_t released = 0;
+    auto afterMerge = [&](const std::vector<jk::Span> &spans) {
+        if (control.releaseParsedPages && !spans.empty())
+            releasePages(data, spans.back().end, &released);
+    };
     auto reportProgress = [&control](std::size_t position) {
         if (control.bytesDone)
             control.bytesDone->store(control.bytesBase + position, std::memory_order_relaxed);
@@ -245,6 +275,7 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         while (nextChunk(spans)) {
             state.parse(data, spans, control.cancel, result);
             d->merge(result);
+            afterMerge(spans);
             m_eventsRead += result.eventsRead;
             if (result.cancelled)
                 return Result::Cancelled;
@@ -315,6 +346,7 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
                     break;
             }
             d->merge(slot.result);
+            afterMerge(slot.spans);
             m_eventsRead += slot.result.eventsRead;
             cancelled = slot.result.cancelled ||
                         (control.cancel && control.cancel->load(std::memory_order_relaxed));

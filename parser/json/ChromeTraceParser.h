@@ -23,6 +23,10 @@ struct ParseControl
     int threads = 0;
     std::size_t chunkBytes = 0; // 0 = kChunkBytes (tests use small chunks)
     bool portableKernel = false; // use the portable SIMD kernel even when AVX2 is there (tests)
+    // The data is a read-only mapping of a file: drop the pages of parsed chunks from the process
+    // (they stay in the page cache; args are re-read from the file by offset when asked), so that
+    // peak memory does not grow with the file. Never for heap buffers (their pages would be zeroed).
+    bool releaseParsedPages = false;
 };
 
 // Reads one Chrome Trace Event file (array or {"traceEvents": [...]} form, all the shapes Ascend
