@@ -47,6 +47,48 @@ bool isAllDigits(std::string_view s)
     return true;
 }
 
+enum class Key
+{
+    Other,
+    Ph,
+    Name,
+    Cat,
+    Pid,
+    Tid,
+    Ts,
+    Dur,
+    Id,
+    Bp,
+    Args
+};
+
+// The key whose raw text (after the opening quote, in the padded buffer: the closing quote and at
+// least ':' and a value follow) is at k. Escaped keys ("p\u0068") are Other, as they always were.
+Key classify(const char *k)
+{
+    auto is = [k](const char *word, std::size_t n) { return std::memcmp(k, word, n) == 0 && k[n] == '"'; };
+    switch (k[0]) {
+    case 'p':
+        return is("ph", 2) ? Key::Ph : is("pid", 3) ? Key::Pid : Key::Other;
+    case 'n':
+        return is("name", 4) ? Key::Name : Key::Other;
+    case 'c':
+        return is("cat", 3) ? Key::Cat : Key::Other;
+    case 't':
+        return is("ts", 2) ? Key::Ts : is("tid", 3) ? Key::Tid : Key::Other;
+    case 'd':
+        return is("dur", 3) ? Key::Dur : Key::Other;
+    case 'i':
+        return is("id", 2) ? Key::Id : Key::Other;
+    case 'b':
+        return is("bp", 2) ? Key::Bp : Key::Other;
+    case 'a':
+        return is("args", 4) ? Key::Args : Key::Other;
+    default:
+        return Key::Other;
+    }
+}
+
 // The fields of one event; views stay valid while its document is alive.
 struct Fields
 {
@@ -120,44 +162,46 @@ struct State
     simdjson::error_code readFields(od::object object, Fields &f, ParsedEvent &e, ChunkResult &out)
     {
         for (auto field : object) {
-            od::raw_json_string key;
-            if (auto error = field.key().get(key))
+            od::raw_json_string rawKey;
+            if (auto error = field.key().get(rawKey))
                 return error;
+            const Key key = classify(rawKey.raw());
+            if (key == Key::Other)
+                continue; // cname, id2, s, ...: skipped by the iterator
             od::value value = field.value();
             std::string_view text;
-            if (key == "ph") {
+            if (key == Key::Ph) {
                 if (auto error = value.get_string().get(f.ph))
                     return error;
-            } else if (key == "name") {
+            } else if (key == Key::Name) {
                 if (value.get_string().get(text) == simdjson::SUCCESS) {
                     e.name = internLocal(out, text);
                     f.name = text;
                     f.hasName = true;
                 }
-            } else if (key == "cat") {
+            } else if (key == Key::Cat) {
                 if (value.get_string().get(text) == simdjson::SUCCESS)
                     e.category = internLocal(out, text);
-            } else if (key == "pid") {
+            } else if (key == Key::Pid) {
                 e.pid = lane(value, out);
-            } else if (key == "tid") {
+            } else if (key == Key::Tid) {
                 e.tid = lane(value, out);
-            } else if (key == "ts") {
+            } else if (key == Key::Ts) {
                 f.ts = scalarText(value);
-            } else if (key == "dur") {
+            } else if (key == Key::Dur) {
                 f.dur = scalarText(value);
-            } else if (key == "id") {
+            } else if (key == Key::Id) {
                 f.id = scalarText(value);
-            } else if (key == "bp") {
+            } else if (key == Key::Bp) {
                 if (value.get_string().get(text) == simdjson::SUCCESS)
                     f.bp = text;
-            } else if (key == "args") {
+            } else if (key == Key::Args) {
                 od::object args;
                 if (value.get_object().get(args) == simdjson::SUCCESS) {
                     if (auto error = args.raw_json().get(f.args))
                         return error;
                 }
             }
-            // Unknown keys (cname, id2, s, ...) are skipped by the iterator.
         }
         return simdjson::SUCCESS;
     }
