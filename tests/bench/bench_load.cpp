@@ -72,6 +72,19 @@ double cpuSeconds()
     return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
 }
 
+// The 1-minute load average (Linux), printed with the figures: on a shared 2-core machine a second
+// parser thread only helps when a core is free.
+double loadAverage()
+{
+    double load = -1;
+    if (FILE *f = std::fopen("/proc/loadavg", "r")) {
+        if (std::fscanf(f, "%lf", &load) != 1)
+            load = -1;
+        std::fclose(f);
+    }
+    return load;
+}
+
 struct Phases
 {
     double parse = 0;    // map + scan + parse + merge into the builder
@@ -125,6 +138,7 @@ int main(int argc, char **argv)
     const QString path = QString::fromLocal8Bit(argv[1]);
     const int reps = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
     const double mb = static_cast<double>(QFileInfo(path).size()) / 1e6;
+    const double loadBefore = loadAverage();
     std::vector<double> ours, baseline, parse1, parse2, build1, cpu1, cpu2, scan;
     std::size_t events = 0, modelEvents = 0, modelBytes = 0, slices = 0;
     for (int r = 0; r < reps; ++r) {
@@ -153,7 +167,8 @@ int main(int argc, char **argv)
         scan.push_back(one.scan);
     }
     const double o = median(ours), b = median(baseline);
-    std::printf("input: %s (%.1f MB, %zu events, %zu slices)\n", qPrintable(path), mb, modelEvents, slices);
+    std::printf("input: %s (%.1f MB, %zu events, %zu slices), load average %.1f before, %.1f after\n",
+                qPrintable(path), mb, modelEvents, slices, loadBefore, loadAverage());
     std::printf("simdjson on-demand walk (baseline): %.3f s  %.0f MB/s  (%zu events)\n", b, mb / b, events);
     std::printf("ascend-timeline load (parse+model+index): %.3f s  %.0f MB/s\n", o, mb / o);
     std::printf("ratio load/baseline: %.2fx the baseline's time\n", o / b);
