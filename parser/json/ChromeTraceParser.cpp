@@ -192,7 +192,8 @@ struct ChromeTraceParser::Impl
         if (r.badEvents) {
             if (badEvents == 0) {
                 firstBadOffset = r.firstBadOffset;
-                firstBadProblem = QString::fromUtf8(r.firstBadProblem ? r.firstBadProblem : "unreadable event");
+                firstBadProblem =
+                    QString::fromUtf8(r.firstBadProblem ? r.firstBadProblem : "unreadable event");
             }
             badEvents += r.badEvents;
         }
@@ -348,8 +349,8 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
             d->merge(slot.result);
             afterMerge(slot.spans);
             m_eventsRead += slot.result.eventsRead;
-            cancelled = slot.result.cancelled ||
-                        (control.cancel && control.cancel->load(std::memory_order_relaxed));
+            cancelled =
+                slot.result.cancelled || (control.cancel && control.cancel->load(std::memory_order_relaxed));
             if (!cancelled)
                 reportProgress(slot.scanPosition);
             std::lock_guard lock(mutex);

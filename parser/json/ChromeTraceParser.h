@@ -21,7 +21,7 @@ struct ParseControl
     // Parser threads: 0 = automatic (up to 2, or AT_PARSE_THREADS; 1 for files of less than two
     // chunks). The model is the same for every count: chunks are merged in file order.
     int threads = 0;
-    std::size_t chunkBytes = 0; // 0 = kChunkBytes (tests use small chunks)
+    std::size_t chunkBytes = 0;  // 0 = kChunkBytes (tests use small chunks)
     bool portableKernel = false; // use the portable SIMD kernel even when AVX2 is there (tests)
     // The data is a read-only mapping of a file: drop the pages of parsed chunks from the process
     // (they stay in the page cache; args are re-read from the file by offset when asked), so that
@@ -34,8 +34,8 @@ struct ParseControl
 // into a TraceBuilder. Events are cut into chunks of a few MB at event boundaries and each chunk is
 // parsed by simdjson's On-Demand API (the AVX2 kernel when the CPU has it, see ChunkKernel.h) on up
 // to two threads into plain records, which are merged into the builder in file order; a chunk that
-// fails is re-read event by event so that one bad event costs only itself. Args of slices are not kept: the builder records each event's byte
-// offset and JsonArgsReader re-reads them when asked.
+// fails is re-read event by event so that one bad event costs only itself. Args of slices are not kept: the
+// builder records each event's byte offset and JsonArgsReader re-reads them when asked.
 class ChromeTraceParser
 {
 public:

@@ -407,8 +407,8 @@ void destroy(void *state)
     delete static_cast<State *>(state);
 }
 
-void parse(void *state, const char *data, const Span *spans, std::size_t count, const std::atomic<bool> *cancel,
-           ChunkResult &out)
+void parse(void *state, const char *data, const Span *spans, std::size_t count,
+           const std::atomic<bool> *cancel, ChunkResult &out)
 {
     static_cast<State *>(state)->parseChunk(data, spans, count, cancel, out);
 }

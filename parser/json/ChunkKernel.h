@@ -38,10 +38,10 @@ struct ParsedEvent
 {
     enum Flags : std::uint8_t
     {
-        TimeOk = 1,    // ts parsed
-        BindEnd = 2,   // "bp": "e"
-        HasSort = 4,   // metadata: sort index in sortIndex
-        HasLabel = 8,  // metadata: name/labels text in label
+        TimeOk = 1,   // ts parsed
+        BindEnd = 2,  // "bp": "e"
+        HasSort = 4,  // metadata: sort index in sortIndex
+        HasLabel = 8, // metadata: name/labels text in label
     };
     std::uint64_t offset = 0; // byte offset of the event in the file
     std::int64_t ts = 0;
@@ -51,11 +51,11 @@ struct ParsedEvent
     Lane tid;
     std::uint32_t name = kNone;
     std::uint32_t category = kNone;
-    std::uint32_t id = kNone;        // flows: the id's text
-    std::uint32_t label = kNone;     // metadata: process/thread name or labels
-    std::uint32_t firstSample = 0;   // counters: index into ChunkResult::samples
+    std::uint32_t id = kNone;      // flows: the id's text
+    std::uint32_t label = kNone;   // metadata: process/thread name or labels
+    std::uint32_t firstSample = 0; // counters: index into ChunkResult::samples
     std::uint32_t sampleCount = 0;
-    char phase = '\0';               // '\0' when "ph" is not one character
+    char phase = '\0'; // '\0' when "ph" is not one character
     std::uint8_t flags = 0;
 };
 

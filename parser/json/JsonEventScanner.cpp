@@ -38,7 +38,6 @@ std::size_t stringEnd(const char *data, std::size_t size, std::size_t pos)
     return JsonEventScanner::npos;
 }
 
-
 #if defined(__SSE2__)
 // The state of a bracketed-value scan, shared by the block loops and the byte-wise tail.
 struct ScanState
@@ -90,8 +89,9 @@ std::size_t bracketedEndSse2(const char *data, std::size_t size, std::size_t p)
     for (; p + 16 <= size; p += 16) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + p));
         const __m128i strings = _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash));
-        const __m128i brackets = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, open1), _mm_cmpeq_epi8(v, close1)),
-                                              _mm_or_si128(_mm_cmpeq_epi8(v, open2), _mm_cmpeq_epi8(v, close2)));
+        const __m128i brackets =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, open1), _mm_cmpeq_epi8(v, close1)),
+                         _mm_or_si128(_mm_cmpeq_epi8(v, open2), _mm_cmpeq_epi8(v, close2)));
         for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(strings, brackets))); mask;
              mask &= mask - 1) {
             const std::size_t q = p + static_cast<std::size_t>(__builtin_ctz(mask));
@@ -105,7 +105,8 @@ std::size_t bracketedEndSse2(const char *data, std::size_t size, std::size_t p)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 // The same with 32-byte AVX2 blocks, for CPUs that have it (a target attribute on this function only:
 // nothing else in the file is compiled for AVX2).
-__attribute__((target("avx2"))) std::size_t bracketedEndAvx2(const char *data, std::size_t size, std::size_t p)
+__attribute__((target("avx2"))) std::size_t bracketedEndAvx2(const char *data, std::size_t size,
+                                                             std::size_t p)
 {
     ScanState s;
     const __m256i quote = _mm256_set1_epi8('"'), backslash = _mm256_set1_epi8('\\');
@@ -117,8 +118,8 @@ __attribute__((target("avx2"))) std::size_t bracketedEndAvx2(const char *data, s
         const __m256i brackets =
             _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, open1), _mm256_cmpeq_epi8(v, close1)),
                             _mm256_or_si256(_mm256_cmpeq_epi8(v, open2), _mm256_cmpeq_epi8(v, close2)));
-        for (auto mask = static_cast<unsigned>(_mm256_movemask_epi8(_mm256_or_si256(strings, brackets))); mask;
-             mask &= mask - 1) {
+        for (auto mask = static_cast<unsigned>(_mm256_movemask_epi8(_mm256_or_si256(strings, brackets)));
+             mask; mask &= mask - 1) {
             const std::size_t q = p + static_cast<std::size_t>(__builtin_ctz(mask));
             if (special(data, q, s))
                 return q + 1;

@@ -209,7 +209,8 @@ private slots:
             if (next() % 2)
                 s += "}}}]]\"}}";
             const std::size_t expected = reference(s, 0);
-            const std::size_t got = JsonEventScanner::valueEnd(s.constData(), static_cast<std::size_t>(s.size()), 0);
+            const std::size_t got =
+                JsonEventScanner::valueEnd(s.constData(), static_cast<std::size_t>(s.size()), 0);
             if (got != expected)
                 QFAIL(qPrintable(QStringLiteral("'%1': %2 vs %3")
                                      .arg(QString::fromLatin1(s))

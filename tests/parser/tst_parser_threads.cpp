@@ -26,8 +26,9 @@ QByteArray dump(const TraceModel &m)
     QByteArray out;
     auto line = [&out](const QString &s) { out += s.toUtf8() + '\n'; };
     for (std::size_t i = 0; i < m.strings().size(); ++i)
-        out += "s " + QByteArray(m.strings().view(static_cast<StringId>(i)).data(),
-                                 static_cast<qsizetype>(m.strings().view(static_cast<StringId>(i)).size())) +
+        out += "s " +
+               QByteArray(m.strings().view(static_cast<StringId>(i)).data(),
+                          static_cast<qsizetype>(m.strings().view(static_cast<StringId>(i)).size())) +
                '\n';
     const EventCounts &c = m.eventCounts();
     line(QStringLiteral("counts %1 %2 %3 %4 %5 %6 %7 %8 %9 %10")
@@ -75,13 +76,17 @@ QByteArray dump(const TraceModel &m)
                  .arg(t.sortIndex ? QString::number(*t.sortIndex) : QStringLiteral("-"))
                  .arg(t.slices.size()));
         for (std::uint32_t i = 0; i < t.slices.size(); ++i)
-            out += QByteArray::number(t.slices.start(i)) + ' ' + QByteArray::number(t.slices.duration(i)) + ' ' +
-                   QByteArray::number(t.slices.name(i)) + ' ' + QByteArray::number(t.slices.category(i)) + ' ' +
-                   QByteArray::number(t.slices.parent(i)) + ' ' +
-                   QByteArray::number(static_cast<qulonglong>(t.slices.source(i))) + '\n';
+            out += QByteArray::number(t.slices.start(i)) + ' ' + QByteArray::number(t.slices.duration(i)) +
+                   ' ' + QByteArray::number(t.slices.name(i)) + ' ' +
+                   QByteArray::number(t.slices.category(i)) + ' ' + QByteArray::number(t.slices.parent(i)) +
+                   ' ' + QByteArray::number(static_cast<qulonglong>(t.slices.source(i))) + '\n';
     }
     for (const CounterSeries &s : m.counters()) {
-        line(QStringLiteral("counter %1 %2 %3 %4").arg(s.process).arg(s.name).arg(s.seriesKey).arg(s.times.size()));
+        line(QStringLiteral("counter %1 %2 %3 %4")
+                 .arg(s.process)
+                 .arg(s.name)
+                 .arg(s.seriesKey)
+                 .arg(s.times.size()));
         for (std::size_t i = 0; i < s.times.size(); ++i)
             out += QByteArray::number(s.times[i]) + ' ' + QByteArray::number(s.values[i], 'g', 17) + '\n';
     }
@@ -109,7 +114,8 @@ QByteArray parseToDump(const QByteArray &json, const Options &o, int *threadsUse
     control.chunkBytes = o.chunkBytes;
     control.portableKernel = o.portable;
     QString error;
-    const auto status = parser.parse(json.constData(), static_cast<std::size_t>(json.size()), control, &error);
+    const auto status =
+        parser.parse(json.constData(), static_cast<std::size_t>(json.size()), control, &error);
     if (status != ChromeTraceParser::Result::Ok)
         return "failed: " + error.toUtf8();
     if (threadsUsed)
@@ -133,8 +139,8 @@ void compareAll(const QByteArray &json)
     QVERIFY(!reference.startsWith("failed"));
     QVERIFY(reference.contains("\nthread "));
     const std::vector<Options> variants = {
-        {1, 0, false},         {2, 0, false},         {1, 16 << 10, false}, {2, 16 << 10, false},
-        {3, 16 << 10, false},  {2, 1000, false},      {2, 16 << 10, true},  {1, 1u << 30, true},
+        {1, 0, false},        {2, 0, false},    {1, 16 << 10, false}, {2, 16 << 10, false},
+        {3, 16 << 10, false}, {2, 1000, false}, {2, 16 << 10, true},  {1, 1u << 30, true},
     };
     for (const Options &o : variants) {
         int used = 0;
