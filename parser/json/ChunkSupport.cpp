@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <string>
 
 namespace at::jsonkernel {
@@ -93,8 +94,40 @@ void truncate(ChunkResult &out, std::size_t events, std::size_t samples)
     out.samples.resize(samples);
 }
 
+namespace {
+
+// The common shapes, exactly: up to 16 integer digits (epoch microseconds have 16) that fit int64
+// ns, optionally '.' and 1 to 3 fraction digits (a whole number of ns, so truncating and rounding
+// agree). Anything else goes to the full parser.
+bool fastMicros(std::string_view text, std::int64_t *ns)
+{
+    std::size_t i = 0;
+    std::int64_t whole = 0;
+    while (i < text.size() && i < 16 && text[i] >= '0' && text[i] <= '9')
+        whole = whole * 10 + (text[i++] - '0');
+    if (i == 0 || whole > (std::numeric_limits<std::int64_t>::max() - 999) / 1000)
+        return false;
+    std::int64_t fraction = 0;
+    if (i < text.size()) {
+        if (text[i] != '.' || text.size() - i < 2 || text.size() - i > 4)
+            return false;
+        std::int64_t scale = 100;
+        for (++i; i < text.size(); ++i, scale /= 10) {
+            if (text[i] < '0' || text[i] > '9')
+                return false;
+            fraction += (text[i] - '0') * scale;
+        }
+    }
+    *ns = whole * 1000 + fraction;
+    return true;
+}
+
+} // namespace
+
 bool parseTimeNs(std::string_view text, bool roundHalfUp, std::int64_t *ns)
 {
+    if (fastMicros(text, ns))
+        return true;
     const auto value =
         parseMicrosToNs(text, roundHalfUp ? FractionRounding::HalfUp : FractionRounding::Truncate);
     if (!value)
@@ -105,6 +138,17 @@ bool parseTimeNs(std::string_view text, bool roundHalfUp, std::int64_t *ns)
 
 bool parseInteger(std::string_view text, std::int64_t *value)
 {
+    // Plain non-negative integers of up to 18 digits (pids, tids) without the general parser.
+    if (!text.empty() && text.size() <= 18) {
+        std::int64_t v = 0;
+        std::size_t i = 0;
+        for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i)
+            v = v * 10 + (text[i] - '0');
+        if (i == text.size()) {
+            *value = v;
+            return true;
+        }
+    }
     const auto parsed = parseInt64(text);
     *value = parsed.value_or(0);
     return parsed.has_value();

@@ -176,6 +176,60 @@ private slots:
             QCOMPARE(QByteArray(fast->name), QByteArray("haswell"));
     }
 
+    // The kernels' fast paths for ts/dur and pid/tid text agree with core/Time.h on every shape.
+    void fastNumberPathsMatchTimeH()
+    {
+        std::vector<std::string> texts = {"",
+                                          ".5",
+                                          "1.",
+                                          "-1.5",
+                                          "+3",
+                                          " 12",
+                                          "1e3",
+                                          "0001.1",
+                                          "145.57",
+                                          "1736408883688177.930",
+                                          "1736408883688177.9305",
+                                          "9223372036854775.807",
+                                          "9223372036854775.808",
+                                          "9223372036854776",
+                                          "99999999999999999",
+                                          "123456789012345678",
+                                          "1234567890123456789",
+                                          "12.3.4"};
+        std::uint32_t seed = 7;
+        auto next = [&seed] {
+            seed = seed * 1664525u + 1013904223u;
+            return seed >> 8;
+        };
+        for (int k = 0; k < 20000; ++k) {
+            std::string t;
+            const unsigned whole = next() % 19;
+            for (unsigned i = 0; i < whole; ++i)
+                t += static_cast<char>('0' + next() % 10);
+            if (next() % 2) {
+                t += '.';
+                const unsigned fraction = next() % 6;
+                for (unsigned i = 0; i < fraction; ++i)
+                    t += static_cast<char>('0' + next() % 10);
+            }
+            texts.push_back(t);
+        }
+        for (const std::string &t : texts) {
+            for (bool halfUp : {false, true}) {
+                std::int64_t ns = -1;
+                const bool ok = jsonkernel::parseTimeNs(t, halfUp, &ns);
+                const auto expected =
+                    parseMicrosToNs(t, halfUp ? FractionRounding::HalfUp : FractionRounding::Truncate);
+                QVERIFY2(ok == expected.has_value() && (!ok || ns == *expected), t.c_str());
+            }
+            std::int64_t value = -1;
+            const bool ok = jsonkernel::parseInteger(t, &value);
+            const auto expected = parseInt64(t);
+            QVERIFY2(ok == expected.has_value() && value == expected.value_or(0), t.c_str());
+        }
+    }
+
     void realSampleSameModel() { compareAll(readFile(pt::samplePath(pt::kLevel1Rank0))); }
 
     void otherSamplesSameModel()
