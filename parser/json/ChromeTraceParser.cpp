@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <condition_variable>
 #include <cstdlib>
+#include <exception>
 #include <mutex>
 #include <thread>
 
@@ -307,62 +308,85 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         std::size_t nextSequence = 0;
         bool scanDone = false;
         bool stop = false;
+        std::exception_ptr failure; // an exception of a worker (bad_alloc), rethrown here
         auto work = [&] {
-            KernelState state(kernel);
-            std::unique_lock lock(mutex);
-            while (true) {
-                changed.wait(lock, [&] {
-                    return stop || scanDone || ring[nextSequence % slotCount].status == Slot::Status::Free;
-                });
-                if (stop || scanDone)
-                    return;
-                Slot &slot = ring[nextSequence % slotCount];
-                if (!nextChunk(slot.spans)) {
-                    scanDone = true;
+            try {
+                KernelState state(kernel);
+                std::unique_lock lock(mutex);
+                while (true) {
+                    changed.wait(lock, [&] {
+                        return stop || scanDone ||
+                               ring[nextSequence % slotCount].status == Slot::Status::Free;
+                    });
+                    if (stop || scanDone)
+                        return;
+                    Slot &slot = ring[nextSequence % slotCount];
+                    if (!nextChunk(slot.spans)) {
+                        scanDone = true;
+                        changed.notify_all();
+                        return;
+                    }
+                    slot.sequence = nextSequence++;
+                    slot.scanPosition = scanner.position();
+                    slot.status = Slot::Status::Parsing;
+                    lock.unlock();
+                    state.parse(data, slot.spans, control.cancel, slot.result);
+                    lock.lock();
+                    slot.status = Slot::Status::Ready;
                     changed.notify_all();
-                    return;
                 }
-                slot.sequence = nextSequence++;
-                slot.scanPosition = scanner.position();
-                slot.status = Slot::Status::Parsing;
-                lock.unlock();
-                state.parse(data, slot.spans, control.cancel, slot.result);
-                lock.lock();
-                slot.status = Slot::Status::Ready;
+            } catch (...) {
+                std::lock_guard lock(mutex);
+                if (!failure)
+                    failure = std::current_exception();
+                stop = true;
                 changed.notify_all();
             }
         };
         std::vector<std::thread> workers;
-        for (int t = 0; t < threads; ++t)
-            workers.emplace_back(work);
-        for (std::size_t sequence = 0;; ++sequence) {
-            Slot &slot = ring[sequence % slotCount];
+        auto stopWorkers = [&] {
             {
-                std::unique_lock lock(mutex);
-                changed.wait(lock, [&] {
-                    return (slot.status == Slot::Status::Ready && slot.sequence == sequence) ||
-                           (scanDone && sequence >= nextSequence);
-                });
-                if (slot.status != Slot::Status::Ready || slot.sequence != sequence)
+                std::lock_guard lock(mutex);
+                stop = true;
+                changed.notify_all();
+            }
+            for (std::thread &worker : workers)
+                worker.join();
+        };
+        try {
+            for (int t = 0; t < threads; ++t)
+                workers.emplace_back(work);
+            for (std::size_t sequence = 0;; ++sequence) {
+                Slot &slot = ring[sequence % slotCount];
+                {
+                    std::unique_lock lock(mutex);
+                    changed.wait(lock, [&] {
+                        return failure || (slot.status == Slot::Status::Ready && slot.sequence == sequence) ||
+                               (scanDone && sequence >= nextSequence);
+                    });
+                    if (failure || slot.status != Slot::Status::Ready || slot.sequence != sequence)
+                        break;
+                }
+                d->merge(slot.result);
+                afterMerge(slot.spans);
+                m_eventsRead += slot.result.eventsRead;
+                cancelled = slot.result.cancelled ||
+                            (control.cancel && control.cancel->load(std::memory_order_relaxed));
+                if (!cancelled)
+                    reportProgress(slot.scanPosition);
+                std::lock_guard lock(mutex);
+                slot.status = Slot::Status::Free;
+                changed.notify_all();
+                if (cancelled)
                     break;
             }
-            d->merge(slot.result);
-            afterMerge(slot.spans);
-            m_eventsRead += slot.result.eventsRead;
-            cancelled =
-                slot.result.cancelled || (control.cancel && control.cancel->load(std::memory_order_relaxed));
-            if (!cancelled)
-                reportProgress(slot.scanPosition);
-            std::lock_guard lock(mutex);
-            slot.status = Slot::Status::Free;
-            if (cancelled)
-                stop = true;
-            changed.notify_all();
-            if (cancelled)
-                break;
+        } catch (...) {
+            stopWorkers();
+            throw;
         }
-        for (std::thread &worker : workers)
-            worker.join();
+        stopWorkers();
+        if (failure)
+            std::rethrow_exception(failure);
         if (cancelled)
             return Result::Cancelled;
     }

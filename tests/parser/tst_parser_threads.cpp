@@ -243,6 +243,27 @@ private slots:
         compareAll(at::test::tileTraceJson(readFile(pt::samplePath(pt::kLevel1Rank0)), 12, 1'000'000));
     }
 
+    // A cancelled parse returns Cancelled promptly with any thread count (and never hangs).
+    void cancelStops()
+    {
+        const QByteArray json =
+            at::test::tileTraceJson(readFile(pt::samplePath(pt::kLevel1Rank0)), 6, 1'000'000);
+        for (int threads : {1, 2, 3}) {
+            TraceBuilder builder;
+            const std::uint32_t source = builder.addSource(QStringLiteral("test.json"), nullptr);
+            ChromeTraceParser parser(builder, source, QStringLiteral("test.json"));
+            std::atomic<bool> cancel{true};
+            ParseControl control;
+            control.cancel = &cancel;
+            control.threads = threads;
+            control.chunkBytes = 64 << 10;
+            QString error;
+            QCOMPARE(parser.parse(json.constData(), static_cast<std::size_t>(json.size()), control, &error),
+                     ChromeTraceParser::Result::Cancelled);
+            QVERIFY(parser.eventsRead() < 10000);
+        }
+    }
+
     // A chunk with an unreadable event falls back to event-by-event parsing; the warnings (count,
     // first offset) and the model stay the same.
     void badEventsSameModel()
