@@ -89,6 +89,7 @@ FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl
     const std::uint32_t source = builder.addSource(path, reader);
     ChromeTraceParser parser(builder, source, path);
     ParseControl pc{&control.cancel, &control.bytesDone, bytesBase};
+    pc.releaseParsedPages = true; // data is the read-only mapping of the file
     const auto status = parser.parse(data, size, pc, error);
     if (status == ChromeTraceParser::Result::Cancelled) {
         if (!takeMemoryStop(control))
