@@ -7,7 +7,9 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 #include <QTextStream>
 
@@ -67,8 +69,9 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                            QStringLiteral("FILE.png"));
     QCommandLineOption source(QStringLiteral("source"),
                               QStringLiteral("When a result has both a profiler database and the text export "
-                                             "(JSON/CSV): load 'db' or 'text' (default text)."),
-                              QStringLiteral("db|text"));
+                                             "(JSON/CSV): load 'db' or 'text' (default text); 'raw' decodes "
+                                             "the raw PROF_* data even when an export exists."),
+                              QStringLiteral("db|text|raw"));
     QCommandLineOption compareSteps(
         QStringLiteral("compare-steps"),
         QStringLiteral(
@@ -98,6 +101,11 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
         QStringLiteral("no-cache"),
         QStringLiteral("Neither read nor write the snapshot cache: parse the input every time "
                        "(the same as AT_NO_SNAPSHOT=1)."));
+    QCommandLineOption exportCsv(
+        QStringLiteral("export-csv"),
+        QStringLiteral("Load PATH headlessly and write its kernel metric table (kernel_details.csv column "
+                       "names, RFC 4180) to DIR/kernel_details.csv. DIR must not be inside the data folder."),
+        QStringLiteral("DIR"));
     QCommandLineOption memoryLimit(
         QStringLiteral("memory-limit"),
         QStringLiteral("Stop reading when loading would use more memory than SIZE (e.g. 8G, 512M; "
@@ -105,6 +113,7 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
         QStringLiteral("SIZE"));
     parser.addOption(memoryLimit);
     parser.addOption(exportJson);
+    parser.addOption(exportCsv);
     parser.addOption(perfetto);
     parser.addOption(noCache);
     parser.addOption(compareSteps);
@@ -134,6 +143,7 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     options.summary = parser.isSet(summary);
     options.exportJson = parser.value(exportJson);
     options.perfetto = parser.isSet(perfetto);
+    options.exportCsvDir = parser.value(exportCsv);
     options.json = parser.isSet(json);
     options.metrics = parser.isSet(metrics);
     options.csvOut = parser.value(csv);
@@ -150,8 +160,10 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
         const QString value = parser.value(source).toLower();
         if (value == QStringLiteral("db"))
             options.source = PreferredSource::Database;
+        else if (value == QStringLiteral("raw"))
+            options.source = PreferredSource::Raw;
         else if (value != QStringLiteral("text")) {
-            QTextStream(stderr) << "ascend-timeline: --source must be 'db' or 'text', not '" << value
+            QTextStream(stderr) << "ascend-timeline: --source must be 'db', 'text' or 'raw', not '" << value
                                 << "'\n";
             std::exit(2);
         }
@@ -276,10 +288,74 @@ int runExportJson(const CommandLineOptions &options)
     return 0;
 }
 
+namespace {
+
+// The absolute path with symbolic links of its existing part resolved (the rest may not exist yet).
+QString resolvedPath(const QString &path)
+{
+    QString existing = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    QString rest;
+    while (!QFileInfo::exists(existing) && existing != QStringLiteral("/") && !existing.isEmpty()) {
+        rest = QFileInfo(existing).fileName() + (rest.isEmpty() ? QString() : QLatin1Char('/') + rest);
+        existing = QFileInfo(existing).absolutePath();
+    }
+    const QString canonical = QFileInfo(existing).canonicalFilePath();
+    const QString base = canonical.isEmpty() ? existing : canonical;
+    return rest.isEmpty() ? base : QDir::cleanPath(base + QLatin1Char('/') + rest);
+}
+
+bool isInside(const QString &path, const QString &folder)
+{
+    return path == folder ||
+           path.startsWith(folder.endsWith(QLatin1Char('/')) ? folder : folder + QLatin1Char('/'));
+}
+
+} // namespace
+
+int runExportCsv(const CommandLineOptions &options)
+{
+    QTextStream err(stderr);
+    if (options.paths.size() != 1) {
+        err << "ascend-timeline: --export-csv needs exactly one PATH\n";
+        return 2;
+    }
+    const QString path = options.paths.front();
+    const QFileInfo input(path);
+    const QString dataFolder = resolvedPath(input.isDir() ? path : input.absolutePath());
+    const QString dir = resolvedPath(options.exportCsvDir);
+    if (isInside(dir, dataFolder)) {
+        err << "ascend-timeline: --export-csv " << options.exportCsvDir << " is inside the data folder "
+            << dataFolder << ": choose a directory outside it (the profile data is never written to)\n";
+        return 2;
+    }
+    const std::unique_ptr<TraceModel> model = loadForCommand(path, options, err);
+    if (!model)
+        return 1;
+    if (model->kernels().empty()) {
+        err << "ascend-timeline: " << path
+            << ": no kernel table (kernel_details.csv, op_summary_*.csv, a profiler database or raw PMU "
+               "records) was found\n";
+        return 1;
+    }
+    if (!QDir().mkpath(dir)) {
+        err << "ascend-timeline: cannot create " << dir << "\n";
+        return 1;
+    }
+    const QString out = QDir(dir).filePath(QStringLiteral("kernel_details.csv"));
+    if (!writeFileAtomically(out, formatKernelDetailsCsv(*model), err))
+        return 1;
+    for (const QString &warning : model->warnings())
+        err << "warning: " << warning << "\n";
+    err << "wrote " << model->kernels().size() << " kernels to " << out << "\n";
+    return 0;
+}
+
 int runHeadless(const CommandLineOptions &options)
 {
     if (!options.exportJson.isEmpty())
         return runExportJson(options);
+    if (!options.exportCsvDir.isEmpty())
+        return runExportCsv(options);
     if (!options.compareSteps.isEmpty())
         return runCompareSteps(options);
     return options.metrics ? runMetrics(options) : runSummary(options);

@@ -36,7 +36,12 @@ struct CommandLineOptions
     bool matchShapes = false;
     QString exportJson; // --export-json OUT.json [--perfetto]
     bool perfetto = false;
-    bool headless() const { return summary || metrics || !compareSteps.isEmpty() || !exportJson.isEmpty(); }
+    QString exportCsvDir; // --export-csv DIR: DIR/kernel_details.csv
+    bool headless() const
+    {
+        return summary || metrics || !compareSteps.isEmpty() || !exportJson.isEmpty() ||
+               !exportCsvDir.isEmpty();
+    }
     // Renders offscreen with the real window (no display needed).
     bool rendersImage() const { return !screenshotOut.isEmpty() || !chart.isEmpty(); }
 };
@@ -50,6 +55,10 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app);
 // `--summary PATH...`: loads headlessly through the same loader and queries as the GUI, prints the
 // summary, returns the process exit code (non-zero with the error on stderr for bad input).
 int runSummary(const CommandLineOptions &options);
+
+// `--export-csv DIR PATH`: the kernel metric table with kernel_details.csv column names as RFC 4180 CSV in
+// DIR/kernel_details.csv (DIR is created; it must not lie inside the data folder; written atomically).
+int runExportCsv(const CommandLineOptions &options);
 
 // `--metrics PATH [--csv OUT]`: the joined per-kernel AI Core metric table, as CSV on stdout or
 // written to OUT.

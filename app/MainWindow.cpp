@@ -418,6 +418,15 @@ void MainWindow::createActions()
                                             "export, or the other way round)."));
          }},
         {file,
+         tr("Reload from &Raw Data (PROF_* slices)"),
+         {},
+         [this] {
+             if (!reloadFromRawData())
+                 m_messages->showMessage(MessageBar::Kind::Info,
+                                         tr("This result has no raw data (PROF_*/host|device_N/data), or it "
+                                            "is already decoded from it."));
+         }},
+        {file,
          tr("&Export View as PNG…"),
          {},
          [this] {
@@ -910,6 +919,21 @@ bool MainWindow::reloadWithOtherSource()
     if (QFileInfo(path).isFile() && path.endsWith(QStringLiteral(".db")))
         path = QFileInfo(path).absolutePath();
     openPath(path);
+    return true;
+}
+
+bool MainWindow::reloadFromRawData()
+{
+    if (!m_model || m_currentPath.isEmpty() || m_preferredSource == PreferredSource::Raw)
+        return false;
+    // The loader names the raw data of a source it loaded from an export.
+    bool hasRaw = false;
+    for (const SourceGroup &group : m_model->groups())
+        hasRaw = hasRaw || !group.collection.property(QStringLiteral("raw data")).isEmpty();
+    if (!hasRaw)
+        return false;
+    m_preferredSource = PreferredSource::Raw;
+    openPath(m_currentPath);
     return true;
 }
 

@@ -94,6 +94,8 @@ public:
     void setPreferredSource(PreferredSource source) { m_preferredSource = source; }
     // Reloads the current result from its other export (database ↔ text); false when it has only one.
     bool reloadWithOtherSource();
+    // Reloads the current folder decoding its raw PROF_* data (false when it has none).
+    bool reloadFromRawData();
     // Error of the last failed load (names the file and the problem).
     QString lastError() const { return m_lastError; }
     // Saves the timeline as it is shown (File ▸ Export View).

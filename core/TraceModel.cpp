@@ -143,9 +143,30 @@ SliceRef TraceModel::nextSliceAtOrAfter(int thread, TimeNs t) const
     return best < 0 ? SliceRef{} : SliceRef{thread, static_cast<std::uint32_t>(best)};
 }
 
+const SliceLod &TraceModel::sliceLod(int thread) const
+{
+    std::lock_guard lock(m_lodMutex);
+    if (m_lods.size() != m_threads.size())
+        m_lods.resize(m_threads.size());
+    auto &lod = m_lods[static_cast<std::size_t>(thread)];
+    if (!lod)
+        lod = std::make_unique<const SliceLod>(
+            SliceLod::build(m_threads[static_cast<std::size_t>(thread)].slices));
+    return *lod;
+}
+
+std::size_t TraceModel::lodMemoryBytes() const
+{
+    std::lock_guard lock(m_lodMutex);
+    std::size_t bytes = m_lods.capacity() * sizeof(m_lods[0]);
+    for (const auto &lod : m_lods)
+        bytes += lod ? lod->memoryBytes() : 0;
+    return bytes;
+}
+
 std::size_t TraceModel::memoryBytes() const
 {
-    std::size_t bytes = m_strings.bytesUsed();
+    std::size_t bytes = m_strings.bytesUsed() + lodMemoryBytes();
     for (const ThreadInfo &t : m_threads)
         bytes += t.slices.memoryBytes() + sizeof(ThreadInfo);
     for (const CounterSeries &c : m_counters)

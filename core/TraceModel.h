@@ -3,6 +3,7 @@
 #include "CollectionInfo.h"
 #include "KernelTable.h"
 #include "Layer.h"
+#include "SliceLod.h"
 #include "SliceTable.h"
 #include "StringPool.h"
 #include "SummaryTable.h"
@@ -13,6 +14,7 @@
 
 #include <array>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -190,6 +192,12 @@ public:
     // The earliest slice starting at or after t on a thread (shallowest on ties).
     SliceRef nextSliceAtOrAfter(int thread, TimeNs t) const;
 
+    // Level of detail of a thread's slices (SliceLod.h), built on first use and kept with the
+    // model; safe to call from several threads.
+    const SliceLod &sliceLod(int thread) const;
+    // Bytes of the summaries built so far (also counted in memoryBytes()).
+    std::size_t lodMemoryBytes() const;
+
     std::size_t memoryBytes() const;
 
 private:
@@ -215,6 +223,9 @@ private:
     TimeNs m_origin = 0;
     TimeNs m_dataBegin = 0, m_dataEnd = 0, m_fullBegin = 0, m_fullEnd = 0;
     std::size_t m_outliers = 0;
+    // Lazily built: drawing is the only user, and most lanes of a big model are never zoomed out.
+    mutable std::mutex m_lodMutex;
+    mutable std::vector<std::unique_ptr<const SliceLod>> m_lods;
 };
 
 inline std::uint64_t sliceKey(SliceRef ref)

@@ -31,11 +31,35 @@ TimeNs saturatingAdd(TimeNs a, TimeNs b)
 std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0, TimeNs t1, bool includeSelf)
 {
     std::unordered_map<StringId, NameStatistics> byName;
+    std::vector<TimeNs> childTime; // per slice of the current depth in range: time of its children
     const auto &threads = model.threads();
     for (std::size_t t = 0; t < threads.size(); ++t) {
         const SliceTable &table = threads[t].slices;
         for (int d = 0; d < table.depthCount(); ++d) {
-            table.forEachOverlapping(d, t0, t1, [&](std::uint32_t i) {
+            const std::uint32_t last = table.depthRange(d).second;
+            const std::uint32_t first = table.firstEndingAtOrAfter(d, t0);
+            std::uint32_t end = first;
+            TimeNs hullEnd = 0;
+            for (; end < last && table.start(end) <= t1; ++end)
+                hullEnd = std::max(hullEnd, table.end(end));
+            if (end == first)
+                continue;
+            if (includeSelf) {
+                // Self time as TraceModel::selfTime, but in one pass over the next depth instead of
+                // a search per slice: children lie within the span of the parents in range.
+                childTime.assign(end - first, 0);
+                if (d + 1 < table.depthCount())
+                    table.forEachOverlapping(d + 1, table.start(first), hullEnd, [&](std::uint32_t c) {
+                        const std::int32_t p = table.parent(c);
+                        if (p < static_cast<std::int32_t>(first) || p >= static_cast<std::int32_t>(end))
+                            return;
+                        const auto parent = static_cast<std::uint32_t>(p);
+                        if (table.start(c) <= table.end(parent) && table.end(c) >= table.start(parent))
+                            childTime[parent - first] += std::min(table.end(parent), table.end(c)) -
+                                                         std::max(table.start(parent), table.start(c));
+                    });
+            }
+            for (std::uint32_t i = first; i < end; ++i) {
                 NameStatistics &s = byName[table.name(i)];
                 const TimeNs dur = table.duration(i);
                 if (s.count == 0) {
@@ -47,8 +71,8 @@ std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0
                 s.minimum = std::min(s.minimum, dur);
                 s.maximum = std::max(s.maximum, dur);
                 if (includeSelf)
-                    s.self = saturatingAdd(s.self, model.selfTime({static_cast<std::int32_t>(t), i}));
-            });
+                    s.self = saturatingAdd(s.self, std::max<TimeNs>(0, dur - childTime[i - first]));
+            }
         }
     }
     std::vector<NameStatistics> result;
@@ -293,7 +317,7 @@ namespace at {
 QString csvField(QString text)
 {
     if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
-        text.contains(QLatin1Char('\n'))) {
+        text.contains(QLatin1Char('\n')) || text.contains(QLatin1Char('\r'))) {
         text.replace(QLatin1String("\""), QLatin1String("\"\""));
         return QLatin1Char('"') + text + QLatin1Char('"');
     }
@@ -344,6 +368,48 @@ QByteArray formatKernelTableCsv(const TraceModel &model)
             cells << (std::isnan(v) ? QString() : QString::number(v, 'g', 12));
         }
         out += cells.join(QLatin1Char(',')).toUtf8() + '\n';
+    }
+    return out;
+}
+
+QByteArray formatKernelDetailsCsv(const TraceModel &model)
+{
+    const KernelTable &table = model.kernels();
+    const StringPool &strings = model.strings();
+    QStringList header{
+        QStringLiteral("Source"),       QStringLiteral("Step Id"),          QStringLiteral("Task ID"),
+        QStringLiteral("Stream ID"),    QStringLiteral("Context ID"),       QStringLiteral("Name"),
+        QStringLiteral("Type"),         QStringLiteral("Accelerator Core"), QStringLiteral("Start Time(us)"),
+        QStringLiteral("Duration(us)"), QStringLiteral("Wait Time(us)"),    QStringLiteral("Block Dim"),
+        QStringLiteral("Input Shapes"), QStringLiteral("Input Data Types")};
+    for (const KernelMetricColumn &c : table.columns())
+        header << csvField(c.header);
+    const QByteArray eol = "\r\n";
+    QByteArray out = header.join(QLatin1Char(',')).toUtf8() + eol;
+    for (std::size_t r = 0; r < table.size(); ++r) {
+        const KernelRecord &k = table.rows()[r];
+        const SourceGroup *group = k.group >= 0 && static_cast<std::size_t>(k.group) < model.groups().size()
+                                       ? &model.groups()[static_cast<std::size_t>(k.group)]
+                                       : nullptr;
+        QStringList cells{csvField(group ? group->label : QString()),
+                          idText(k.stepId),
+                          idText(k.taskId),
+                          idText(k.streamId),
+                          idText(k.contextId),
+                          csvField(strings.qstring(k.name)),
+                          csvField(strings.qstring(k.type)),
+                          csvField(strings.qstring(k.acceleratorCore)),
+                          formatAbsoluteMicros(k.start + model.origin()),
+                          formatAbsoluteMicros(k.duration),
+                          formatAbsoluteMicros(k.wait),
+                          idText(k.blockDim),
+                          csvField(strings.qstring(k.inputShapes)),
+                          csvField(strings.qstring(k.inputTypes))};
+        for (std::size_t c = 0; c < table.columns().size(); ++c) {
+            const double v = table.metric(r, c);
+            cells << (std::isnan(v) ? QString() : QString::number(v, 'g', 12));
+        }
+        out += cells.join(QLatin1Char(',')).toUtf8() + eol;
     }
     return out;
 }

@@ -82,7 +82,12 @@ QByteArray formatSummaryJson(const TraceModel &model, const TraceSummary &summar
 // command line's --metrics and the Kernels panel's export use it.
 QByteArray formatKernelTableCsv(const TraceModel &model);
 
-// One CSV field: quoted (with doubled quotes) when it holds a comma, quote or newline.
+// The same table with the column names of kernel_details.csv (FORMATS.md §3.3: Step Id, Task ID, Stream ID,
+// Name, Type, Accelerator Core, Start Time(us), ...) and a leading Source column, as RFC 4180 CSV (CRLF line
+// ends). `--export-csv DIR PATH` writes it as DIR/kernel_details.csv.
+QByteArray formatKernelDetailsCsv(const TraceModel &model);
+
+// One CSV field: quoted (with doubled quotes) when it holds a comma, quote, CR or LF.
 QString csvField(QString text);
 
 } // namespace at

@@ -91,6 +91,7 @@ FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl
     const std::uint32_t source = builder.addSource(path, reader);
     ChromeTraceParser parser(builder, source, path);
     ParseControl pc{&control.cancel, &control.bytesDone, bytesBase};
+    pc.releaseParsedPages = true; // data is the read-only mapping of the file
     const auto status = parser.parse(data, size, pc, error);
     if (status == ChromeTraceParser::Result::Cancelled) {
         if (!takeMemoryStop(control))
@@ -157,6 +158,10 @@ QString sourceDescription(const DataSource &source)
     if (source.format == TimelineFormat::Sqlite)
         return QStringLiteral("%1, SQLite database %2")
             .arg(layoutName(source), QFileInfo(source.timelineDatabase).fileName());
+    if (source.format == TimelineFormat::RawBinary && source.generation != ProfileGeneration::RawOnly)
+        return QStringLiteral(
+                   "%1, raw data decoded by Ascend Timeline (--source raw; the export is not used)")
+            .arg(layoutName(source));
     if (!source.timelineDatabase.isEmpty() && source.format != TimelineFormat::None)
         return QStringLiteral("%1, text export (the SQLite database %2 is also there: --source db)")
             .arg(layoutName(source), QFileInfo(source.timelineDatabase).fileName());
@@ -187,8 +192,35 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
     const LoadMemoryGuard guard(control);
     DetectOptions options;
     options.preferDatabase = control.preferredSource == PreferredSource::Database;
-    const DetectedProfile profile = ProfileLayoutDetector::detect(path, options);
+    DetectedProfile profile = ProfileLayoutDetector::detect(path, options);
     QStringList problems;
+    // --source raw: decode the raw slices of every source that has them, instead of its export.
+    const bool forceRaw = control.preferredSource == PreferredSource::Raw;
+    QHash<QString, QString> exportOf; // rootPath of a source switched to raw -> the export it had
+    if (forceRaw) {
+        bool anyRaw = false;
+        for (DataSource &source : profile.sources) {
+            if (source.rawDataDirs.isEmpty())
+                continue;
+            anyRaw = true;
+            if (source.format == TimelineFormat::RawBinary)
+                continue;
+            exportOf.insert(
+                source.rootPath,
+                source.format == TimelineFormat::Sqlite
+                    ? QStringLiteral("SQLite database %1").arg(QFileInfo(source.timelineDatabase).fileName())
+                    : QStringLiteral("text export"));
+            source.format = TimelineFormat::RawBinary;
+            source.timelineFiles.clear();
+            source.supplementaryTimelineFiles.clear();
+            source.summaryFiles.clear(); // the kernel table comes from the raw PMU records
+        }
+        if (!anyRaw)
+            problems << QStringLiteral(
+                            "%1: raw data was requested but no PROF_*/host|device_N/data folder was "
+                            "found; the export was loaded instead")
+                            .arg(path);
+    }
     // "raw data only: run msprof" is shown only when the raw data cannot be decoded here either.
     QStringList rawOnlyMessages;
     for (const Diagnostic &d : profile.diagnostics)
@@ -360,7 +392,17 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
                     {QStringLiteral("timeline source"),
                      raw ? QStringLiteral("raw data (PROF_*/*/data slices decoded by Ascend Timeline)")
                          : QStringLiteral("text export")});
-        if (!database && !source->timelineDatabase.isEmpty())
+        if (raw && exportOf.contains(source->rootPath))
+            builder.group(groupIndex)
+                .collection.properties.append(
+                    {QStringLiteral("other source"), exportOf.value(source->rootPath)});
+        else if (!raw && !source->rawDataDirs.isEmpty())
+            builder.group(groupIndex)
+                .collection.properties.append(
+                    {QStringLiteral("raw data"),
+                     QStringLiteral("PROF_*/*/data slices (load them with --source raw or File ▸ Reload from "
+                                    "Raw Data)")});
+        if (!database && !raw && !source->timelineDatabase.isEmpty())
             builder.group(groupIndex)
                 .collection.properties.append({QStringLiteral("other source"),
                                                QStringLiteral("SQLite database %1")

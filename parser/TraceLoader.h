@@ -12,11 +12,13 @@
 
 namespace at {
 
-// Which export to load when a result has both a profiler database and the text (JSON/CSV) export.
+// Which export to load when a result has both a profiler database and the text (JSON/CSV) export, or the
+// raw data instead of either.
 enum class PreferredSource
 {
-    Text,    // trace_view.json / msprof*.json and the CSVs (the default, FORMATS.md §1.8)
-    Database // ascend_pytorch_profiler*.db / msprof_<n>.db
+    Text,     // trace_view.json / msprof*.json and the CSVs (the default, FORMATS.md §1.8)
+    Database, // ascend_pytorch_profiler*.db / msprof_<n>.db
+    Raw       // the PROF_*/{host,device_N}/data slices decoded by parser/raw, even when an export exists
 };
 
 // Shared between the loading thread and the GUI: progress to show, and a flag to stop.

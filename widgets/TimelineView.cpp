@@ -8,6 +8,7 @@
 #include <QPainterPath>
 #include <QScrollBar>
 
+#include <array>
 #include <cmath>
 
 namespace at {
@@ -16,6 +17,47 @@ namespace {
 
 constexpr int kDragThreshold = 4;
 constexpr double kMinLabelWidth = 28;
+// A held w/s/a/d moves one step per this many ms (the usual ~30 Hz key repeat), however many
+// repeat events arrive: a slow frame makes the next step bigger instead of queueing work.
+constexpr double kRepeatStepMs = 33;
+constexpr double kMaxRepeatSteps = 8; // after a stall, don't jump further than this
+
+// Coverage bars: the share of a column that is busy picks one of a few shades, so that equal
+// neighbours merge into one rectangle and a column with any work is never lighter than the first.
+int densityShade(float busyFraction)
+{
+    return busyFraction >= 0.9f ? 3 : busyFraction >= 0.5f ? 2 : busyFraction >= 0.2f ? 1 : 0;
+}
+constexpr std::array<double, 4> kShadeOpacity{0.45, 0.6, 0.8, 1.0};
+
+// First slice in [from, last) of one depth starting at or after time, searched outward from 'from':
+// the next pixel column's slices are usually close by, so this reads a few cache lines instead of
+// a binary search over the whole depth.
+std::uint32_t gallopToStart(const SliceTable &t, std::uint32_t from, std::uint32_t last, TimeNs time)
+{
+    std::uint64_t lo = from, hi = from, step = 1;
+    while (hi < last && t.start(static_cast<std::uint32_t>(hi)) < time) {
+        lo = hi + 1;
+        hi = from + step;
+        step *= 2;
+    }
+    hi = std::min<std::uint64_t>(hi, last);
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        if (t.start(static_cast<std::uint32_t>(mid)) < time)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return static_cast<std::uint32_t>(lo);
+}
+
+QRgb mix(QRgb from, QRgb to, double t)
+{
+    const auto channel = [t](int a, int b) { return a + static_cast<int>(std::lround((b - a) * t)); };
+    return qRgb(channel(qRed(from), qRed(to)), channel(qGreen(from), qGreen(to)),
+                channel(qBlue(from), qBlue(to)));
+}
 
 QColor headerBackground(const QPalette &palette)
 {
@@ -47,6 +89,7 @@ void TimelineView::setModel(const TraceModel *model)
     m_highlighted = {};
     m_hovered = {};
     m_ruleColorByName.clear(); // string ids belong to the old model
+    m_darkNameColor.clear();
     m_rangeSelection.reset();
     if (model)
         m_zoom.setDataRange({model->dataBegin(), model->dataEnd()});
@@ -92,6 +135,7 @@ void TimelineView::setColorRules(const std::vector<ColorRule> &rules)
     for (const ColorRule &r : rules)
         m_colorRulePatterns.emplace_back(r.pattern);
     m_ruleColorByName.clear();
+    m_darkNameColor.clear();
     viewport()->update();
 }
 
@@ -356,19 +400,19 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     switch (event->key()) {
     case Qt::Key_W:
     case Qt::Key_Up:
-        zoomIn();
+        m_zoom.zoom(std::pow(ZoomController::kZoomStep, keySteps(event)), zoomAnchor());
         break;
     case Qt::Key_S:
     case Qt::Key_Down:
-        zoomOut();
+        m_zoom.zoom(std::pow(ZoomController::kZoomStep, -keySteps(event)), zoomAnchor());
         break;
     case Qt::Key_A:
     case Qt::Key_Left:
-        panLeft();
+        m_zoom.pan(-ZoomController::kPanFraction * keySteps(event));
         break;
     case Qt::Key_D:
     case Qt::Key_Right:
-        panRight();
+        m_zoom.pan(ZoomController::kPanFraction * keySteps(event));
         break;
     case Qt::Key_0:
         showAll();
@@ -389,6 +433,25 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
         return;
     }
     event->accept();
+}
+
+double TimelineView::keySteps(const QKeyEvent *event)
+{
+    // A press is one step; auto-repeat advances by the time since the last step, so a burst of
+    // repeats delivered after a slow frame adds up to the time held, not to one step per event.
+    // The range change only schedules a paint (update()), so repeats never queue frames.
+    if (!event->isAutoRepeat() || !m_keyClock.isValid()) {
+        m_keyClock.restart();
+        return 1.0;
+    }
+    const double ms = static_cast<double>(m_keyClock.restart());
+    return std::min(ms / kRepeatStepMs, kMaxRepeatSteps);
+}
+
+void TimelineView::setLevelOfDetail(bool enabled)
+{
+    m_lodEnabled = enabled;
+    viewport()->update();
 }
 
 void TimelineView::mousePressEvent(QMouseEvent *event)
@@ -582,6 +645,7 @@ void TimelineView::paintEvent(QPaintEvent *event)
 
     p.save();
     p.setClipRect(lanesClip);
+    m_lodDepths = m_exactDepths = 0;
     const auto &rows = m_layout.rows();
     int first = std::max(0, m_layout.rowAt(scroll));
     for (std::size_t i = static_cast<std::size_t>(first); i < rows.size(); ++i) {
@@ -722,6 +786,16 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
             break;
         if (top + LaneLayout::kSliceHeight < clip.top())
             continue;
+        if (paintDepthLod(p, a, row.index, d, top)) {
+            ++m_lodDepths;
+            continue;
+        }
+        ++m_exactDepths;
+        // Columns of merged narrow slices go into a transparent one-row strip blitted once (a
+        // fillRect each was most of a zoomed-out frame); wider slices are drawn over it after.
+        const int columns = static_cast<int>(a.pixelWidth());
+        QRgb *strip = nullptr;
+        m_wideSlices.clear();
         const auto last = t.depthRange(d).second;
         std::uint32_t i = t.firstEndingAtOrAfter(d, visible.start);
         while (i < last && t.start(i) <= visible.end) {
@@ -729,35 +803,96 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
             const double x1 = a.toPixel(t.end(i));
             if (x1 - x0 < 1.0) {
                 // Everything starting in this pixel column collapses into one 1-px box; jump past
-                // it with a binary search. Only the last slice starting in the column can reach
-                // beyond it (slices at one depth never overlap), so it is drawn on its own.
+                // it with a search. Only the last slice starting in the column can reach beyond
+                // it (slices at one depth never overlap), so it is drawn on its own.
                 const double column = std::floor(std::max(0.0, x0));
                 const TimeNs columnEnd = a.toTime(column + 1);
-                std::uint32_t next = t.firstStartingAtOrAfter(d, std::max(columnEnd, t.start(i) + 1));
-                const QColor c = sliceColor({row.index, i});
-                p.fillRect(QRectF(kLabelWidth + column, top, 1.0, LaneLayout::kSliceHeight - 1),
-                           c.darker(115));
+                std::uint32_t next = gallopToStart(t, i + 1, last, std::max(columnEnd, t.start(i) + 1));
+                if (column < columns) {
+                    if (!strip) {
+                        if (m_exactStrip.width() != columns)
+                            m_exactStrip = QImage(columns, 1, QImage::Format_ARGB32_Premultiplied);
+                        m_exactStrip.fill(Qt::transparent);
+                        strip = reinterpret_cast<QRgb *>(m_exactStrip.scanLine(0));
+                    }
+                    strip[static_cast<int>(column)] = qPremultiply(mergedColor({row.index, i}).rgba());
+                }
                 if (next > i + 1 && t.end(next - 1) > columnEnd)
                     next = next - 1; // the wide one is handled in the next iteration
                 i = std::max(next, i + 1);
                 continue;
             }
-            const double left = std::max(x0, -2.0);
-            const double right = std::min(x1, a.pixelWidth() + 2.0);
+            m_wideSlices.push_back(i);
+            ++i;
+        }
+        if (strip)
+            p.drawImage(QRect(kLabelWidth, top, columns, LaneLayout::kSliceHeight - 1), m_exactStrip);
+        for (std::uint32_t w : m_wideSlices) {
+            const double left = std::max(a.toPixel(t.start(w)), -2.0);
+            const double right = std::min(a.toPixel(t.end(w)), a.pixelWidth() + 2.0);
             const QRectF rect(kLabelWidth + left, top, right - left, LaneLayout::kSliceHeight - 1);
-            const QColor c = sliceColor({row.index, i});
-            p.fillRect(rect, c);
+            p.fillRect(rect, sliceColor({row.index, w}));
             if (rect.width() >= kMinLabelWidth) {
                 p.setPen(textColor);
-                const QString label = fm.elidedText(strings.qstring(t.name(i)), Qt::ElideRight,
+                const QString label = fm.elidedText(strings.qstring(t.name(w)), Qt::ElideRight,
                                                     static_cast<int>(rect.width()) - 6);
                 if (!label.isEmpty())
                     p.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
             }
-            ++i;
         }
     }
     p.restore();
+}
+
+bool TimelineView::paintDepthLod(QPainter &p, const TimeAxis &a, int thread, int depth, int top)
+{
+    // Summaries know names, not slices: per-slice colours (metrics, compare view) draw slices.
+    if (!m_lodEnabled || m_colorOverride || m_coloring.mode() != MetricColoring::Mode::ByName)
+        return false;
+    const int count = static_cast<int>(a.pixelWidth());
+    const SliceLod &lod = m_model->sliceLod(thread);
+    if (!lod.columns(depth, a.range().start, a.nsPerPixel(), count, m_lodColumns))
+        return false;
+    // One pixel per column into a one-row strip, stretched over the band in one blit: a
+    // zoomed-out frame has tens of thousands of columns with work, too many for a fillRect each.
+    const QRgb base = palette().color(QPalette::Base).rgb();
+    const auto npp = static_cast<float>(a.nsPerPixel());
+    if (m_lodStrip.width() != count)
+        m_lodStrip = QImage(count, 1, QImage::Format_RGB32);
+    auto *line = reinterpret_cast<QRgb *>(m_lodStrip.scanLine(0));
+    for (int c = 0; c < count; ++c) {
+        const SliceLod::Column &col = m_lodColumns[static_cast<std::size_t>(c)];
+        if (!col.work) {
+            line[c] = base;
+            continue;
+        }
+        const int shade = densityShade(col.busy / npp);
+        const QRgb color = darkNameColor(col.name).rgb();
+        line[c] = shade == 3 ? color : mix(base, color, kShadeOpacity[static_cast<std::size_t>(shade)]);
+    }
+    p.drawImage(QRect(kLabelWidth, top, count, LaneLayout::kSliceHeight - 1), m_lodStrip);
+
+    // Long fully busy runs of one name are long slices: label them as slices are labelled.
+    const QColor textColor(20, 20, 20);
+    for (int c = 0; c < count;) {
+        const SliceLod::Column &col = m_lodColumns[static_cast<std::size_t>(c)];
+        int e = c + 1;
+        if (col.work && densityShade(col.busy / npp) == 3)
+            while (e < count && m_lodColumns[static_cast<std::size_t>(e)].name == col.name &&
+                   m_lodColumns[static_cast<std::size_t>(e)].work &&
+                   densityShade(m_lodColumns[static_cast<std::size_t>(e)].busy / npp) == 3)
+                ++e;
+        if (e - c >= kMinLabelWidth) {
+            const QRect rect(kLabelWidth + c, top, e - c, LaneLayout::kSliceHeight - 1);
+            p.setPen(textColor);
+            const QString label = p.fontMetrics().elidedText(m_model->strings().qstring(col.name),
+                                                             Qt::ElideRight, rect.width() - 6);
+            if (!label.isEmpty())
+                p.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
+        }
+        c = e;
+    }
+    return true;
 }
 
 void TimelineView::paintCounter(QPainter &p, const TimeAxis &a, const LaneRow &row, int y)
@@ -920,29 +1055,58 @@ void TimelineView::paintFlows(QPainter &p, const TimeAxis &a)
     p.restore();
 }
 
+std::optional<QColor> TimelineView::ruleColor(StringId name)
+{
+    if (m_colorRules.empty())
+        return std::nullopt;
+    auto it = m_ruleColorByName.find(name);
+    if (it == m_ruleColorByName.end()) {
+        std::optional<QColor> color;
+        const QString text = m_model->strings().qstring(name);
+        for (std::size_t r = 0; r < m_colorRules.size() && !color; ++r)
+            if (m_colorRulePatterns[r].isValid() && m_colorRulePatterns[r].match(text).hasMatch())
+                color = QColor::fromRgb(m_colorRules[r].rgb);
+        it = m_ruleColorByName.insert(name, color);
+    }
+    return *it;
+}
+
+QColor TimelineView::darkNameColor(StringId name)
+{
+    // darker() converts through HSV: cache it, a zoomed-out frame asks for it per column.
+    if (m_darkNameColor.size() <= name)
+        m_darkNameColor.resize(std::max<std::size_t>(name + 1, m_model->strings().size()), 0);
+    QRgb &rgb = m_darkNameColor[name];
+    if (rgb == 0)
+        rgb = nameColor(name).darker(115).rgba();
+    return QColor::fromRgba(rgb);
+}
+
+QColor TimelineView::mergedColor(SliceRef ref)
+{
+    if (m_colorOverride || m_coloring.mode() != MetricColoring::Mode::ByName)
+        return sliceColor(ref).darker(115);
+    return darkNameColor(m_model->threads()[static_cast<std::size_t>(ref.thread)].slices.name(ref.index));
+}
+
+QColor TimelineView::nameColor(StringId name)
+{
+    if (const auto rule = ruleColor(name))
+        return *rule;
+    return m_colors.colorFor(m_model->strings(), name);
+}
+
 QColor TimelineView::sliceColor(SliceRef ref)
 {
     if (m_colorOverride)
         if (const auto c = m_colorOverride(ref))
             return *c;
-    if (!m_colorRules.empty()) {
-        const StringId name = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices.name(ref.index);
-        auto it = m_ruleColorByName.find(name);
-        if (it == m_ruleColorByName.end()) {
-            std::optional<QColor> color;
-            const QString text = m_model->strings().qstring(name);
-            for (std::size_t r = 0; r < m_colorRules.size() && !color; ++r)
-                if (m_colorRulePatterns[r].isValid() && m_colorRulePatterns[r].match(text).hasMatch())
-                    color = QColor::fromRgb(m_colorRules[r].rgb);
-            it = m_ruleColorByName.insert(name, color);
-        }
-        if (*it)
-            return **it;
-    }
+    const StringId name = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices.name(ref.index);
+    if (const auto rule = ruleColor(name))
+        return *rule;
     if (const auto metric = m_coloring.colorFor(ref.thread, ref.index))
         return *metric;
-    const SliceTable &t = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices;
-    return m_colors.colorFor(m_model->strings(), t.name(ref.index));
+    return m_colors.colorFor(m_model->strings(), name);
 }
 
 void TimelineView::paintLegend(QPainter &p)

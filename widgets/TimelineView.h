@@ -9,7 +9,9 @@
 #include "ZoomController.h"
 
 #include <QAbstractScrollArea>
+#include <QElapsedTimer>
 #include <QHash>
+#include <QImage>
 #include <QPoint>
 #include <QRegularExpression>
 #include <QScrollBar>
@@ -80,6 +82,15 @@ public:
     bool isGroupCollapsed(int group) const { return m_collapsedGroups.contains(group); }
     void setGroupCollapsed(int group, bool collapsed);
 
+    // Level of detail (core/SliceLod): where a depth has many slices per pixel column it is drawn
+    // from per-column summaries (coverage shaded by density) instead of slice by slice. On by
+    // default; off draws every slice (tests and benchmarks compare the two).
+    void setLevelOfDetail(bool enabled);
+    bool levelOfDetail() const { return m_lodEnabled; }
+    // How many lane depths the last paint drew from summaries / slice by slice.
+    int lastLodDepths() const { return m_lodDepths; }
+    int lastExactDepths() const { return m_exactDepths; }
+
     // Geometry helpers (viewport coordinates), used by tests and overlays.
     QRectF sliceRect(SliceRef ref) const;
     SliceRef sliceAt(QPoint viewportPos) const;
@@ -126,7 +137,13 @@ private:
     void paintHeader(QPainter &p, const LaneRow &row, int y);
     void paintGroupHeader(QPainter &p, const LaneRow &row, int y);
     void paintThread(QPainter &p, const TimeAxis &axis, const LaneRow &row, int y, const QRect &clip);
+    bool paintDepthLod(QPainter &p, const TimeAxis &axis, int thread, int depth, int top);
     void paintCounter(QPainter &p, const TimeAxis &axis, const LaneRow &row, int y);
+    std::optional<QColor> ruleColor(StringId name);
+    QColor nameColor(StringId name);     // colour rules, then the name's colour
+    QColor darkNameColor(StringId name); // nameColor().darker(115), cached
+    QColor mergedColor(SliceRef ref);    // colour of a column of merged narrow slices
+    double keySteps(const QKeyEvent *event);
     void paintFlows(QPainter &p, const TimeAxis &axis);
     void paintSelection(QPainter &p, const TimeAxis &axis);
     void paintRangeSelection(QPainter &p, const TimeAxis &axis);
@@ -169,6 +186,15 @@ private:
     int m_pressScroll = 0;
     QPoint m_mousePos;
     bool m_mouseInside = false;
+    bool m_lodEnabled = true;
+    int m_lodDepths = 0;
+    int m_exactDepths = 0;
+    std::vector<SliceLod::Column> m_lodColumns; // reused by every lane of a paint
+    std::vector<QRgb> m_darkNameColor;          // by name id; 0: not computed yet
+    QImage m_lodStrip;                          // one row of LOD columns, stretched over a band
+    QImage m_exactStrip;                        // one row of merged narrow slices (transparent gaps)
+    std::vector<std::uint32_t> m_wideSlices;    // slices of a depth drawn after the strip
+    QElapsedTimer m_keyClock; // time since the last w/s/a/d step, so auto-repeat follows the clock
 };
 
 } // namespace at

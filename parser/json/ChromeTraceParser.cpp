@@ -1,60 +1,74 @@
 #include "ChromeTraceParser.h"
 
-#include <simdjson.h>
+#include "ChunkKernel.h"
 
-#include <cstring>
+#include <algorithm>
+#include <condition_variable>
+#include <cstdlib>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 namespace at {
 
-namespace od = simdjson::ondemand;
+namespace jk = jsonkernel;
 
 namespace {
 
-// The fields of one event that the model needs; views stay valid while its document is alive.
-struct EventFields
+int automaticThreads()
 {
-    std::string_view ph;
-    StringId name = 0;
-    StringId category = 0;
-    LaneKey pid;
-    LaneKey tid;
-    std::string_view ts;
-    std::string_view dur;
-    std::string_view id;
-    std::string_view bp;
-    std::string_view args; // raw JSON text of the args object
-};
-
-// Raw tokens include the whitespace that follows a scalar in the file.
-std::string_view trimToken(std::string_view token)
-{
-    while (!token.empty() &&
-           (token.back() == ' ' || token.back() == '\n' || token.back() == '\r' || token.back() == '\t'))
-        token.remove_suffix(1);
-    return token;
-}
-
-std::string_view unquote(std::string_view token)
-{
-    if (token.size() >= 2 && token.front() == '"') {
-        token.remove_prefix(1);
-        token.remove_suffix(token.size() - token.find_last_of('"'));
+    if (const char *env = std::getenv("AT_PARSE_THREADS")) {
+        const int n = std::atoi(env);
+        if (n > 0)
+            return std::min(n, 16);
     }
-    return token;
+    const unsigned cores = std::thread::hardware_concurrency();
+    return cores >= 2 ? 2 : 1;
 }
 
-bool isAllDigits(std::string_view s)
+// Drops the pages of [from, to) of a read-only file mapping from the process, in whole pages, and
+// remembers how far it got (*released).
+void releasePages(const char *data, std::size_t to, std::size_t *released)
 {
-    if (s.empty())
-        return false;
-    std::size_t i = (s[0] == '-') ? 1 : 0;
-    if (i == s.size())
-        return false;
-    for (; i < s.size(); ++i)
-        if (s[i] < '0' || s[i] > '9')
-            return false;
-    return true;
+#if defined(__linux__)
+    static const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+    const auto base = reinterpret_cast<std::uintptr_t>(data);
+    const std::uintptr_t begin = (base + *released + page - 1) & ~(page - 1);
+    const std::uintptr_t end = (base + to) & ~(page - 1);
+    if (end > begin) {
+        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+        *released = end - base;
+    }
+#else
+    (void)data;
+    (void)to;
+    (void)released;
+#endif
 }
+
+// Per-thread kernel state (simdjson parsers and buffers), reused for every chunk of one parse().
+class KernelState
+{
+public:
+    explicit KernelState(const jk::Kernel &kernel) : m_kernel(kernel), m_state(kernel.create()) {}
+    ~KernelState() { m_kernel.destroy(m_state); }
+    KernelState(const KernelState &) = delete;
+    KernelState &operator=(const KernelState &) = delete;
+    void parse(const char *data, const std::vector<jk::Span> &spans, const std::atomic<bool> *cancel,
+               jk::ChunkResult &out)
+    {
+        m_kernel.parseChunk(m_state, data, spans.data(), spans.size(), cancel, out);
+    }
+
+private:
+    const jk::Kernel &m_kernel;
+    void *m_state;
+};
 
 } // namespace
 
@@ -63,357 +77,147 @@ struct ChromeTraceParser::Impl
     TraceBuilder &builder;
     std::uint32_t sourceIndex;
     QString fileName;
-    od::parser chunkParser;
-    od::parser argsParser;
-    std::vector<char> buffer;
-    const char *bufferEnd = nullptr;
     std::size_t badEvents = 0;
     std::size_t firstBadOffset = 0;
     QString firstBadProblem;
     std::size_t badTimes = 0;
     std::size_t argsProblems = 0;
-    StringId processNameId, processLabelsId, processSortId, threadNameId, threadSortId;
-    struct CounterArg
-    {
-        std::string_view key;
-        double value;
-    };
-    std::vector<CounterArg> counterArgs;
-    std::string seriesKeyText;
+    std::vector<StringId> globalIds; // local string -> pool id, per merged chunk
+    // The last (pid, tid) -> thread lookup: consecutive events mostly share their thread.
+    jk::Lane lastPid, lastTid;
+    int lastThread = -1;
 
     Impl(TraceBuilder &b, std::uint32_t source, QString name)
         : builder(b), sourceIndex(source), fileName(std::move(name))
     {
-        StringPool &s = builder.strings();
-        processNameId = s.intern("process_name");
-        processLabelsId = s.intern("process_labels");
-        processSortId = s.intern("process_sort_index");
-        threadNameId = s.intern("thread_name");
-        threadSortId = s.intern("thread_sort_index");
+        // Interned first, as the parser always did, so that string ids do not change.
+        for (const char *key :
+             {"process_name", "process_labels", "process_sort_index", "thread_name", "thread_sort_index"})
+            builder.strings().intern(key);
     }
 
-    // Copies [begin, end) into the padded buffer, optionally wrapped in '[' ']'.
-    std::size_t fillBuffer(const char *data, std::size_t begin, std::size_t end, bool wrapInArray)
+    LaneKey laneKey(const jk::Lane &lane) const
     {
-        const std::size_t length = end - begin + (wrapInArray ? 2 : 0);
-        if (buffer.size() < length + simdjson::SIMDJSON_PADDING)
-            buffer.resize(length + simdjson::SIMDJSON_PADDING + length / 8);
-        char *out = buffer.data();
-        if (wrapInArray)
-            *out++ = '[';
-        std::memcpy(out, data + begin, end - begin);
-        if (wrapInArray)
-            out[end - begin] = ']';
-        std::memset(buffer.data() + length, 0, simdjson::SIMDJSON_PADDING);
-        bufferEnd = buffer.data() + buffer.size();
-        return length;
+        return lane.text != jk::kNone ? LaneKey{0, globalIds[lane.text]} : builder.numberKey(lane.number);
     }
 
-    LaneKey laneKey(od::value value)
+    int thread(const jk::ParsedEvent &e)
     {
-        const std::string_view token = trimToken(value.raw_json_token());
-        if (!token.empty() && token.front() == '"') {
-            std::string_view text;
-            if (value.get_string().get(text))
-                return {};
-            // "123" is the same lane as 123; "123 aclGraph" keeps its text.
-            if (isAllDigits(text))
-                return builder.numberKey(parseInt64(text).value_or(0));
-            return builder.textKey(text);
-        }
-        return builder.numberKey(parseInt64(token).value_or(0));
+        if (lastThread >= 0 && e.pid.number == lastPid.number && e.pid.text == lastPid.text &&
+            e.tid.number == lastTid.number && e.tid.text == lastTid.text)
+            return lastThread;
+        lastThread = builder.thread(laneKey(e.pid), laneKey(e.tid));
+        lastPid = e.pid;
+        lastTid = e.tid;
+        return lastThread;
     }
 
-    // A number's text as written, or a string's unescaped content ("ts": "123.456\t" included).
-    static std::string_view scalarText(od::value &value)
+    // Feeds one parsed chunk to the builder, exactly as if its events were read one by one here.
+    void merge(const jk::ChunkResult &r)
     {
-        const std::string_view token = trimToken(value.raw_json_token());
-        std::string_view text;
-        if (!token.empty() && token.front() == '"')
-            return value.get_string().get(text) == simdjson::SUCCESS ? text : std::string_view();
-        return token;
-    }
-
-    simdjson::error_code readFields(od::object object, EventFields &f)
-    {
-        for (auto field : object) {
-            od::raw_json_string key;
-            if (auto error = field.key().get(key))
-                return error;
-            od::value value = field.value();
-            std::string_view text;
-            if (key == "ph") {
-                if (auto error = value.get_string().get(f.ph))
-                    return error;
-            } else if (key == "name") {
-                if (value.get_string().get(text) == simdjson::SUCCESS)
-                    f.name = builder.strings().intern(text);
-            } else if (key == "cat") {
-                if (value.get_string().get(text) == simdjson::SUCCESS)
-                    f.category = builder.strings().intern(text);
-            } else if (key == "pid") {
-                f.pid = laneKey(value);
-            } else if (key == "tid") {
-                f.tid = laneKey(value);
-            } else if (key == "ts") {
-                f.ts = scalarText(value);
-            } else if (key == "dur") {
-                f.dur = scalarText(value);
-            } else if (key == "id") {
-                f.id = scalarText(value);
-            } else if (key == "bp") {
-                if (value.get_string().get(text) == simdjson::SUCCESS)
-                    f.bp = text;
-            } else if (key == "args") {
-                od::object args;
-                if (value.get_object().get(args) == simdjson::SUCCESS) {
-                    if (auto error = args.raw_json().get(f.args))
-                        return error;
-                }
-            }
-            // Unknown keys (cname, id2, s, ...) are skipped by the iterator.
-        }
-        return simdjson::SUCCESS;
-    }
-
-    std::optional<TimeNs> eventTime(const EventFields &f)
-    {
-        auto ts = parseMicrosToNs(f.ts, FractionRounding::Truncate);
-        if (!ts)
-            ++badTimes;
-        return ts;
-    }
-
-    TimeNs eventDuration(const EventFields &f)
-    {
-        if (f.dur.empty())
-            return 0;
-        auto dur = parseMicrosToNs(f.dur, FractionRounding::HalfUp);
-        if (!dur || *dur < 0) {
-            ++badTimes;
-            return 0;
-        }
-        return *dur;
-    }
-
-    // Parses the raw args text of M and C events with the second parser.
-    template <typename Fn> void forEachArg(std::string_view argsText, Fn &&fn)
-    {
-        if (argsText.empty())
-            return;
-        const std::size_t capacity = static_cast<std::size_t>(bufferEnd - argsText.data());
-        od::document doc;
-        od::object object;
-        if (argsParser.iterate(argsText.data(), argsText.size(), capacity).get(doc) ||
-            doc.get_object().get(object)) {
-            ++argsProblems;
-            return;
-        }
-        for (auto field : object) {
-            std::string_view key;
-            if (field.unescaped_key().get(key)) {
-                ++argsProblems;
-                return;
-            }
-            fn(key, field.value());
-        }
-    }
-
-    void handleMetadata(const EventFields &f, SourceLocation)
-    {
-        const int process = builder.process(f.pid);
-        if (f.name == processNameId || f.name == processLabelsId || f.name == threadNameId) {
-            const bool wantsLabels = f.name == processLabelsId;
-            forEachArg(f.args, [&](std::string_view key, od::value value) {
-                std::string_view text;
-                if (key != (wantsLabels ? "labels" : "name") || value.get_string().get(text))
-                    return;
-                const StringId id = builder.strings().intern(text);
-                if (f.name == processNameId)
-                    builder.setProcessName(process, id);
-                else if (wantsLabels)
-                    builder.setProcessLabels(process, id);
-                else
-                    builder.setThreadName(builder.thread(f.pid, f.tid), id);
-            });
-        } else if (f.name == processSortId || f.name == threadSortId) {
-            forEachArg(f.args, [&](std::string_view key, od::value value) {
-                if (key != "sort_index")
-                    return;
-                const std::string_view token = value.raw_json_token();
-                if (auto index = parseInt64(unquote(token))) {
-                    if (f.name == processSortId)
-                        builder.setProcessSortIndex(process, *index);
-                    else
-                        builder.setThreadSortIndex(builder.thread(f.pid, f.tid), *index);
-                }
-            });
-        }
-    }
-
-    void handleCounter(const EventFields &f, TimeNs ts)
-    {
-        const int process = builder.process(f.pid);
-        // Acc PMU writes {"value": v, "acc_id": n}: acc_id selects the series (FORMATS.md §2.8).
-        std::string_view accId;
-        std::vector<CounterArg> &samples = counterArgs; // reused: no allocation per event
-        samples.clear();
-        forEachArg(f.args, [&](std::string_view key, od::value value) {
-            double number = 0;
-            if (key == "acc_id") {
-                accId = unquote(trimToken(value.raw_json_token()));
-                return;
-            }
-            if (value.get_double().get(number) == simdjson::SUCCESS ||
-                value.get_double_in_string().get(number) == simdjson::SUCCESS)
-                samples.push_back({key, number});
-        });
-        for (const CounterArg &s : samples) {
-            StringId seriesKey;
-            if (accId.empty()) {
-                seriesKey = builder.strings().intern(s.key);
-            } else {
-                seriesKeyText.assign(s.key);
-                seriesKeyText += " acc_id ";
-                seriesKeyText += accId;
-                seriesKey = builder.strings().intern(seriesKeyText);
-            }
-            builder.addCounterSample(process, f.name, seriesKey, ts, s.value);
-        }
-    }
-
-    void handleEvent(const EventFields &f, std::size_t offset)
-    {
+        StringPool &strings = builder.strings();
+        const std::size_t n = r.stringCount();
+        globalIds.resize(n + 1);
+        globalIds[0] = 0;
+        for (std::uint32_t local = 1; local <= n; ++local)
+            globalIds[local] = strings.intern(r.string(local));
+        // Local lane strings are renumbered per chunk: the cache compares local indices.
+        lastThread = -1;
         EventCounts &counts = builder.counts();
-        const char phase = f.ph.size() == 1 ? f.ph[0] : '\0';
-        const SourceLocation source = makeSourceLocation(sourceIndex, offset);
-        switch (phase) {
-        case 'X':
-        case 'B':
-        case 'E':
-        case 'i':
-        case 'I': {
-            const auto ts = eventTime(f);
-            if (!ts)
-                return;
-            const int thread = builder.thread(f.pid, f.tid);
-            if (phase == 'X') {
-                ++counts.complete;
-                builder.addSlice(thread, *ts, eventDuration(f), f.name, f.category, source);
-            } else if (phase == 'B') {
-                ++counts.begin;
-                builder.addBegin(thread, *ts, f.name, f.category, source);
-            } else if (phase == 'E') {
-                ++counts.end;
-                builder.addEnd(thread, *ts);
-            } else {
-                ++counts.instant;
-                builder.addSlice(thread, *ts, 0, f.name, f.category, source);
+        for (const jk::ParsedEvent &e : r.events) {
+            const bool timeOk = e.flags & jk::ParsedEvent::TimeOk;
+            const StringId name = globalIds[e.name];
+            const StringId category = globalIds[e.category];
+            const SourceLocation source = makeSourceLocation(sourceIndex, e.offset);
+            switch (e.phase) {
+            case 'X':
+            case 'B':
+            case 'E':
+            case 'i':
+            case 'I': {
+                if (!timeOk)
+                    break;
+                const int t = thread(e);
+                if (e.phase == 'X') {
+                    ++counts.complete;
+                    builder.addSlice(t, e.ts, e.dur, name, category, source);
+                } else if (e.phase == 'B') {
+                    ++counts.begin;
+                    builder.addBegin(t, e.ts, name, category, source);
+                } else if (e.phase == 'E') {
+                    ++counts.end;
+                    builder.addEnd(t, e.ts);
+                } else {
+                    ++counts.instant;
+                    builder.addSlice(t, e.ts, 0, name, category, source);
+                }
+                break;
             }
-            return;
-        }
-        case 'C': {
-            const auto ts = eventTime(f);
-            if (!ts)
-                return;
-            ++counts.counter;
-            handleCounter(f, *ts);
-            return;
-        }
-        case 's':
-        case 't':
-        case 'f': {
-            const auto ts = eventTime(f);
-            if (!ts)
-                return;
-            const FlowPhase flowPhase = phase == 's'   ? FlowPhase::Start
-                                        : phase == 't' ? FlowPhase::Step
-                                                       : FlowPhase::End;
-            (phase == 's' ? counts.flowStart : phase == 't' ? counts.flowStep : counts.flowEnd)++;
-            // Starts and steps bind to their enclosing slice (as in Chrome); finishes only with
-            // bp:"e", else to the next slice.
-            const bool enclosing = phase != 'f' || f.bp == "e";
-            builder.addFlowHalf(flowPhase, f.category, f.name, builder.strings().intern(f.id),
-                                builder.thread(f.pid, f.tid), *ts, enclosing);
-            return;
-        }
-        case 'M':
-            ++counts.metadata;
-            handleMetadata(f, source);
-            return;
-        default:
-            ++counts.other;
-            return;
-        }
-    }
-
-    void recordBadEvent(std::size_t offset, const QString &problem)
-    {
-        if (badEvents++ == 0) {
-            firstBadOffset = offset;
-            firstBadProblem = problem;
-        }
-    }
-
-    // Parses the events of spans[first..last) that are contiguous in data. Returns events read.
-    // Checks the cancel flag every 1,024 events, so that cancelling never waits for a whole chunk
-    // (which takes long in a sanitizer build or on a slow machine); *cancelled says it stopped early.
-    std::size_t parseChunk(const char *data, const std::vector<JsonEventScanner::Span> &spans,
-                           const std::atomic<bool> *cancel, bool *cancelled)
-    {
-        const std::size_t length = fillBuffer(data, spans.front().begin, spans.back().end, true);
-        std::size_t done = 0;
-        od::document doc;
-        od::array array;
-        bool chunkOk =
-            chunkParser.iterate(buffer.data(), length, buffer.size()).get(doc) == simdjson::SUCCESS &&
-            doc.get_array().get(array) == simdjson::SUCCESS;
-        if (chunkOk) {
-            for (auto element : array) {
-                od::object object;
-                EventFields fields;
-                if (element.get_object().get(object) || readFields(object, fields)) {
-                    chunkOk = false;
+            case 'C': {
+                if (!timeOk)
                     break;
+                ++counts.counter;
+                const int process = builder.process(laneKey(e.pid));
+                for (std::uint32_t k = 0; k < e.sampleCount; ++k) {
+                    const jk::CounterSample &sample = r.samples[e.firstSample + k];
+                    builder.addCounterSample(process, name, globalIds[sample.seriesKey], e.ts, sample.value);
                 }
-                if (done >= spans.size()) {
-                    chunkOk = false;
+                break;
+            }
+            case 's':
+            case 't':
+            case 'f': {
+                if (!timeOk)
                     break;
-                }
-                handleEvent(fields, spans[done].begin);
-                ++done;
-                if ((done & 1023) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
-                    *cancelled = true;
-                    return done;
-                }
+                const FlowPhase flowPhase = e.phase == 's'   ? FlowPhase::Start
+                                            : e.phase == 't' ? FlowPhase::Step
+                                                             : FlowPhase::End;
+                (e.phase == 's' ? counts.flowStart : e.phase == 't' ? counts.flowStep : counts.flowEnd)++;
+                // Starts and steps bind to their enclosing slice (as in Chrome); finishes only with
+                // bp:"e", else to the next slice.
+                const bool enclosing = e.phase != 'f' || (e.flags & jk::ParsedEvent::BindEnd);
+                builder.addFlowHalf(flowPhase, category, name, globalIds[e.id], thread(e), e.ts, enclosing);
+                break;
+            }
+            case 'M':
+                ++counts.metadata;
+                handleMetadata(e);
+                break;
+            default:
+                ++counts.other;
+                break;
             }
         }
-        if (chunkOk && done == spans.size())
-            return done;
-        // Fall back to one document per event for the rest of the chunk.
-        std::size_t read = done;
-        for (std::size_t k = done; k < spans.size(); ++k)
-            read += parseSingle(data, spans[k]) ? 1 : 0;
-        return read;
+        badTimes += r.badTimes;
+        argsProblems += r.argsProblems;
+        if (r.badEvents) {
+            if (badEvents == 0) {
+                firstBadOffset = r.firstBadOffset;
+                firstBadProblem =
+                    QString::fromUtf8(r.firstBadProblem ? r.firstBadProblem : "unreadable event");
+            }
+            badEvents += r.badEvents;
+        }
     }
 
-    bool parseSingle(const char *data, const JsonEventScanner::Span &span)
+    void handleMetadata(const jk::ParsedEvent &e)
     {
-        const std::size_t length = fillBuffer(data, span.begin, span.end, false);
-        od::document doc;
-        od::object object;
-        EventFields fields;
-        simdjson::error_code error = chunkParser.iterate(buffer.data(), length, buffer.size()).get(doc);
-        if (!error)
-            error = doc.get_object().get(object);
-        if (!error)
-            error = readFields(object, fields);
-        if (error) {
-            recordBadEvent(span.begin, QString::fromUtf8(simdjson::error_message(error)));
-            return false;
+        const int process = builder.process(laneKey(e.pid));
+        const std::string_view name = builder.strings().view(globalIds[e.name]);
+        if (e.flags & jk::ParsedEvent::HasLabel) {
+            const StringId label = globalIds[e.label];
+            if (name == "process_name")
+                builder.setProcessName(process, label);
+            else if (name == "process_labels")
+                builder.setProcessLabels(process, label);
+            else
+                builder.setThreadName(thread(e), label);
+        } else if (e.flags & jk::ParsedEvent::HasSort) {
+            if (name == "process_sort_index")
+                builder.setProcessSortIndex(process, e.sortIndex);
+            else
+                builder.setThreadSortIndex(thread(e), e.sortIndex);
         }
-        handleEvent(fields, span.begin);
-        return true;
     }
 };
 
@@ -422,6 +226,11 @@ ChromeTraceParser::ChromeTraceParser(TraceBuilder &builder, std::uint32_t source
 {}
 
 ChromeTraceParser::~ChromeTraceParser() = default;
+
+const char *ChromeTraceParser::kernelName()
+{
+    return jk::kernel().name;
+}
 
 ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t size,
                                                    const ParseControl &control, QString *error)
@@ -433,29 +242,155 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         *error = QStringLiteral("%1: %2").arg(file, problem);
         return Result::Failed;
     }
-    std::vector<JsonEventScanner::Span> spans;
-    JsonEventScanner::Span span;
-    bool more = true;
-    while (more) {
+    const std::size_t chunkBytes = control.chunkBytes ? control.chunkBytes : kChunkBytes;
+    // Cuts the next chunk of events; false when there are none.
+    auto nextChunk = [&scanner, chunkBytes](std::vector<jk::Span> &spans) {
         spans.clear();
-        std::size_t chunkBegin = 0;
-        while ((more = scanner.next(span))) {
-            if (spans.empty())
-                chunkBegin = span.begin;
-            spans.push_back(span);
-            if (span.end - chunkBegin >= kChunkBytes)
+        JsonEventScanner::Span span;
+        while (scanner.next(span)) {
+            spans.push_back({span.begin, span.end});
+            if (span.end - spans.front().begin >= chunkBytes)
                 break;
         }
-        bool cancelled = false;
-        if (!spans.empty())
-            m_eventsRead += d->parseChunk(data, spans, control.cancel, &cancelled);
+        return !spans.empty();
+    };
+    const jk::Kernel &kernel = control.portableKernel ? jk::genericKernel() : jk::kernel();
+    int threads = control.threads > 0 ? control.threads : automaticThreads();
+    if (control.threads <= 0 && size < 2 * chunkBytes)
+        threads = 1;
+    m_threadsUsed = threads;
+    bool cancelled = false;
+    std::size_t released = 0;
+    auto afterMerge = [&](const std::vector<jk::Span> &spans) {
+        if (control.releaseParsedPages && !spans.empty())
+            releasePages(data, spans.back().end, &released);
+    };
+    auto reportProgress = [&control](std::size_t position) {
+        if (control.bytesDone)
+            control.bytesDone->store(control.bytesBase + position, std::memory_order_relaxed);
+    };
+
+    if (threads == 1) {
+        KernelState state(kernel);
+        std::vector<jk::Span> spans;
+        jk::ChunkResult result;
+        while (nextChunk(spans)) {
+            state.parse(data, spans, control.cancel, result);
+            d->merge(result);
+            afterMerge(spans);
+            m_eventsRead += result.eventsRead;
+            if (result.cancelled)
+                return Result::Cancelled;
+            reportProgress(scanner.position());
+            if (control.cancel && control.cancel->load(std::memory_order_relaxed))
+                return Result::Cancelled;
+        }
+    } else {
+        // Workers take turns cutting the next chunk (the scanner is sequential), parse it into their
+        // slot, and the calling thread merges the ring in chunk order.
+        struct Slot
+        {
+            enum class Status
+            {
+                Free,
+                Parsing,
+                Ready
+            } status = Status::Free;
+            std::size_t sequence = 0;
+            std::size_t scanPosition = 0;
+            std::vector<jk::Span> spans;
+            jk::ChunkResult result;
+        };
+        const std::size_t slotCount = static_cast<std::size_t>(threads) * 2;
+        std::vector<Slot> ring(slotCount);
+        std::mutex mutex;
+        std::condition_variable changed;
+        std::size_t nextSequence = 0;
+        bool scanDone = false;
+        bool stop = false;
+        std::exception_ptr failure; // an exception of a worker (bad_alloc), rethrown here
+        auto work = [&] {
+            try {
+                KernelState state(kernel);
+                std::unique_lock lock(mutex);
+                while (true) {
+                    changed.wait(lock, [&] {
+                        return stop || scanDone ||
+                               ring[nextSequence % slotCount].status == Slot::Status::Free;
+                    });
+                    if (stop || scanDone)
+                        return;
+                    Slot &slot = ring[nextSequence % slotCount];
+                    if (!nextChunk(slot.spans)) {
+                        scanDone = true;
+                        changed.notify_all();
+                        return;
+                    }
+                    slot.sequence = nextSequence++;
+                    slot.scanPosition = scanner.position();
+                    slot.status = Slot::Status::Parsing;
+                    lock.unlock();
+                    state.parse(data, slot.spans, control.cancel, slot.result);
+                    lock.lock();
+                    slot.status = Slot::Status::Ready;
+                    changed.notify_all();
+                }
+            } catch (...) {
+                std::lock_guard lock(mutex);
+                if (!failure)
+                    failure = std::current_exception();
+                stop = true;
+                changed.notify_all();
+            }
+        };
+        std::vector<std::thread> workers;
+        auto stopWorkers = [&] {
+            {
+                std::lock_guard lock(mutex);
+                stop = true;
+                changed.notify_all();
+            }
+            for (std::thread &worker : workers)
+                worker.join();
+        };
+        try {
+            for (int t = 0; t < threads; ++t)
+                workers.emplace_back(work);
+            for (std::size_t sequence = 0;; ++sequence) {
+                Slot &slot = ring[sequence % slotCount];
+                {
+                    std::unique_lock lock(mutex);
+                    changed.wait(lock, [&] {
+                        return failure || (slot.status == Slot::Status::Ready && slot.sequence == sequence) ||
+                               (scanDone && sequence >= nextSequence);
+                    });
+                    if (failure || slot.status != Slot::Status::Ready || slot.sequence != sequence)
+                        break;
+                }
+                d->merge(slot.result);
+                afterMerge(slot.spans);
+                m_eventsRead += slot.result.eventsRead;
+                cancelled = slot.result.cancelled ||
+                            (control.cancel && control.cancel->load(std::memory_order_relaxed));
+                if (!cancelled)
+                    reportProgress(slot.scanPosition);
+                std::lock_guard lock(mutex);
+                slot.status = Slot::Status::Free;
+                changed.notify_all();
+                if (cancelled)
+                    break;
+            }
+        } catch (...) {
+            stopWorkers();
+            throw;
+        }
+        stopWorkers();
+        if (failure)
+            std::rethrow_exception(failure);
         if (cancelled)
             return Result::Cancelled;
-        if (control.bytesDone)
-            control.bytesDone->store(control.bytesBase + scanner.position(), std::memory_order_relaxed);
-        if (control.cancel && control.cancel->load(std::memory_order_relaxed))
-            return Result::Cancelled;
     }
+    reportProgress(scanner.position());
 
     TraceBuilder &builder = d->builder;
     switch (scanner.state()) {

@@ -18,14 +18,24 @@ struct ParseControl
     const std::atomic<bool> *cancel = nullptr;
     std::atomic<std::uint64_t> *bytesDone = nullptr;
     std::uint64_t bytesBase = 0; // added to this file's position (several files in one load)
+    // Parser threads: 0 = automatic (up to 2, or AT_PARSE_THREADS; 1 for files of less than two
+    // chunks). The model is the same for every count: chunks are merged in file order.
+    int threads = 0;
+    std::size_t chunkBytes = 0;  // 0 = kChunkBytes (tests use small chunks)
+    bool portableKernel = false; // use the portable SIMD kernel even when AVX2 is there (tests)
+    // The data is a read-only mapping of a file: drop the pages of parsed chunks from the process
+    // (they stay in the page cache; args are re-read from the file by offset when asked), so that
+    // peak memory does not grow with the file. Never for heap buffers (their pages would be zeroed).
+    bool releaseParsedPages = false;
 };
 
 // Reads one Chrome Trace Event file (array or {"traceEvents": [...]} form, all the shapes Ascend
 // tools write: string or numeric ts, large or string pid/tid, string or >2^53 integer flow ids)
 // into a TraceBuilder. Events are cut into chunks of a few MB at event boundaries and each chunk is
-// parsed by simdjson's On-Demand API; a chunk that fails is re-read event by event so that one
-// bad event costs only itself. Args of slices are not kept: the builder records each event's byte
-// offset and JsonArgsReader re-reads them when asked.
+// parsed by simdjson's On-Demand API (the AVX2 kernel when the CPU has it, see ChunkKernel.h) on up
+// to two threads into plain records, which are merged into the builder in file order; a chunk that
+// fails is re-read event by event so that one bad event costs only itself. Args of slices are not kept: the
+// builder records each event's byte offset and JsonArgsReader re-reads them when asked.
 class ChromeTraceParser
 {
 public:
@@ -41,6 +51,9 @@ public:
     Result parse(const char *data, std::size_t size, const ParseControl &control, QString *error);
 
     std::size_t eventsRead() const { return m_eventsRead; }
+    // Threads the last parse() used, and the name of the SIMD kernel ("haswell", "generic").
+    int threadsUsed() const { return m_threadsUsed; }
+    static const char *kernelName();
 
     static constexpr std::size_t kChunkBytes = 4 << 20;
 
@@ -48,6 +61,7 @@ private:
     struct Impl;
     std::unique_ptr<Impl> d;
     std::size_t m_eventsRead = 0;
+    int m_threadsUsed = 1;
 };
 
 } // namespace at

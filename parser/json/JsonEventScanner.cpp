@@ -1,7 +1,13 @@
 #include "JsonEventScanner.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <string_view>
+
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 namespace at {
 namespace {
@@ -32,6 +38,119 @@ std::size_t stringEnd(const char *data, std::size_t size, std::size_t pos)
     return JsonEventScanner::npos;
 }
 
+#if defined(__SSE2__)
+// The state of a bracketed-value scan, shared by the block loops and the byte-wise tail.
+struct ScanState
+{
+    std::size_t depth = 0;
+    bool inString = false;
+    std::size_t escaped = 0; // a special byte before this position is escaped
+};
+
+// Handles one special byte (quote, backslash or bracket) at q; true when the value ends there.
+inline bool special(const char *data, std::size_t q, ScanState &s)
+{
+    if (q < s.escaped)
+        return false;
+    const char c = data[q];
+    if (s.inString) {
+        if (c == '\\')
+            s.escaped = q + 2;
+        else if (c == '"')
+            s.inString = false;
+    } else if (c == '"') {
+        s.inString = true;
+    } else if (c == '{' || c == '[') {
+        ++s.depth;
+    } else if (c == '}' || c == ']') {
+        return --s.depth == 0;
+    }
+    return false;
+}
+
+std::size_t tailEnd(const char *data, std::size_t size, std::size_t p, ScanState &s)
+{
+    for (; p < size; ++p) {
+        const char c = data[p];
+        if ((c == '"' || c == '\\' || c == '{' || c == '}' || c == '[' || c == ']') && special(data, p, s))
+            return p + 1;
+    }
+    return JsonEventScanner::npos;
+}
+
+// 16 bytes at a time: find the quotes, backslashes and brackets of a block with SSE2 (part of every
+// x86-64), then walk only those. Bytes escaped by a backslash are skipped by position.
+std::size_t bracketedEndSse2(const char *data, std::size_t size, std::size_t p)
+{
+    ScanState s;
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    const __m128i open1 = _mm_set1_epi8('{'), close1 = _mm_set1_epi8('}');
+    const __m128i open2 = _mm_set1_epi8('['), close2 = _mm_set1_epi8(']');
+    for (; p + 16 <= size; p += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + p));
+        const __m128i strings = _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash));
+        const __m128i brackets =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, open1), _mm_cmpeq_epi8(v, close1)),
+                         _mm_or_si128(_mm_cmpeq_epi8(v, open2), _mm_cmpeq_epi8(v, close2)));
+        for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(strings, brackets))); mask;
+             mask &= mask - 1) {
+            const std::size_t q = p + static_cast<std::size_t>(__builtin_ctz(mask));
+            if (special(data, q, s))
+                return q + 1;
+        }
+    }
+    return tailEnd(data, size, p, s);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// The same with 32-byte AVX2 blocks, for CPUs that have it (a target attribute on this function only:
+// nothing else in the file is compiled for AVX2).
+__attribute__((target("avx2"))) std::size_t bracketedEndAvx2(const char *data, std::size_t size,
+                                                             std::size_t p)
+{
+    ScanState s;
+    const __m256i quote = _mm256_set1_epi8('"'), backslash = _mm256_set1_epi8('\\');
+    const __m256i open1 = _mm256_set1_epi8('{'), close1 = _mm256_set1_epi8('}');
+    const __m256i open2 = _mm256_set1_epi8('['), close2 = _mm256_set1_epi8(']');
+    for (; p + 32 <= size; p += 32) {
+        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(data + p));
+        const __m256i strings = _mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, backslash));
+        const __m256i brackets =
+            _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, open1), _mm256_cmpeq_epi8(v, close1)),
+                            _mm256_or_si256(_mm256_cmpeq_epi8(v, open2), _mm256_cmpeq_epi8(v, close2)));
+        for (auto mask = static_cast<unsigned>(_mm256_movemask_epi8(_mm256_or_si256(strings, brackets)));
+             mask; mask &= mask - 1) {
+            const std::size_t q = p + static_cast<std::size_t>(__builtin_ctz(mask));
+            if (special(data, q, s))
+                return q + 1;
+        }
+    }
+    return tailEnd(data, size, p, s);
+}
+#endif
+
+using BracketedEnd = std::size_t (*)(const char *, std::size_t, std::size_t);
+
+BracketedEnd chooseBracketedEnd()
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    // AT_JSON_KERNEL=generic keeps the portable code paths (as for the chunk kernels; tests).
+    const char *forced = std::getenv("AT_JSON_KERNEL");
+    __builtin_cpu_init();
+    if (!(forced && std::strcmp(forced, "generic") == 0) && __builtin_cpu_supports("avx2"))
+        return &bracketedEndAvx2;
+#endif
+    return &bracketedEndSse2;
+}
+
+// End of the object or array starting at data[begin], or npos.
+std::size_t bracketedEnd(const char *data, std::size_t size, std::size_t begin)
+{
+    static const BracketedEnd scan = chooseBracketedEnd();
+    return scan(data, size, begin);
+}
+#endif
+
 } // namespace
 
 std::size_t JsonEventScanner::valueEnd(const char *data, std::size_t size, std::size_t begin)
@@ -47,6 +166,9 @@ std::size_t JsonEventScanner::valueEnd(const char *data, std::size_t size, std::
             ++p;
         return p;
     }
+#if defined(__SSE2__)
+    return bracketedEnd(data, size, begin);
+#else
     std::size_t depth = 0;
     std::size_t p = begin;
     while (p < size) {
@@ -66,6 +188,7 @@ std::size_t JsonEventScanner::valueEnd(const char *data, std::size_t size, std::
         ++p;
     }
     return npos;
+#endif
 }
 
 void JsonEventScanner::skipWhitespace()

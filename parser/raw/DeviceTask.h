@@ -11,16 +11,19 @@ namespace at::raw {
 
 inline constexpr std::uint32_t kNoSubtask = std::numeric_limits<std::uint32_t>::max();
 
+// 32 bytes (the 64-bit fields first, no padding holes): pairing writes one per task, so its size is
+// the decoder's output bandwidth.
 struct DeviceTask
 {
+    std::uint64_t startTicks = 0;
+    std::uint64_t endTicks = 0;
     std::uint32_t stream = 0; // decoded stream id
     std::uint32_t task = 0;   // decoded task id
     std::uint32_t subtask = kNoSubtask;
-    std::uint64_t startTicks = 0;
-    std::uint64_t endTicks = 0;
     std::uint16_t taskType = 0; // HWTS task_type byte, or STARS SQE type
     bool ffts = false;          // an FFTS+ subtask (STARS funcType 100010/100011)
 };
+static_assert(sizeof(DeviceTask) == 32);
 
 // The 4-bit `cnt` of consecutive records must go up by one (mod 16). Every break is a gap; `missing` is the
 // number of records the gaps skipped (a repeated cnt counts as 15 skipped, as msprof would see it).

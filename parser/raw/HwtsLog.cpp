@@ -21,15 +21,23 @@ bool decodeHwts(const unsigned char *r, HwtsRecord &out)
     return out.magic == kDeviceMagic;
 }
 
-void HwtsPairer::add(const unsigned char *record)
+// The inner loop of raw decoding: reads only the fields pairing needs straight from the record bytes
+// (no HwtsRecord copy), one table lookup, and appends to a reserved task vector.
+void HwtsPairer::add(const unsigned char *r)
 {
-    HwtsRecord r;
-    if (!decodeHwts(record, r)) {
-        ++m_stats.records;
+    ++m_stats.records;
+    if (readU16(r, 2) != kDeviceMagic) {
         ++m_stats.badMagic;
         return;
     }
-    add(r);
+    const std::uint8_t head = readU8(r, 0);
+    m_counter.feed(head >> 4);
+    const std::uint8_t logType = head & 0x7;
+    if (logType > 1) {
+        ++m_stats.ignored;
+        return;
+    }
+    pair(logType, readU8(r, 1), readU16(r, 6), readU64(r, 8), readU32(r, 16) % 2048);
 }
 
 void HwtsPairer::add(const HwtsRecord &r)
@@ -44,33 +52,61 @@ void HwtsPairer::add(const HwtsRecord &r)
         ++m_stats.ignored;
         return;
     }
-    if (m_starts.size() <= r.streamId)
-        m_starts.resize(r.streamId + 1);
-    std::vector<Pending> &stream = m_starts[r.streamId];
-    if (r.taskId >= stream.size()) // grows to the largest task id seen (ids count up, wrap at 65536)
-        stream.resize(std::min<std::size_t>(1u << 16, std::max<std::size_t>(r.taskId + 1u, 2 * stream.size())));
-    Pending &slot = stream[r.taskId];
-    if (r.logType == 0) {
-        if (slot.open)
+    pair(r.logType, r.taskType, r.taskId, r.sysCnt, r.streamId % 2048);
+}
+
+void HwtsPairer::reserve(std::size_t records)
+{
+    m_tasks.reserve(m_tasks.size() + records / 2);
+}
+
+inline void HwtsPairer::pair(std::uint8_t logType, std::uint8_t taskType, std::uint16_t taskId,
+                             std::uint64_t sysCnt, std::uint32_t streamId)
+{
+    if (m_starts.size() <= streamId)
+        m_starts.resize(streamId + 1);
+    std::unique_ptr<Pending[]> &table = m_starts[streamId];
+    if (!table)
+        table = std::make_unique<Pending[]>(kSlots);
+    Pending &slot = table[taskId & (kSlots - 1)];
+    const std::uint32_t key = (streamId << 16) | taskId;
+    if (logType == 0) {
+        if (slot.open && slot.taskId == taskId) {
             ++m_stats.startsReplaced;
-        else
+        } else {
+            if (!m_spilled.empty()) {
+                if (const auto it = m_spilled.find(key); it != m_spilled.end()) {
+                    ++m_stats.startsReplaced; // an older open start of this task, spilled earlier
+                    m_spilled.erase(it);
+                    --m_open;
+                }
+            }
+            if (slot.open) // another task's open start: keep it aside
+                m_spilled.emplace((streamId << 16) | slot.taskId, slot);
             ++m_open;
-        slot = Pending{r.sysCnt, r.taskType, true};
-    } else {
-        if (!slot.open) {
-            ++m_stats.endsWithoutStart;
-            return;
         }
-        DeviceTask t;
-        t.stream = r.streamId;
-        t.task = r.taskId;
-        t.startTicks = slot.sysCnt;
-        t.endTicks = r.sysCnt;
-        t.taskType = slot.taskType;
-        m_tasks.push_back(t);
-        slot.open = false;
-        --m_open;
+        slot = Pending{sysCnt, taskId, taskType, true};
+        return;
     }
+    Pending start;
+    if (slot.open && slot.taskId == taskId) {
+        start = slot;
+        slot.open = false;
+    } else if (const auto it = m_spilled.empty() ? m_spilled.end() : m_spilled.find(key);
+               it != m_spilled.end()) {
+        start = it->second;
+        m_spilled.erase(it);
+    } else {
+        ++m_stats.endsWithoutStart;
+        return;
+    }
+    --m_open;
+    DeviceTask &t = m_tasks.emplace_back();
+    t.stream = streamId;
+    t.task = taskId;
+    t.startTicks = start.sysCnt;
+    t.endTicks = sysCnt;
+    t.taskType = start.taskType;
 }
 
 std::vector<DeviceTask> HwtsPairer::finish()
@@ -78,6 +114,7 @@ std::vector<DeviceTask> HwtsPairer::finish()
     m_stats.startsNeverEnded += m_open;
     m_open = 0;
     m_starts.clear();
+    m_spilled.clear();
     // The log is written in time order, so ends usually arrive sorted: check before sorting.
     const auto byEnd = [](const DeviceTask &a, const DeviceTask &b) { return a.endTicks < b.endTicks; };
     if (!std::is_sorted(m_tasks.begin(), m_tasks.end(), byEnd))

@@ -4,6 +4,7 @@
 
 #include "DeviceTask.h"
 
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -34,21 +35,30 @@ class HwtsPairer
 public:
     void add(const unsigned char *record);
     void add(const HwtsRecord &record);
+    // Reserves the task table for this many more records (the reader passes the stream's size / 64).
+    void reserve(std::size_t records);
     // Pairs sorted by end time; starts never ended are counted and dropped.
     std::vector<DeviceTask> finish();
     const PairingStats &stats() const { return m_stats; }
     const RollingCounter &counter() const { return m_counter; }
 
 private:
+    void pair(std::uint8_t logType, std::uint8_t taskType, std::uint16_t taskId, std::uint64_t sysCnt,
+              std::uint32_t streamId);
     struct Pending
     {
         std::uint64_t sysCnt = 0;
+        std::uint16_t taskId = 0;
         std::uint8_t taskType = 0;
         bool open = false;
     };
-    // Open starts per stream (stream ids are < 2048), indexed by the 16-bit task id: a flat table per
-    // active stream instead of a hash map, because this lookup is the decoder's inner loop.
-    std::vector<std::vector<Pending>> m_starts;
+    // Open starts per stream (stream ids are < 2048) in a small direct-mapped table indexed by the low bits
+    // of the task id: a task's end follows its start closely, so the table stays in cache. A start whose
+    // slot holds another open task moves that task to m_spilled (keyed by stream << 16 | task), which is
+    // only consulted while it is not empty. Same results as one table entry per (stream, task).
+    static constexpr std::size_t kSlots = 1024;
+    std::vector<std::unique_ptr<Pending[]>> m_starts;
+    std::unordered_map<std::uint32_t, Pending> m_spilled;
     std::size_t m_open = 0;
     std::vector<DeviceTask> m_tasks;
     PairingStats m_stats;

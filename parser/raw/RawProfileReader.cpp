@@ -1,12 +1,16 @@
 #include "RawProfileReader.h"
 
+#include "AiCpu.h"
 #include "HostRecords.h"
 #include "HwtsLog.h"
+#include "MsprofTx.h"
 #include "PmuMetrics.h"
 #include "PmuRecords.h"
 #include "SliceFiles.h"
 #include "StarsLog.h"
+#include "TaskTrack.h"
 #include "TimeConverter.h"
+#include "TsTrack.h"
 #include "config/ChipInfo.h"
 #include "config/ConfigFiles.h"
 #include "folder/ProfileLayout.h"
@@ -18,6 +22,7 @@
 #include <QRegularExpression>
 
 #include <cmath>
+#include <cstring>
 #include <deque>
 #include <map>
 #include <unordered_map>
@@ -38,6 +43,10 @@ struct RawSliceArgs
     std::uint64_t startTicks = 0;
     std::uint64_t endTicks = 0;
     std::int64_t threadId = -1;
+    std::int64_t computeTime = -1; // AI CPU: memcpyStart − computeStart (raw units)
+    std::int64_t memcpyTime = -1;
+    std::int64_t modelId = -1; // Step Trace iterations
+    std::int64_t indexId = -1;
     bool device = true;
 };
 
@@ -55,6 +64,13 @@ public:
             out.emplace_back(QStringLiteral("Thread Id"), QString::number(a.threadId));
             return out;
         }
+        if (a.modelId >= 0) {
+            out.emplace_back(QStringLiteral("Model Id"), QString::number(a.modelId));
+            out.emplace_back(QStringLiteral("Iteration Id"), QString::number(a.indexId));
+            out.emplace_back(QStringLiteral("Start Ticks"), QString::number(a.startTicks));
+            out.emplace_back(QStringLiteral("End Ticks"), QString::number(a.endTicks));
+            return out;
+        }
         out.emplace_back(QStringLiteral("Task Type"), a.taskType);
         out.emplace_back(QStringLiteral("Stream Id"), QString::number(a.stream));
         out.emplace_back(QStringLiteral("Task Id"), QString::number(a.task));
@@ -62,6 +78,10 @@ public:
             out.emplace_back(QStringLiteral("Subtask Id"), QString::number(a.subtask));
         out.emplace_back(QStringLiteral("Start Ticks"), QString::number(a.startTicks));
         out.emplace_back(QStringLiteral("End Ticks"), QString::number(a.endTicks));
+        if (a.computeTime >= 0)
+            out.emplace_back(QStringLiteral("Compute Time"), QString::number(a.computeTime));
+        if (a.memcpyTime >= 0)
+            out.emplace_back(QStringLiteral("Memcpy Time"), QString::number(a.memcpyTime));
         return out;
     }
 };
@@ -77,7 +97,7 @@ struct HostClock
     {
         const std::int64_t offset = monoToLocal.value_or(0);
         if (!cpuFrequency)
-            return static_cast<TimeNs>(value) + offset;
+            return saturatingAdd(static_cast<TimeNs>(std::min<std::uint64_t>(value, INT64_MAX)), offset);
         ClockConverter c{*cpuFrequency, cntvct, monotonicNs, offset};
         return c.toLocal(value);
     }
@@ -245,7 +265,7 @@ private:
     }
 
     void addHostSlice(const char *processName, std::uint32_t tid, TimeNs start, TimeNs end,
-                      const QString &name)
+                      const QString &name, const char *category = "api")
     {
         const int thread = hostThread(processName, tid);
         RawSliceArgs a;
@@ -253,11 +273,14 @@ private:
         a.threadId = tid;
         const std::uint64_t index = m_args->args.size();
         m_args->args.push_back(a);
-        m_builder.addSlice(thread, start, std::max<TimeNs>(0, end - start),
-                           m_builder.strings().intern(name.toStdString()), m_builder.strings().intern("api"),
-                           makeSourceLocation(m_sourceIndex, index));
+        m_builder.addSlice(thread, start, std::max<TimeNs>(0, saturatingSub(end, start)),
+                           m_builder.strings().intern(name.toStdString()),
+                           m_builder.strings().intern(category), makeSourceLocation(m_sourceIndex, index));
         ++m_slices;
-        ++m_info.hostApis;
+        if (std::strcmp(processName, "MsprofTx") == 0)
+            ++m_info.txEvents;
+        else
+            ++m_info.hostApis;
     }
 
     static QHash<QString, QString> readDictionary(const QStringList &files)
@@ -285,6 +308,8 @@ private:
         static const QRegularExpression apiRe(QStringLiteral("^(un)?aging\\.api_event\\.data$"));
         static const QRegularExpression hashRe(QStringLiteral("^(un)?aging\\.additional\\.hash_dic$"));
         static const QRegularExpression typeRe(QStringLiteral("^(un)?aging\\.additional\\.type_info_dic$"));
+        static const QRegularExpression txRe(QStringLiteral("^(un)?aging\\.additional\\.msproftx$"));
+        static const QRegularExpression taskTrackRe(QStringLiteral("^(un)?aging\\.compact\\.task_track$"));
         const std::vector<SliceStreamFiles> streams = listSliceStreams(dir);
         QStringList hashFiles, typeFiles;
         for (const SliceStreamFiles &s : streams) {
@@ -293,7 +318,8 @@ private:
             if (typeRe.match(s.stream).hasMatch())
                 typeFiles << s.files;
         }
-        const QHash<QString, QString> hashes = readDictionary(hashFiles);
+        m_hashes = readDictionary(hashFiles);
+        const QHash<QString, QString> &hashes = m_hashes;
         const QHash<QString, QString> types = readDictionary(typeFiles);
         for (const SliceStreamFiles &s : streams) {
             const QString name = shortPath(QDir(dir).filePath(s.stream));
@@ -315,6 +341,10 @@ private:
                         QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
             } else if (apiRe.match(s.stream).hasMatch()) {
                 readApiEvents(name, s.files, hashes, types);
+            } else if (txRe.match(s.stream).hasMatch()) {
+                readMsprofTx(name, s.files);
+            } else if (taskTrackRe.match(s.stream).hasMatch()) {
+                readTaskTrack(name, s.files);
             } else if (!hashRe.match(s.stream).hasMatch() && !typeRe.match(s.stream).hasMatch()) {
                 notDecoded(name, s.files);
             }
@@ -328,6 +358,14 @@ private:
         std::map<std::tuple<int, std::uint32_t, std::uint32_t, std::uint32_t, std::uint64_t>, std::uint64_t>
             open;
         auto add = [&](const ApiEventRecord &rec, std::uint64_t begin, std::uint64_t end) {
+            if (rec.level == 20500) { // msproftx push/pop / range APIs: the MsprofTx layer
+                QString tx = hashes.value(QString::number(rec.itemId));
+                if (tx.isEmpty())
+                    tx = types.value(QStringLiteral("%1_%2").arg(rec.level).arg(rec.type),
+                                     QStringLiteral("tx %1").arg(rec.type));
+                addHostSlice("MsprofTx", rec.threadId, m_host.toLocal(begin), m_host.toLocal(end), tx, "tx");
+                return;
+            }
             const char *prefix = rec.level == 20000   ? "AscendCL@"
                                  : rec.level == 15000 ? "Model@"
                                  : rec.level == 10000 ? "Node@"
@@ -368,6 +406,58 @@ private:
         if (unpaired)
             warn(QStringLiteral("%1: %2 without its partner dropped")
                      .arg(name, plural(unpaired, "event record")));
+    }
+
+    // (un)aging.compact.task_track: the submitted tasks, whose kernel names name the device tasks (§5.3).
+    void readTaskTrack(const QString &name, const QStringList &files)
+    {
+        std::size_t bad = 0, skipped = 0;
+        const StreamStats st = forEachRecord(files, kTaskTrackRecordSize, [&](const unsigned char *r) {
+            TaskTrackRecord rec;
+            if (!decodeTaskTrack(r, rec)) {
+                ++bad;
+                return;
+            }
+            if (rec.taskType == kFlipTaskType || rec.taskType == kMaintenanceTaskType ||
+                rec.deviceType != 0) {
+                ++skipped; // flips and maintenance tasks are no device tasks; DPU tasks are not decoded
+                return;
+            }
+            m_hostTasks.add(rec.deviceId, rec.streamId, rec.taskId, m_host.toLocal(rec.timeStamp),
+                            rec.kernelName);
+            ++m_info.hostTaskRecords;
+        });
+        m_hostTasks.finish();
+        reportStream(name, st, kTaskTrackRecordSize);
+        if (bad)
+            warn(QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
+        (void)skipped;
+    }
+
+    // (un)aging.additional.msproftx: marks and ranges with their messages (FORMATS.md §5.3).
+    void readMsprofTx(const QString &name, const QStringList &files)
+    {
+        MsprofTxCollector collector;
+        const StreamStats st =
+            forEachRecord(files, kMsprofTxRecordSize, [&](const unsigned char *r) { collector.add(r); });
+        const std::vector<TxEvent> events = collector.finish();
+        for (const TxEvent &e : events)
+            addHostSlice("MsprofTx", e.threadId, m_host.toLocal(e.startTime), m_host.toLocal(e.endTime),
+                         e.message.isEmpty() ? QStringLiteral("mark %1").arg(e.markId) : e.message,
+                         e.endTime == e.startTime ? "mark" : "tx");
+        reportStream(name, st, kMsprofTxRecordSize);
+        const MsprofTxCollector::Stats &c = collector.stats();
+        QStringList parts;
+        if (c.badMagic)
+            parts << QStringLiteral("%1 with a wrong magic skipped").arg(plural(c.badMagic, "record"));
+        if (c.missingSegments)
+            parts << QStringLiteral("%1 with missing message segments (kept as read)")
+                         .arg(plural(c.missingSegments, "event"));
+        if (c.reversed)
+            parts << QStringLiteral("%1 ending before it starts shown as marks")
+                         .arg(plural(c.reversed, "range"));
+        if (!parts.isEmpty())
+            warn(QStringLiteral("%1: %2").arg(name, parts.join(QStringLiteral("; "))));
     }
 
     void notDecoded(const QString &name, const QStringList &files)
@@ -440,10 +530,18 @@ private:
             QStringLiteral("^aicore\\.data\\.\\d+(\\.dev\\.profiler_default_tag\\.\\d+)?$"));
         static const QRegularExpression starsRe(QStringLiteral("^stars_soc\\.data\\.\\d+$"));
         static const QRegularExpression fftsRe(QStringLiteral("^ffts_profile\\.data\\.\\d+$"));
-        std::vector<const SliceStreamFiles *> hwts, aicore, stars, ffts;
+        static const QRegularExpression tsTrackRe(
+            QStringLiteral("^ts_track\\.(data|aiv_data)\\.\\d+$|^ts_track\\.data\\.\\d+\\.\\d+\\.\\d+$"));
+        static const QRegularExpression aiCpuRe(
+            QStringLiteral("^aicpu\\.data\\.\\d+$|^DATA_PREPROCESS\\.(dev\\.)?AICPU\\.\\d+$"));
+        std::vector<const SliceStreamFiles *> hwts, aicore, stars, ffts, tsTrack, aiCpu;
         for (const SliceStreamFiles &s : streams) {
             if (hwtsRe.match(s.stream).hasMatch())
                 hwts.push_back(&s);
+            else if (tsTrackRe.match(s.stream).hasMatch())
+                tsTrack.push_back(&s);
+            else if (aiCpuRe.match(s.stream).hasMatch())
+                aiCpu.push_back(&s);
             else if (aicoreRe.match(s.stream).hasMatch())
                 aicore.push_back(&s);
             else if (starsRe.match(s.stream).hasMatch())
@@ -453,7 +551,8 @@ private:
             else
                 notDecoded(shortPath(QDir(dir).filePath(s.stream)), s.files);
         }
-        const std::size_t deviceStreams = hwts.size() + aicore.size() + stars.size() + ffts.size();
+        const std::size_t deviceStreams =
+            hwts.size() + aicore.size() + stars.size() + ffts.size() + tsTrack.size() + aiCpu.size();
         if (deviceStreams == 0)
             return;
 
@@ -473,6 +572,10 @@ private:
                 files += s->files.size();
             for (const auto *s : stars)
                 files += s->files.size();
+            for (const auto *s : tsTrack)
+                files += s->files.size();
+            for (const auto *s : aiCpu)
+                files += s->files.size();
             warn(QStringLiteral(
                      "%1: no hwts_frequency (info.json.%2 missing or incomplete): %3 of device task "
                      "logs cannot be put on the clock and were not decoded")
@@ -482,6 +585,10 @@ private:
             for (const auto *s : hwts)
                 notDecoded(shortPath(QDir(dir).filePath(s->stream)), s->files);
             for (const auto *s : stars)
+                notDecoded(shortPath(QDir(dir).filePath(s->stream)), s->files);
+            for (const auto *s : tsTrack)
+                notDecoded(shortPath(QDir(dir).filePath(s->stream)), s->files);
+            for (const auto *s : aiCpu)
                 notDecoded(shortPath(QDir(dir).filePath(s->stream)), s->files);
             return;
         }
@@ -523,6 +630,10 @@ private:
         std::vector<DeviceTask> tasks;
         for (const SliceStreamFiles *s : hwts) {
             HwtsPairer pairer;
+            qint64 bytes = 0;
+            for (const QString &f : s->files)
+                bytes += QFileInfo(f).size();
+            pairer.reserve(static_cast<std::size_t>(bytes) / kHwtsRecordSize);
             const QString name = shortPath(QDir(dir).filePath(s->stream));
             const StreamStats st =
                 forEachRecord(s->files, kHwtsRecordSize, [&](const unsigned char *r) { pairer.add(r); });
@@ -543,7 +654,10 @@ private:
             tasks.insert(tasks.end(), t.begin(), t.end());
         }
         const bool isStars = scheduler == config::TaskScheduler::Stars;
-        std::vector<std::uint32_t> sliceOfTask(tasks.size());
+        // Names: the kernel name of the host task_track submission of the same (device, stream, task),
+        // else the task type.
+        m_taskNames.assign(tasks.size(), 0);
+        std::size_t named = 0;
         for (std::size_t i = 0; i < tasks.size(); ++i) {
             const DeviceTask &t = tasks[i];
             const int thread = streamThread(d, t.stream);
@@ -558,15 +672,235 @@ private:
             a.endTicks = t.endTicks;
             const std::uint64_t index = m_args->args.size();
             m_args->args.push_back(a);
+            StringId name = 0;
+            if (!m_hostTasks.empty())
+                if (const std::uint64_t hash =
+                        m_hostTasks.lookup(static_cast<std::uint32_t>(device), t.stream, t.task,
+                                           d.clock.toLocal(t.startTicks))) {
+                    const QString kernel = m_hashes.value(QString::number(hash));
+                    if (!kernel.isEmpty()) {
+                        name = m_builder.strings().intern(kernel.toStdString());
+                        ++named;
+                    }
+                }
+            if (name == 0)
+                name = m_builder.strings().intern(a.taskType.toStdString());
+            m_taskNames[i] = name;
             m_builder.addSlice(thread, d.clock.toLocal(t.startTicks),
-                               d.clock.duration(t.startTicks, t.endTicks),
-                               m_builder.strings().intern(a.taskType.toStdString()),
+                               d.clock.duration(t.startTicks, t.endTicks), name,
                                m_builder.strings().intern(t.ffts ? "ffts_subtask" : "task"),
                                makeSourceLocation(m_sourceIndex, index));
             ++m_slices;
             ++m_info.deviceTasks;
         }
+        m_info.namedDeviceTasks += named;
+        if (!m_hostTasks.empty() && named < tasks.size())
+            warn(
+                QStringLiteral("%1: %2 of %3 device tasks have no host task_track record with a known kernel "
+                               "name: named by their task type")
+                    .arg(label)
+                    .arg(tasks.size() - named)
+                    .arg(tasks.size()));
+        readTsTrack(d, tsTrack); // before the PMU rows: its block-num records give their Block Dim
         readPmu(d, tasks, aicore, ffts);
+        readAiCpu(d, aiCpu);
+    }
+
+    // AI CPU task records (FORMATS.md §5.5): an "AI CPU" process per device, one thread per stream.
+    void readAiCpu(DeviceContext &d, const std::vector<const SliceStreamFiles *> &files)
+    {
+        if (files.empty())
+            return;
+        const LaneKey pid = m_builder.textKey(QStringLiteral("AI CPU %1").arg(d.device).toStdString());
+        const int process = m_builder.process(pid);
+        m_builder.setProcessName(process, m_builder.strings().intern("AI CPU"));
+        m_builder.setProcessLabels(
+            process, m_builder.strings().intern(QStringLiteral("Device %1").arg(d.device).toStdString()));
+        std::map<std::uint32_t, int> threads;
+        const StringId name = m_builder.strings().intern("AI_CPU");
+        const StringId category = m_builder.strings().intern("aicpu");
+        for (const SliceStreamFiles *s : files) {
+            const QString label = shortPath(QDir(d.dir).filePath(s->stream));
+            AiCpuStats stats;
+            const StreamStats st = forEachRecord(s->files, kAiCpuRecordSize, [&](const unsigned char *r) {
+                AiCpuRecord rec;
+                if (!acceptAiCpu(r, rec, stats))
+                    return;
+                auto it = threads.find(rec.streamId);
+                if (it == threads.end()) {
+                    const int thread = m_builder.thread(pid, m_builder.numberKey(rec.streamId));
+                    m_builder.setThreadName(thread,
+                                            m_builder.strings().intern(
+                                                QStringLiteral("Stream %1").arg(rec.streamId).toStdString()));
+                    m_builder.setThreadSortIndex(thread, rec.streamId);
+                    it = threads.emplace(rec.streamId, thread).first;
+                }
+                RawSliceArgs a;
+                a.taskType = QStringLiteral("AI_CPU");
+                a.stream = rec.streamId;
+                a.task = rec.taskId;
+                a.startTicks = rec.runStartTick;
+                a.endTicks = rec.runEndTick;
+                a.computeTime =
+                    static_cast<std::int64_t>(std::min<std::uint64_t>(rec.computeTime(), INT64_MAX));
+                a.memcpyTime =
+                    static_cast<std::int64_t>(std::min<std::uint64_t>(rec.memcpyTime(), INT64_MAX));
+                const std::uint64_t index = m_args->args.size();
+                m_args->args.push_back(a);
+                const TimeNs start = d.clock.toLocal(rec.runStartTick);
+                const TimeNs duration = d.clock.duration(rec.runStartTick, rec.runEndTick);
+                // Named like the device tasks: the kernel name of the host task_track submission.
+                StringId taskName = name;
+                if (!m_hostTasks.empty())
+                    if (const std::uint64_t hash = m_hostTasks.lookup(static_cast<std::uint32_t>(d.device),
+                                                                      rec.streamId, rec.taskId, start)) {
+                        const QString kernel = m_hashes.value(QString::number(hash));
+                        if (!kernel.isEmpty())
+                            taskName = m_builder.strings().intern(kernel.toStdString());
+                    }
+                m_builder.addSlice(it->second, start, duration, taskName, category,
+                                   makeSourceLocation(m_sourceIndex, index));
+                ++m_slices;
+                ++m_info.aiCpuTasks;
+                // An AI_CPU row of the kernel table, as op_summary has (no PMU metrics).
+                constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
+                if (start > -kTimeLimit && start < kTimeLimit && duration < kTimeLimit) {
+                    KernelRecord row;
+                    row.group = m_builder.currentGroup();
+                    row.start = start;
+                    row.duration = duration;
+                    row.name = taskName;
+                    row.type = name;
+                    row.acceleratorCore = name;
+                    row.streamId = rec.streamId;
+                    row.taskId = rec.taskId;
+                    m_builder.kernels().addRow(row);
+                }
+            });
+            reportStream(label, st, kAiCpuRecordSize);
+            QStringList parts;
+            if (stats.badMagic)
+                parts
+                    << QStringLiteral("%1 with a wrong magic skipped").arg(plural(stats.badMagic, "record"));
+            if (stats.otherTag)
+                parts << QStringLiteral("%1 with another data tag skipped")
+                             .arg(plural(stats.otherTag, "record"));
+            if (stats.noTick)
+                parts
+                    << QStringLiteral("%1 without a start tick dropped").arg(plural(stats.noTick, "record"));
+            if (stats.reversed)
+                parts << QStringLiteral("%1 ending before it starts dropped")
+                             .arg(plural(stats.reversed, "record"));
+            if (!parts.isEmpty())
+                warn(QStringLiteral("%1: %2").arg(label, parts.join(QStringLiteral("; "))));
+        }
+    }
+
+    static std::int64_t clampTicks(std::uint64_t ticks)
+    {
+        return static_cast<std::int64_t>(std::min<std::uint64_t>(ticks, INT64_MAX));
+    }
+
+    void addTsTrackRecord(TsTrackCollector &collector, const unsigned char *r)
+    {
+        TsTrackRecord rec;
+        if (!decodeTsTrack(r, rec)) {
+            collector.add(r); // counted as an unknown tag
+            return;
+        }
+        collector.add(rec);
+        if (rec.tag == static_cast<std::uint8_t>(TsTrackTag::BlockNum))
+            m_blockNums.add(0, rec.streamId, rec.taskId, clampTicks(rec.timestamp), rec.blockNum);
+    }
+
+    // ts_track step trace (FORMATS.md §5.5, §7.1): "Iteration N" slices in a "Step Trace" process per
+    // device (one thread per model), and the same windows declared as steps.
+    void readTsTrack(DeviceContext &d, const std::vector<const SliceStreamFiles *> &files)
+    {
+        m_blockNums = HostTaskIndex{}; // per device
+        if (files.empty())
+            return;
+        TsTrackCollector collector;
+        QStringList names;
+        for (const SliceStreamFiles *s : files) {
+            const QString label = shortPath(QDir(d.dir).filePath(s->stream));
+            names << label;
+            const StreamStats st = forEachRecord(s->files, kTsTrackRecordSize, [&](const unsigned char *r) {
+                addTsTrackRecord(collector, r);
+            });
+            reportStream(label, st, kTsTrackRecordSize);
+        }
+        m_blockNums.finish();
+        const std::vector<StepWindow> windows = collector.finish();
+        const QString label = names.join(QStringLiteral(", "));
+        const TsTrackCollector::Stats &c = collector.stats();
+        QStringList parts;
+        if (c.unknownTag)
+            parts << QStringLiteral("%1 with an unknown tag skipped").arg(plural(c.unknownTag, "record"));
+        if (c.iterationsWithoutEnd)
+            parts << QStringLiteral("%1 without an end mark dropped")
+                         .arg(plural(c.iterationsWithoutEnd, "iteration"));
+        if (c.iterationsWithoutBegin)
+            parts << QStringLiteral("%1 without a start mark begin at their first record")
+                         .arg(plural(c.iterationsWithoutBegin, "iteration"));
+        if (c.reversed)
+            parts
+                << QStringLiteral("%1 ending before it starts dropped").arg(plural(c.reversed, "iteration"));
+        if (c.flipRecords)
+            parts << QStringLiteral("%1 read but not used yet (batch ids)")
+                         .arg(plural(c.flipRecords, "task flip record"));
+        if (!parts.isEmpty())
+            warn(QStringLiteral("%1: %2").arg(label, parts.join(QStringLiteral("; "))));
+        if (windows.empty())
+            return;
+        const LaneKey pid = m_builder.textKey(QStringLiteral("Step Trace %1").arg(d.device).toStdString());
+        const int process = m_builder.process(pid);
+        m_builder.setProcessName(process, m_builder.strings().intern("Step Trace"));
+        m_builder.setProcessLabels(
+            process, m_builder.strings().intern(QStringLiteral("Device %1").arg(d.device).toStdString()));
+        const StringId category = m_builder.strings().intern("step_trace");
+        std::map<std::uint64_t, int> threads;
+        for (const StepWindow &w : windows) {
+            auto it = threads.find(w.modelId);
+            if (it == threads.end()) {
+                const int thread = m_builder.thread(pid, m_builder.numberKey(w.modelId));
+                m_builder.setThreadName(thread, m_builder.strings().intern(
+                                                    QStringLiteral("Model %1").arg(w.modelId).toStdString()));
+                it = threads.emplace(w.modelId, thread).first;
+            }
+            RawSliceArgs a;
+            a.modelId = static_cast<std::int64_t>(std::min<std::uint64_t>(w.modelId, INT64_MAX));
+            a.indexId = static_cast<std::int64_t>(std::min<std::uint64_t>(w.indexId, INT64_MAX));
+            a.startTicks = w.beginTicks;
+            a.endTicks = w.endTicks;
+            const std::uint64_t index = m_args->args.size();
+            m_args->args.push_back(a);
+            const TimeNs begin = d.clock.toLocal(w.beginTicks);
+            const TimeNs end = d.clock.toLocal(w.endTicks);
+            m_builder.addSlice(
+                it->second, begin, saturatingSub(end, begin),
+                m_builder.strings().intern(QStringLiteral("Iteration %1").arg(w.indexId).toStdString()),
+                category, makeSourceLocation(m_sourceIndex, index));
+            ++m_slices;
+            // Steps are shifted by the model origin: keep only windows the builder keeps as events too.
+            constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
+            if (begin <= -kTimeLimit || end >= kTimeLimit) {
+                ++m_info.stepsOutOfRange;
+                continue;
+            }
+            DeclaredStep step;
+            step.group = m_builder.currentGroup();
+            step.number = a.indexId;
+            step.begin = begin;
+            step.end = end;
+            step.source =
+                QStringLiteral("ts_track step trace (model %1) in %2").arg(w.modelId).arg(shortPath(d.dir));
+            m_builder.addDeclaredStep(std::move(step));
+            ++m_info.iterations;
+        }
+        if (m_info.stepsOutOfRange)
+            warn(QStringLiteral("%1: %2 beyond ±2^62 ns (corrupt ticks) not used as steps")
+                     .arg(label, plural(m_info.stepsOutOfRange, "iteration")));
     }
 
     QString eventsOf(const DeviceContext &d, bool aiv) const
@@ -594,22 +928,38 @@ private:
         return columns;
     }
 
-    void addKernelRow(const DeviceContext &d, const DeviceTask &t, const QString &core,
-                      const std::vector<int> &columns, const std::vector<double> &values, bool isStars)
+    void addKernelRow(const DeviceContext &d, const std::vector<DeviceTask> &tasks, std::size_t taskIndex,
+                      const QString &core, const std::vector<int> &columns, const std::vector<double> &values,
+                      bool isStars)
     {
+        const DeviceTask &t = tasks[taskIndex];
         KernelRecord row;
         row.group = m_builder.currentGroup();
         row.start = d.clock.toLocal(t.startTicks);
         row.duration = d.clock.duration(t.startTicks, t.endTicks);
+        // Rows are shifted by the model origin: beyond ±2^62 ns (corrupt ticks) they are left out, as the
+        // builder leaves such task slices out.
+        constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
+        if (row.start <= -kTimeLimit || row.start >= kTimeLimit || row.duration <= -kTimeLimit ||
+            row.duration >= kTimeLimit) {
+            ++m_pmuOutOfRange;
+            return;
+        }
         const QString type =
             QString::fromLatin1(isStars ? starsSqeTypeName(static_cast<std::uint8_t>(t.taskType))
                                         : hwtsTaskTypeName(static_cast<std::uint8_t>(t.taskType)));
-        row.name = m_builder.strings().intern(type.toStdString());
-        row.type = row.name;
+        row.type = m_builder.strings().intern(type.toStdString());
+        row.name =
+            taskIndex < m_taskNames.size() && m_taskNames[taskIndex] ? m_taskNames[taskIndex] : row.type;
         row.acceleratorCore =
             m_builder.strings().intern(core == QLatin1String("aiv") ? "AI_VECTOR_CORE" : "AI_CORE");
         row.streamId = t.stream;
         row.taskId = t.task;
+        // Block Dim: the ts_track block-num record of the task logged last at or before its start.
+        if (!m_blockNums.empty())
+            if (const std::uint64_t blocks =
+                    m_blockNums.lookup(0, t.stream, t.task, clampTicks(t.startTicks)))
+                row.blockDim = static_cast<std::int64_t>(std::min<std::uint64_t>(blocks, INT64_MAX));
         if (t.subtask != kNoSubtask)
             row.contextId = t.subtask;
         KernelTable &table = m_builder.kernels();
@@ -665,7 +1015,7 @@ private:
                             ++unmatched;
                             return;
                         }
-                        addKernelRow(d, tasks[it->second[pos++]], QString(), columns,
+                        addKernelRow(d, tasks, it->second[pos++], QString(), columns,
                                      aic.compute(rec.totalCycle, rec.pmu), false);
                     });
                 reportStream(shortPath(QDir(d.dir).filePath(s->stream)), st, kAicorePmuRecordSize);
@@ -715,7 +1065,7 @@ private:
                         }
                         const bool isAic = rec.isAic();
                         const PmuMetricCalculator &calc = isAic ? aic : aiv;
-                        addKernelRow(d, tasks[best], isAic ? QStringLiteral("aic") : QStringLiteral("aiv"),
+                        addKernelRow(d, tasks, best, isAic ? QStringLiteral("aic") : QStringLiteral("aiv"),
                                      isAic ? aicColumns : aivColumns, calc.compute(rec.totalCycle, rec.pmu),
                                      true);
                     });
@@ -729,6 +1079,10 @@ private:
             parts << QStringLiteral("%1 with the overflow flag dropped").arg(plural(overflow, "PMU record"));
         if (bad)
             parts << QStringLiteral("%1 with a wrong magic skipped").arg(plural(bad, "PMU record"));
+        if (m_pmuOutOfRange)
+            parts << QStringLiteral("%1 of tasks beyond ±2^62 ns (corrupt ticks) left out")
+                         .arg(plural(m_pmuOutOfRange, "PMU record"));
+        m_pmuOutOfRange = 0;
         if (!parts.isEmpty())
             warn(QStringLiteral("%1: %2").arg(label, parts.join(QStringLiteral("; "))));
     }
@@ -740,6 +1094,11 @@ private:
     std::uint32_t m_sourceIndex = 0;
     HostClock m_host;
     std::size_t m_slices = 0;
+    std::size_t m_pmuOutOfRange = 0;
+    QHash<QString, QString> m_hashes;  // hash_dic of the host data
+    HostTaskIndex m_hostTasks;         // host task_track submissions
+    HostTaskIndex m_blockNums;         // ts_track block-num records of the device being read (ticks)
+    std::vector<StringId> m_taskNames; // per device task of the device being read
 };
 
 } // namespace

@@ -9,7 +9,10 @@
 //    with the §4.2 ratio metrics of the events in sample.json;
 //  - host API records (legacy AclModule.* → "AscendCL"; api_event.data → "CANN" with AscendCL@/Model@/
 //    Node@/Runtime@ names from type_info_dic / hash_dic).
-// Everything else present (ts_track, AI CPU, HCCL, msproftx, ...) is named in a warning with its size.
+//  - AI CPU task records (aicpu.data, DATA_PREPROCESS.AICPU) → an "AI CPU" process per device;
+//  - ts_track step trace records → "Iteration N" slices in a "Step Trace" process and declared steps;
+//  - msproftx additional records and api_event records of level 20500 → "MsprofTx" (marks and ranges).
+// Everything else present (HCCL, L2 cache, system counters, ...) is named in a warning with its size.
 // Lost records, unpaired starts/ends, bad magic and truncated slices are counted and warned about.
 
 #include "TraceBuilder.h"
@@ -28,6 +31,12 @@ struct RawReadInfo
     std::size_t deviceTasks = 0;
     std::size_t hostApis = 0;
     std::size_t pmuRows = 0;
+    std::size_t aiCpuTasks = 0;
+    std::size_t hostTaskRecords = 0;  // task_track submissions read
+    std::size_t namedDeviceTasks = 0; // device tasks named by their task_track kernel name
+    std::size_t txEvents = 0;
+    std::size_t iterations = 0;      // ts_track step trace windows
+    std::size_t stepsOutOfRange = 0; // windows beyond ±2^62 ns (corrupt ticks): shown, not declared as steps
     std::size_t recordsDecoded = 0;
     QStringList notDecoded; // "device_0/data/ts_track.data.0: 2 slices, 80 bytes"
     QString metricGroup;

@@ -37,7 +37,8 @@ std::int64_t unsignedTicksToNs(std::uint64_t ticks, const Frequency &f)
     const unsigned __int128 scaled =
         static_cast<unsigned __int128>(ticks) * 1000u * static_cast<unsigned __int128>(f.denominator);
     const auto num = static_cast<unsigned __int128>(f.numerator);
-    return static_cast<std::int64_t>((scaled + num / 2) / num);
+    const unsigned __int128 ns = (scaled + num / 2) / num;
+    return ns > static_cast<unsigned __int128>(INT64_MAX) ? INT64_MAX : static_cast<std::int64_t>(ns);
 }
 
 std::int64_t ticksToNs(std::int64_t ticks, const Frequency &f)
@@ -48,7 +49,10 @@ std::int64_t ticksToNs(std::int64_t ticks, const Frequency &f)
 
 std::int64_t monotonicToLocalOffset(std::int64_t collectionTimeBeginUs, std::int64_t clockMonotonicRawNs)
 {
-    return collectionTimeBeginUs * 1000 - clockMonotonicRawNs;
+    std::int64_t beginNs = 0;
+    if (__builtin_mul_overflow(collectionTimeBeginUs, std::int64_t(1000), &beginNs))
+        beginNs = collectionTimeBeginUs > 0 ? INT64_MAX : INT64_MIN;
+    return saturatingSub(beginNs, clockMonotonicRawNs);
 }
 
 } // namespace at::raw

@@ -8,10 +8,28 @@
 
 #include <QString>
 
+#include <climits>
 #include <cstdint>
 #include <optional>
 
 namespace at::raw {
+
+// Saturating int64 arithmetic: corrupt tick values or sync points must not overflow (TraceBuilder drops
+// events beyond ±2^62 ns with a warning, so a saturated time is reported, not wrapped around).
+inline std::int64_t saturatingAdd(std::int64_t a, std::int64_t b)
+{
+    std::int64_t r = 0;
+    if (__builtin_add_overflow(a, b, &r))
+        return b > 0 ? INT64_MAX : INT64_MIN;
+    return r;
+}
+inline std::int64_t saturatingSub(std::int64_t a, std::int64_t b)
+{
+    std::int64_t r = 0;
+    if (__builtin_sub_overflow(a, b, &r))
+        return b < 0 ? INT64_MAX : INT64_MIN;
+    return r;
+}
 
 // A frequency in MHz (= ticks per µs) as numerator / denominator.
 struct Frequency
@@ -23,7 +41,7 @@ struct Frequency
     static std::optional<Frequency> parse(const QString &mhz);
 };
 
-// round(ticks × 1000 / f) in ns, half away from zero; ticks may be negative.
+// round(ticks × 1000 / f) in ns, half away from zero; ticks may be negative. Saturates at ±INT64_MAX.
 std::int64_t ticksToNs(std::int64_t ticks, const Frequency &f);
 // The same for an unsigned tick difference (|a − b| of two u64 counters).
 std::int64_t unsignedTicksToNs(std::uint64_t ticks, const Frequency &f);
@@ -39,10 +57,11 @@ struct ClockConverter
     // §5.10 step 2: mono = syncMono ± |ticks − syncTicks| × 1000 / f.
     TimeNs toMonotonic(std::uint64_t ticks) const
     {
-        return ticks >= syncTicks ? syncMonoNs + unsignedTicksToNs(ticks - syncTicks, frequency)
-                                  : syncMonoNs - unsignedTicksToNs(syncTicks - ticks, frequency);
+        return ticks >= syncTicks
+                   ? saturatingAdd(syncMonoNs, unsignedTicksToNs(ticks - syncTicks, frequency))
+                   : saturatingSub(syncMonoNs, unsignedTicksToNs(syncTicks - ticks, frequency));
     }
-    TimeNs toLocal(std::uint64_t ticks) const { return toMonotonic(ticks) + monoToLocalNs; }
+    TimeNs toLocal(std::uint64_t ticks) const { return saturatingAdd(toMonotonic(ticks), monoToLocalNs); }
     // §5.10 step 4: durations from the tick difference.
     TimeNs duration(std::uint64_t startTicks, std::uint64_t endTicks) const
     {

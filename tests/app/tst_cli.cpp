@@ -139,6 +139,49 @@ private Q_SLOTS:
         QVERIFY(none.err.contains(QStringLiteral("no kernel table")));
     }
 
+    void exportCsvWritesKernelDetails()
+    {
+        QTemporaryDir dir;
+        const QString outDir = dir.filePath(QStringLiteral("csv/out")); // created
+        const QString folder = at::test::samplePath(
+            QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"));
+        const Run r = run({QStringLiteral("--export-csv"), outDir, folder});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains(QStringLiteral("wrote 191 kernels")), qPrintable(r.err));
+        QFile f(outDir + QStringLiteral("/kernel_details.csv"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        const QList<QByteArray> lines = text.split('\n');
+        QCOMPARE(lines.size(), 193); // header + 191 kernels + final line end
+        for (int i = 0; i + 1 < lines.size(); ++i)
+            QVERIFY2(lines[i].endsWith('\r'), "RFC 4180 line ends are CRLF");
+        QVERIFY(lines[0].startsWith("Source,Step Id,Task ID,Stream ID,Context ID,Name,Type,Accelerator Core,"
+                                    "Start Time(us),Duration(us),Wait Time(us),Block Dim,Input Shapes"));
+        QVERIFY(lines[0].contains("aiv_vec_ratio"));
+        QVERIFY2(lines[1].startsWith("Rank 0 / Device 0,"), lines[1].constData());
+        QVERIFY(lines[1].contains(",11051,2,"));
+        QVERIFY(lines[1].contains(",trans_TransData_0,TransData,AI_VECTOR_CORE,1736408883704643.212,"));
+        // Input shapes hold commas and semicolons: quoted, never split.
+        QVERIFY(text.contains(",\""));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("csv/out/kernel_details.csv.tmp"))));
+        // Never into the data folder (nor a new folder below it), and nothing is created there.
+        const QString inside = folder + QStringLiteral("/csv_out");
+        const Run refused = run({QStringLiteral("--export-csv"), inside, folder});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY(refused.err.contains(QStringLiteral("inside the data folder")));
+        QVERIFY(!QFileInfo::exists(inside));
+        // A trace without a kernel table says so.
+        const Run none = run({QStringLiteral("--export-csv"), dir.filePath(QStringLiteral("none")),
+                              at::test::level1Rank0Trace()});
+        QCOMPARE(none.exitCode, 1);
+        QVERIFY(none.err.contains(QStringLiteral("no kernel table")));
+        // --source accepts raw; other values are refused.
+        const Run bad =
+            run({QStringLiteral("--summary"), QStringLiteral("--source"), QStringLiteral("binary"), folder});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains(QStringLiteral("'db', 'text' or 'raw'")));
+    }
+
     void chartRendersAPngHeadlessly()
     {
         QTemporaryDir dir;

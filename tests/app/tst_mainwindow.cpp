@@ -1,3 +1,4 @@
+#include "../raw/RawRecordWriter.h"
 #include "CollectionPanel.h"
 #include "DetailsPanel.h"
 #include "KernelTablePanel.h"
@@ -106,6 +107,42 @@ private Q_SLOTS:
         QVERIFY(waitForLoad(spy, true));
         QCOMPARE(m_window->currentPath(), path);
         QCOMPARE(m_window->model()->eventCounts().complete, std::size_t(4384));
+    }
+
+    // A result with both its msprof export and the raw slices: the export loads; File ▸ Reload from Raw Data
+    // decodes the slices; Reload from Other Source goes back to the export.
+    void reloadFromRawDataAndBack()
+    {
+        QTemporaryDir d;
+        const QString prof = d.filePath(QStringLiteral("PROF_000001_20240101000000000_ABCDEFGHIJKLMNOP"));
+        test::writeFile(prof + "/device_0/data/info.json.0",
+                        R"({"platform_version":"1","DeviceInfo":[{"id":0,"hwts_frequency":"50"}]})");
+        test::writeFile(prof + "/device_0/data/hwts.data.0.slice_0",
+                        test::hwtsRecord(0, 0, 0, 1, 1000, 2) + test::hwtsRecord(1, 1, 0, 1, 1100, 2) +
+                            test::hwtsRecord(0, 2, 0, 2, 1200, 2) + test::hwtsRecord(1, 3, 0, 2, 1300, 2));
+        test::writeFile(prof + "/mindstudio_profiler_output/msprof_20240101000000.json",
+                        R"([{"name":"Exported","ph":"X","pid":1,"tid":3,"ts":"1.000","dur":2}])");
+        QSignalSpy spy(m_window.get(), &MainWindow::loadFinished);
+        m_window->setPreferredSource(PreferredSource::Text);
+        m_window->openPath(d.path());
+        QVERIFY(waitForLoad(spy, true));
+        QCOMPARE(m_window->model()->sliceCount(), std::size_t(1));
+        QVERIFY(
+            !m_window->model()->groups().front().collection.property(QStringLiteral("raw data")).isEmpty());
+        QVERIFY(m_window->reloadFromRawData());
+        QVERIFY(waitForLoad(spy, true));
+        QCOMPARE(m_window->preferredSource(), PreferredSource::Raw);
+        QCOMPARE(m_window->model()->sliceCount(), std::size_t(2));
+        QVERIFY(m_window->model()
+                    ->groups()
+                    .front()
+                    .collection.property(QStringLiteral("timeline source"))
+                    .startsWith(QStringLiteral("raw data")));
+        QVERIFY(!m_window->reloadFromRawData()); // already raw
+        QVERIFY(m_window->reloadWithOtherSource());
+        QVERIFY(waitForLoad(spy, true));
+        QCOMPARE(m_window->model()->sliceCount(), std::size_t(1));
+        m_window->setPreferredSource(PreferredSource::Text);
     }
 
     void badFileShowsErrorAndKeepsTheOpenTrace()

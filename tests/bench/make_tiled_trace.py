@@ -54,6 +54,69 @@ def shift_ts(value, shift_ns):
     return Decimal(value) + Decimal(shift_ns) / 1000
 
 
+SENTINEL = '\x00@{}@\x00'
+HOLE = re.compile(r'"\\u0000@(\d+)@\\u0000"')
+
+
+def template(e):
+    """(parts, fields): the event's text cut at the changing values, and how to make each value."""
+    e = dict(e)
+    fields = []
+
+    def hole(kind, value):
+        fields.append((kind, value))
+        return SENTINEL.format(len(fields) - 1)
+    if 'ts' in e:
+        ts = e['ts']
+        if isinstance(ts, str) and '.' in ts:
+            e['ts'] = hole('ts_ns', ts_ns(ts))
+        elif isinstance(ts, str):
+            e['ts'] = hole('ts_int', int(ts))
+        else:
+            e['ts'] = hole('ts_num', Decimal(ts))
+    m = STEP.match(str(e.get('name', '')))
+    if m:
+        e['name'] = hole('step', int(m.group(1)))
+    if 'id' in e:
+        if e.get('cat') == 'async_npu':
+            e['id'] = hole('id_shift', int(e['id']))
+        elif isinstance(e['id'], str):
+            e['id'] = hole('id_str', e['id'])
+        else:
+            e['id'] = hole('id_int', int(e['id']))
+    if isinstance(e.get('args'), dict) and 'connection_id' in e['args']:
+        e['args'] = dict(e['args'])
+        e['args']['connection_id'] = hole('id_int', int(e['args']['connection_id']))
+    pieces = HOLE.split(encode(e))  # text, index, text, index, ..., text (in text order)
+    order = [int(k) for k in pieces[1::2]]
+    return pieces[0::2], [fields[k] for k in order]
+
+
+def fill(t, copy, shift):
+    parts, fields = t
+    if not fields:
+        return parts[0]
+    out = [parts[0]]
+    for k, (kind, value) in enumerate(fields):
+        if kind == 'ts_ns':
+            ns = value + shift
+            out.append(f'"{ns // 1000}.{ns % 1000:03d}"')
+        elif kind == 'ts_int':
+            out.append(f'"{value + shift // 1000}"')
+        elif kind == 'ts_num':
+            out.append(str(value + Decimal(shift) / 1000))
+        elif kind == 'step':
+            out.append(json.dumps(f'ProfilerStep#{value + copy}'))
+        elif kind == 'id_shift':
+            out.append(str(value + shift))  # the id is the kernel start in ns
+        elif kind == 'id_str':
+            out.append(json.dumps(f'{value}_{copy}', ensure_ascii=False))
+        else:
+            out.append(str(value + copy * 10_000_000))
+        out.append(parts[k + 1])
+    return ''.join(out)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('out')
@@ -70,31 +133,16 @@ def main():
     period = max(ends) - min(times) + 1_000_000  # 1 ms gap between copies
     texts = [encode(e) for e in meta]
     written = sum(len(t.encode('utf-8')) + 1 for t in texts)
+    # Each body event is encoded once as a template: its text split around the fields that change
+    # per copy (ts, ProfilerStep#N, id, args.connection_id), so a copy costs a few formats per event.
+    templates = [template(e) for e in body]
     copy = 0
     with open(args.out, 'w', encoding='utf-8') as out:
         out.write('[')
         out.write(','.join(texts))
         while written < target:
             shift = copy * period
-            chunk = []
-            for e in body:
-                e = dict(e)
-                if 'ts' in e:
-                    e['ts'] = shift_ts(e['ts'], shift)
-                m = STEP.match(str(e.get('name', '')))
-                if m:
-                    e['name'] = f'ProfilerStep#{int(m.group(1)) + copy}'
-                if 'id' in e:
-                    if e.get('cat') == 'async_npu':
-                        e['id'] = int(e['id']) + shift  # the id is the kernel start in ns
-                    elif isinstance(e['id'], str):
-                        e['id'] = f"{e['id']}_{copy}"
-                    else:
-                        e['id'] = int(e['id']) + copy * 10_000_000
-                if isinstance(e.get('args'), dict) and 'connection_id' in e['args']:
-                    e['args'] = dict(e['args'])
-                    e['args']['connection_id'] = int(e['args']['connection_id']) + copy * 10_000_000
-                chunk.append(encode(e))
+            chunk = [fill(t, copy, shift) for t in templates]
             text = ',' + ','.join(chunk)
             out.write(text)
             written += len(text.encode('utf-8'))

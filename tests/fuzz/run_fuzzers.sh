@@ -4,16 +4,16 @@
 # samples are never written). Exits non-zero when a target crashes, leaks, hits undefined behaviour or
 # a timeout; the input that did it is kept in $AT_FUZZ_OUT/<target>/ (default build-fuzz/fuzz-out).
 #
-#   bash tests/fuzz/run_fuzzers.sh SECONDS [TARGET...]     # targets: json csv sqlite folder snapshot (default all)
+#   bash tests/fuzz/run_fuzzers.sh SECONDS [TARGET...]     # targets: json csv sqlite folder raw snapshot (default all)
 #
 # Environment: AT_FUZZ_BUILD_DIR (default build-fuzz), AT_FUZZ_OUT, AT_FUZZ_PARALLEL (targets run at once,
 # default nproc), AT_SAMPLES_DIR (default ../shared/samples), AT_FUZZ_SKIP_BUILD=1 (use the built targets).
 # A crash becomes a regression test by copying its input to tests/data/fuzz/<target>/ (tst_fuzz_regressions).
 set -euo pipefail
-seconds="${1:?usage: run_fuzzers.sh SECONDS [json|csv|sqlite|folder|snapshot ...]}"
+seconds="${1:?usage: run_fuzzers.sh SECONDS [json|csv|sqlite|folder|raw|snapshot ...]}"
 shift
 targets=("$@")
-((${#targets[@]})) || targets=(json csv sqlite folder snapshot)
+((${#targets[@]})) || targets=(json csv sqlite folder raw snapshot)
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${AT_FUZZ_BUILD_DIR:-$here/build-fuzz}"
 out="${AT_FUZZ_OUT:-$build/fuzz-out}"
@@ -64,11 +64,16 @@ printf 'r_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json\nr_ascend_pt/self -> 
 { find "$here/tests/data/json" -name '*.json' -print0; find "$samples" -name 'msprof*.json' -size -256k -print0; } 2>/dev/null |
   xargs -0 -r "$build/tests/fuzz/make_snapshot_seeds" "$work/seeds/snapshot" >/dev/null || true
 
-declare -A max_len=([json]=65536 [csv]=32768 [sqlite]=1048576 [folder]=4096 [snapshot]=262144)
+declare -A max_len=([json]=65536 [csv]=32768 [sqlite]=1048576 [folder]=4096 [raw]=8192 [snapshot]=262144)
+# Raw record seeds: synthetic records of every family, written by the target itself.
+seed raw
+AT_FUZZ_WRITE_SEEDS="$work/seeds/raw" QT_QPA_PLATFORM=offscreen "$build/tests/fuzz/fuzz_raw" >/dev/null 2>&1 || true
 # Leaks are checked; abort_on_error gives one clear report per problem.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 export QT_QPA_PLATFORM=offscreen
+# Targets that load through loadTrace (fuzz_raw) must not read or write the user's snapshot cache.
+export AT_NO_SNAPSHOT=1
 
 run_one() {
   local t="$1"

@@ -171,6 +171,54 @@ private slots:
     }
 
     // ChromeTraceParser from memory: results and messages.
+    // The block scan (16/32 bytes at a time) against a byte-by-byte reference, on random objects
+    // whose quotes, escapes and brackets fall at every position of a block, including the end.
+    void valueEndMatchesByteScan()
+    {
+        auto reference = [](const QByteArray &s, std::size_t begin) -> std::size_t {
+            std::size_t depth = 0;
+            bool inString = false;
+            for (std::size_t p = begin; p < static_cast<std::size_t>(s.size()); ++p) {
+                const char c = s[static_cast<qsizetype>(p)];
+                if (inString) {
+                    if (c == '\\')
+                        ++p;
+                    else if (c == '"')
+                        inString = false;
+                } else if (c == '"') {
+                    inString = true;
+                } else if (c == '{' || c == '[') {
+                    ++depth;
+                } else if ((c == '}' || c == ']') && --depth == 0) {
+                    return p + 1;
+                }
+            }
+            return JsonEventScanner::npos;
+        };
+        std::uint32_t seed = 12345;
+        auto next = [&seed] {
+            seed = seed * 1664525u + 1013904223u;
+            return seed >> 8;
+        };
+        const char alphabet[] = {'a', ' ', '"', '\\', '{', '}', '[', ']', ':', ','};
+        for (int round = 0; round < 20000; ++round) {
+            QByteArray s = "{";
+            const int length = static_cast<int>(next() % 120);
+            for (int i = 0; i < length; ++i)
+                s += alphabet[next() % sizeof(alphabet)];
+            if (next() % 2)
+                s += "}}}]]\"}}";
+            const std::size_t expected = reference(s, 0);
+            const std::size_t got =
+                JsonEventScanner::valueEnd(s.constData(), static_cast<std::size_t>(s.size()), 0);
+            if (got != expected)
+                QFAIL(qPrintable(QStringLiteral("'%1': %2 vs %3")
+                                     .arg(QString::fromLatin1(s))
+                                     .arg(static_cast<qlonglong>(got))
+                                     .arg(static_cast<qlonglong>(expected))));
+        }
+    }
+
     void parserResults()
     {
         auto parse = [](const QByteArray &data, QString *error, std::size_t *events) {

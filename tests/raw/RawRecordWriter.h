@@ -96,6 +96,114 @@ inline QByteArray aclModuleRecord(std::uint32_t apiType, std::uint64_t start, st
     return b;
 }
 
+// ts_track.data step trace record (tag 10), 40 bytes.
+inline QByteArray tsTrackStepRecord(std::uint64_t ts, std::uint64_t indexId, std::uint64_t modelId,
+                                    std::uint16_t tagId, std::uint16_t stream = 1, std::uint16_t task = 1)
+{
+    QByteArray b(40, '\0');
+    putLe(b, 1, 10, 1);
+    putLe(b, 8, ts, 8);
+    putLe(b, 16, indexId, 8);
+    putLe(b, 24, modelId, 8);
+    putLe(b, 32, stream, 2);
+    putLe(b, 34, task, 2);
+    putLe(b, 36, tagId, 2);
+    return b;
+}
+
+// ts_track.data task flip record (tag 14), 40 bytes.
+inline QByteArray tsTrackFlipRecord(std::uint64_t ts, std::uint16_t stream, std::uint16_t flipNum,
+                                    std::uint16_t task)
+{
+    QByteArray b(40, '\0');
+    putLe(b, 1, 14, 1);
+    putLe(b, 8, ts, 8);
+    putLe(b, 16, stream, 2);
+    putLe(b, 18, flipNum, 2);
+    putLe(b, 22, task, 2);
+    return b;
+}
+
+// aicpu.data, 128 bytes: magic, tag 60, stream, task, the run ticks and the compute/memcpy times.
+inline QByteArray aiCpuRecord(std::uint16_t stream, std::uint16_t task, std::uint64_t startTick,
+                              std::uint64_t endTick, std::uint64_t computeStart = 0,
+                              std::uint64_t memcpyStart = 0, std::uint64_t memcpyEnd = 0,
+                              std::uint16_t magic = 0x5A5A, std::uint16_t tag = 60)
+{
+    QByteArray b(128, '\0');
+    putLe(b, 0, magic, 2);
+    putLe(b, 2, tag, 2);
+    putLe(b, 4, stream, 2);
+    putLe(b, 6, task, 2);
+    putLe(b, 16, startTick, 8);
+    putLe(b, 24, computeStart, 8);
+    putLe(b, 32, memcpyStart, 8);
+    putLe(b, 40, memcpyEnd, 8);
+    putLe(b, 56, endTick, 8);
+    putLe(b, 64, 7, 4);  // threadId
+    putLe(b, 104, 1, 4); // kernelType
+    putLe(b, 118, 1, 1); // version
+    return b;
+}
+
+// additional.msproftx, 256 bytes: one segment of a mark or range message.
+inline QByteArray msprofTxRecord(std::uint32_t tid, std::uint32_t eventType, std::uint64_t start,
+                                 std::uint64_t end, std::uint64_t markId, const QByteArray &message,
+                                 std::uint16_t segment = 0)
+{
+    QByteArray b(256, '\0');
+    putLe(b, 0, 0x5A5A, 2);
+    putLe(b, 2, 20500, 2);
+    putLe(b, 8, tid, 4);
+    putLe(b, 12, 232, 4);
+    putLe(b, 16, start, 8);
+    putLe(b, 26, segment, 2);
+    putLe(b, 32, 0x5A5A, 2);
+    putLe(b, 36, 1234, 4);
+    putLe(b, 40, tid, 4);
+    putLe(b, 48, eventType, 4);
+    putLe(b, 64, start, 8);
+    putLe(b, 72, end, 8);
+    putLe(b, 80, markId, 8);
+    for (int i = 0; i < message.size() && i < 156; ++i)
+        b[100 + i] = message[i];
+    return b;
+}
+
+// api_event.data, 40 bytes: an API range (or an event when end is all ones).
+inline QByteArray apiEventRecord(std::uint16_t level, std::uint32_t type, std::uint32_t tid,
+                                 std::uint64_t begin, std::uint64_t end, std::uint64_t itemId)
+{
+    QByteArray b(40, '\0');
+    putLe(b, 0, 0x5A5A, 2);
+    putLe(b, 2, level, 2);
+    putLe(b, 4, type, 4);
+    putLe(b, 8, tid, 4);
+    putLe(b, 16, begin, 8);
+    putLe(b, 24, end, 8);
+    putLe(b, 32, itemId, 8);
+    return b;
+}
+
+// compact.task_track (MsprofCompactInfo + MsprofRuntimeTrack), 64 bytes.
+inline QByteArray taskTrackRecord(std::uint32_t tid, std::uint64_t ts, std::uint16_t device,
+                                  std::uint16_t stream, std::uint16_t task, std::uint16_t batch,
+                                  std::uint64_t taskType, std::uint64_t kernelHash)
+{
+    QByteArray b(64, '\0');
+    putLe(b, 0, 0x5A5A, 2);
+    putLe(b, 2, 5000, 2);
+    putLe(b, 8, tid, 4);
+    putLe(b, 12, 40, 4);
+    putLe(b, 16, ts, 8);
+    putLe(b, 24, device, 2);
+    putLe(b, 26, stream, 2);
+    putLe(b, 28, task | (std::uint64_t(batch) << 16), 4);
+    putLe(b, 32, taskType, 8);
+    putLe(b, 40, kernelHash, 8);
+    return b;
+}
+
 inline QByteArray fromHex(const char *hex)
 {
     return QByteArray::fromHex(QByteArray(hex).replace(' ', "").replace('\n', ""));

@@ -2,6 +2,7 @@
 // sync points, loaded through loadTrace() like any folder; the decoded timeline is asserted exactly.
 
 #include "RawRecordWriter.h"
+#include "Steps.h"
 #include "TraceLoader.h"
 #include "export/ChromeTraceWriter.h"
 
@@ -176,7 +177,7 @@ private slots:
         writeFile(hostDir(d) + "/AclModule.acl_op.0.slice_0",
                   test::aclModuleRecord(1, 5000040000, 5000090000, 8, 100, "aclopCompileAndExecute") +
                       test::aclModuleRecord(1, 5000100000, 5000200000, 8, 101, "aclrtSynchronizeStream"));
-        writeFile(devDir(d) + "/ts_track.data.0.slice_0", QByteArray(40, '\0'));
+        writeFile(devDir(d) + "/l2_cache.data.0.slice_0", QByteArray(72, '\0'));
 
         const auto m = load(d.path());
         QVERIFY(m);
@@ -242,7 +243,7 @@ private slots:
                      *m, QStringLiteral("lost records: the rolling cnt skipped 1 times (1 record missing)")),
                  qPrintable(warnings(*m)));
         QVERIFY2(hasWarning(*m, QStringLiteral("truncated: the last 20 bytes")), qPrintable(warnings(*m)));
-        QVERIFY2(hasWarning(*m, QStringLiteral("ts_track.data.0: 1 slice, 40 bytes")),
+        QVERIFY2(hasWarning(*m, QStringLiteral("l2_cache.data.0: 1 slice, 72 bytes")),
                  qPrintable(warnings(*m)));
         QVERIFY(!hasWarning(*m, QStringLiteral("msprof --export=on")));
         bool rawSource = false;
@@ -250,6 +251,218 @@ private slots:
             rawSource =
                 rawSource || (key == QStringLiteral("timeline source") && value.startsWith("raw data"));
         QVERIFY(rawSource);
+    }
+
+    // ts_track step trace → Step Trace iterations and declared steps; AI CPU records → the AI CPU layer;
+    // msproftx records and api_event level 20500 → MsprofTx. Bad records are counted in warnings.
+    void stepTraceAiCpuAndTxDecode()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+        QByteArray track;
+        track += test::tsTrackStepRecord(1040000, 1, 5, 60000);
+        track += test::tsTrackStepRecord(1052000, 1, 5, 4);
+        track += test::tsTrackFlipRecord(1052500, 3, 1, 0);
+        track += test::tsTrackStepRecord(1061000, 2, 5, 4);
+        track += test::tsTrackStepRecord(1062000, 3, 5, 60000); // never ends
+        // Cut inside a record across two slices.
+        writeFile(devDir(d) + "/ts_track.data.0.slice_0", track.left(100));
+        writeFile(devDir(d) + "/ts_track.data.0.slice_1", track.mid(100));
+        QByteArray aicpu;
+        aicpu += test::aiCpuRecord(4, 1, 1045000, 1046000, 10, 30, 35);
+        aicpu += test::aiCpuRecord(4, 2, 1047000, 1046000); // reversed: dropped
+        aicpu += test::aiCpuRecord(6, 3, 1048000, 1048100, 0, 0, 0, 0x1111);
+        writeFile(devDir(d) + "/DATA_PREPROCESS.AICPU.0.slice_0", aicpu + QByteArray(5, '\0'));
+        QByteArray txLog;
+        txLog += test::msprofTxRecord(9, 2, 5000100000, 5000300000, 42, "forward");
+        txLog += test::msprofTxRecord(9, 0, 5000150000, 5000150000, 43, "checkpoint");
+        writeFile(hostDir(d) + "/unaging.additional.msproftx.slice_0", txLog);
+        writeFile(hostDir(d) + "/unaging.api_event.data.slice_0",
+                  test::apiEventRecord(20500, 1, 9, 5000400000, 5000500000, 777) +
+                      test::apiEventRecord(20000, 1, 9, 5000410000, 5000420000, 0));
+        writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0", "777:range: push\n");
+        writeFile(hostDir(d) + "/unaging.additional.type_info_dic.slice_0", "20000_1:aclmdlExecute\n");
+
+        const auto m = load(d.path());
+        QVERIFY(m);
+        // Step Trace: Iteration 1 [1,040,000, 1,052,000], Iteration 2 from there to 1,061,000.
+        const int st = processNamed(*m, QStringLiteral("Step Trace"));
+        QVERIFY2(st >= 0, qPrintable(warnings(*m)));
+        const auto iters = slicesOf(*m, threadNamed(*m, st, QStringLiteral("Model 5")));
+        QCOMPARE(iters.size(), std::size_t(2));
+        QCOMPARE(iters[0].name, QStringLiteral("Iteration 1"));
+        QCOMPARE(iters[0].start, at50MHz(1040000));
+        QCOMPARE(iters[0].duration, TimeNs(12000 * 20));
+        QCOMPARE(iters[1].name, QStringLiteral("Iteration 2"));
+        QCOMPARE(iters[1].start, at50MHz(1052000));
+        QCOMPARE(iters[1].duration, TimeNs(9000 * 20));
+        QCOMPARE(m->declaredSteps().size(), std::size_t(2));
+        QCOMPARE(m->declaredSteps()[0].number, std::int64_t(1));
+        QCOMPARE(m->origin() + m->declaredSteps()[1].end, at50MHz(1061000));
+        QCOMPARE(m->steps().size(), std::size_t(2));
+        QVERIFY2(hasWarning(*m, QStringLiteral("1 iteration without an end mark dropped")),
+                 qPrintable(warnings(*m)));
+        QVERIFY2(hasWarning(*m, QStringLiteral("1 task flip record read but not used yet")),
+                 qPrintable(warnings(*m)));
+
+        // AI CPU: one task on stream 4, exact ticks; the reversed and bad-magic records are counted.
+        const int ac = processNamed(*m, QStringLiteral("AI CPU"));
+        QVERIFY2(ac >= 0, qPrintable(warnings(*m)));
+        QCOMPARE(m->processes()[static_cast<std::size_t>(ac)].layer, Layer::AiCpu);
+        const int s4 = threadNamed(*m, ac, QStringLiteral("Stream 4"));
+        const auto cpu = slicesOf(*m, s4);
+        QCOMPARE(cpu.size(), std::size_t(1));
+        QCOMPARE(cpu[0].name, QStringLiteral("AI_CPU"));
+        QCOMPARE(cpu[0].start, at50MHz(1045000));
+        QCOMPARE(cpu[0].duration, TimeNs(1000 * 20));
+        std::map<QString, QString> args;
+        for (const auto &[k, v] : m->sliceArgs(SliceRef{s4, 0}))
+            args[k] = v;
+        QCOMPARE(args[QStringLiteral("Task Id")], QStringLiteral("1"));
+        QCOMPARE(args[QStringLiteral("Compute Time")], QStringLiteral("20"));
+        QCOMPARE(args[QStringLiteral("Memcpy Time")], QStringLiteral("5"));
+        QVERIFY2(
+            hasWarning(*m, QStringLiteral("1 record with a wrong magic skipped; 1 record ending before it "
+                                          "starts dropped")),
+            qPrintable(warnings(*m)));
+        QVERIFY2(hasWarning(*m, QStringLiteral("DATA_PREPROCESS.AICPU.0: truncated: the last 5 bytes")),
+                 qPrintable(warnings(*m)));
+        // The AI CPU task is a row of the kernel table (AI_CPU, no PMU metrics), joined to its slice.
+        const KernelTable &k = m->kernels();
+        QCOMPARE(k.size(), std::size_t(1));
+        QCOMPARE(m->strings().qstring(k.rows()[0].acceleratorCore), QStringLiteral("AI_CPU"));
+        QCOMPARE(k.rows()[0].streamId, std::int64_t(4));
+        QCOMPARE(k.rows()[0].taskId, std::int64_t(1));
+        QCOMPARE(m->origin() + k.rows()[0].start, at50MHz(1045000));
+        QVERIFY(k.rows()[0].joined());
+
+        // MsprofTx: the range, the mark and the level-20500 API named through hash_dic.
+        const int tx = processNamed(*m, QStringLiteral("MsprofTx"));
+        QVERIFY2(tx >= 0, qPrintable(warnings(*m)));
+        const auto txs = slicesOf(*m, threadNamed(*m, tx, QStringLiteral("Thread 9")));
+        QCOMPARE(txs.size(), std::size_t(3));
+        QCOMPARE(txs[0].name, QStringLiteral("forward"));
+        QCOMPARE(txs[0].start, TimeNs(1700000001000100000));
+        QCOMPARE(txs[0].duration, TimeNs(200000));
+        QCOMPARE(txs[1].name, QStringLiteral("checkpoint"));
+        QCOMPARE(txs[1].duration, TimeNs(0));
+        QCOMPARE(txs[2].name, QStringLiteral("range: push"));
+        QCOMPARE(txs[2].duration, TimeNs(100000));
+        const int cann = processNamed(*m, QStringLiteral("CANN"));
+        QVERIFY(cann >= 0);
+        QCOMPARE(slicesOf(*m, threadNamed(*m, cann, QStringLiteral("Thread 9")))[0].name,
+                 QStringLiteral("AscendCL@aclmdlExecute"));
+    }
+
+    // An exported result (G3 msprof JSON) with its raw data: the export is the default; PreferredSource::Raw
+    // (--source raw) decodes the slices instead, and the collection info says which was used.
+    void rawSourceCanBeForcedOverTheExport()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+        writeFile(
+            d.filePath(QStringLiteral("%1/mindstudio_profiler_output/msprof_20240101000000.json").arg(kProf)),
+            R"([{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":"Ascend Hardware"}},)"
+            R"({"name":"Exported","ph":"X","pid":1,"tid":3,"ts":"1700000001001000.000","dur":2}])");
+        auto propertyOf = [](const TraceModel &m, const QString &key) {
+            return m.groups().front().collection.property(key);
+        };
+        const auto exported = load(d.path());
+        QVERIFY(exported);
+        QCOMPARE(exported->sliceCount(), std::size_t(1));
+        QCOMPARE(propertyOf(*exported, QStringLiteral("timeline source")), QStringLiteral("text export"));
+        QVERIFY(propertyOf(*exported, QStringLiteral("raw data")).contains(QStringLiteral("--source raw")));
+
+        LoadControl control;
+        control.preferredSource = PreferredSource::Raw;
+        LoadResult r = loadTrace(d.path(), control);
+        QVERIFY2(r.model, qPrintable(r.error));
+        QCOMPARE(r.model->sliceCount(), kHwtsTasks.size());
+        QVERIFY(processNamed(*r.model, QStringLiteral("Task Scheduler")) >= 0);
+        QVERIFY(
+            propertyOf(*r.model, QStringLiteral("timeline source")).startsWith(QStringLiteral("raw data")));
+        QCOMPARE(propertyOf(*r.model, QStringLiteral("other source")), QStringLiteral("text export"));
+        QVERIFY(r.model->groups().front().layout.contains(QStringLiteral("--source raw")));
+
+        // A result without raw data: the export is loaded and the request is named in a warning.
+        QTemporaryDir e;
+        writeFile(
+            e.filePath(QStringLiteral("%1/mindstudio_profiler_output/msprof_20240101000000.json").arg(kProf)),
+            R"([{"name":"Exported","ph":"X","pid":1,"tid":3,"ts":"1.000","dur":2}])");
+        LoadControl control2;
+        control2.preferredSource = PreferredSource::Raw;
+        LoadResult r2 = loadTrace(e.path(), control2);
+        QVERIFY2(r2.model, qPrintable(r2.error));
+        QCOMPARE(r2.model->sliceCount(), std::size_t(1));
+        QVERIFY2(hasWarning(*r2.model, QStringLiteral("raw data was requested but no")),
+                 qPrintable(warnings(*r2.model)));
+    }
+
+    // Host task_track submissions name the device tasks (kernel name hash → hash_dic): the latest
+    // submission of the same (device, stream, task) before the execution wins (task ids wrap); the PMU
+    // kernel rows carry the same names; flips are not tasks; unnamed tasks keep their type and are counted.
+    void taskTrackNamesDeviceTasks()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+        // Host mono ns of device tick T: 5e9 + (T − 1e6) × 20.
+        auto mono = [](std::uint64_t ticks) { return 5000000000ull + (ticks - kSyncTicks) * 20; };
+        QByteArray track;
+        track += test::taskTrackRecord(100, mono(1040000), 0, 3, 65535, 0, 0, 33); // older use of the id
+        track += test::taskTrackRecord(100, mono(1049000), 0, 3, 10, 0, 0, 11);
+        track += test::taskTrackRecord(100, mono(1054000), 0, 7, 10, 0, 0, 22);
+        track += test::taskTrackRecord(100, mono(1059000), 0, 3, 65535, 0, 0, 44);
+        track += test::taskTrackRecord(100, mono(1060060), 0, 3, 0, 1, 98, 0); // flip: not a task
+        track += test::taskTrackRecord(100, mono(1044000), 0, 4, 1, 0, 0, 55); // the AI CPU task below
+        writeFile(hostDir(d) + "/unaging.compact.task_track.slice_0", track);
+        writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0",
+                  "11:MatMul_1\n22:Add_2\n33:Old_3\n44:Conv2D: 4\n55:DropOutGenMask_5\n");
+        writeFile(devDir(d) + "/aicpu.data.0.slice_0", test::aiCpuRecord(4, 1, 1045000, 1046000));
+        // ts_track block-num records give the kernel rows their Block Dim (the one logged last before).
+        QByteArray blocks(80, '\0');
+        test::putLe(blocks, 1, 15, 1);
+        test::putLe(blocks, 8, 1040000, 8);
+        test::putLe(blocks, 16, 3, 2);
+        test::putLe(blocks, 18, 10, 2);
+        test::putLe(blocks, 20, 4, 4);
+        test::putLe(blocks, 41, 15, 1);
+        test::putLe(blocks, 48, 1049500, 8);
+        test::putLe(blocks, 56, 3, 2);
+        test::putLe(blocks, 58, 10, 2);
+        test::putLe(blocks, 60, 32, 4);
+        writeFile(devDir(d) + "/ts_track.data.0.slice_0", blocks);
+        writeFile(devDir(d) + "/aicore.data.0.slice_0",
+                  test::aicoreRecord(10, 3, 1000, {500, 250, 125, 100, 50, 10, 400, 100}));
+        const auto m = load(d.path());
+        QVERIFY(m);
+        const int ts = processNamed(*m, QStringLiteral("Task Scheduler"));
+        const auto s3 = slicesOf(*m, threadNamed(*m, ts, QStringLiteral("Stream 3")));
+        QCOMPARE(s3.size(), std::size_t(3));
+        QCOMPARE(s3[0].name, QStringLiteral("MatMul_1"));
+        QCOMPARE(s3[1].name, QStringLiteral("Conv2D: 4"));
+        QCOMPARE(s3[2].name, QStringLiteral("AI_CORE")); // (3, 0): no submission
+        QCOMPARE(slicesOf(*m, threadNamed(*m, ts, QStringLiteral("Stream 7")))[0].name,
+                 QStringLiteral("Add_2"));
+        QVERIFY2(hasWarning(*m, QStringLiteral("1 of 4 device tasks have no host task_track record")),
+                 qPrintable(warnings(*m)));
+        const int ac = processNamed(*m, QStringLiteral("AI CPU"));
+        QCOMPARE(slicesOf(*m, threadNamed(*m, ac, QStringLiteral("Stream 4")))[0].name,
+                 QStringLiteral("DropOutGenMask_5"));
+        const KernelTable &k = m->kernels();
+        QCOMPARE(k.size(), std::size_t(2));
+        std::map<QString, std::size_t> rowOf;
+        for (std::size_t r = 0; r < k.size(); ++r) {
+            rowOf[m->strings().qstring(k.rows()[r].name)] = r;
+            QVERIFY(k.rows()[r].joined());
+        }
+        QCOMPARE(m->strings().qstring(k.rows()[rowOf.at(QStringLiteral("MatMul_1"))].type),
+                 QStringLiteral("AI_CORE"));
+        QCOMPARE(k.rows()[rowOf.at(QStringLiteral("MatMul_1"))].blockDim, std::int64_t(32));
+        QCOMPARE(m->strings().qstring(k.rows()[rowOf.at(QStringLiteral("DropOutGenMask_5"))].acceleratorCore),
+                 QStringLiteral("AI_CPU"));
     }
 
     void unmatchedAndRepeatedRecordsAreCounted()
@@ -353,6 +566,16 @@ private slots:
         writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
         writeFile(hostDir(d) + "/AclModule.acl_op.0.slice_0",
                   test::aclModuleRecord(1, 5000040000, 5000090000, 8, 100, "aclop \"quoted\""));
+        // Every decoded layer goes through the round trip: AI CPU, Step Trace, MsprofTx, task_track names.
+        writeFile(devDir(d) + "/aicpu.data.0.slice_0", test::aiCpuRecord(4, 1, 1045000, 1046000, 10, 30, 35));
+        writeFile(devDir(d) + "/ts_track.data.0.slice_0",
+                  test::tsTrackStepRecord(1040000, 1, 5, 60000) + test::tsTrackStepRecord(1052000, 1, 5, 4));
+        writeFile(hostDir(d) + "/unaging.additional.msproftx.slice_0",
+                  test::msprofTxRecord(9, 2, 5000100000, 5000300000, 42, "forward, \"pass\"") +
+                      test::msprofTxRecord(9, 0, 5000150000, 5000150000, 43, "mark"));
+        writeFile(hostDir(d) + "/unaging.compact.task_track.slice_0",
+                  test::taskTrackRecord(100, 5000980000, 0, 3, 10, 0, 0, 11));
+        writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0", "11:MatMul_1\n");
         const auto raw = load(d.path());
         QVERIFY(raw);
         const QString json = d.filePath(QStringLiteral("out.json"));
@@ -362,6 +585,8 @@ private slots:
         QVERIFY(back);
         QCOMPARE(back->sliceCount(), raw->sliceCount());
         QCOMPARE(back->processes().size(), raw->processes().size());
+        for (const char *layer : {"AI CPU", "Step Trace", "MsprofTx", "AscendCL", "Task Scheduler"})
+            QVERIFY2(processNamed(*raw, QLatin1String(layer)) >= 0, layer);
         for (std::size_t p = 0; p < raw->processes().size(); ++p) {
             const QString name = raw->strings().qstring(raw->processes()[p].name);
             const int q = processNamed(*back, name);

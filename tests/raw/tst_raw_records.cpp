@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <map>
 
 using namespace at;
 using namespace at::raw;
@@ -107,6 +108,60 @@ private slots:
         const Frequency f = *Frequency::parse(QStringLiteral("38.4"));
         QCOMPARE(unsignedTicksToNs(4347, f), std::int64_t(113203));
         QCOMPARE(unsignedTicksToNs(263, f), std::int64_t(6849));
+    }
+
+    // The pairer keeps open starts in a small table per stream and spills colliding task ids (equal low
+    // 10 bits) aside: random logs full of collisions, repeats and unmatched records must pair exactly as
+    // one entry per (stream, task) does (§5.7 HWTS rule).
+    void hwtsPairingMatchesTheReferenceRule()
+    {
+        std::uint64_t seed = 12345;
+        auto next = [&seed] {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            return static_cast<std::uint32_t>(seed >> 33);
+        };
+        for (int round = 0; round < 20; ++round) {
+            HwtsPairer pairer;
+            std::map<std::pair<std::uint32_t, std::uint32_t>, std::pair<std::uint64_t, int>> open;
+            std::vector<DeviceTask> expected;
+            std::size_t replaced = 0, orphanEnds = 0;
+            const int taskRange = round % 2 ? 8 : 5000; // a few ids, or ids colliding modulo 1024
+            for (int i = 0; i < 4000; ++i) {
+                const std::uint32_t stream = next() % 3;
+                const auto task = static_cast<std::uint16_t>((next() % 4) * 1024 + next() % taskRange);
+                const int type = static_cast<int>(next() % 2);
+                const std::uint64_t ts = 1000 + static_cast<std::uint64_t>(i);
+                pairer.add(bytes(test::hwtsRecord(type, i & 15, i % 5, task, ts, stream)));
+                const auto key = std::make_pair(stream, std::uint32_t(task));
+                if (type == 0) {
+                    replaced += open.count(key);
+                    open[key] = {ts, i % 5};
+                } else if (const auto it = open.find(key); it != open.end()) {
+                    DeviceTask t;
+                    t.stream = stream;
+                    t.task = task;
+                    t.startTicks = it->second.first;
+                    t.endTicks = ts;
+                    t.taskType = static_cast<std::uint16_t>(it->second.second);
+                    expected.push_back(t);
+                    open.erase(it);
+                } else {
+                    ++orphanEnds;
+                }
+            }
+            const std::vector<DeviceTask> tasks = pairer.finish();
+            QCOMPARE(tasks.size(), expected.size());
+            for (std::size_t i = 0; i < tasks.size(); ++i) {
+                QCOMPARE(tasks[i].stream, expected[i].stream);
+                QCOMPARE(tasks[i].task, expected[i].task);
+                QCOMPARE(tasks[i].startTicks, expected[i].startTicks);
+                QCOMPARE(tasks[i].endTicks, expected[i].endTicks);
+                QCOMPARE(tasks[i].taskType, expected[i].taskType);
+            }
+            QCOMPARE(pairer.stats().startsReplaced, replaced);
+            QCOMPARE(pairer.stats().endsWithoutStart, orphanEnds);
+            QCOMPARE(pairer.stats().startsNeverEnded, open.size());
+        }
     }
 
     void badMagicIsSkippedAndCounted()
@@ -255,6 +310,24 @@ private slots:
         QCOMPARE(c.toMonotonic(950000), TimeNs(4999000000)); // before the sync point
         QCOMPARE(monotonicToLocalOffset(1659098679447393, 876117208663770),
                  std::int64_t(1658222562238729230));
+    }
+
+    // Corrupt ticks or sync points saturate instead of overflowing (fuzz_raw found the host offset sum).
+    void timeConversionSaturates()
+    {
+        const Frequency f = *Frequency::parse(QStringLiteral("0.001"));
+        QCOMPARE(unsignedTicksToNs(~std::uint64_t(0), f), INT64_MAX);
+        ClockConverter c{f, 0, INT64_MAX - 5, INT64_MAX};
+        QCOMPARE(c.toMonotonic(~std::uint64_t(0)), INT64_MAX);
+        QCOMPARE(c.toLocal(~std::uint64_t(0)), INT64_MAX);
+        ClockConverter low{f, ~std::uint64_t(0), INT64_MIN + 5, INT64_MIN};
+        QCOMPARE(low.toMonotonic(0), INT64_MIN);
+        QCOMPARE(low.toLocal(0), INT64_MIN);
+        QCOMPARE(monotonicToLocalOffset(INT64_MAX / 10, -5), INT64_MAX);
+        QCOMPARE(monotonicToLocalOffset(INT64_MIN / 10, 5), INT64_MIN);
+        QCOMPARE(saturatingAdd(INT64_MAX, 1), INT64_MAX);
+        QCOMPARE(saturatingSub(INT64_MIN, 1), INT64_MIN);
+        QCOMPARE(saturatingSub(5, 7), std::int64_t(-2));
     }
 
     void rationalFrequencies()

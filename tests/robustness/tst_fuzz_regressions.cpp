@@ -4,6 +4,7 @@
 // memory errors and undefined behaviour abort it too.
 
 #include "FuzzEntryPoints.h"
+#include "FuzzRawEntryPoint.h"
 
 #include <QDir>
 #include <QFile>
@@ -42,6 +43,14 @@ private slots:
     void sqlite() { replay("sqlite", at::fuzz::fuzzSqlite); }
     void folder() { replay("folder", at::fuzz::fuzzFolder); }
     void snapshot() { replay("snapshot", at::fuzz::fuzzSnapshot); }
+    // The raw decoders: the saved inputs, and the synthetic seeds of every record family.
+    void raw()
+    {
+        replay("raw", at::fuzz::fuzzRaw);
+        for (const QByteArray &seed : at::fuzz::raw_records::rawSeeds())
+            at::fuzz::fuzzRaw(reinterpret_cast<const std::uint8_t *>(seed.constData()),
+                              static_cast<std::size_t>(seed.size()));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFuzzRegressions)
