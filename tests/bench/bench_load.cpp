@@ -171,9 +171,11 @@ int main(int argc, char **argv)
     std::printf("input: %s (%.1f MB, %zu events, %zu slices), load average %.1f before, %.1f after\n",
                 qPrintable(path), mb, modelEvents, slices, loadBefore, loadAverage());
     if (b > 0)
-        std::printf("simdjson on-demand walk (baseline): %.3f s  %.0f MB/s  (%zu events)\n", b, mb / b, events);
+        std::printf("simdjson on-demand walk (baseline): %.3f s  %.0f MB/s  (%zu events)\n", b, mb / b,
+                    events);
     else
-        std::printf("simdjson on-demand walk (baseline): not possible, simdjson documents are limited to 4 GB\n");
+        std::printf(
+            "simdjson on-demand walk (baseline): not possible, simdjson documents are limited to 4 GB\n");
     std::printf("ascend-timeline load (parse+model+index): %.3f s  %.0f MB/s\n", o, mb / o);
     if (b > 0)
         std::printf("ratio load/baseline: %.2fx the baseline's time\n", o / b);

@@ -44,8 +44,8 @@ int main(int argc, char **argv)
     const int copies = argc > 1 ? std::atoi(argv[1]) : 200;
     const int length = argc > 2 ? std::atoi(argv[2]) : 20000;
     LoadControl control;
-    const QString level1 = QStringLiteral(AT_SAMPLES_DIR
-                                          "/msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt");
+    const QString level1 = QStringLiteral(
+        AT_SAMPLES_DIR "/msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt");
     LoadResult loaded = loadTrace(level1, control);
     if (!loaded.model) {
         std::fprintf(stderr, "%s\n", qPrintable(loaded.error));
@@ -64,10 +64,10 @@ int main(int argc, char **argv)
     std::size_t tasks = 0;
     for (const Step &s : steps)
         tasks += s.deviceTasks.size();
-    std::printf("model: %d steps, %zu slices, %zu flows, %zu device tasks in steps\n", static_cast<int>(steps.size()),
-                model->sliceCount(), model->flows().size(), tasks);
-    std::printf("build (tile + TraceBuilder::build, baseline) %.3f s; detectSteps %.3f s = %.2fx of build\n", build,
-                detect, detect / build);
+    std::printf("model: %d steps, %zu slices, %zu flows, %zu device tasks in steps\n",
+                static_cast<int>(steps.size()), model->sliceCount(), model->flows().size(), tasks);
+    std::printf("build (tile + TraceBuilder::build, baseline) %.3f s; detectSteps %.3f s = %.2fx of build\n",
+                build, detect, detect / build);
 
     const Step &a = steps.front(), &b = steps[steps.size() / 2];
     const int rounds = 20;
@@ -82,7 +82,8 @@ int main(int argc, char **argv)
     const double compare = seconds(t) / rounds;
     std::printf("compare two real steps (%zu + %zu tasks): by-name aggregation alone (baseline) %.3f ms; "
                 "compareSteps %.3f ms = %.2fx\n",
-                a.deviceTasks.size(), b.deviceTasks.size(), aggregate * 1e3, compare * 1e3, compare / aggregate);
+                a.deviceTasks.size(), b.deviceTasks.size(), aggregate * 1e3, compare * 1e3,
+                compare / aggregate);
 
     // Two long kernel sequences (30 names) differing by 20 scattered edits: prefix/suffix trimming
     // cannot help, so the exact LCS does the full O(n·m) work.
@@ -101,8 +102,9 @@ int main(int argc, char **argv)
     t.restart();
     const auto exact = longestCommonSubsequence(x, y);
     const double slow = seconds(t);
-    std::printf("LCS of %d x %zu kernels: occurrence fallback (baseline) %.3f s, %zu pairs; exact %.3f s, %zu "
-                "pairs = %.1fx\n",
-                length, y.size(), fast, fallback.size(), slow, exact.size(), slow / fast);
+    std::printf(
+        "LCS of %d x %zu kernels: occurrence fallback (baseline) %.3f s, %zu pairs; exact %.3f s, %zu "
+        "pairs = %.1fx\n",
+        length, y.size(), fast, fallback.size(), slow, exact.size(), slow / fast);
     return sink == 0 ? 1 : 0;
 }
