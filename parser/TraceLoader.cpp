@@ -332,8 +332,15 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
         if (raw) {
             // FORMATS.md §5: decode the binary slices (parser/raw).
             RawReadInfo rawInfo;
-            const std::size_t slices = readRawProfile(*source, builder, &rawInfo);
-            if (slices == 0 && rawInfo.pmuRows == 0) {
+            const std::size_t slices = readRawProfile(*source, builder, &rawInfo, &control.cancel);
+            if (control.cancel) {
+                if (!takeMemoryStop(control)) {
+                    result.cancelled = true;
+                    return result;
+                }
+                builder.addWarning(memoryStopWarning(source->profPath, QStringLiteral("in the middle"),
+                                                     QStringLiteral("%1 slices").arg(slices), control));
+            } else if (slices == 0 && rawInfo.pmuRows == 0) {
                 QString message = QStringLiteral("%1: no raw record could be decoded").arg(source->profPath);
                 for (const QString &m : rawOnlyMessages)
                     if (m.contains(source->profPath))
@@ -510,8 +517,9 @@ LoadResult loadFromSource(const QString &path, LoadControl &control)
 
 LoadResult loadTrace(const QString &path, LoadControl &control)
 {
-    // The snapshot cache (parser/snapshot) only changes how fast the same model arrives.
-    const bool cache = snapshot::enabled();
+    // The snapshot cache (parser/snapshot) only changes how fast the same model arrives. Raw decoding is
+    // never cached (its args live in memory), and asking for it must not reopen the export's snapshot.
+    const bool cache = snapshot::enabled() && control.preferredSource != PreferredSource::Raw;
     if (cache) {
         QString reason;
         bool cancelled = false;

@@ -153,8 +153,9 @@ QString plural(std::size_t n, const char *word)
 class Reader
 {
 public:
-    Reader(const DataSource &source, TraceBuilder &builder, RawReadInfo &info)
-        : m_source(source), m_builder(builder), m_info(info)
+    Reader(const DataSource &source, TraceBuilder &builder, RawReadInfo &info,
+           const std::atomic<bool> *cancel)
+        : m_source(source), m_builder(builder), m_info(info), m_cancel(cancel)
     {
         m_args = std::make_shared<RawArgsReader>();
     }
@@ -326,7 +327,7 @@ private:
             if (aclRe.match(s.stream).hasMatch()) {
                 std::size_t bad = 0;
                 const StreamStats st =
-                    forEachRecord(s.files, kAclModuleRecordSize, [&](const unsigned char *r) {
+                    forEachRecord(m_cancel, s.files, kAclModuleRecordSize, [&](const unsigned char *r) {
                         AclModuleRecord rec;
                         if (!decodeAclModule(r, rec)) {
                             ++bad;
@@ -380,25 +381,26 @@ private:
             addHostSlice("CANN", rec.threadId, m_host.toLocal(begin), m_host.toLocal(end),
                          QLatin1String(prefix) + api);
         };
-        const StreamStats st = forEachRecord(files, kApiEventRecordSize, [&](const unsigned char *r) {
-            ApiEventRecord rec;
-            if (!decodeApiEvent(r, rec)) {
-                ++bad;
-                return;
-            }
-            if (!rec.isEvent()) {
-                add(rec, rec.begin, rec.end);
-                return;
-            }
-            const auto key =
-                std::make_tuple(int(rec.level), rec.type, rec.threadId, rec.requestId, rec.itemId);
-            if (const auto it = open.find(key); it != open.end()) {
-                add(rec, it->second, rec.begin);
-                open.erase(it);
-            } else {
-                open.emplace(key, rec.begin);
-            }
-        });
+        const StreamStats st =
+            forEachRecord(m_cancel, files, kApiEventRecordSize, [&](const unsigned char *r) {
+                ApiEventRecord rec;
+                if (!decodeApiEvent(r, rec)) {
+                    ++bad;
+                    return;
+                }
+                if (!rec.isEvent()) {
+                    add(rec, rec.begin, rec.end);
+                    return;
+                }
+                const auto key =
+                    std::make_tuple(int(rec.level), rec.type, rec.threadId, rec.requestId, rec.itemId);
+                if (const auto it = open.find(key); it != open.end()) {
+                    add(rec, it->second, rec.begin);
+                    open.erase(it);
+                } else {
+                    open.emplace(key, rec.begin);
+                }
+            });
         unpaired = open.size();
         reportStream(name, st, kApiEventRecordSize);
         if (bad)
@@ -412,21 +414,22 @@ private:
     void readTaskTrack(const QString &name, const QStringList &files)
     {
         std::size_t bad = 0, skipped = 0;
-        const StreamStats st = forEachRecord(files, kTaskTrackRecordSize, [&](const unsigned char *r) {
-            TaskTrackRecord rec;
-            if (!decodeTaskTrack(r, rec)) {
-                ++bad;
-                return;
-            }
-            if (rec.taskType == kFlipTaskType || rec.taskType == kMaintenanceTaskType ||
-                rec.deviceType != 0) {
-                ++skipped; // flips and maintenance tasks are no device tasks; DPU tasks are not decoded
-                return;
-            }
-            m_hostTasks.add(rec.deviceId, rec.streamId, rec.taskId, m_host.toLocal(rec.timeStamp),
-                            rec.kernelName);
-            ++m_info.hostTaskRecords;
-        });
+        const StreamStats st =
+            forEachRecord(m_cancel, files, kTaskTrackRecordSize, [&](const unsigned char *r) {
+                TaskTrackRecord rec;
+                if (!decodeTaskTrack(r, rec)) {
+                    ++bad;
+                    return;
+                }
+                if (rec.taskType == kFlipTaskType || rec.taskType == kMaintenanceTaskType ||
+                    rec.deviceType != 0) {
+                    ++skipped; // flips and maintenance tasks are no device tasks; DPU tasks are not decoded
+                    return;
+                }
+                m_hostTasks.add(rec.deviceId, rec.streamId, rec.taskId, m_host.toLocal(rec.timeStamp),
+                                rec.kernelName);
+                ++m_info.hostTaskRecords;
+            });
         m_hostTasks.finish();
         reportStream(name, st, kTaskTrackRecordSize);
         if (bad)
@@ -438,8 +441,8 @@ private:
     void readMsprofTx(const QString &name, const QStringList &files)
     {
         MsprofTxCollector collector;
-        const StreamStats st =
-            forEachRecord(files, kMsprofTxRecordSize, [&](const unsigned char *r) { collector.add(r); });
+        const StreamStats st = forEachRecord(m_cancel, files, kMsprofTxRecordSize,
+                                             [&](const unsigned char *r) { collector.add(r); });
         const std::vector<TxEvent> events = collector.finish();
         for (const TxEvent &e : events)
             addHostSlice("MsprofTx", e.threadId, m_host.toLocal(e.startTime), m_host.toLocal(e.endTime),
@@ -635,8 +638,8 @@ private:
                 bytes += QFileInfo(f).size();
             pairer.reserve(static_cast<std::size_t>(bytes) / kHwtsRecordSize);
             const QString name = shortPath(QDir(dir).filePath(s->stream));
-            const StreamStats st =
-                forEachRecord(s->files, kHwtsRecordSize, [&](const unsigned char *r) { pairer.add(r); });
+            const StreamStats st = forEachRecord(m_cancel, s->files, kHwtsRecordSize,
+                                                 [&](const unsigned char *r) { pairer.add(r); });
             std::vector<DeviceTask> t = pairer.finish();
             reportStream(name, st, kHwtsRecordSize);
             reportPairing(name, pairer.stats(), pairer.counter());
@@ -646,8 +649,8 @@ private:
         for (const SliceStreamFiles *s : stars) {
             StarsPairer pairer(mode);
             const QString name = shortPath(QDir(dir).filePath(s->stream));
-            const StreamStats st =
-                forEachRecord(s->files, kStarsRecordSize, [&](const unsigned char *r) { pairer.add(r); });
+            const StreamStats st = forEachRecord(m_cancel, s->files, kStarsRecordSize,
+                                                 [&](const unsigned char *r) { pairer.add(r); });
             std::vector<DeviceTask> t = pairer.finish();
             reportStream(name, st, kStarsRecordSize);
             reportPairing(name, pairer.stats(), pairer.counter());
@@ -722,61 +725,62 @@ private:
         for (const SliceStreamFiles *s : files) {
             const QString label = shortPath(QDir(d.dir).filePath(s->stream));
             AiCpuStats stats;
-            const StreamStats st = forEachRecord(s->files, kAiCpuRecordSize, [&](const unsigned char *r) {
-                AiCpuRecord rec;
-                if (!acceptAiCpu(r, rec, stats))
-                    return;
-                auto it = threads.find(rec.streamId);
-                if (it == threads.end()) {
-                    const int thread = m_builder.thread(pid, m_builder.numberKey(rec.streamId));
-                    m_builder.setThreadName(thread,
-                                            m_builder.strings().intern(
-                                                QStringLiteral("Stream %1").arg(rec.streamId).toStdString()));
-                    m_builder.setThreadSortIndex(thread, rec.streamId);
-                    it = threads.emplace(rec.streamId, thread).first;
-                }
-                RawSliceArgs a;
-                a.taskType = QStringLiteral("AI_CPU");
-                a.stream = rec.streamId;
-                a.task = rec.taskId;
-                a.startTicks = rec.runStartTick;
-                a.endTicks = rec.runEndTick;
-                a.computeTime =
-                    static_cast<std::int64_t>(std::min<std::uint64_t>(rec.computeTime(), INT64_MAX));
-                a.memcpyTime =
-                    static_cast<std::int64_t>(std::min<std::uint64_t>(rec.memcpyTime(), INT64_MAX));
-                const std::uint64_t index = m_args->args.size();
-                m_args->args.push_back(a);
-                const TimeNs start = d.clock.toLocal(rec.runStartTick);
-                const TimeNs duration = d.clock.duration(rec.runStartTick, rec.runEndTick);
-                // Named like the device tasks: the kernel name of the host task_track submission.
-                StringId taskName = name;
-                if (!m_hostTasks.empty())
-                    if (const std::uint64_t hash = m_hostTasks.lookup(static_cast<std::uint32_t>(d.device),
-                                                                      rec.streamId, rec.taskId, start)) {
-                        const QString kernel = m_hashes.value(QString::number(hash));
-                        if (!kernel.isEmpty())
-                            taskName = m_builder.strings().intern(kernel.toStdString());
+            const StreamStats st =
+                forEachRecord(m_cancel, s->files, kAiCpuRecordSize, [&](const unsigned char *r) {
+                    AiCpuRecord rec;
+                    if (!acceptAiCpu(r, rec, stats))
+                        return;
+                    auto it = threads.find(rec.streamId);
+                    if (it == threads.end()) {
+                        const int thread = m_builder.thread(pid, m_builder.numberKey(rec.streamId));
+                        m_builder.setThreadName(
+                            thread, m_builder.strings().intern(
+                                        QStringLiteral("Stream %1").arg(rec.streamId).toStdString()));
+                        m_builder.setThreadSortIndex(thread, rec.streamId);
+                        it = threads.emplace(rec.streamId, thread).first;
                     }
-                m_builder.addSlice(it->second, start, duration, taskName, category,
-                                   makeSourceLocation(m_sourceIndex, index));
-                ++m_slices;
-                ++m_info.aiCpuTasks;
-                // An AI_CPU row of the kernel table, as op_summary has (no PMU metrics).
-                constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
-                if (start > -kTimeLimit && start < kTimeLimit && duration < kTimeLimit) {
-                    KernelRecord row;
-                    row.group = m_builder.currentGroup();
-                    row.start = start;
-                    row.duration = duration;
-                    row.name = taskName;
-                    row.type = name;
-                    row.acceleratorCore = name;
-                    row.streamId = rec.streamId;
-                    row.taskId = rec.taskId;
-                    m_builder.kernels().addRow(row);
-                }
-            });
+                    RawSliceArgs a;
+                    a.taskType = QStringLiteral("AI_CPU");
+                    a.stream = rec.streamId;
+                    a.task = rec.taskId;
+                    a.startTicks = rec.runStartTick;
+                    a.endTicks = rec.runEndTick;
+                    a.computeTime =
+                        static_cast<std::int64_t>(std::min<std::uint64_t>(rec.computeTime(), INT64_MAX));
+                    a.memcpyTime =
+                        static_cast<std::int64_t>(std::min<std::uint64_t>(rec.memcpyTime(), INT64_MAX));
+                    const std::uint64_t index = m_args->args.size();
+                    m_args->args.push_back(a);
+                    const TimeNs start = d.clock.toLocal(rec.runStartTick);
+                    const TimeNs duration = d.clock.duration(rec.runStartTick, rec.runEndTick);
+                    // Named like the device tasks: the kernel name of the host task_track submission.
+                    StringId taskName = name;
+                    if (!m_hostTasks.empty())
+                        if (const std::uint64_t hash = m_hostTasks.lookup(
+                                static_cast<std::uint32_t>(d.device), rec.streamId, rec.taskId, start)) {
+                            const QString kernel = m_hashes.value(QString::number(hash));
+                            if (!kernel.isEmpty())
+                                taskName = m_builder.strings().intern(kernel.toStdString());
+                        }
+                    m_builder.addSlice(it->second, start, duration, taskName, category,
+                                       makeSourceLocation(m_sourceIndex, index));
+                    ++m_slices;
+                    ++m_info.aiCpuTasks;
+                    // An AI_CPU row of the kernel table, as op_summary has (no PMU metrics).
+                    constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
+                    if (start > -kTimeLimit && start < kTimeLimit && duration < kTimeLimit) {
+                        KernelRecord row;
+                        row.group = m_builder.currentGroup();
+                        row.start = start;
+                        row.duration = duration;
+                        row.name = taskName;
+                        row.type = name;
+                        row.acceleratorCore = name;
+                        row.streamId = rec.streamId;
+                        row.taskId = rec.taskId;
+                        m_builder.kernels().addRow(row);
+                    }
+                });
             reportStream(label, st, kAiCpuRecordSize);
             QStringList parts;
             if (stats.badMagic)
@@ -825,9 +829,9 @@ private:
         for (const SliceStreamFiles *s : files) {
             const QString label = shortPath(QDir(d.dir).filePath(s->stream));
             names << label;
-            const StreamStats st = forEachRecord(s->files, kTsTrackRecordSize, [&](const unsigned char *r) {
-                addTsTrackRecord(collector, r);
-            });
+            const StreamStats st =
+                forEachRecord(m_cancel, s->files, kTsTrackRecordSize,
+                              [&](const unsigned char *r) { addTsTrackRecord(collector, r); });
             reportStream(label, st, kTsTrackRecordSize);
         }
         m_blockNums.finish();
@@ -1004,7 +1008,7 @@ private:
                 next; // FIFO position
             for (const SliceStreamFiles *s : aicore) {
                 const StreamStats st =
-                    forEachRecord(s->files, kAicorePmuRecordSize, [&](const unsigned char *r) {
+                    forEachRecord(m_cancel, s->files, kAicorePmuRecordSize, [&](const unsigned char *r) {
                         AicorePmuRecord rec;
                         decodeAicorePmu(r, rec);
                         const std::tuple<std::uint32_t, std::uint32_t, std::uint32_t> key{
@@ -1026,7 +1030,7 @@ private:
             const std::vector<int> aivColumns = columnsFor(aiv, QStringLiteral("aiv"));
             for (const SliceStreamFiles *s : ffts) {
                 const StreamStats st =
-                    forEachRecord(s->files, kFftsPmuRecordSize, [&](const unsigned char *r) {
+                    forEachRecord(m_cancel, s->files, kFftsPmuRecordSize, [&](const unsigned char *r) {
                         FftsPmuRecord rec;
                         if (!decodeFftsPmu(r, rec)) {
                             ++bad;
@@ -1090,6 +1094,7 @@ private:
     const DataSource &m_source;
     TraceBuilder &m_builder;
     RawReadInfo &m_info;
+    const std::atomic<bool> *m_cancel; // checked by every record stream (forEachRecord)
     std::shared_ptr<RawArgsReader> m_args;
     std::uint32_t m_sourceIndex = 0;
     HostClock m_host;
@@ -1103,10 +1108,11 @@ private:
 
 } // namespace
 
-std::size_t readRawProfile(const DataSource &source, TraceBuilder &builder, RawReadInfo *info)
+std::size_t readRawProfile(const DataSource &source, TraceBuilder &builder, RawReadInfo *info,
+                           const std::atomic<bool> *cancel)
 {
     RawReadInfo local;
-    Reader reader(source, builder, info ? *info : local);
+    Reader reader(source, builder, info ? *info : local, cancel);
     const std::size_t slices = reader.run();
     RawReadInfo &i = info ? *info : local;
     if (!i.notDecoded.isEmpty())

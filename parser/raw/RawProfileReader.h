@@ -20,6 +20,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <cstddef>
 
 namespace at {
@@ -43,7 +44,9 @@ struct RawReadInfo
 };
 
 // Adds the decoded events to the builder's current group. Problems become builder warnings naming the
-// folder and the counts. Returns the number of timeline slices added.
-std::size_t readRawProfile(const DataSource &source, TraceBuilder &builder, RawReadInfo *info);
+// folder and the counts. Returns the number of timeline slices added. `cancel`, when given, stops every
+// record stream within a slice file or 65,536 records; what was decoded before is kept.
+std::size_t readRawProfile(const DataSource &source, TraceBuilder &builder, RawReadInfo *info,
+                           const std::atomic<bool> *cancel = nullptr);
 
 } // namespace at

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -37,17 +38,25 @@ struct StreamStats
     std::uint64_t records = 0;
     std::uint64_t trailingBytes = 0; // bytes of an incomplete last record (truncated stream)
     QStringList unreadable;          // "path: problem"
+    bool stopped = false;            // cancelled before the end
 };
 
 // Calls `onRecord(const unsigned char *record)` for every whole record of the stream, in order. A record cut
-// by a slice boundary is reassembled; bytes left over at the end are counted as trailingBytes.
+// by a slice boundary is reassembled; bytes left over at the end are counted as trailingBytes. Once `cancel`
+// is set (the user, or the loader's memory limit) it stops within a slice file or 65,536 records.
 template <typename F>
-StreamStats forEachRecord(const QStringList &files, std::size_t recordSize, F &&onRecord)
+StreamStats forEachRecord(const std::atomic<bool> *cancel, const QStringList &files, std::size_t recordSize,
+                          F &&onRecord)
 {
     StreamStats stats;
+    auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
     std::vector<unsigned char> carry; // start of a record cut by the previous slice
     carry.reserve(recordSize);
     for (const QString &file : files) {
+        if (cancelled()) {
+            stats.stopped = true;
+            return stats;
+        }
         QString error;
         std::unique_ptr<MappedFile> mapped = MappedFile::open(file, &error);
         if (!mapped) {
@@ -69,14 +78,29 @@ StreamStats forEachRecord(const QStringList &files, std::size_t recordSize, F &&
             }
         }
         const std::size_t whole = (size - pos) / recordSize;
-        for (std::size_t i = 0; i < whole; ++i)
-            onRecord(data + pos + i * recordSize);
+        constexpr std::size_t kBlock = 65536;
+        for (std::size_t begin = 0; begin < whole; begin += kBlock) {
+            if (begin > 0 && cancelled()) {
+                stats.records += begin;
+                stats.stopped = true;
+                return stats;
+            }
+            const std::size_t end = std::min(whole, begin + kBlock);
+            for (std::size_t i = begin; i < end; ++i)
+                onRecord(data + pos + i * recordSize);
+        }
         stats.records += whole;
         pos += whole * recordSize;
         carry.insert(carry.end(), data + pos, data + size);
     }
     stats.trailingBytes = carry.size();
     return stats;
+}
+
+template <typename F>
+StreamStats forEachRecord(const QStringList &files, std::size_t recordSize, F &&onRecord)
+{
+    return forEachRecord(nullptr, files, recordSize, std::forward<F>(onRecord));
 }
 
 } // namespace at::raw

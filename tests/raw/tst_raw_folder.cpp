@@ -380,6 +380,21 @@ private slots:
         LoadResult r = loadTrace(d.path(), control);
         QVERIFY2(r.model, qPrintable(r.error));
         QCOMPARE(r.model->sliceCount(), kHwtsTasks.size());
+        {
+            // With the snapshot cache on, the export's snapshot must not answer a request for raw data.
+            QTemporaryDir cache;
+            const QByteArray oldCache = qgetenv("XDG_CACHE_HOME"), oldOff = qgetenv("AT_NO_SNAPSHOT");
+            qputenv("XDG_CACHE_HOME", QFile::encodeName(cache.path()));
+            qunsetenv("AT_NO_SNAPSHOT");
+            QCOMPARE(load(d.path())->sliceCount(), std::size_t(1)); // the export, now cached
+            LoadControl rawAgain;
+            rawAgain.preferredSource = PreferredSource::Raw;
+            const LoadResult cached = loadTrace(d.path(), rawAgain);
+            qputenv("XDG_CACHE_HOME", oldCache);
+            qputenv("AT_NO_SNAPSHOT", oldOff);
+            QVERIFY(cached.model);
+            QCOMPARE(cached.model->sliceCount(), kHwtsTasks.size());
+        }
         QVERIFY(processNamed(*r.model, QStringLiteral("Task Scheduler")) >= 0);
         QVERIFY(
             propertyOf(*r.model, QStringLiteral("timeline source")).startsWith(QStringLiteral("raw data")));
@@ -463,6 +478,31 @@ private slots:
         QCOMPARE(k.rows()[rowOf.at(QStringLiteral("MatMul_1"))].blockDim, std::int64_t(32));
         QCOMPARE(m->strings().qstring(k.rows()[rowOf.at(QStringLiteral("DropOutGenMask_5"))].acceleratorCore),
                  QStringLiteral("AI_CPU"));
+    }
+
+    // Decoding stops on the cancel flag (the user) and on the memory limit (which keeps what was decoded and
+    // says so); a load without either decodes everything.
+    void cancelAndMemoryLimitStopDecoding()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks, -1));
+        LoadControl cancelled;
+        cancelled.cancel = true;
+        QVERIFY(loadTrace(d.path(), cancelled).cancelled);
+
+        LoadControl limited;
+        limited.memoryLimitBytes = 1; // over the limit before the first record
+        const LoadResult stopped = loadTrace(d.path(), limited);
+        QVERIFY2(stopped.model, qPrintable(stopped.error));
+        QVERIFY(limited.memoryLimitReached);
+        QCOMPARE(stopped.model->sliceCount(), std::size_t(0));
+        QVERIFY2(hasWarning(*stopped.model, QStringLiteral("memory use reached the limit")),
+                 qPrintable(warnings(*stopped.model)));
+
+        const auto whole = load(d.path());
+        QVERIFY(whole);
+        QCOMPARE(whole->sliceCount(), kHwtsTasks.size());
     }
 
     void unmatchedAndRepeatedRecordsAreCounted()
