@@ -42,7 +42,12 @@ public:
     std::size_t forEachRow(const QString &table, const QString &sql,
                            const std::function<void(QSqlQuery &)> &rowFn);
 
-    void setCancelFlag(const std::atomic<bool> *cancel) { m_cancel = cancel; }
+    // Checked between rows, and inside SQLite while a statement runs (SqliteConnection::interruptWhen).
+    void setCancelFlag(const std::atomic<bool> *cancel)
+    {
+        m_cancel = cancel;
+        m_connection.interruptWhen(cancel);
+    }
     bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
 
     void noteMissingTable(const QString &table) { m_missing << table; }

@@ -1,9 +1,12 @@
 #include "sqlite/SqliteConnection.h"
 
 #include <QFileInfo>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QUrl>
+
+#include <sqlite3.h>
 
 #include <atomic>
 
@@ -61,6 +64,31 @@ SqliteConnection::SqliteConnection(const QString &path) : m_path(path), m_name(u
         return;
     }
     m_open = true;
+}
+
+namespace {
+
+int interruptWhenSet(void *flag)
+{
+    return static_cast<const std::atomic<bool> *>(flag)->load(std::memory_order_relaxed) ? 1 : 0;
+}
+
+} // namespace
+
+void SqliteConnection::interruptWhen(const std::atomic<bool> *flag)
+{
+    // Qt's QSQLITE driver hands out its sqlite3* (the system libsqlite3 both link to).
+    const QVariant handle = m_db.driver() ? m_db.driver()->handle() : QVariant();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return;
+    sqlite3 *db = *static_cast<sqlite3 *const *>(handle.constData());
+    if (!db)
+        return;
+    if (flag)
+        sqlite3_progress_handler(db, 4096, &interruptWhenSet,
+                                 const_cast<void *>(static_cast<const void *>(flag)));
+    else
+        sqlite3_progress_handler(db, 0, nullptr, nullptr);
 }
 
 SqliteConnection::~SqliteConnection()

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
+
 namespace at {
 
 // A read-only, immutable Qt SQL (QSQLITE) connection to one profiler database (FORMATS.md §6.4: never
@@ -26,6 +28,10 @@ public:
     QStringList tables() const { return m_tables; }
     // Column names of a table as PRAGMA table_info reports them (empty when there is no such table).
     QStringList columns(const QString &table);
+    // Makes SQLite abandon the running statement (SQLITE_INTERRUPT) once *flag is set, checked every few
+    // thousand virtual-machine steps: a query that sorts a large table before its first row can then
+    // be cancelled too. nullptr removes the check.
+    void interruptWhen(const std::atomic<bool> *flag);
 
 private:
     QString m_path;

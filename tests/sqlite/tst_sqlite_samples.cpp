@@ -2,7 +2,13 @@
 // the tables hold. Expectations are computed with the test's own SQL, independently of parser/sqlite.
 
 #include "SqliteTestUtil.h"
+#include "sqlite/DbSchema.h"
 #include "sqlite/ProfileDatabaseReader.h"
+
+#include <QElapsedTimer>
+
+#include <chrono>
+#include <thread>
 
 #include <QDateTime>
 #include <QMap>
@@ -317,6 +323,35 @@ private Q_SLOTS:
         QVERIFY2(warnings.contains(torchDb()) &&
                      warnings.contains(QStringLiteral("memory use reached the limit")),
                  qPrintable(warnings));
+    }
+
+    // A statement that works long before its first row (here a recursive count to 10^9; in real databases
+    // an ORDER BY over millions of tasks) is interrupted inside SQLite once the flag is set.
+    void runningStatementIsInterrupted()
+    {
+        SqliteConnection connection(torchDb());
+        QVERIFY2(connection.isOpen(), qPrintable(connection.error()));
+        DbSchema schema(connection);
+        std::atomic<bool> cancel{false};
+        schema.setCancelFlag(&cancel);
+        std::thread setter([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            cancel = true;
+        });
+        QElapsedTimer timer;
+        timer.start();
+        const std::size_t rows = schema.forEachRow(
+            QStringLiteral("c"),
+            QStringLiteral(
+                "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) "
+                "SELECT count(*) FROM c"),
+            [](QSqlQuery &) {});
+        const qint64 elapsed = timer.elapsed();
+        setter.join();
+        QCOMPARE(rows, std::size_t(0));
+        QVERIFY2(elapsed < 1000, qPrintable(QString::number(elapsed))); // uninterrupted: minutes
+        QVERIFY2(schema.problems().join(' ').contains(QStringLiteral("interrupt")),
+                 qPrintable(schema.problems().join(' ')));
     }
 
     void readOnlyInPlaceAndInCopy()
