@@ -329,6 +329,13 @@ QString idText(std::int64_t v)
 {
     return v == KernelRecord::kNone ? QStringLiteral("N/A") : QString::number(v);
 }
+
+// The label of the source group a kernel row came from, as a CSV field (empty for an unknown group).
+QString groupField(const TraceModel &model, const KernelRecord &k)
+{
+    const bool known = k.group >= 0 && static_cast<std::size_t>(k.group) < model.groups().size();
+    return csvField(known ? model.groups()[static_cast<std::size_t>(k.group)].label : QString());
+}
 } // namespace
 
 QByteArray formatKernelTableCsv(const TraceModel &model)
@@ -347,10 +354,7 @@ QByteArray formatKernelTableCsv(const TraceModel &model)
     QByteArray out = header.join(QLatin1Char(',')).toUtf8() + '\n';
     for (std::size_t r = 0; r < table.size(); ++r) {
         const KernelRecord &k = table.rows()[r];
-        const SourceGroup *group = k.group >= 0 && static_cast<std::size_t>(k.group) < model.groups().size()
-                                       ? &model.groups()[static_cast<std::size_t>(k.group)]
-                                       : nullptr;
-        QStringList cells{csvField(group ? group->label : QString()),
+        QStringList cells{groupField(model, k),
                           csvField(strings.qstring(k.name)),
                           csvField(strings.qstring(k.type)),
                           csvField(strings.qstring(k.acceleratorCore)),
@@ -388,10 +392,7 @@ QByteArray formatKernelDetailsCsv(const TraceModel &model)
     QByteArray out = header.join(QLatin1Char(',')).toUtf8() + eol;
     for (std::size_t r = 0; r < table.size(); ++r) {
         const KernelRecord &k = table.rows()[r];
-        const SourceGroup *group = k.group >= 0 && static_cast<std::size_t>(k.group) < model.groups().size()
-                                       ? &model.groups()[static_cast<std::size_t>(k.group)]
-                                       : nullptr;
-        QStringList cells{csvField(group ? group->label : QString()),
+        QStringList cells{groupField(model, k),
                           idText(k.stepId),
                           idText(k.taskId),
                           idText(k.streamId),

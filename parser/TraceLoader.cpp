@@ -32,16 +32,6 @@ enum class FileStatus
     MemoryLimit // the memory guard stopped reading; what was read is kept
 };
 
-// True when the memory guard, not the user, stopped the load: clears the cancel flag it set so
-// that the loader can build the model from what was read.
-bool takeMemoryStop(LoadControl &control)
-{
-    if (!control.memoryLimitReached.load())
-        return false;
-    control.cancel = false;
-    return true;
-}
-
 // `where` says where reading stopped ("at byte 123 of 456"), `kept` what was kept ("12 events").
 QString memoryStopWarning(const QString &file, const QString &where, const QString &kept,
                           const LoadControl &control)
@@ -50,6 +40,21 @@ QString memoryStopWarning(const QString &file, const QString &where, const QStri
                           "it with --memory-limit or AT_MEMORY_LIMIT); the %5 read before were kept")
         .arg(file, where, formatByteSize(privateResidentBytes()), formatByteSize(control.memoryLimitBytes),
              kept);
+}
+
+// After a reader returned: true when the user cancelled. When the memory guard stopped reading instead,
+// clears the cancel flag it set (so the model is built from what was read), warns where reading stopped
+// in `file` and what was kept, and returns false.
+bool userCancelled(LoadControl &control, TraceBuilder &builder, const QString &file, const QString &where,
+                   const QString &kept)
+{
+    if (!control.cancel)
+        return false;
+    if (!control.memoryLimitReached.load())
+        return true;
+    control.cancel = false;
+    builder.addWarning(memoryStopWarning(file, where, kept, control));
+    return false;
 }
 
 // Maps (decompressing first when needed) and parses one Chrome-trace file into the builder.
@@ -64,7 +69,10 @@ FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl
         DecompressControl dc{&control.cancel, &control.bytesDone};
         temporary = decompressToTemporaryFile(path, compression, dc, &decompressWarning);
         if (control.cancel)
-            return takeMemoryStop(control) ? FileStatus::MemoryLimit : FileStatus::Cancelled;
+            return userCancelled(control, builder, path, QStringLiteral("while decompressing"),
+                                 QStringLiteral("0 events"))
+                       ? FileStatus::Cancelled
+                       : FileStatus::MemoryLimit;
         if (!temporary) {
             *error = decompressWarning;
             return FileStatus::Failed;
@@ -93,14 +101,13 @@ FileStatus parseJsonFile(const QString &path, TraceBuilder &builder, LoadControl
     ParseControl pc{&control.cancel, &control.bytesDone, bytesBase};
     pc.releaseParsedPages = true; // data is the read-only mapping of the file
     const auto status = parser.parse(data, size, pc, error);
-    if (status == ChromeTraceParser::Result::Cancelled) {
-        if (!takeMemoryStop(control))
-            return FileStatus::Cancelled;
-        builder.addWarning(memoryStopWarning(
-            path, QStringLiteral("at byte %1 of %2").arg(control.bytesDone.load() - bytesBase).arg(size),
-            QStringLiteral("%1 events").arg(parser.eventsRead()), control));
-        return FileStatus::MemoryLimit;
-    }
+    if (status == ChromeTraceParser::Result::Cancelled)
+        return userCancelled(
+                   control, builder, path,
+                   QStringLiteral("at byte %1 of %2").arg(control.bytesDone.load() - bytesBase).arg(size),
+                   QStringLiteral("%1 events").arg(parser.eventsRead()))
+                   ? FileStatus::Cancelled
+                   : FileStatus::MemoryLimit;
     if (status == ChromeTraceParser::Result::Failed)
         return FileStatus::Failed;
     if (parser.eventsRead() == 0)
@@ -333,14 +340,13 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
             // FORMATS.md §5: decode the binary slices (parser/raw).
             RawReadInfo rawInfo;
             const std::size_t slices = readRawProfile(*source, builder, &rawInfo, &control.cancel);
-            if (control.cancel) {
-                if (!takeMemoryStop(control)) {
-                    result.cancelled = true;
-                    return result;
-                }
-                builder.addWarning(memoryStopWarning(source->profPath, QStringLiteral("in the middle"),
-                                                     QStringLiteral("%1 slices").arg(slices), control));
-            } else if (slices == 0 && rawInfo.pmuRows == 0) {
+            const bool stopped = control.cancel;
+            if (userCancelled(control, builder, source->profPath, QStringLiteral("in the middle"),
+                              QStringLiteral("%1 slices").arg(slices))) {
+                result.cancelled = true;
+                return result;
+            }
+            if (!stopped && slices == 0 && rawInfo.pmuRows == 0) {
                 QString message = QStringLiteral("%1: no raw record could be decoded").arg(source->profPath);
                 for (const QString &m : rawOnlyMessages)
                     if (m.contains(source->profPath))
@@ -355,14 +361,10 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
                 builder.addWarning(error);
                 failures << error;
             }
-            if (control.cancel) {
-                if (!takeMemoryStop(control)) {
-                    result.cancelled = true;
-                    return result;
-                }
-                builder.addWarning(
-                    memoryStopWarning(source->timelineDatabase, QStringLiteral("in the middle"),
-                                      QStringLiteral("%1 slices").arg(dbInfo.slices), control));
+            if (userCancelled(control, builder, source->timelineDatabase, QStringLiteral("in the middle"),
+                              QStringLiteral("%1 slices").arg(dbInfo.slices))) {
+                result.cancelled = true;
+                return result;
             }
             base += static_cast<std::uint64_t>(QFileInfo(source->timelineDatabase).size());
             control.bytesDone = base;
@@ -453,13 +455,10 @@ LoadResult loadDatabaseFile(const QString &path, LoadControl &control)
     const LoadMemoryGuard guard(control);
     if (!readProfileDatabase(path, builder, &info, &result.error, &control.cancel))
         return result;
-    if (control.cancel) {
-        if (!takeMemoryStop(control)) {
-            result.cancelled = true;
-            return result;
-        }
-        builder.addWarning(memoryStopWarning(path, QStringLiteral("in the middle"),
-                                             QStringLiteral("%1 slices").arg(info.slices), control));
+    if (userCancelled(control, builder, path, QStringLiteral("in the middle"),
+                      QStringLiteral("%1 slices").arg(info.slices))) {
+        result.cancelled = true;
+        return result;
     }
     CollectionInputs inputs;
     inputs.summaryHeader =
