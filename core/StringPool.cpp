@@ -11,21 +11,42 @@ StringPool::StringPool()
 {
     m_views.emplace_back();
     m_ids.emplace(std::string_view(), 0);
+    m_indexed = 1;
 }
 
 StringId StringPool::intern(std::string_view text)
 {
+    if (m_indexed < m_views.size())
+        indexAppended();
     if (auto it = m_ids.find(text); it != m_ids.end())
         return it->second;
     const std::string_view stored = store(text);
     const auto id = static_cast<StringId>(m_views.size());
     m_views.push_back(stored);
     m_ids.emplace(stored, id);
+    m_indexed = m_views.size();
     return id;
+}
+
+StringId StringPool::append(std::string_view text)
+{
+    const auto id = static_cast<StringId>(m_views.size());
+    m_views.push_back(store(text));
+    return id;
+}
+
+void StringPool::indexAppended() const
+{
+    m_ids.reserve(m_views.size());
+    for (; m_indexed < m_views.size(); ++m_indexed)
+        m_ids.emplace(m_views[m_indexed], static_cast<StringId>(m_indexed)); // the first of equal texts wins
 }
 
 StringId StringPool::find(std::string_view text) const
 {
+    std::lock_guard lock(m_indexMutex);
+    if (m_indexed < m_views.size())
+        indexAppended();
     auto it = m_ids.find(text);
     return it == m_ids.end() ? kNotFound : it->second;
 }

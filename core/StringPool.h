@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -23,6 +24,10 @@ public:
     StringPool &operator=(const StringPool &) = delete;
 
     StringId intern(std::string_view text);
+    // Stores text as the next id without looking it up, for readers of lists that are distinct by
+    // construction (a snapshot's string table): hashing millions of flow ids was most of a reopen.
+    // The lookup index catches up on the next intern() or find().
+    StringId append(std::string_view text);
     std::string_view view(StringId id) const { return m_views[id]; }
     QString qstring(StringId id) const;
     std::size_t size() const { return m_views.size(); }
@@ -33,9 +38,13 @@ public:
 
 private:
     std::string_view store(std::string_view text);
+    void indexAppended() const;
 
     std::vector<std::string_view> m_views;
-    std::unordered_map<std::string_view, StringId> m_ids;
+    // Lookup index over m_views[0, m_indexed); find() may complete it from several readers at once.
+    mutable std::unordered_map<std::string_view, StringId> m_ids;
+    mutable std::size_t m_indexed = 0;
+    mutable std::mutex m_indexMutex;
     std::vector<std::unique_ptr<char[]>> m_blocks;
     std::size_t m_blockUsed = 0;
     std::size_t m_blockSize = 0;

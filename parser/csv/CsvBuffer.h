@@ -5,6 +5,8 @@
 // and writes it exactly once, so that fill would be a wasted pass over hundreds of MB. Large blocks are also
 // advised as transparent huge pages (Linux), which removes most first-touch page faults while parsing.
 
+#include "HugePages.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
@@ -12,9 +14,6 @@
 #include <utility>
 
 namespace at::detail {
-
-void *csvAllocate(std::size_t bytes); // throws std::bad_alloc
-void csvFree(void *p) noexcept;
 
 template <typename T> class PodBuffer
 {
@@ -40,7 +39,7 @@ public:
         std::swap(cap_, o.cap_);
         return *this;
     }
-    ~PodBuffer() { csvFree(data_); }
+    ~PodBuffer() { freeLarge(data_); }
 
     T *data() { return data_; }
     const T *data() const { return data_; }
@@ -80,10 +79,10 @@ public:
 private:
     void reallocate(std::size_t n)
     {
-        T *p = static_cast<T *>(csvAllocate(n * sizeof(T)));
+        T *p = static_cast<T *>(allocateLarge(n * sizeof(T)));
         if (size_)
             std::memcpy(p, data_, size_ * sizeof(T));
-        csvFree(data_);
+        freeLarge(data_);
         data_ = p;
         cap_ = n;
     }

@@ -3,8 +3,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -69,6 +71,62 @@ private:
 // Reads what ByteWriter wrote from untrusted bytes: every read checks the remaining length, and the
 // first failure makes the reader fail (ok() false) and return zeros from then on, so callers check
 // once per section instead of after every field.
+// Reads consecutive little-endian values of Width bytes as T, so that std::vector::assign sizes
+// once and constructs each element from the bytes.
+template <typename T, std::size_t Width> class LittleEndianIterator
+{
+public:
+    using iterator_category = std::random_access_iterator_tag; // O(1) distance for assign
+    using value_type = T;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const T *;
+    using reference = T;
+
+    explicit LittleEndianIterator(const unsigned char *p) : m_p(p) {}
+    T operator*() const
+    {
+        std::uint64_t v = 0;
+        for (std::size_t b = 0; b < Width; ++b)
+            v |= static_cast<std::uint64_t>(m_p[b]) << (8 * b);
+        if constexpr (std::is_same_v<T, double>) {
+            double d;
+            std::memcpy(&d, &v, sizeof d);
+            return d;
+        } else {
+            return static_cast<T>(v);
+        }
+    }
+    LittleEndianIterator &operator++()
+    {
+        m_p += Width;
+        return *this;
+    }
+    LittleEndianIterator &operator--()
+    {
+        m_p -= Width;
+        return *this;
+    }
+    LittleEndianIterator &operator+=(difference_type n)
+    {
+        m_p += n * static_cast<difference_type>(Width);
+        return *this;
+    }
+    LittleEndianIterator operator++(int)
+    {
+        LittleEndianIterator old = *this;
+        m_p += Width;
+        return old;
+    }
+    friend difference_type operator-(const LittleEndianIterator &a, const LittleEndianIterator &b)
+    {
+        return (a.m_p - b.m_p) / static_cast<difference_type>(Width);
+    }
+    friend bool operator==(const LittleEndianIterator &, const LittleEndianIterator &) = default;
+
+private:
+    const unsigned char *m_p;
+};
+
 class ByteReader
 {
 public:
@@ -152,20 +210,9 @@ public:
             out.clear();
             return;
         }
-        out.resize(n);
+        // Constructed straight from the bytes (no zero fill first): this copy is a good part of a reopen.
         const auto *p = reinterpret_cast<const unsigned char *>(m_data + m_pos);
-        for (std::size_t i = 0; i < n; ++i, p += Width) {
-            std::uint64_t v = 0;
-            for (std::size_t b = 0; b < Width; ++b)
-                v |= static_cast<std::uint64_t>(p[b]) << (8 * b);
-            if constexpr (std::is_same_v<T, double>) {
-                double d;
-                std::memcpy(&d, &v, sizeof d);
-                out[i] = d;
-            } else {
-                out[i] = static_cast<T>(v);
-            }
-        }
+        out.assign(LittleEndianIterator<T, Width>(p), LittleEndianIterator<T, Width>(p + n * Width));
         m_pos += n * Width;
     }
 

@@ -1,5 +1,7 @@
 #include "snapshot/SnapshotCache.h"
 
+#include "common/MappedFile.h"
+
 #include "LoadMemoryGuard.h"
 
 #include <QCryptographicHash>
@@ -194,20 +196,22 @@ std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QSt
         *reason = QStringLiteral("not cached");
         return nullptr;
     }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    if (!QFileInfo::exists(path)) {
         *reason = QStringLiteral("no snapshot yet");
         return nullptr;
     }
-    const QByteArray bytes = file.readAll();
     auto failed = [&](const QString &why) {
         *reason = QStringLiteral("%1: %2").arg(path, why);
         return nullptr;
     };
-    if (bytes.size() != file.size())
-        return failed(QStringLiteral("short read"));
+    // Mapped, not read: snapshots are replaced by rename, never rewritten in place, so the mapped
+    // file cannot shrink under us.
+    QString mapError;
+    const std::unique_ptr<MappedFile> bytes = MappedFile::open(path, &mapError);
+    if (!bytes)
+        return failed(mapError);
     const std::optional<SnapshotHeader> header =
-        readHeader(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), reason);
+        readHeader(std::string_view(bytes->data(), bytes->size()), reason);
     if (!header)
         return failed(*reason);
     const SnapshotKey &key = header->key;

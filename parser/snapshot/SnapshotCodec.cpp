@@ -1,5 +1,6 @@
 #include "snapshot/SnapshotCodec.h"
 
+#include "HugePages.h"
 #include "SnapshotAccess.h"
 #include "Steps.h"
 #include "snapshot/SnapshotArgs.h"
@@ -8,7 +9,10 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <map>
+#include <thread>
 
 namespace at::snapshot {
 
@@ -19,6 +23,61 @@ constexpr char kMagic[8] = {'A', 'T', 'S', 'N', 'A', 'P', '\r', '\n'};
 constexpr std::uint64_t kMaxPayload = std::uint64_t(16) << 30;
 // Sets the zstd level: 3 compresses the columns about as well as 9 at a fraction of the time.
 constexpr int kZstdLevel = 3;
+// The payload is compressed in frames of this many bytes, decompressed in parallel on reopen.
+constexpr std::size_t kFrameBytes = std::size_t(4) << 20;
+// A frame claiming more than this is corrupt (the writer never makes one above kFrameBytes).
+constexpr std::uint64_t kMaxFrameBytes = std::uint64_t(64) << 20;
+
+// One zstd compression and one decompression context per worker thread, created on first use.
+class ZstdContexts
+{
+public:
+    ZstdContexts() = default;
+    ZstdContexts(const ZstdContexts &) = delete;
+    ZstdContexts &operator=(const ZstdContexts &) = delete;
+    ~ZstdContexts()
+    {
+        ZSTD_freeCCtx(m_c);
+        ZSTD_freeDCtx(m_d);
+    }
+    ZSTD_CCtx *compressor()
+    {
+        if (!m_c) {
+            m_c = ZSTD_createCCtx();
+            ZSTD_CCtx_setParameter(m_c, ZSTD_c_compressionLevel, kZstdLevel);
+            ZSTD_CCtx_setParameter(m_c, ZSTD_c_checksumFlag, 1); // flipped bits are caught on reopen
+        }
+        return m_c;
+    }
+    ZSTD_DCtx *decompressor()
+    {
+        if (!m_d)
+            m_d = ZSTD_createDCtx();
+        return m_d;
+    }
+
+private:
+    ZSTD_CCtx *m_c = nullptr;
+    ZSTD_DCtx *m_d = nullptr;
+};
+
+// Runs work(i, contexts) for i in [0, n) on this thread and, when there is more than one item and
+// more than one core, one more thread; items are taken in order from a shared counter.
+template <typename Work> void forEachInParallel(std::size_t n, Work work)
+{
+    std::atomic<std::size_t> next{0};
+    auto run = [&] {
+        ZstdContexts contexts;
+        for (std::size_t i = next++; i < n; i = next++)
+            work(i, contexts);
+    };
+    std::thread helper;
+    if (n > 1 && std::thread::hardware_concurrency() > 1)
+        helper = std::thread(run);
+    run();
+    if (helper.joinable())
+        helper.join();
+}
 
 // Section tags, in file order ("STRS" etc. as little-endian u32s).
 constexpr std::uint32_t tag(const char (&t)[5])
@@ -368,36 +427,50 @@ void readFlowIndex(ByteReader &r, A::FlowIndex &index)
 }
 
 // Every section must parse and be consumed exactly.
-bool finish(ByteReader &section, ByteReader &outer)
+bool complete(const ByteReader &section)
 {
-    if (!section.ok() || !section.atEnd())
-        outer.fail();
-    return outer.ok();
+    return section.ok() && section.atEnd();
 }
 
-bool readModel(ByteReader &r, TraceModel &m, QString *reason)
+// THRD: the threads and their slice tables, most of a payload.
+bool readThreadSection(ByteReader &s, TraceModel &m)
+{
+    readVector(s, A::threads(m), 41, [&] {
+        ThreadInfo t;
+        t.process = s.i32();
+        t.tid = readKey(s);
+        t.name = s.u32();
+        t.sortIndex = readOptional(s);
+        if (!readSlices(s, t.slices))
+            s.fail();
+        return t;
+    });
+    return complete(s);
+}
+
+// Every section but THRD (see readModel).
+bool readOtherSections(std::map<std::uint32_t, ByteReader> &sections, TraceModel &m, QString *reason)
 {
     auto failed = [&](const char *what) {
         *reason = QStringLiteral("corrupt %1 section").arg(QLatin1String(what));
         return false;
     };
     {
-        ByteReader s = expectSection(r, tag("STRS"));
+        ByteReader &s = sections.at(tag("STRS"));
         StringPool &pool = A::strings(m);
         const std::uint64_t n = s.u64();
         if (!s.ok() || n == 0 || n - 1 > s.remaining() / 8)
             return failed("strings");
         for (std::uint64_t id = 1; id < n && s.ok(); ++id) {
             const std::string_view text = s.bytes();
-            // Interning dedups: a repeated string would shift every later id.
-            if (s.ok() && pool.intern(text) != id)
-                s.fail();
+            if (s.ok())
+                pool.append(text); // the table was written from a pool, so its texts are distinct
         }
-        if (!finish(s, r))
+        if (!complete(s))
             return failed("strings");
     }
     {
-        ByteReader s = expectSection(r, tag("META"));
+        ByteReader &s = sections.at(tag("META"));
         A::origin(m) = s.i64();
         A::dataBegin(m) = s.i64();
         A::dataEnd(m) = s.i64();
@@ -409,11 +482,11 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
                                &c.flowStep, &c.flowEnd, &c.metadata, &c.other})
             *v = s.u64();
         A::warnings(m) = s.strings();
-        if (!finish(s, r))
+        if (!complete(s))
             return failed("summary");
     }
     {
-        ByteReader s = expectSection(r, tag("GRPS"));
+        ByteReader &s = sections.at(tag("GRPS"));
         readVector(s, A::groups(m), 8, [&] {
             SourceGroup g;
             g.label = s.string();
@@ -424,11 +497,11 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
             g.collection = readCollection(s);
             return g;
         });
-        if (!finish(s, r))
+        if (!complete(s))
             return failed("groups");
     }
     {
-        ByteReader s = expectSection(r, tag("SRCS"));
+        ByteReader &s = sections.at(tag("SRCS"));
         readVector(s, A::sources(m), 9, [&] {
             const std::uint8_t kind = s.u8();
             SourceFile f;
@@ -439,11 +512,11 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
                 f.argsReader = makeArgsReader(static_cast<ArgsKind>(kind), f.path);
             return f;
         });
-        if (!finish(s, r))
+        if (!complete(s))
             return failed("sources");
     }
     {
-        ByteReader s = expectSection(r, tag("PROC"));
+        ByteReader &s = sections.at(tag("PROC"));
         readVector(s, A::processes(m), 50, [&] {
             ProcessInfo p;
             p.group = s.i32();
@@ -460,26 +533,11 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
             return p;
         });
         readVector(s, A::processOrder(m), 4, [&] { return s.i32(); });
-        if (!finish(s, r))
+        if (!complete(s))
             return failed("processes");
     }
     {
-        ByteReader s = expectSection(r, tag("THRD"));
-        readVector(s, A::threads(m), 41, [&] {
-            ThreadInfo t;
-            t.process = s.i32();
-            t.tid = readKey(s);
-            t.name = s.u32();
-            t.sortIndex = readOptional(s);
-            if (!readSlices(s, t.slices))
-                s.fail();
-            return t;
-        });
-        if (!finish(s, r))
-            return failed("threads");
-    }
-    {
-        ByteReader s = expectSection(r, tag("CNTR"));
+        ByteReader &s = sections.at(tag("CNTR"));
         readVector(s, A::counters(m), 36, [&] {
             CounterSeries c;
             c.process = s.i32();
@@ -492,11 +550,11 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
             s.column<8>(c.values, samples);
             return c;
         });
-        if (!finish(s, r))
+        if (!complete(s))
             return failed("counters");
     }
     {
-        ByteReader s = expectSection(r, tag("FLOW"));
+        ByteReader &s = sections.at(tag("FLOW"));
         readVector(s, A::flows(m), 44, [&] {
             FlowInfo f;
             f.category = s.u32();
@@ -510,11 +568,11 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
         });
         readFlowIndex(s, A::flowsBySource(m));
         readFlowIndex(s, A::flowsByTarget(m));
-        if (!finish(s, r))
+        if (!complete(s))
             return failed("flows");
     }
     {
-        ByteReader s = expectSection(r, tag("KERN"));
+        ByteReader &s = sections.at(tag("KERN"));
         KernelTable &k = A::kernels(m);
         readVector(s, A::columns(k), 32, [&] {
             KernelMetricColumn c;
@@ -541,11 +599,11 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
         });
         s.column<8>(A::values(k), s.count(8));
         readVector(s, A::metricGroups(k), 8, [&] { return s.string(); });
-        if (!finish(s, r))
+        if (!complete(s))
             return failed("kernels");
     }
     {
-        ByteReader s = expectSection(r, tag("SUMT"));
+        ByteReader &s = sections.at(tag("SUMT"));
         readVector(s, A::summaryTables(m), 36, [&] {
             SummaryTable t;
             t.group = s.i32();
@@ -555,11 +613,11 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
             readVector(s, t.cells, 8, [&] { return s.string(); });
             return t;
         });
-        if (!finish(s, r))
+        if (!complete(s))
             return failed("summary tables");
     }
     {
-        ByteReader s = expectSection(r, tag("STEP"));
+        ByteReader &s = sections.at(tag("STEP"));
         readVector(s, A::declaredSteps(m), 44, [&] {
             DeclaredStep d;
             d.group = s.i32();
@@ -594,14 +652,45 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
             st.flowAttributedTasks = s.u64();
             return st;
         });
-        if (!finish(s, r))
+        if (!complete(s))
             return failed("steps");
+    }
+    return true;
+}
+
+bool readModel(ByteReader &r, TraceModel &m, QString *reason)
+{
+    // The section table first (tag, length, bytes, in this order), then the thread section on a
+    // second core while this one reads the rest: the sections fill disjoint parts of the model.
+    std::map<std::uint32_t, ByteReader> sections;
+    for (const std::uint32_t t :
+         {tag("STRS"), tag("META"), tag("GRPS"), tag("SRCS"), tag("PROC"), tag("THRD"), tag("CNTR"),
+          tag("FLOW"), tag("KERN"), tag("SUMT"), tag("STEP")}) {
+        sections.emplace(t, expectSection(r, t));
+        if (!r.ok()) {
+            *reason = QStringLiteral("corrupt section table");
+            return false;
+        }
     }
     if (!r.atEnd()) {
         *reason = QStringLiteral("trailing bytes after the last section");
         return false;
     }
-    return true;
+    bool threadsOk = false;
+    std::thread threadReader;
+    ByteReader &threadSection = sections.at(tag("THRD"));
+    if (std::thread::hardware_concurrency() > 1)
+        threadReader = std::thread([&] { threadsOk = readThreadSection(threadSection, m); });
+    else
+        threadsOk = readThreadSection(threadSection, m);
+    const bool othersOk = readOtherSections(sections, m, reason);
+    if (threadReader.joinable())
+        threadReader.join();
+    if (othersOk && !threadsOk) {
+        *reason = QStringLiteral("corrupt threads section");
+        return false;
+    }
+    return othersOk;
 }
 
 // ---------------------------------------------------------------- validation
@@ -781,21 +870,27 @@ std::optional<std::string> encodeSnapshot(const TraceModel &model, const Snapsho
     return frameSnapshot(*payload, key, reason);
 }
 
-std::optional<std::string> frameSnapshot(const std::string &payload_, const SnapshotKey &key, QString *reason)
+std::optional<std::string> frameSnapshot(const std::string &payload, const SnapshotKey &key, QString *reason)
 {
-    const std::string *payload = &payload_;
-    std::string compressed(ZSTD_compressBound(payload->size()), '\0');
-    ZSTD_CCtx *ctx = ZSTD_createCCtx();
-    ZSTD_CCtx_setParameter(ctx, ZSTD_c_compressionLevel, kZstdLevel);
-    ZSTD_CCtx_setParameter(ctx, ZSTD_c_checksumFlag, 1); // flipped bits are caught on reopen
-    const std::size_t n =
-        ZSTD_compress2(ctx, compressed.data(), compressed.size(), payload->data(), payload->size());
-    ZSTD_freeCCtx(ctx);
-    if (ZSTD_isError(n)) {
-        *reason = QStringLiteral("zstd: %1").arg(QString::fromUtf8(ZSTD_getErrorName(n)));
-        return std::nullopt;
-    }
-    compressed.resize(n);
+    const std::size_t frames = std::max<std::size_t>(1, (payload.size() + kFrameBytes - 1) / kFrameBytes);
+    std::vector<std::string> compressed(frames);
+    std::vector<std::size_t> errors(frames, 0);
+    forEachInParallel(frames, [&](std::size_t i, ZstdContexts &z) {
+        const std::size_t begin = i * kFrameBytes, size = std::min(kFrameBytes, payload.size() - begin);
+        std::string &out = compressed[i];
+        out.resize(ZSTD_compressBound(size));
+        const std::size_t n =
+            ZSTD_compress2(z.compressor(), out.data(), out.size(), payload.data() + begin, size);
+        if (ZSTD_isError(n))
+            errors[i] = n;
+        else
+            out.resize(n);
+    });
+    for (std::size_t e : errors)
+        if (e) {
+            *reason = QStringLiteral("zstd: %1").arg(QString::fromUtf8(ZSTD_getErrorName(e)));
+            return std::nullopt;
+        }
 
     ByteWriter w;
     w.buffer().append(kMagic, sizeof kMagic);
@@ -803,8 +898,12 @@ std::optional<std::string> frameSnapshot(const std::string &payload_, const Snap
     ByteWriter keyBytes;
     writeKeyBytes(keyBytes, key);
     w.bytes(keyBytes.buffer());
-    w.u64(payload->size());
-    w.bytes(compressed);
+    w.u64(payload.size());
+    w.u64(frames);
+    for (std::size_t i = 0; i < frames; ++i) {
+        w.u64(std::min(kFrameBytes, payload.size() - i * kFrameBytes));
+        w.bytes(compressed[i]);
+    }
     return std::move(w.buffer());
 }
 
@@ -840,7 +939,12 @@ std::optional<SnapshotHeader> readHeader(std::string_view file, QString *reason)
     });
     header.key.sourceBytes = k.u64();
     header.payloadSize = r.u64();
-    header.compressed = r.bytes();
+    readVector(r, header.frames, 16, [&] {
+        SnapshotFrame f;
+        f.rawSize = r.u64();
+        f.compressed = r.bytes();
+        return f;
+    });
     if (!r.ok() || !k.ok() || !k.atEnd() || !r.atEnd()) {
         *reason = QStringLiteral("truncated or corrupt header");
         return std::nullopt;
@@ -850,51 +954,58 @@ std::optional<SnapshotHeader> readHeader(std::string_view file, QString *reason)
 
 std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *reason)
 {
-    const unsigned long long declared =
-        ZSTD_getFrameContentSize(header.compressed.data(), header.compressed.size());
-    if (declared == ZSTD_CONTENTSIZE_ERROR || declared == ZSTD_CONTENTSIZE_UNKNOWN ||
-        declared != header.payloadSize || header.payloadSize > kMaxPayload ||
+    std::uint64_t sum = 0, compressedBytes = 0;
+    for (const SnapshotFrame &f : header.frames) {
+        const unsigned long long declared =
+            ZSTD_getFrameContentSize(f.compressed.data(), f.compressed.size());
         // zstd cannot expand more than ~32000x; a larger claim is corrupt and must not allocate.
-        header.payloadSize / 32768 > header.compressed.size()) {
+        if (declared != f.rawSize || f.rawSize > kMaxFrameBytes || f.rawSize / 32768 > f.compressed.size()) {
+            *reason = QStringLiteral("corrupt payload size");
+            return nullptr;
+        }
+        sum += f.rawSize;
+        compressedBytes += f.compressed.size();
+    }
+    if (sum != header.payloadSize || header.payloadSize > kMaxPayload) {
         *reason = QStringLiteral("corrupt payload size");
         return nullptr;
     }
-    // A plausible size (payloads compress about 6x) is decompressed in one go into an uninitialised
-    // buffer; a larger claim is streamed into a buffer that grows only with what really decompresses,
-    // so a corrupt size cannot allocate gigabytes up front.
     const std::size_t total = static_cast<std::size_t>(header.payloadSize);
-    if (header.payloadSize <= header.compressed.size() * std::uint64_t(64) + (std::uint64_t(1) << 20)) {
-        std::unique_ptr<char[]> buffer(new char[std::max<std::size_t>(total, 1)]);
-        const std::size_t n =
-            ZSTD_decompress(buffer.get(), total, header.compressed.data(), header.compressed.size());
-        if (ZSTD_isError(n) || n != total) {
-            *reason =
-                QStringLiteral("payload does not decompress: %1")
-                    .arg(ZSTD_isError(n) ? QString::fromUtf8(ZSTD_getErrorName(n)) : QStringLiteral("short"));
-            return nullptr;
-        }
+    auto failed = [&](std::size_t error) {
+        *reason = QStringLiteral("payload does not decompress: %1")
+                      .arg(ZSTD_isError(error) ? QString::fromUtf8(ZSTD_getErrorName(error))
+                                               : QStringLiteral("short frame"));
+        return nullptr;
+    };
+    // A plausible size (payloads compress about 6x) is decompressed into one uninitialised buffer,
+    // frames on both cores at once; a larger claim is decompressed frame by frame into a buffer that
+    // grows only with what really decompressed, so a corrupt size cannot allocate gigabytes up front.
+    if (header.payloadSize <= compressedBytes * std::uint64_t(64) + (std::uint64_t(1) << 20)) {
+        const std::unique_ptr<char, void (*)(void *) noexcept> buffer(
+            static_cast<char *>(allocateLarge(total)), freeLarge);
+        std::vector<std::size_t> offsets(header.frames.size() + 1, 0);
+        for (std::size_t i = 0; i < header.frames.size(); ++i)
+            offsets[i + 1] = offsets[i] + static_cast<std::size_t>(header.frames[i].rawSize);
+        std::vector<std::size_t> results(header.frames.size(), 0);
+        forEachInParallel(header.frames.size(), [&](std::size_t i, ZstdContexts &z) {
+            const SnapshotFrame &f = header.frames[i];
+            results[i] = ZSTD_decompressDCtx(z.decompressor(), buffer.get() + offsets[i], f.rawSize,
+                                             f.compressed.data(), f.compressed.size());
+        });
+        for (std::size_t i = 0; i < results.size(); ++i)
+            if (ZSTD_isError(results[i]) || results[i] != header.frames[i].rawSize)
+                return failed(results[i]);
         return decodePayload(std::string_view(buffer.get(), total), reason);
     }
     std::string payload;
-    ZSTD_DCtx *ctx = ZSTD_createDCtx();
-    ZSTD_inBuffer in{header.compressed.data(), header.compressed.size(), 0};
-    std::size_t produced = 0, last = 0;
-    while (true) {
-        if (produced == payload.size() && payload.size() < total)
-            payload.resize(std::min(total, std::max<std::size_t>(payload.size() * 2, std::size_t(1) << 20)));
-        ZSTD_outBuffer out{payload.data() + produced, payload.size() - produced, 0};
-        last = ZSTD_decompressStream(ctx, &out, &in);
-        produced += out.pos;
-        if (ZSTD_isError(last) || last == 0 || (out.pos == 0 && in.pos == in.size) ||
-            (produced == total && out.pos == 0))
-            break;
-    }
-    ZSTD_freeDCtx(ctx);
-    if (ZSTD_isError(last) || last != 0 || produced != total || in.pos != in.size) {
-        *reason = QStringLiteral("payload does not decompress: %1")
-                      .arg(ZSTD_isError(last) ? QString::fromUtf8(ZSTD_getErrorName(last))
-                                              : QStringLiteral("truncated or trailing data"));
-        return nullptr;
+    ZstdContexts z;
+    for (const SnapshotFrame &f : header.frames) {
+        const std::size_t at = payload.size();
+        payload.resize(at + static_cast<std::size_t>(f.rawSize));
+        const std::size_t n = ZSTD_decompressDCtx(z.decompressor(), payload.data() + at, f.rawSize,
+                                                  f.compressed.data(), f.compressed.size());
+        if (ZSTD_isError(n) || n != f.rawSize)
+            return failed(n);
     }
     return decodePayload(payload, reason);
 }

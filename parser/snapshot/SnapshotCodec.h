@@ -15,7 +15,8 @@ namespace at::snapshot {
 
 // Bump whenever the payload layout or anything the loader computes changes: an older snapshot is
 // then ignored (wrong version) and rebuilt from the source.
-constexpr std::uint32_t kFormatVersion = 1;
+// 2: the payload is stored as independent zstd frames (decompressed on both cores).
+constexpr std::uint32_t kFormatVersion = 2;
 
 // One input file (or folder) the model was built from, as it was when the snapshot was written.
 struct FileStamp
@@ -37,12 +38,20 @@ struct SnapshotKey
     std::uint64_t sourceBytes = 0;
 };
 
-// The uncompressed part of a snapshot file: magic, version, key, then the zstd-compressed payload.
+// One independently compressed piece of the payload (the payload is cut every few MiB, so that
+// reopening decompresses pieces on every core).
+struct SnapshotFrame
+{
+    std::uint64_t rawSize = 0;   // its bytes of payload
+    std::string_view compressed; // points into the bytes given to readHeader
+};
+
+// The uncompressed part of a snapshot file: magic, version, key, then the zstd frames of the payload.
 struct SnapshotHeader
 {
     SnapshotKey key;
-    std::uint64_t payloadSize = 0;
-    std::string_view compressed; // points into the bytes given to readHeader
+    std::uint64_t payloadSize = 0; // the sum of the frames' raw sizes
+    std::vector<SnapshotFrame> frames;
 };
 
 // The whole file. nullopt (with the reason) when the model has a source whose args a snapshot

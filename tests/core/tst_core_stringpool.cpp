@@ -83,6 +83,26 @@ private slots:
         }
         QVERIFY(pool.bytesUsed() > 1'000'000);
     }
+
+    // append() (the snapshot reader's path) skips the lookup; intern() and find() still see the
+    // appended texts afterwards, and interning after appends neither duplicates nor renumbers.
+    void appendedTextsAreFoundLater()
+    {
+        StringPool pool;
+        const StringId a = pool.append("Conv2D");
+        const StringId b = pool.append("flow 18446744073709551615");
+        QCOMPARE(a, StringId(1));
+        QCOMPARE(b, StringId(2));
+        QCOMPARE(pool.find("Conv2D"), a);
+        const StringId c = pool.append("MatMul");
+        QCOMPARE(pool.intern("MatMul"), c);
+        QCOMPARE(pool.intern("flow 18446744073709551615"), b);
+        const StringId d = pool.intern("Add");
+        QCOMPARE(d, StringId(4));
+        QCOMPARE(pool.size(), std::size_t(5));
+        QCOMPARE(pool.find("Add"), d);
+        QCOMPARE(pool.view(b), std::string_view("flow 18446744073709551615"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCoreStringPool)

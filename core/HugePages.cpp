@@ -1,5 +1,6 @@
-#include "csv/CsvBuffer.h"
+#include "HugePages.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 
@@ -7,14 +8,14 @@
 #include <sys/mman.h>
 #endif
 
-namespace at::detail {
+namespace at {
 
 namespace {
 constexpr std::size_t kHugePage = std::size_t(2) << 20;
 constexpr std::size_t kHugeThreshold = std::size_t(8) << 20; // below this, huge pages would only waste memory
 } // namespace
 
-void *csvAllocate(std::size_t bytes)
+void *allocateLarge(std::size_t bytes)
 {
     void *p = nullptr;
 #if defined(__linux__)
@@ -32,9 +33,24 @@ void *csvAllocate(std::size_t bytes)
     return p;
 }
 
-void csvFree(void *p) noexcept
+void freeLarge(void *p) noexcept
 {
     std::free(p);
 }
 
-} // namespace at::detail
+void adviseHugePages(void *p, std::size_t bytes) noexcept
+{
+#if defined(__linux__)
+    if (bytes < kHugeThreshold)
+        return;
+    const auto begin = (reinterpret_cast<std::uintptr_t>(p) + kHugePage - 1) & ~std::uintptr_t(kHugePage - 1);
+    const auto end = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~std::uintptr_t(kHugePage - 1);
+    if (end > begin)
+        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
+
+} // namespace at
