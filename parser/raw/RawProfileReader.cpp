@@ -1,6 +1,7 @@
 #include "RawProfileReader.h"
 
 #include "AiCpu.h"
+#include "CannAssociation.h"
 #include "HostRecords.h"
 #include "HwtsLog.h"
 #include "MsprofTx.h"
@@ -47,6 +48,7 @@ struct RawSliceArgs
     std::int64_t memcpyTime = -1;
     std::int64_t modelId = -1; // Step Trace iterations
     std::int64_t indexId = -1;
+    std::int32_t hostArgs = -1; // index into RawArgsReader::hostArgs: what the host says of the task
     bool device = true;
 };
 
@@ -54,6 +56,7 @@ class RawArgsReader : public EventArgsReader
 {
 public:
     std::vector<RawSliceArgs> args;
+    std::vector<std::vector<std::pair<QString, QString>>> hostArgs; // op, shapes, HCCL fields, ids
     std::vector<std::pair<QString, QString>> readArgs(std::uint64_t offset) const override
     {
         std::vector<std::pair<QString, QString>> out;
@@ -82,6 +85,9 @@ public:
             out.emplace_back(QStringLiteral("Compute Time"), QString::number(a.computeTime));
         if (a.memcpyTime >= 0)
             out.emplace_back(QStringLiteral("Memcpy Time"), QString::number(a.memcpyTime));
+        if (a.hostArgs >= 0 && static_cast<std::size_t>(a.hostArgs) < hostArgs.size())
+            out.insert(out.end(), hostArgs[std::size_t(a.hostArgs)].begin(),
+                       hostArgs[std::size_t(a.hostArgs)].end());
         return out;
     }
 };
@@ -265,8 +271,9 @@ private:
         return thread;
     }
 
-    void addHostSlice(const char *processName, std::uint32_t tid, TimeNs start, TimeNs end,
-                      const QString &name, const char *category = "api")
+    // Returns the lane's thread index.
+    int addHostSlice(const char *processName, std::uint32_t tid, TimeNs start, TimeNs end,
+                     const QString &name, const char *category = "api")
     {
         const int thread = hostThread(processName, tid);
         RawSliceArgs a;
@@ -282,6 +289,7 @@ private:
             ++m_info.txEvents;
         else
             ++m_info.hostApis;
+        return thread;
     }
 
     static QHash<QString, QString> readDictionary(const QStringList &files)
@@ -311,6 +319,9 @@ private:
         static const QRegularExpression typeRe(QStringLiteral("^(un)?aging\\.additional\\.type_info_dic$"));
         static const QRegularExpression txRe(QStringLiteral("^(un)?aging\\.additional\\.msproftx$"));
         static const QRegularExpression taskTrackRe(QStringLiteral("^(un)?aging\\.compact\\.task_track$"));
+        static const QRegularExpression opInfoRe(
+            QStringLiteral("^(un)?aging\\.(compact\\.(node_basic_info|hccl_op_info)|additional\\.(tensor_"
+                           "info|hccl_info))$"));
         const std::vector<SliceStreamFiles> streams = listSliceStreams(dir);
         QStringList hashFiles, typeFiles;
         for (const SliceStreamFiles &s : streams) {
@@ -346,10 +357,13 @@ private:
                 readMsprofTx(name, s.files);
             } else if (taskTrackRe.match(s.stream).hasMatch()) {
                 readTaskTrack(name, s.files);
+            } else if (const auto m = opInfoRe.match(s.stream); m.hasMatch()) {
+                readOpInfo(name, m.captured(3) + m.captured(4), s.files);
             } else if (!hashRe.match(s.stream).hasMatch() && !typeRe.match(s.stream).hasMatch()) {
                 notDecoded(name, s.files);
             }
         }
+        associateHostTasks(); // needs every family read first (FORMATS.md §5.3)
     }
 
     void readApiEvents(const QString &name, const QStringList &files, const QHash<QString, QString> &hashes,
@@ -378,8 +392,10 @@ private:
                 api = hashes.value(QString::number(rec.itemId), api);
             if (api.isEmpty())
                 api = QStringLiteral("type %1").arg(rec.type);
-            addHostSlice("CANN", rec.threadId, m_host.toLocal(begin), m_host.toLocal(end),
-                         QLatin1String(prefix) + api);
+            const TimeNs start = m_host.toLocal(begin);
+            const int thread =
+                addHostSlice("CANN", rec.threadId, start, m_host.toLocal(end), QLatin1String(prefix) + api);
+            m_cann.addApi({rec.level, rec.threadId, begin, end, rec.itemId, thread, start});
         };
         const StreamStats st =
             forEachRecord(m_cancel, files, kApiEventRecordSize, [&](const unsigned char *r) {
@@ -426,15 +442,142 @@ private:
                     ++skipped; // flips and maintenance tasks are no device tasks; DPU tasks are not decoded
                     return;
                 }
-                m_hostTasks.add(rec.deviceId, rec.streamId, rec.taskId, m_host.toLocal(rec.timeStamp),
-                                rec.kernelName);
+                m_cann.addTask(rec);
                 ++m_info.hostTaskRecords;
             });
-        m_hostTasks.finish();
         reportStream(name, st, kTaskTrackRecordSize);
         if (bad)
             warn(QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
         (void)skipped;
+    }
+
+    // node_basic_info / hccl_op_info (compact, 64 B) and tensor_info / hccl_info (additional, 256 B).
+    void readOpInfo(const QString &name, const QString &family, const QStringList &files)
+    {
+        const bool compact =
+            family == QLatin1String("node_basic_info") || family == QLatin1String("hccl_op_info");
+        const std::size_t size = compact ? kCompactRecordSize : kAdditionalRecordSize;
+        std::size_t bad = 0;
+        const StreamStats st = forEachRecord(m_cancel, files, size, [&](const unsigned char *r) {
+            HostRecordHeader h;
+            bool ok = false;
+            if (family == QLatin1String("node_basic_info")) {
+                NodeBasicInfo info;
+                if ((ok = decodeNodeBasicInfo(r, h, info)))
+                    m_cann.addNodeBasicInfo(h, info);
+            } else if (family == QLatin1String("hccl_op_info")) {
+                HcclOpInfo info;
+                if ((ok = decodeHcclOpInfo(r, h, info)))
+                    m_cann.addHcclOpInfo(h, info);
+            } else if (family == QLatin1String("tensor_info")) {
+                TensorInfo info;
+                if ((ok = decodeTensorInfo(r, h, info)))
+                    m_cann.addTensorInfo(h, info);
+            } else {
+                HcclInfo info;
+                if ((ok = decodeHcclInfo(r, h, info)))
+                    m_cann.addHcclInfo(h, info);
+            }
+            bad += ok ? 0 : 1;
+        });
+        reportStream(name, st, size);
+        if (bad)
+            warn(QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
+    }
+
+    // After every host stream was read: nest the API ranges, attach op and HCCL records, resolve each
+    // submitted task, and index the submissions for the device tasks (by device, stream, task, time).
+    void associateHostTasks()
+    {
+        m_cann.finish();
+        const std::vector<HostTask> &tasks = m_cann.tasks();
+        for (std::size_t i = 0; i < tasks.size(); ++i) {
+            const TaskTrackRecord &t = tasks[i].track;
+            m_hostTasks.add(t.deviceId, t.streamId, t.taskId, m_host.toLocal(t.timeStamp), i + 1);
+        }
+        m_hostTasks.finish();
+        if (m_cann.recordsOutsideRanges() && !m_cann.apis().empty())
+            warn(QStringLiteral("host data: %1 outside any API range of its thread (no op to attach to)")
+                     .arg(plural(m_cann.recordsOutsideRanges(), "op/task record")));
+    }
+
+    QString hashName(std::uint64_t hash) const
+    {
+        return hash ? m_hashes.value(QString::number(hash)) : QString();
+    }
+
+    // The name a device task is shown with: the HCCL small task, else the op of its Node range, else
+    // the kernel name of its submission. Empty when the host data names nothing (hash_dic missing).
+    QString hostTaskName(const HostTask &t) const
+    {
+        QString name;
+        if (t.hcclInfo >= 0)
+            name = hashName(m_cann.hcclInfos()[std::size_t(t.hcclInfo)].itemId);
+        if (name.isEmpty() && t.op >= 0 && m_cann.ops()[std::size_t(t.op)].haveBasic)
+            name = hashName(m_cann.ops()[std::size_t(t.op)].basic.opName);
+        if (name.isEmpty() && t.node >= 0)
+            name = hashName(m_cann.apis()[std::size_t(t.node)].itemId);
+        if (name.isEmpty())
+            name = hashName(t.track.kernelName);
+        return name;
+    }
+
+    // Args the host adds to a device task (shown in the details panel), built once per submission.
+    int hostArgsOf(std::size_t hostTask)
+    {
+        if (const auto it = m_hostArgsIndex.find(hostTask); it != m_hostArgsIndex.end())
+            return it->second;
+        const HostTask &t = m_cann.tasks()[hostTask];
+        std::vector<std::pair<QString, QString>> out;
+        auto add = [&](const char *key, const QString &value) {
+            if (!value.isEmpty())
+                out.emplace_back(QLatin1String(key), value);
+        };
+        add("Batch Id", QString::number(t.track.batchId));
+        if (t.node >= 0)
+            add("Op", hashName(m_cann.apis()[std::size_t(t.node)].itemId));
+        if (t.op >= 0) {
+            const OpDescription &op = m_cann.ops()[std::size_t(t.op)];
+            if (op.haveBasic) {
+                add("OP Type", hashName(op.basic.opType));
+                const char *type = geTaskTypeName(op.basic.taskType);
+                add("Op Task Type", *type ? QString::fromLatin1(type) : QString::number(op.basic.taskType));
+                add("Block Dim", QString::number(op.basic.blockDim));
+                if (op.basic.mixBlockDim)
+                    add("Mix Block Dim", QString::number(op.basic.mixBlockDim));
+                add("HF32 Eligible", op.basic.hf32 ? QStringLiteral("YES") : QStringLiteral("NO"));
+            }
+            for (const bool outputs : {false, true}) {
+                add(outputs ? "Output Shapes" : "Input Shapes",
+                    QString::fromStdString(tensorShapes(op.tensors, outputs)));
+                add(outputs ? "Output Data Types" : "Input Data Types",
+                    QString::fromStdString(tensorDataTypes(op.tensors, outputs)));
+                add(outputs ? "Output Formats" : "Input Formats",
+                    QString::fromStdString(tensorFormats(op.tensors, outputs)));
+            }
+        }
+        if (t.hcclOp >= 0) {
+            const HcclOpInfo &h = m_cann.hcclOps()[std::size_t(t.hcclOp)];
+            add("Group Name", hashName(h.groupName));
+            add("Algorithm", hashName(h.algType));
+            add("Count", QString::number(h.count));
+        }
+        if (t.hcclInfo >= 0) {
+            const HcclInfo &h = m_cann.hcclInfos()[std::size_t(t.hcclInfo)];
+            add("Plane Id", QString::number(h.planeId));
+            add("Local Rank", QString::number(h.localRank));
+            add("Remote Rank", QString::number(h.remoteRank));
+            add("Rank Size", QString::number(h.rankSize));
+            add("Data Size", QString::number(h.dataSize));
+            add("Notify Id", QString::number(h.notifyId));
+            add("Link Type", QString::number(h.linkType));
+            add("Transport Type", QString::number(h.transportType));
+            add("Duration Estimated(us)", QString::number(h.durationEstimated));
+        }
+        const int index = static_cast<int>(m_args->hostArgs.size());
+        m_args->hostArgs.push_back(std::move(out));
+        m_hostArgsIndex.emplace(hostTask, index);
+        return index;
     }
 
     // (un)aging.additional.msproftx: marks and ranges with their messages (FORMATS.md §5.3).
@@ -660,10 +803,16 @@ private:
         // Names: the kernel name of the host task_track submission of the same (device, stream, task),
         // else the task type.
         m_taskNames.assign(tasks.size(), 0);
+        m_taskHost.assign(tasks.size(), -1);
+        m_taskHasRow.assign(tasks.size(), false);
         std::size_t named = 0;
+        HcclLanes hccl(*this, d);
+        std::vector<bool> flowStarted(m_cann.apis().size(), false);
         for (std::size_t i = 0; i < tasks.size(); ++i) {
             const DeviceTask &t = tasks[i];
             const int thread = streamThread(d, t.stream);
+            const TimeNs start = d.clock.toLocal(t.startTicks);
+            const TimeNs duration = d.clock.duration(t.startTicks, t.endTicks);
             RawSliceArgs a;
             a.taskType =
                 QString::fromLatin1(isStars ? starsSqeTypeName(static_cast<std::uint8_t>(t.taskType))
@@ -673,29 +822,52 @@ private:
             a.subtask = t.subtask == kNoSubtask ? -1 : t.subtask;
             a.startTicks = t.startTicks;
             a.endTicks = t.endTicks;
+            const HostTask *host = nullptr;
+            if (!m_hostTasks.empty())
+                if (const std::uint64_t found =
+                        m_hostTasks.lookup(static_cast<std::uint32_t>(device), t.stream, t.task, start)) {
+                    m_taskHost[i] = static_cast<int>(found - 1);
+                    host = &m_cann.tasks()[found - 1];
+                    a.hostArgs = hostArgsOf(found - 1);
+                }
             const std::uint64_t index = m_args->args.size();
             m_args->args.push_back(a);
             StringId name = 0;
-            if (!m_hostTasks.empty())
-                if (const std::uint64_t hash =
-                        m_hostTasks.lookup(static_cast<std::uint32_t>(device), t.stream, t.task,
-                                           d.clock.toLocal(t.startTicks))) {
-                    const QString kernel = m_hashes.value(QString::number(hash));
-                    if (!kernel.isEmpty()) {
-                        name = m_builder.strings().intern(kernel.toStdString());
-                        ++named;
-                    }
+            if (host)
+                if (const QString n = hostTaskName(*host); !n.isEmpty()) {
+                    name = m_builder.strings().intern(n.toStdString());
+                    ++named;
                 }
             if (name == 0)
                 name = m_builder.strings().intern(a.taskType.toStdString());
             m_taskNames[i] = name;
-            m_builder.addSlice(thread, d.clock.toLocal(t.startTicks),
-                               d.clock.duration(t.startTicks, t.endTicks), name,
+            m_builder.addSlice(thread, start, duration, name,
                                m_builder.strings().intern(t.ffts ? "ffts_subtask" : "task"),
                                makeSourceLocation(m_sourceIndex, index));
             ++m_slices;
             ++m_info.deviceTasks;
+            if (!host)
+                continue;
+            // HostToDevice flow: from the op's (or caller's) API slice to every task it submitted.
+            if (const int c = host->connection; c >= 0 && m_cann.apis()[std::size_t(c)].sliceThread >= 0) {
+                const HostApi &api = m_cann.apis()[std::size_t(c)];
+                const StringId category = m_builder.strings().intern("HostToDevice");
+                const StringId id = m_builder.strings().intern("raw" + std::to_string(c));
+                const StringId flowName = m_builder.strings().intern("HostToDevice" + std::to_string(c));
+                if (!flowStarted[std::size_t(c)]) {
+                    flowStarted[std::size_t(c)] = true;
+                    m_builder.addFlowHalf(FlowPhase::Start, category, flowName, id, api.sliceThread,
+                                          api.sliceStart, true);
+                    ++m_builder.counts().flowStart;
+                }
+                m_builder.addFlowHalf(FlowPhase::End, category, flowName, id, thread, start, true);
+                ++m_builder.counts().flowEnd;
+                ++m_info.hostToDeviceFlows;
+            }
+            if (host->hccl >= 0)
+                hccl.add(*host, start, duration, name, index);
         }
+        hccl.finish();
         m_info.namedDeviceTasks += named;
         if (!m_hostTasks.empty() && named < tasks.size())
             warn(
@@ -706,8 +878,83 @@ private:
                     .arg(tasks.size()));
         readTsTrack(d, tsTrack); // before the PMU rows: its block-num records give their Block Dim
         readPmu(d, tasks, aicore, ffts);
+        addOpRows(d, tasks, isStars);
         readAiCpu(d, aiCpu);
     }
+
+    // The communication layer (FORMATS.md §2.6 "HCCL"): a device's tasks submitted under an HCCL range
+    // are also drawn per plane ("Plane N", from hccl_info), and each communication op (the Node range
+    // around them, e.g. hcom_allReduce_) spans its tasks on a "Group <name> Communication" lane.
+    class HcclLanes
+    {
+    public:
+        HcclLanes(Reader &r, const DeviceContext &d) : m_r(r), m_d(d) {}
+        void add(const HostTask &t, TimeNs start, TimeNs duration, StringId name, std::uint64_t argsIndex)
+        {
+            const std::uint32_t plane =
+                t.hcclInfo >= 0 ? m_r.m_cann.hcclInfos()[std::size_t(t.hcclInfo)].planeId : 0;
+            m_r.m_builder.addSlice(lane(QStringLiteral("Plane %1").arg(plane), plane), start, duration, name,
+                                   m_r.m_builder.strings().intern("hccl_task"),
+                                   makeSourceLocation(m_r.m_sourceIndex, argsIndex));
+            ++m_r.m_slices;
+            if (t.node < 0)
+                return;
+            Op &op = m_ops[t.node];
+            op.begin = op.count ? std::min(op.begin, start) : start;
+            op.end =
+                op.count ? std::max(op.end, saturatingAdd(start, duration)) : saturatingAdd(start, duration);
+            op.argsIndex = op.count ? op.argsIndex : argsIndex;
+            ++op.count;
+            if (op.group.isEmpty() && t.hcclOp >= 0)
+                op.group = m_r.hashName(m_r.m_cann.hcclOps()[std::size_t(t.hcclOp)].groupName);
+            if (op.group.isEmpty() && t.hcclInfo >= 0)
+                op.group = m_r.hashName(m_r.m_cann.hcclInfos()[std::size_t(t.hcclInfo)].groupName);
+        }
+        void finish()
+        {
+            for (const auto &[node, op] : m_ops) {
+                QString name = m_r.hashName(m_r.m_cann.apis()[std::size_t(node)].itemId);
+                if (name.isEmpty())
+                    name = QStringLiteral("hccl op");
+                const QString group = op.group.isEmpty() ? QStringLiteral("0") : op.group;
+                m_r.m_builder.addSlice(lane(QStringLiteral("Group %1 Communication").arg(group), -1),
+                                       op.begin, op.end - op.begin,
+                                       m_r.m_builder.strings().intern(name.toStdString()),
+                                       m_r.m_builder.strings().intern("hccl_op"),
+                                       makeSourceLocation(m_r.m_sourceIndex, op.argsIndex));
+                ++m_r.m_slices;
+                ++m_r.m_info.hcclOps;
+            }
+        }
+
+    private:
+        struct Op
+        {
+            TimeNs begin = 0, end = 0;
+            std::size_t count = 0;
+            std::uint64_t argsIndex = 0;
+            QString group;
+        };
+        int lane(const QString &threadName, std::int64_t sortIndex)
+        {
+            TraceBuilder &b = m_r.m_builder;
+            if (m_pid.text == 0) {
+                m_pid = b.textKey(QStringLiteral("HCCL %1").arg(m_d.device).toStdString());
+                const int process = b.process(m_pid);
+                b.setProcessName(process, b.strings().intern("HCCL"));
+                b.setProcessLabels(
+                    process, b.strings().intern(QStringLiteral("Device %1").arg(m_d.device).toStdString()));
+            }
+            const int thread = b.thread(m_pid, b.textKey(threadName.toStdString()));
+            b.setThreadName(thread, b.strings().intern(threadName.toStdString()));
+            b.setThreadSortIndex(thread, sortIndex);
+            return thread;
+        }
+        Reader &m_r;
+        const DeviceContext &m_d;
+        LaneKey m_pid;
+        std::map<int, Op> m_ops;
+    };
 
     // AI CPU task records (FORMATS.md §5.5): an "AI CPU" process per device, one thread per stream.
     void readAiCpu(DeviceContext &d, const std::vector<const SliceStreamFiles *> &files)
@@ -749,19 +996,19 @@ private:
                         static_cast<std::int64_t>(std::min<std::uint64_t>(rec.computeTime(), INT64_MAX));
                     a.memcpyTime =
                         static_cast<std::int64_t>(std::min<std::uint64_t>(rec.memcpyTime(), INT64_MAX));
-                    const std::uint64_t index = m_args->args.size();
-                    m_args->args.push_back(a);
                     const TimeNs start = d.clock.toLocal(rec.runStartTick);
                     const TimeNs duration = d.clock.duration(rec.runStartTick, rec.runEndTick);
-                    // Named like the device tasks: the kernel name of the host task_track submission.
+                    // Named like the device tasks, from the host task_track submission and its op.
                     StringId taskName = name;
                     if (!m_hostTasks.empty())
-                        if (const std::uint64_t hash = m_hostTasks.lookup(
+                        if (const std::uint64_t found = m_hostTasks.lookup(
                                 static_cast<std::uint32_t>(d.device), rec.streamId, rec.taskId, start)) {
-                            const QString kernel = m_hashes.value(QString::number(hash));
-                            if (!kernel.isEmpty())
-                                taskName = m_builder.strings().intern(kernel.toStdString());
+                            a.hostArgs = hostArgsOf(found - 1);
+                            if (const QString n = hostTaskName(m_cann.tasks()[found - 1]); !n.isEmpty())
+                                taskName = m_builder.strings().intern(n.toStdString());
                         }
+                    const std::uint64_t index = m_args->args.size();
+                    m_args->args.push_back(a);
                     m_builder.addSlice(it->second, start, duration, taskName, category,
                                        makeSourceLocation(m_sourceIndex, index));
                     ++m_slices;
@@ -932,9 +1179,11 @@ private:
         return columns;
     }
 
+    // A Kernels row for a device task: from a PMU record (`pmu`, with its metric values) or, for a task
+    // the host describes as an op but no PMU record reached, from the op info alone.
     void addKernelRow(const DeviceContext &d, const std::vector<DeviceTask> &tasks, std::size_t taskIndex,
                       const QString &core, const std::vector<int> &columns, const std::vector<double> &values,
-                      bool isStars)
+                      bool isStars, bool pmu = true)
     {
         const DeviceTask &t = tasks[taskIndex];
         KernelRecord row;
@@ -955,8 +1204,25 @@ private:
         row.type = m_builder.strings().intern(type.toStdString());
         row.name =
             taskIndex < m_taskNames.size() && m_taskNames[taskIndex] ? m_taskNames[taskIndex] : row.type;
-        row.acceleratorCore =
-            m_builder.strings().intern(core == QLatin1String("aiv") ? "AI_VECTOR_CORE" : "AI_CORE");
+        row.acceleratorCore = m_builder.strings().intern(core == QLatin1String("aiv") ? "AI_VECTOR_CORE"
+                                                         : core.isEmpty() && !pmu     ? ""
+                                                                                      : "AI_CORE");
+        // What the host says of the op (node_basic_info, tensor_info): type, core, shapes, block dim.
+        const OpDescription *op = nullptr;
+        if (taskIndex < m_taskHost.size() && m_taskHost[taskIndex] >= 0)
+            if (const int o = m_cann.tasks()[std::size_t(m_taskHost[taskIndex])].op; o >= 0)
+                op = &m_cann.ops()[std::size_t(o)];
+        if (op && op->haveBasic) {
+            if (const QString opType = hashName(op->basic.opType); !opType.isEmpty())
+                row.type = m_builder.strings().intern(opType.toStdString());
+            if (core.isEmpty() && *geTaskTypeName(op->basic.taskType))
+                row.acceleratorCore = m_builder.strings().intern(geTaskTypeName(op->basic.taskType));
+            row.blockDim = op->basic.blockDim;
+        }
+        if (op) {
+            row.inputShapes = m_builder.strings().intern(tensorShapes(op->tensors, false));
+            row.inputTypes = m_builder.strings().intern(tensorDataTypes(op->tensors, false));
+        }
         row.streamId = t.stream;
         row.taskId = t.task;
         // Block Dim: the ts_track block-num record of the task logged last at or before its start.
@@ -970,7 +1236,21 @@ private:
         const std::size_t r = table.addRow(row);
         for (std::size_t i = 0; i < columns.size() && i < values.size(); ++i)
             table.setMetric(r, columns[i], values[i]);
-        ++m_info.pmuRows;
+        if (taskIndex < m_taskHasRow.size())
+            m_taskHasRow[taskIndex] = true;
+        ++(pmu ? m_info.pmuRows : m_info.opRows);
+    }
+
+    // Tasks the host describes as ops (node_basic_info) that got no PMU row still get a Kernels row.
+    void addOpRows(const DeviceContext &d, const std::vector<DeviceTask> &tasks, bool isStars)
+    {
+        for (std::size_t i = 0; i < tasks.size(); ++i) {
+            if (m_taskHasRow[i] || m_taskHost[i] < 0)
+                continue;
+            const int op = m_cann.tasks()[std::size_t(m_taskHost[i])].op;
+            if (op >= 0 && m_cann.ops()[std::size_t(op)].haveBasic)
+                addKernelRow(d, tasks, i, QString(), {}, {}, isStars, false);
+        }
     }
 
     void readPmu(DeviceContext &d, const std::vector<DeviceTask> &tasks,
@@ -1100,8 +1380,12 @@ private:
     HostClock m_host;
     std::size_t m_slices = 0;
     std::size_t m_pmuOutOfRange = 0;
-    QHash<QString, QString> m_hashes;  // hash_dic of the host data
-    HostTaskIndex m_hostTasks;         // host task_track submissions
+    QHash<QString, QString> m_hashes; // hash_dic of the host data
+    CannAssociation m_cann;           // host API ranges, op and HCCL records, submissions
+    HostTaskIndex m_hostTasks;        // submissions: payload = index into m_cann.tasks() + 1
+    std::unordered_map<std::size_t, int> m_hostArgsIndex; // submission -> RawArgsReader::hostArgs
+    std::vector<int> m_taskHost;       // per device task of the device being read: submission or -1
+    std::vector<bool> m_taskHasRow;    // per device task: a Kernels row was added
     HostTaskIndex m_blockNums;         // ts_track block-num records of the device being read (ticks)
     std::vector<StringId> m_taskNames; // per device task of the device being read
 };

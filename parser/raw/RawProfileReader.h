@@ -11,8 +11,11 @@
 //    Node@/Runtime@ names from type_info_dic / hash_dic).
 //  - AI CPU task records (aicpu.data, DATA_PREPROCESS.AICPU) → an "AI CPU" process per device;
 //  - ts_track step trace records → "Iteration N" slices in a "Step Trace" process and declared steps;
-//  - msproftx additional records and api_event records of level 20500 → "MsprofTx" (marks and ranges).
-// Everything else present (HCCL, L2 cache, system counters, ...) is named in a warning with its size.
+//  - msproftx additional records and api_event records of level 20500 → "MsprofTx" (marks and ranges);
+//  - the association of host records (CannAssociation.h): device tasks named by their op, op type,
+//    shapes and block dims in their args and Kernels rows, HostToDevice flows from the API slices,
+//    and tasks under HCCL ranges also on an "HCCL" process (per plane, plus one slice per op).
+// Everything else present (L2 cache, system counters, ...) is named in a warning with its size.
 // Lost records, unpaired starts/ends, bad magic and truncated slices are counted and warned about.
 
 #include "TraceBuilder.h"
@@ -33,8 +36,11 @@ struct RawReadInfo
     std::size_t hostApis = 0;
     std::size_t pmuRows = 0;
     std::size_t aiCpuTasks = 0;
-    std::size_t hostTaskRecords = 0;  // task_track submissions read
-    std::size_t namedDeviceTasks = 0; // device tasks named by their task_track kernel name
+    std::size_t hostTaskRecords = 0;   // task_track submissions read
+    std::size_t namedDeviceTasks = 0;  // device tasks named from the host data (op, HCCL task or kernel name)
+    std::size_t hostToDeviceFlows = 0; // flow ends from an API slice to a device task
+    std::size_t hcclOps = 0;           // communication ops drawn on the HCCL layer
+    std::size_t opRows = 0;            // Kernels rows from op info alone (tasks without PMU records)
     std::size_t txEvents = 0;
     std::size_t iterations = 0;      // ts_track step trace windows
     std::size_t stepsOutOfRange = 0; // windows beyond ±2^62 ns (corrupt ticks): shown, not declared as steps

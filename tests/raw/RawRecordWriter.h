@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <vector>
 
 namespace at::test {
 
@@ -201,6 +202,84 @@ inline QByteArray taskTrackRecord(std::uint32_t tid, std::uint64_t ts, std::uint
     putLe(b, 28, task | (std::uint64_t(batch) << 16), 4);
     putLe(b, 32, taskType, 8);
     putLe(b, 40, kernelHash, 8);
+    return b;
+}
+
+// The 24-byte header of compact (64 B) and additional (256 B) host records.
+inline QByteArray hostRecord(int size, std::uint16_t level, std::uint32_t tid, std::uint64_t ts)
+{
+    QByteArray b(size, '\0');
+    putLe(b, 0, 0x5A5A, 2);
+    putLe(b, 2, level, 2);
+    putLe(b, 8, tid, 4);
+    putLe(b, 12, size - 24, 4);
+    putLe(b, 16, ts, 8);
+    return b;
+}
+
+// compact.node_basic_info (MsprofNodeBasicInfo), 64 bytes; blockNum packs mix (high 16) and block (low 16).
+inline QByteArray nodeBasicInfoRecord(std::uint32_t tid, std::uint64_t ts, std::uint64_t opName,
+                                      std::uint32_t geTaskType, std::uint64_t opType, std::uint32_t blockNum,
+                                      bool hf32)
+{
+    QByteArray b = hostRecord(64, 10000, tid, ts);
+    putLe(b, 24, opName, 8);
+    putLe(b, 32, geTaskType, 4);
+    putLe(b, 36, opType, 8);
+    putLe(b, 44, blockNum, 4);
+    putLe(b, 48, hf32 ? 1 : 0, 4);
+    return b;
+}
+
+struct TensorSpec
+{
+    bool output;
+    std::uint32_t format, dataType;
+    std::vector<std::uint32_t> shape;
+};
+
+// additional.tensor_info, 256 bytes: up to 5 tensors of 11 u32 (type, format, data type, shape[8]).
+inline QByteArray tensorInfoRecord(std::uint32_t tid, std::uint64_t ts, std::uint64_t opName,
+                                   const std::vector<TensorSpec> &tensors)
+{
+    QByteArray b = hostRecord(256, 10000, tid, ts);
+    putLe(b, 24, opName, 8);
+    putLe(b, 32, tensors.size(), 4);
+    for (std::size_t i = 0; i < tensors.size() && i < 5; ++i) {
+        const int at = 36 + int(i) * 44;
+        putLe(b, at, tensors[i].output ? 1 : 0, 4);
+        putLe(b, at + 4, tensors[i].format, 4);
+        putLe(b, at + 8, tensors[i].dataType, 4);
+        for (std::size_t d = 0; d < tensors[i].shape.size() && d < 8; ++d)
+            putLe(b, at + 12 + int(d) * 4, tensors[i].shape[d], 4);
+    }
+    return b;
+}
+
+// additional.hccl_info, 256 bytes ("HHIII4Q6IQ2Id3Q6I112B").
+inline QByteArray hcclInfoRecord(std::uint32_t tid, std::uint64_t ts, std::uint64_t itemId,
+                                 std::uint64_t group, std::uint32_t localRank, std::uint32_t remoteRank,
+                                 std::uint32_t plane, std::uint64_t dataSize)
+{
+    QByteArray b = hostRecord(256, 5500, tid, ts);
+    putLe(b, 24, itemId, 8);
+    putLe(b, 40, group, 8);
+    putLe(b, 48, localRank, 4);
+    putLe(b, 52, remoteRank, 4);
+    putLe(b, 56, 8, 4); // rank size
+    putLe(b, 64, plane, 4);
+    putLe(b, 112, dataSize, 8);
+    return b;
+}
+
+// compact.hccl_op_info, 64 bytes ("HHIIIQBBQQQ" + 14 bytes).
+inline QByteArray hcclOpInfoRecord(std::uint32_t tid, std::uint64_t ts, std::uint64_t algType,
+                                   std::uint64_t count, std::uint64_t group)
+{
+    QByteArray b = hostRecord(64, 10000, tid, ts);
+    putLe(b, 26, algType, 8);
+    putLe(b, 34, count, 8);
+    putLe(b, 42, group, 8);
     return b;
 }
 

@@ -480,6 +480,137 @@ private slots:
                  QStringLiteral("AI_CPU"));
     }
 
+    // The host association (FORMATS.md §5.3): api_event ranges nest per thread; node_basic_info and
+    // tensor_info inside a Node range describe its op, task_track inside its Runtime range is a submission.
+    // The device task is named by the op, carries type/shapes/block dims, gets a Kernels row without PMU data
+    // and a HostToDevice flow from the Node slice; a task outside any op gets its flow from the API that
+    // called the runtime; tasks under HCCL ranges are drawn again on the HCCL layer per plane, with one slice
+    // per communication op.
+    void hostAssociationNamesOpsFlowsAndHccl()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+        auto mono = [](std::uint64_t ticks) { return 5000000000ull + (ticks - kSyncTicks) * 20; };
+        auto hostLocal = [](std::uint64_t monoNs) {
+            return TimeNs(1700000000000000000) - 4000000000 + TimeNs(monoNs);
+        };
+        const std::uint32_t tid = 100;
+        QByteArray api;
+        // Conv2D1: AscendCL ⊃ Node ⊃ Runtime, submitting (stream 3, task 10).
+        api += test::apiEventRecord(20000, 1, tid, mono(1048000), mono(1049900), 0);
+        api += test::apiEventRecord(10000, 0, tid, mono(1048100), mono(1049800), 101);
+        api += test::apiEventRecord(5000, 1, tid, mono(1048900), mono(1049000), 0);
+        // A memcpy outside any op: AscendCL ⊃ Runtime, submitting (stream 7, task 10).
+        api += test::apiEventRecord(20000, 2, tid, mono(1054000), mono(1054500), 0);
+        api += test::apiEventRecord(5000, 1, tid, mono(1054100), mono(1054400), 0);
+        // hcom_allReduce__1: Node ⊃ two HCCL ranges ⊃ Runtime, submitting (3, 65535) and (3, 0).
+        api += test::apiEventRecord(10000, 0, tid, mono(1059000), mono(1059900), 201);
+        api += test::apiEventRecord(5500, 0, tid, mono(1059100), mono(1059400), 204);
+        api += test::apiEventRecord(5000, 1, tid, mono(1059200), mono(1059300), 0);
+        api += test::apiEventRecord(5500, 0, tid, mono(1059500), mono(1059800), 205);
+        api += test::apiEventRecord(5000, 1, tid, mono(1059600), mono(1059700), 0);
+        writeFile(hostDir(d) + "/unaging.api_event.data.slice_0", api);
+        QByteArray track;
+        track += test::taskTrackRecord(tid, mono(1048950), 0, 3, 10, 0, 0, 103);
+        track += test::taskTrackRecord(tid, mono(1054200), 0, 7, 10, 0, 0, 0);
+        track += test::taskTrackRecord(tid, mono(1059250), 0, 3, 65535, 0, 0, 0);
+        track += test::taskTrackRecord(tid, mono(1059650), 0, 3, 0, 1, 0, 0);
+        writeFile(hostDir(d) + "/unaging.compact.task_track.slice_0", track);
+        writeFile(hostDir(d) + "/unaging.compact.node_basic_info.slice_0",
+                  test::nodeBasicInfoRecord(tid, mono(1048200), 101, 0, 102, (2u << 16) | 16, true));
+        writeFile(
+            hostDir(d) + "/aging.additional.tensor_info.slice_0",
+            test::tensorInfoRecord(
+                tid, mono(1048300), 101,
+                {{false, 0, 1, {1, 3, 224, 224}}, {false, 2, 0, {64}}, {true, 3, 1, {1, 4, 55, 55, 16}}}));
+        writeFile(hostDir(d) + "/unaging.compact.hccl_op_info.slice_0",
+                  test::hcclOpInfoRecord(tid, mono(1059050), 203, 1024, 202));
+        writeFile(hostDir(d) + "/unaging.additional.hccl_info.slice_0",
+                  test::hcclInfoRecord(tid, mono(1059150), 204, 202, 0, 1, 1, 4096) +
+                      test::hcclInfoRecord(tid, mono(1059550), 205, 202, 0, 1, 1, 8192));
+        writeFile(
+            hostDir(d) + "/unaging.additional.hash_dic.slice_0",
+            "101:Conv2D1\n102:Conv2D\n103:te_conv2d_kernel\n201:hcom_allReduce__1\n202:hccl_world_group\n"
+            "203:ring\n204:Notify_Wait\n205:Memcpy\n");
+        writeFile(hostDir(d) + "/unaging.additional.type_info_dic.slice_0",
+                  "20000_1:aclopCompileAndExecute\n20000_2:aclrtMemcpyAsync\n5000_1:launch\n");
+        const auto m = load(d.path());
+        QVERIFY(m);
+        QVERIFY2(!hasWarning(*m, QStringLiteral("not decoded")), qPrintable(warnings(*m)));
+
+        const int ts = processNamed(*m, QStringLiteral("Task Scheduler"));
+        const int stream3 = threadNamed(*m, ts, QStringLiteral("Stream 3"));
+        const auto s3 = slicesOf(*m, stream3);
+        QCOMPARE(s3.size(), std::size_t(3));
+        QCOMPARE(s3[0].name, QStringLiteral("Conv2D1")); // the op, not the kernel name
+        QCOMPARE(s3[1].name, QStringLiteral("Notify_Wait"));
+        QCOMPARE(s3[2].name, QStringLiteral("Memcpy"));
+        QCOMPARE(slicesOf(*m, threadNamed(*m, ts, QStringLiteral("Stream 7")))[0].name,
+                 QStringLiteral("AI_CORE"));
+
+        // Args of the Conv2D1 task: op type, GE task type, block dims, tensors in op_summary's notation.
+        const SliceTable &t3 = m->threads()[std::size_t(stream3)].slices;
+        std::uint32_t conv = 0;
+        while (conv < t3.size() && m->strings().qstring(t3.name(conv)) != QStringLiteral("Conv2D1"))
+            ++conv;
+        std::map<QString, QString> args;
+        for (const auto &[k, v] : m->sliceArgs(SliceRef{stream3, conv}))
+            args[k] = v;
+        QCOMPARE(args[QStringLiteral("OP Type")], QStringLiteral("Conv2D"));
+        QCOMPARE(args[QStringLiteral("Op Task Type")], QStringLiteral("AI_CORE"));
+        QCOMPARE(args[QStringLiteral("Block Dim")], QStringLiteral("16"));
+        QCOMPARE(args[QStringLiteral("Mix Block Dim")], QStringLiteral("32"));
+        QCOMPARE(args[QStringLiteral("HF32 Eligible")], QStringLiteral("YES"));
+        QCOMPARE(args[QStringLiteral("Input Shapes")], QStringLiteral("1,3,224,224;64"));
+        QCOMPARE(args[QStringLiteral("Input Data Types")], QStringLiteral("FLOAT16;FLOAT"));
+        QCOMPARE(args[QStringLiteral("Input Formats")], QStringLiteral("NCHW;ND"));
+        QCOMPARE(args[QStringLiteral("Output Shapes")], QStringLiteral("1,4,55,55,16"));
+        QCOMPARE(args[QStringLiteral("Output Formats")], QStringLiteral("NC1HWC0"));
+        QCOMPARE(args[QStringLiteral("Task Id")], QStringLiteral("10"));
+
+        // A Kernels row for the op although there is no PMU data.
+        const KernelTable &k = m->kernels();
+        QCOMPARE(k.size(), std::size_t(1));
+        const KernelRecord &row = k.rows()[0];
+        QCOMPARE(m->strings().qstring(row.name), QStringLiteral("Conv2D1"));
+        QCOMPARE(m->strings().qstring(row.type), QStringLiteral("Conv2D"));
+        QCOMPARE(m->strings().qstring(row.acceleratorCore), QStringLiteral("AI_CORE"));
+        QCOMPARE(m->strings().qstring(row.inputShapes), QStringLiteral("1,3,224,224;64"));
+        QCOMPARE(row.blockDim, std::int64_t(16));
+        QVERIFY(row.joined());
+
+        // HostToDevice flows: Node@Conv2D1 → Conv2D1, AscendCL@aclrtMemcpyAsync → the memcpy task, and the
+        // communication op's Node slice → both of its tasks.
+        std::map<TimeNs, std::vector<TimeNs>> flows; // host start → device starts
+        for (const FlowInfo &f : m->flows())
+            if (m->strings().qstring(f.category) == QStringLiteral("HostToDevice")) {
+                QVERIFY(f.from.thread >= 0 && f.to.thread >= 0); // both ends bound to slices
+                flows[m->origin() + f.fromTime].push_back(m->origin() + f.toTime);
+            }
+        QCOMPARE(flows.size(), std::size_t(3));
+        QCOMPARE(flows[hostLocal(mono(1048100))], std::vector<TimeNs>{at50MHz(1050000)});
+        QCOMPARE(flows[hostLocal(mono(1054000))], std::vector<TimeNs>{at50MHz(1055000)});
+        auto hcclEnds = flows[hostLocal(mono(1059000))];
+        std::sort(hcclEnds.begin(), hcclEnds.end());
+        QCOMPARE(hcclEnds, (std::vector<TimeNs>{at50MHz(1060000), at50MHz(1060100)}));
+
+        // The HCCL layer: plane lane with the small tasks, group lane with the op spanning them.
+        const int hccl = processNamed(*m, QStringLiteral("HCCL"));
+        QVERIFY(hccl >= 0);
+        QCOMPARE(m->processes()[std::size_t(hccl)].layer, Layer::Communication);
+        const auto plane = slicesOf(*m, threadNamed(*m, hccl, QStringLiteral("Plane 1")));
+        QCOMPARE(plane.size(), std::size_t(2));
+        QCOMPARE(plane[0].name, QStringLiteral("Notify_Wait"));
+        QCOMPARE(plane[1].start, at50MHz(1060100));
+        const auto group =
+            slicesOf(*m, threadNamed(*m, hccl, QStringLiteral("Group hccl_world_group Communication")));
+        QCOMPARE(group.size(), std::size_t(1));
+        QCOMPARE(group[0].name, QStringLiteral("hcom_allReduce__1"));
+        QCOMPARE(group[0].start, at50MHz(1060000));
+        QCOMPARE(group[0].duration, TimeNs(150 * 20));
+    }
+
     // Decoding stops on the cancel flag (the user) and on the memory limit (which keeps what was decoded and
     // says so); a load without either decodes everything.
     void cancelAndMemoryLimitStopDecoding()
