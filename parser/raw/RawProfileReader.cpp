@@ -2,6 +2,7 @@
 
 #include "AiCpu.h"
 #include "CannAssociation.h"
+#include "FlipBatches.h"
 #include "HostRecords.h"
 #include "HwtsLog.h"
 #include "MsprofTx.h"
@@ -49,6 +50,7 @@ struct RawSliceArgs
     std::int64_t modelId = -1; // Step Trace iterations
     std::int64_t indexId = -1;
     std::int32_t hostArgs = -1; // index into RawArgsReader::hostArgs: what the host says of the task
+    std::int32_t batch = -1;    // batch id (task-id wraps, from flips or the host submission); -1 unknown
     bool device = true;
 };
 
@@ -79,6 +81,8 @@ public:
         out.emplace_back(QStringLiteral("Task Id"), QString::number(a.task));
         if (a.subtask >= 0)
             out.emplace_back(QStringLiteral("Subtask Id"), QString::number(a.subtask));
+        if (a.batch >= 0)
+            out.emplace_back(QStringLiteral("Batch Id"), QString::number(a.batch));
         out.emplace_back(QStringLiteral("Start Ticks"), QString::number(a.startTicks));
         out.emplace_back(QStringLiteral("End Ticks"), QString::number(a.endTicks));
         if (a.computeTime >= 0)
@@ -154,6 +158,12 @@ bool readHostStartLog(const QString &path, const std::optional<Frequency> &hostF
 QString plural(std::size_t n, const char *word)
 {
     return QStringLiteral("%1 %2%3").arg(n).arg(QLatin1String(word)).arg(n == 1 ? "" : "s");
+}
+
+// A task id with its batch id, as one key of a HostTaskIndex (task ids are 16 bits).
+std::uint32_t batchKey(std::uint32_t task, std::uint16_t batch)
+{
+    return (task & 0xFFFF) | (std::uint32_t(batch) << 16);
 }
 
 class Reader
@@ -437,6 +447,9 @@ private:
                     ++bad;
                     return;
                 }
+                if (rec.taskType == kFlipTaskType && rec.deviceType == 0)
+                    m_hostFlips[rec.deviceId].addFlip(rec.streamId, m_host.toLocal(rec.timeStamp),
+                                                      rec.taskId);
                 if (rec.taskType == kFlipTaskType || rec.taskType == kMaintenanceTaskType ||
                     rec.deviceType != 0) {
                     ++skipped; // flips and maintenance tasks are no device tasks; DPU tasks are not decoded
@@ -493,9 +506,14 @@ private:
         const std::vector<HostTask> &tasks = m_cann.tasks();
         for (std::size_t i = 0; i < tasks.size(); ++i) {
             const TaskTrackRecord &t = tasks[i].track;
-            m_hostTasks.add(t.deviceId, t.streamId, t.taskId, m_host.toLocal(t.timeStamp), i + 1);
+            const TimeNs time = m_host.toLocal(t.timeStamp);
+            m_hostTasks.add(t.deviceId, t.streamId, t.taskId, time, i + 1);
+            m_hostTasksByBatch.add(t.deviceId, t.streamId, batchKey(t.taskId, t.batchId), time, i + 1);
         }
         m_hostTasks.finish();
+        m_hostTasksByBatch.finish();
+        for (auto &[device, flips] : m_hostFlips)
+            flips.finish();
         if (m_cann.recordsOutsideRanges() && !m_cann.apis().empty())
             warn(QStringLiteral("host data: %1 outside any API range of its thread (no op to attach to)")
                      .arg(plural(m_cann.recordsOutsideRanges(), "op/task record")));
@@ -533,7 +551,6 @@ private:
             if (!value.isEmpty())
                 out.emplace_back(QLatin1String(key), value);
         };
-        add("Batch Id", QString::number(t.track.batchId));
         if (t.node >= 0)
             add("Op", hashName(m_cann.apis()[std::size_t(t.node)].itemId));
         if (t.op >= 0) {
@@ -802,6 +819,12 @@ private:
         const bool isStars = scheduler == config::TaskScheduler::Stars;
         // Names: the kernel name of the host task_track submission of the same (device, stream, task),
         // else the task type.
+        // ts_track first: its flips give the tasks' batch ids, its block-num records the PMU rows' Block Dim.
+        readTsTrack(d, tsTrack);
+        const auto hostFlips = m_hostFlips.find(static_cast<std::uint32_t>(device));
+        const FlipBatches *flips = !m_deviceFlips.empty()           ? &m_deviceFlips
+                                   : hostFlips != m_hostFlips.end() ? &hostFlips->second
+                                                                    : nullptr;
         m_taskNames.assign(tasks.size(), 0);
         m_taskHost.assign(tasks.size(), -1);
         m_taskHasRow.assign(tasks.size(), false);
@@ -822,14 +845,27 @@ private:
             a.subtask = t.subtask == kNoSubtask ? -1 : t.subtask;
             a.startTicks = t.startTicks;
             a.endTicks = t.endTicks;
+            // The submission: same (device, stream, task, batch) when flips give the batch, else the latest
+            // submission of (device, stream, task) at or before the start.
             const HostTask *host = nullptr;
-            if (!m_hostTasks.empty())
-                if (const std::uint64_t found =
-                        m_hostTasks.lookup(static_cast<std::uint32_t>(device), t.stream, t.task, start)) {
+            if (flips)
+                a.batch = flips->batchOf(t.stream, static_cast<std::uint16_t>(t.task), start);
+            if (!m_hostTasks.empty()) {
+                std::uint64_t found = 0;
+                if (a.batch >= 0)
+                    found = m_hostTasksByBatch.lookup(static_cast<std::uint32_t>(device), t.stream,
+                                                      batchKey(t.task, static_cast<std::uint16_t>(a.batch)),
+                                                      start);
+                if (!found)
+                    found = m_hostTasks.lookup(static_cast<std::uint32_t>(device), t.stream, t.task, start);
+                if (found) {
                     m_taskHost[i] = static_cast<int>(found - 1);
                     host = &m_cann.tasks()[found - 1];
                     a.hostArgs = hostArgsOf(found - 1);
+                    if (a.batch < 0)
+                        a.batch = host->track.batchId;
                 }
+            }
             const std::uint64_t index = m_args->args.size();
             m_args->args.push_back(a);
             StringId name = 0;
@@ -876,7 +912,6 @@ private:
                     .arg(label)
                     .arg(tasks.size() - named)
                     .arg(tasks.size()));
-        readTsTrack(d, tsTrack); // before the PMU rows: its block-num records give their Block Dim
         readPmu(d, tasks, aicore, ffts);
         addOpRows(d, tasks, isStars);
         readAiCpu(d, aiCpu);
@@ -1052,7 +1087,7 @@ private:
         return static_cast<std::int64_t>(std::min<std::uint64_t>(ticks, INT64_MAX));
     }
 
-    void addTsTrackRecord(TsTrackCollector &collector, const unsigned char *r)
+    void addTsTrackRecord(const DeviceContext &d, TsTrackCollector &collector, const unsigned char *r)
     {
         TsTrackRecord rec;
         if (!decodeTsTrack(r, rec)) {
@@ -1060,6 +1095,8 @@ private:
             return;
         }
         collector.add(rec);
+        if (rec.tag == static_cast<std::uint8_t>(TsTrackTag::TaskFlip))
+            m_deviceFlips.addFlip(rec.streamId, d.clock.toLocal(rec.timestamp), rec.taskId);
         if (rec.tag == static_cast<std::uint8_t>(TsTrackTag::BlockNum))
             m_blockNums.add(0, rec.streamId, rec.taskId, clampTicks(rec.timestamp), rec.blockNum);
     }
@@ -1069,6 +1106,7 @@ private:
     void readTsTrack(DeviceContext &d, const std::vector<const SliceStreamFiles *> &files)
     {
         m_blockNums = HostTaskIndex{}; // per device
+        m_deviceFlips = FlipBatches{};
         if (files.empty())
             return;
         TsTrackCollector collector;
@@ -1078,10 +1116,11 @@ private:
             names << label;
             const StreamStats st =
                 forEachRecord(m_cancel, s->files, kTsTrackRecordSize,
-                              [&](const unsigned char *r) { addTsTrackRecord(collector, r); });
+                              [&](const unsigned char *r) { addTsTrackRecord(d, collector, r); });
             reportStream(label, st, kTsTrackRecordSize);
         }
         m_blockNums.finish();
+        m_deviceFlips.finish();
         const std::vector<StepWindow> windows = collector.finish();
         const QString label = names.join(QStringLiteral(", "));
         const TsTrackCollector::Stats &c = collector.stats();
@@ -1097,9 +1136,6 @@ private:
         if (c.reversed)
             parts
                 << QStringLiteral("%1 ending before it starts dropped").arg(plural(c.reversed, "iteration"));
-        if (c.flipRecords)
-            parts << QStringLiteral("%1 read but not used yet (batch ids)")
-                         .arg(plural(c.flipRecords, "task flip record"));
         if (!parts.isEmpty())
             warn(QStringLiteral("%1: %2").arg(label, parts.join(QStringLiteral("; "))));
         if (windows.empty())
@@ -1383,6 +1419,9 @@ private:
     QHash<QString, QString> m_hashes; // hash_dic of the host data
     CannAssociation m_cann;           // host API ranges, op and HCCL records, submissions
     HostTaskIndex m_hostTasks;        // submissions: payload = index into m_cann.tasks() + 1
+    HostTaskIndex m_hostTasksByBatch; // the same keyed by (device, stream, task | batch << 16)
+    std::map<std::uint32_t, FlipBatches> m_hostFlips; // per device: task_track flips (local time)
+    FlipBatches m_deviceFlips;                        // ts_track flips of the device being read (local time)
     std::unordered_map<std::size_t, int> m_hostArgsIndex; // submission -> RawArgsReader::hostArgs
     std::vector<int> m_taskHost;       // per device task of the device being read: submission or -1
     std::vector<bool> m_taskHasRow;    // per device task: a Kernels row was added

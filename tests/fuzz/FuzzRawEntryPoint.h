@@ -10,6 +10,8 @@
 #include "../raw/RawRecordWriter.h"
 #include "TraceLoader.h"
 #include "raw/AiCpu.h"
+#include "raw/CannAssociation.h"
+#include "raw/FlipBatches.h"
 #include "raw/HostRecords.h"
 #include "raw/HwtsLog.h"
 #include "raw/MsprofTx.h"
@@ -65,6 +67,10 @@ inline constexpr RawFile kRawFiles[] = {
     {"device_0/data/aicpu.data.0.slice_0"},
     {"host/data/unaging.additional.msproftx.slice_0"},
     {"host/data/unaging.compact.task_track.slice_0"},
+    {"host/data/unaging.compact.node_basic_info.slice_0"},
+    {"host/data/aging.additional.tensor_info.slice_0"},
+    {"host/data/unaging.additional.hccl_info.slice_0"},
+    {"host/data/unaging.compact.hccl_op_info.slice_0"},
 };
 
 inline void writeRawFile(const QString &path, const std::uint8_t *data, std::size_t size)
@@ -171,6 +177,59 @@ inline void fuzzRaw(const std::uint8_t *data, std::size_t size)
         break;
     }
     case 4:
+        if (variant & 32) { // the host association over the same bytes read as every host record family
+            CannAssociation a;
+            eachRecord(data, size, kApiEventRecordSize, [&](const unsigned char *r) {
+                ApiEventRecord rec;
+                if (decodeApiEvent(r, rec) && !rec.isEvent())
+                    a.addApi({rec.level, rec.threadId, rec.begin, rec.end, rec.itemId, -1, 0});
+            });
+            std::size_t i = 0;
+            FlipBatches flips;
+            eachRecord(data, size, kCompactRecordSize, [&](const unsigned char *r) {
+                HostRecordHeader h;
+                NodeBasicInfo basic;
+                HcclOpInfo op;
+                TaskTrackRecord track;
+                if (i % 3 == 0 && decodeNodeBasicInfo(r, h, basic))
+                    a.addNodeBasicInfo(h, basic);
+                else if (i % 3 == 1 && decodeHcclOpInfo(r, h, op))
+                    a.addHcclOpInfo(h, op);
+                else if (decodeTaskTrack(r, track)) {
+                    a.addTask(track);
+                    flips.addFlip(track.streamId, static_cast<std::int64_t>(track.timeStamp), track.taskId);
+                }
+                ++i;
+            });
+            eachRecord(data, size, kAdditionalRecordSize, [&](const unsigned char *r) {
+                HostRecordHeader h;
+                TensorInfo tensors;
+                HcclInfo hccl;
+                if (decodeTensorInfo(r, h, tensors)) {
+                    a.addTensorInfo(h, tensors);
+                    (void)tensorShapes(tensors.tensors, false);
+                    (void)tensorFormats(tensors.tensors, true);
+                    (void)tensorDataTypes(tensors.tensors, false);
+                }
+                if (decodeHcclInfo(r, h, hccl))
+                    a.addHcclInfo(h, hccl);
+            });
+            a.finish();
+            flips.finish();
+            for (const HostTask &t : a.tasks()) {
+                for (const int api : {t.node, t.hccl, t.connection})
+                    check(api >= -1 && api < static_cast<int>(a.apis().size()),
+                          "association: bad range index");
+                check(t.op >= -1 && t.op < static_cast<int>(a.ops().size()), "association: bad op index");
+                check(t.hcclInfo >= -1 && t.hcclInfo < static_cast<int>(a.hcclInfos().size()),
+                      "association: bad hccl_info index");
+                check(t.hcclOp >= -1 && t.hcclOp < static_cast<int>(a.hcclOps().size()),
+                      "association: bad hccl_op_info index");
+                (void)flips.batchOf(t.track.streamId, t.track.taskId,
+                                    static_cast<std::int64_t>(t.track.timeStamp));
+            }
+            break;
+        }
         if (variant & 16) { // host task_track submissions and their index
             HostTaskIndex index;
             eachRecord(data, size, kTaskTrackRecordSize, [&](const unsigned char *r) {
@@ -294,6 +353,12 @@ inline std::vector<QByteArray> rawSeeds()
                                  test::taskTrackRecord(100, 5001990000, 0, 3, 10, 1, 98, 0) +
                                  test::taskTrackRecord(100, 5002990000, 4097, 3, 11, 0, 0, 12);
     add(4 | 16, taskTrack);
+    add(4 | 32, test::apiEventRecord(10000, 0, 100, 5000000000, 5001000000, 7) +
+                    test::apiEventRecord(5000, 0, 100, 5000100000, 5000200000, 0) +
+                    test::nodeBasicInfoRecord(100, 5000050000, 7, 0, 8, 16, false) +
+                    test::taskTrackRecord(100, 5000150000, 0, 3, 10, 0, 0, 11) +
+                    test::tensorInfoRecord(100, 5000060000, 7, {{false, 0, 1, {1, 2}}}) +
+                    test::hcclInfoRecord(100, 5000070000, 9, 10, 0, 1, 2, 64));
     // Family 9: the second byte picks the file (index into kRawFiles), then that file's records.
     const QByteArray perFile[] = {hwts,
                                   soc,
@@ -304,7 +369,11 @@ inline std::vector<QByteArray> rawSeeds()
                                   track,
                                   seeds[9].mid(1),
                                   seeds[10].mid(1),
-                                  taskTrack};
+                                  taskTrack,
+                                  test::nodeBasicInfoRecord(100, 5000050000, 7, 0, 8, 16, false),
+                                  test::tensorInfoRecord(100, 5000060000, 7, {{false, 0, 1, {1, 2}}}),
+                                  test::hcclInfoRecord(100, 5000070000, 9, 10, 0, 1, 2, 64),
+                                  test::hcclOpInfoRecord(100, 5000080000, 1, 2, 3)};
     for (int i = 0; i < static_cast<int>(std::size(perFile)); ++i) {
         const bool stars = i == 1 || i == 3;
         seeds.push_back(QByteArray(1, static_cast<char>(9 | (stars ? 64 : 0))) +

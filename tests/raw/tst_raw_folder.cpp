@@ -303,8 +303,22 @@ private slots:
         QCOMPARE(m->steps().size(), std::size_t(2));
         QVERIFY2(hasWarning(*m, QStringLiteral("1 iteration without an end mark dropped")),
                  qPrintable(warnings(*m)));
-        QVERIFY2(hasWarning(*m, QStringLiteral("1 task flip record read but not used yet")),
-                 qPrintable(warnings(*m)));
+        // The flip of stream 3 at 1,052,500 starts batch 1 (FORMATS.md §5.8): task 10 before it is batch 0,
+        // tasks 65535 and 0 after it are batch 1; stream 7 has no flip.
+        std::map<std::pair<QString, QString>, QString> batchOf; // (stream, task) → Batch Id
+        const int sched = processNamed(*m, QStringLiteral("Task Scheduler"));
+        for (const int t : m->processes()[std::size_t(sched)].threads)
+            for (std::uint32_t i = 0; i < m->threads()[std::size_t(t)].slices.size(); ++i) {
+                std::map<QString, QString> a;
+                for (const auto &[k, v] : m->sliceArgs(SliceRef{t, i}))
+                    a[k] = v;
+                batchOf[std::make_pair(a[QStringLiteral("Stream Id")], a[QStringLiteral("Task Id")])] =
+                    a[QStringLiteral("Batch Id")];
+            }
+        QCOMPARE(batchOf[std::make_pair(QStringLiteral("3"), QStringLiteral("10"))], QStringLiteral("0"));
+        QCOMPARE(batchOf[std::make_pair(QStringLiteral("3"), QStringLiteral("65535"))], QStringLiteral("1"));
+        QCOMPARE(batchOf[std::make_pair(QStringLiteral("3"), QStringLiteral("0"))], QStringLiteral("1"));
+        QCOMPARE(batchOf[std::make_pair(QStringLiteral("7"), QStringLiteral("10"))], QStringLiteral("0"));
 
         // AI CPU: one task on stream 4, exact ticks; the reversed and bad-magic records are counted.
         const int ac = processNamed(*m, QStringLiteral("AI CPU"));
@@ -609,6 +623,35 @@ private slots:
         QCOMPARE(group[0].name, QStringLiteral("hcom_allReduce__1"));
         QCOMPARE(group[0].start, at50MHz(1060000));
         QCOMPARE(group[0].duration, TimeNs(150 * 20));
+    }
+
+    // Batch ids join host and device across a task-id wrap (FORMATS.md §5.8): task 0 of stream 3 was
+    // submitted twice, in batch 0 long before and in batch 1 with a host timestamp slightly after the device
+    // start (the clocks disagree by a few µs). The device flip says the execution is batch 1, so the batch-1
+    // submission names it; without flips the latest earlier submission would win.
+    void batchIdsJoinSubmissionsAcrossWraps()
+    {
+        auto mono = [](std::uint64_t ticks) { return 5000000000ull + (ticks - kSyncTicks) * 20; };
+        for (const bool withFlip : {true, false}) {
+            QTemporaryDir d;
+            writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+            writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+            if (withFlip)
+                writeFile(devDir(d) + "/ts_track.data.0.slice_0", test::tsTrackFlipRecord(1060080, 3, 1, 0));
+            QByteArray track;
+            track += test::taskTrackRecord(100, mono(1045000), 0, 3, 0, 0, 0, 11);
+            track += test::taskTrackRecord(100, mono(1060120), 0, 3, 0, 1, 0, 22);
+            writeFile(hostDir(d) + "/unaging.compact.task_track.slice_0", track);
+            writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0", "11:Old_0\n22:New_0\n");
+            const auto m = load(d.path());
+            QVERIFY(m);
+            const int ts = processNamed(*m, QStringLiteral("Task Scheduler"));
+            const int stream3 = threadNamed(*m, ts, QStringLiteral("Stream 3"));
+            const auto s3 = slicesOf(*m, stream3);
+            QCOMPARE(s3.size(), std::size_t(3));
+            QCOMPARE(s3[2].start, at50MHz(1060100));
+            QCOMPARE(s3[2].name, withFlip ? QStringLiteral("New_0") : QStringLiteral("Old_0"));
+        }
     }
 
     // Decoding stops on the cancel flag (the user) and on the memory limit (which keeps what was decoded and

@@ -5,6 +5,8 @@
 
 #include "RawRecordWriter.h"
 #include "raw/AiCpu.h"
+#include "raw/CannAssociation.h"
+#include "raw/FlipBatches.h"
 #include "raw/MsprofTx.h"
 #include "raw/TaskTrack.h"
 #include "raw/TsTrack.h"
@@ -272,6 +274,79 @@ private slots:
         QCOMPARE(c.stats().badMagic, std::size_t(1));
         QCOMPARE(c.stats().reversed, std::size_t(1));
         QCOMPARE(c.stats().missingSegments, std::size_t(1));
+    }
+
+    // FORMATS.md §5.8: the batch is the number of flips at or before the task; a flip naming task id k > 0
+    // was logged late, so earlier tasks with ids below k already belong to the next batch.
+    void flipsGiveBatchIds()
+    {
+        at::raw::FlipBatches flips;
+        flips.addFlip(3, 300, 0);
+        flips.addFlip(3, 100, 0); // out of order: sorted by finish()
+        flips.addFlip(3, 500, 4); // late: tasks 0..3 just before it are batch 3 already
+        flips.addFlip(9, 50, 0);
+        flips.finish();
+        QCOMPARE(flips.batchOf(3, 65535, 50), std::uint16_t(0));
+        QCOMPARE(flips.batchOf(3, 0, 100), std::uint16_t(1)); // at the flip's time: after it
+        QCOMPARE(flips.batchOf(3, 7, 250), std::uint16_t(1));
+        QCOMPARE(flips.batchOf(3, 65000, 400), std::uint16_t(2));
+        QCOMPARE(flips.batchOf(3, 2, 450), std::uint16_t(3)); // id below the late flip's 4
+        QCOMPARE(flips.batchOf(3, 4, 450), std::uint16_t(2));
+        QCOMPARE(flips.batchOf(3, 5, 600), std::uint16_t(3));
+        QCOMPARE(flips.batchOf(9, 1, 40), std::uint16_t(0));
+        QCOMPARE(flips.batchOf(9, 1, 60), std::uint16_t(1));
+        QCOMPARE(flips.batchOf(4, 1, 1000), std::uint16_t(0)); // no flips on the stream
+    }
+
+    // node_basic_info / tensor_info / hccl_info decode at the documented offsets (FORMATS.md §5.3), and
+    // the tensor lists print in op_summary's notation.
+    void opInfoRecordsDecode()
+    {
+        using namespace at::raw;
+        HostRecordHeader h;
+        NodeBasicInfo basic;
+        QVERIFY(decodeNodeBasicInfo(
+            reinterpret_cast<const unsigned char *>(
+                at::test::nodeBasicInfoRecord(7, 123456, 0x1122334455667788ull, 4, 99, (3u << 16) | 20, false)
+                    .constData()),
+            h, basic));
+        QCOMPARE(h.threadId, 7u);
+        QCOMPARE(h.level, std::uint16_t(10000));
+        QCOMPARE(h.timeStamp, std::uint64_t(123456));
+        QCOMPARE(basic.opName, 0x1122334455667788ull);
+        QCOMPARE(basic.opType, std::uint64_t(99));
+        QCOMPARE(QString::fromLatin1(geTaskTypeName(basic.taskType)), QStringLiteral("MIX_AIC"));
+        QCOMPARE(basic.blockDim, 20u);
+        QCOMPARE(basic.mixBlockDim, 60u);
+        QVERIFY(!basic.hf32);
+
+        TensorInfo tensors;
+        const QByteArray t = at::test::tensorInfoRecord(
+            7, 1, 5, {{false, 2, 9, {8, 0, 16}}, {true, 29 | (16 << 8), 27, {2, 3}}, {false, 77, 200, {}}});
+        QVERIFY(decodeTensorInfo(reinterpret_cast<const unsigned char *>(t.constData()), h, tensors));
+        QCOMPARE(tensors.tensors.size(), std::size_t(3));
+        QCOMPARE(QString::fromStdString(tensorShapes(tensors.tensors, false)), QStringLiteral("8,0,16;"));
+        QCOMPARE(QString::fromStdString(tensorDataTypes(tensors.tensors, false)),
+                 QStringLiteral("INT64;200"));
+        QCOMPARE(QString::fromStdString(tensorFormats(tensors.tensors, false)), QStringLiteral("ND;77"));
+        QCOMPARE(QString::fromStdString(tensorShapes(tensors.tensors, true)), QStringLiteral("2,3"));
+        QCOMPARE(QString::fromStdString(tensorFormats(tensors.tensors, true)), QStringLiteral("FRACTAL_NZ"));
+        QCOMPARE(QString::fromStdString(tensorDataTypes(tensors.tensors, true)), QStringLiteral("BF16"));
+
+        HcclInfo hccl;
+        const QByteArray c = at::test::hcclInfoRecord(8, 2, 41, 42, 3, 5, 6, 1ull << 33);
+        QVERIFY(decodeHcclInfo(reinterpret_cast<const unsigned char *>(c.constData()), h, hccl));
+        QCOMPARE(hccl.itemId, std::uint64_t(41));
+        QCOMPARE(hccl.groupName, std::uint64_t(42));
+        QCOMPARE(hccl.localRank, 3u);
+        QCOMPARE(hccl.remoteRank, 5u);
+        QCOMPARE(hccl.rankSize, 8u);
+        QCOMPARE(hccl.planeId, 6u);
+        QCOMPARE(hccl.dataSize, 1ull << 33);
+
+        QByteArray bad = c;
+        bad[0] = 0;
+        QVERIFY(!decodeHcclInfo(reinterpret_cast<const unsigned char *>(bad.constData()), h, hccl));
     }
 };
 
