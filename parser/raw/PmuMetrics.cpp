@@ -84,6 +84,32 @@ PmuMetricCalculator::PmuMetricCalculator(std::vector<int> events) : m_events(std
         m_names << QString::fromLatin1(d.name);
         m_formulas.push_back(std::move(f));
     }
+    const std::pair<const char *, int> pipes[] = {{"vec", 0x8},      {"mac", 0xa},  {"scalar", 0x9},
+                                                  {"mte1", 0xb},     {"mte2", 0xc}, {"mte3", 0xd},
+                                                  {"fixpipe", 0x303}};
+    for (const auto &[pipe, event] : pipes)
+        if (const int slot = slotOf(m_events, event); slot >= 0) {
+            m_timePipes << QString::fromLatin1(pipe);
+            m_timeSlots.push_back(slot);
+        }
+}
+
+std::vector<std::uint64_t> PmuMetricCalculator::timeCounters(std::uint64_t totalCycle,
+                                                             const std::array<std::uint64_t, 8> &pmu) const
+{
+    std::vector<std::uint64_t> out{totalCycle};
+    for (const int slot : m_timeSlots)
+        out.push_back(pmu[static_cast<std::size_t>(slot)]);
+    return out;
+}
+
+double pipeTimeUs(std::uint64_t cycles, double frequencyMHz, std::int64_t blockDim, std::int64_t cores)
+{
+    if (!(frequencyMHz > 0) || blockDim <= 0 || cores <= 0)
+        return std::numeric_limits<double>::quiet_NaN();
+    const std::int64_t rounds = (blockDim + cores - 1) / cores; // integer ceiling, as msprof's cal_total_time
+    return static_cast<double>(cycles) / frequencyMHz * static_cast<double>(rounds) /
+           static_cast<double>(blockDim);
 }
 
 std::vector<double> PmuMetricCalculator::compute(std::uint64_t totalCycle,

@@ -1215,11 +1215,33 @@ private:
         return columns;
     }
 
+    // The `*_time(us)` columns of one core, named as kernel_details / op_summary name them.
+    std::vector<int> timeColumnsFor(const PmuMetricCalculator &calc, const QString &core)
+    {
+        std::vector<int> columns;
+        KernelTable &table = m_builder.kernels();
+        auto add = [&](const QString &header, const QString &name) {
+            KernelMetricColumn c;
+            c.header = header;
+            c.name = name;
+            c.core = core;
+            c.unit = QStringLiteral("us");
+            columns.push_back(table.addColumn(c));
+        };
+        add(core == QLatin1String("aiv") ? QStringLiteral("aiv_time(us)") : QStringLiteral("aicore_time(us)"),
+            QStringLiteral("time(us)"));
+        for (const QString &pipe : calc.timePipes())
+            add((core.isEmpty() ? QString() : core + QLatin1Char('_')) + pipe + QStringLiteral("_time(us)"),
+                pipe + QStringLiteral("_time(us)"));
+        return columns;
+    }
+
     // A Kernels row for a device task: from a PMU record (`pmu`, with its metric values) or, for a task
     // the host describes as an op but no PMU record reached, from the op info alone.
     void addKernelRow(const DeviceContext &d, const std::vector<DeviceTask> &tasks, std::size_t taskIndex,
                       const QString &core, const std::vector<int> &columns, const std::vector<double> &values,
-                      bool isStars, bool pmu = true)
+                      bool isStars, bool pmu = true, const std::vector<int> &timeColumns = {},
+                      const std::vector<std::uint64_t> &timeCounters = {})
     {
         const DeviceTask &t = tasks[taskIndex];
         KernelRecord row;
@@ -1272,6 +1294,22 @@ private:
         const std::size_t r = table.addRow(row);
         for (std::size_t i = 0; i < columns.size() && i < values.size(); ++i)
             table.setMetric(r, columns[i], values[i]);
+        if (!timeColumns.empty()) {
+            // FORMATS.md §4.2: b is the block dim, or the mix block dim on the secondary core of a MIX op.
+            const bool aiv = core == QLatin1String("aiv");
+            std::int64_t blocks = row.blockDim;
+            if (op && op->haveBasic && op->basic.mixBlockDim &&
+                ((aiv && op->basic.taskType == 4) || (!aiv && op->basic.taskType == 5)))
+                blocks = op->basic.mixBlockDim;
+            const std::int64_t cores =
+                d.deviceInfo.value(aiv ? QStringLiteral("aiv_num") : QStringLiteral("ai_core_num"))
+                    .toVariant()
+                    .toLongLong();
+            const double mhz = d.deviceInfo.value(QStringLiteral("aic_frequency")).toVariant().toDouble();
+            for (std::size_t i = 0; i < timeColumns.size() && i < timeCounters.size(); ++i)
+                if (const double us = pipeTimeUs(timeCounters[i], mhz, blocks, cores); !std::isnan(us))
+                    table.setMetric(r, timeColumns[i], us);
+        }
         if (taskIndex < m_taskHasRow.size())
             m_taskHasRow[taskIndex] = true;
         ++(pmu ? m_info.pmuRows : m_info.opRows);
@@ -1320,6 +1358,7 @@ private:
         std::size_t unmatched = 0, overflow = 0, bad = 0;
         if (!aicore.empty()) {
             const std::vector<int> columns = columnsFor(aic, QString());
+            const std::vector<int> times = timeColumnsFor(aic, QString());
             std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::size_t>
                 next; // FIFO position
             for (const SliceStreamFiles *s : aicore) {
@@ -1336,7 +1375,8 @@ private:
                             return;
                         }
                         addKernelRow(d, tasks, it->second[pos++], QString(), columns,
-                                     aic.compute(rec.totalCycle, rec.pmu), false);
+                                     aic.compute(rec.totalCycle, rec.pmu), false, true, times,
+                                     aic.timeCounters(rec.totalCycle, rec.pmu));
                     });
                 reportStream(shortPath(QDir(d.dir).filePath(s->stream)), st, kAicorePmuRecordSize);
             }
@@ -1344,6 +1384,8 @@ private:
         if (!ffts.empty()) {
             const std::vector<int> aicColumns = columnsFor(aic, QStringLiteral("aic"));
             const std::vector<int> aivColumns = columnsFor(aiv, QStringLiteral("aiv"));
+            const std::vector<int> aicTimes = timeColumnsFor(aic, QStringLiteral("aic"));
+            const std::vector<int> aivTimes = timeColumnsFor(aiv, QStringLiteral("aiv"));
             for (const SliceStreamFiles *s : ffts) {
                 const StreamStats st =
                     forEachRecord(m_cancel, s->files, kFftsPmuRecordSize, [&](const unsigned char *r) {
@@ -1387,7 +1429,8 @@ private:
                         const PmuMetricCalculator &calc = isAic ? aic : aiv;
                         addKernelRow(d, tasks, best, isAic ? QStringLiteral("aic") : QStringLiteral("aiv"),
                                      isAic ? aicColumns : aivColumns, calc.compute(rec.totalCycle, rec.pmu),
-                                     true);
+                                     true, true, isAic ? aicTimes : aivTimes,
+                                     calc.timeCounters(rec.totalCycle, rec.pmu));
                     });
                 reportStream(shortPath(QDir(d.dir).filePath(s->stream)), st, kFftsPmuRecordSize);
             }

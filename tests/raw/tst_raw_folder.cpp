@@ -490,6 +490,12 @@ private slots:
         QCOMPARE(m->strings().qstring(k.rows()[rowOf.at(QStringLiteral("MatMul_1"))].type),
                  QStringLiteral("AI_CORE"));
         QCOMPARE(k.rows()[rowOf.at(QStringLiteral("MatMul_1"))].blockDim, std::int64_t(32));
+        // FORMATS.md §4.2 times: cycles / 1000 MHz × ceil(32 blocks / 8 cores) / 32 = 1000 × 0.000125 µs.
+        const std::size_t matmul = rowOf.at(QStringLiteral("MatMul_1"));
+        QCOMPARE(k.metric(matmul, std::size_t(k.columnIndex(QStringLiteral("aicore_time(us)")))), 0.125);
+        QCOMPARE(k.metric(matmul, std::size_t(k.columnIndex(QStringLiteral("vec_time(us)")))), 0.0625);
+        QCOMPARE(k.metric(matmul, std::size_t(k.columnIndex(QStringLiteral("mte3_time(us)")))),
+                 10 * 0.000125);
         QCOMPARE(m->strings().qstring(k.rows()[rowOf.at(QStringLiteral("DropOutGenMask_5"))].acceleratorCore),
                  QStringLiteral("AI_CPU"));
     }

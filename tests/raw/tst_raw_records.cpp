@@ -416,6 +416,19 @@ private slots:
         QCOMPARE(at("cube_fops"), 1.0 * 16 * 16 * 16 * 2 + 2.0 * 16 * 16 * 32 * 2);
         QCOMPARE(at("vector_fops"), 3.0 * 32 + 4 * 128 + 5 * 64 + 6 * 64 + 7 * 32);
     }
+
+    // FORMATS.md §4.2 worked check (op_summary row 1 of the CANN 8 sample, MIX_AIC, Block Dim 256, Mix Block
+    // Dim 512, 1800 MHz, 24 AIC / 48 AIV cores): aicore_time 12.778 µs, aiv_time 38,332.239 µs.
+    void pipeTimesMatchTheWorkedCheck()
+    {
+        QCOMPARE(QString::number(at::raw::pipeTimeUs(535275, 1800, 256, 24), 'f', 3),
+                 QStringLiteral("12.778"));
+        QCOMPARE(QString::number(at::raw::pipeTimeUs(3211544685ull, 1800, 512, 48), 'f', 3),
+                 QStringLiteral("38332.239"));
+        QVERIFY(std::isnan(at::raw::pipeTimeUs(100, 1800, 0, 24)));
+        QVERIFY(std::isnan(at::raw::pipeTimeUs(100, 0, 8, 24)));
+        QVERIFY(std::isnan(at::raw::pipeTimeUs(100, 1800, 8, 0)));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRawRecords)
