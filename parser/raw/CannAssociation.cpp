@@ -266,6 +266,16 @@ void CannAssociation::addTask(const TaskTrackRecord &track)
     m_tasks.push_back(t);
 }
 
+void CannAssociation::addDescribedTask(const TaskTrackRecord &track, OpDescription op)
+{
+    HostTask t;
+    t.track = track;
+    t.described = true;
+    t.op = static_cast<int>(m_ops.size());
+    m_ops.push_back(std::move(op));
+    m_tasks.push_back(t);
+}
+
 int CannAssociation::innermost(std::uint32_t threadId, std::uint64_t time) const
 {
     const auto it = m_trees.find(threadId);
@@ -373,6 +383,8 @@ void CannAssociation::finish()
     }
 
     for (HostTask &t : m_tasks) {
+        if (t.described)
+            continue;
         const int inner = innermost(t.track.threadId, t.track.timeStamp);
         if (inner < 0) {
             ++m_outside;

@@ -117,12 +117,13 @@ struct HostApi
 struct HostTask
 {
     TaskTrackRecord track;
-    int node = -1;       // enclosing Node-level range: the op
-    int hccl = -1;       // enclosing HCCL-level range: a communication task
-    int connection = -1; // range the HostToDevice flow starts from
-    int op = -1;         // index into ops(): node_basic_info + tensor_info of the Node range
-    int hcclInfo = -1;   // index into hcclInfos()
-    int hcclOp = -1;     // index into hcclOps(): hccl_op_info of the Node range
+    int node = -1;          // enclosing Node-level range: the op
+    int hccl = -1;          // enclosing HCCL-level range: a communication task
+    int connection = -1;    // range the HostToDevice flow starts from
+    int op = -1;            // index into ops(): node_basic_info + tensor_info of the Node range
+    int hcclInfo = -1;      // index into hcclInfos()
+    int hcclOp = -1;        // index into hcclOps(): hccl_op_info of the Node range
+    bool described = false; // came with its op (legacy GE task_desc_info): nothing to resolve
 };
 
 struct OpDescription
@@ -130,6 +131,8 @@ struct OpDescription
     NodeBasicInfo basic;
     bool haveBasic = false;
     std::vector<TensorDesc> tensors;
+    // Legacy GE task descriptions may carry the names as text instead of hashes (GeTaskDesc.h).
+    std::string opNameText, opTypeText;
 };
 
 class CannAssociation
@@ -141,6 +144,8 @@ public:
     void addHcclInfo(const HostRecordHeader &h, const HcclInfo &info);
     void addHcclOpInfo(const HostRecordHeader &h, const HcclOpInfo &info);
     void addTask(const TaskTrackRecord &track);
+    // A task whose op is already known (legacy GE task_desc_info): no range needed.
+    void addDescribedTask(const TaskTrackRecord &track, OpDescription op);
 
     // Builds the per-thread range trees and resolves every task. Counts what found no range.
     void finish();

@@ -3,6 +3,7 @@
 #include "AiCpu.h"
 #include "CannAssociation.h"
 #include "FlipBatches.h"
+#include "GeTaskDesc.h"
 #include "HostRecords.h"
 #include "HwtsLog.h"
 #include "MsprofTx.h"
@@ -190,8 +191,11 @@ public:
                 hostDir = dir;
         }
         readHostConfig(hostDir);
+        for (const QString &dir : m_source.rawDataDirs)
+            readGeTaskDescs(dir);
         if (!hostDir.isEmpty())
             readHost(hostDir);
+        associateHostTasks(); // needs every host family read first (FORMATS.md §5.3)
         for (const auto &[device, dir] : deviceDirs)
             readDevice(device, dir, hostDir);
         m_builder.counts().complete += m_slices;
@@ -340,7 +344,9 @@ private:
             if (typeRe.match(s.stream).hasMatch())
                 typeFiles << s.files;
         }
-        m_hashes = readDictionary(hashFiles);
+        const QHash<QString, QString> hostHashes = readDictionary(hashFiles);
+        for (auto it = hostHashes.begin(); it != hostHashes.end(); ++it)
+            m_hashes.insert(it.key(), it.value());
         const QHash<QString, QString> &hashes = m_hashes;
         const QHash<QString, QString> types = readDictionary(typeFiles);
         for (const SliceStreamFiles &s : streams) {
@@ -369,11 +375,11 @@ private:
                 readTaskTrack(name, s.files);
             } else if (const auto m = opInfoRe.match(s.stream); m.hasMatch()) {
                 readOpInfo(name, m.captured(3) + m.captured(4), s.files);
-            } else if (!hashRe.match(s.stream).hasMatch() && !typeRe.match(s.stream).hasMatch()) {
+            } else if (!hashRe.match(s.stream).hasMatch() && !typeRe.match(s.stream).hasMatch() &&
+                       !isGeTaskStream(s.stream)) {
                 notDecoded(name, s.files);
             }
         }
-        associateHostTasks(); // needs every family read first (FORMATS.md §5.3)
     }
 
     void readApiEvents(const QString &name, const QStringList &files, const QHash<QString, QString> &hashes,
@@ -464,6 +470,66 @@ private:
         (void)skipped;
     }
 
+    // Framework.task_desc_info / Framework.hash_dic: read by readGeTaskDescs wherever they are.
+    static bool isGeTaskStream(const QString &stream)
+    {
+        static const QRegularExpression re(
+            QStringLiteral("^Framework\\.((host\\.)?task_desc_info\\.\\d+|hash_dic(\\.\\d+)?)$"));
+        return re.match(stream).hasMatch();
+    }
+
+    // Legacy GE task descriptions (G1 raw data, FORMATS.md §5.4) in a host or device data folder: each
+    // becomes a submission whose op is already known, found by the device tasks like a task_track one.
+    void readGeTaskDescs(const QString &dir)
+    {
+        static const QRegularExpression taskRe(
+            QStringLiteral("^Framework\\.(host\\.)?task_desc_info\\.(\\d+)$"));
+        static const QRegularExpression hashRe(QStringLiteral("^Framework\\.hash_dic(\\.\\d+)?$"));
+        const std::vector<SliceStreamFiles> streams = listSliceStreams(dir);
+        for (const SliceStreamFiles &s : streams)
+            if (hashRe.match(s.stream).hasMatch()) {
+                const QHash<QString, QString> dict = readDictionary(s.files);
+                for (auto it = dict.begin(); it != dict.end(); ++it)
+                    m_hashes.insert(it.key(), it.value());
+            }
+        for (const SliceStreamFiles &s : streams) {
+            const auto m = taskRe.match(s.stream);
+            if (!m.hasMatch())
+                continue;
+            const std::uint16_t device = static_cast<std::uint16_t>(m.captured(2).toUInt() & 0x0FFF);
+            const QString name = shortPath(QDir(dir).filePath(s.stream));
+            std::size_t bad = 0;
+            const StreamStats st =
+                forEachRecord(m_cancel, s.files, kGeTaskDescRecordSize, [&](const unsigned char *r) {
+                    GeTaskDesc desc;
+                    if (!decodeGeTaskDesc(r, desc)) {
+                        ++bad;
+                        return;
+                    }
+                    TaskTrackRecord track;
+                    track.threadId = desc.threadId;
+                    track.timeStamp = desc.timeStamp;
+                    track.deviceId = device;
+                    track.streamId = static_cast<std::uint16_t>(desc.streamId);
+                    track.taskId = desc.taskId;
+                    track.batchId = desc.batchId;
+                    OpDescription op;
+                    op.haveBasic = true;
+                    op.basic.opName = desc.opNameHash;
+                    op.basic.opType = desc.opTypeHash;
+                    op.basic.taskType = desc.taskType;
+                    op.basic.blockDim = desc.blockDims;
+                    op.opNameText = desc.opName;
+                    op.opTypeText = desc.opType;
+                    m_cann.addDescribedTask(track, std::move(op));
+                    ++m_info.hostTaskRecords;
+                });
+            reportStream(name, st, kGeTaskDescRecordSize);
+            if (bad)
+                warn(QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
+        }
+    }
+
     // node_basic_info / hccl_op_info (compact, 64 B) and tensor_info / hccl_info (additional, 256 B).
     void readOpInfo(const QString &name, const QString &family, const QStringList &files)
     {
@@ -523,6 +589,14 @@ private:
     {
         return hash ? m_hashes.value(QString::number(hash)) : QString();
     }
+    QString opName(const OpDescription &op) const
+    {
+        return op.opNameText.empty() ? hashName(op.basic.opName) : QString::fromStdString(op.opNameText);
+    }
+    QString opType(const OpDescription &op) const
+    {
+        return op.opTypeText.empty() ? hashName(op.basic.opType) : QString::fromStdString(op.opTypeText);
+    }
 
     // The name a device task is shown with: the HCCL small task, else the op of its Node range, else
     // the kernel name of its submission. Empty when the host data names nothing (hash_dic missing).
@@ -532,7 +606,7 @@ private:
         if (t.hcclInfo >= 0)
             name = hashName(m_cann.hcclInfos()[std::size_t(t.hcclInfo)].itemId);
         if (name.isEmpty() && t.op >= 0 && m_cann.ops()[std::size_t(t.op)].haveBasic)
-            name = hashName(m_cann.ops()[std::size_t(t.op)].basic.opName);
+            name = opName(m_cann.ops()[std::size_t(t.op)]);
         if (name.isEmpty() && t.node >= 0)
             name = hashName(m_cann.apis()[std::size_t(t.node)].itemId);
         if (name.isEmpty())
@@ -556,7 +630,7 @@ private:
         if (t.op >= 0) {
             const OpDescription &op = m_cann.ops()[std::size_t(t.op)];
             if (op.haveBasic) {
-                add("OP Type", hashName(op.basic.opType));
+                add("OP Type", opType(op));
                 const char *type = geTaskTypeName(op.basic.taskType);
                 add("Op Task Type", *type ? QString::fromLatin1(type) : QString::number(op.basic.taskType));
                 add("Block Dim", QString::number(op.basic.blockDim));
@@ -711,7 +785,7 @@ private:
                 stars.push_back(&s);
             else if (fftsRe.match(s.stream).hasMatch())
                 ffts.push_back(&s);
-            else
+            else if (!isGeTaskStream(s.stream))
                 notDecoded(shortPath(QDir(dir).filePath(s.stream)), s.files);
         }
         const std::size_t deviceStreams =
@@ -1271,8 +1345,8 @@ private:
             if (const int o = m_cann.tasks()[std::size_t(m_taskHost[taskIndex])].op; o >= 0)
                 op = &m_cann.ops()[std::size_t(o)];
         if (op && op->haveBasic) {
-            if (const QString opType = hashName(op->basic.opType); !opType.isEmpty())
-                row.type = m_builder.strings().intern(opType.toStdString());
+            if (const QString type = opType(*op); !type.isEmpty())
+                row.type = m_builder.strings().intern(type.toStdString());
             if (core.isEmpty() && *geTaskTypeName(op->basic.taskType))
                 row.acceleratorCore = m_builder.strings().intern(geTaskTypeName(op->basic.taskType));
             row.blockDim = op->basic.blockDim;

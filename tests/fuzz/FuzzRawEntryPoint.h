@@ -12,6 +12,7 @@
 #include "raw/AiCpu.h"
 #include "raw/CannAssociation.h"
 #include "raw/FlipBatches.h"
+#include "raw/GeTaskDesc.h"
 #include "raw/HostRecords.h"
 #include "raw/HwtsLog.h"
 #include "raw/MsprofTx.h"
@@ -71,6 +72,7 @@ inline constexpr RawFile kRawFiles[] = {
     {"host/data/aging.additional.tensor_info.slice_0"},
     {"host/data/unaging.additional.hccl_info.slice_0"},
     {"host/data/unaging.compact.hccl_op_info.slice_0"},
+    {"device_0/data/Framework.task_desc_info.0.slice_0"},
 };
 
 inline void writeRawFile(const QString &path, const std::uint8_t *data, std::size_t size)
@@ -177,6 +179,15 @@ inline void fuzzRaw(const std::uint8_t *data, std::size_t size)
         break;
     }
     case 4:
+        if (variant & 64) { // legacy GE task descriptions
+            eachRecord(data, size, kGeTaskDescRecordSize, [&](const unsigned char *r) {
+                GeTaskDesc desc;
+                if (decodeGeTaskDesc(r, desc))
+                    check(desc.opName.size() <= 120 && desc.opType.size() <= 56,
+                          "task_desc_info: name overran");
+            });
+            break;
+        }
         if (variant & 32) { // the host association over the same bytes read as every host record family
             CannAssociation a;
             eachRecord(data, size, kApiEventRecordSize, [&](const unsigned char *r) {
@@ -353,6 +364,8 @@ inline std::vector<QByteArray> rawSeeds()
                                  test::taskTrackRecord(100, 5001990000, 0, 3, 10, 1, 98, 0) +
                                  test::taskTrackRecord(100, 5002990000, 4097, 3, 11, 0, 0, 12);
     add(4 | 16, taskTrack);
+    add(4 | 64, test::geTaskDescRecord(0, QByteArray(130, 'n'), 0, {}, 9, 5000090000, 4, 3, 10, 0, 100) +
+                    test::geTaskDescRecord(1, {}, 7, QByteArray(60, 't'), 0, 5000090001, 1, 2, 11, 1, 100));
     add(4 | 32, test::apiEventRecord(10000, 0, 100, 5000000000, 5001000000, 7) +
                     test::apiEventRecord(5000, 0, 100, 5000100000, 5000200000, 0) +
                     test::nodeBasicInfoRecord(100, 5000050000, 7, 0, 8, 16, false) +
@@ -360,20 +373,22 @@ inline std::vector<QByteArray> rawSeeds()
                     test::tensorInfoRecord(100, 5000060000, 7, {{false, 0, 1, {1, 2}}}) +
                     test::hcclInfoRecord(100, 5000070000, 9, 10, 0, 1, 2, 64));
     // Family 9: the second byte picks the file (index into kRawFiles), then that file's records.
-    const QByteArray perFile[] = {hwts,
-                                  soc,
-                                  aicore,
-                                  seeds[5].mid(1),
-                                  seeds[6].mid(1),
-                                  seeds[7].mid(1),
-                                  track,
-                                  seeds[9].mid(1),
-                                  seeds[10].mid(1),
-                                  taskTrack,
-                                  test::nodeBasicInfoRecord(100, 5000050000, 7, 0, 8, 16, false),
-                                  test::tensorInfoRecord(100, 5000060000, 7, {{false, 0, 1, {1, 2}}}),
-                                  test::hcclInfoRecord(100, 5000070000, 9, 10, 0, 1, 2, 64),
-                                  test::hcclOpInfoRecord(100, 5000080000, 1, 2, 3)};
+    const QByteArray perFile[] = {
+        hwts,
+        soc,
+        aicore,
+        seeds[5].mid(1),
+        seeds[6].mid(1),
+        seeds[7].mid(1),
+        track,
+        seeds[9].mid(1),
+        seeds[10].mid(1),
+        taskTrack,
+        test::nodeBasicInfoRecord(100, 5000050000, 7, 0, 8, 16, false),
+        test::tensorInfoRecord(100, 5000060000, 7, {{false, 0, 1, {1, 2}}}),
+        test::hcclInfoRecord(100, 5000070000, 9, 10, 0, 1, 2, 64),
+        test::hcclOpInfoRecord(100, 5000080000, 1, 2, 3),
+        test::geTaskDescRecord(0, "Conv2D_1", 0, {}, 9, 5000090000, 4, 3, 10, 0, 100)};
     for (int i = 0; i < static_cast<int>(std::size(perFile)); ++i) {
         const bool stars = i == 1 || i == 3;
         seeds.push_back(QByteArray(1, static_cast<char>(9 | (stars ? 64 : 0))) +

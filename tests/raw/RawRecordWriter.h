@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QString>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -280,6 +281,39 @@ inline QByteArray hcclOpInfoRecord(std::uint32_t tid, std::uint64_t ts, std::uin
     putLe(b, 26, algType, 8);
     putLe(b, 34, count, 8);
     putLe(b, 42, group, 8);
+    return b;
+}
+
+// Framework.task_desc_info (legacy GE, FORMATS.md §5.4), 256 bytes. A name given as text is stored as a
+// string (mix type 1); otherwise the hash is stored (mix type 0).
+inline QByteArray geTaskDescRecord(std::uint32_t geTaskType, const QByteArray &opName,
+                                   std::uint64_t opNameHash, const QByteArray &opType,
+                                   std::uint64_t opTypeHash, std::uint64_t ts, std::uint32_t blockDims,
+                                   std::uint32_t stream, std::uint16_t task, std::uint16_t batch,
+                                   std::uint32_t tid)
+{
+    QByteArray b(256, '\0');
+    putLe(b, 0, 0x5A5A, 2);
+    putLe(b, 2, 23, 2);
+    putLe(b, 4, geTaskType, 4);
+    if (opName.isEmpty()) {
+        putLe(b, 16, opNameHash, 8);
+    } else {
+        b[8] = 1;
+        b.replace(16, int(std::min<qsizetype>(opName.size(), 120)), opName.left(120));
+    }
+    if (opType.isEmpty()) {
+        putLe(b, 144, opTypeHash, 8);
+    } else {
+        b[136] = 1;
+        b.replace(144, int(std::min<qsizetype>(opType.size(), 56)), opType.left(56));
+    }
+    putLe(b, 208, ts, 8);
+    putLe(b, 220, blockDims, 4);
+    putLe(b, 228, stream, 4);
+    putLe(b, 232, task, 2);
+    putLe(b, 234, batch, 2);
+    putLe(b, 236, tid, 4);
     return b;
 }
 

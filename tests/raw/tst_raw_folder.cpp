@@ -660,6 +660,45 @@ private slots:
         }
     }
 
+    // G1 E2E-era raw data (FORMATS.md §5.4): no api_event / task_track, but GE's Framework.task_desc_info
+    // records name each task with its op (as text or as a Framework.hash_dic hash), type and block dims; the
+    // legacy training-era HWTS file name is read too.
+    void legacyGeTaskDescriptionsNameG1Tasks()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        writeFile(devDir(d) + "/hwts.log.data.45.dev.profiler_default_tag.0.slice_0", hwtsLog(kHwtsTasks));
+        auto mono = [](std::uint64_t ticks) { return 5000000000ull + (ticks - kSyncTicks) * 20; };
+        QByteArray ge;
+        ge += test::geTaskDescRecord(0, "Conv2D_1", 0, "Conv2D", 0, mono(1049000), 32, 3, 10, 0, 7);
+        ge += test::geTaskDescRecord(2, {}, 501, {}, 502, mono(1054000), 8, 7, 10, 0, 7);
+        ge += test::geTaskDescRecord(0, "Stale_0", 0, "Stale", 0, mono(1030000), 1, 3, 0, 0, 7);
+        writeFile(devDir(d) + "/Framework.task_desc_info.0.slice_0", ge);
+        writeFile(devDir(d) + "/Framework.hash_dic.0.slice_0", "501:MatMul_2\n502:MatMul\n");
+        const auto m = load(d.path());
+        QVERIFY(m);
+        QVERIFY2(!hasWarning(*m, QStringLiteral("Framework")), qPrintable(warnings(*m)));
+        const int ts = processNamed(*m, QStringLiteral("Task Scheduler"));
+        const auto s3 = slicesOf(*m, threadNamed(*m, ts, QStringLiteral("Stream 3")));
+        QCOMPARE(s3.size(), std::size_t(3));
+        QCOMPARE(s3[0].name, QStringLiteral("Conv2D_1"));
+        QCOMPARE(s3[1].name, QStringLiteral("AI_CORE")); // (3, 65535): no description
+        QCOMPARE(s3[2].name, QStringLiteral("Stale_0")); // (3, 0): the only description, though earlier
+        const auto s7 = slicesOf(*m, threadNamed(*m, ts, QStringLiteral("Stream 7")));
+        QCOMPARE(s7[0].name, QStringLiteral("MatMul_2"));
+        // Kernels rows from the descriptions alone (no PMU here): op type, GE core, block dims.
+        const KernelTable &k = m->kernels();
+        QCOMPARE(k.size(), std::size_t(3));
+        std::map<QString, const KernelRecord *> rowOf;
+        for (const KernelRecord &r : k.rows())
+            rowOf[m->strings().qstring(r.name)] = &r;
+        QCOMPARE(m->strings().qstring(rowOf.at(QStringLiteral("Conv2D_1"))->type), QStringLiteral("Conv2D"));
+        QCOMPARE(rowOf.at(QStringLiteral("Conv2D_1"))->blockDim, std::int64_t(32));
+        QCOMPARE(m->strings().qstring(rowOf.at(QStringLiteral("MatMul_2"))->type), QStringLiteral("MatMul"));
+        QCOMPARE(m->strings().qstring(rowOf.at(QStringLiteral("MatMul_2"))->acceleratorCore),
+                 QStringLiteral("AI_VECTOR_CORE"));
+    }
+
     // Decoding stops on the cancel flag (the user) and on the memory limit (which keeps what was decoded and
     // says so); a load without either decodes everything.
     void cancelAndMemoryLimitStopDecoding()
