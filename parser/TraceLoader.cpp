@@ -287,9 +287,12 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
     }
 
     std::uint64_t total = 0;
-    for (const DataSource *source : loadable)
+    for (const DataSource *source : loadable) {
         for (const QString &file : source->timelineFiles + source->supplementaryTimelineFiles)
             total += static_cast<std::uint64_t>(QFileInfo(file).size());
+        if (source->format == TimelineFormat::RawBinary)
+            total += rawDataBytes(*source);
+    }
     control.bytesTotal = total;
     control.bytesDone = 0;
 
@@ -339,7 +342,10 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
         if (raw) {
             // FORMATS.md §5: decode the binary slices (parser/raw).
             RawReadInfo rawInfo;
-            const std::size_t slices = readRawProfile(*source, builder, &rawInfo, &control.cancel);
+            const std::size_t slices =
+                readRawProfile(*source, builder, &rawInfo, &control.cancel, &control.bytesDone);
+            base += rawDataBytes(*source); // the slice files readRawProfile did not stream (dictionaries)
+            control.bytesDone = std::min(base, control.bytesTotal.load());
             const bool stopped = control.cancel;
             if (userCancelled(control, builder, source->profPath, QStringLiteral("in the middle"),
                               QStringLiteral("%1 slices").arg(slices))) {

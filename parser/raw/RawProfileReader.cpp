@@ -170,9 +170,8 @@ std::uint32_t batchKey(std::uint32_t task, std::uint16_t batch)
 class Reader
 {
 public:
-    Reader(const DataSource &source, TraceBuilder &builder, RawReadInfo &info,
-           const std::atomic<bool> *cancel)
-        : m_source(source), m_builder(builder), m_info(info), m_cancel(cancel)
+    Reader(const DataSource &source, TraceBuilder &builder, RawReadInfo &info, StreamControl control)
+        : m_source(source), m_builder(builder), m_info(info), m_stream(control)
     {
         m_args = std::make_shared<RawArgsReader>();
     }
@@ -354,7 +353,7 @@ private:
             if (aclRe.match(s.stream).hasMatch()) {
                 std::size_t bad = 0;
                 const StreamStats st =
-                    forEachRecord(m_cancel, s.files, kAclModuleRecordSize, [&](const unsigned char *r) {
+                    forEachRecord(m_stream, s.files, kAclModuleRecordSize, [&](const unsigned char *r) {
                         AclModuleRecord rec;
                         if (!decodeAclModule(r, rec)) {
                             ++bad;
@@ -414,7 +413,7 @@ private:
             m_cann.addApi({rec.level, rec.threadId, begin, end, rec.itemId, thread, start});
         };
         const StreamStats st =
-            forEachRecord(m_cancel, files, kApiEventRecordSize, [&](const unsigned char *r) {
+            forEachRecord(m_stream, files, kApiEventRecordSize, [&](const unsigned char *r) {
                 ApiEventRecord rec;
                 if (!decodeApiEvent(r, rec)) {
                     ++bad;
@@ -447,7 +446,7 @@ private:
     {
         std::size_t bad = 0, skipped = 0;
         const StreamStats st =
-            forEachRecord(m_cancel, files, kTaskTrackRecordSize, [&](const unsigned char *r) {
+            forEachRecord(m_stream, files, kTaskTrackRecordSize, [&](const unsigned char *r) {
                 TaskTrackRecord rec;
                 if (!decodeTaskTrack(r, rec)) {
                     ++bad;
@@ -500,7 +499,7 @@ private:
             const QString name = shortPath(QDir(dir).filePath(s.stream));
             std::size_t bad = 0;
             const StreamStats st =
-                forEachRecord(m_cancel, s.files, kGeTaskDescRecordSize, [&](const unsigned char *r) {
+                forEachRecord(m_stream, s.files, kGeTaskDescRecordSize, [&](const unsigned char *r) {
                     GeTaskDesc desc;
                     if (!decodeGeTaskDesc(r, desc)) {
                         ++bad;
@@ -537,7 +536,7 @@ private:
             family == QLatin1String("node_basic_info") || family == QLatin1String("hccl_op_info");
         const std::size_t size = compact ? kCompactRecordSize : kAdditionalRecordSize;
         std::size_t bad = 0;
-        const StreamStats st = forEachRecord(m_cancel, files, size, [&](const unsigned char *r) {
+        const StreamStats st = forEachRecord(m_stream, files, size, [&](const unsigned char *r) {
             HostRecordHeader h;
             bool ok = false;
             if (family == QLatin1String("node_basic_info")) {
@@ -675,7 +674,7 @@ private:
     void readMsprofTx(const QString &name, const QStringList &files)
     {
         MsprofTxCollector collector;
-        const StreamStats st = forEachRecord(m_cancel, files, kMsprofTxRecordSize,
+        const StreamStats st = forEachRecord(m_stream, files, kMsprofTxRecordSize,
                                              [&](const unsigned char *r) { collector.add(r); });
         const std::vector<TxEvent> events = collector.finish();
         for (const TxEvent &e : events)
@@ -872,7 +871,7 @@ private:
                 bytes += QFileInfo(f).size();
             pairer.reserve(static_cast<std::size_t>(bytes) / kHwtsRecordSize);
             const QString name = shortPath(QDir(dir).filePath(s->stream));
-            const StreamStats st = forEachRecord(m_cancel, s->files, kHwtsRecordSize,
+            const StreamStats st = forEachRecord(m_stream, s->files, kHwtsRecordSize,
                                                  [&](const unsigned char *r) { pairer.add(r); });
             std::vector<DeviceTask> t = pairer.finish();
             reportStream(name, st, kHwtsRecordSize);
@@ -883,7 +882,7 @@ private:
         for (const SliceStreamFiles *s : stars) {
             StarsPairer pairer(mode);
             const QString name = shortPath(QDir(dir).filePath(s->stream));
-            const StreamStats st = forEachRecord(m_cancel, s->files, kStarsRecordSize,
+            const StreamStats st = forEachRecord(m_stream, s->files, kStarsRecordSize,
                                                  [&](const unsigned char *r) { pairer.add(r); });
             std::vector<DeviceTask> t = pairer.finish();
             reportStream(name, st, kStarsRecordSize);
@@ -1082,7 +1081,7 @@ private:
             const QString label = shortPath(QDir(d.dir).filePath(s->stream));
             AiCpuStats stats;
             const StreamStats st =
-                forEachRecord(m_cancel, s->files, kAiCpuRecordSize, [&](const unsigned char *r) {
+                forEachRecord(m_stream, s->files, kAiCpuRecordSize, [&](const unsigned char *r) {
                     AiCpuRecord rec;
                     if (!acceptAiCpu(r, rec, stats))
                         return;
@@ -1189,7 +1188,7 @@ private:
             const QString label = shortPath(QDir(d.dir).filePath(s->stream));
             names << label;
             const StreamStats st =
-                forEachRecord(m_cancel, s->files, kTsTrackRecordSize,
+                forEachRecord(m_stream, s->files, kTsTrackRecordSize,
                               [&](const unsigned char *r) { addTsTrackRecord(d, collector, r); });
             reportStream(label, st, kTsTrackRecordSize);
         }
@@ -1437,7 +1436,7 @@ private:
                 next; // FIFO position
             for (const SliceStreamFiles *s : aicore) {
                 const StreamStats st =
-                    forEachRecord(m_cancel, s->files, kAicorePmuRecordSize, [&](const unsigned char *r) {
+                    forEachRecord(m_stream, s->files, kAicorePmuRecordSize, [&](const unsigned char *r) {
                         AicorePmuRecord rec;
                         decodeAicorePmu(r, rec);
                         const std::tuple<std::uint32_t, std::uint32_t, std::uint32_t> key{
@@ -1462,7 +1461,7 @@ private:
             const std::vector<int> aivTimes = timeColumnsFor(aiv, QStringLiteral("aiv"));
             for (const SliceStreamFiles *s : ffts) {
                 const StreamStats st =
-                    forEachRecord(m_cancel, s->files, kFftsPmuRecordSize, [&](const unsigned char *r) {
+                    forEachRecord(m_stream, s->files, kFftsPmuRecordSize, [&](const unsigned char *r) {
                         FftsPmuRecord rec;
                         if (!decodeFftsPmu(r, rec)) {
                             ++bad;
@@ -1527,7 +1526,7 @@ private:
     const DataSource &m_source;
     TraceBuilder &m_builder;
     RawReadInfo &m_info;
-    const std::atomic<bool> *m_cancel; // checked by every record stream (forEachRecord)
+    StreamControl m_stream; // cancel flag and progress counter of every record stream (forEachRecord)
     std::shared_ptr<RawArgsReader> m_args;
     std::uint32_t m_sourceIndex = 0;
     HostClock m_host;
@@ -1548,11 +1547,21 @@ private:
 
 } // namespace
 
+std::uint64_t rawDataBytes(const DataSource &source)
+{
+    std::uint64_t bytes = 0;
+    for (const QString &dir : source.rawDataDirs)
+        for (const SliceStreamFiles &s : listSliceStreams(dir))
+            for (const QString &f : s.files)
+                bytes += static_cast<std::uint64_t>(QFileInfo(f).size());
+    return bytes;
+}
+
 std::size_t readRawProfile(const DataSource &source, TraceBuilder &builder, RawReadInfo *info,
-                           const std::atomic<bool> *cancel)
+                           const std::atomic<bool> *cancel, std::atomic<std::uint64_t> *bytesDone)
 {
     RawReadInfo local;
-    Reader reader(source, builder, info ? *info : local, cancel);
+    Reader reader(source, builder, info ? *info : local, StreamControl(cancel, bytesDone));
     const std::size_t slices = reader.run();
     RawReadInfo &i = info ? *info : local;
     if (!i.notDecoded.isEmpty())

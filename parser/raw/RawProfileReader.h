@@ -51,8 +51,13 @@ struct RawReadInfo
 
 // Adds the decoded events to the builder's current group. Problems become builder warnings naming the
 // folder and the counts. Returns the number of timeline slices added. `cancel`, when given, stops every
-// record stream within a slice file or 65,536 records; what was decoded before is kept.
+// record stream within a slice file or 65,536 records; what was decoded before is kept. `bytesDone`, when
+// given, advances by each slice file's size as it is decoded (the load's progress; rawDataBytes is the
+// total).
 std::size_t readRawProfile(const DataSource &source, TraceBuilder &builder, RawReadInfo *info,
-                           const std::atomic<bool> *cancel = nullptr);
+                           const std::atomic<bool> *cancel = nullptr,
+                           std::atomic<std::uint64_t> *bytesDone = nullptr);
+// Bytes of the slice files in the source's raw data folders (what readRawProfile's progress counts up to).
+std::uint64_t rawDataBytes(const DataSource &source);
 
 } // namespace at

@@ -41,14 +41,26 @@ struct StreamStats
     bool stopped = false;            // cancelled before the end
 };
 
+// What a record stream obeys and reports: the cancel flag (the user, or the loader's memory limit) and a
+// byte counter advanced as slice files are read (the loader's progress). Either may be null.
+struct StreamControl
+{
+    StreamControl(const std::atomic<bool> *cancelFlag = nullptr, std::atomic<std::uint64_t> *bytes = nullptr)
+        : cancel(cancelFlag), bytesDone(bytes)
+    {}
+    const std::atomic<bool> *cancel;
+    std::atomic<std::uint64_t> *bytesDone;
+};
+
 // Calls `onRecord(const unsigned char *record)` for every whole record of the stream, in order. A record cut
-// by a slice boundary is reassembled; bytes left over at the end are counted as trailingBytes. Once `cancel`
-// is set (the user, or the loader's memory limit) it stops within a slice file or 65,536 records.
+// by a slice boundary is reassembled; bytes left over at the end are counted as trailingBytes. Once the
+// cancel flag is set it stops within a slice file or 65,536 records.
 template <typename F>
-StreamStats forEachRecord(const std::atomic<bool> *cancel, const QStringList &files, std::size_t recordSize,
+StreamStats forEachRecord(const StreamControl &control, const QStringList &files, std::size_t recordSize,
                           F &&onRecord)
 {
     StreamStats stats;
+    const std::atomic<bool> *cancel = control.cancel;
     auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
     std::vector<unsigned char> carry; // start of a record cut by the previous slice
     carry.reserve(recordSize);
@@ -92,6 +104,8 @@ StreamStats forEachRecord(const std::atomic<bool> *cancel, const QStringList &fi
         stats.records += whole;
         pos += whole * recordSize;
         carry.insert(carry.end(), data + pos, data + size);
+        if (control.bytesDone)
+            control.bytesDone->fetch_add(size, std::memory_order_relaxed);
     }
     stats.trailingBytes = carry.size();
     return stats;
@@ -100,7 +114,7 @@ StreamStats forEachRecord(const std::atomic<bool> *cancel, const QStringList &fi
 template <typename F>
 StreamStats forEachRecord(const QStringList &files, std::size_t recordSize, F &&onRecord)
 {
-    return forEachRecord(nullptr, files, recordSize, std::forward<F>(onRecord));
+    return forEachRecord(StreamControl(), files, recordSize, std::forward<F>(onRecord));
 }
 
 } // namespace at::raw

@@ -9,7 +9,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <atomic>
 #include <map>
+#include <thread>
 
 using namespace at;
 using at::test::writeFile;
@@ -722,6 +725,43 @@ private slots:
         const auto whole = load(d.path());
         QVERIFY(whole);
         QCOMPARE(whole->sliceCount(), kHwtsTasks.size());
+    }
+
+    // The progress of a raw load: the total is the size of the slice files, the counter advances per slice
+    // file as it is decoded (never backwards, never past the total) and ends at the total.
+    void rawLoadReportsProgress()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        std::vector<Task> tasks;
+        for (std::uint16_t i = 0; i < 20000; ++i)
+            tasks.push_back({std::uint32_t(i % 8), i, 1050000u + i * 10u, 1050000u + i * 10u + 5u});
+        const QByteArray log = hwtsLog(tasks);
+        qint64 sliceBytes = 0;
+        for (int k = 0; k * 64000 < log.size(); ++k) { // records cut across slices on purpose
+            const QByteArray part = log.mid(k * 64000, 64000);
+            writeFile(devDir(d) + QStringLiteral("/hwts.data.0.slice_%1").arg(k), part);
+            sliceBytes += part.size();
+        }
+        const QByteArray hashes = "1:a\n";
+        writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0", hashes);
+        LoadControl control;
+        std::atomic<bool> done{false};
+        std::vector<std::uint64_t> seen;
+        std::thread watcher([&] {
+            while (!done)
+                if (const std::uint64_t v = control.bytesDone.load(); seen.empty() || v != seen.back())
+                    seen.push_back(v);
+        });
+        const LoadResult r = loadTrace(d.path(), control);
+        done = true;
+        watcher.join();
+        QVERIFY2(r.model, qPrintable(r.error));
+        QCOMPARE(r.model->sliceCount(), tasks.size());
+        QCOMPARE(control.bytesTotal.load(), std::uint64_t(sliceBytes + hashes.size()));
+        QCOMPARE(control.bytesDone.load(), control.bytesTotal.load());
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        QVERIFY(seen.empty() || seen.back() <= control.bytesTotal.load());
     }
 
     void unmatchedAndRepeatedRecordsAreCounted()
