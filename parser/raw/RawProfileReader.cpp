@@ -332,6 +332,8 @@ private:
         static const QRegularExpression typeRe(QStringLiteral("^(un)?aging\\.additional\\.type_info_dic$"));
         static const QRegularExpression txRe(QStringLiteral("^(un)?aging\\.additional\\.msproftx$"));
         static const QRegularExpression taskTrackRe(QStringLiteral("^(un)?aging\\.compact\\.task_track$"));
+        static const QRegularExpression expandRe(
+            QStringLiteral("^(un)?aging\\.compact\\.expand_stream_spec$"));
         static const QRegularExpression opInfoRe(
             QStringLiteral("^(un)?aging\\.(compact\\.(node_basic_info|hccl_op_info)|additional\\.(tensor_"
                            "info|hccl_info))$"));
@@ -372,6 +374,11 @@ private:
                 readMsprofTx(name, s.files);
             } else if (taskTrackRe.match(s.stream).hasMatch()) {
                 readTaskTrack(name, s.files);
+            } else if (expandRe.match(s.stream).hasMatch()) {
+                // Its presence switches the STARS id decoding to stream-expand mode (FORMATS.md §5.6).
+                const StreamStats st = forEachRecord(m_stream, s.files, kCompactRecordSize,
+                                                     [&](const unsigned char *) { m_streamExpand = true; });
+                reportStream(name, st, kCompactRecordSize);
             } else if (const auto m = opInfoRe.match(s.stream); m.hasMatch()) {
                 readOpInfo(name, m.captured(3) + m.captured(4), s.files);
             } else if (!hashRe.match(s.stream).hasMatch() && !typeRe.match(s.stream).hasMatch() &&
@@ -717,6 +724,7 @@ private:
         std::map<std::uint32_t, int> streamThreads;
         QJsonObject sample;
         QJsonObject deviceInfo;
+        StarsIdMode starsMode;
     };
 
     int streamThread(DeviceContext &d, std::uint32_t stream)
@@ -878,14 +886,18 @@ private:
             reportPairing(name, pairer.stats(), pairer.counter());
             tasks.insert(tasks.end(), t.begin(), t.end());
         }
-        const StarsIdMode mode;
+        // §5.6: chip v6 logs 32-byte ACSQ records whose u32 task id replaces stream + task; stream-expand
+        // mode (the host logged expand_stream_spec) decodes the ids by another table.
+        d.starsMode.streamExpand = m_streamExpand;
+        d.starsMode.chipV6 = config::chipFromPlatformVersion(platform).generation == QLatin1String("v6");
+        const std::size_t starsRecordSize = d.starsMode.chipV6 ? kStarsV6RecordSize : kStarsRecordSize;
         for (const SliceStreamFiles *s : stars) {
-            StarsPairer pairer(mode);
+            StarsPairer pairer(d.starsMode);
             const QString name = shortPath(QDir(dir).filePath(s->stream));
-            const StreamStats st = forEachRecord(m_stream, s->files, kStarsRecordSize,
+            const StreamStats st = forEachRecord(m_stream, s->files, starsRecordSize,
                                                  [&](const unsigned char *r) { pairer.add(r); });
             std::vector<DeviceTask> t = pairer.finish();
-            reportStream(name, st, kStarsRecordSize);
+            reportStream(name, st, starsRecordSize);
             reportPairing(name, pairer.stats(), pairer.counter());
             tasks.insert(tasks.end(), t.begin(), t.end());
         }
@@ -1473,7 +1485,7 @@ private:
                             ++overflow;
                             return;
                         }
-                        const StreamTask ids = decodeStarsIds(rec.rawStream, rec.rawTask, 0, StarsIdMode{});
+                        const StreamTask ids = decodeStarsIds(rec.rawStream, rec.rawTask, 0, d.starsMode);
                         const std::uint32_t subtask = rec.fftsType == 4 ? rec.subTaskId : kNoSubtask;
                         auto it = byKey.find({ids.stream, ids.task, subtask});
                         if (it == byKey.end())
@@ -1533,6 +1545,7 @@ private:
     std::size_t m_slices = 0;
     std::size_t m_pmuOutOfRange = 0;
     QHash<QString, QString> m_hashes; // hash_dic of the host data
+    bool m_streamExpand = false;      // an expand_stream_spec record was read
     CannAssociation m_cann;           // host API ranges, op and HCCL records, submissions
     HostTaskIndex m_hostTasks;        // submissions: payload = index into m_cann.tasks() + 1
     HostTaskIndex m_hostTasksByBatch; // the same keyed by (device, stream, task | batch << 16)

@@ -12,6 +12,7 @@
 namespace at::raw {
 
 inline constexpr std::size_t kStarsRecordSize = 64;
+inline constexpr std::size_t kStarsV6RecordSize = 32; // chip v6 ACSQ logs ("4HQHH3L")
 
 enum StarsFuncType : std::uint8_t
 {

@@ -830,6 +830,52 @@ private slots:
                  qPrintable(warnings(*m)));
     }
 
+    // FORMATS.md §5.6 id decoding beyond normal mode: an expand_stream_spec record on the host switches to
+    // stream-expand mode (raw stream 0xB26E, task 0x8001 → stream 1, task 45678; normal mode would say stream
+    // 622); chip v6 (Ascend 950) logs 32-byte ACSQ records whose task id is (task << 16) | stream.
+    void starsStreamExpandAndChipV6Ids()
+    {
+        for (const bool expand : {true, false}) {
+            QTemporaryDir d;
+            writeConfig(d, QStringLiteral("5"), QStringLiteral("25"));
+            writeFile(devDir(d) + "/stars_soc.data.0.slice_0",
+                      test::acsqRecord(false, 0, 0, 0xB26E, 0x8001, 1100000) +
+                          test::acsqRecord(true, 1, 0, 0xB26E, 0x8001, 1100100));
+            if (expand)
+                writeFile(hostDir(d) + "/unaging.compact.expand_stream_spec.slice_0",
+                          test::hostRecord(64, 5000, 1, 5000000000));
+            const auto m = load(d.path());
+            QVERIFY(m);
+            const int hw = processNamed(*m, QStringLiteral("Ascend Hardware"));
+            const int lane =
+                threadNamed(*m, hw, expand ? QStringLiteral("Stream 1") : QStringLiteral("Stream 622"));
+            QVERIFY2(lane >= 0, qPrintable(warnings(*m)));
+            std::map<QString, QString> args;
+            for (const auto &[k, v] : m->sliceArgs(SliceRef{lane, 0}))
+                args[k] = v;
+            QCOMPARE(args[QStringLiteral("Task Id")],
+                     expand ? QStringLiteral("45678") : QStringLiteral("40961"));
+        }
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("15"), QStringLiteral("25")); // Ascend 950, chip v6
+        writeFile(devDir(d) + "/stars_soc.data.0.slice_0",
+                  test::acsqRecord(false, 0, 0, 5, 2, 1100000).left(32) +
+                      test::acsqRecord(true, 1, 0, 5, 2, 1100100).left(32));
+        const auto m = load(d.path());
+        QVERIFY(m);
+        QVERIFY2(!hasWarning(*m, QStringLiteral("truncated")), qPrintable(warnings(*m)));
+        const int lane =
+            threadNamed(*m, processNamed(*m, QStringLiteral("Ascend Hardware")), QStringLiteral("Stream 5"));
+        QVERIFY2(lane >= 0, qPrintable(warnings(*m)));
+        const auto s5 = slicesOf(*m, lane);
+        QCOMPARE(s5.size(), std::size_t(1));
+        QCOMPARE(s5[0].duration, TimeNs(100 * 40));
+        std::map<QString, QString> args;
+        for (const auto &[k, v] : m->sliceArgs(SliceRef{lane, 0}))
+            args[k] = v;
+        QCOMPARE(args[QStringLiteral("Task Id")], QString::number((2u << 16) | 5u));
+    }
+
     void unknownChipIsDecodedByItsFiles()
     {
         QTemporaryDir d;
