@@ -876,6 +876,57 @@ private slots:
         QCOMPARE(args[QStringLiteral("Task Id")], QString::number((2u << 16) | 5u));
     }
 
+    // Two devices in one PROF folder: each gets its own Task Scheduler process (labelled by device), the same
+    // (stream, task) ids on both are named from the submission to that device, and the one host API that
+    // submitted to both (an AscendCL range around two runtime submissions) starts flows to both.
+    void twoDevicesKeepTheirTasksApart()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        const QString dev1 = d.filePath(QStringLiteral("%1/device_1/data").arg(kProf));
+        writeFile(dev1 + "/info.json.1", R"({"platform_version":"1","DeviceInfo":[{"id":1,"ai_core_num":8,)"
+                                         R"("hwts_frequency":"100","aic_frequency":"1000"}]})");
+        writeFile(dev1 + "/start_info.1",
+                  R"({"collectionTimeBegin":"1700000000000000","clockMonotonicRaw":"4000000000"})");
+        writeFile(dev1 + "/dev_start.log.1", "[Device]\nclock_monotonic_raw: 5000000000\ncntvct: 2000000\n");
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog({{3, 10, 1050000, 1050100}}));
+        // Device 1 runs at 100 MHz (10 ns per tick) from its own sync point.
+        writeFile(dev1 + "/hwts.data.1.slice_0", hwtsLog({{3, 10, 2100000, 2100300}}));
+        auto mono = [](std::uint64_t ticks) { return 5000000000ull + (ticks - kSyncTicks) * 20; };
+        writeFile(hostDir(d) + "/unaging.api_event.data.slice_0",
+                  test::apiEventRecord(20000, 0, 5, mono(1048000), mono(1049900), 21) +
+                      test::apiEventRecord(5000, 1, 5, mono(1048500), mono(1049500), 0));
+        writeFile(hostDir(d) + "/unaging.compact.task_track.slice_0",
+                  test::taskTrackRecord(5, mono(1049000), 0, 3, 10, 0, 0, 11) +
+                      test::taskTrackRecord(5, mono(1049100), 1, 3, 10, 0, 0, 12));
+        writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0",
+                  "11:on_device_0\n12:on_device_1\n21:AllGather\n");
+        const auto m = load(d.path());
+        QVERIFY(m);
+        std::map<QString, int> schedulerOf; // label → process
+        for (std::size_t p = 0; p < m->processes().size(); ++p)
+            if (m->strings().qstring(m->processes()[p].name) == QStringLiteral("Task Scheduler"))
+                schedulerOf[m->strings().qstring(m->processes()[p].labels)] = int(p);
+        QCOMPARE(schedulerOf.size(), std::size_t(2));
+        const auto on0 = slicesOf(
+            *m, threadNamed(*m, schedulerOf.at(QStringLiteral("Device 0")), QStringLiteral("Stream 3")));
+        const auto on1 = slicesOf(
+            *m, threadNamed(*m, schedulerOf.at(QStringLiteral("Device 1")), QStringLiteral("Stream 3")));
+        QCOMPARE(on0.size(), std::size_t(1));
+        QCOMPARE(on1.size(), std::size_t(1));
+        // No op around them: each is named by the kernel of its own device's submission.
+        QCOMPARE(on0[0].name, QStringLiteral("on_device_0"));
+        QCOMPARE(on1[0].name, QStringLiteral("on_device_1"));
+        QCOMPARE(on0[0].start, at50MHz(1050000));
+        QCOMPARE(on1[0].start, kEpochNs + 100000 * 10);
+        QCOMPARE(on1[0].duration, TimeNs(300 * 10));
+        std::vector<TimeNs> ends;
+        for (const FlowInfo &f : m->flows())
+            ends.push_back(m->origin() + f.toTime);
+        std::sort(ends.begin(), ends.end());
+        QCOMPARE(ends, (std::vector<TimeNs>{at50MHz(1050000), kEpochNs + 100000 * 10}));
+    }
+
     void unknownChipIsDecodedByItsFiles()
     {
         QTemporaryDir d;
