@@ -40,6 +40,14 @@ bool decodeFftsPmu(const unsigned char *r, FftsPmuRecord &out)
     out.overflow = (at16 >> 10) & 1;
     out.subTaskId = readU16(r, 18);
     out.fftsType = static_cast<std::uint8_t>(readU16(r, 20) >> 13);
+    if (out.funcType == 0b101001) { // block PMU: core and FFTS type are bytes, the overflow bit is not there
+        out.overflow = false;
+        out.blockOnAiv = (readU8(r, 20) & 1) != 0;
+        out.coreId = static_cast<std::uint8_t>(readU8(r, 20) >> 1);
+        out.fftsType = static_cast<std::uint8_t>(readU8(r, 21) >> 5);
+        out.subBlockId = readU16(r, 28);
+        out.blockId = readU16(r, 30);
+    }
     out.totalCycle = readU64(r, 32);
     for (std::size_t i = 0; i < 8; ++i)
         out.pmu[i] = readU64(r, 48 + 8 * i);

@@ -48,6 +48,12 @@ struct FftsPmuRecord
     std::array<std::uint64_t, 8> pmu{};
     std::uint64_t startTicks = 0;
     std::uint64_t endTicks = 0;
+    // Block PMU (funcType 101001) only: the core that ran the block (u8 @20: bit 0 core type, 1 = AIV;
+    // bits 1–7 core id; the FFTS type is u8 @21 >> 5 there) and the block ids @28/@30.
+    bool blockOnAiv = false;
+    std::uint8_t coreId = 0;
+    std::uint16_t subBlockId = 0;
+    std::uint16_t blockId = 0;
     // §5.6 core classification (msprof ffts_pmu.py).
     PmuCore core() const;
     bool isAic() const { return core() == PmuCore::Aic || core() == PmuCore::MixAic; }

@@ -28,6 +28,7 @@
 #include <cstring>
 #include <deque>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 namespace at {
@@ -912,7 +913,7 @@ private:
                                                                     : nullptr;
         m_taskNames.assign(tasks.size(), 0);
         m_taskHost.assign(tasks.size(), -1);
-        m_taskHasRow.assign(tasks.size(), false);
+        m_taskRow.assign(tasks.size(), -1);
         std::size_t named = 0;
         HcclLanes hccl(*this, d);
         std::vector<bool> flowStarted(m_cann.apis().size(), false);
@@ -1376,7 +1377,21 @@ private:
         if (t.subtask != kNoSubtask)
             row.contextId = t.subtask;
         KernelTable &table = m_builder.kernels();
-        const std::size_t r = table.addRow(row);
+        // One row per task, as op_summary has: the other core of a MIX op fills the same row's columns.
+        std::size_t r = 0;
+        if (taskIndex < m_taskRow.size() && m_taskRow[taskIndex] >= 0) {
+            r = static_cast<std::size_t>(m_taskRow[taskIndex]);
+            KernelRecord &existing = table.row(r);
+            const QString had = m_builder.strings().qstring(existing.acceleratorCore);
+            if (!(op && op->haveBasic && *geTaskTypeName(op->basic.taskType)) &&
+                had != m_builder.strings().qstring(row.acceleratorCore))
+                existing.acceleratorCore = m_builder.strings().intern(
+                    had == QLatin1String("AI_VECTOR_CORE") ? "MIX_AIV" : "MIX_AIC");
+        } else {
+            r = table.addRow(row);
+            if (taskIndex < m_taskRow.size())
+                m_taskRow[taskIndex] = static_cast<int>(r);
+        }
         for (std::size_t i = 0; i < columns.size() && i < values.size(); ++i)
             table.setMetric(r, columns[i], values[i]);
         if (!timeColumns.empty()) {
@@ -1395,8 +1410,6 @@ private:
                 if (const double us = pipeTimeUs(timeCounters[i], mhz, blocks, cores); !std::isnan(us))
                     table.setMetric(r, timeColumns[i], us);
         }
-        if (taskIndex < m_taskHasRow.size())
-            m_taskHasRow[taskIndex] = true;
         ++(pmu ? m_info.pmuRows : m_info.opRows);
     }
 
@@ -1404,7 +1417,7 @@ private:
     void addOpRows(const DeviceContext &d, const std::vector<DeviceTask> &tasks, bool isStars)
     {
         for (std::size_t i = 0; i < tasks.size(); ++i) {
-            if (m_taskHasRow[i] || m_taskHost[i] < 0)
+            if (m_taskRow[i] >= 0 || m_taskHost[i] < 0)
                 continue;
             const int op = m_cann.tasks()[std::size_t(m_taskHost[i])].op;
             if (op >= 0 && m_cann.ops()[std::size_t(op)].haveBasic)
@@ -1471,6 +1484,14 @@ private:
             const std::vector<int> aivColumns = columnsFor(aiv, QStringLiteral("aiv"));
             const std::vector<int> aicTimes = timeColumnsFor(aic, QStringLiteral("aic"));
             const std::vector<int> aivTimes = timeColumnsFor(aiv, QStringLiteral("aiv"));
+            struct BlockSum
+            {
+                std::uint64_t cycles = 0;
+                std::array<std::uint64_t, 8> pmu{};
+                std::size_t blocks = 0;
+            };
+            std::map<std::pair<std::size_t, bool>, BlockSum> blockSums; // (task, on AIV)
+            std::set<std::pair<std::size_t, bool>> contextRows;         // (task, on AIV) with a context row
             for (const SliceStreamFiles *s : ffts) {
                 const StreamStats st =
                     forEachRecord(m_stream, s->files, kFftsPmuRecordSize, [&](const unsigned char *r) {
@@ -1479,8 +1500,8 @@ private:
                             ++bad;
                             return;
                         }
-                        if (rec.funcType != kContextPmu)
-                            return; // block PMU: not summed yet
+                        if (rec.funcType != kContextPmu && rec.funcType != kBlockPmu)
+                            return;
                         if (rec.overflow) {
                             ++overflow;
                             return;
@@ -1510,7 +1531,16 @@ private:
                                 best = i;
                             }
                         }
+                        if (rec.funcType == kBlockPmu) { // one block of one core: summed per task and core
+                            BlockSum &sum = blockSums[{best, rec.blockOnAiv}];
+                            sum.cycles += rec.totalCycle;
+                            for (std::size_t i = 0; i < 8; ++i)
+                                sum.pmu[i] += rec.pmu[i];
+                            ++sum.blocks;
+                            return;
+                        }
                         const bool isAic = rec.isAic();
+                        contextRows.insert({best, !isAic});
                         const PmuMetricCalculator &calc = isAic ? aic : aiv;
                         addKernelRow(d, tasks, best, isAic ? QStringLiteral("aic") : QStringLiteral("aiv"),
                                      isAic ? aicColumns : aivColumns, calc.compute(rec.totalCycle, rec.pmu),
@@ -1518,6 +1548,18 @@ private:
                                      calc.timeCounters(rec.totalCycle, rec.pmu));
                     });
                 reportStream(shortPath(QDir(d.dir).filePath(s->stream)), st, kFftsPmuRecordSize);
+            }
+            // §5.9: the blocks of a MIX op's other core summed into one row of that core, unless a context
+            // PMU record already gave the task's totals for it.
+            for (const auto &[key, sum] : blockSums) {
+                const auto &[task, onAiv] = key;
+                if (contextRows.count({task, onAiv}))
+                    continue;
+                const PmuMetricCalculator &calc = onAiv ? aiv : aic;
+                addKernelRow(d, tasks, task, onAiv ? QStringLiteral("aiv") : QStringLiteral("aic"),
+                             onAiv ? aivColumns : aicColumns, calc.compute(sum.cycles, sum.pmu), true, true,
+                             onAiv ? aivTimes : aicTimes, calc.timeCounters(sum.cycles, sum.pmu));
+                m_info.summedBlocks += sum.blocks;
             }
         }
         QStringList parts;
@@ -1553,7 +1595,7 @@ private:
     FlipBatches m_deviceFlips;                        // ts_track flips of the device being read (local time)
     std::unordered_map<std::size_t, int> m_hostArgsIndex; // submission -> RawArgsReader::hostArgs
     std::vector<int> m_taskHost;       // per device task of the device being read: submission or -1
-    std::vector<bool> m_taskHasRow;    // per device task: a Kernels row was added
+    std::vector<int> m_taskRow;        // per device task: its Kernels row, or -1
     HostTaskIndex m_blockNums;         // ts_track block-num records of the device being read (ticks)
     std::vector<StringId> m_taskNames; // per device task of the device being read
 };

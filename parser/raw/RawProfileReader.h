@@ -41,6 +41,7 @@ struct RawReadInfo
     std::size_t hostToDeviceFlows = 0; // flow ends from an API slice to a device task
     std::size_t hcclOps = 0;           // communication ops drawn on the HCCL layer
     std::size_t opRows = 0;            // Kernels rows from op info alone (tasks without PMU records)
+    std::size_t summedBlocks = 0;      // block PMU records summed into a MIX op's other-core row
     std::size_t txEvents = 0;
     std::size_t iterations = 0;      // ts_track step trace windows
     std::size_t stepsOutOfRange = 0; // windows beyond ±2^62 ns (corrupt ticks): shown, not declared as steps

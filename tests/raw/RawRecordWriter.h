@@ -82,6 +82,27 @@ inline QByteArray contextPmuRecord(int cnt, std::uint16_t stream, std::uint16_t 
     return b;
 }
 
+// ffts_profile.data block PMU (funcType 101001), 128 bytes: one block of one core (coreType 1 = AIV).
+inline QByteArray blockPmuRecord(int cnt, std::uint16_t stream, std::uint16_t task, int fftsType, bool onAiv,
+                                 int coreId, std::uint16_t blockId, std::uint64_t cycles,
+                                 const std::uint64_t (&pmu)[8], std::uint64_t start, std::uint64_t end)
+{
+    QByteArray b(128, '\0');
+    putLe(b, 0, static_cast<std::uint64_t>(0b101001 | ((cnt & 15) << 6)), 2);
+    putLe(b, 2, 0x6BD3, 2);
+    putLe(b, 4, stream, 2);
+    putLe(b, 6, task, 2);
+    putLe(b, 20, static_cast<std::uint64_t>((onAiv ? 1 : 0) | (coreId << 1)), 1);
+    putLe(b, 21, static_cast<std::uint64_t>(fftsType) << 5, 1);
+    putLe(b, 30, blockId, 2);
+    putLe(b, 32, cycles, 8);
+    for (int i = 0; i < 8; ++i)
+        putLe(b, 48 + 8 * i, pmu[i], 8);
+    putLe(b, 112, start, 8);
+    putLe(b, 120, end, 8);
+    return b;
+}
+
 // AclModule legacy record, 128 bytes.
 inline QByteArray aclModuleRecord(std::uint32_t apiType, std::uint64_t start, std::uint64_t end,
                                   std::uint32_t pid, std::uint32_t tid, const QByteArray &name)

@@ -927,6 +927,43 @@ private slots:
         QCOMPARE(ends, (std::vector<TimeNs>{at50MHz(1050000), kEpochNs + 100000 * 10}));
     }
 
+    // FORMATS.md §5.9: block PMU records of a MIX op's other core are summed per task (cycles and every
+    // counter) into that core's columns of the task's row; blocks of a core that has a context PMU record
+    // add nothing.
+    void blockPmuOfTheOtherCoreIsSummed()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("5"), QStringLiteral("25"));
+        writeFile(devDir(d) + "/stars_soc.data.0.slice_0", test::acsqRecord(false, 0, 0, 5, 77, 1100000) +
+                                                               test::acsqRecord(true, 1, 0, 5, 77, 1100250));
+        QByteArray pmu;
+        pmu +=
+            test::contextPmuRecord(0, 5, 77, 0, 0, 0, 1000, {100, 300, 0, 0, 0, 0, 0, 0}, 1100001, 1100249);
+        pmu +=
+            test::blockPmuRecord(1, 5, 77, 0, true, 3, 0, 100, {40, 0, 10, 0, 0, 0, 0, 0}, 1100002, 1100200);
+        pmu +=
+            test::blockPmuRecord(2, 5, 77, 0, true, 4, 1, 300, {60, 0, 30, 0, 0, 0, 0, 0}, 1100003, 1100240);
+        pmu +=
+            test::blockPmuRecord(3, 5, 77, 0, false, 0, 0, 999, {1, 1, 1, 1, 1, 1, 1, 1}, 1100004, 1100240);
+        writeFile(devDir(d) + "/ffts_profile.data.0.slice_0", pmu);
+        const auto m = load(d.path());
+        QVERIFY(m);
+        const KernelTable &k = m->kernels();
+        QCOMPARE(k.size(),
+                 std::size_t(1)); // one row per task, as op_summary: AIC columns and summed AIV ones
+        const int aicCycles = k.columnIndex(QStringLiteral("aic_total_cycles"));
+        const int aivCycles = k.columnIndex(QStringLiteral("aiv_total_cycles"));
+        const int aivVec = k.columnIndex(QStringLiteral("aiv_vec_ratio"));
+        const int aivScalar = k.columnIndex(QStringLiteral("aiv_scalar_ratio"));
+        QVERIFY(aicCycles >= 0 && aivCycles >= 0 && aivVec >= 0 && aivScalar >= 0);
+        QCOMPARE(m->strings().qstring(k.rows()[0].acceleratorCore), QStringLiteral("MIX_AIC"));
+        QCOMPARE(k.metric(0, std::size_t(aivCycles)), 400.0);
+        QCOMPARE(k.metric(0, std::size_t(aivVec)), 0.25);
+        QCOMPARE(k.metric(0, std::size_t(aivScalar)), 0.1);
+        QCOMPARE(k.metric(0, std::size_t(aicCycles)), 1000.0); // the context record's, not the AIC blocks'
+        QVERIFY(k.rows()[0].joined());
+    }
+
     void unknownChipIsDecodedByItsFiles()
     {
         QTemporaryDir d;
