@@ -1008,9 +1008,14 @@ private slots:
                       test::msprofTxRecord(9, 0, 5000150000, 5000150000, 43, "mark"));
         writeFile(hostDir(d) + "/unaging.compact.task_track.slice_0",
                   test::taskTrackRecord(100, 5000980000, 0, 3, 10, 0, 0, 11));
-        writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0", "11:MatMul_1\n");
+        // The association too: a Node range around the submission names the task and starts a flow.
+        writeFile(hostDir(d) + "/unaging.api_event.data.slice_0",
+                  test::apiEventRecord(10000, 0, 100, 5000970000, 5000990000, 12) +
+                      test::apiEventRecord(5000, 1, 100, 5000975000, 5000985000, 0));
+        writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0", "11:MatMul_1\n12:MatMul_op\n");
         const auto raw = load(d.path());
         QVERIFY(raw);
+        QCOMPARE(raw->flows().size(), std::size_t(1));
         const QString json = d.filePath(QStringLiteral("out.json"));
         QString error;
         QVERIFY2(writeChromeTrace(*raw, json, {}, &error), qPrintable(error));
@@ -1018,6 +1023,12 @@ private slots:
         QVERIFY(back);
         QCOMPARE(back->sliceCount(), raw->sliceCount());
         QCOMPARE(back->processes().size(), raw->processes().size());
+        // The HostToDevice flow survives with both ends at the same times.
+        QCOMPARE(back->flows().size(), raw->flows().size());
+        QCOMPARE(back->strings().qstring(back->flows()[0].category), QStringLiteral("HostToDevice"));
+        QCOMPARE(back->origin() + back->flows()[0].fromTime, raw->origin() + raw->flows()[0].fromTime);
+        QCOMPARE(back->origin() + back->flows()[0].toTime, raw->origin() + raw->flows()[0].toTime);
+        QVERIFY(back->flows()[0].from.thread >= 0 && back->flows()[0].to.thread >= 0);
         for (const char *layer : {"AI CPU", "Step Trace", "MsprofTx", "AscendCL", "Task Scheduler"})
             QVERIFY2(processNamed(*raw, QLatin1String(layer)) >= 0, layer);
         for (std::size_t p = 0; p < raw->processes().size(); ++p) {
