@@ -1,6 +1,7 @@
 #include "RawProfileReader.h"
 
 #include "AiCpu.h"
+#include "AicFrequency.h"
 #include "CannAssociation.h"
 #include "FlipBatches.h"
 #include "GeTaskDesc.h"
@@ -726,6 +727,7 @@ private:
         QJsonObject sample;
         QJsonObject deviceInfo;
         StarsIdMode starsMode;
+        AicFrequencyTimeline aicFrequency; // lpmFreqConv changes, in device ticks
     };
 
     int streamThread(DeviceContext &d, std::uint32_t stream)
@@ -779,7 +781,8 @@ private:
             QStringLiteral("^ts_track\\.(data|aiv_data)\\.\\d+$|^ts_track\\.data\\.\\d+\\.\\d+\\.\\d+$"));
         static const QRegularExpression aiCpuRe(
             QStringLiteral("^aicpu\\.data\\.\\d+$|^DATA_PREPROCESS\\.(dev\\.)?AICPU\\.\\d+$"));
-        std::vector<const SliceStreamFiles *> hwts, aicore, stars, ffts, tsTrack, aiCpu;
+        static const QRegularExpression freqRe(QStringLiteral("^lpmFreqConv\\.data\\.\\d+$"));
+        std::vector<const SliceStreamFiles *> hwts, aicore, stars, ffts, tsTrack, aiCpu, freq;
         for (const SliceStreamFiles &s : streams) {
             if (hwtsRe.match(s.stream).hasMatch())
                 hwts.push_back(&s);
@@ -793,6 +796,8 @@ private:
                 stars.push_back(&s);
             else if (fftsRe.match(s.stream).hasMatch())
                 ffts.push_back(&s);
+            else if (freqRe.match(s.stream).hasMatch())
+                freq.push_back(&s);
             else if (!isGeTaskStream(s.stream))
                 notDecoded(shortPath(QDir(dir).filePath(s.stream)), s.files);
         }
@@ -998,6 +1003,7 @@ private:
                     .arg(label)
                     .arg(tasks.size() - named)
                     .arg(tasks.size()));
+        readAicFrequency(d, freq); // before the PMU rows: their times use the frequency at the task end
         readPmu(d, tasks, aicore, ffts);
         addOpRows(d, tasks, isStars);
         readAiCpu(d, aiCpu);
@@ -1076,6 +1082,29 @@ private:
         LaneKey m_pid;
         std::map<int, Op> m_ops;
     };
+
+    // lpmFreqConv (FORMATS.md §5.5): the "AI Core Freq" counter of the device, and the frequency the PMU
+    // times use (§4.2: the value at the task end).
+    void readAicFrequency(DeviceContext &d, const std::vector<const SliceStreamFiles *> &files)
+    {
+        std::size_t bad = 0;
+        for (const SliceStreamFiles *s : files) {
+            const QString name = shortPath(QDir(d.dir).filePath(s->stream));
+            const StreamStats st =
+                forEachRecord(m_stream, s->files, kAicFrequencyRecordSize,
+                              [&](const unsigned char *r) { bad += d.aicFrequency.add(r) ? 0 : 1; });
+            reportStream(name, st, kAicFrequencyRecordSize);
+        }
+        d.aicFrequency.finish();
+        if (bad)
+            warn(QStringLiteral("%1: %2 with an entry count above 55 skipped")
+                     .arg(shortPath(d.dir), plural(bad, "AI Core frequency record")));
+        const StringId counter = m_builder.strings().intern("AI Core Freq");
+        const StringId series = m_builder.strings().intern("MHz");
+        for (const auto &[ticks, mhz] : d.aicFrequency.points())
+            m_builder.addCounterSample(d.process, counter, series, d.clock.toLocal(ticks), mhz);
+        m_builder.counts().counter += d.aicFrequency.points().size();
+    }
 
     // AI CPU task records (FORMATS.md §5.5): an "AI CPU" process per device, one thread per stream.
     void readAiCpu(DeviceContext &d, const std::vector<const SliceStreamFiles *> &files)
@@ -1405,7 +1434,8 @@ private:
                 d.deviceInfo.value(aiv ? QStringLiteral("aiv_num") : QStringLiteral("ai_core_num"))
                     .toVariant()
                     .toLongLong();
-            const double mhz = d.deviceInfo.value(QStringLiteral("aic_frequency")).toVariant().toDouble();
+            const double mhz = d.aicFrequency.at(
+                t.endTicks, d.deviceInfo.value(QStringLiteral("aic_frequency")).toVariant().toDouble());
             for (std::size_t i = 0; i < timeColumns.size() && i < timeCounters.size(); ++i)
                 if (const double us = pipeTimeUs(timeCounters[i], mhz, blocks, cores); !std::isnan(us))
                     table.setMetric(r, timeColumns[i], us);

@@ -73,6 +73,7 @@ inline constexpr RawFile kRawFiles[] = {
     {"host/data/unaging.additional.hccl_info.slice_0"},
     {"host/data/unaging.compact.hccl_op_info.slice_0"},
     {"device_0/data/Framework.task_desc_info.0.slice_0"},
+    {"device_0/data/lpmFreqConv.data.0.slice_0"},
 };
 
 inline void writeRawFile(const QString &path, const std::uint8_t *data, std::size_t size)
@@ -314,6 +315,18 @@ inline void fuzzRaw(const std::uint8_t *data, std::size_t size)
     }
 }
 
+// One lpmFreqConv record with two frequency changes.
+inline QByteArray aicFrequencySeed()
+{
+    QByteArray b(888, '\0');
+    test::putLe(b, 0, 2, 4);
+    test::putLe(b, 8, 1000000, 8);
+    test::putLe(b, 16, 800, 4);
+    test::putLe(b, 24, 1100000, 8);
+    test::putLe(b, 32, 1800, 4);
+    return b;
+}
+
 // Seeds: a few well-formed records of every family (written by fuzz_raw when AT_FUZZ_WRITE_SEEDS names a
 // folder; run_fuzzers.sh does that), so the fuzzer starts from valid layouts. Each seed is prefixed with
 // its family byte.
@@ -388,7 +401,8 @@ inline std::vector<QByteArray> rawSeeds()
         test::tensorInfoRecord(100, 5000060000, 7, {{false, 0, 1, {1, 2}}}),
         test::hcclInfoRecord(100, 5000070000, 9, 10, 0, 1, 2, 64),
         test::hcclOpInfoRecord(100, 5000080000, 1, 2, 3),
-        test::geTaskDescRecord(0, "Conv2D_1", 0, {}, 9, 5000090000, 4, 3, 10, 0, 100)};
+        test::geTaskDescRecord(0, "Conv2D_1", 0, {}, 9, 5000090000, 4, 3, 10, 0, 100),
+        aicFrequencySeed()};
     for (int i = 0; i < static_cast<int>(std::size(perFile)); ++i) {
         const bool stars = i == 1 || i == 3;
         seeds.push_back(QByteArray(1, static_cast<char>(9 | (stars ? 64 : 0))) +

@@ -964,6 +964,50 @@ private slots:
         QVERIFY(k.rows()[0].joined());
     }
 
+    // lpmFreqConv (FORMATS.md §5.5): the AI Core Freq counter, and §4.2's "frequency at the task end" for the
+    // PMU times (here 2,000 MHz instead of info.json's 1,000). An entry count above 55 is skipped and
+    // counted.
+    void aiCoreFrequencyDrivesPmuTimes()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+        writeFile(devDir(d) + "/aicore.data.0.slice_0",
+                  test::aicoreRecord(10, 3, 1000, {500, 250, 125, 100, 50, 10, 400, 100}));
+        QByteArray blocks(40, '\0'); // ts_track block num: (3, 10) ran 32 blocks
+        test::putLe(blocks, 1, 15, 1);
+        test::putLe(blocks, 8, 1040000, 8);
+        test::putLe(blocks, 16, 3, 2);
+        test::putLe(blocks, 18, 10, 2);
+        test::putLe(blocks, 20, 32, 4);
+        writeFile(devDir(d) + "/ts_track.data.0.slice_0", blocks);
+        QByteArray freq(888, '\0');
+        test::putLe(freq, 0, 2, 4);
+        test::putLe(freq, 8, 1000000, 8);
+        test::putLe(freq, 16, 500, 4);
+        test::putLe(freq, 24, 1050050, 8); // changes during the task: its end counts
+        test::putLe(freq, 32, 2000, 4);
+        QByteArray bad(888, '\0');
+        test::putLe(bad, 0, 56, 4);
+        writeFile(devDir(d) + "/lpmFreqConv.data.0.slice_0", freq + bad);
+        const auto m = load(d.path());
+        QVERIFY(m);
+        QVERIFY2(
+            hasWarning(*m, QStringLiteral("1 AI Core frequency record with an entry count above 55 skipped")),
+            qPrintable(warnings(*m)));
+        const KernelTable &k = m->kernels();
+        QCOMPARE(k.size(), std::size_t(1));
+        // 1000 cycles / 2000 MHz × ceil(32 / 8) / 32 = 0.0625 µs.
+        QCOMPARE(k.metric(0, std::size_t(k.columnIndex(QStringLiteral("aicore_time(us)")))), 0.0625);
+        const CounterSeries *series = nullptr;
+        for (const CounterSeries &c : m->counters())
+            if (m->strings().qstring(c.name) == QStringLiteral("AI Core Freq"))
+                series = &c;
+        QVERIFY(series);
+        QCOMPARE(series->values, (std::vector<double>{500, 2000}));
+        QCOMPARE(m->origin() + series->times[1], at50MHz(1050050));
+    }
+
     void unknownChipIsDecodedByItsFiles()
     {
         QTemporaryDir d;
