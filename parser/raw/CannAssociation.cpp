@@ -284,12 +284,10 @@ int CannAssociation::innermost(std::uint32_t threadId, std::uint64_t time) const
     const ThreadTree &tree = it->second;
     // The last range starting at or before `time`, then up its ancestors to the first that contains
     // it: ranges nest, so that is the innermost one.
-    auto after =
-        std::upper_bound(tree.byBegin.begin(), tree.byBegin.end(), time,
-                         [&](std::uint64_t t, int api) { return t < m_apis[std::size_t(api)].begin; });
-    for (int pos = static_cast<int>(after - tree.byBegin.begin()) - 1; pos >= 0;
+    const auto after = std::upper_bound(tree.begins.begin(), tree.begins.end(), time);
+    for (int pos = static_cast<int>(after - tree.begins.begin()) - 1; pos >= 0;
          pos = tree.parent[std::size_t(pos)])
-        if (m_apis[std::size_t(tree.byBegin[std::size_t(pos)])].end >= time)
+        if (tree.ends[std::size_t(pos)] >= time)
             return tree.byBegin[std::size_t(pos)];
     return -1;
 }
@@ -310,27 +308,39 @@ int CannAssociation::ancestorAt(int api, std::uint16_t level) const
 void CannAssociation::finish()
 {
     m_parentOfApi.assign(m_apis.size(), -1);
+    struct Range
+    {
+        std::uint64_t begin, end;
+        std::uint16_t level;
+        int api;
+    };
+    std::unordered_map<std::uint32_t, std::vector<Range>> rangesOf;
     for (std::size_t i = 0; i < m_apis.size(); ++i)
-        m_trees[m_apis[i].threadId].byBegin.push_back(static_cast<int>(i));
-    for (auto &[thread, tree] : m_trees) {
+        rangesOf[m_apis[i].threadId].push_back(
+            {m_apis[i].begin, m_apis[i].end, m_apis[i].level, static_cast<int>(i)});
+    for (auto &[thread, ranges] : rangesOf) {
         // Equal begins: the longer range first (it is the parent), then the higher level.
-        std::sort(tree.byBegin.begin(), tree.byBegin.end(), [&](int a, int b) {
-            const HostApi &x = m_apis[std::size_t(a)], &y = m_apis[std::size_t(b)];
+        std::sort(ranges.begin(), ranges.end(), [](const Range &x, const Range &y) {
             if (x.begin != y.begin)
                 return x.begin < y.begin;
             if (x.end != y.end)
                 return x.end > y.end;
             return x.level > y.level;
         });
-        tree.parent.assign(tree.byBegin.size(), -1);
+        ThreadTree &tree = m_trees[thread];
+        tree.parent.assign(ranges.size(), -1);
+        for (const Range &r : ranges) {
+            tree.byBegin.push_back(r.api);
+            tree.begins.push_back(r.begin);
+            tree.ends.push_back(r.end);
+        }
         std::vector<int> stack; // positions of the open ranges
-        for (std::size_t pos = 0; pos < tree.byBegin.size(); ++pos) {
-            const HostApi &a = m_apis[std::size_t(tree.byBegin[pos])];
-            while (!stack.empty() && m_apis[std::size_t(tree.byBegin[std::size_t(stack.back())])].end < a.end)
+        for (std::size_t pos = 0; pos < ranges.size(); ++pos) {
+            while (!stack.empty() && tree.ends[std::size_t(stack.back())] < ranges[pos].end)
                 stack.pop_back(); // ended before this one does: not an ancestor
             if (!stack.empty()) {
                 tree.parent[pos] = stack.back();
-                m_parentOfApi[std::size_t(tree.byBegin[pos])] = tree.byBegin[std::size_t(stack.back())];
+                m_parentOfApi[std::size_t(ranges[pos].api)] = tree.byBegin[std::size_t(stack.back())];
             }
             stack.push_back(static_cast<int>(pos));
         }

@@ -167,8 +167,10 @@ private:
     };
     struct ThreadTree
     {
-        std::vector<int> byBegin; // api indices sorted by (begin, end descending)
-        std::vector<int> parent;  // parallel to byBegin: position of the parent, or -1
+        std::vector<int> byBegin;          // api indices sorted by (begin, end descending)
+        std::vector<std::uint64_t> begins; // parallel to byBegin (searched without touching m_apis)
+        std::vector<std::uint64_t> ends;
+        std::vector<int> parent; // parallel to byBegin: position of the parent, or -1
     };
     int innermost(std::uint32_t threadId, std::uint64_t time) const; // api index or -1
     int ancestorAt(int api, std::uint16_t level) const;              // the api itself or an ancestor

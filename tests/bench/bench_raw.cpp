@@ -2,9 +2,12 @@
 // 64-byte hwts.data records (start/end pairs over 64 streams, task ids wrapping) into slice files, then
 // times (a) a baseline pass summing the same mapped bytes as u64 words and (b) forEachRecord + HwtsPairer
 // (decode, cnt check, pairing) + sort by end time, best of 3 each. Prints MB/s and the ratio to the baseline.
+// Then the host association (api_event ranges, node_basic_info, task_track) of MB × 4,096 ops, the same way.
 //
 //   bench_raw [MB]        (default 256)
 
+#include "raw/CannAssociation.h"
+#include "raw/HostRecords.h"
 #include "raw/HwtsLog.h"
 #include "raw/SliceFiles.h"
 
@@ -25,6 +28,83 @@ void put(unsigned char *b, int offset, std::uint64_t v, int bytes)
 {
     for (int i = 0; i < bytes; ++i)
         b[offset + i] = static_cast<unsigned char>(v >> (8 * i));
+}
+
+// Host association (FORMATS.md §5.3) at scale: `ops` ops on 8 host threads, each a Node range holding a
+// Runtime range, a node_basic_info and a task_track record (208 bytes of records per op), decoded from memory
+// and associated; against a baseline pass summing the same bytes. Best of 3; prints MB/s and ops/s.
+void benchAssociation(std::size_t ops)
+{
+    std::vector<unsigned char> apis(ops * 2 * kApiEventRecordSize), compact(ops * 2 * kCompactRecordSize);
+    for (std::size_t i = 0; i < ops; ++i) {
+        const std::uint32_t thread = static_cast<std::uint32_t>(i % 8);
+        const std::uint64_t t0 = 1000000 + (i / 8) * 1000;
+        unsigned char *node = &apis[i * 2 * kApiEventRecordSize], *rt = node + kApiEventRecordSize;
+        for (unsigned char *a : {node, rt}) {
+            put(a, 0, 0x5A5A, 2);
+            put(a, 8, thread, 4);
+        }
+        put(node, 2, kNodeLevel, 2);
+        put(node, 16, t0, 8);
+        put(node, 24, t0 + 900, 8);
+        put(node, 32, 1000 + i % 977, 8);
+        put(rt, 2, kRuntimeLevel, 2);
+        put(rt, 16, t0 + 400, 8);
+        put(rt, 24, t0 + 600, 8);
+        unsigned char *basic = &compact[i * 2 * kCompactRecordSize], *track = basic + kCompactRecordSize;
+        for (unsigned char *c : {basic, track}) {
+            put(c, 0, 0x5A5A, 2);
+            put(c, 8, thread, 4);
+        }
+        put(basic, 16, t0 + 100, 8);
+        put(basic, 24, 1000 + i % 977, 8);
+        put(track, 16, t0 + 500, 8);
+        put(track, 26, thread, 2);
+        put(track, 28, i & 0xFFFF, 4);
+    }
+    const double mb = static_cast<double>(apis.size() + compact.size()) / 1e6;
+    double baseline = 1e9, associate = 1e9;
+    std::uint64_t sink = 0;
+    std::size_t resolved = 0;
+    for (int round = 0; round < 3; ++round) {
+        QElapsedTimer t;
+        t.start();
+        for (const auto *bytes : {&apis, &compact})
+            for (std::size_t i = 0; i + 8 <= bytes->size(); i += 8) {
+                std::uint64_t w;
+                std::memcpy(&w, bytes->data() + i, 8);
+                sink += w;
+            }
+        baseline = std::min(baseline, t.nsecsElapsed() / 1e9);
+        t.restart();
+        CannAssociation a;
+        for (std::size_t i = 0; i < ops * 2; ++i) {
+            ApiEventRecord rec;
+            if (decodeApiEvent(&apis[i * kApiEventRecordSize], rec))
+                a.addApi({rec.level, rec.threadId, rec.begin, rec.end, rec.itemId, 0, 0});
+        }
+        for (std::size_t i = 0; i < ops; ++i) {
+            HostRecordHeader h;
+            NodeBasicInfo info;
+            if (decodeNodeBasicInfo(&compact[i * 2 * kCompactRecordSize], h, info))
+                a.addNodeBasicInfo(h, info);
+            TaskTrackRecord track;
+            if (decodeTaskTrack(&compact[(i * 2 + 1) * kCompactRecordSize], track))
+                a.addTask(track);
+        }
+        a.finish();
+        associate = std::min(associate, t.nsecsElapsed() / 1e9);
+        resolved = 0;
+        for (const HostTask &task : a.tasks())
+            resolved += task.op >= 0 ? 1 : 0;
+    }
+    std::printf("host association: %zu ops (%.1f MB of api_event, node_basic_info, task_track; sink %llu)\n",
+                ops, mb, static_cast<unsigned long long>(sink & 1));
+    std::printf("baseline (sum of the same bytes): %.0f MB/s\n", mb / baseline);
+    std::printf(
+        "decode + nest + attach + resolve: %.0f MB/s, %.2f M ops/s (%.2f x baseline time), %zu of %zu "
+        "tasks resolved to their op\n",
+        mb / associate, static_cast<double>(ops) / associate / 1e6, associate / baseline, resolved, ops);
 }
 
 } // namespace
@@ -126,5 +206,6 @@ int main(int argc, char **argv)
     std::printf("decode + cnt check + pairing + sort: %.0f MB/s (%.2f x baseline time)\n", totalMb / decode,
                 decode / baseline);
     std::printf("  of which the final sort by end time: %.3f s\n", sortShare);
+    benchAssociation(static_cast<std::size_t>(mb) * 4096); // 1 M ops for the default 256 MB
     return tasks == records / 2 ? 0 : 1;
 }
