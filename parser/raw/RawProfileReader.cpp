@@ -5,7 +5,9 @@
 #include "CannAssociation.h"
 #include "FlipBatches.h"
 #include "GeTaskDesc.h"
+#include "HcclLanes.h"
 #include "HostRecords.h"
+#include "HostTaskText.h"
 #include "HwtsLog.h"
 #include "MsprofTx.h"
 #include "PmuMetrics.h"
@@ -593,88 +595,13 @@ private:
                      .arg(plural(m_cann.recordsOutsideRanges(), "op/task record")));
     }
 
-    QString hashName(std::uint64_t hash) const
-    {
-        return hash ? m_hashes.value(QString::number(hash)) : QString();
-    }
-    QString opName(const OpDescription &op) const
-    {
-        return op.opNameText.empty() ? hashName(op.basic.opName) : QString::fromStdString(op.opNameText);
-    }
-    QString opType(const OpDescription &op) const
-    {
-        return op.opTypeText.empty() ? hashName(op.basic.opType) : QString::fromStdString(op.opTypeText);
-    }
-
-    // The name a device task is shown with: the HCCL small task, else the op of its Node range, else
-    // the kernel name of its submission. Empty when the host data names nothing (hash_dic missing).
-    QString hostTaskName(const HostTask &t) const
-    {
-        QString name;
-        if (t.hcclInfo >= 0)
-            name = hashName(m_cann.hcclInfos()[std::size_t(t.hcclInfo)].itemId);
-        if (name.isEmpty() && t.op >= 0 && m_cann.ops()[std::size_t(t.op)].haveBasic)
-            name = opName(m_cann.ops()[std::size_t(t.op)]);
-        if (name.isEmpty() && t.node >= 0)
-            name = hashName(m_cann.apis()[std::size_t(t.node)].itemId);
-        if (name.isEmpty())
-            name = hashName(t.track.kernelName);
-        return name;
-    }
-
     // Args the host adds to a device task (shown in the details panel), built once per submission.
     int hostArgsOf(std::size_t hostTask)
     {
         if (const auto it = m_hostArgsIndex.find(hostTask); it != m_hostArgsIndex.end())
             return it->second;
-        const HostTask &t = m_cann.tasks()[hostTask];
-        std::vector<std::pair<QString, QString>> out;
-        auto add = [&](const char *key, const QString &value) {
-            if (!value.isEmpty())
-                out.emplace_back(QLatin1String(key), value);
-        };
-        if (t.node >= 0)
-            add("Op", hashName(m_cann.apis()[std::size_t(t.node)].itemId));
-        if (t.op >= 0) {
-            const OpDescription &op = m_cann.ops()[std::size_t(t.op)];
-            if (op.haveBasic) {
-                add("OP Type", opType(op));
-                const char *type = geTaskTypeName(op.basic.taskType);
-                add("Op Task Type", *type ? QString::fromLatin1(type) : QString::number(op.basic.taskType));
-                add("Block Dim", QString::number(op.basic.blockDim));
-                if (op.basic.mixBlockDim)
-                    add("Mix Block Dim", QString::number(op.basic.mixBlockDim));
-                add("HF32 Eligible", op.basic.hf32 ? QStringLiteral("YES") : QStringLiteral("NO"));
-            }
-            for (const bool outputs : {false, true}) {
-                add(outputs ? "Output Shapes" : "Input Shapes",
-                    QString::fromStdString(tensorShapes(op.tensors, outputs)));
-                add(outputs ? "Output Data Types" : "Input Data Types",
-                    QString::fromStdString(tensorDataTypes(op.tensors, outputs)));
-                add(outputs ? "Output Formats" : "Input Formats",
-                    QString::fromStdString(tensorFormats(op.tensors, outputs)));
-            }
-        }
-        if (t.hcclOp >= 0) {
-            const HcclOpInfo &h = m_cann.hcclOps()[std::size_t(t.hcclOp)];
-            add("Group Name", hashName(h.groupName));
-            add("Algorithm", hashName(h.algType));
-            add("Count", QString::number(h.count));
-        }
-        if (t.hcclInfo >= 0) {
-            const HcclInfo &h = m_cann.hcclInfos()[std::size_t(t.hcclInfo)];
-            add("Plane Id", QString::number(h.planeId));
-            add("Local Rank", QString::number(h.localRank));
-            add("Remote Rank", QString::number(h.remoteRank));
-            add("Rank Size", QString::number(h.rankSize));
-            add("Data Size", QString::number(h.dataSize));
-            add("Notify Id", QString::number(h.notifyId));
-            add("Link Type", QString::number(h.linkType));
-            add("Transport Type", QString::number(h.transportType));
-            add("Duration Estimated(us)", QString::number(h.durationEstimated));
-        }
         const int index = static_cast<int>(m_args->hostArgs.size());
-        m_args->hostArgs.push_back(std::move(out));
+        m_args->hostArgs.push_back(m_text.args(m_cann.tasks()[hostTask]));
         m_hostArgsIndex.emplace(hostTask, index);
         return index;
     }
@@ -920,7 +847,7 @@ private:
         m_taskHost.assign(tasks.size(), -1);
         m_taskRow.assign(tasks.size(), -1);
         std::size_t named = 0;
-        HcclLanes hccl(*this, d);
+        HcclLanes hccl(m_builder, m_cann, m_text, m_sourceIndex, device);
         std::vector<bool> flowStarted(m_cann.apis().size(), false);
         for (std::size_t i = 0; i < tasks.size(); ++i) {
             const DeviceTask &t = tasks[i];
@@ -961,7 +888,7 @@ private:
             m_args->args.push_back(a);
             StringId name = 0;
             if (host)
-                if (const QString n = hostTaskName(*host); !n.isEmpty()) {
+                if (const QString n = m_text.taskName(*host); !n.isEmpty()) {
                     name = m_builder.strings().intern(n.toStdString());
                     ++named;
                 }
@@ -995,6 +922,8 @@ private:
                 hccl.add(*host, start, duration, name, index);
         }
         hccl.finish();
+        m_slices += hccl.slicesAdded();
+        m_info.hcclOps += hccl.opsAdded();
         m_info.namedDeviceTasks += named;
         if (!m_hostTasks.empty() && named < tasks.size())
             warn(
@@ -1008,80 +937,6 @@ private:
         addOpRows(d, tasks, isStars);
         readAiCpu(d, aiCpu);
     }
-
-    // The communication layer (FORMATS.md §2.6 "HCCL"): a device's tasks submitted under an HCCL range
-    // are also drawn per plane ("Plane N", from hccl_info), and each communication op (the Node range
-    // around them, e.g. hcom_allReduce_) spans its tasks on a "Group <name> Communication" lane.
-    class HcclLanes
-    {
-    public:
-        HcclLanes(Reader &r, const DeviceContext &d) : m_r(r), m_d(d) {}
-        void add(const HostTask &t, TimeNs start, TimeNs duration, StringId name, std::uint64_t argsIndex)
-        {
-            const std::uint32_t plane =
-                t.hcclInfo >= 0 ? m_r.m_cann.hcclInfos()[std::size_t(t.hcclInfo)].planeId : 0;
-            m_r.m_builder.addSlice(lane(QStringLiteral("Plane %1").arg(plane), plane), start, duration, name,
-                                   m_r.m_builder.strings().intern("hccl_task"),
-                                   makeSourceLocation(m_r.m_sourceIndex, argsIndex));
-            ++m_r.m_slices;
-            if (t.node < 0)
-                return;
-            Op &op = m_ops[t.node];
-            op.begin = op.count ? std::min(op.begin, start) : start;
-            op.end =
-                op.count ? std::max(op.end, saturatingAdd(start, duration)) : saturatingAdd(start, duration);
-            op.argsIndex = op.count ? op.argsIndex : argsIndex;
-            ++op.count;
-            if (op.group.isEmpty() && t.hcclOp >= 0)
-                op.group = m_r.hashName(m_r.m_cann.hcclOps()[std::size_t(t.hcclOp)].groupName);
-            if (op.group.isEmpty() && t.hcclInfo >= 0)
-                op.group = m_r.hashName(m_r.m_cann.hcclInfos()[std::size_t(t.hcclInfo)].groupName);
-        }
-        void finish()
-        {
-            for (const auto &[node, op] : m_ops) {
-                QString name = m_r.hashName(m_r.m_cann.apis()[std::size_t(node)].itemId);
-                if (name.isEmpty())
-                    name = QStringLiteral("hccl op");
-                const QString group = op.group.isEmpty() ? QStringLiteral("0") : op.group;
-                m_r.m_builder.addSlice(lane(QStringLiteral("Group %1 Communication").arg(group), -1),
-                                       op.begin, op.end - op.begin,
-                                       m_r.m_builder.strings().intern(name.toStdString()),
-                                       m_r.m_builder.strings().intern("hccl_op"),
-                                       makeSourceLocation(m_r.m_sourceIndex, op.argsIndex));
-                ++m_r.m_slices;
-                ++m_r.m_info.hcclOps;
-            }
-        }
-
-    private:
-        struct Op
-        {
-            TimeNs begin = 0, end = 0;
-            std::size_t count = 0;
-            std::uint64_t argsIndex = 0;
-            QString group;
-        };
-        int lane(const QString &threadName, std::int64_t sortIndex)
-        {
-            TraceBuilder &b = m_r.m_builder;
-            if (m_pid.text == 0) {
-                m_pid = b.textKey(QStringLiteral("HCCL %1").arg(m_d.device).toStdString());
-                const int process = b.process(m_pid);
-                b.setProcessName(process, b.strings().intern("HCCL"));
-                b.setProcessLabels(
-                    process, b.strings().intern(QStringLiteral("Device %1").arg(m_d.device).toStdString()));
-            }
-            const int thread = b.thread(m_pid, b.textKey(threadName.toStdString()));
-            b.setThreadName(thread, b.strings().intern(threadName.toStdString()));
-            b.setThreadSortIndex(thread, sortIndex);
-            return thread;
-        }
-        Reader &m_r;
-        const DeviceContext &m_d;
-        LaneKey m_pid;
-        std::map<int, Op> m_ops;
-    };
 
     // lpmFreqConv (FORMATS.md §5.5): the "AI Core Freq" counter of the device, and the frequency the PMU
     // times use (§4.2: the value at the task end).
@@ -1154,7 +1009,7 @@ private:
                         if (const std::uint64_t found = m_hostTasks.lookup(
                                 static_cast<std::uint32_t>(d.device), rec.streamId, rec.taskId, start)) {
                             a.hostArgs = hostArgsOf(found - 1);
-                            if (const QString n = hostTaskName(m_cann.tasks()[found - 1]); !n.isEmpty())
+                            if (const QString n = m_text.taskName(m_cann.tasks()[found - 1]); !n.isEmpty())
                                 taskName = m_builder.strings().intern(n.toStdString());
                         }
                     const std::uint64_t index = m_args->args.size();
@@ -1386,7 +1241,7 @@ private:
             if (const int o = m_cann.tasks()[std::size_t(m_taskHost[taskIndex])].op; o >= 0)
                 op = &m_cann.ops()[std::size_t(o)];
         if (op && op->haveBasic) {
-            if (const QString type = opType(*op); !type.isEmpty())
+            if (const QString type = m_text.opType(*op); !type.isEmpty())
                 row.type = m_builder.strings().intern(type.toStdString());
             if (core.isEmpty() && *geTaskTypeName(op->basic.taskType))
                 row.acceleratorCore = m_builder.strings().intern(geTaskTypeName(op->basic.taskType));
@@ -1616,11 +1471,12 @@ private:
     HostClock m_host;
     std::size_t m_slices = 0;
     std::size_t m_pmuOutOfRange = 0;
-    QHash<QString, QString> m_hashes; // hash_dic of the host data
-    bool m_streamExpand = false;      // an expand_stream_spec record was read
-    CannAssociation m_cann;           // host API ranges, op and HCCL records, submissions
-    HostTaskIndex m_hostTasks;        // submissions: payload = index into m_cann.tasks() + 1
-    HostTaskIndex m_hostTasksByBatch; // the same keyed by (device, stream, task | batch << 16)
+    QHash<QString, QString> m_hashes;      // hash_dic of the host data
+    bool m_streamExpand = false;           // an expand_stream_spec record was read
+    CannAssociation m_cann;                // host API ranges, op and HCCL records, submissions
+    HostTaskText m_text{m_cann, m_hashes}; // names and args of the host data
+    HostTaskIndex m_hostTasks;             // submissions: payload = index into m_cann.tasks() + 1
+    HostTaskIndex m_hostTasksByBatch;      // the same keyed by (device, stream, task | batch << 16)
     std::map<std::uint32_t, FlipBatches> m_hostFlips; // per device: task_track flips (local time)
     FlipBatches m_deviceFlips;                        // ts_track flips of the device being read (local time)
     std::unordered_map<std::size_t, int> m_hostArgsIndex; // submission -> RawArgsReader::hostArgs
