@@ -181,38 +181,49 @@ private:
     std::size_t m_lengthAt;
 };
 
-// The big fixed-width columns (every thread's slice columns, every counter's samples), appended to
-// the column stream in the order the sections mention them; the sections keep only their lengths.
-class ColumnWriter
+// Calls fn(column, delta) for every column of the column stream in stream order: the slice columns of
+// each thread, then the samples of each counter, as the THRD and CNTR readers claim them. delta: the
+// column is stored as differences (deltaEncode).
+template <typename Fn> void forEachStreamColumn(const TraceModel &m, Fn &&fn)
 {
-public:
-    template <typename T> void column(const std::vector<T> &v, bool delta = false)
-    {
-        static_assert(sizeof(T) == 4 || sizeof(T) == 8);
-        const std::size_t at = m_bytes.size(), bytes = v.size() * sizeof(T);
-        m_sizes.push_back(bytes);
-        m_bytes.resize(at + bytes);
-        if (bytes)
-            std::memcpy(m_bytes.data() + at, v.data(), bytes);
-        if (delta && sizeof(T) == 8) // only 64-bit columns are delta-coded (ColumnClaims::claim agrees)
-            deltaEncode(m_bytes.data() + at, 0, v.size());
-        if constexpr (!kLittleEndianHost)
-            swapBytes<sizeof(T)>(m_bytes.data() + at, v.size());
+    for (const ThreadInfo &t : m.threads()) {
+        const SliceTable &s = t.slices;
+        fn(A::start(s), true);
+        fn(A::duration(s), false);
+        fn(A::name(s), false);
+        fn(A::category(s), false);
+        fn(A::parent(s), false);
+        fn(A::source(s), true);
     }
-    // COLS: the number of columns, their sizes in bytes (frameSnapshot cuts frames at column
-    // boundaries with them, the reader checks them against what the sections claimed), the stream.
-    void write(ByteWriter &w) const
-    {
-        w.u64(m_sizes.size());
-        for (std::uint64_t size : m_sizes)
-            w.u64(size);
-        w.buffer().append(m_bytes);
+    for (const CounterSeries &c : m.counters()) {
+        fn(c.times, true);
+        fn(c.values, false);
     }
+}
 
-private:
-    std::vector<std::uint64_t> m_sizes;
-    std::string m_bytes;
-};
+// COLS: the number of columns, their sizes in bytes (frameSnapshot cuts frames at column boundaries
+// with them, the reader checks them against what the sections claimed), then the column stream, each
+// column as consecutive little-endian values (one copy per column on a little-endian host).
+void writeColumnStream(ByteWriter &w, const TraceModel &m)
+{
+    std::uint64_t count = 0;
+    forEachStreamColumn(m, [&](const auto &, bool) { ++count; });
+    w.u64(count);
+    forEachStreamColumn(m, [&](const auto &column, bool) { w.u64(column.size() * sizeof(column[0])); });
+    forEachStreamColumn(m, [&](const auto &column, bool delta) {
+        constexpr std::size_t width = sizeof(column[0]);
+        static_assert(width == 4 || width == 8);
+        std::string &out = w.buffer();
+        const std::size_t at = out.size(), bytes = column.size() * width;
+        out.resize(at + bytes);
+        if (bytes)
+            std::memcpy(out.data() + at, column.data(), bytes);
+        if (delta && width == 8) // only 64-bit columns are delta-coded (ColumnClaims::claim agrees)
+            deltaEncode(out.data() + at, 0, column.size());
+        if constexpr (!kLittleEndianHost)
+            swapBytes<width>(out.data() + at, column.size());
+    });
+}
 
 void writeRef(ByteWriter &w, SliceRef ref)
 {
@@ -256,15 +267,10 @@ void writeCollection(ByteWriter &w, const CollectionInfo &c)
     w.strings(c.files);
 }
 
-void writeSlices(ByteWriter &w, ColumnWriter &columns, const SliceTable &t)
+// The slice count and depth index; the columns are in the column stream.
+void writeSlices(ByteWriter &w, const SliceTable &t)
 {
     w.u64(t.size());
-    columns.column(A::start(t), true);
-    columns.column(A::duration(t));
-    columns.column(A::name(t));
-    columns.column(A::category(t));
-    columns.column(A::parent(t));
-    columns.column(A::source(t), true);
     writeVector(w, A::depthBegin(t), [&](std::uint32_t d) { w.u32(d); });
 }
 
@@ -289,7 +295,6 @@ void writeFlowIndex(ByteWriter &w, const A::FlowIndex &index)
 
 void writeModel(ByteWriter &w, const TraceModel &m)
 {
-    ColumnWriter columns;
     {
         SectionWriter s(w, tag("STRS"));
         const StringPool &pool = m.strings();
@@ -350,7 +355,7 @@ void writeModel(ByteWriter &w, const TraceModel &m)
             writeKey(w, t.tid);
             w.u32(t.name);
             writeOptional(w, t.sortIndex);
-            writeSlices(w, columns, t.slices);
+            writeSlices(w, t.slices);
         });
     }
     {
@@ -361,9 +366,7 @@ void writeModel(ByteWriter &w, const TraceModel &m)
             w.u32(c.seriesKey);
             w.f64(c.minValue);
             w.f64(c.maxValue);
-            w.u64(c.times.size());
-            columns.column(c.times, true);
-            columns.column(c.values);
+            w.u64(c.times.size()); // the samples are in the column stream
         });
     }
     {
@@ -454,7 +457,7 @@ void writeModel(ByteWriter &w, const TraceModel &m)
     }
     {
         SectionWriter s(w, kColumnSection);
-        columns.write(w);
+        writeColumnStream(w, m);
     }
 }
 
