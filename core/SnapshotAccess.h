@@ -52,6 +52,12 @@ public:
     static std::vector<std::int32_t> &parent(SliceTable &t) { return t.m_parent; }
     static std::vector<SourceLocation> &source(SliceTable &t) { return t.m_source; }
     static std::vector<std::uint32_t> &depthBegin(SliceTable &t) { return t.m_depthBegin; }
+    static const std::vector<TimeNs> &start(const SliceTable &t) { return t.m_start; }
+    static const std::vector<TimeNs> &duration(const SliceTable &t) { return t.m_duration; }
+    static const std::vector<StringId> &name(const SliceTable &t) { return t.m_name; }
+    static const std::vector<StringId> &category(const SliceTable &t) { return t.m_category; }
+    static const std::vector<std::int32_t> &parent(const SliceTable &t) { return t.m_parent; }
+    static const std::vector<SourceLocation> &source(const SliceTable &t) { return t.m_source; }
     static const std::vector<std::uint32_t> &depthBegin(const SliceTable &t) { return t.m_depthBegin; }
 
     // KernelTable

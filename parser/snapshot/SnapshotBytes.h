@@ -216,6 +216,17 @@ public:
         m_pos += n * Width;
     }
 
+    // The next n bytes as they are.
+    std::string_view raw(std::uint64_t n)
+    {
+        if (!m_ok || n > remaining()) {
+            m_ok = false;
+            return {};
+        }
+        const std::string_view v(m_data + m_pos, static_cast<std::size_t>(n));
+        m_pos += static_cast<std::size_t>(n);
+        return v;
+    }
     // A sub-reader over the next n bytes (a section), which this reader then skips.
     ByteReader section(std::uint64_t n)
     {

@@ -9,9 +9,14 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <bit>
 #include <cmath>
+#include <latch>
 #include <map>
+#include <memory>
+#include <span>
 #include <thread>
 
 namespace at::snapshot {
@@ -27,6 +32,9 @@ constexpr int kZstdLevel = 3;
 constexpr std::size_t kFrameBytes = std::size_t(4) << 20;
 // A frame claiming more than this is corrupt (the writer never makes one above kFrameBytes).
 constexpr std::uint64_t kMaxFrameBytes = std::uint64_t(64) << 20;
+// A column of the column stream at least this large gets frames of its own (decompressed straight
+// into its vector); smaller ones share frames (decompressed aside and copied, cheap at this size).
+constexpr std::size_t kOwnFramesBytes = std::size_t(64) << 10;
 
 // One zstd compression and one decompression context per worker thread, created on first use.
 class ZstdContexts
@@ -55,10 +63,21 @@ public:
             m_d = ZSTD_createDCtx();
         return m_d;
     }
+    // A reusable buffer of at least n bytes (for frames that hold several small columns).
+    char *scratch(std::size_t n)
+    {
+        if (n > m_scratchSize) {
+            m_scratch.reset(new char[n]);
+            m_scratchSize = n;
+        }
+        return m_scratch.get();
+    }
 
 private:
     ZSTD_CCtx *m_c = nullptr;
     ZSTD_DCtx *m_d = nullptr;
+    std::unique_ptr<char[]> m_scratch;
+    std::size_t m_scratchSize = 0;
 };
 
 // Runs work(i, contexts) for i in [0, n) on this thread and, when there is more than one item and
@@ -88,6 +107,60 @@ constexpr std::uint32_t tag(const char (&t)[5])
            static_cast<std::uint32_t>(static_cast<unsigned char>(t[3])) << 24;
 }
 
+// The sections in file order. The last one, COLS, holds the column stream (see ColumnClaims).
+constexpr std::array<std::uint32_t, 11> kSections = {tag("STRS"), tag("META"), tag("GRPS"), tag("SRCS"),
+                                                     tag("PROC"), tag("THRD"), tag("CNTR"), tag("FLOW"),
+                                                     tag("KERN"), tag("SUMT"), tag("STEP")};
+constexpr std::uint32_t kColumnSection = tag("COLS");
+
+// The column stream holds each column's values as consecutive little-endian numbers, which on a
+// little-endian host are the bytes of the vector itself: written and read with one copy (or one
+// decompression) per column. A big-endian host swaps each value after the bytes are in place.
+constexpr bool kLittleEndianHost = std::endian::native == std::endian::little;
+static_assert(sizeof(TimeNs) == 8 && sizeof(StringId) == 4 && sizeof(SourceLocation) == 8 &&
+              sizeof(double) == 8);
+
+template <std::size_t Width> void swapBytes(char *p, std::size_t n)
+{
+    for (std::size_t i = 0; i < n; ++i, p += Width)
+        std::reverse(p, p + Width);
+}
+
+// The sorted 64-bit columns (slice starts, source offsets, counter times) are stored as differences
+// to the previous value: small repeating numbers that zstd compresses to a fraction and decompresses
+// several times faster than the raw times. The differences restart every kDeltaBlockValues values,
+// which is where frameSnapshot cuts a long column, so that each frame is decoded on its own.
+constexpr std::size_t kDeltaBlockValues = kFrameBytes / 8;
+
+// Replaces n 64-bit values (host order) by their differences; `first` is the index of p's value in
+// its column.
+void deltaEncode(char *p, std::size_t first, std::size_t n)
+{
+    std::uint64_t previous = 0;
+    for (std::size_t i = 0; i < n; ++i, p += 8) {
+        std::uint64_t v;
+        std::memcpy(&v, p, 8);
+        const std::uint64_t d = (first + i) % kDeltaBlockValues == 0 ? v : v - previous;
+        previous = v;
+        std::memcpy(p, &d, 8);
+    }
+}
+
+// The inverse: running sums, restarted at p and at every block boundary.
+void deltaDecode(char *p, std::size_t first, std::size_t n)
+{
+    for (std::size_t i = 0; i < n;) {
+        const std::size_t blockEnd = std::min(n, i + kDeltaBlockValues - (first + i) % kDeltaBlockValues);
+        std::uint64_t sum = 0;
+        for (; i < blockEnd; ++i, p += 8) {
+            std::uint64_t d;
+            std::memcpy(&d, p, 8);
+            sum += d;
+            std::memcpy(p, &sum, 8);
+        }
+    }
+}
+
 using A = SnapshotAccess;
 
 // ---------------------------------------------------------------- writing
@@ -107,6 +180,50 @@ private:
     ByteWriter &m_w;
     std::size_t m_lengthAt;
 };
+
+// Calls fn(column, delta) for every column of the column stream in stream order: the slice columns of
+// each thread, then the samples of each counter, as the THRD and CNTR readers claim them. delta: the
+// column is stored as differences (deltaEncode).
+template <typename Fn> void forEachStreamColumn(const TraceModel &m, Fn &&fn)
+{
+    for (const ThreadInfo &t : m.threads()) {
+        const SliceTable &s = t.slices;
+        fn(A::start(s), true);
+        fn(A::duration(s), false);
+        fn(A::name(s), false);
+        fn(A::category(s), false);
+        fn(A::parent(s), false);
+        fn(A::source(s), true);
+    }
+    for (const CounterSeries &c : m.counters()) {
+        fn(c.times, true);
+        fn(c.values, false);
+    }
+}
+
+// COLS: the number of columns, their sizes in bytes (frameSnapshot cuts frames at column boundaries
+// with them, the reader checks them against what the sections claimed), then the column stream, each
+// column as consecutive little-endian values (one copy per column on a little-endian host).
+void writeColumnStream(ByteWriter &w, const TraceModel &m)
+{
+    std::uint64_t count = 0;
+    forEachStreamColumn(m, [&](const auto &, bool) { ++count; });
+    w.u64(count);
+    forEachStreamColumn(m, [&](const auto &column, bool) { w.u64(column.size() * sizeof(column[0])); });
+    forEachStreamColumn(m, [&](const auto &column, bool delta) {
+        constexpr std::size_t width = sizeof(column[0]);
+        static_assert(width == 4 || width == 8);
+        std::string &out = w.buffer();
+        const std::size_t at = out.size(), bytes = column.size() * width;
+        out.resize(at + bytes);
+        if (bytes)
+            std::memcpy(out.data() + at, column.data(), bytes);
+        if (delta && width == 8) // only 64-bit columns are delta-coded (ColumnClaims::claim agrees)
+            deltaEncode(out.data() + at, 0, column.size());
+        if constexpr (!kLittleEndianHost)
+            swapBytes<width>(out.data() + at, column.size());
+    });
+}
 
 void writeRef(ByteWriter &w, SliceRef ref)
 {
@@ -150,31 +267,30 @@ void writeCollection(ByteWriter &w, const CollectionInfo &c)
     w.strings(c.files);
 }
 
+// The slice count and depth index; the columns are in the column stream.
 void writeSlices(ByteWriter &w, const SliceTable &t)
 {
-    const std::uint32_t n = static_cast<std::uint32_t>(t.size());
-    w.u64(n);
-    for (std::uint32_t i = 0; i < n; ++i)
-        w.i64(t.start(i));
-    for (std::uint32_t i = 0; i < n; ++i)
-        w.i64(t.duration(i));
-    for (std::uint32_t i = 0; i < n; ++i)
-        w.u32(t.name(i));
-    for (std::uint32_t i = 0; i < n; ++i)
-        w.u32(t.category(i));
-    for (std::uint32_t i = 0; i < n; ++i)
-        w.i32(t.parent(i));
-    for (std::uint32_t i = 0; i < n; ++i)
-        w.u64(t.source(i));
+    w.u64(t.size());
     writeVector(w, A::depthBegin(t), [&](std::uint32_t d) { w.u32(d); });
+}
+
+// A 64-bit field of every element, as differences to the previous element's (see deltaEncode).
+template <typename T, typename Get> void writeDeltas(ByteWriter &w, const std::vector<T> &v, Get get)
+{
+    std::uint64_t previous = 0;
+    for (const T &x : v) {
+        const auto value = static_cast<std::uint64_t>(get(x));
+        w.u64(value - previous);
+        previous = value;
+    }
 }
 
 void writeFlowIndex(ByteWriter &w, const A::FlowIndex &index)
 {
-    writeVector(w, index, [&](const auto &p) {
-        w.u64(p.first);
+    w.u64(index.size());
+    writeDeltas(w, index, [](const auto &p) { return p.first; }); // sorted keys
+    for (const auto &p : index)
         w.u32(p.second);
-    });
 }
 
 void writeModel(ByteWriter &w, const TraceModel &m)
@@ -250,22 +366,31 @@ void writeModel(ByteWriter &w, const TraceModel &m)
             w.u32(c.seriesKey);
             w.f64(c.minValue);
             w.f64(c.maxValue);
-            writeVector(w, c.times, [&](TimeNs t) { w.i64(t); });
-            for (double v : c.values)
-                w.f64(v);
+            w.u64(c.times.size()); // the samples are in the column stream
         });
     }
     {
+        // Field after field, not flow after flow: like values side by side compress (and decompress)
+        // several times better, the times even more as differences.
         SectionWriter s(w, tag("FLOW"));
-        writeVector(w, m.flows(), [&](const FlowInfo &f) {
+        const std::vector<FlowInfo> &flows = m.flows();
+        w.u64(flows.size());
+        for (const FlowInfo &f : flows)
             w.u32(f.category);
+        for (const FlowInfo &f : flows)
             w.u32(f.name);
+        for (const FlowInfo &f : flows)
             w.u32(f.id);
-            writeRef(w, f.from);
-            writeRef(w, f.to);
-            w.i64(f.fromTime);
-            w.i64(f.toTime);
-        });
+        for (const FlowInfo &f : flows)
+            w.i32(f.from.thread);
+        for (const FlowInfo &f : flows)
+            w.u32(f.from.index);
+        for (const FlowInfo &f : flows)
+            w.i32(f.to.thread);
+        for (const FlowInfo &f : flows)
+            w.u32(f.to.index);
+        writeDeltas(w, flows, [](const FlowInfo &f) { return f.fromTime; });
+        writeDeltas(w, flows, [](const FlowInfo &f) { return f.toTime; });
         writeFlowIndex(w, A::flowsBySource(m));
         writeFlowIndex(w, A::flowsByTarget(m));
     }
@@ -329,6 +454,10 @@ void writeModel(ByteWriter &w, const TraceModel &m)
             writeVector(w, st.deviceTasks, [&](SliceRef r) { writeRef(w, r); });
             w.u64(st.flowAttributedTasks);
         });
+    }
+    {
+        SectionWriter s(w, kColumnSection);
+        writeColumnStream(w, m);
     }
 }
 
@@ -402,28 +531,133 @@ CollectionInfo readCollection(ByteReader &r)
     return c;
 }
 
-bool readSlices(ByteReader &r, SliceTable &t)
+// The columns of the column stream are not read where their section mentions them: the section only
+// claims them (which vector, how many values, in stream order), and they are filled once every
+// section has been read. Reopening a snapshot then decompresses their zstd frames straight into the
+// vectors instead of into a payload buffer that would be copied (two first-touch passes over most of
+// the payload otherwise).
+class ColumnClaims
 {
-    const std::size_t n = r.count(36);
+public:
+    struct Claim
+    {
+        void *column;                                   // a std::vector<T>
+        char *(*allocate)(void *column, std::size_t n); // sizes it to n values and returns its bytes
+        void (*fixByteOrder)(char *data, std::size_t n);
+        std::size_t count;
+        std::uint64_t offset; // in the stream
+        std::uint64_t bytes;
+        bool delta;           // stored as differences (deltaEncode)
+        char *data = nullptr; // set by allocate
+
+        // Decodes the bytes [from, to) of the stream, once they are in place: the differences of a
+        // delta-coded column back to values (on a big-endian host, after the byte swap at the end).
+        void decode(std::uint64_t from, std::uint64_t to) const
+        {
+            if (!delta || !kLittleEndianHost)
+                return;
+            const std::uint64_t first = (from - offset + 7) / 8, last = (to - offset) / 8; // whole values
+            if (last > first)
+                deltaDecode(data + first * 8, static_cast<std::size_t>(first),
+                            static_cast<std::size_t>(last - first));
+        }
+    };
+
+    // Claims past streamBytes fail, so a corrupt count never allocates more than the stream holds.
+    explicit ColumnClaims(std::uint64_t streamBytes) : m_streamBytes(streamBytes) {}
+
+    template <typename T> bool claim(std::vector<T> &column, std::uint64_t n, bool delta = false)
+    {
+        static_assert(sizeof(T) == 4 || sizeof(T) == 8);
+        if (n > (m_streamBytes - m_used) / sizeof(T))
+            return false;
+        const auto count = static_cast<std::size_t>(n);
+        m_claims.push_back(Claim{&column, &allocate<T>, &swapBytes<sizeof(T)>, count, m_used, n * sizeof(T),
+                                 delta && sizeof(T) == 8});
+        m_used += n * sizeof(T);
+        return true;
+    }
+    // Every byte of the stream claimed, column by column as the COLS section lists them.
+    bool matches(const std::vector<std::uint64_t> &sizes) const
+    {
+        if (m_used != m_streamBytes || sizes.size() != m_claims.size())
+            return false;
+        for (std::size_t i = 0; i < sizes.size(); ++i)
+            if (sizes[i] != m_claims[i].bytes)
+                return false;
+        return true;
+    }
+    std::vector<Claim> &claims() { return m_claims; }
+    // The first claim ending after stream offset `at` (claims are contiguous and in stream order).
+    std::size_t claimAt(std::uint64_t at) const
+    {
+        return static_cast<std::size_t>(
+            std::upper_bound(m_claims.begin(), m_claims.end(), at,
+                             [](std::uint64_t a, const Claim &c) { return a < c.offset + c.bytes; }) -
+            m_claims.begin());
+    }
+
+private:
+    template <typename T> static char *allocate(void *column, std::size_t n)
+    {
+        auto &v = *static_cast<std::vector<T> *>(column);
+        v.reserve(n);
+        adviseHugePages(v.data(), n * sizeof(T)); // before resize touches the pages
+        v.resize(n);
+        return reinterpret_cast<char *>(v.data());
+    }
+
+    std::vector<Claim> m_claims;
+    std::uint64_t m_streamBytes;
+    std::uint64_t m_used = 0;
+};
+
+bool readSlices(ByteReader &r, ColumnClaims &columns, SliceTable &t)
+{
+    const std::uint64_t n = r.u64();
     if (!r.ok() || n > 0xFFFFFFFFu)
         return false;
-    r.column<8>(A::start(t), n);
-    r.column<8>(A::duration(t), n);
-    r.column<4>(A::name(t), n);
-    r.column<4>(A::category(t), n);
-    r.column<4>(A::parent(t), n);
-    r.column<8>(A::source(t), n);
+    const bool claimed = columns.claim(A::start(t), n, true) && columns.claim(A::duration(t), n) &&
+                         columns.claim(A::name(t), n) && columns.claim(A::category(t), n) &&
+                         columns.claim(A::parent(t), n) && columns.claim(A::source(t), n, true);
     readVector(r, A::depthBegin(t), 4, [&] { return r.u32(); });
-    return r.ok();
+    return claimed && r.ok();
+}
+
+// One field of n elements written field after field (the FLOW section): n little-endian values of
+// Width bytes, checked once; null (and r failed) when they are not all there.
+template <std::size_t Width> const unsigned char *field(ByteReader &r, std::size_t n)
+{
+    if (n > r.remaining() / Width) {
+        r.fail();
+        return nullptr;
+    }
+    return reinterpret_cast<const unsigned char *>(r.raw(n * Width).data());
+}
+
+// Value i of such a field.
+template <std::size_t Width> std::uint64_t load(const unsigned char *field, std::size_t i)
+{
+    const unsigned char *p = field + i * Width;
+    std::uint64_t v = 0;
+    for (std::size_t b = 0; b < Width; ++b)
+        v |= static_cast<std::uint64_t>(p[b]) << (8 * b);
+    return v;
 }
 
 void readFlowIndex(ByteReader &r, A::FlowIndex &index)
 {
-    readVector(r, index, 12, [&] {
-        const std::uint64_t key = r.u64();
-        const std::uint32_t flow = r.u32();
-        return std::make_pair(key, flow);
-    });
+    const std::size_t n = r.count(12);
+    const unsigned char *keys = field<8>(r, n), *flows = field<4>(r, n);
+    index.clear();
+    if (!r.ok())
+        return;
+    index.reserve(n);
+    std::uint64_t key = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        key += load<8>(keys, i); // sorted keys, as differences
+        index.emplace_back(key, static_cast<std::uint32_t>(load<4>(flows, i)));
+    }
 }
 
 // Every section must parse and be consumed exactly.
@@ -432,23 +666,47 @@ bool complete(const ByteReader &section)
     return section.ok() && section.atEnd();
 }
 
-// THRD: the threads and their slice tables, most of a payload.
-bool readThreadSection(ByteReader &s, TraceModel &m)
+// THRD: the threads and their slice tables (whose columns are claimed from the column stream).
+bool readThreadSection(ByteReader &s, ColumnClaims &columns, TraceModel &m)
 {
-    readVector(s, A::threads(m), 41, [&] {
-        ThreadInfo t;
+    std::vector<ThreadInfo> &threads = A::threads(m);
+    const std::size_t n = s.count(41);
+    threads.clear();
+    threads.reserve(n); // never reallocated below: the claims point into these elements
+    for (std::size_t i = 0; i < n && s.ok(); ++i) {
+        ThreadInfo &t = threads.emplace_back();
         t.process = s.i32();
         t.tid = readKey(s);
         t.name = s.u32();
         t.sortIndex = readOptional(s);
-        if (!readSlices(s, t.slices))
+        if (!readSlices(s, columns, t.slices))
             s.fail();
-        return t;
-    });
+    }
     return complete(s);
 }
 
-// Every section but THRD (see readModel).
+// CNTR: the counter series (whose samples are claimed from the column stream).
+bool readCounterSection(ByteReader &s, ColumnClaims &columns, TraceModel &m)
+{
+    std::vector<CounterSeries> &counters = A::counters(m);
+    const std::size_t n = s.count(36);
+    counters.clear();
+    counters.reserve(n); // never reallocated below: the claims point into these elements
+    for (std::size_t i = 0; i < n && s.ok(); ++i) {
+        CounterSeries &c = counters.emplace_back();
+        c.process = s.i32();
+        c.name = s.u32();
+        c.seriesKey = s.u32();
+        c.minValue = s.f64();
+        c.maxValue = s.f64();
+        const std::uint64_t samples = s.u64();
+        if (!columns.claim(c.times, samples, true) || !columns.claim(c.values, samples))
+            s.fail();
+    }
+    return complete(s);
+}
+
+// Every section but THRD and CNTR (see readModel).
 bool readOtherSections(std::map<std::uint32_t, ByteReader> &sections, TraceModel &m, QString *reason)
 {
     auto failed = [&](const char *what) {
@@ -537,35 +795,34 @@ bool readOtherSections(std::map<std::uint32_t, ByteReader> &sections, TraceModel
             return failed("processes");
     }
     {
-        ByteReader &s = sections.at(tag("CNTR"));
-        readVector(s, A::counters(m), 36, [&] {
-            CounterSeries c;
-            c.process = s.i32();
-            c.name = s.u32();
-            c.seriesKey = s.u32();
-            c.minValue = s.f64();
-            c.maxValue = s.f64();
-            const std::size_t samples = s.count(16);
-            s.column<8>(c.times, samples);
-            s.column<8>(c.values, samples);
-            return c;
-        });
-        if (!complete(s))
-            return failed("counters");
-    }
-    {
         ByteReader &s = sections.at(tag("FLOW"));
-        readVector(s, A::flows(m), 44, [&] {
-            FlowInfo f;
-            f.category = s.u32();
-            f.name = s.u32();
-            f.id = s.u32();
-            f.from = readRef(s);
-            f.to = readRef(s);
-            f.fromTime = s.i64();
-            f.toTime = s.i64();
-            return f;
-        });
+        std::vector<FlowInfo> &flows = A::flows(m);
+        const std::size_t n = s.count(44);
+        const unsigned char *category = field<4>(s, n), *name = field<4>(s, n), *id = field<4>(s, n),
+                            *fromThread = field<4>(s, n), *fromIndex = field<4>(s, n),
+                            *toThread = field<4>(s, n), *toIndex = field<4>(s, n), *fromTime = field<8>(s, n),
+                            *toTime = field<8>(s, n);
+        flows.clear();
+        if (s.ok()) {
+            // One pass building whole flows (a pass per field would miss the cache on every one).
+            flows.reserve(n);
+            std::uint64_t from = 0, to = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                FlowInfo f;
+                f.category = static_cast<StringId>(load<4>(category, i));
+                f.name = static_cast<StringId>(load<4>(name, i));
+                f.id = static_cast<StringId>(load<4>(id, i));
+                f.from = {static_cast<std::int32_t>(load<4>(fromThread, i)),
+                          static_cast<std::uint32_t>(load<4>(fromIndex, i))};
+                f.to = {static_cast<std::int32_t>(load<4>(toThread, i)),
+                        static_cast<std::uint32_t>(load<4>(toIndex, i))};
+                from += load<8>(fromTime, i); // times as differences
+                to += load<8>(toTime, i);
+                f.fromTime = static_cast<TimeNs>(from);
+                f.toTime = static_cast<TimeNs>(to);
+                flows.push_back(f);
+            }
+        }
         readFlowIndex(s, A::flowsBySource(m));
         readFlowIndex(s, A::flowsByTarget(m));
         if (!complete(s))
@@ -658,15 +915,93 @@ bool readOtherSections(std::map<std::uint32_t, ByteReader> &sections, TraceModel
     return true;
 }
 
-bool readModel(ByteReader &r, TraceModel &m, QString *reason)
+// Where the column stream's bytes are: right after the COLS section's size list in a bare payload
+// (decodePayload), or in the zstd frames that follow the structure's in a snapshot file (decodeBody).
+struct ColumnSource
 {
-    // The section table first (tag, length, bytes, in this order), then the thread section on a
-    // second core while this one reads the rest: the sections fill disjoint parts of the model.
+    bool framed = false;
+    std::span<const SnapshotFrame> frames;
+    std::uint64_t framedBytes = 0; // the frames' raw sizes together
+};
+
+// Decompresses the column frames into the claimed vectors (already sized), both cores at once: a
+// frame inside one column (every big column's, as frameSnapshot cuts them) straight into the
+// vector, a frame of several small columns aside and then copied.
+bool fillFromFrames(ColumnClaims &columns, const ColumnSource &source, QString *reason)
+{
+    const std::span<const SnapshotFrame> frames = source.frames;
+    std::vector<std::uint64_t> offsets(frames.size() + 1, 0);
+    for (std::size_t i = 0; i < frames.size(); ++i)
+        offsets[i + 1] = offsets[i] + frames[i].rawSize;
+    std::vector<ColumnClaims::Claim> &claims = columns.claims();
+    std::vector<std::size_t> results(frames.size(), 0);
+    forEachInParallel(frames.size(), [&](std::size_t i, ZstdContexts &z) {
+        const SnapshotFrame &f = frames[i];
+        const std::uint64_t begin = offsets[i], end = offsets[i + 1];
+        std::size_t c = columns.claimAt(begin);
+        if (c < claims.size() && claims[c].offset <= begin && end <= claims[c].offset + claims[c].bytes) {
+            results[i] = ZSTD_decompressDCtx(z.decompressor(), claims[c].data + (begin - claims[c].offset),
+                                             f.rawSize, f.compressed.data(), f.compressed.size());
+            if (!ZSTD_isError(results[i]))
+                claims[c].decode(begin, end);
+            return;
+        }
+        char *scratch = z.scratch(static_cast<std::size_t>(f.rawSize));
+        results[i] = ZSTD_decompressDCtx(z.decompressor(), scratch, f.rawSize, f.compressed.data(),
+                                         f.compressed.size());
+        if (ZSTD_isError(results[i]) || results[i] != f.rawSize)
+            return;
+        for (; c < claims.size() && claims[c].offset < end; ++c) {
+            const ColumnClaims::Claim &claim = claims[c];
+            const std::uint64_t from = std::max(begin, claim.offset),
+                                to = std::min(end, claim.offset + claim.bytes);
+            if (to > from) {
+                std::memcpy(claim.data + (from - claim.offset), scratch + (from - begin), to - from);
+                claim.decode(from, to);
+            }
+        }
+    });
+    for (std::size_t i = 0; i < results.size(); ++i)
+        if (ZSTD_isError(results[i]) || results[i] != frames[i].rawSize) {
+            *reason = QStringLiteral("columns do not decompress: %1")
+                          .arg(ZSTD_isError(results[i]) ? QString::fromUtf8(ZSTD_getErrorName(results[i]))
+                                                        : QStringLiteral("short frame"));
+            return false;
+        }
+    return true;
+}
+
+bool readModel(ByteReader &r, const ColumnSource &source, TraceModel &m, QString *reason)
+{
+    // The section table first (tag, length, bytes, in this order).
     std::map<std::uint32_t, ByteReader> sections;
-    for (const std::uint32_t t :
-         {tag("STRS"), tag("META"), tag("GRPS"), tag("SRCS"), tag("PROC"), tag("THRD"), tag("CNTR"),
-          tag("FLOW"), tag("KERN"), tag("SUMT"), tag("STEP")}) {
+    for (const std::uint32_t t : kSections) {
         sections.emplace(t, expectSection(r, t));
+        if (!r.ok()) {
+            *reason = QStringLiteral("corrupt section table");
+            return false;
+        }
+    }
+    // COLS: the column sizes, then the stream (here only in a bare payload).
+    const std::uint32_t columnsTag = r.u32();
+    const std::uint64_t columnsLength = r.u64();
+    const std::size_t listStart = r.remaining();
+    std::vector<std::uint64_t> sizes;
+    readVector(r, sizes, 8, [&] { return r.u64(); });
+    const std::uint64_t listBytes = listStart - r.remaining();
+    if (!r.ok() || columnsTag != kColumnSection || columnsLength < listBytes) {
+        *reason = QStringLiteral("corrupt section table");
+        return false;
+    }
+    const std::uint64_t streamBytes = columnsLength - listBytes;
+    std::string_view stream;
+    if (source.framed) {
+        if (streamBytes != source.framedBytes) {
+            *reason = QStringLiteral("corrupt column stream size");
+            return false;
+        }
+    } else {
+        stream = r.raw(streamBytes);
         if (!r.ok()) {
             *reason = QStringLiteral("corrupt section table");
             return false;
@@ -676,21 +1011,61 @@ bool readModel(ByteReader &r, TraceModel &m, QString *reason)
         *reason = QStringLiteral("trailing bytes after the last section");
         return false;
     }
-    bool threadsOk = false;
-    std::thread threadReader;
-    ByteReader &threadSection = sections.at(tag("THRD"));
+
+    // A second core reads the thread and counter sections (short: their columns are in the stream),
+    // then starts sizing the claimed columns (the first touch of most of the model's memory) while
+    // this core reads the other sections and then helps: the sections fill disjoint parts of the model.
+    ColumnClaims columns(streamBytes);
+    bool threadsOk = false, countersOk = false, columnsOk = false;
+    std::atomic<std::size_t> nextClaim{0};
+    auto prepareColumns = [&] {
+        std::vector<ColumnClaims::Claim> &claims = columns.claims();
+        for (std::size_t i = nextClaim++; i < claims.size(); i = nextClaim++) {
+            ColumnClaims::Claim &c = claims[i];
+            c.data = c.allocate(c.column, c.count);
+            if (!source.framed && c.bytes) {
+                std::memcpy(c.data, stream.data() + c.offset, static_cast<std::size_t>(c.bytes));
+                c.decode(c.offset, c.offset + c.bytes);
+            }
+        }
+    };
+    std::latch claimed(1);
+    auto readColumnSections = [&] {
+        threadsOk = readThreadSection(sections.at(tag("THRD")), columns, m);
+        countersOk = threadsOk && readCounterSection(sections.at(tag("CNTR")), columns, m);
+        columnsOk = countersOk && columns.matches(sizes);
+        claimed.count_down();
+        if (columnsOk)
+            prepareColumns();
+    };
+    std::thread helper;
     if (std::thread::hardware_concurrency() > 1)
-        threadReader = std::thread([&] { threadsOk = readThreadSection(threadSection, m); });
+        helper = std::thread(readColumnSections);
     else
-        threadsOk = readThreadSection(threadSection, m);
+        readColumnSections();
     const bool othersOk = readOtherSections(sections, m, reason);
-    if (threadReader.joinable())
-        threadReader.join();
-    if (othersOk && !threadsOk) {
-        *reason = QStringLiteral("corrupt threads section");
+    claimed.wait();
+    if (othersOk && columnsOk)
+        prepareColumns();
+    if (helper.joinable())
+        helper.join();
+    if (!othersOk)
+        return false;
+    if (!columnsOk) {
+        *reason = !threadsOk    ? QStringLiteral("corrupt threads section")
+                  : !countersOk ? QStringLiteral("corrupt counters section")
+                                : QStringLiteral("column stream does not match the sections");
         return false;
     }
-    return othersOk;
+    if (source.framed && !fillFromFrames(columns, source, reason))
+        return false;
+    if constexpr (!kLittleEndianHost)
+        for (ColumnClaims::Claim &c : columns.claims()) {
+            c.fixByteOrder(c.data, c.count);
+            if (c.delta)
+                deltaDecode(c.data, 0, c.count);
+        }
+    return true;
 }
 
 // ---------------------------------------------------------------- validation
@@ -732,17 +1107,15 @@ public:
         for (const ThreadInfo &t : m_m.threads()) {
             if (!index(t.process, processes) || !key(t.tid) || !str(t.name))
                 return QStringLiteral("bad thread");
-            if (!sliceTableValid(t.slices, strings))
+            if (!depthsValid(t.slices))
                 return QStringLiteral("bad slice table");
         }
-        for (const CounterSeries &c : m_m.counters()) {
+        for (const CounterSeries &c : m_m.counters())
             if (!index(c.process, processes) || !str(c.name) || !str(c.seriesKey) ||
                 c.times.size() != c.values.size() || !std::isfinite(c.minValue) || !std::isfinite(c.maxValue))
                 return QStringLiteral("bad counter");
-            for (std::size_t i = 0; i < c.times.size(); ++i)
-                if (!time(c.times[i]) || !std::isfinite(c.values[i]))
-                    return QStringLiteral("bad counter sample");
-        }
+        if (const QString bad = checkColumns(strings); !bad.isEmpty())
+            return bad;
         const std::size_t flows = m_m.flows().size();
         for (const FlowInfo &f : m_m.flows())
             if (!str(f.category) || !str(f.name) || !str(f.id) || !refOrNone(f.from) || !refOrNone(f.to) ||
@@ -797,17 +1170,21 @@ private:
     }
     bool refOrNone(SliceRef r) const { return r.thread == -1 || ref(r); }
 
-    bool sliceTableValid(const SliceTable &t, std::size_t strings) const
+    static bool depthsValid(const SliceTable &t)
     {
         const auto &depths = SnapshotAccess::depthBegin(t);
-        const std::size_t n = t.size();
-        if (depths.empty() || depths.front() != 0 || depths.back() != n)
+        if (depths.empty() || depths.front() != 0 || depths.back() != t.size())
             return false;
         for (std::size_t d = 1; d < depths.size(); ++d)
             if (depths[d] < depths[d - 1])
                 return false;
-        const std::size_t sources = m_m.sources().size();
-        for (std::uint32_t i = 0; i < n; ++i) {
+        return true;
+    }
+
+    bool slicesValid(const SliceTable &t, std::size_t begin, std::size_t end, std::size_t strings) const
+    {
+        const std::size_t n = t.size(), sources = m_m.sources().size();
+        for (auto i = static_cast<std::uint32_t>(begin); i < end; ++i) {
             const SourceLocation loc = t.source(i);
             if (t.name(i) >= strings || t.category(i) >= strings || t.parent(i) < -1 || !time(t.start(i)) ||
                 t.duration(i) < 0 || !time(t.duration(i)) ||
@@ -816,6 +1193,44 @@ private:
                 return false;
         }
         return true;
+    }
+
+    static bool samplesValid(const CounterSeries &c, std::size_t begin, std::size_t end)
+    {
+        for (std::size_t i = begin; i < end; ++i)
+            if (!time(c.times[i]) || !std::isfinite(c.values[i]))
+                return false;
+        return true;
+    }
+
+    // Every slice and counter sample (most of the checking), in chunks on both cores.
+    QString checkColumns(std::size_t strings) const
+    {
+        struct Chunk
+        {
+            const SliceTable *slices;
+            const CounterSeries *counter;
+            std::size_t begin, end;
+        };
+        constexpr std::size_t kChunk = std::size_t(1) << 17;
+        std::vector<Chunk> chunks;
+        for (const ThreadInfo &t : m_m.threads())
+            for (std::size_t b = 0; b < t.slices.size(); b += kChunk)
+                chunks.push_back({&t.slices, nullptr, b, std::min(b + kChunk, t.slices.size())});
+        for (const CounterSeries &c : m_m.counters())
+            for (std::size_t b = 0; b < c.times.size(); b += kChunk)
+                chunks.push_back({nullptr, &c, b, std::min(b + kChunk, c.times.size())});
+        std::atomic<bool> badSlice{false}, badSample{false};
+        forEachInParallel(chunks.size(), [&](std::size_t i, ZstdContexts &) {
+            const Chunk &c = chunks[i];
+            if (c.slices && !slicesValid(*c.slices, c.begin, c.end, strings))
+                badSlice = true;
+            if (c.counter && !samplesValid(*c.counter, c.begin, c.end))
+                badSample = true;
+        });
+        return badSlice    ? QStringLiteral("bad slice table")
+               : badSample ? QStringLiteral("bad counter sample")
+                           : QString();
     }
 
     const TraceModel &m_m;
@@ -831,6 +1246,72 @@ void writeKeyBytes(ByteWriter &w, const SnapshotKey &key)
         w.i64(f.mtimeNs);
     });
     w.u64(key.sourceBytes);
+}
+
+// The structure (the whole payload, or the part before the column stream) read, the columns filled
+// from source, every index checked.
+std::unique_ptr<TraceModel> decodeModel(std::string_view structure, const ColumnSource &source,
+                                        QString *reason)
+{
+    auto model = std::make_unique<TraceModel>();
+    ByteReader r(structure.data(), structure.size());
+    if (!readModel(r, source, *model, reason))
+        return nullptr;
+    const QString invalid = Validator(*model).check();
+    if (!invalid.isEmpty()) {
+        *reason = invalid;
+        return nullptr;
+    }
+    A::kernels(*model).rebuildSliceIndex();
+    return model;
+}
+
+// Where frames are cut (begin, size in the payload): the structure every kFrameBytes; in the column
+// stream, a column of at least kOwnFramesBytes in frames of its own (so that a reopen decompresses
+// them straight into its vector), runs of smaller ones packed up to kFrameBytes a frame.
+// nullopt when the payload's COLS section is malformed (encodePayload never makes one).
+std::optional<std::vector<std::pair<std::size_t, std::size_t>>> frameCuts(std::string_view payload,
+                                                                          std::size_t *structureFrames)
+{
+    ByteReader r(payload.data(), payload.size());
+    for (const std::uint32_t t : kSections)
+        (void)expectSection(r, t);
+    const bool isColumns = r.u32() == kColumnSection;
+    (void)r.u64();
+    std::vector<std::uint64_t> sizes;
+    readVector(r, sizes, 8, [&] { return r.u64(); });
+    std::uint64_t streamBytes = 0;
+    for (std::uint64_t size : sizes)
+        streamBytes += size;
+    if (!r.ok() || !isColumns || streamBytes != r.remaining())
+        return std::nullopt;
+
+    std::vector<std::pair<std::size_t, std::size_t>> cuts;
+    auto cut = [&](std::size_t begin, std::size_t size) {
+        for (std::size_t at = begin; at < begin + size; at += kFrameBytes)
+            cuts.emplace_back(at, std::min(kFrameBytes, begin + size - at));
+    };
+    const std::size_t structureEnd = payload.size() - r.remaining();
+    cut(0, structureEnd);
+    *structureFrames = cuts.size();
+    std::size_t packBegin = structureEnd, packSize = 0, at = structureEnd;
+    for (const std::uint64_t s : sizes) {
+        const auto size = static_cast<std::size_t>(s);
+        if (size >= kOwnFramesBytes || packSize + size > kFrameBytes) {
+            cut(packBegin, packSize);
+            packBegin = at;
+            packSize = 0;
+        }
+        if (size >= kOwnFramesBytes) {
+            cut(at, size);
+            packBegin = at + size;
+        } else {
+            packSize += size;
+        }
+        at += size;
+    }
+    cut(packBegin, packSize);
+    return cuts;
 }
 
 } // namespace
@@ -849,17 +1330,7 @@ std::optional<std::string> encodePayload(const TraceModel &model, QString *reaso
 
 std::unique_ptr<TraceModel> decodePayload(std::string_view payload, QString *reason)
 {
-    auto model = std::make_unique<TraceModel>();
-    ByteReader r(payload.data(), payload.size());
-    if (!readModel(r, *model, reason))
-        return nullptr;
-    const QString invalid = Validator(*model).check();
-    if (!invalid.isEmpty()) {
-        *reason = invalid;
-        return nullptr;
-    }
-    A::kernels(*model).rebuildSliceIndex();
-    return model;
+    return decodeModel(payload, ColumnSource{}, reason);
 }
 
 std::optional<std::string> encodeSnapshot(const TraceModel &model, const SnapshotKey &key, QString *reason)
@@ -872,11 +1343,17 @@ std::optional<std::string> encodeSnapshot(const TraceModel &model, const Snapsho
 
 std::optional<std::string> frameSnapshot(const std::string &payload, const SnapshotKey &key, QString *reason)
 {
-    const std::size_t frames = std::max<std::size_t>(1, (payload.size() + kFrameBytes - 1) / kFrameBytes);
+    std::size_t structureFrames = 0;
+    const auto cuts = frameCuts(payload, &structureFrames);
+    if (!cuts) {
+        *reason = QStringLiteral("malformed payload (no column stream)");
+        return std::nullopt;
+    }
+    const std::size_t frames = cuts->size();
     std::vector<std::string> compressed(frames);
     std::vector<std::size_t> errors(frames, 0);
     forEachInParallel(frames, [&](std::size_t i, ZstdContexts &z) {
-        const std::size_t begin = i * kFrameBytes, size = std::min(kFrameBytes, payload.size() - begin);
+        const auto [begin, size] = (*cuts)[i];
         std::string &out = compressed[i];
         out.resize(ZSTD_compressBound(size));
         const std::size_t n =
@@ -899,9 +1376,10 @@ std::optional<std::string> frameSnapshot(const std::string &payload, const Snaps
     writeKeyBytes(keyBytes, key);
     w.bytes(keyBytes.buffer());
     w.u64(payload.size());
+    w.u64(structureFrames);
     w.u64(frames);
     for (std::size_t i = 0; i < frames; ++i) {
-        w.u64(std::min(kFrameBytes, payload.size() - i * kFrameBytes));
+        w.u64((*cuts)[i].second);
         w.bytes(compressed[i]);
     }
     return std::move(w.buffer());
@@ -939,13 +1417,15 @@ std::optional<SnapshotHeader> readHeader(std::string_view file, QString *reason)
     });
     header.key.sourceBytes = k.u64();
     header.payloadSize = r.u64();
+    header.structureFrames = r.u64();
     readVector(r, header.frames, 16, [&] {
         SnapshotFrame f;
         f.rawSize = r.u64();
         f.compressed = r.bytes();
         return f;
     });
-    if (!r.ok() || !k.ok() || !k.atEnd() || !r.atEnd()) {
+    if (!r.ok() || !k.ok() || !k.atEnd() || !r.atEnd() || header.structureFrames == 0 ||
+        header.structureFrames > header.frames.size()) {
         *reason = QStringLiteral("truncated or corrupt header");
         return std::nullopt;
     }
@@ -966,28 +1446,32 @@ std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *re
         sum += f.rawSize;
         compressedBytes += f.compressed.size();
     }
-    if (sum != header.payloadSize || header.payloadSize > kMaxPayload) {
+    if (sum != header.payloadSize || header.payloadSize > kMaxPayload || header.structureFrames == 0 ||
+        header.structureFrames > header.frames.size()) {
         *reason = QStringLiteral("corrupt payload size");
         return nullptr;
     }
-    const std::size_t total = static_cast<std::size_t>(header.payloadSize);
     auto failed = [&](std::size_t error) {
         *reason = QStringLiteral("payload does not decompress: %1")
                       .arg(ZSTD_isError(error) ? QString::fromUtf8(ZSTD_getErrorName(error))
                                                : QStringLiteral("short frame"));
         return nullptr;
     };
-    // A plausible size (payloads compress about 6x) is decompressed into one uninitialised buffer,
-    // frames on both cores at once; a larger claim is decompressed frame by frame into a buffer that
-    // grows only with what really decompressed, so a corrupt size cannot allocate gigabytes up front.
+    // A plausible size (payloads compress about 6x): the structure's frames are decompressed into
+    // one uninitialised buffer, on both cores at once, and the column frames straight into the
+    // model's vectors once the structure has claimed them. A larger claim is decompressed frame by
+    // frame into a buffer that grows only with what really decompressed, so a corrupt size cannot
+    // allocate gigabytes up front.
     if (header.payloadSize <= compressedBytes * std::uint64_t(64) + (std::uint64_t(1) << 20)) {
-        const std::unique_ptr<char, void (*)(void *) noexcept> buffer(
-            static_cast<char *>(allocateLarge(total)), freeLarge);
-        std::vector<std::size_t> offsets(header.frames.size() + 1, 0);
-        for (std::size_t i = 0; i < header.frames.size(); ++i)
+        const auto structureFrames = static_cast<std::size_t>(header.structureFrames);
+        std::vector<std::size_t> offsets(structureFrames + 1, 0);
+        for (std::size_t i = 0; i < structureFrames; ++i)
             offsets[i + 1] = offsets[i] + static_cast<std::size_t>(header.frames[i].rawSize);
-        std::vector<std::size_t> results(header.frames.size(), 0);
-        forEachInParallel(header.frames.size(), [&](std::size_t i, ZstdContexts &z) {
+        const std::size_t structureSize = offsets.back();
+        const std::unique_ptr<char, void (*)(void *) noexcept> buffer(
+            static_cast<char *>(allocateLarge(structureSize)), freeLarge);
+        std::vector<std::size_t> results(structureFrames, 0);
+        forEachInParallel(structureFrames, [&](std::size_t i, ZstdContexts &z) {
             const SnapshotFrame &f = header.frames[i];
             results[i] = ZSTD_decompressDCtx(z.decompressor(), buffer.get() + offsets[i], f.rawSize,
                                              f.compressed.data(), f.compressed.size());
@@ -995,7 +1479,11 @@ std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *re
         for (std::size_t i = 0; i < results.size(); ++i)
             if (ZSTD_isError(results[i]) || results[i] != header.frames[i].rawSize)
                 return failed(results[i]);
-        return decodePayload(std::string_view(buffer.get(), total), reason);
+        ColumnSource columns;
+        columns.framed = true;
+        columns.frames = std::span<const SnapshotFrame>(header.frames).subspan(structureFrames);
+        columns.framedBytes = header.payloadSize - structureSize;
+        return decodeModel(std::string_view(buffer.get(), structureSize), columns, reason);
     }
     std::string payload;
     ZstdContexts z;

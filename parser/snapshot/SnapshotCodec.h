@@ -16,7 +16,9 @@ namespace at::snapshot {
 // Bump whenever the payload layout or anything the loader computes changes: an older snapshot is
 // then ignored (wrong version) and rebuilt from the source.
 // 2: the payload is stored as independent zstd frames (decompressed on both cores).
-constexpr std::uint32_t kFormatVersion = 2;
+// 3: the big columns (slices, counter samples) are a column stream at the end of the payload, in
+//    frames of their own that a reopen decompresses straight into the model's vectors.
+constexpr std::uint32_t kFormatVersion = 3;
 
 // One input file (or folder) the model was built from, as it was when the snapshot was written.
 struct FileStamp
@@ -46,11 +48,14 @@ struct SnapshotFrame
     std::string_view compressed; // points into the bytes given to readHeader
 };
 
-// The uncompressed part of a snapshot file: magic, version, key, then the zstd frames of the payload.
+// The uncompressed part of a snapshot file: magic, version, key, then the zstd frames of the payload:
+// first those of its structure (every section up to the column sizes), then those of the column
+// stream, cut at column boundaries.
 struct SnapshotHeader
 {
     SnapshotKey key;
-    std::uint64_t payloadSize = 0; // the sum of the frames' raw sizes
+    std::uint64_t payloadSize = 0;     // the sum of the frames' raw sizes
+    std::uint64_t structureFrames = 0; // how many of the frames hold the structure
     std::vector<SnapshotFrame> frames;
 };
 

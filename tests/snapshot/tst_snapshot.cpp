@@ -525,6 +525,40 @@ private slots:
         QCOMPARE(readAll(snap), good);
     }
 
+    // A column longer than a frame (here the starts and source offsets of 600000 slices on one thread,
+    // 4.8 MB each) is cut into frames that are decompressed and delta-decoded on their own: the
+    // differences restart at each cut, so the values after it must come back exact.
+    void longColumnSpansSeveralFrames()
+    {
+        const QString trace = m_data.filePath(QStringLiteral("long.json"));
+        {
+            QFile f(trace);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QByteArray json = "[";
+            for (int i = 0; i < 600000; ++i)
+                json += QStringLiteral(
+                            "%1{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":%2,\"dur\":%3,\"name\":\"op%4\"}")
+                            .arg(i ? "," : "")
+                            .arg(1700000000000000LL + i * 13 + (i % 3))
+                            .arg(1 + i % 11)
+                            .arg(i % 50)
+                            .toUtf8();
+            json += "]";
+            QVERIFY(f.write(json) == json.size());
+        }
+        roundTrip(trace);
+        const QByteArray good = readAll(snapshot::pathFor(trace, PreferredSource::Text));
+        QString reason;
+        const auto header =
+            snapshot::readHeader(std::string_view(good.constData(), std::size_t(good.size())), &reason);
+        QVERIFY2(header, qPrintable(reason));
+        QVERIFY(header->structureFrames >= 1 && header->structureFrames < header->frames.size());
+        const auto full =
+            std::count_if(header->frames.begin(), header->frames.end(),
+                          [](const snapshot::SnapshotFrame &f) { return f.rawSize == 4u << 20; });
+        QVERIFY(full >= 2); // the start and source columns both fill a whole frame and go on in the next
+    }
+
     void corruptPayloadNeverCrashes()
     {
         // The payload decoder behind the zstd checksum: every prefix and many flipped bytes must be
