@@ -1,6 +1,7 @@
 #include "StringPool.h"
 
 #include <cstring>
+#include <functional>
 
 namespace at {
 namespace {
@@ -10,20 +11,56 @@ constexpr std::size_t kBlockSize = 256 * 1024;
 StringPool::StringPool()
 {
     m_views.emplace_back();
-    m_ids.emplace(std::string_view(), 0);
+    m_slots.resize(1024);
+    insert(0, hashOf(std::string_view()));
     m_indexed = 1;
+}
+
+std::uint32_t StringPool::hashOf(std::string_view text)
+{
+    const std::size_t h = std::hash<std::string_view>{}(text);
+    return static_cast<std::uint32_t>(h ^ (h >> 32));
+}
+
+std::size_t StringPool::probe(std::string_view text, std::uint32_t hash) const
+{
+    const std::size_t mask = m_slots.size() - 1;
+    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+        const Slot &s = m_slots[i];
+        if (s.id == kNotFound || (s.hash == hash && m_views[s.id] == text))
+            return i;
+    }
+}
+
+void StringPool::insert(StringId id, std::uint32_t hash) const
+{
+    if ((m_indexed + 1) * 2 > m_slots.size()) { // keep at most half full: short probes
+        std::vector<Slot> old(m_slots.size() * 2);
+        old.swap(m_slots);
+        const std::size_t mask = m_slots.size() - 1;
+        for (const Slot &s : old)
+            if (s.id != kNotFound) {
+                std::size_t i = s.hash & mask;
+                while (m_slots[i].id != kNotFound)
+                    i = (i + 1) & mask;
+                m_slots[i] = s;
+            }
+    }
+    const std::size_t i = probe(m_views[id], hash);
+    if (m_slots[i].id == kNotFound) // equal texts (appended twice): the first id wins
+        m_slots[i] = Slot{id, hash};
 }
 
 StringId StringPool::intern(std::string_view text)
 {
     if (m_indexed < m_views.size())
         indexAppended();
-    if (auto it = m_ids.find(text); it != m_ids.end())
-        return it->second;
-    const std::string_view stored = store(text);
+    const std::uint32_t hash = hashOf(text);
+    if (const Slot &s = m_slots[probe(text, hash)]; s.id != kNotFound)
+        return s.id;
     const auto id = static_cast<StringId>(m_views.size());
-    m_views.push_back(stored);
-    m_ids.emplace(stored, id);
+    m_views.push_back(store(text));
+    insert(id, hash);
     m_indexed = m_views.size();
     return id;
 }
@@ -37,9 +74,8 @@ StringId StringPool::append(std::string_view text)
 
 void StringPool::indexAppended() const
 {
-    m_ids.reserve(m_views.size());
     for (; m_indexed < m_views.size(); ++m_indexed)
-        m_ids.emplace(m_views[m_indexed], static_cast<StringId>(m_indexed)); // the first of equal texts wins
+        insert(static_cast<StringId>(m_indexed), hashOf(m_views[m_indexed]));
 }
 
 StringId StringPool::find(std::string_view text) const
@@ -47,8 +83,8 @@ StringId StringPool::find(std::string_view text) const
     std::lock_guard lock(m_indexMutex);
     if (m_indexed < m_views.size())
         indexAppended();
-    auto it = m_ids.find(text);
-    return it == m_ids.end() ? kNotFound : it->second;
+    const Slot &s = m_slots[probe(text, hashOf(text))];
+    return s.id;
 }
 
 QString StringPool::qstring(StringId id) const
@@ -59,7 +95,7 @@ QString StringPool::qstring(StringId id) const
 
 std::size_t StringPool::bytesUsed() const
 {
-    return m_totalBytes + m_views.size() * (sizeof(std::string_view) * 2 + sizeof(StringId));
+    return m_totalBytes + m_views.size() * sizeof(std::string_view) + m_slots.size() * sizeof(Slot);
 }
 
 std::string_view StringPool::store(std::string_view text)

@@ -6,7 +6,6 @@
 #include <memory>
 #include <mutex>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace at {
@@ -37,12 +36,23 @@ public:
     std::size_t bytesUsed() const;
 
 private:
+    // Open addressing (linear probing) over ids: no node per string, and a probe compares the stored
+    // hash before the text. Interning is a large part of a JSON load (every flow id is a string).
+    struct Slot
+    {
+        StringId id = kNotFound;
+        std::uint32_t hash = 0;
+    };
+    static std::uint32_t hashOf(std::string_view text);
     std::string_view store(std::string_view text);
     void indexAppended() const;
+    // The slot holding text, or the empty slot where it would go.
+    std::size_t probe(std::string_view text, std::uint32_t hash) const;
+    void insert(StringId id, std::uint32_t hash) const;
 
     std::vector<std::string_view> m_views;
     // Lookup index over m_views[0, m_indexed); find() may complete it from several readers at once.
-    mutable std::unordered_map<std::string_view, StringId> m_ids;
+    mutable std::vector<Slot> m_slots; // power-of-two size, at most half full
     mutable std::size_t m_indexed = 0;
     mutable std::mutex m_indexMutex;
     std::vector<std::unique_ptr<char[]>> m_blocks;
