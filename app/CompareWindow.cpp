@@ -41,19 +41,22 @@ CompareWindow::~CompareWindow()
 
 void CompareWindow::exportCsv(bool byName)
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export diff"), byName ? QStringLiteral("step_diff_by_name.csv") : QStringLiteral("step_diff.csv"),
-        tr("CSV files (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export diff"),
+                                                      byName ? QStringLiteral("step_diff_by_name.csv")
+                                                             : QStringLiteral("step_diff.csv"),
+                                                      tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
     QSaveFile out(path);
     const QByteArray csv = byName ? formatComparisonByNameCsv(m_view->comparison())
                                   : formatComparisonKernelsCsv(m_view->comparison());
     if (!out.open(QIODevice::WriteOnly) || out.write(csv) != csv.size() || !out.commit())
-        QMessageBox::warning(this, tr("Export diff"), tr("Could not write %1: %2").arg(path, out.errorString()));
+        QMessageBox::warning(this, tr("Export diff"),
+                             tr("Could not write %1: %2").arg(path, out.errorString()));
 }
 
-CompareStepsDialog::CompareStepsDialog(std::vector<StepChoice> choices, int base, int comparison, QWidget *parent)
+CompareStepsDialog::CompareStepsDialog(std::vector<StepChoice> choices, int base, int comparison,
+                                       QWidget *parent)
     : QDialog(parent), m_choices(std::move(choices)), m_base(new QComboBox), m_comparison(new QComboBox),
       m_shapes(new QCheckBox(tr("Match kernels by name and input shapes")))
 {

@@ -30,7 +30,8 @@ QColor durationChangeColor(TimeNs base, TimeNs comparison)
 
 QColor durationChangeColor(const KernelPair &pair)
 {
-    return pair.matched() ? durationChangeColor(pair.baseDuration, pair.comparisonDuration) : unmatchedKernelColor();
+    return pair.matched() ? durationChangeColor(pair.baseDuration, pair.comparisonDuration)
+                          : unmatchedKernelColor();
 }
 
 } // namespace at

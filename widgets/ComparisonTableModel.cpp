@@ -22,14 +22,17 @@ QVariant signedDurationCell(TimeNs ns, bool sorting)
 {
     if (sorting)
         return QVariant::fromValue<qlonglong>(ns);
-    return (ns > 0 ? QStringLiteral("+") : ns < 0 ? QStringLiteral("-") : QString()) + formatDuration(std::abs(ns));
+    return (ns > 0   ? QStringLiteral("+")
+            : ns < 0 ? QStringLiteral("-")
+                     : QString()) +
+           formatDuration(std::abs(ns));
 }
 
 } // namespace
 
-ComparisonTableModel::ComparisonTableModel(Level level, QObject *parent) : QAbstractTableModel(parent), m_level(level)
-{
-}
+ComparisonTableModel::ComparisonTableModel(Level level, QObject *parent)
+    : QAbstractTableModel(parent), m_level(level)
+{}
 
 void ComparisonTableModel::setComparison(const StepComparison *comparison)
 {
@@ -47,7 +50,8 @@ int ComparisonTableModel::rowCount(const QModelIndex &parent) const
 {
     if (parent.isValid() || !m_comparison)
         return 0;
-    return static_cast<int>(m_level == Level::ByName ? m_comparison->byName.size() : m_comparison->kernels.size());
+    return static_cast<int>(m_level == Level::ByName ? m_comparison->byName.size()
+                                                     : m_comparison->kernels.size());
 }
 
 int ComparisonTableModel::columnCount(const QModelIndex &parent) const
@@ -61,10 +65,11 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || !m_comparison)
         return {};
-    static const char *const byName[] = {"Name", "Base #", "Comparison #", "Matched", "Base total", "Comparison total",
-                                         "Diff", "Ratio"};
-    static const char *const perKernel[] = {"Stream", "Name", "Base start", "Base duration", "Comparison start",
-                                            "Comparison duration", "Diff", "Ratio", "Matched"};
+    static const char *const byName[] = {"Name",       "Base #",           "Comparison #", "Matched",
+                                         "Base total", "Comparison total", "Diff",         "Ratio"};
+    static const char *const perKernel[] = {
+        "Stream", "Name",  "Base start", "Base duration", "Comparison start", "Comparison duration",
+        "Diff",   "Ratio", "Matched"};
     if (section < fixedColumns())
         return tr(m_level == Level::ByName ? byName[section] : perKernel[section]);
     const QString metric = m_comparison->metrics.value(section - fixedColumns());
@@ -134,9 +139,10 @@ QVariant ComparisonTableModel::kernelCell(const KernelPair &p, int column, bool 
     case 6:
         return p.matched() ? signedDurationCell(p.diff(), sorting) : QVariant();
     case 7:
-        return p.matched() && p.baseDuration > 0
-                   ? numberCell(static_cast<double>(p.comparisonDuration) / static_cast<double>(p.baseDuration), sorting)
-                   : QVariant();
+        return p.matched() && p.baseDuration > 0 ? numberCell(static_cast<double>(p.comparisonDuration) /
+                                                                  static_cast<double>(p.baseDuration),
+                                                              sorting)
+                                                 : QVariant();
     case 8:
         return p.matched() ? tr("yes") : (b ? tr("base only") : tr("comparison only"));
     default:

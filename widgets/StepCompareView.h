@@ -36,8 +36,8 @@ public:
     explicit StepCompareView(QWidget *parent = nullptr);
     ~StepCompareView() override;
 
-    void setSteps(const TraceModel *baseModel, int baseStep, const TraceModel *comparisonModel, int comparisonStep,
-                  const QString &baseLabel, const QString &comparisonLabel);
+    void setSteps(const TraceModel *baseModel, int baseStep, const TraceModel *comparisonModel,
+                  int comparisonStep, const QString &baseLabel, const QString &comparisonLabel);
     void setMatchShapes(bool on);
     void setAlign(Align align);
     Align align() const { return m_align; }

@@ -230,8 +230,10 @@ private Q_SLOTS:
 
     void communicationOpsMatchAcrossRunCounters()
     {
-        QCOMPARE(kernelMatchName(QStringLiteral("hcom_allReduce__586_0_1")), QStringLiteral("hcom_allReduce__*_0_1"));
-        QCOMPARE(kernelMatchName(QStringLiteral("hcom_allReduce__271_3_1")), QStringLiteral("hcom_allReduce__*_3_1"));
+        QCOMPARE(kernelMatchName(QStringLiteral("hcom_allReduce__586_0_1")),
+                 QStringLiteral("hcom_allReduce__*_0_1"));
+        QCOMPARE(kernelMatchName(QStringLiteral("hcom_allReduce__271_3_1")),
+                 QStringLiteral("hcom_allReduce__*_3_1"));
         QCOMPARE(kernelMatchName(QStringLiteral("MatMul_586_0_1")), QStringLiteral("MatMul_586_0_1"));
         // Level1 vs level2 profiles: their all-reduce ops carry different counters, yet all match.
         auto level2 = test::loadOrFail(alexnet(QStringLiteral("level2")));
