@@ -287,11 +287,12 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
     }
 
     std::uint64_t total = 0;
+    std::map<const DataSource *, std::uint64_t> rawBytes; // listed once: the progress total and base
     for (const DataSource *source : loadable) {
         for (const QString &file : source->timelineFiles + source->supplementaryTimelineFiles)
             total += static_cast<std::uint64_t>(QFileInfo(file).size());
         if (source->format == TimelineFormat::RawBinary)
-            total += rawDataBytes(*source);
+            total += rawBytes[source] = rawDataBytes(*source);
     }
     control.bytesTotal = total;
     control.bytesDone = 0;
@@ -344,7 +345,7 @@ LoadResult loadFolder(const QString &path, LoadControl &control)
             RawReadInfo rawInfo;
             const std::size_t slices =
                 readRawProfile(*source, builder, &rawInfo, &control.cancel, &control.bytesDone);
-            base += rawDataBytes(*source); // the slice files readRawProfile did not stream (dictionaries)
+            base += rawBytes[source]; // includes the slice files readRawProfile did not stream (dictionaries)
             control.bytesDone = std::min(base, control.bytesTotal.load());
             const bool stopped = control.cancel;
             if (userCancelled(control, builder, source->profPath, QStringLiteral("in the middle"),

@@ -193,6 +193,8 @@ public:
             else
                 hostDir = dir;
         }
+        for (const QString &dir : m_source.rawDataDirs)
+            m_listing.emplace(dir, listSliceStreams(dir)); // each folder listed once
         readHostConfig(hostDir);
         for (const QString &dir : m_source.rawDataDirs)
             readGeTaskDescs(dir);
@@ -213,6 +215,17 @@ private:
     }
 
     void warn(const QString &text) { m_builder.addWarning(text); }
+    const std::vector<SliceStreamFiles> &streamsIn(const QString &dir) const
+    {
+        static const std::vector<SliceStreamFiles> none;
+        const auto it = m_listing.find(dir);
+        return it == m_listing.end() ? none : it->second;
+    }
+    void warnBadMagic(const QString &stream, std::size_t bad)
+    {
+        if (bad)
+            warn(QStringLiteral("%1: %2 with a wrong magic skipped").arg(stream, plural(bad, "record")));
+    }
 
     void reportStream(const QString &name, const StreamStats &s, std::size_t recordSize)
     {
@@ -341,7 +354,7 @@ private:
         static const QRegularExpression opInfoRe(
             QStringLiteral("^(un)?aging\\.(compact\\.(node_basic_info|hccl_op_info)|additional\\.(tensor_"
                            "info|hccl_info))$"));
-        const std::vector<SliceStreamFiles> streams = listSliceStreams(dir);
+        const std::vector<SliceStreamFiles> &streams = streamsIn(dir);
         QStringList hashFiles, typeFiles;
         for (const SliceStreamFiles &s : streams) {
             if (hashRe.match(s.stream).hasMatch())
@@ -369,9 +382,7 @@ private:
                                      m_host.toLocal(rec.apiEnd), rec.name);
                     });
                 reportStream(name, st, kAclModuleRecordSize);
-                if (bad)
-                    warn(
-                        QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
+                warnBadMagic(name, bad);
             } else if (apiRe.match(s.stream).hasMatch()) {
                 readApiEvents(name, s.files, hashes, types);
             } else if (txRe.match(s.stream).hasMatch()) {
@@ -445,8 +456,7 @@ private:
             });
         unpaired = open.size();
         reportStream(name, st, kApiEventRecordSize);
-        if (bad)
-            warn(QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
+        warnBadMagic(name, bad);
         if (unpaired)
             warn(QStringLiteral("%1: %2 without its partner dropped")
                      .arg(name, plural(unpaired, "event record")));
@@ -475,8 +485,7 @@ private:
                 ++m_info.hostTaskRecords;
             });
         reportStream(name, st, kTaskTrackRecordSize);
-        if (bad)
-            warn(QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
+        warnBadMagic(name, bad);
         (void)skipped;
     }
 
@@ -495,7 +504,7 @@ private:
         static const QRegularExpression taskRe(
             QStringLiteral("^Framework\\.(host\\.)?task_desc_info\\.(\\d+)$"));
         static const QRegularExpression hashRe(QStringLiteral("^Framework\\.hash_dic(\\.\\d+)?$"));
-        const std::vector<SliceStreamFiles> streams = listSliceStreams(dir);
+        const std::vector<SliceStreamFiles> &streams = streamsIn(dir);
         for (const SliceStreamFiles &s : streams)
             if (hashRe.match(s.stream).hasMatch()) {
                 const QHash<QString, QString> dict = readDictionary(s.files);
@@ -535,43 +544,43 @@ private:
                     ++m_info.hostTaskRecords;
                 });
             reportStream(name, st, kGeTaskDescRecordSize);
-            if (bad)
-                warn(QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
+            warnBadMagic(name, bad);
         }
     }
 
     // node_basic_info / hccl_op_info (compact, 64 B) and tensor_info / hccl_info (additional, 256 B).
     void readOpInfo(const QString &name, const QString &family, const QStringList &files)
     {
-        const bool compact =
-            family == QLatin1String("node_basic_info") || family == QLatin1String("hccl_op_info");
-        const std::size_t size = compact ? kCompactRecordSize : kAdditionalRecordSize;
+        if (family == QLatin1String("node_basic_info"))
+            readAssociated(name, files, kCompactRecordSize, decodeNodeBasicInfo,
+                           &CannAssociation::addNodeBasicInfo);
+        else if (family == QLatin1String("hccl_op_info"))
+            readAssociated(name, files, kCompactRecordSize, decodeHcclOpInfo,
+                           &CannAssociation::addHcclOpInfo);
+        else if (family == QLatin1String("tensor_info"))
+            readAssociated(name, files, kAdditionalRecordSize, decodeTensorInfo,
+                           &CannAssociation::addTensorInfo);
+        else
+            readAssociated(name, files, kAdditionalRecordSize, decodeHcclInfo, &CannAssociation::addHcclInfo);
+    }
+
+    // One stream of one host record family, each record decoded and handed to the association.
+    template <typename Info>
+    void readAssociated(const QString &name, const QStringList &files, std::size_t size,
+                        bool (*decode)(const unsigned char *, HostRecordHeader &, Info &),
+                        void (CannAssociation::*add)(const HostRecordHeader &, const Info &))
+    {
         std::size_t bad = 0;
         const StreamStats st = forEachRecord(m_stream, files, size, [&](const unsigned char *r) {
             HostRecordHeader h;
-            bool ok = false;
-            if (family == QLatin1String("node_basic_info")) {
-                NodeBasicInfo info;
-                if ((ok = decodeNodeBasicInfo(r, h, info)))
-                    m_cann.addNodeBasicInfo(h, info);
-            } else if (family == QLatin1String("hccl_op_info")) {
-                HcclOpInfo info;
-                if ((ok = decodeHcclOpInfo(r, h, info)))
-                    m_cann.addHcclOpInfo(h, info);
-            } else if (family == QLatin1String("tensor_info")) {
-                TensorInfo info;
-                if ((ok = decodeTensorInfo(r, h, info)))
-                    m_cann.addTensorInfo(h, info);
-            } else {
-                HcclInfo info;
-                if ((ok = decodeHcclInfo(r, h, info)))
-                    m_cann.addHcclInfo(h, info);
-            }
-            bad += ok ? 0 : 1;
+            Info info;
+            if (decode(r, h, info))
+                (m_cann.*add)(h, info);
+            else
+                ++bad;
         });
         reportStream(name, st, size);
-        if (bad)
-            warn(QStringLiteral("%1: %2 with a wrong magic skipped").arg(name, plural(bad, "record")));
+        warnBadMagic(name, bad);
     }
 
     // After every host stream was read: nest the API ranges, attach op and HCCL records, resolve each
@@ -697,7 +706,7 @@ private:
         if (QFileInfo::exists(samplePath))
             d.sample = config::loadJsonObject(samplePath).object;
 
-        const std::vector<SliceStreamFiles> streams = listSliceStreams(dir);
+        const std::vector<SliceStreamFiles> &streams = streamsIn(dir);
         static const QRegularExpression hwtsRe(
             QStringLiteral("^hwts\\.(data|aiv_data)\\.\\d+$|^hwts\\.log\\.data\\."));
         static const QRegularExpression aicoreRe(
@@ -1479,7 +1488,8 @@ private:
     HostTaskIndex m_hostTasksByBatch;      // the same keyed by (device, stream, task | batch << 16)
     std::map<std::uint32_t, FlipBatches> m_hostFlips; // per device: task_track flips (local time)
     FlipBatches m_deviceFlips;                        // ts_track flips of the device being read (local time)
-    std::unordered_map<std::size_t, int> m_hostArgsIndex; // submission -> RawArgsReader::hostArgs
+    std::unordered_map<std::size_t, int> m_hostArgsIndex;       // submission -> RawArgsReader::hostArgs
+    std::map<QString, std::vector<SliceStreamFiles>> m_listing; // slice streams of each raw data folder
     std::vector<int> m_taskHost;       // per device task of the device being read: submission or -1
     std::vector<int> m_taskRow;        // per device task: its Kernels row, or -1
     HostTaskIndex m_blockNums;         // ts_track block-num records of the device being read (ticks)
