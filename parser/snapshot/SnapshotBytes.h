@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <iterator>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -68,65 +67,18 @@ private:
     std::string m_buffer;
 };
 
+// The little-endian value of Width bytes at p.
+template <std::size_t Width> std::uint64_t readLittleEndian(const unsigned char *p)
+{
+    std::uint64_t v = 0;
+    for (std::size_t i = 0; i < Width; ++i)
+        v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
+    return v;
+}
+
 // Reads what ByteWriter wrote from untrusted bytes: every read checks the remaining length, and the
 // first failure makes the reader fail (ok() false) and return zeros from then on, so callers check
 // once per section instead of after every field.
-// Reads consecutive little-endian values of Width bytes as T, so that std::vector::assign sizes
-// once and constructs each element from the bytes.
-template <typename T, std::size_t Width> class LittleEndianIterator
-{
-public:
-    using iterator_category = std::random_access_iterator_tag; // O(1) distance for assign
-    using value_type = T;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const T *;
-    using reference = T;
-
-    explicit LittleEndianIterator(const unsigned char *p) : m_p(p) {}
-    T operator*() const
-    {
-        std::uint64_t v = 0;
-        for (std::size_t b = 0; b < Width; ++b)
-            v |= static_cast<std::uint64_t>(m_p[b]) << (8 * b);
-        if constexpr (std::is_same_v<T, double>) {
-            double d;
-            std::memcpy(&d, &v, sizeof d);
-            return d;
-        } else {
-            return static_cast<T>(v);
-        }
-    }
-    LittleEndianIterator &operator++()
-    {
-        m_p += Width;
-        return *this;
-    }
-    LittleEndianIterator &operator--()
-    {
-        m_p -= Width;
-        return *this;
-    }
-    LittleEndianIterator &operator+=(difference_type n)
-    {
-        m_p += n * static_cast<difference_type>(Width);
-        return *this;
-    }
-    LittleEndianIterator operator++(int)
-    {
-        LittleEndianIterator old = *this;
-        m_p += Width;
-        return old;
-    }
-    friend difference_type operator-(const LittleEndianIterator &a, const LittleEndianIterator &b)
-    {
-        return (a.m_p - b.m_p) / static_cast<difference_type>(Width);
-    }
-    friend bool operator==(const LittleEndianIterator &, const LittleEndianIterator &) = default;
-
-private:
-    const unsigned char *m_p;
-};
-
 class ByteReader
 {
 public:
@@ -138,24 +90,8 @@ public:
     void fail() { m_ok = false; }
 
     std::uint8_t u8() { return static_cast<std::uint8_t>(take(1) ? m_data[m_pos - 1] : 0); }
-    std::uint32_t u32()
-    {
-        if (!take(4))
-            return 0;
-        std::uint32_t v = 0;
-        for (int i = 0; i < 4; ++i)
-            v |= static_cast<std::uint32_t>(static_cast<unsigned char>(m_data[m_pos - 4 + i])) << (8 * i);
-        return v;
-    }
-    std::uint64_t u64()
-    {
-        if (!take(8))
-            return 0;
-        std::uint64_t v = 0;
-        for (int i = 0; i < 8; ++i)
-            v |= static_cast<std::uint64_t>(static_cast<unsigned char>(m_data[m_pos - 8 + i])) << (8 * i);
-        return v;
-    }
+    std::uint32_t u32() { return take(4) ? static_cast<std::uint32_t>(readLittleEndian<4>(last(4))) : 0; }
+    std::uint64_t u64() { return take(8) ? readLittleEndian<8>(last(8)) : 0; }
     std::int32_t i32() { return static_cast<std::int32_t>(u32()); }
     std::int64_t i64() { return static_cast<std::int64_t>(u64()); }
     double f64()
@@ -210,9 +146,15 @@ public:
             out.clear();
             return;
         }
-        // Constructed straight from the bytes (no zero fill first): this copy is a good part of a reopen.
+        out.resize(n);
         const auto *p = reinterpret_cast<const unsigned char *>(m_data + m_pos);
-        out.assign(LittleEndianIterator<T, Width>(p), LittleEndianIterator<T, Width>(p + n * Width));
+        for (std::size_t i = 0; i < n; ++i, p += Width) {
+            const std::uint64_t v = readLittleEndian<Width>(p);
+            if constexpr (std::is_same_v<T, double>)
+                std::memcpy(&out[i], &v, sizeof(double));
+            else
+                out[i] = static_cast<T>(v);
+        }
         m_pos += n * Width;
     }
 
@@ -240,6 +182,11 @@ public:
     }
 
 private:
+    // The n bytes just taken.
+    const unsigned char *last(std::size_t n) const
+    {
+        return reinterpret_cast<const unsigned char *>(m_data + m_pos - n);
+    }
     bool take(std::size_t n)
     {
         if (!m_ok || n > remaining()) {

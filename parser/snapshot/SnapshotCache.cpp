@@ -196,10 +196,6 @@ std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QSt
         *reason = QStringLiteral("not cached");
         return nullptr;
     }
-    if (!QFileInfo::exists(path)) {
-        *reason = QStringLiteral("no snapshot yet");
-        return nullptr;
-    }
     auto failed = [&](const QString &why) {
         *reason = QStringLiteral("%1: %2").arg(path, why);
         return nullptr;
@@ -208,8 +204,11 @@ std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QSt
     // file cannot shrink under us.
     QString mapError;
     const std::unique_ptr<MappedFile> bytes = MappedFile::open(path, &mapError);
-    if (!bytes)
-        return failed(mapError);
+    if (!bytes) {
+        // mapError already names the file.
+        *reason = QFileInfo::exists(path) ? mapError : QStringLiteral("no snapshot yet");
+        return nullptr;
+    }
     const std::optional<SnapshotHeader> header =
         readHeader(std::string_view(bytes->data(), bytes->size()), reason);
     if (!header)
@@ -230,7 +229,8 @@ std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QSt
         return nullptr;
     }
     // The memory guard watches parsing only: a reopen that could pass the reading share of the limit
-    // (payload buffer plus a model about as large) is left to the cold load, which stops in time.
+    // (a model about as large as the payload, plus the structure part's buffer, bounded by twice the
+    // payload) is left to the cold load, which stops in time.
     if (control.memoryLimitBytes > 0 &&
         static_cast<double>(privateResidentBytes() + 2 * header->payloadSize) >
             kReadingShareOfLimit * static_cast<double>(control.memoryLimitBytes))

@@ -638,11 +638,7 @@ template <std::size_t Width> const unsigned char *field(ByteReader &r, std::size
 // Value i of such a field.
 template <std::size_t Width> std::uint64_t load(const unsigned char *field, std::size_t i)
 {
-    const unsigned char *p = field + i * Width;
-    std::uint64_t v = 0;
-    for (std::size_t b = 0; b < Width; ++b)
-        v |= static_cast<std::uint64_t>(p[b]) << (8 * b);
-    return v;
+    return readLittleEndian<Width>(field + i * Width);
 }
 
 void readFlowIndex(ByteReader &r, A::FlowIndex &index)
@@ -971,6 +967,25 @@ bool fillFromFrames(ColumnClaims &columns, const ColumnSource &source, QString *
     return true;
 }
 
+// The head of the COLS section: its length and the size of every column in the stream after it.
+struct ColumnList
+{
+    std::uint64_t length = 0;    // of the whole section
+    std::uint64_t listBytes = 0; // of the size list
+    std::vector<std::uint64_t> sizes;
+};
+
+// Reads the COLS tag, length and size list; false when they are malformed.
+bool readColumnList(ByteReader &r, ColumnList &out)
+{
+    const bool isColumns = r.u32() == kColumnSection;
+    out.length = r.u64();
+    const std::size_t listStart = r.remaining();
+    readVector(r, out.sizes, 8, [&] { return r.u64(); });
+    out.listBytes = listStart - r.remaining();
+    return r.ok() && isColumns && out.length >= out.listBytes;
+}
+
 bool readModel(ByteReader &r, const ColumnSource &source, TraceModel &m, QString *reason)
 {
     // The section table first (tag, length, bytes, in this order).
@@ -983,17 +998,13 @@ bool readModel(ByteReader &r, const ColumnSource &source, TraceModel &m, QString
         }
     }
     // COLS: the column sizes, then the stream (here only in a bare payload).
-    const std::uint32_t columnsTag = r.u32();
-    const std::uint64_t columnsLength = r.u64();
-    const std::size_t listStart = r.remaining();
-    std::vector<std::uint64_t> sizes;
-    readVector(r, sizes, 8, [&] { return r.u64(); });
-    const std::uint64_t listBytes = listStart - r.remaining();
-    if (!r.ok() || columnsTag != kColumnSection || columnsLength < listBytes) {
+    ColumnList list;
+    if (!readColumnList(r, list)) {
         *reason = QStringLiteral("corrupt section table");
         return false;
     }
-    const std::uint64_t streamBytes = columnsLength - listBytes;
+    const std::vector<std::uint64_t> &sizes = list.sizes;
+    const std::uint64_t streamBytes = list.length - list.listBytes;
     std::string_view stream;
     if (source.framed) {
         if (streamBytes != source.framedBytes) {
@@ -1276,14 +1287,14 @@ std::optional<std::vector<std::pair<std::size_t, std::size_t>>> frameCuts(std::s
     ByteReader r(payload.data(), payload.size());
     for (const std::uint32_t t : kSections)
         (void)expectSection(r, t);
-    const bool isColumns = r.u32() == kColumnSection;
-    (void)r.u64();
-    std::vector<std::uint64_t> sizes;
-    readVector(r, sizes, 8, [&] { return r.u64(); });
+    ColumnList list;
+    if (!readColumnList(r, list))
+        return std::nullopt;
+    const std::vector<std::uint64_t> &sizes = list.sizes;
     std::uint64_t streamBytes = 0;
     for (std::uint64_t size : sizes)
         streamBytes += size;
-    if (!r.ok() || !isColumns || streamBytes != r.remaining())
+    if (streamBytes != r.remaining())
         return std::nullopt;
 
     std::vector<std::pair<std::size_t, std::size_t>> cuts;
@@ -1446,8 +1457,8 @@ std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *re
         sum += f.rawSize;
         compressedBytes += f.compressed.size();
     }
-    if (sum != header.payloadSize || header.payloadSize > kMaxPayload || header.structureFrames == 0 ||
-        header.structureFrames > header.frames.size()) {
+    if (sum != header.payloadSize ||
+        header.payloadSize > kMaxPayload) { // structureFrames: readHeader checked it
         *reason = QStringLiteral("corrupt payload size");
         return nullptr;
     }
