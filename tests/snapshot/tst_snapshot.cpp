@@ -99,6 +99,20 @@ void shiftMtime(const QString &path, int seconds)
     QVERIFY(f.setFileTime(t, QFileDevice::FileModificationTime));
 }
 
+// A JSON array of n complete events of pid 1; fields(i) gives the rest of event i.
+template <typename Fields> QByteArray completeEvents(int n, Fields fields)
+{
+    QByteArray json = "[";
+    for (int i = 0; i < n; ++i)
+        json += (i ? ",{\"ph\":\"X\",\"pid\":1," : "{\"ph\":\"X\",\"pid\":1,") + fields(i).toUtf8() + "}";
+    return json + "]";
+}
+
+std::optional<snapshot::SnapshotHeader> headerOf(const QByteArray &file, QString *reason)
+{
+    return snapshot::readHeader(std::string_view(file.constData(), std::size_t(file.size())), reason);
+}
+
 bool sameDouble(double a, double b)
 {
     return (std::isnan(a) && std::isnan(b)) || a == b;
@@ -486,29 +500,19 @@ private slots:
     void multiFrameSnapshotRoundTrips()
     {
         const QString trace = m_data.filePath(QStringLiteral("frames.json"));
-        {
-            QFile f(trace);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            QByteArray json = "[";
-            for (int i = 0; i < 200000; ++i)
-                json += QStringLiteral(
-                            "%1{\"ph\":\"X\",\"pid\":1,\"tid\":%2,\"ts\":%3.%4,\"dur\":%5,\"name\":\"op%6\"}")
-                            .arg(i ? "," : "")
-                            .arg(i % 7)
-                            .arg(1700000000000000LL + i * 13)
-                            .arg(i % 1000, 3, 10, QChar('0'))
-                            .arg(1 + i % 11)
-                            .arg(i % 5000)
-                            .toUtf8();
-            json += "]";
-            QVERIFY(f.write(json) == json.size());
-        }
+        QVERIFY(writeAll(trace, completeEvents(200000, [](int i) {
+                             return QStringLiteral("\"tid\":%1,\"ts\":%2.%3,\"dur\":%4,\"name\":\"op%5\"")
+                                 .arg(i % 7)
+                                 .arg(1700000000000000LL + i * 13)
+                                 .arg(i % 1000, 3, 10, QChar('0'))
+                                 .arg(1 + i % 11)
+                                 .arg(i % 5000);
+                         })));
         roundTrip(trace);
         const QString snap = snapshot::pathFor(trace, PreferredSource::Text);
         const QByteArray good = readAll(snap);
         QString reason;
-        const auto header =
-            snapshot::readHeader(std::string_view(good.constData(), std::size_t(good.size())), &reason);
+        const auto header = headerOf(good, &reason);
         QVERIFY2(header, qPrintable(reason));
         QVERIFY(header->frames.size() >= 2);
         QVERIFY(header->payloadSize > 4u << 20);
@@ -531,26 +535,16 @@ private slots:
     void longColumnSpansSeveralFrames()
     {
         const QString trace = m_data.filePath(QStringLiteral("long.json"));
-        {
-            QFile f(trace);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            QByteArray json = "[";
-            for (int i = 0; i < 600000; ++i)
-                json += QStringLiteral(
-                            "%1{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":%2,\"dur\":%3,\"name\":\"op%4\"}")
-                            .arg(i ? "," : "")
-                            .arg(1700000000000000LL + i * 13 + (i % 3))
-                            .arg(1 + i % 11)
-                            .arg(i % 50)
-                            .toUtf8();
-            json += "]";
-            QVERIFY(f.write(json) == json.size());
-        }
+        QVERIFY(writeAll(trace, completeEvents(600000, [](int i) {
+                             return QStringLiteral("\"tid\":1,\"ts\":%1,\"dur\":%2,\"name\":\"op%3\"")
+                                 .arg(1700000000000000LL + i * 13 + (i % 3))
+                                 .arg(1 + i % 11)
+                                 .arg(i % 50);
+                         })));
         roundTrip(trace);
         const QByteArray good = readAll(snapshot::pathFor(trace, PreferredSource::Text));
         QString reason;
-        const auto header =
-            snapshot::readHeader(std::string_view(good.constData(), std::size_t(good.size())), &reason);
+        const auto header = headerOf(good, &reason);
         QVERIFY2(header, qPrintable(reason));
         QVERIFY(header->structureFrames >= 1 && header->structureFrames < header->frames.size());
         const auto full =
