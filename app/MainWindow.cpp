@@ -954,8 +954,12 @@ void MainWindow::openPath(const QString &path)
     control->writeSnapshotInBackground = true; // the first frame does not wait for the cache write
     connect(&m_loading->watcher, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this,
             &MainWindow::onLoadFinished);
-    m_loading->watcher.setFuture(QtConcurrent::run(
-        [path, control] { return std::make_shared<LoadResult>(loadTrace(path, *control)); }));
+    m_loading->watcher.setFuture(QtConcurrent::run([path, control] {
+        auto result = std::make_shared<LoadResult>(loadTrace(path, *control));
+        if (result->model)
+            result->model->buildSliceLods(); // here, not in the first paint on the GUI thread
+        return result;
+    }));
     m_progress->setValue(0);
     m_progress->show();
     m_cancel->show();

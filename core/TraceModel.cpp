@@ -155,6 +155,12 @@ const SliceLod &TraceModel::sliceLod(int thread) const
     return *lod;
 }
 
+void TraceModel::buildSliceLods() const
+{
+    for (std::size_t t = 0; t < m_threads.size(); ++t)
+        (void)sliceLod(static_cast<int>(t));
+}
+
 std::size_t TraceModel::lodMemoryBytes() const
 {
     std::lock_guard lock(m_lodMutex);

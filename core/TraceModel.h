@@ -195,6 +195,9 @@ public:
     // Level of detail of a thread's slices (SliceLod.h), built on first use and kept with the
     // model; safe to call from several threads.
     const SliceLod &sliceLod(int thread) const;
+    // Builds the summaries of every thread now (a loading worker calls it: the first full view
+    // draws every lane zoomed out, and building there would stall the GUI thread).
+    void buildSliceLods() const;
     // Bytes of the summaries built so far (also counted in memoryBytes()).
     std::size_t lodMemoryBytes() const;
 
@@ -223,7 +226,8 @@ private:
     TimeNs m_origin = 0;
     TimeNs m_dataBegin = 0, m_dataEnd = 0, m_fullBegin = 0, m_fullEnd = 0;
     std::size_t m_outliers = 0;
-    // Lazily built: drawing is the only user, and most lanes of a big model are never zoomed out.
+    // Built by buildSliceLods() in the GUI's loading worker, else on first use (headless commands
+    // never draw, so they never pay for them).
     mutable std::mutex m_lodMutex;
     mutable std::vector<std::unique_ptr<const SliceLod>> m_lods;
 };

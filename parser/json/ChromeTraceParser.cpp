@@ -87,14 +87,17 @@ struct ChromeTraceParser::Impl
     jk::Lane lastPid, lastTid;
     int lastThread = -1;
 
+    // Interned first, as the parser always did, so that string ids do not change.
     Impl(TraceBuilder &b, std::uint32_t source, QString name)
-        : builder(b), sourceIndex(source), fileName(std::move(name))
+        : builder(b), sourceIndex(source), fileName(std::move(name)),
+          processNameId(b.strings().intern("process_name")),
+          processLabelsId(b.strings().intern("process_labels")),
+          processSortId(b.strings().intern("process_sort_index"))
     {
-        // Interned first, as the parser always did, so that string ids do not change.
-        for (const char *key :
-             {"process_name", "process_labels", "process_sort_index", "thread_name", "thread_sort_index"})
+        for (const char *key : {"thread_name", "thread_sort_index"})
             builder.strings().intern(key);
     }
+    const StringId processNameId, processLabelsId, processSortId; // metadata names that pick the setter
 
     LaneKey laneKey(const jk::Lane &lane) const
     {
@@ -203,17 +206,17 @@ struct ChromeTraceParser::Impl
     void handleMetadata(const jk::ParsedEvent &e)
     {
         const int process = builder.process(laneKey(e.pid));
-        const std::string_view name = builder.strings().view(globalIds[e.name]);
+        const StringId name = globalIds[e.name];
         if (e.flags & jk::ParsedEvent::HasLabel) {
             const StringId label = globalIds[e.label];
-            if (name == "process_name")
+            if (name == processNameId)
                 builder.setProcessName(process, label);
-            else if (name == "process_labels")
+            else if (name == processLabelsId)
                 builder.setProcessLabels(process, label);
             else
                 builder.setThreadName(thread(e), label);
         } else if (e.flags & jk::ParsedEvent::HasSort) {
-            if (name == "process_sort_index")
+            if (name == processSortId)
                 builder.setProcessSortIndex(process, e.sortIndex);
             else
                 builder.setThreadSortIndex(thread(e), e.sortIndex);
@@ -248,7 +251,7 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         spans.clear();
         JsonEventScanner::Span span;
         while (scanner.next(span)) {
-            spans.push_back({span.begin, span.end});
+            spans.push_back(span);
             if (span.end - spans.front().begin >= chunkBytes)
                 break;
         }
@@ -261,13 +264,22 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
     m_threadsUsed = threads;
     bool cancelled = false;
     std::size_t released = 0;
-    auto afterMerge = [&](const std::vector<jk::Span> &spans) {
-        if (control.releaseParsedPages && !spans.empty())
-            releasePages(data, spans.back().end, &released);
-    };
     auto reportProgress = [&control](std::size_t position) {
         if (control.bytesDone)
             control.bytesDone->store(control.bytesBase + position, std::memory_order_relaxed);
+    };
+    // Merges one parsed chunk (chunks arrive in file order); true when the load was cancelled, in the
+    // chunk or since.
+    auto consume = [&](const jk::ChunkResult &result, const std::vector<jk::Span> &spans,
+                       std::size_t position) {
+        d->merge(result);
+        if (control.releaseParsedPages && !spans.empty())
+            releasePages(data, spans.back().end, &released);
+        m_eventsRead += result.eventsRead;
+        if (result.cancelled || (control.cancel && control.cancel->load(std::memory_order_relaxed)))
+            return true;
+        reportProgress(position);
+        return false;
     };
 
     if (threads == 1) {
@@ -276,13 +288,7 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         jk::ChunkResult result;
         while (nextChunk(spans)) {
             state.parse(data, spans, control.cancel, result);
-            d->merge(result);
-            afterMerge(spans);
-            m_eventsRead += result.eventsRead;
-            if (result.cancelled)
-                return Result::Cancelled;
-            reportProgress(scanner.position());
-            if (control.cancel && control.cancel->load(std::memory_order_relaxed))
+            if (consume(result, spans, scanner.position()))
                 return Result::Cancelled;
         }
     } else {
@@ -367,13 +373,7 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
                     if (failure || slot.status != Slot::Status::Ready || slot.sequence != sequence)
                         break;
                 }
-                d->merge(slot.result);
-                afterMerge(slot.spans);
-                m_eventsRead += slot.result.eventsRead;
-                cancelled = slot.result.cancelled ||
-                            (control.cancel && control.cancel->load(std::memory_order_relaxed));
-                if (!cancelled)
-                    reportProgress(slot.scanPosition);
+                cancelled = consume(slot.result, slot.spans, slot.scanPosition);
                 std::lock_guard lock(mutex);
                 slot.status = Slot::Status::Free;
                 changed.notify_all();

@@ -95,7 +95,6 @@ struct ChunkResult
 // Out-of-line helpers for the kernels (ChunkSupport.cpp, compiled for the default target).
 std::uint32_t internLocal(ChunkResult &out, std::string_view text);
 ParsedEvent &appendEvent(ChunkResult &out);
-void appendSample(ChunkResult &out, std::uint32_t seriesKey, double value);
 // Decimal microseconds text to ns (Time.h); false when not a number.
 bool parseTimeNs(std::string_view text, bool roundHalfUp, std::int64_t *ns);
 bool parseInteger(std::string_view text, std::int64_t *value);
@@ -126,6 +125,8 @@ struct Kernel
 
 // The best kernel for this CPU ("haswell" or "generic"); AT_JSON_KERNEL=generic forces the generic one.
 const Kernel &kernel();
+// Whether AT_JSON_KERNEL=generic asks for the portable code paths (the kernels and the event scanner).
+bool genericForced();
 // Both, for tests: the generic one, and the AVX2 one when built and supported (else nullptr).
 const Kernel &genericKernel();
 const Kernel *haswellKernel();

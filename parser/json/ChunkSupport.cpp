@@ -83,11 +83,6 @@ ParsedEvent &appendEvent(ChunkResult &out)
     return out.events.emplace_back();
 }
 
-void appendSample(ChunkResult &out, std::uint32_t seriesKey, double value)
-{
-    out.samples.push_back({seriesKey, value});
-}
-
 void truncate(ChunkResult &out, std::size_t events, std::size_t samples)
 {
     out.events.resize(events);
@@ -208,11 +203,16 @@ const Kernel *haswellKernel()
     return nullptr;
 }
 
+bool genericForced()
+{
+    const char *forced = std::getenv("AT_JSON_KERNEL");
+    return forced && std::strcmp(forced, "generic") == 0;
+}
+
 const Kernel &kernel()
 {
     static const Kernel *chosen = [] {
-        const char *forced = std::getenv("AT_JSON_KERNEL");
-        if (forced && std::strcmp(forced, "generic") == 0)
+        if (genericForced())
             return &genericKernel();
         const Kernel *fast = haswellKernel();
         return fast ? fast : &genericKernel();

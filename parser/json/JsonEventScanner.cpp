@@ -135,9 +135,8 @@ BracketedEnd chooseBracketedEnd()
 {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     // AT_JSON_KERNEL=generic keeps the portable code paths (as for the chunk kernels; tests).
-    const char *forced = std::getenv("AT_JSON_KERNEL");
     __builtin_cpu_init();
-    if (!(forced && std::strcmp(forced, "generic") == 0) && __builtin_cpu_supports("avx2"))
+    if (!jsonkernel::genericForced() && __builtin_cpu_supports("avx2"))
         return &bracketedEndAvx2;
 #endif
     return &bracketedEndSse2;

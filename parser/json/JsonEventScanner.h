@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ChunkKernel.h"
+
 #include <QString>
 
 #include <cstddef>
@@ -13,11 +15,7 @@ namespace at {
 class JsonEventScanner
 {
 public:
-    struct Span
-    {
-        std::size_t begin = 0; // offset of '{'
-        std::size_t end = 0;   // one past the matching '}'
-    };
+    using Span = jsonkernel::Span; // one event's bytes, as the chunk kernel takes them
 
     enum class State
     {
