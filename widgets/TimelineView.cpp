@@ -764,7 +764,6 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
     const QPalette &pal = palette();
     const ThreadInfo &thread = m_model->threads()[static_cast<std::size_t>(row.index)];
     const SliceTable &t = thread.slices;
-    const StringPool &strings = m_model->strings();
     // Label column.
     p.setPen(pal.color(QPalette::Mid));
     p.drawLine(0, y + row.height - 1, viewport()->width(), y + row.height - 1);
@@ -778,8 +777,6 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
     p.setClipRect(QRect(kLabelWidth, std::max(y, clip.top()), viewport()->width() - kLabelWidth,
                         std::min(y + row.height, clip.bottom()) - std::max(y, clip.top()) + 1));
     const TimeRange visible = a.range();
-    const QColor textColor(20, 20, 20);
-    const QFontMetrics fm = p.fontMetrics();
     for (int d = 0; d < t.depthCount(); ++d) {
         const int top = y + LaneLayout::kTrackPadding + d * LaneLayout::kSliceHeight;
         if (top > clip.bottom())
@@ -832,16 +829,22 @@ void TimelineView::paintThread(QPainter &p, const TimeAxis &a, const LaneRow &ro
             const double right = std::min(a.toPixel(t.end(w)), a.pixelWidth() + 2.0);
             const QRectF rect(kLabelWidth + left, top, right - left, LaneLayout::kSliceHeight - 1);
             p.fillRect(rect, sliceColor({row.index, w}));
-            if (rect.width() >= kMinLabelWidth) {
-                p.setPen(textColor);
-                const QString label = fm.elidedText(strings.qstring(t.name(w)), Qt::ElideRight,
-                                                    static_cast<int>(rect.width()) - 6);
-                if (!label.isEmpty())
-                    p.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
-            }
+            if (rect.width() >= kMinLabelWidth)
+                drawSliceLabel(p, rect, t.name(w));
         }
     }
     p.restore();
+}
+
+// A slice's (or a run of summary columns') name inside its rectangle, elided to fit.
+void TimelineView::drawSliceLabel(QPainter &p, const QRectF &rect, StringId name) const
+{
+    const QString label = p.fontMetrics().elidedText(m_model->strings().qstring(name), Qt::ElideRight,
+                                                     static_cast<int>(rect.width()) - 6);
+    if (label.isEmpty())
+        return;
+    p.setPen(QColor(20, 20, 20));
+    p.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
 }
 
 bool TimelineView::paintDepthLod(QPainter &p, const TimeAxis &a, int thread, int depth, int top)
@@ -873,7 +876,6 @@ bool TimelineView::paintDepthLod(QPainter &p, const TimeAxis &a, int thread, int
     p.drawImage(QRect(kLabelWidth, top, count, LaneLayout::kSliceHeight - 1), m_lodStrip);
 
     // Long fully busy runs of one name are long slices: label them as slices are labelled.
-    const QColor textColor(20, 20, 20);
     for (int c = 0; c < count;) {
         const SliceLod::Column &col = m_lodColumns[static_cast<std::size_t>(c)];
         int e = c + 1;
@@ -882,14 +884,8 @@ bool TimelineView::paintDepthLod(QPainter &p, const TimeAxis &a, int thread, int
                    m_lodColumns[static_cast<std::size_t>(e)].work &&
                    densityShade(m_lodColumns[static_cast<std::size_t>(e)].busy / npp) == 3)
                 ++e;
-        if (e - c >= kMinLabelWidth) {
-            const QRect rect(kLabelWidth + c, top, e - c, LaneLayout::kSliceHeight - 1);
-            p.setPen(textColor);
-            const QString label = p.fontMetrics().elidedText(m_model->strings().qstring(col.name),
-                                                             Qt::ElideRight, rect.width() - 6);
-            if (!label.isEmpty())
-                p.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
-        }
+        if (e - c >= kMinLabelWidth)
+            drawSliceLabel(p, QRectF(kLabelWidth + c, top, e - c, LaneLayout::kSliceHeight - 1), col.name);
         c = e;
     }
     return true;

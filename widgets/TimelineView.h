@@ -138,6 +138,7 @@ private:
     void paintGroupHeader(QPainter &p, const LaneRow &row, int y);
     void paintThread(QPainter &p, const TimeAxis &axis, const LaneRow &row, int y, const QRect &clip);
     bool paintDepthLod(QPainter &p, const TimeAxis &axis, int thread, int depth, int top);
+    void drawSliceLabel(QPainter &p, const QRectF &rect, StringId name) const;
     void paintCounter(QPainter &p, const TimeAxis &axis, const LaneRow &row, int y);
     std::optional<QColor> ruleColor(StringId name);
     QColor nameColor(StringId name);     // colour rules, then the name's colour
