@@ -5,6 +5,7 @@
 #include "Layer.h"
 #include "SliceLod.h"
 #include "SliceTable.h"
+#include "SourceProvenance.h"
 #include "StringPool.h"
 #include "SummaryTable.h"
 #include "Time.h"
@@ -49,6 +50,7 @@ struct SourceGroup
     QStringList timelineFiles;
     QStringList summaryFiles;
     CollectionInfo collection;
+    SourceProvenance provenance; // typed: which export was read, which others exist, what was read
 };
 
 // A step whose window a source states outright (torch_npu DB STEP_TIME, G1 per-iteration export
@@ -120,12 +122,26 @@ struct EventCounts
     }
 };
 
+// A device task's ids as its reader decoded them (FORMATS.md §3.11): the kernel join's tie-break.
+struct TaskIds
+{
+    static constexpr std::int64_t kNone = -1;
+    std::int64_t taskId = kNone;
+    std::int64_t subtaskId = kNone; // kNone also for the 4294967295 "no subtask" sentinel
+};
+
 // Re-reads an event's args from its source file on demand (implemented by the parsers).
 class EventArgsReader
 {
 public:
     virtual ~EventArgsReader() = default;
     virtual std::vector<std::pair<QString, QString>> readArgs(std::uint64_t offset) const = 0;
+    // The typed task ids of the event at offset, when the reader knows them; nullopt otherwise.
+    virtual std::optional<TaskIds> taskIds(std::uint64_t offset) const
+    {
+        (void)offset;
+        return std::nullopt;
+    }
 };
 
 struct SourceFile
