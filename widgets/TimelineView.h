@@ -2,23 +2,21 @@
 
 #include "LaneLayout.h"
 #include "MarkerList.h"
-#include "MetricColoring.h"
-#include "SliceColors.h"
-#include "TimeAxis.h"
+#include "TimelineColors.h"
+#include "TimelineGeometry.h"
+#include "TimelineRenderPass.h"
 #include "TraceModel.h"
 #include "ZoomController.h"
 
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
-#include <QHash>
-#include <QImage>
 #include <QPoint>
-#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSet>
 
-#include <functional>
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace at {
 
@@ -26,12 +24,15 @@ namespace at {
 // nested slices stacked by depth, counter tracks as filled line charts. It asks the model only
 // for what is visible; slices narrower than a pixel are merged per pixel column, so drawing cost
 // follows pixels, not events. Navigation as in chrome://tracing (w/s/a/d).
+// The view holds the state (model, zoom, lanes, selection) and input handling (TimelineViewInput.cpp);
+// painting is a list of render passes (TimelineLanesPass, TimelineOverlayPasses, TimelineRulerPass)
+// over a TimelinePaintContext, colours come from TimelineColors, geometry from TimelineGeometry.
 class TimelineView : public QAbstractScrollArea
 {
     Q_OBJECT
 public:
-    static constexpr int kLabelWidth = 220;
-    static constexpr int kRulerHeight = 24;
+    static constexpr int kLabelWidth = TimelineGeometry::kLabelWidth;
+    static constexpr int kRulerHeight = TimelineGeometry::kRulerHeight;
 
     explicit TimelineView(QWidget *parent = nullptr);
 
@@ -46,7 +47,7 @@ public:
     bool isCollapsed(int process) const { return m_collapsed.contains(process); }
     void setCollapsed(int process, bool collapsed);
     // Colour device kernels by an AI Core metric / duration percentile (with a legend) or by name.
-    MetricColoring &coloring() { return m_coloring; }
+    MetricColoring &coloring() { return m_colors.coloring(); }
     void refreshColors() { viewport()->update(); }
     QColor sliceColor(SliceRef ref);
 
@@ -54,7 +55,7 @@ public:
     void setTimeOrigin(TimeNs origin);
     TimeNs timeOrigin() const { return m_timeOrigin; }
     // Colours that win over the metric and name colours (e.g. the compare view's duration change).
-    using ColorOverride = std::function<std::optional<QColor>(SliceRef)>;
+    using ColorOverride = TimelineColors::Override;
     void setColorOverride(ColorOverride colorOverride);
     // A slice drawn with a dashed outline (the partner of the selected kernel in a compare view).
     void setHighlightedSlice(SliceRef ref);
@@ -63,7 +64,7 @@ public:
     void setMarkers(const MarkerList *markers);
     // Slice name → colour rules (first match wins), above the name colours.
     void setColorRules(const std::vector<ColorRule> &rules);
-    const std::vector<ColorRule> &colorRules() const { return m_colorRules; }
+    const std::vector<ColorRule> &colorRules() const { return m_colors.rules(); }
     // Time under the mouse when it is over the lanes.
     std::optional<TimeNs> mouseTime() const;
     // Scrolls the lanes (not the time) so that the slice's track is visible.
@@ -88,8 +89,8 @@ public:
     void setLevelOfDetail(bool enabled);
     bool levelOfDetail() const { return m_lodEnabled; }
     // How many lane depths the last paint drew from summaries / slice by slice.
-    int lastLodDepths() const { return m_lodDepths; }
-    int lastExactDepths() const { return m_exactDepths; }
+    int lastLodDepths() const;
+    int lastExactDepths() const;
 
     // Geometry helpers (viewport coordinates), used by tests and overlays.
     QRectF sliceRect(SliceRef ref) const;
@@ -129,29 +130,10 @@ private:
     void relayout();
     void updateScrollBars();
     TimeNs zoomAnchor() const;
-    int contentY(int viewportY) const { return viewportY - kRulerHeight + verticalScrollBar()->value(); }
-    int viewportY(int contentY) const { return contentY + kRulerHeight - verticalScrollBar()->value(); }
+    TimelineGeometry timelineGeometry() const;
+    int contentY(int viewportY) const { return timelineGeometry().contentY(viewportY); }
     void ensureRowVisible(int row);
-
-    void paintRuler(QPainter &p, const TimeAxis &axis);
-    void paintHeader(QPainter &p, const LaneRow &row, int y);
-    void paintGroupHeader(QPainter &p, const LaneRow &row, int y);
-    void paintThread(QPainter &p, const TimeAxis &axis, const LaneRow &row, int y, const QRect &clip);
-    bool paintDepthLod(QPainter &p, const TimeAxis &axis, int thread, int depth, int top);
-    void drawSliceLabel(QPainter &p, const QRectF &rect, StringId name) const;
-    void paintCounter(QPainter &p, const TimeAxis &axis, const LaneRow &row, int y);
-    std::optional<QColor> ruleColor(StringId name);
-    QColor nameColor(StringId name);     // colour rules, then the name's colour
-    QColor darkNameColor(StringId name); // nameColor().darker(115), cached
-    QColor mergedColor(SliceRef ref);    // colour of a column of merged narrow slices
     double keySteps(const QKeyEvent *event);
-    void paintFlows(QPainter &p, const TimeAxis &axis);
-    void paintSelection(QPainter &p, const TimeAxis &axis);
-    void paintRangeSelection(QPainter &p, const TimeAxis &axis);
-    void paintLegend(QPainter &p);
-    void paintHighlight(QPainter &p);
-    void paintMarkers(QPainter &p, const TimeAxis &axis);
-    QPointF flowEndpoint(SliceRef ref, TimeNs t, const TimeAxis &axis) const;
 
     const TraceModel *m_model = nullptr;
     ZoomController m_zoom;
@@ -159,19 +141,18 @@ private:
     QSet<int> m_collapsed;
     QSet<int> m_collapsedGroups;
     LaneVisibility m_visibility;
-    SliceColors m_colors;
-    MetricColoring m_coloring;
+    TimelineColors m_colors;
     SliceRef m_selected;
     SliceRef m_highlighted;
     SliceRef m_hovered;
     TimeNs m_timeOrigin = 0;
-    ColorOverride m_colorOverride;
     const MarkerList *m_markers = nullptr;
-    std::vector<ColorRule> m_colorRules;
-    std::vector<QRegularExpression> m_colorRulePatterns;
-    QHash<StringId, std::optional<QColor>> m_ruleColorByName; // cache: names are interned
     std::optional<TimeRange> m_rangeSelection;
+    bool m_lodEnabled = true;
+    std::vector<std::unique_ptr<TimelineRenderPass>> m_passes; // painted in order
+    class TimelineLanesPass *m_lanesPass = nullptr;            // the first of them
 
+    // Mouse state (TimelineViewInput.cpp).
     enum class DragMode
     {
         None,
@@ -180,21 +161,17 @@ private:
         Pan,
         LaneMove // dragging a process header up or down
     };
-    DragMode m_drag = DragMode::None;
-    QPoint m_pressPos;
-    TimeNs m_pressTime = 0;
-    TimeRange m_pressRange;
-    int m_pressScroll = 0;
+    struct Drag
+    {
+        DragMode mode = DragMode::None;
+        QPoint pressPos;
+        TimeNs pressTime = 0;
+        TimeRange pressRange;
+        int pressScroll = 0;
+    };
+    Drag m_drag;
     QPoint m_mousePos;
     bool m_mouseInside = false;
-    bool m_lodEnabled = true;
-    int m_lodDepths = 0;
-    int m_exactDepths = 0;
-    std::vector<SliceLod::Column> m_lodColumns; // reused by every lane of a paint
-    std::vector<QRgb> m_darkNameColor;          // by name id; 0: not computed yet
-    QImage m_lodStrip;                          // one row of LOD columns, stretched over a band
-    QImage m_exactStrip;                        // one row of merged narrow slices (transparent gaps)
-    std::vector<std::uint32_t> m_wideSlices;    // slices of a depth drawn after the strip
     QElapsedTimer m_keyClock; // time since the last w/s/a/d step, so auto-repeat follows the clock
 };
 

@@ -1,0 +1,71 @@
+#include "TimelineGeometry.h"
+
+#include <algorithm>
+
+namespace at {
+
+QRectF TimelineGeometry::sliceRect(SliceRef ref) const
+{
+    if (!model || !ref.isValid())
+        return {};
+    const int row = layout->rowOfThread(ref.thread);
+    if (row < 0)
+        return {};
+    const LaneRow &r = layout->rows()[static_cast<std::size_t>(row)];
+    if (r.kind != LaneRow::Kind::Thread)
+        return {};
+    const SliceTable &t = model->threads()[static_cast<std::size_t>(ref.thread)].slices;
+    const double x0 = timeX(t.start(ref.index));
+    const double x1 = timeX(t.end(ref.index));
+    const int y = viewportY(LaneLayout::sliceTop(r, t.depthOf(ref.index)));
+    return QRectF(x0, y, std::max(1.0, x1 - x0), LaneLayout::kSliceHeight - 1);
+}
+
+SliceRef TimelineGeometry::sliceAt(QPoint pos) const
+{
+    if (!model || pos.x() < kLabelWidth || pos.y() < kRulerHeight)
+        return {};
+    const int row = layout->rowAt(contentY(pos.y()));
+    if (row < 0)
+        return {};
+    const LaneRow &r = layout->rows()[static_cast<std::size_t>(row)];
+    if (r.kind != LaneRow::Kind::Thread)
+        return {};
+    const int depth = (contentY(pos.y()) - r.y - LaneLayout::kTrackPadding) / LaneLayout::kSliceHeight;
+    const SliceTable &t = model->threads()[static_cast<std::size_t>(r.index)].slices;
+    if (depth < 0 || depth >= t.depthCount())
+        return {};
+    const TimeNs at = axis.toTime(pos.x() - kLabelWidth);
+    std::int64_t hit = t.sliceAt(depth, at);
+    if (hit < 0) {
+        // Tiny slices are hard to hit: accept the nearest one within two pixels.
+        const auto tolerance = static_cast<TimeNs>(2 * axis.nsPerPixel());
+        const auto last = t.depthRange(depth).second;
+        TimeNs bestDistance = tolerance + 1;
+        for (auto i = t.firstEndingAtOrAfter(depth, at - tolerance); i < last && t.start(i) <= at + tolerance;
+             ++i) {
+            const TimeNs distance = at < t.start(i) ? t.start(i) - at : at - t.end(i);
+            if (distance < bestDistance) {
+                bestDistance = distance;
+                hit = i;
+            }
+        }
+    }
+    return hit < 0 ? SliceRef{} : SliceRef{r.index, static_cast<std::uint32_t>(hit)};
+}
+
+QPointF TimelineGeometry::flowEndpoint(SliceRef ref, TimeNs t) const
+{
+    const double x = timeX(t);
+    const QRectF r = sliceRect(ref);
+    if (!r.isNull())
+        return {x, r.center().y()};
+    // Collapsed group: point at its header.
+    const int row = layout->rowOfThread(ref.thread);
+    if (row < 0)
+        return {x, -1};
+    const LaneRow &lane = layout->rows()[static_cast<std::size_t>(row)];
+    return {x, static_cast<double>(viewportY(lane.y) + lane.height / 2)};
+}
+
+} // namespace at

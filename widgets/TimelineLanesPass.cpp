@@ -1,0 +1,151 @@
+#include "TimelineLanesPass.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+
+namespace at {
+
+namespace {
+constexpr int kLabelWidth = TimelineGeometry::kLabelWidth;
+constexpr int kRulerHeight = TimelineGeometry::kRulerHeight;
+} // namespace
+
+void TimelineLanesPass::paint(QPainter &p, const TimelinePaintContext &c)
+{
+    const TimelineGeometry &g = c.geometry;
+    const QRect lanesClip(0, kRulerHeight, g.width, g.height - kRulerHeight);
+    m_slices.resetCounts();
+    const auto &rows = g.layout->rows();
+    const int first = std::max(0, g.layout->rowAt(g.scroll));
+    for (std::size_t i = static_cast<std::size_t>(first); i < rows.size(); ++i) {
+        const LaneRow &row = rows[i];
+        const int y = g.viewportY(row.y);
+        if (y > g.height)
+            break;
+        if (y + row.height < kRulerHeight)
+            continue;
+        switch (row.kind) {
+        case LaneRow::Kind::GroupHeader:
+            paintGroupHeader(p, c, row, y);
+            break;
+        case LaneRow::Kind::ProcessHeader:
+            paintProcessHeader(p, c, row, y);
+            break;
+        case LaneRow::Kind::Thread:
+            m_slices.paint(p, c, row, y, lanesClip);
+            break;
+        case LaneRow::Kind::Counter:
+            paintCounter(p, c, row, y);
+            break;
+        }
+    }
+}
+
+void TimelineLanesPass::paintProcessHeader(QPainter &p, const TimelinePaintContext &c, const LaneRow &row,
+                                           int y)
+{
+    const QPalette &pal = c.palette;
+    const TraceModel &model = *c.geometry.model;
+    const QRect rect(0, y, c.geometry.width, row.height);
+    p.fillRect(rect, pal.color(QPalette::AlternateBase));
+    p.setPen(pal.color(QPalette::Mid));
+    p.drawLine(rect.bottomLeft(), rect.bottomRight());
+    const ProcessInfo &info = model.processes()[static_cast<std::size_t>(row.process)];
+    const bool collapsed = c.collapsedProcesses.contains(row.process);
+    QFont bold = p.font();
+    bold.setBold(true);
+    p.save();
+    p.setFont(bold);
+    p.setPen(pal.color(QPalette::Text));
+    const QString title = QStringLiteral("%1 %2").arg(collapsed ? QStringLiteral("▸") : QStringLiteral("▾"),
+                                                      model.processDisplayName(row.process));
+    const int titleWidth = p.fontMetrics().horizontalAdvance(title);
+    p.drawText(rect.adjusted(6, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, title);
+    p.restore();
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    QString detail = layerDisplayName(info.layer);
+    if (collapsed)
+        detail +=
+            tr("   (%1 threads, %2 counters hidden)").arg(info.threads.size()).arg(info.counters.size());
+    p.drawText(rect.adjusted(6 + titleWidth + 16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, detail);
+}
+
+void TimelineLanesPass::paintGroupHeader(QPainter &p, const TimelinePaintContext &c, const LaneRow &row,
+                                         int y)
+{
+    const QPalette &pal = c.palette;
+    const QRect rect(0, y, c.geometry.width, row.height);
+    p.fillRect(rect, pal.color(QPalette::Dark));
+    const SourceGroup &group = c.geometry.model->groups()[static_cast<std::size_t>(row.process)];
+    const bool collapsed = c.collapsedGroups.contains(row.process);
+    QFont bold = p.font();
+    bold.setBold(true);
+    p.save();
+    p.setFont(bold);
+    p.setPen(pal.color(QPalette::BrightText));
+    const QString title = QStringLiteral("%1 %2").arg(collapsed ? QStringLiteral("▸") : QStringLiteral("▾"),
+                                                      group.label.isEmpty() ? group.path : group.label);
+    p.drawText(rect.adjusted(6, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, title);
+    const int titleWidth = p.fontMetrics().horizontalAdvance(title);
+    p.restore();
+    p.setPen(pal.color(QPalette::Light));
+    p.drawText(rect.adjusted(6 + titleWidth + 16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, group.layout);
+}
+
+void TimelineLanesPass::paintCounter(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y)
+{
+    const QPalette &pal = c.palette;
+    const TraceModel &model = *c.geometry.model;
+    const TimeAxis &a = c.geometry.axis;
+    const CounterSeries &series = model.counters()[static_cast<std::size_t>(row.index)];
+    p.setPen(pal.color(QPalette::Mid));
+    p.drawLine(0, y + row.height - 1, c.geometry.width, y + row.height - 1);
+    p.setPen(pal.color(QPalette::Text));
+    const QString label = model.counterDisplayName(row.index);
+    p.drawText(QRect(14, y, kLabelWidth - 18, row.height / 2), Qt::AlignVCenter | Qt::AlignLeft,
+               p.fontMetrics().elidedText(label, Qt::ElideRight, kLabelWidth - 18));
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    p.drawText(QRect(14, y + row.height / 2, kLabelWidth - 18, row.height / 2),
+               Qt::AlignVCenter | Qt::AlignLeft, tr("max %1").arg(series.maxValue, 0, 'g', 6));
+    if (series.times.empty())
+        return;
+
+    const double top = y + 3, bottom = y + row.height - 3;
+    const double lo = std::min(0.0, series.minValue);
+    const double span = series.maxValue - lo > 0 ? series.maxValue - lo : 1.0;
+    auto toY = [&](double v) { return bottom - (v - lo) / span * (bottom - top); };
+
+    // Per pixel column: the largest value held in it (a value holds until the next sample).
+    const int width = static_cast<int>(a.pixelWidth());
+    const auto &times = series.times;
+    auto it = std::upper_bound(times.begin(), times.end(), a.range().start);
+    std::size_t i = it == times.begin() ? 0 : static_cast<std::size_t>(it - times.begin()) - 1;
+    if (times[i] > a.range().end)
+        return;
+    QPainterPath path;
+    const double firstX = std::max(0.0, a.toPixel(times[i]));
+    path.moveTo(kLabelWidth + firstX, bottom);
+    for (int x = static_cast<int>(firstX); x <= width && i < times.size(); ++x) {
+        const TimeNs columnEnd = a.toTime(x + 1);
+        double v = series.values[i];
+        while (i + 1 < times.size() && times[i + 1] < columnEnd) {
+            ++i;
+            v = std::max(v, series.values[i]);
+        }
+        path.lineTo(kLabelWidth + x, toY(v));
+        path.lineTo(kLabelWidth + x + 1, toY(v));
+    }
+    path.lineTo(kLabelWidth + std::min<double>(width, a.pixelWidth()), path.currentPosition().y());
+    path.lineTo(kLabelWidth + std::min<double>(width, a.pixelWidth()), bottom);
+    path.closeSubpath();
+    QColor fill = SliceColors::colorForText(model.strings().view(series.name));
+    p.save();
+    p.setClipRect(QRect(kLabelWidth, y, c.geometry.width - kLabelWidth, row.height));
+    fill.setAlpha(170);
+    p.fillPath(path, fill);
+    p.restore();
+}
+
+} // namespace at

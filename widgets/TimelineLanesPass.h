@@ -1,0 +1,28 @@
+#pragma once
+
+#include "SliceTrackPainter.h"
+#include "TimelineRenderPass.h"
+
+#include <QCoreApplication>
+
+namespace at {
+
+// The lanes in the viewport, top to bottom: rank group headers, process headers, thread rows (through
+// SliceTrackPainter) and counter rows. Only rows that intersect the viewport are painted.
+class TimelineLanesPass : public TimelineRenderPass
+{
+    Q_DECLARE_TR_FUNCTIONS(at::TimelineView)
+public:
+    Clip clip() const override { return Clip::Lanes; }
+    void paint(QPainter &p, const TimelinePaintContext &c) override;
+    const SliceTrackPainter &slices() const { return m_slices; }
+
+private:
+    static void paintGroupHeader(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);
+    static void paintProcessHeader(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);
+    static void paintCounter(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);
+
+    SliceTrackPainter m_slices;
+};
+
+} // namespace at

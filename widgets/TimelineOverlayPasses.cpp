@@ -1,0 +1,154 @@
+#include "TimelineOverlayPasses.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace at {
+
+namespace {
+constexpr int kLabelWidth = TimelineGeometry::kLabelWidth;
+constexpr int kRulerHeight = TimelineGeometry::kRulerHeight;
+
+void outline(QPainter &p, const QPalette &palette, const QRectF &r, Qt::PenStyle style, double grow)
+{
+    p.save();
+    p.setPen(QPen(palette.color(QPalette::Highlight), 2, style));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(r.adjusted(-grow, -grow, grow, grow));
+    p.restore();
+}
+} // namespace
+
+void MarkersPass::paint(QPainter &p, const TimelinePaintContext &c)
+{
+    if (!c.markers)
+        return;
+    const TimelineGeometry &g = c.geometry;
+    const int bottom = g.height;
+    for (const Marker &m : c.markers->markers()) {
+        QColor color = QColor::fromRgb(m.rgb);
+        const double x0 = g.timeX(m.begin);
+        const double x1 = g.timeX(m.end);
+        if (x1 < kLabelWidth - 1 || x0 > g.width + 1)
+            continue;
+        p.save();
+        if (!m.isFlag()) {
+            QColor band = color;
+            band.setAlpha(40);
+            p.fillRect(QRectF(std::max<double>(x0, kLabelWidth), kRulerHeight,
+                              std::max(1.0, x1 - std::max<double>(x0, kLabelWidth)), bottom - kRulerHeight),
+                       band);
+        }
+        p.setPen(QPen(color, 1, m.isFlag() ? Qt::SolidLine : Qt::DashLine));
+        for (double x : {x0, x1})
+            if (x >= kLabelWidth)
+                p.drawLine(QPointF(x, kRulerHeight), QPointF(x, bottom));
+        const int w = p.fontMetrics().horizontalAdvance(m.name) + 8;
+        const QRectF tag(std::max<double>(x0, kLabelWidth), kRulerHeight, w, 16);
+        p.fillRect(tag, color);
+        p.setPen(Qt::white);
+        p.drawText(tag, Qt::AlignCenter, m.name);
+        p.restore();
+    }
+}
+
+void SelectionPass::paint(QPainter &p, const TimelinePaintContext &c)
+{
+    if (c.selected.isValid())
+        if (const QRectF r = c.geometry.sliceRect(c.selected); !r.isNull())
+            outline(p, c.palette, r, Qt::SolidLine, 1);
+    if (c.highlighted.isValid() && !(c.highlighted == c.selected))
+        if (const QRectF r = c.geometry.sliceRect(c.highlighted); !r.isNull())
+            outline(p, c.palette, r, Qt::DashLine, 2);
+}
+
+void FlowsPass::paint(QPainter &p, const TimelinePaintContext &c)
+{
+    if (!c.selected.isValid())
+        return;
+    const TraceModel &model = *c.geometry.model;
+    std::vector<std::uint32_t> flows = model.flowsFrom(c.selected);
+    const std::vector<std::uint32_t> incoming = model.flowsTo(c.selected);
+    flows.insert(flows.end(), incoming.begin(), incoming.end());
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    const QColor color(200, 40, 40);
+    p.setPen(QPen(color, 1.5));
+    p.setBrush(color);
+    for (std::uint32_t f : flows) {
+        const FlowInfo &flow = model.flows()[f];
+        if (!flow.from.isValid() || !flow.to.isValid())
+            continue;
+        const QPointF from = c.geometry.flowEndpoint(flow.from, flow.fromTime);
+        const QPointF to = c.geometry.flowEndpoint(flow.to, flow.toTime);
+        if (from.y() < 0 || to.y() < 0)
+            continue;
+        QPainterPath path(from);
+        const double bend = std::max(20.0, std::abs(to.x() - from.x()) / 3);
+        path.cubicTo(from + QPointF(bend, 0), to - QPointF(bend, 0), to);
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+        p.setBrush(color);
+        const QPointF tip = to;
+        QPolygonF head;
+        head << tip << tip + QPointF(-7, -4) << tip + QPointF(-7, 4);
+        p.drawPolygon(head);
+    }
+    p.restore();
+}
+
+void RangeSelectionPass::paint(QPainter &p, const TimelinePaintContext &c)
+{
+    if (!c.rangeSelection)
+        return;
+    const TimelineGeometry &g = c.geometry;
+    const double x0 = g.timeX(c.rangeSelection->start);
+    const double x1 = g.timeX(c.rangeSelection->end);
+    QColor shade = c.palette.color(QPalette::Highlight);
+    shade.setAlpha(50);
+    const QRectF rect(x0, kRulerHeight, std::max(1.0, x1 - x0), g.height - kRulerHeight);
+    p.fillRect(rect, shade);
+    p.setPen(c.palette.color(QPalette::Highlight));
+    p.drawLine(QPointF(x0, kRulerHeight), QPointF(x0, g.height));
+    p.drawLine(QPointF(x1, kRulerHeight), QPointF(x1, g.height));
+    const QString label = formatDuration(c.rangeSelection->width());
+    const int w = p.fontMetrics().horizontalAdvance(label) + 10;
+    const QRectF box((x0 + x1) / 2 - w / 2.0, kRulerHeight + 2, w, 18);
+    p.fillRect(box, c.palette.color(QPalette::Highlight));
+    p.setPen(c.palette.color(QPalette::HighlightedText));
+    p.drawText(box, Qt::AlignCenter, label);
+}
+
+void LegendPass::paint(QPainter &p, const TimelinePaintContext &c)
+{
+    const MetricColoring &coloring = c.colors.coloring();
+    if (coloring.mode() == MetricColoring::Mode::ByName)
+        return;
+    const int width = 220, height = 44;
+    const QRect box(c.geometry.width - width - 12, kRulerHeight + 8, width, height);
+    p.save();
+    p.setOpacity(0.92);
+    p.fillRect(box, c.palette.color(QPalette::Window));
+    p.setOpacity(1.0);
+    p.setPen(c.palette.color(QPalette::Mid));
+    p.drawRect(box);
+    const QRect bar(box.left() + 8, box.top() + 20, width - 16, 10);
+    for (int x = 0; x < bar.width(); ++x)
+        p.fillRect(QRect(bar.left() + x, bar.top(), 1, bar.height()),
+                   viridis(static_cast<double>(x) / (bar.width() - 1)));
+    p.setPen(c.palette.color(QPalette::WindowText));
+    p.drawText(QRect(box.left() + 8, box.top() + 2, width - 16, 16), Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(coloring.legendTitle(), Qt::ElideRight, width - 16));
+    QFont small = p.font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    p.setFont(small);
+    p.drawText(QRect(bar.left(), bar.bottom() + 1, bar.width(), 12), Qt::AlignLeft, coloring.legendMinimum());
+    p.drawText(QRect(bar.left(), bar.bottom() + 1, bar.width(), 12), Qt::AlignRight,
+               coloring.legendMaximum());
+    p.restore();
+}
+
+} // namespace at

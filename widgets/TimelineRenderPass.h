@@ -1,0 +1,48 @@
+#pragma once
+
+#include "MarkerList.h"
+#include "TimelineColors.h"
+#include "TimelineGeometry.h"
+
+#include <QPalette>
+#include <QSet>
+
+#include <optional>
+
+class QPainter;
+
+namespace at {
+
+// What every render pass of one frame reads: the geometry, the colours and the view's state.
+struct TimelinePaintContext
+{
+    TimelineGeometry geometry;
+    const QPalette &palette;
+    TimelineColors &colors; // mutable: it caches per name
+    TimeNs timeOrigin = 0;  // the ruler counts from here
+    const QSet<int> &collapsedProcesses;
+    const QSet<int> &collapsedGroups;
+    SliceRef selected;
+    SliceRef highlighted;
+    std::optional<TimeRange> rangeSelection;
+    const MarkerList *markers = nullptr;
+    bool levelOfDetail = true;
+};
+
+// One layer of a timeline frame (after Qt Creator's TimelineRenderPass): the view paints its passes in
+// order, each inside the clip it names, so a new overlay is a new pass rather than more paintEvent code.
+class TimelineRenderPass
+{
+public:
+    enum class Clip
+    {
+        Lanes,    // below the ruler, label column included
+        TimeArea, // below the ruler, right of the label column
+        Viewport  // everything (the ruler itself)
+    };
+    virtual ~TimelineRenderPass() = default;
+    virtual Clip clip() const = 0;
+    virtual void paint(QPainter &p, const TimelinePaintContext &context) = 0;
+};
+
+} // namespace at

@@ -1,0 +1,175 @@
+#include "TimelineView.h"
+
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QWheelEvent>
+
+#include <cmath>
+
+// Mouse input of the timeline: click to select, drag a range, shift/middle-drag to pan, drag a process
+// header to move it, wheel to scroll lanes or (with Ctrl) zoom, the lane context menu.
+namespace at {
+
+namespace {
+constexpr int kDragThreshold = 4; // pixels before a press becomes a drag
+} // namespace
+
+void TimelineView::contextMenuEvent(QContextMenuEvent *event)
+{
+    if (!m_model)
+        return;
+    const int rowIndex = m_layout.rowAt(contentY(event->pos().y()));
+    QMenu menu(this);
+    if (rowIndex >= 0 && event->pos().y() >= kRulerHeight) {
+        const LaneRow &row = m_layout.rows()[static_cast<std::size_t>(rowIndex)];
+        if (row.kind == LaneRow::Kind::ProcessHeader || row.kind == LaneRow::Kind::Thread ||
+            row.kind == LaneRow::Kind::Counter) {
+            const int process = row.process;
+            const QString name = m_model->processDisplayName(process);
+            const bool pinned =
+                std::find(m_visibility.pinnedProcesses.begin(), m_visibility.pinnedProcesses.end(),
+                          process) != m_visibility.pinnedProcesses.end();
+            menu.addAction(pinned ? tr("Unpin %1").arg(name) : tr("Pin %1 to the Top").arg(name), this,
+                           [this, process, pinned] { setProcessPinned(process, !pinned); });
+            menu.addAction(tr("Hide %1").arg(name), this,
+                           [this, process] { setProcessHidden(process, true); });
+            if (row.kind == LaneRow::Kind::Thread) {
+                const int thread = row.index;
+                menu.addAction(tr("Hide Lane %1").arg(m_model->threadDisplayName(thread)), this,
+                               [this, thread] { setThreadHidden(thread, true); });
+            }
+        }
+    }
+    const int hidden =
+        static_cast<int>(m_visibility.hiddenProcesses.size() + m_visibility.hiddenThreads.size());
+    QAction *showAll = menu.addAction(tr("Show %n Hidden Lane(s)", nullptr, hidden), this, [this] {
+        LaneVisibility v = m_visibility;
+        v.hiddenProcesses.clear();
+        v.hiddenThreads.clear();
+        setLaneVisibility(std::move(v));
+    });
+    showAll->setEnabled(hidden > 0);
+    menu.exec(event->globalPos());
+}
+
+void TimelineView::mousePressEvent(QMouseEvent *event)
+{
+    m_drag.pressPos = event->position().toPoint();
+    m_drag.pressRange = m_zoom.range();
+    m_drag.pressScroll = verticalScrollBar()->value();
+    m_drag.pressTime = axis().toTime(m_drag.pressPos.x() - kLabelWidth);
+    const bool panGesture = event->button() == Qt::MiddleButton ||
+                            (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier));
+    if (panGesture) {
+        m_drag.mode = DragMode::Pan;
+        viewport()->setCursor(Qt::ClosedHandCursor);
+    } else if (event->button() == Qt::LeftButton) {
+        m_drag.mode = DragMode::Pending;
+    }
+    event->accept();
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent *event)
+{
+    m_mousePos = event->position().toPoint();
+    m_mouseInside = true;
+    if (m_drag.mode == DragMode::None && m_model) {
+        const SliceRef under = sliceAt(m_mousePos);
+        if (!(under == m_hovered)) {
+            m_hovered = under;
+            Q_EMIT hovered(under);
+        }
+    }
+    const QPoint delta = m_mousePos - m_drag.pressPos;
+    if (m_drag.mode == DragMode::Pending && m_drag.pressPos.x() < kLabelWidth &&
+        std::abs(delta.y()) >= kDragThreshold) {
+        const int row = m_layout.rowAt(contentY(m_drag.pressPos.y()));
+        if (row >= 0 && m_layout.rows()[static_cast<std::size_t>(row)].kind == LaneRow::Kind::ProcessHeader) {
+            m_drag.mode = DragMode::LaneMove;
+            viewport()->setCursor(Qt::SizeVerCursor);
+        }
+    }
+    if (m_drag.mode == DragMode::Pending && m_drag.pressPos.x() >= kLabelWidth &&
+        std::abs(delta.x()) >= kDragThreshold)
+        m_drag.mode = DragMode::Range;
+    if (m_drag.mode == DragMode::Range) {
+        const TimeNs now = axis().toTime(m_mousePos.x() - kLabelWidth);
+        m_rangeSelection = TimeRange{std::min(now, m_drag.pressTime), std::max(now, m_drag.pressTime)};
+        viewport()->update();
+    } else if (m_drag.mode == DragMode::Pan) {
+        const TimeAxis pressAxis(m_drag.pressRange, std::max(1, viewport()->width() - kLabelWidth));
+        const TimeNs shift = static_cast<TimeNs>(std::llround(-delta.x() * pressAxis.nsPerPixel()));
+        m_zoom.setRange({m_drag.pressRange.start + shift, m_drag.pressRange.end + shift}, false);
+        verticalScrollBar()->setValue(m_drag.pressScroll - delta.y());
+    }
+    event->accept();
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent *event)
+{
+    const DragMode mode = m_drag.mode;
+    m_drag.mode = DragMode::None;
+    viewport()->unsetCursor();
+    const QPoint pos = event->position().toPoint();
+    if (mode == DragMode::LaneMove) {
+        // Drop onto any row of another process of the same group: the dragged one goes before it.
+        const int from = m_layout.rowAt(contentY(m_drag.pressPos.y()));
+        const int to = m_layout.rowAt(contentY(pos.y()));
+        if (from >= 0 && to >= 0 &&
+            m_layout.rows()[static_cast<std::size_t>(to)].kind != LaneRow::Kind::GroupHeader)
+            moveProcess(m_layout.rows()[static_cast<std::size_t>(from)].process,
+                        m_layout.rows()[static_cast<std::size_t>(to)].process, to > from);
+    } else if (mode == DragMode::Range && m_rangeSelection) {
+        Q_EMIT rangeSelected(*m_rangeSelection);
+    } else if (mode == DragMode::Pending && event->button() == Qt::LeftButton) {
+        const int row = m_layout.rowAt(contentY(pos.y()));
+        const LaneRow::Kind kind =
+            row >= 0 ? m_layout.rows()[static_cast<std::size_t>(row)].kind : LaneRow::Kind::Thread;
+        if (pos.y() >= kRulerHeight && row >= 0 && kind == LaneRow::Kind::ProcessHeader) {
+            const int process = m_layout.rows()[static_cast<std::size_t>(row)].process;
+            setCollapsed(process, !m_collapsed.contains(process));
+        } else if (pos.y() >= kRulerHeight && row >= 0 && kind == LaneRow::Kind::GroupHeader) {
+            const int group = m_layout.rows()[static_cast<std::size_t>(row)].process;
+            setGroupCollapsed(group, !m_collapsedGroups.contains(group));
+        } else {
+            selectSlice(sliceAt(pos), false);
+        }
+    }
+    event->accept();
+}
+
+void TimelineView::wheelEvent(QWheelEvent *event)
+{
+    const QPoint angle = event->angleDelta();
+    if (event->modifiers() & Qt::ControlModifier) {
+        const double steps = angle.y() / 120.0;
+        m_mousePos = event->position().toPoint();
+        m_mouseInside = true;
+        m_zoom.zoom(std::pow(ZoomController::kZoomStep, steps), zoomAnchor());
+        event->accept();
+        return;
+    }
+    if (event->modifiers() & Qt::ShiftModifier || angle.x() != 0) {
+        const int dx = angle.x() != 0 ? angle.x() : angle.y();
+        m_zoom.pan(-dx / 120.0 * ZoomController::kPanFraction);
+        event->accept();
+        return;
+    }
+    QAbstractScrollArea::wheelEvent(event); // scrolls lanes
+}
+
+void TimelineView::leaveEvent(QEvent *event)
+{
+    m_mouseInside = false;
+    QAbstractScrollArea::leaveEvent(event);
+}
+
+void TimelineView::enterEvent(QEnterEvent *event)
+{
+    m_mouseInside = true;
+    QAbstractScrollArea::enterEvent(event);
+}
+
+} // namespace at
