@@ -2,6 +2,10 @@
 
 #include <QApplication>
 #include <QHeaderView>
+#include <QLocale>
+#include <QPainter>
+#include <QResizeEvent>
+#include <QStyledItemDelegate>
 
 #include <cmath>
 
@@ -9,6 +13,74 @@ namespace at {
 
 namespace {
 constexpr int kSliceRole = Qt::UserRole + 1;
+
+// "no value" markers profilers write into id fields (UINT32_MAX, UINT64_MAX).
+bool isSentinel(const QString &value)
+{
+    return value == QLatin1String("4294967295") || value == QLatin1String("18446744073709551615");
+}
+// Rows as tall as their value needs at the value column's width (QTreeView asks the delegate for a
+// row's height without telling it the column width, so wrapped text would keep one line).
+class WrappingDelegate : public QStyledItemDelegate
+{
+public:
+    explicit WrappingDelegate(QTreeView *view) : QStyledItemDelegate(view), m_view(view) {}
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QSize size = QStyledItemDelegate::sizeHint(option, index);
+        const int width = m_view->header()->sectionSize(index.column()) - 8;
+        if (width <= 0)
+            return size;
+        const QRect text =
+            option.fontMetrics.boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWrapAnywhere | Qt::AlignLeft,
+                                            index.data(Qt::DisplayRole).toString());
+        size.setHeight(std::max(size.height(), text.height() + 2));
+        return size;
+    }
+    // The style's item text wraps at spaces only: names and ids without spaces are wrapped anywhere here.
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QStyleOptionViewItem item = option;
+        initStyleOption(&item, index);
+        const QString text = item.text;
+        item.text.clear();
+        QStyle *style = item.widget ? item.widget->style() : QApplication::style();
+        style->drawControl(QStyle::CE_ItemViewItem, &item, painter, item.widget);
+        painter->save();
+        painter->setPen(item.palette.color(item.state & QStyle::State_Selected ? QPalette::HighlightedText
+                                                                               : QPalette::Text));
+        painter->setFont(item.font);
+        painter->drawText(item.rect.adjusted(4, 1, -4, -1),
+                          Qt::TextWrapAnywhere | Qt::AlignLeft | Qt::AlignVCenter, text);
+        painter->restore();
+    }
+
+private:
+    QTreeView *m_view;
+};
+} // namespace
+
+QString DetailsPanel::displayValue(const QString &raw)
+{
+    return isSentinel(raw) ? tr("n/a") : raw;
+}
+
+QString DetailsPanel::formatNumber(double value, const QString &unit)
+{
+    // Plain digits with thousands separators, at most three decimals, never an exponent.
+    QLocale locale;
+    locale.setNumberOptions(locale.numberOptions() & ~QLocale::OmitGroupSeparator);
+    QString text = locale.toString(value, 'f', std::abs(value - std::round(value)) < 5e-4 ? 0 : 3);
+    if (text.contains(locale.decimalPoint())) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(locale.decimalPoint()))
+            text.chop(1);
+    }
+    if (unit.isEmpty())
+        return text;
+    const QString shown = unit == QLatin1String("us") ? QStringLiteral("µs") : unit;
+    return shown == QLatin1String("%") ? text + shown : QStringLiteral("%1 %2").arg(text, shown);
 }
 
 DetailsPanel::DetailsPanel(QWidget *parent) : QTreeWidget(parent)
@@ -16,9 +88,16 @@ DetailsPanel::DetailsPanel(QWidget *parent) : QTreeWidget(parent)
     setColumnCount(2);
     setHeaderLabels({tr("Field"), tr("Value")});
     setRootIsDecorated(true);
-    setUniformRowHeights(true);
-    setWordWrap(false);
-    header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // Long values (kernel names, absolute timestamps, shapes) wrap instead of being cut at the dock's
+    // width; the field column fits its names, the value column takes the rest.
+    setUniformRowHeights(false);
+    setWordWrap(true);
+    setTextElideMode(Qt::ElideNone);
+    setItemDelegate(new WrappingDelegate(this));
+    header()->setStretchLastSection(true);
+    header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    // Wrapped rows change height with their column: lay the items out again when it changes.
+    connect(header(), &QHeaderView::sectionResized, this, [this] { scheduleDelayedItemsLayout(); });
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     // One click on a flow jumps (as a link would); Enter on a focused flow item does too.
     auto jump = [this](QTreeWidgetItem *item) {
@@ -49,6 +128,14 @@ QTreeWidgetItem *DetailsPanel::addField(const QString &field, const QString &val
     return item;
 }
 
+QTreeWidgetItem *DetailsPanel::addChild(QTreeWidgetItem *parent, const QString &field, const QString &raw)
+{
+    const QString value = displayValue(raw);
+    auto *item = new QTreeWidgetItem(parent, {field, value});
+    item->setToolTip(1, value == raw ? raw : tr("%1 (the profiler's \"no value\" marker)").arg(raw));
+    return item;
+}
+
 void DetailsPanel::showSlice(SliceRef ref)
 {
     clear();
@@ -68,14 +155,26 @@ void DetailsPanel::showSlice(SliceRef ref)
     addField(tr("Thread"), m_model->threadDisplayName(ref.thread));
     const auto args = m_model->sliceArgs(ref);
     auto *argsItem = addField(tr("Args"), tr("%n value(s)", nullptr, static_cast<int>(args.size())));
-    for (const auto &[key, value] : args) {
-        auto *child = new QTreeWidgetItem(argsItem, {key, value});
-        child->setToolTip(1, value);
-    }
+    for (const auto &[key, value] : args)
+        addChild(argsItem, key, value);
     argsItem->setExpanded(true);
     addKernelMetrics(ref);
     addFlows(tr("Outgoing flows"), m_model->flowsFrom(ref), true);
     addFlows(tr("Incoming flows"), m_model->flowsTo(ref), false);
+    fitFieldColumn();
+}
+
+void DetailsPanel::fitFieldColumn()
+{
+    // The names column fits its names but leaves the values at least 55 % of the width.
+    const int available = viewport()->width();
+    header()->resizeSection(0, std::min(sizeHintForColumn(0), available * 45 / 100));
+}
+
+void DetailsPanel::resizeEvent(QResizeEvent *event)
+{
+    QTreeWidget::resizeEvent(event);
+    fitFieldColumn();
 }
 
 void DetailsPanel::addKernelMetrics(SliceRef ref)
@@ -87,10 +186,7 @@ void DetailsPanel::addKernelMetrics(SliceRef ref)
     const KernelRecord &k = table.rows()[static_cast<std::size_t>(row)];
     const StringPool &strings = m_model->strings();
     auto *kernel = addField(tr("Kernel"), strings.qstring(k.type));
-    auto child = [kernel](const QString &key, const QString &value) {
-        auto *item = new QTreeWidgetItem(kernel, {key, value});
-        item->setToolTip(1, value);
-    };
+    auto child = [this, kernel](const QString &key, const QString &value) { addChild(kernel, key, value); };
     child(tr("Accelerator core"), strings.qstring(k.acceleratorCore));
     child(tr("Wait time"), formatDuration(k.wait));
     if (k.blockDim != KernelRecord::kNone)
@@ -106,10 +202,11 @@ void DetailsPanel::addKernelMetrics(SliceRef ref)
         if (std::isnan(v))
             continue;
         const KernelMetricColumn &column = table.columns()[c];
-        const QString value = column.unit.isEmpty()
-                                  ? QString::number(v, 'g', 6)
-                                  : QStringLiteral("%1 %2").arg(QString::number(v, 'g', 6), column.unit);
-        new QTreeWidgetItem(metrics, {column.header, value});
+        // The unit goes with the value ("12.5 µs"), not in the name ("aicore_time(us)").
+        QString field = column.header;
+        if (!column.unit.isEmpty() && field.endsWith(QStringLiteral("(%1)").arg(column.unit)))
+            field.chop(column.unit.size() + 2);
+        addChild(metrics, field, formatNumber(v, column.unit));
     }
     metrics->setExpanded(true);
 }
@@ -125,10 +222,11 @@ void DetailsPanel::addFlows(const QString &title, const std::vector<std::uint32_
             target = QStringLiteral("%1 — %2 @ %3")
                          .arg(m_model->sliceName(other), m_model->threadDisplayName(other.thread),
                               formatDuration(outgoing ? flow.toTime : flow.fromTime));
+        // The id (often 20 digits) goes with the value, so the names column stays narrow.
+        target += QStringLiteral(" · ") + tr("id %1").arg(m_model->strings().qstring(flow.id));
         auto *item = new QTreeWidgetItem(
-            group, {QStringLiteral("%1 %2 [%3]")
-                        .arg(outgoing ? QStringLiteral("→") : QStringLiteral("←"),
-                             m_model->strings().qstring(flow.category), m_model->strings().qstring(flow.id)),
+            group, {QStringLiteral("%1 %2").arg(outgoing ? QStringLiteral("→") : QStringLiteral("←"),
+                                                m_model->strings().qstring(flow.category)),
                     target});
         if (other.isValid())
             item->setData(0, kSliceRole, QVariant::fromValue<qulonglong>(sliceKey(other)));

@@ -20,12 +20,21 @@ public:
     // Value shown for a top-level field ("Name", "Duration", ...), for tests and copy.
     QString fieldValue(const QString &field) const;
     QTreeWidgetItem *flowItem(int index) const;
+    // What a raw value reads as: "n/a" for the profilers' "no value" markers (4294967295, …).
+    static QString displayValue(const QString &raw);
+    // A metric as plain digits with thousands separators (never 3.2382e+06) and its unit (us → µs).
+    static QString formatNumber(double value, const QString &unit = {});
 
 Q_SIGNALS:
     void jumpTo(at::SliceRef ref);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void fitFieldColumn();
     QTreeWidgetItem *addField(const QString &field, const QString &value);
+    QTreeWidgetItem *addChild(QTreeWidgetItem *parent, const QString &field, const QString &raw);
     void addKernelMetrics(SliceRef ref);
     void addFlows(const QString &title, const std::vector<std::uint32_t> &flows, bool outgoing);
 
