@@ -1,8 +1,9 @@
 #include "DetailsPanel.h"
 
+#include "NumberFormat.h"
+
 #include <QApplication>
 #include <QHeaderView>
-#include <QLocale>
 #include <QPainter>
 #include <QResizeEvent>
 #include <QStyledItemDelegate>
@@ -63,24 +64,6 @@ private:
 QString DetailsPanel::displayValue(const QString &raw)
 {
     return isSentinel(raw) ? tr("n/a") : raw;
-}
-
-QString DetailsPanel::formatNumber(double value, const QString &unit)
-{
-    // Plain digits with thousands separators, at most three decimals, never an exponent.
-    QLocale locale;
-    locale.setNumberOptions(locale.numberOptions() & ~QLocale::OmitGroupSeparator);
-    QString text = locale.toString(value, 'f', std::abs(value - std::round(value)) < 5e-4 ? 0 : 3);
-    if (text.contains(locale.decimalPoint())) {
-        while (text.endsWith(QLatin1Char('0')))
-            text.chop(1);
-        if (text.endsWith(locale.decimalPoint()))
-            text.chop(1);
-    }
-    if (unit.isEmpty())
-        return text;
-    const QString shown = unit == QLatin1String("us") ? QStringLiteral("µs") : unit;
-    return shown == QLatin1String("%") ? text + shown : QStringLiteral("%1 %2").arg(text, shown);
 }
 
 DetailsPanel::DetailsPanel(QWidget *parent) : QTreeWidget(parent)

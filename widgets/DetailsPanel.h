@@ -22,8 +22,6 @@ public:
     QTreeWidgetItem *flowItem(int index) const;
     // What a raw value reads as: "n/a" for the profilers' "no value" markers (4294967295, …).
     static QString displayValue(const QString &raw);
-    // A metric as plain digits with thousands separators (never 3.2382e+06) and its unit (us → µs).
-    static QString formatNumber(double value, const QString &unit = {});
 
 Q_SIGNALS:
     void jumpTo(at::SliceRef ref);

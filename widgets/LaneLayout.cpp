@@ -85,8 +85,21 @@ void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProc
             m_rowOfThread[static_cast<std::size_t>(t)] =
                 add(LaneRow::Kind::Thread, p, t, 2 * kTrackPadding + depth * kSliceHeight);
         }
-        if (!collapsed)
-            for (int c : info.counters)
+        if (collapsed)
+            continue;
+        std::vector<int> zero;
+        for (int c : info.counters) {
+            const CounterSeries &series = model->counters()[static_cast<std::size_t>(c)];
+            if (series.minValue == 0 && series.maxValue == 0)
+                zero.push_back(c);
+            else
+                add(LaneRow::Kind::Counter, p, c, kCounterHeight);
+        }
+        if (zero.empty())
+            continue;
+        add(LaneRow::Kind::ZeroCounters, p, static_cast<int>(zero.size()), kZeroCountersHeight);
+        if (visibility.zeroCountersShown.contains(p))
+            for (int c : zero)
                 add(LaneRow::Kind::Counter, p, c, kCounterHeight);
     }
     m_totalHeight = y;

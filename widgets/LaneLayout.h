@@ -16,7 +16,8 @@ struct LaneRow
         GroupHeader, // "Rank 1 / Device 1" when several sources are loaded
         ProcessHeader,
         Thread,
-        Counter
+        Counter,
+        ZeroCounters // one row standing for a process's all-zero counter series (index: how many)
     };
     Kind kind = Kind::ProcessHeader;
     int process = -1; // for GroupHeader rows: the group index
@@ -35,6 +36,9 @@ struct LaneVisibility
     // The user's process order (dragged headers); empty: the model's order. Processes missing from
     // it keep their model position after the listed ones.
     std::vector<int> processOrder;
+    // Processes whose all-zero counter series are listed; elsewhere one ZeroCounters row stands for them
+    // (Acc PMU writes 112 series per rank, often all zero).
+    QSet<int> zeroCountersShown;
 };
 
 // Vertical layout of all lanes: pure geometry from the model and the collapsed groups.
@@ -45,6 +49,7 @@ public:
     static constexpr int kSliceHeight = 18;
     static constexpr int kTrackPadding = 3;
     static constexpr int kCounterHeight = 36;
+    static constexpr int kZeroCountersHeight = 20;
 
     void rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses,
                  const QSet<int> &collapsedGroups = {}, const LaneVisibility &visibility = {});

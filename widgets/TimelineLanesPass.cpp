@@ -1,5 +1,7 @@
 #include "TimelineLanesPass.h"
 
+#include "NumberFormat.h"
+
 #include <QPainter>
 #include <QPainterPath>
 
@@ -38,6 +40,9 @@ void TimelineLanesPass::paint(QPainter &p, const TimelinePaintContext &c)
             break;
         case LaneRow::Kind::Counter:
             paintCounter(p, c, row, y);
+            break;
+        case LaneRow::Kind::ZeroCounters:
+            paintZeroCounters(p, c, row, y);
             break;
         }
     }
@@ -104,11 +109,12 @@ void TimelineLanesPass::paintCounter(QPainter &p, const TimelinePaintContext &c,
     p.drawLine(0, y + row.height - 1, c.geometry.width, y + row.height - 1);
     p.setPen(pal.color(QPalette::Text));
     const QString label = model.counterDisplayName(row.index);
+    // Series names of one process differ at their end ("read_bandwidth value acc_id 27"): keep both ends.
     p.drawText(QRect(14, y, kLabelWidth - 18, row.height / 2), Qt::AlignVCenter | Qt::AlignLeft,
-               p.fontMetrics().elidedText(label, Qt::ElideRight, kLabelWidth - 18));
+               p.fontMetrics().elidedText(label, Qt::ElideMiddle, kLabelWidth - 18));
     p.setPen(pal.color(QPalette::PlaceholderText));
     p.drawText(QRect(14, y + row.height / 2, kLabelWidth - 18, row.height / 2),
-               Qt::AlignVCenter | Qt::AlignLeft, tr("max %1").arg(series.maxValue, 0, 'g', 6));
+               Qt::AlignVCenter | Qt::AlignLeft, tr("max %1").arg(formatNumber(series.maxValue)));
     if (series.times.empty())
         return;
 
@@ -146,6 +152,19 @@ void TimelineLanesPass::paintCounter(QPainter &p, const TimelinePaintContext &c,
     fill.setAlpha(170);
     p.fillPath(path, fill);
     p.restore();
+}
+
+void TimelineLanesPass::paintZeroCounters(QPainter &p, const TimelinePaintContext &c, const LaneRow &row,
+                                          int y)
+{
+    const QPalette &pal = c.palette;
+    const bool shown = c.zeroCountersShown.contains(row.process);
+    p.setPen(pal.color(QPalette::Mid));
+    p.drawLine(0, y + row.height - 1, c.geometry.width, y + row.height - 1);
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    const QString text = shown ? tr("▾ %n all-zero series (click to hide)", nullptr, row.index)
+                               : tr("▸ %n all-zero series hidden (click to show)", nullptr, row.index);
+    p.drawText(QRect(14, y, c.geometry.width - 18, row.height), Qt::AlignVCenter | Qt::AlignLeft, text);
 }
 
 } // namespace at

@@ -8,7 +8,8 @@
 namespace at {
 
 // The lanes in the viewport, top to bottom: rank group headers, process headers, thread rows (through
-// SliceTrackPainter) and counter rows. Only rows that intersect the viewport are painted.
+// SliceTrackPainter), counter rows and the row standing for a process's all-zero series. Only rows that
+// intersect the viewport are painted.
 class TimelineLanesPass : public TimelineRenderPass
 {
     Q_DECLARE_TR_FUNCTIONS(at::TimelineView)
@@ -21,6 +22,7 @@ private:
     static void paintGroupHeader(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);
     static void paintProcessHeader(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);
     static void paintCounter(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);
+    static void paintZeroCounters(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);
 
     SliceTrackPainter m_slices;
 };

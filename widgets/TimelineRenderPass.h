@@ -22,6 +22,7 @@ struct TimelinePaintContext
     TimeNs timeOrigin = 0;  // the ruler counts from here
     const QSet<int> &collapsedProcesses;
     const QSet<int> &collapsedGroups;
+    const QSet<int> &zeroCountersShown;
     SliceRef selected;
     SliceRef highlighted;
     std::optional<TimeRange> rangeSelection;

@@ -133,6 +133,13 @@ void TimelineView::setThreadHidden(int thread, bool hidden)
     setLaneVisibility(std::move(v));
 }
 
+void TimelineView::setZeroCountersShown(int process, bool shown)
+{
+    LaneVisibility v = m_visibility;
+    setMember(v.zeroCountersShown, process, shown);
+    setLaneVisibility(std::move(v));
+}
+
 void TimelineView::setProcessPinned(int process, bool pinned)
 {
     LaneVisibility v = m_visibility;
@@ -414,9 +421,18 @@ void TimelineView::paintEvent(QPaintEvent *event)
                    tr("Open a trace file or folder (File ▸ Open, or drop it here)"));
         return;
     }
-    const TimelinePaintContext context{
-        timelineGeometry(), pal,           m_colors,         m_timeOrigin, m_collapsed, m_collapsedGroups,
-        m_selected,         m_highlighted, m_rangeSelection, m_markers,    m_lodEnabled};
+    const TimelinePaintContext context{timelineGeometry(),
+                                       pal,
+                                       m_colors,
+                                       m_timeOrigin,
+                                       m_collapsed,
+                                       m_collapsedGroups,
+                                       m_visibility.zeroCountersShown,
+                                       m_selected,
+                                       m_highlighted,
+                                       m_rangeSelection,
+                                       m_markers,
+                                       m_lodEnabled};
     const int width = viewport()->width(), height = viewport()->height() - kRulerHeight;
     for (const auto &pass : m_passes) {
         p.save();

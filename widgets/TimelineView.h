@@ -76,6 +76,8 @@ public:
     void setProcessHidden(int process, bool hidden);
     void setThreadHidden(int thread, bool hidden);
     void setProcessPinned(int process, bool pinned);
+    // Lists a process's all-zero counter series instead of the one row that stands for them.
+    void setZeroCountersShown(int process, bool shown);
     // Moves a process before (or after) another of the same rank group: dragging a header up drops it
     // before the process under the mouse, dragging it down after.
     bool moveProcess(int process, int target, bool after = false);

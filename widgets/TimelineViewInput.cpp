@@ -25,7 +25,7 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
     if (rowIndex >= 0 && event->pos().y() >= kRulerHeight) {
         const LaneRow &row = m_layout.rows()[static_cast<std::size_t>(rowIndex)];
         if (row.kind == LaneRow::Kind::ProcessHeader || row.kind == LaneRow::Kind::Thread ||
-            row.kind == LaneRow::Kind::Counter) {
+            row.kind == LaneRow::Kind::Counter || row.kind == LaneRow::Kind::ZeroCounters) {
             const int process = row.process;
             const QString name = m_model->processDisplayName(process);
             const bool pinned =
@@ -130,6 +130,9 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
         if (pos.y() >= kRulerHeight && row >= 0 && kind == LaneRow::Kind::ProcessHeader) {
             const int process = m_layout.rows()[static_cast<std::size_t>(row)].process;
             setCollapsed(process, !m_collapsed.contains(process));
+        } else if (pos.y() >= kRulerHeight && row >= 0 && kind == LaneRow::Kind::ZeroCounters) {
+            const int process = m_layout.rows()[static_cast<std::size_t>(row)].process;
+            setZeroCountersShown(process, !m_visibility.zeroCountersShown.contains(process));
         } else if (pos.y() >= kRulerHeight && row >= 0 && kind == LaneRow::Kind::GroupHeader) {
             const int group = m_layout.rows()[static_cast<std::size_t>(row)].process;
             setGroupCollapsed(group, !m_collapsedGroups.contains(group));

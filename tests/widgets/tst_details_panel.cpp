@@ -1,4 +1,5 @@
 #include "DetailsPanel.h"
+#include "NumberFormat.h"
 #include "TestSupport.h"
 
 #include <QDir>
@@ -84,11 +85,10 @@ private Q_SLOTS:
             microseconds += item->text(1).endsWith(QStringLiteral(" µs")) ? 1 : 0;
         }
         QVERIFY(microseconds > 0);
-        QCOMPARE(DetailsPanel::formatNumber(3238200.0), QStringLiteral("3,238,200"));
-        QCOMPARE(DetailsPanel::formatNumber(12.5, QStringLiteral("us")), QStringLiteral("12.5 µs"));
-        QCOMPARE(DetailsPanel::formatNumber(0.12345, QStringLiteral("%")), QStringLiteral("0.123%"));
-        QCOMPARE(DetailsPanel::formatNumber(8873.756000000001, QStringLiteral("GB/s")),
-                 QStringLiteral("8,873.756 GB/s"));
+        QCOMPARE(formatNumber(3238200.0), QStringLiteral("3,238,200"));
+        QCOMPARE(formatNumber(12.5, QStringLiteral("us")), QStringLiteral("12.5 µs"));
+        QCOMPARE(formatNumber(0.12345, QStringLiteral("%")), QStringLiteral("0.123%"));
+        QCOMPARE(formatNumber(8873.756000000001, QStringLiteral("GB/s")), QStringLiteral("8,873.756 GB/s"));
     }
 
     void sentinelsReadAsNotAvailable()
