@@ -68,6 +68,8 @@ std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0
                 }
                 ++s.count;
                 s.total = saturatingAdd(s.total, dur);
+                s.inRange = saturatingAdd(s.inRange, std::max<TimeNs>(0, std::min(table.end(i), t1) -
+                                                                             std::max(table.start(i), t0)));
                 s.minimum = std::min(s.minimum, dur);
                 s.maximum = std::max(s.maximum, dur);
                 if (includeSelf)

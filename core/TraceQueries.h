@@ -13,7 +13,8 @@ struct NameStatistics
 {
     StringId name = 0;
     std::size_t count = 0;
-    TimeNs total = 0;
+    TimeNs total = 0;   // whole durations of the slices that overlap the range
+    TimeNs inRange = 0; // the part of those durations inside the range (what the range spent)
     TimeNs self = 0;
     TimeNs minimum = 0;
     TimeNs maximum = 0;

@@ -52,6 +52,8 @@ QVariant StatisticsModel::data(const QModelIndex &index, int role) const
     case Count:
         return QVariant::fromValue<qulonglong>(s.count);
     case Total:
+        return duration(s.inRange);
+    case WholeSlices:
         return duration(s.total);
     case Average:
         return duration(s.average());
@@ -68,9 +70,15 @@ QVariant StatisticsModel::data(const QModelIndex &index, int role) const
 
 QVariant StatisticsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Total)
+        return tr("Time the slices spent inside the selected range (clipped to it)");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == WholeSlices)
+        return tr("Whole durations of the slices that overlap the range, also outside it");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *names[] = {"Name", "Count", "Total", "Average", "Min", "Max", "Self time"};
+    static const char *names[] = {QT_TR_NOOP("Name"),         QT_TR_NOOP("Count"),    QT_TR_NOOP("Total"),
+                                  QT_TR_NOOP("Whole slices"), QT_TR_NOOP("Average"),  QT_TR_NOOP("Min"),
+                                  QT_TR_NOOP("Max"),          QT_TR_NOOP("Self time")};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

@@ -21,7 +21,8 @@ public:
     {
         Name,
         Count,
-        Total,
+        Total,       // the slices' time inside the range (clipped to it)
+        WholeSlices, // their whole durations, also outside the range
         Average,
         Minimum,
         Maximum,

@@ -120,6 +120,18 @@ std::map<QString, Stat> bruteStatistics(const at::TraceModel &m,
     return out;
 }
 
+// Brute force: the time of every slice named `name` that lies inside [t0, t1].
+TimeNs bruteInRange(const at::TraceModel &m, at::StringId name, TimeNs t0, TimeNs t1)
+{
+    TimeNs sum = 0;
+    for (const auto &thread : m.threads())
+        for (std::uint32_t i = 0; i < thread.slices.size(); ++i)
+            if (thread.slices.name(i) == name && thread.slices.end(i) >= t0 && thread.slices.start(i) <= t1)
+                sum += std::max<TimeNs>(0, std::min(thread.slices.end(i), t1) -
+                                               std::max(thread.slices.start(i), t0));
+    return sum;
+}
+
 } // namespace
 
 class TestCoreQueries : public QObject
@@ -162,6 +174,10 @@ private slots:
                     QVERIFY2(!got.count(name), qPrintable(name)); // one entry per name
                     got[name] = {s.count, s.total, s.self, s.minimum, s.maximum};
                     QCOMPARE(s.average(), s.total / static_cast<TimeNs>(s.count));
+                    // The clipped time never exceeds the range per slice, nor the whole durations.
+                    QVERIFY(s.inRange <= s.total);
+                    QVERIFY(s.inRange <= static_cast<TimeNs>(s.count) * (t1 - t0));
+                    QCOMPARE(s.inRange, bruteInRange(*m, s.name, t0, t1));
                 }
                 // Largest total first, ties by name.
                 for (std::size_t i = 1; i < stats.size(); ++i) {
@@ -228,6 +244,13 @@ private slots:
         QCOMPARE(stats[1].minimum, TimeNs(20));
         QCOMPARE(stats[1].maximum, TimeNs(30));
         QCOMPARE(stats[1].average(), TimeNs(25));
+        // Inside [30, 50] the step spent 20 ns and the ops 0 (op#1 ends at 30, op#2 starts at 50).
+        QCOMPARE(stats[0].inRange, TimeNs(20));
+        QCOMPARE(stats[1].inRange, TimeNs(0));
+        stats = at::statisticsInRange(*m, 20, 60);
+        QCOMPARE(stats[0].inRange, TimeNs(40)); // step
+        QCOMPARE(stats[1].inRange, TimeNs(20)); // op: [20,30] + [50,60]
+        QVERIFY(stats[1].inRange < stats[1].total);
         // A point query on the zero-duration mark.
         stats = at::statisticsInRange(*m, 300, 300);
         QCOMPARE(stats.size(), std::size_t(1));
