@@ -107,6 +107,20 @@ public Q_SLOTS:
     void selectSlice(at::SliceRef ref, bool center);
     void clearRangeSelection();
 
+public:
+    // Held navigation (the keys are bound in TimelineKeyboard.h): startHeld moves one step, each
+    // continueHeld by the time since the last step (capped after a stall), stopHeld ends the hold.
+    enum class HeldMotion
+    {
+        ZoomIn,
+        ZoomOut,
+        PanLeft,
+        PanRight
+    };
+    void startHeld(HeldMotion motion);
+    void continueHeld(HeldMotion motion);
+    void stopHeld();
+
 Q_SIGNALS:
     void selectionChanged(at::SliceRef ref);
     void rangeSelected(at::TimeRange range);
@@ -116,6 +130,7 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void keyReleaseEvent(QKeyEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
@@ -144,7 +159,8 @@ private:
     QColor nameColor(StringId name);     // colour rules, then the name's colour
     QColor darkNameColor(StringId name); // nameColor().darker(115), cached
     QColor mergedColor(SliceRef ref);    // colour of a column of merged narrow slices
-    double keySteps(const QKeyEvent *event);
+    double keySteps();
+    void moveBySteps(HeldMotion motion, double steps);
     void paintFlows(QPainter &p, const TimeAxis &axis);
     void paintSelection(QPainter &p, const TimeAxis &axis);
     void paintRangeSelection(QPainter &p, const TimeAxis &axis);
@@ -196,6 +212,7 @@ private:
     QImage m_exactStrip;                        // one row of merged narrow slices (transparent gaps)
     std::vector<std::uint32_t> m_wideSlices;    // slices of a depth drawn after the strip
     QElapsedTimer m_keyClock; // time since the last w/s/a/d step, so auto-repeat follows the clock
+    std::optional<HeldMotion> m_heldMotion;
 };
 
 } // namespace at
