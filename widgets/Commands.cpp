@@ -23,7 +23,7 @@ std::vector<Command> buildTable()
     const auto ctrl = Qt::ControlModifier;
     const auto ctrlShift = Qt::ControlModifier | Qt::ShiftModifier;
     return {
-        {"file.open", S::File, T("&Open…"), {QKeySequence::Open}, T("open a trace file")},
+        {"file.open", S::File, T("&Open…"), {}, T("open a trace file"), nullptr, N::None, QKeySequence::Open},
         {"file.openFolder",
          S::File,
          T("Open &Folder…"),
@@ -51,19 +51,28 @@ std::vector<Command> buildTable()
         {"file.saveSession",
          S::File,
          T("&Save Session…"),
-         {QKeySequence::Save},
-         T("save the session (view, lanes, markers, colour rules, comparison)")},
+         {},
+         T("save the session (view, lanes, markers, colour rules, comparison)"),
+         nullptr,
+         N::None,
+         QKeySequence::Save},
         {"file.close",
          S::File,
          T("&Close"),
-         {QKeySequence::Close},
-         T("close the trace (back to the start page)")},
-        {"file.quit", S::File, T("&Quit"), {QKeySequence::Quit}, T("quit")},
+         {},
+         T("close the trace (back to the start page)"),
+         nullptr,
+         N::None,
+         QKeySequence::Close},
+        {"file.quit", S::File, T("&Quit"), {}, T("quit"), nullptr, N::None, QKeySequence::Quit},
         {"view.find",
          S::View,
          T("&Find…"),
-         {QKeySequence::Find},
-         T("find slices by name (Enter / Shift+Enter step through matches in time order)")},
+         {},
+         T("find slices by name (Enter / Shift+Enter step through matches in time order)"),
+         nullptr,
+         N::None,
+         QKeySequence::Find},
         {"view.zoomIn",
          S::View,
          T("Zoom &In"),
@@ -163,13 +172,19 @@ std::vector<Command> buildTable()
         {"statistics.copy",
          S::Panel,
          T("Copy"),
-         {QKeySequence::Copy},
-         T("in Range statistics: copy the selected rows as TSV")},
+         {},
+         T("in Range statistics: copy the selected rows as TSV"),
+         nullptr,
+         N::None,
+         QKeySequence::Copy},
         {"markers.delete",
          S::Panel,
          T("Delete Marker"),
-         {QKeySequence::Delete},
-         T("in Markers: delete the selected marker")},
+         {},
+         T("in Markers: delete the selected marker"),
+         nullptr,
+         N::None,
+         QKeySequence::Delete},
         {"table.exportCsv",
          S::Panel,
          T("Export Table as CSV…"),
@@ -185,7 +200,14 @@ std::vector<Command> buildTable()
          T("Export Diff per &Kernel as CSV…"),
          {},
          T("compare window: the diff per kernel pair as CSV")},
-        {"compare.close", S::Compare, T("&Close"), {QKeySequence::Close}, T("close the compare window")},
+        {"compare.close",
+         S::Compare,
+         T("&Close"),
+         {},
+         T("close the compare window"),
+         nullptr,
+         N::None,
+         QKeySequence::Close},
         {"find.next",
          S::Listed,
          T("Next Match"),
@@ -236,6 +258,29 @@ std::vector<Command> buildTable()
 
 #undef T
 
+// README names a platform standard key by its role (Ctrl+S is Save on most desktops, but not all).
+QString standardKeyName(QKeySequence::StandardKey key)
+{
+    switch (key) {
+    case QKeySequence::Open:
+        return QStringLiteral("Open (Ctrl+O)");
+    case QKeySequence::Save:
+        return QStringLiteral("Save (Ctrl+S)");
+    case QKeySequence::Close:
+        return QStringLiteral("Close (Ctrl+W or Ctrl+F4)");
+    case QKeySequence::Quit:
+        return QStringLiteral("Quit (Ctrl+Q)");
+    case QKeySequence::Find:
+        return QStringLiteral("Find (Ctrl+F)");
+    case QKeySequence::Copy:
+        return QStringLiteral("Copy (Ctrl+C)");
+    case QKeySequence::Delete:
+        return QStringLiteral("Delete (Del)");
+    default:
+        return QStringLiteral("standard key %1").arg(int(key));
+    }
+}
+
 QString translated(const char *text)
 {
     return QCoreApplication::translate("Commands", text);
@@ -263,12 +308,20 @@ QString commandTitle(const Command &c)
     return translated(c.text).remove(QLatin1Char('&')).remove(QStringLiteral("…"));
 }
 
+QList<QKeySequence> commandKeys(const Command &c)
+{
+    QList<QKeySequence> keys = c.keys;
+    if (c.standardKey != QKeySequence::UnknownKey)
+        keys.prepend(QKeySequence(c.standardKey)); // the platform's first binding
+    return keys;
+}
+
 QString commandKeysText(const Command &c, QKeySequence::SequenceFormat format)
 {
     if (c.input)
         return translated(c.input);
     QStringList keys;
-    for (const QKeySequence &k : c.keys)
+    for (const QKeySequence &k : commandKeys(c))
         keys << k.toString(format);
     return keys.join(QStringLiteral(", "));
 }
@@ -293,7 +346,7 @@ QAction *makeCommandAction(const char *id, QWidget *owner, Qt::ShortcutContext c
         // Shown in the menu, bound by the timeline's keyboard handling (see Navigation).
         action->setText(action->text() + QLatin1Char('\t') + commandKeysText(c));
     } else {
-        action->setShortcuts(c.keys);
+        action->setShortcuts(commandKeys(c));
         action->setShortcutContext(context);
     }
     return action;
@@ -303,11 +356,13 @@ QString commandsMarkdownTable()
 {
     QString out = QStringLiteral("| Keys | Action |\n|---|---|\n");
     for (const Command &c : commands()) {
-        if (c.keys.isEmpty() && !c.input)
+        if (c.keys.isEmpty() && !c.input && c.standardKey == QKeySequence::UnknownKey)
             continue;
         QStringList keys;
         if (c.input)
             keys << QString::fromUtf8(c.input);
+        if (c.standardKey != QKeySequence::UnknownKey)
+            keys << QStringLiteral("*%1*").arg(standardKeyName(c.standardKey));
         for (const QKeySequence &k : c.keys)
             keys << QStringLiteral("**%1**").arg(k.toString(QKeySequence::PortableText));
         out +=

@@ -54,6 +54,8 @@ struct Command
     const char *help;            // what it does (README, help dialog tooltip)
     const char *input = nullptr; // for listed commands: the gesture or keys, e.g. "Ctrl+Wheel"
     Navigation navigation = Navigation::None;
+    // A platform standard key (Open, Save, …), bound before keys; UnknownKey when none.
+    QKeySequence::StandardKey standardKey = QKeySequence::UnknownKey;
 };
 
 const std::vector<Command> &commands();
@@ -61,6 +63,8 @@ const std::vector<Command> &commands();
 const Command &command(const char *id);
 // Translated text without mnemonic and ellipsis ("Open Folder").
 QString commandTitle(const Command &c);
+// The standard key's binding on this platform, then keys.
+QList<QKeySequence> commandKeys(const Command &c);
 // "W, Up" (or the listed gesture), in the given key format.
 QString commandKeysText(const Command &c, QKeySequence::SequenceFormat format = QKeySequence::NativeText);
 // The navigation a key press or release asks for (keypad modifier ignored).
