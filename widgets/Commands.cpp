@@ -76,31 +76,39 @@ std::vector<Command> buildTable()
         {"view.zoomIn",
          S::View,
          T("Zoom &In"),
-         {key(Qt::Key_W), key(Qt::Key_Up)},
+         {key(Qt::Key_W)},
          T("zoom in by 1.25× (centred on the mouse when it is over the timeline); held: by the time held"),
          nullptr,
-         N::ZoomIn},
+         N::ZoomIn,
+         QKeySequence::UnknownKey,
+         {key(Qt::Key_Up)}},
         {"view.zoomOut",
          S::View,
          T("Zoom &Out"),
-         {key(Qt::Key_S), key(Qt::Key_Down)},
+         {key(Qt::Key_S)},
          T("zoom out by 1.25×; held: by the time held"),
          nullptr,
-         N::ZoomOut},
+         N::ZoomOut,
+         QKeySequence::UnknownKey,
+         {key(Qt::Key_Down)}},
         {"view.panLeft",
          S::View,
          T("Pan &Left"),
-         {key(Qt::Key_A), key(Qt::Key_Left)},
+         {key(Qt::Key_A)},
          T("pan left by 10 % of the visible width; held: by the time held"),
          nullptr,
-         N::PanLeft},
+         N::PanLeft,
+         QKeySequence::UnknownKey,
+         {key(Qt::Key_Left)}},
         {"view.panRight",
          S::View,
          T("Pan &Right"),
-         {key(Qt::Key_D), key(Qt::Key_Right)},
+         {key(Qt::Key_D)},
          T("pan right by 10 % of the visible width; held: by the time held"),
          nullptr,
-         N::PanRight},
+         N::PanRight,
+         QKeySequence::UnknownKey,
+         {key(Qt::Key_Right)}},
         {"view.showAll",
          S::View,
          T("Show &Everything"),
@@ -125,10 +133,12 @@ std::vector<Command> buildTable()
         {"view.clearRange",
          S::Timeline,
          T("Clear Range Selection"),
-         {key(Qt::Key_Escape)},
+         {},
          T("clear the range selection (in the find bar: close it)"),
          nullptr,
-         N::ClearRange},
+         N::ClearRange,
+         QKeySequence::UnknownKey,
+         {key(Qt::Key_Escape)}},
         {"view.markSelection",
          S::View,
          T("&Mark Selection"),
@@ -310,7 +320,7 @@ QString commandTitle(const Command &c)
 
 QList<QKeySequence> commandKeys(const Command &c)
 {
-    QList<QKeySequence> keys = c.keys;
+    QList<QKeySequence> keys = c.keys + c.viewKeys;
     if (c.standardKey != QKeySequence::UnknownKey)
         keys.prepend(QKeySequence(c.standardKey)); // the platform's first binding
     return keys;
@@ -326,12 +336,13 @@ QString commandKeysText(const Command &c, QKeySequence::SequenceFormat format)
     return keys.join(QStringLiteral(", "));
 }
 
-Navigation navigationOf(const QKeyEvent *event)
+Navigation navigationOf(const QKeyEvent *event, bool inView)
 {
     const QKeySequence pressed(
         QKeyCombination(event->modifiers() & ~Qt::KeypadModifier, Qt::Key(event->key())));
     for (const Command &c : commands())
-        if (c.navigation != Navigation::None && c.keys.contains(pressed))
+        if (c.navigation != Navigation::None &&
+            (c.keys.contains(pressed) || (inView && c.viewKeys.contains(pressed))))
             return c.navigation;
     return Navigation::None;
 }
@@ -356,7 +367,7 @@ QString commandsMarkdownTable()
 {
     QString out = QStringLiteral("| Keys | Action |\n|---|---|\n");
     for (const Command &c : commands()) {
-        if (c.keys.isEmpty() && !c.input && c.standardKey == QKeySequence::UnknownKey)
+        if (commandKeys(c).isEmpty() && !c.input)
             continue;
         QStringList keys;
         if (c.input)
@@ -365,6 +376,8 @@ QString commandsMarkdownTable()
             keys << QStringLiteral("*%1*").arg(standardKeyName(c.standardKey));
         for (const QKeySequence &k : c.keys)
             keys << QStringLiteral("**%1**").arg(k.toString(QKeySequence::PortableText));
+        for (const QKeySequence &k : c.viewKeys)
+            keys << QStringLiteral("**%1** (timeline focused)").arg(k.toString(QKeySequence::PortableText));
         out +=
             QStringLiteral("| %1 | %2 |\n").arg(keys.join(QStringLiteral(", ")), QString::fromUtf8(c.help));
     }

@@ -56,6 +56,9 @@ struct Command
     Navigation navigation = Navigation::None;
     // A platform standard key (Open, Save, …), bound before keys; UnknownKey when none.
     QKeySequence::StandardKey standardKey = QKeySequence::UnknownKey;
+    // Keys that act only while the timeline has the focus (arrows, Esc), so that item views keep
+    // their arrow keys.
+    QList<QKeySequence> viewKeys = {};
 };
 
 const std::vector<Command> &commands();
@@ -63,12 +66,13 @@ const std::vector<Command> &commands();
 const Command &command(const char *id);
 // Translated text without mnemonic and ellipsis ("Open Folder").
 QString commandTitle(const Command &c);
-// The standard key's binding on this platform, then keys.
+// The standard key's binding on this platform, then keys and view keys.
 QList<QKeySequence> commandKeys(const Command &c);
 // "W, Up" (or the listed gesture), in the given key format.
 QString commandKeysText(const Command &c, QKeySequence::SequenceFormat format = QKeySequence::NativeText);
-// The navigation a key press or release asks for (keypad modifier ignored).
-Navigation navigationOf(const QKeyEvent *event);
+// The navigation a key press or release asks for (keypad modifier ignored); view keys count only
+// when the key went to the timeline itself (inView).
+Navigation navigationOf(const QKeyEvent *event, bool inView);
 // A QAction for the command, owned by owner: text, keys (as shortcuts in the given context; for
 // navigation commands shown in the menu only), object name = id. The caller connects triggered.
 QAction *makeCommandAction(const char *id, QWidget *owner, Qt::ShortcutContext context = Qt::WindowShortcut);

@@ -90,9 +90,9 @@ void TimelineView::moveBySteps(HeldMotion motion, double steps)
 
 // --- key binding -------------------------------------------------------------------------------
 
-bool handleNavigationKey(TimelineView *view, const QKeyEvent *event)
+bool handleNavigationKey(TimelineView *view, const QKeyEvent *event, bool inView)
 {
-    const Navigation navigation = navigationOf(event);
+    const Navigation navigation = navigationOf(event, inView);
     if (navigation == Navigation::None)
         return false;
     const auto held = heldMotionOf(navigation);
@@ -153,7 +153,7 @@ bool NavigationKeyFilter::eventFilter(QObject *watched, QEvent *event)
     if (!widget || !m_window || widget->window() != m_window || takesText(widget))
         return false;
     TimelineView *view = m_target();
-    return view && handleNavigationKey(view, static_cast<QKeyEvent *>(event));
+    return view && handleNavigationKey(view, static_cast<QKeyEvent *>(event), widget == view);
 }
 
 } // namespace at

@@ -14,8 +14,9 @@ class TimelineView;
 
 // Runs a navigation key (Commands.h: w/s/a/d/arrows held or pressed, 0, f, Backspace, Esc) on the
 // view: a press starts a held motion or runs the command, auto-repeat continues the motion by
-// elapsed time, the release ends it. false when the registry binds nothing to the key.
-bool handleNavigationKey(TimelineView *view, const QKeyEvent *event);
+// elapsed time, the release ends it. false when the registry binds nothing to the key. inView: the
+// key went to the view itself (arrows and Esc act only then).
+bool handleNavigationKey(TimelineView *view, const QKeyEvent *event, bool inView);
 
 // Sends the navigation keys pressed anywhere in one window to a timeline (the focused panel need not
 // be the timeline), except while a text field has the focus. Installed on the application, since

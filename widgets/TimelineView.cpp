@@ -395,7 +395,7 @@ void TimelineView::ensureRowVisible(int row)
 void TimelineView::keyPressEvent(QKeyEvent *event)
 {
     // The keys come from the command registry (Commands.h); a window binds them for all its panels.
-    if (handleNavigationKey(this, event))
+    if (handleNavigationKey(this, event, true))
         event->accept();
     else
         QAbstractScrollArea::keyPressEvent(event);
@@ -403,7 +403,7 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
 
 void TimelineView::keyReleaseEvent(QKeyEvent *event)
 {
-    if (handleNavigationKey(this, event))
+    if (handleNavigationKey(this, event, true))
         event->accept();
     else
         QAbstractScrollArea::keyReleaseEvent(event);

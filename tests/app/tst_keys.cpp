@@ -8,6 +8,7 @@
 #include "SearchBar.h"
 #include "ShortcutsDialog.h"
 #include "StepCompareView.h"
+#include "StepsPanel.h"
 #include "TestSupport.h"
 #include "TiledTrace.h"
 #include "TimelineView.h"
@@ -202,6 +203,26 @@ private Q_SLOTS:
         key(editor, Qt::Key_D, false, false);
         QCOMPARE(t->zoom()->range(), start);
         QVERIFY(editor->text().endsWith(QLatin1Char('d')));
+    }
+
+    void arrowKeysStayWithItemViews()
+    {
+        // Arrows and Esc act only in the timeline itself; a table keeps them for its rows.
+        TimelineView *t = m_window->timeline();
+        const TimeRange start = zoomedIn(t);
+        QTableWidget *steps = m_window->steps()->table();
+        m_window->findChild<QDockWidget *>(QStringLiteral("StepsDock"))->raise();
+        steps->setFocus();
+        steps->setCurrentCell(0, 0);
+        key(steps, Qt::Key_Down, true, false);
+        key(steps, Qt::Key_Down, false, false);
+        QCOMPARE(steps->currentRow(), 1);
+        QCOMPARE(t->zoom()->range(), start);
+        // In the timeline they navigate.
+        t->setFocus();
+        key(t, Qt::Key_Right, true, false);
+        key(t, Qt::Key_Right, false, false);
+        QVERIFY(std::abs(pannedSteps(start, t->zoom()->range()) - 1.0) < 1e-6);
     }
 
     void menuEntriesShowTheKeysAndRunOneStep()
