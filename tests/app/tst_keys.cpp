@@ -9,18 +9,13 @@
 #include "ShortcutsDialog.h"
 #include "StepCompareView.h"
 #include "StepsPanel.h"
-#include "TestSupport.h"
-#include "TiledTrace.h"
 #include "TimelineView.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QLineEdit>
 #include <QMenuBar>
-#include <QSettings>
-#include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -35,13 +30,6 @@ class TestKeys : public QObject
     QTemporaryDir m_dir;
     QString m_threeSteps;
     std::unique_ptr<MainWindow> m_window;
-
-    static bool waitForLoad(MainWindow &window, const QString &path)
-    {
-        QSignalSpy spy(&window, &MainWindow::loadFinished);
-        window.openPath(path);
-        return spy.wait(60000) && spy.first().first().toBool();
-    }
 
     // Press, auto-repeat press or release, as the window system delivers them (shortcut map first).
     static void key(QWidget *receiver, Qt::Key k, bool press, bool autoRepeat)
@@ -91,16 +79,9 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
-                           m_dir.filePath(QStringLiteral("settings")));
-        QSettings().clear();
-        QFile f(test::level1Rank0Trace());
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const QByteArray tiled = test::tileTraceJson(f.readAll(), 3, 1'000'000); // one step a second
+        test::useScratchSettings(m_dir.filePath(QStringLiteral("settings")));
         m_threeSteps = m_dir.filePath(QStringLiteral("three_steps.json"));
-        QFile out(m_threeSteps);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        QCOMPARE(out.write(tiled), tiled.size());
+        QVERIFY(test::writeTiledSample(m_threeSteps, 3));
     }
 
     void init()
@@ -108,7 +89,7 @@ private Q_SLOTS:
         m_window = std::make_unique<MainWindow>();
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(waitForLoad(*m_window, m_threeSteps));
+        QVERIFY(test::openAndWait(*m_window, m_threeSteps));
     }
 
     void cleanup()
