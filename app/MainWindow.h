@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Session.h"
+#include "SessionController.h"
 #include "TraceLoader.h"
 
 #include <QMainWindow>
@@ -69,7 +70,7 @@ public:
     bool markSelection();
     void dropFlag();
     // Sessions (File ▸ Save Session / Open Session, or a *.atsession path anywhere a trace is opened).
-    static constexpr const char *kSessionSuffix = ".atsession"; // SessionController::kSuffix
+    static constexpr const char *kSessionSuffix = SessionController::kSuffix;
     Session captureSession() const;
     bool saveSession(const QString &path, QString *error) const;
     // Reads the session, opens its data and then restores the view (after loadFinished).

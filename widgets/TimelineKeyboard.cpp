@@ -5,6 +5,7 @@
 
 #include <QAbstractSpinBox>
 #include <QApplication>
+#include <QDockWidget>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -145,12 +146,21 @@ bool NavigationKeyFilter::takesText(const QWidget *widget)
            qobject_cast<const QTextEdit *>(widget) || qobject_cast<const QPlainTextEdit *>(widget);
 }
 
+bool NavigationKeyFilter::inWindow(const QWidget *widget) const
+{
+    // A floating dock is a window of its own but still part of ours (as for WindowShortcut).
+    const QWidget *top = widget->window();
+    while (top != m_window && qobject_cast<const QDockWidget *>(top) && top->parentWidget())
+        top = top->parentWidget()->window();
+    return top == m_window;
+}
+
 bool NavigationKeyFilter::eventFilter(QObject *watched, QEvent *event)
 {
     if (event->type() != QEvent::KeyPress && event->type() != QEvent::KeyRelease)
         return false;
     const auto *widget = qobject_cast<QWidget *>(watched);
-    if (!widget || !m_window || widget->window() != m_window || takesText(widget))
+    if (!widget || !m_window || !inWindow(widget) || takesText(widget))
         return false;
     TimelineView *view = m_target();
     return view && handleNavigationKey(view, static_cast<QKeyEvent *>(event), widget == view);

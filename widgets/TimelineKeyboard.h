@@ -36,6 +36,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    bool inWindow(const QWidget *widget) const;
+
     QPointer<QWidget> m_window;
     std::function<TimelineView *()> m_target;
 };

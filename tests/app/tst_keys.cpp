@@ -114,6 +114,20 @@ private Q_SLOTS:
         }
     }
 
+    void floatingDockStillDrivesTheTimeline()
+    {
+        TimelineView *t = m_window->timeline();
+        auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("DetailsDock"));
+        dock->setFloating(true);
+        QVERIFY(dock->isWindow());
+        const TimeRange start = zoomedIn(t);
+        m_window->details()->setFocus();
+        key(m_window->details(), Qt::Key_D, true, false);
+        key(m_window->details(), Qt::Key_D, false, false);
+        QVERIFY(std::abs(pannedSteps(start, t->zoom()->range()) - 1.0) < 1e-6);
+        dock->setFloating(false);
+    }
+
     void burstOfRepeatsCoalescesAndAStallIsCapped()
     {
         TimelineView *t = m_window->timeline();
@@ -270,6 +284,24 @@ private Q_SLOTS:
         key(view->nameTable(), Qt::Key_D, true, false);
         key(view->nameTable(), Qt::Key_D, false, false);
         QVERIFY(std::abs(pannedSteps(start, view->basePane()->zoom()->range()) - 1.0) < 1e-6);
+    }
+
+    void noKeyIsBoundTwice()
+    {
+        // Window-wide commands (menus, the timeline's keys) share one key space.
+        QHash<QKeySequence, QString> owner;
+        for (const Command &c : commands()) {
+            if (c.scope != CommandScope::File && c.scope != CommandScope::View &&
+                c.scope != CommandScope::Help && c.scope != CommandScope::Timeline)
+                continue;
+            for (const QKeySequence &k : commandKeys(c)) {
+                if (k.isEmpty())
+                    continue;
+                QVERIFY2(!owner.contains(k), qPrintable(k.toString() + QStringLiteral(": ") + owner.value(k) +
+                                                        QStringLiteral(" and ") + QString::fromLatin1(c.id)));
+                owner.insert(k, QString::fromLatin1(c.id));
+            }
+        }
     }
 
     void helpDialogAndReadmeComeFromTheRegistry()
