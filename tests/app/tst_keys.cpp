@@ -232,7 +232,11 @@ private Q_SLOTS:
         zoomIn->trigger();
         const double factor = static_cast<double>(width) / static_cast<double>(t->zoom()->range().width());
         QVERIFY(std::abs(factor - ZoomController::kZoomStep) < 1e-3);
-        // Every action of the menus is a command of the registry.
+        // Every menu command of the registry has its action, and every action of the menus is a command.
+        for (const Command &c : commands())
+            if (c.scope == CommandScope::File || c.scope == CommandScope::View ||
+                c.scope == CommandScope::Help || c.scope == CommandScope::Panels)
+                QVERIFY2(m_window->findChild<QAction *>(QString::fromLatin1(c.id)), c.id);
         for (const QMenu *menu : m_window->menuBar()->findChildren<QMenu *>()) {
             for (const QAction *a : menu->actions()) {
                 if (a->menu() || a->isSeparator() || menu->title() == QStringLiteral("Open &Recent"))
