@@ -1,8 +1,11 @@
 #include "CompareWindow.h"
 
+#include "Commands.h"
 #include "StepCompareView.h"
 #include "Steps.h"
+#include "TimelineKeyboard.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -28,9 +31,18 @@ CompareWindow::CompareWindow(const StepChoice &base, const StepChoice &compariso
     m_view->setSteps(base.model.get(), base.step, comparison.model.get(), comparison.step, base.label,
                      comparison.label);
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("Export Diff by &Name as CSV…"), this, [this] { exportCsv(true); });
-    file->addAction(tr("Export Diff per &Kernel as CSV…"), this, [this] { exportCsv(false); });
-    file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
+    const std::pair<const char *, std::function<void()>> commands[] = {
+        {"compare.exportByName", [this] { exportCsv(true); }},
+        {"compare.exportPerKernel", [this] { exportCsv(false); }},
+        {"compare.close", [this] { close(); }},
+    };
+    for (const auto &[id, handler] : commands) {
+        QAction *action = makeCommandAction(id, this);
+        connect(action, &QAction::triggered, this, handler);
+        file->addAction(action);
+    }
+    // w/s/a/d (held too), 0, f, Backspace from anywhere in the window, as in the main window.
+    new NavigationKeyFilter(this, [this] { return m_view->activePane(); });
     resize(1400, 950);
 }
 

@@ -1,14 +1,14 @@
 #pragma once
 
 #include "Session.h"
+#include "SessionController.h"
 #include "TraceLoader.h"
 
-#include <QFutureWatcher>
 #include <QMainWindow>
-#include <QTimer>
 
+#include <functional>
 #include <memory>
-#include <optional>
+#include <vector>
 
 class QComboBox;
 class QMenu;
@@ -32,11 +32,17 @@ class StatisticsPanel;
 class StepsPanel;
 class StartPage;
 class TimelineView;
+class CompareLauncher;
 class CompareWindow;
+class PanelRegistry;
+class SessionController;
+class TraceLoadJob;
 struct StepChoice;
 
-// The application window: owns the loaded model and wires the loader, the timeline and the
-// panels together. Loading runs on a worker thread; the UI shows progress and can cancel.
+// The application window: owns the loaded model and wires the loader (TraceLoadJob), the timeline,
+// the panels (PanelRegistry), the commands (Commands.h), sessions (SessionController) and step
+// comparison (CompareLauncher) together. Loading runs on a worker thread; the UI shows progress
+// and can cancel.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -64,7 +70,7 @@ public:
     bool markSelection();
     void dropFlag();
     // Sessions (File ▸ Save Session / Open Session, or a *.atsession path anywhere a trace is opened).
-    static constexpr const char *kSessionSuffix = ".atsession";
+    static constexpr const char *kSessionSuffix = SessionController::kSuffix;
     Session captureSession() const;
     bool saveSession(const QString &path, QString *error) const;
     // Reads the session, opens its data and then restores the view (after loadFinished).
@@ -87,7 +93,7 @@ public:
     CompareWindow *compareSteps(const StepChoice &base, const StepChoice &comparison, bool matchShapes);
     // The compare dialog preset from the step list's selection.
     void chooseStepsToCompare();
-    bool isLoading() const { return m_loading != nullptr; }
+    bool isLoading() const;
     QString currentPath() const { return m_currentPath; }
     // Which export later loads use when a result has both a database and the text export.
     PreferredSource preferredSource() const { return m_preferredSource; }
@@ -125,48 +131,50 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
-    struct Loading;
+    void createPanels();
     void createActions();
-    void onLoadFinished();
-    void updateProgress();
+    std::vector<std::pair<const char *, std::function<void()>>> commandHandlers();
+    void onLoadFinished(const QString &path, const std::shared_ptr<LoadResult> &result);
+    void onLoadCancelled(const QString &path);
+    void failLoad(const QString &error, const QString &message);
     void showModel(std::unique_ptr<TraceModel> model, const QString &path);
     void attachViews(const TraceModel *model);
     void fillColorChooser();
     void rememberRecent(const QString &path);
     void fillRecentMenu();
     void applyColoring();
-    void applySession(const Session &session);
-    QString processKey(int process) const;
-    QString threadKey(int thread) const;
     void editColorRules();
+    void openInNewWindow();
+    void saveSessionAs();
+    void exportView(bool svg);
 
     std::shared_ptr<TraceModel> m_model; // shared with open compare windows
     QString m_currentPath;
     QString m_lastError;
     PreferredSource m_preferredSource = PreferredSource::Text;
     TimelineView *m_timeline;
-    DetailsPanel *m_details;
-    StatisticsPanel *m_statistics;
+    DetailsPanel *m_details = nullptr;
+    StatisticsPanel *m_statistics = nullptr;
     SearchBar *m_search;
-    KernelTablePanel *m_kernels;
-    CollectionPanel *m_collection;
-    SummaryTablesPanel *m_tables;
-    ChartsPanel *m_charts;
-    StepsPanel *m_steps;
+    KernelTablePanel *m_kernels = nullptr;
+    CollectionPanel *m_collection = nullptr;
+    SummaryTablesPanel *m_tables = nullptr;
+    ChartsPanel *m_charts = nullptr;
+    StepsPanel *m_steps = nullptr;
     QStackedWidget *m_pages; // the start page or the timeline
     StartPage *m_startPage;
     MarkerList *m_markerList;
-    MarkersPanel *m_markersPanel;
-    std::optional<Session> m_pendingSession; // applied when its data has loaded
-    std::optional<CompareSetup> m_lastCompare;
+    MarkersPanel *m_markersPanel = nullptr;
     QComboBox *m_colorBy;
     QMenu *m_recentMenu = nullptr;
     MessageBar *m_messages;
     QProgressBar *m_progress;
     QPushButton *m_cancel;
     QLabel *m_status;
-    QTimer m_progressTimer;
-    std::unique_ptr<Loading> m_loading;
+    std::unique_ptr<PanelRegistry> m_panels;
+    CompareLauncher *m_compare;
+    SessionController *m_sessions;
+    TraceLoadJob *m_load;
 };
 
 } // namespace at

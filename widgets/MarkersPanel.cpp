@@ -1,13 +1,15 @@
 #include "MarkersPanel.h"
 
+#include "Commands.h"
 #include "TableExport.h"
+
+#include <QAction>
 
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
-#include <QShortcut>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -60,8 +62,9 @@ MarkersPanel::MarkersPanel(MarkerList *markers, QWidget *parent)
         m_table->selectRow(i);
     });
     connect(m_delete, &QPushButton::clicked, this, [this] { m_markers->remove(currentMarker()); });
-    auto *del = new QShortcut(QKeySequence::Delete, m_table, nullptr, nullptr, Qt::WidgetShortcut);
-    connect(del, &QShortcut::activated, this, [this] { m_markers->remove(currentMarker()); });
+    QAction *del = makeCommandAction("markers.delete", m_table, Qt::WidgetShortcut);
+    connect(del, &QAction::triggered, this, [this] { m_markers->remove(currentMarker()); });
+    m_table->addAction(del);
     refill();
 }
 

@@ -1,5 +1,6 @@
 #include "StatisticsPanel.h"
 
+#include "Commands.h"
 #include "TableExport.h"
 
 #include "TableCells.h"
@@ -100,9 +101,7 @@ StatisticsPanel::StatisticsPanel(QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setSectionResizeMode(StatisticsModel::Name, QHeaderView::Stretch);
     m_table->verticalHeader()->setVisible(false);
-    auto *copy = new QAction(tr("Copy"), m_table);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    QAction *copy = makeCommandAction("statistics.copy", m_table, Qt::WidgetWithChildrenShortcut);
     connect(copy, &QAction::triggered, this, &StatisticsPanel::copySelection);
     m_table->addAction(copy);
     m_table->setContextMenuPolicy(Qt::ActionsContextMenu);

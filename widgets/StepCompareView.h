@@ -44,6 +44,8 @@ public:
 
     TimelineView *basePane() const { return m_panes[0]; }
     TimelineView *comparisonPane() const { return m_panes[1]; }
+    // The pane keys drive: the focused one, else the base pane (the other follows it).
+    TimelineView *activePane() const { return m_panes[1]->hasFocus() ? m_panes[1] : m_panes[0]; }
     QTableView *nameTable() const { return m_nameTable; }
     QTableView *kernelTable() const { return m_kernelTable; }
     QLabel *summary() const { return m_summary; }

@@ -1,5 +1,6 @@
 #include "TableExport.h"
 
+#include "Commands.h"
 #include "TraceQueries.h"
 
 #include <QAbstractItemView>
@@ -39,8 +40,8 @@ bool writeModelCsv(const QAbstractItemModel &model, const QString &path, QString
 
 void addCsvExportAction(QAbstractItemView *view, const QString &suggestedName)
 {
-    auto *action = new QAction(QObject::tr("Export Table as CSV…"), view);
-    action->setObjectName(QStringLiteral("exportCsv"));
+    QAction *action = makeCommandAction("table.exportCsv", view, Qt::WidgetShortcut);
+    action->setObjectName(QStringLiteral("exportCsv")); // the name callers look the action up by
     QObject::connect(action, &QAction::triggered, view, [view, suggestedName] {
         const QString path = QFileDialog::getSaveFileName(view, QObject::tr("Export table"), suggestedName,
                                                           QObject::tr("CSV files (*.csv)"));

@@ -1,5 +1,6 @@
 #include "TimelineView.h"
 
+#include "TimelineKeyboard.h"
 #include "TimelineLanesPass.h"
 #include "TimelineOverlayPasses.h"
 #include "TimelineRulerPass.h"
@@ -11,15 +12,6 @@
 #include <cmath>
 
 namespace at {
-
-namespace {
-
-// A held w/s/a/d moves one step per this many ms (the usual ~30 Hz key repeat), however many
-// repeat events arrive: a slow frame makes the next step bigger instead of queueing work.
-constexpr double kRepeatStepMs = 33;
-constexpr double kMaxRepeatSteps = 8; // after a stall, don't jump further than this
-
-} // namespace
 
 TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
 {
@@ -327,56 +319,19 @@ void TimelineView::ensureRowVisible(int row)
 
 void TimelineView::keyPressEvent(QKeyEvent *event)
 {
-    const bool ctrl = event->modifiers() & Qt::ControlModifier;
-    switch (event->key()) {
-    case Qt::Key_W:
-    case Qt::Key_Up:
-        m_zoom.zoom(std::pow(ZoomController::kZoomStep, keySteps(event)), zoomAnchor());
-        break;
-    case Qt::Key_S:
-    case Qt::Key_Down:
-        m_zoom.zoom(std::pow(ZoomController::kZoomStep, -keySteps(event)), zoomAnchor());
-        break;
-    case Qt::Key_A:
-    case Qt::Key_Left:
-        m_zoom.pan(-ZoomController::kPanFraction * keySteps(event));
-        break;
-    case Qt::Key_D:
-    case Qt::Key_Right:
-        m_zoom.pan(ZoomController::kPanFraction * keySteps(event));
-        break;
-    case Qt::Key_0:
-        showAll();
-        break;
-    case Qt::Key_F:
-        if (ctrl)
-            return QAbstractScrollArea::keyPressEvent(event);
-        fitSelection();
-        break;
-    case Qt::Key_Backspace:
-        undoZoom();
-        break;
-    case Qt::Key_Escape:
-        clearRangeSelection();
-        break;
-    default:
+    // The keys come from the command registry (Commands.h); a window binds them for all its panels.
+    if (handleNavigationKey(this, event, true))
+        event->accept();
+    else
         QAbstractScrollArea::keyPressEvent(event);
-        return;
-    }
-    event->accept();
 }
 
-double TimelineView::keySteps(const QKeyEvent *event)
+void TimelineView::keyReleaseEvent(QKeyEvent *event)
 {
-    // A press is one step; auto-repeat advances by the time since the last step, so a burst of
-    // repeats delivered after a slow frame adds up to the time held, not to one step per event.
-    // The range change only schedules a paint (update()), so repeats never queue frames.
-    if (!event->isAutoRepeat() || !m_keyClock.isValid()) {
-        m_keyClock.restart();
-        return 1.0;
-    }
-    const double ms = static_cast<double>(m_keyClock.restart());
-    return std::min(ms / kRepeatStepMs, kMaxRepeatSteps);
+    if (handleNavigationKey(this, event, true))
+        event->accept();
+    else
+        QAbstractScrollArea::keyReleaseEvent(event);
 }
 
 void TimelineView::setLevelOfDetail(bool enabled)

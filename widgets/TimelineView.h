@@ -110,6 +110,20 @@ public Q_SLOTS:
     void selectSlice(at::SliceRef ref, bool center);
     void clearRangeSelection();
 
+public:
+    // Held navigation (the keys are bound in TimelineKeyboard.h): startHeld moves one step, each
+    // continueHeld by the time since the last step (capped after a stall), stopHeld ends the hold.
+    enum class HeldMotion
+    {
+        ZoomIn,
+        ZoomOut,
+        PanLeft,
+        PanRight
+    };
+    void startHeld(HeldMotion motion);
+    void continueHeld(HeldMotion motion);
+    void stopHeld();
+
 Q_SIGNALS:
     void selectionChanged(at::SliceRef ref);
     void rangeSelected(at::TimeRange range);
@@ -119,6 +133,7 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void keyReleaseEvent(QKeyEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
@@ -135,7 +150,8 @@ private:
     TimelineGeometry timelineGeometry() const;
     int contentY(int viewportY) const { return timelineGeometry().contentY(viewportY); }
     void ensureRowVisible(int row);
-    double keySteps(const QKeyEvent *event);
+    double keySteps();
+    void moveBySteps(HeldMotion motion, double steps);
 
     const TraceModel *m_model = nullptr;
     ZoomController m_zoom;
@@ -175,6 +191,7 @@ private:
     QPoint m_mousePos;
     bool m_mouseInside = false;
     QElapsedTimer m_keyClock; // time since the last w/s/a/d step, so auto-repeat follows the clock
+    std::optional<HeldMotion> m_heldMotion;
 };
 
 } // namespace at

@@ -3,9 +3,15 @@
 // Helpers for tests of the application windows (link at_app).
 
 #include "CompareWindow.h"
+#include "MainWindow.h"
+#include "TestSupport.h"
+#include "TiledTrace.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QPointer>
+#include <QSettings>
+#include <QSignalSpy>
 
 namespace at::test {
 
@@ -19,6 +25,32 @@ inline void closeCompareWindows()
             compares << c;
     for (const auto &c : compares)
         delete c.data();
+}
+
+// Opens path in the window and waits for the load to end: true when it succeeded.
+inline bool openAndWait(MainWindow &window, const QString &path)
+{
+    QSignalSpy spy(&window, &MainWindow::loadFinished);
+    window.openPath(path);
+    return spy.wait(60000) && spy.first().first().toBool();
+}
+
+// Settings (recent files, window layout) go to a scratch folder, never the user's.
+inline void useScratchSettings(const QString &folder)
+{
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, folder);
+    QSettings().clear();
+}
+
+// The level-1 sample tiled into `copies` steps one second apart, written to path; false on error.
+inline bool writeTiledSample(const QString &path, int copies)
+{
+    QFile in(level1Rank0Trace());
+    QFile out(path);
+    if (!in.open(QIODevice::ReadOnly) || !out.open(QIODevice::WriteOnly))
+        return false;
+    const QByteArray tiled = tileTraceJson(in.readAll(), copies, 1'000'000);
+    return !tiled.isEmpty() && out.write(tiled) == tiled.size();
 }
 
 } // namespace at::test

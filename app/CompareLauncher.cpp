@@ -1,0 +1,121 @@
+#include "CompareLauncher.h"
+
+#include "MainWindow.h"
+#include "MessageBar.h"
+#include "Steps.h"
+#include "StepsPanel.h"
+
+#include <QFileInfo>
+
+namespace at {
+
+namespace {
+
+std::optional<StepChoice> pick(const std::vector<StepChoice> &choices, const TraceModel *model,
+                               std::int64_t number)
+{
+    for (const StepChoice &c : choices)
+        if (c.model.get() == model && c.model->steps()[static_cast<std::size_t>(c.step)].number == number)
+            return c;
+    return std::nullopt;
+}
+
+} // namespace
+
+CompareLauncher::CompareLauncher(MainWindow *window) : QObject(window), m_window(window) {}
+
+std::vector<StepChoice> CompareLauncher::stepChoices() const
+{
+    std::vector<StepChoice> out;
+    QList<MainWindow *> windows = MainWindow::openWindows();
+    windows.removeAll(m_window);
+    windows.prepend(m_window);
+    for (const MainWindow *w : windows) {
+        const std::shared_ptr<const TraceModel> model = w->sharedModel();
+        if (!model)
+            continue;
+        const QString file = w->currentPath() == QLatin1String(MainWindow::kBundledSample)
+                                 ? tr("Bundled sample")
+                                 : QFileInfo(w->currentPath()).fileName();
+        for (std::size_t i = 0; i < model->steps().size(); ++i) {
+            const Step &s = model->steps()[i];
+            const QString group = model->groups()[static_cast<std::size_t>(s.group)].label;
+            out.push_back(
+                {model, static_cast<int>(i),
+                 QStringLiteral("%1 · %2%3")
+                     .arg(file, group.isEmpty() ? QString() : group + QStringLiteral(" · "), s.label)});
+        }
+    }
+    return out;
+}
+
+CompareWindow *CompareLauncher::compareSteps(const StepChoice &base, const StepChoice &comparison,
+                                             bool matchShapes)
+{
+    // Remembered for the session when the base step is one of ours.
+    if (base.model == m_window->sharedModel()) {
+        CompareSetup setup;
+        setup.baseStep = base.model->steps()[static_cast<std::size_t>(base.step)].number;
+        setup.comparisonStep = comparison.model->steps()[static_cast<std::size_t>(comparison.step)].number;
+        setup.matchShapes = matchShapes;
+        for (const MainWindow *w : MainWindow::openWindows())
+            if (w->sharedModel() == comparison.model && w != m_window)
+                setup.comparisonPath = w->currentPath();
+        m_lastCompare = setup;
+    }
+    auto *window = new CompareWindow(base, comparison, matchShapes);
+    window->show();
+    return window;
+}
+
+void CompareLauncher::chooseStepsToCompare()
+{
+    const std::vector<StepChoice> choices = stepChoices();
+    if (choices.size() < 2) {
+        m_window->messageBar()->showMessage(
+            MessageBar::Kind::Info,
+            tr("Comparing needs two steps: this profile has %n step(s). Open another profile "
+               "(File ▸ Open in New Window) to compare with one of its steps.",
+               nullptr, static_cast<int>(choices.size())));
+        return;
+    }
+    // Preset from the step list: two rows → those; one row → it and the next choice.
+    const std::vector<int> selected = m_window->steps()->selectedSteps();
+    int base = selected.empty() ? 0 : selected.front();
+    int comparison = selected.size() >= 2 ? selected[1] : base + 1;
+    if (comparison >= static_cast<int>(choices.size()))
+        comparison = base == 0 ? 1 : 0;
+    auto *dialog = new CompareStepsDialog(choices, base, comparison, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { compareSteps(dialog->base(), dialog->comparison(), dialog->matchShapes()); });
+    dialog->open();
+}
+
+void CompareLauncher::restore(const CompareSetup &setup)
+{
+    const TraceModel *model = m_window->model();
+    const std::vector<StepChoice> mine = stepChoices();
+    const auto base = pick(mine, model, setup.baseStep);
+    if (setup.comparisonPath.isEmpty() || setup.comparisonPath == m_window->currentPath()) {
+        const auto comparison = pick(mine, model, setup.comparisonStep);
+        if (base && comparison)
+            compareSteps(*base, *comparison, setup.matchShapes);
+    } else if (base) {
+        auto *other = new MainWindow;
+        other->setAttribute(Qt::WA_DeleteOnClose);
+        other->show();
+        connect(
+            other, &MainWindow::loadFinished, this,
+            [this, other, base, setup](bool ok) {
+                if (!ok)
+                    return;
+                if (const auto comparison = pick(other->stepChoices(), other->model(), setup.comparisonStep))
+                    compareSteps(*base, *comparison, setup.matchShapes);
+            },
+            Qt::SingleShotConnection);
+        other->openPath(setup.comparisonPath);
+    }
+}
+
+} // namespace at

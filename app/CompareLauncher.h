@@ -1,0 +1,40 @@
+#pragma once
+
+#include "CompareWindow.h"
+#include "Session.h"
+
+#include <QObject>
+
+#include <optional>
+#include <vector>
+
+namespace at {
+
+class MainWindow;
+
+// Step comparison for one main window: the choices among every open profile, the compare dialog,
+// the compare window, and the last comparison (saved with the session and restored from it).
+class CompareLauncher : public QObject
+{
+    Q_OBJECT
+public:
+    explicit CompareLauncher(MainWindow *window);
+
+    // Steps of every open profile, labelled for the compare dialog; this window's first.
+    std::vector<StepChoice> stepChoices() const;
+    // Opens the compare window on two of stepChoices() directly (no dialog).
+    CompareWindow *compareSteps(const StepChoice &base, const StepChoice &comparison, bool matchShapes);
+    // The compare dialog preset from the step list's selection.
+    void chooseStepsToCompare();
+    // Reopens a saved comparison (its other profile in a new window when it is not this one).
+    void restore(const CompareSetup &setup);
+
+    const std::optional<CompareSetup> &lastCompare() const { return m_lastCompare; }
+    void forget() { m_lastCompare.reset(); } // the data it was made on is gone
+
+private:
+    MainWindow *m_window;
+    std::optional<CompareSetup> m_lastCompare;
+};
+
+} // namespace at

@@ -1,0 +1,215 @@
+#include "MainWindow.h"
+
+#include "Commands.h"
+#include "MarkerList.h"
+#include "MessageBar.h"
+#include "OpenDialogs.h"
+#include "PanelRegistry.h"
+#include "SearchBar.h"
+#include "ShortcutsDialog.h"
+#include "Steps.h"
+#include "StepsPanel.h"
+#include "TimelineView.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QLabel>
+#include <QMenuBar>
+
+#include <algorithm>
+
+// The main window's commands: a handler per command id of the registry (Commands.h), and the menus
+// built in the registry's order.
+
+namespace at {
+
+std::vector<std::pair<const char *, std::function<void()>>> MainWindow::commandHandlers()
+{
+    TimelineView *t = m_timeline;
+    const auto info = [this](const QString &text) { m_messages->showMessage(MessageBar::Kind::Info, text); };
+    return {
+        {"file.open", [this] { chooseFileToOpen(); }},
+        {"file.openFolder", [this] { chooseFolderToOpen(); }},
+        {"file.openInNewWindow", [this] { openInNewWindow(); }},
+        {"file.openSample", [this] { openBundledSample(); }},
+        {"file.reloadOtherSource",
+         [this, info] {
+             if (!reloadWithOtherSource())
+                 info(tr(
+                     "This result has only one export (no database beside the text export, or the other way "
+                     "round)."));
+         }},
+        {"file.reloadRaw",
+         [this, info] {
+             if (!reloadFromRawData())
+                 info(tr(
+                     "This result has no raw data (PROF_*/host|device_N/data), or it is already decoded from "
+                     "it."));
+         }},
+        {"file.exportPng", [this] { exportView(false); }},
+        {"file.exportSvg", [this] { exportView(true); }},
+        {"file.openSession",
+         [this] {
+             if (const QString path = chooseSessionToOpen(this); !path.isEmpty())
+                 openSession(path);
+         }},
+        {"file.saveSession", [this] { saveSessionAs(); }},
+        {"file.close", [this] { closeTrace(); }},
+        {"file.quit", [this] { close(); }},
+        {"view.find", [this] { m_search->activate(); }},
+        {"view.zoomIn", [t] { t->zoomIn(); }},
+        {"view.zoomOut", [t] { t->zoomOut(); }},
+        {"view.panLeft", [t] { t->panLeft(); }},
+        {"view.panRight", [t] { t->panRight(); }},
+        {"view.showAll", [t] { t->showAll(); }},
+        {"view.fitSelection", [t] { t->fitSelection(); }},
+        {"view.undoZoom", [t] { t->undoZoom(); }},
+        {"view.markSelection", [this] { markSelection(); }},
+        {"view.dropFlag", [this] { dropFlag(); }},
+        {"view.colorRules", [this] { editColorRules(); }},
+        {"view.previousStep", [this] { showAdjacentStep(-1); }},
+        {"view.nextStep", [this] { showAdjacentStep(+1); }},
+        {"view.compareSteps", [this] { chooseStepsToCompare(); }},
+        {"help.shortcuts",
+         [this] {
+             auto *dialog = new ShortcutsDialog(this);
+             dialog->setAttribute(Qt::WA_DeleteOnClose);
+             dialog->show();
+         }},
+        {"help.about",
+         [info] {
+             info(tr("Ascend Timeline %1: a fast timeline viewer for Ascend NPU profiling data.")
+                      .arg(QCoreApplication::applicationVersion()));
+         }},
+    };
+}
+
+void MainWindow::createActions()
+{
+    // Menus in the registry's order; each command's keys come from the registry (Commands.h).
+    const std::pair<CommandScope, QMenu *> menus[] = {
+        {CommandScope::File, menuBar()->addMenu(tr("&File"))},
+        {CommandScope::View, menuBar()->addMenu(tr("&View"))},
+        {CommandScope::Help, menuBar()->addMenu(tr("&Help"))},
+    };
+    m_recentMenu = menus[0].second->addMenu(tr("Open &Recent"));
+    fillRecentMenu();
+    const auto handlers = commandHandlers();
+    for (const auto &[scope, menu] : menus) {
+        for (const Command &c : commands()) {
+            if (c.scope != scope)
+                continue;
+            const auto handler = std::find_if(handlers.begin(), handlers.end(),
+                                              [&c](const auto &h) { return qstrcmp(h.first, c.id) == 0; });
+            Q_ASSERT_X(handler != handlers.end(), "MainWindow::createActions", c.id);
+            if (handler == handlers.end())
+                continue; // a menu command without a handler (tst_keys lists it)
+            QAction *action = makeCommandAction(c.id, this);
+            connect(action, &QAction::triggered, this, handler->second);
+            menu->addAction(action);
+        }
+    }
+    menus[1].second->addMenu(m_panels->menu());
+}
+
+void MainWindow::openInNewWindow()
+{
+    const QString path = chooseTraceFile(this, tr("Open trace in a new window"));
+    if (path.isEmpty())
+        return;
+    auto *window = new MainWindow;
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->show();
+    window->openPath(path);
+}
+
+void MainWindow::saveSessionAs()
+{
+    if (!m_model)
+        return;
+    const QString path = chooseSessionToSave(this);
+    QString error;
+    if (!path.isEmpty() && !saveSession(path, &error))
+        m_messages->showMessage(MessageBar::Kind::Error, error);
+}
+
+void MainWindow::exportView(bool svg)
+{
+    const QString path =
+        svg ? chooseImageToSave(this, QStringLiteral("timeline.svg"), tr("SVG images (*.svg)"))
+            : chooseImageToSave(this, QStringLiteral("timeline.png"), tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    QString error = tr("Could not write %1").arg(path);
+    if (svg ? !exportViewSvg(path, &error) : !exportViewPng(path))
+        m_messages->showMessage(MessageBar::Kind::Error, error);
+}
+
+bool MainWindow::markSelection()
+{
+    if (!m_model)
+        return false;
+    Marker m;
+    if (const auto range = m_timeline->selectedRange()) {
+        m.begin = range->start;
+        m.end = range->end;
+    } else if (const SliceRef s = m_timeline->selectedSlice(); s.isValid()) {
+        const SliceTable &t = m_model->threads()[static_cast<std::size_t>(s.thread)].slices;
+        m.begin = t.start(s.index);
+        m.end = t.end(s.index);
+        m.name = m_model->sliceName(s);
+    } else {
+        m_status->setText(tr("Select a slice or drag a range first, then press m"));
+        return false;
+    }
+    if (m.end == m.begin)
+        ++m.end; // a zero-length slice is still a range, not a flag
+    m.rgb = markerPalette()[static_cast<std::size_t>(m_markerList->size()) % markerPalette().size()];
+    m_markerList->add(m);
+    return true;
+}
+
+void MainWindow::dropFlag()
+{
+    if (!m_model)
+        return;
+    Marker m;
+    m.begin = m.end = m_timeline->mouseTime().value_or(m_timeline->zoom()->range().center());
+    m.rgb = markerPalette()[static_cast<std::size_t>(m_markerList->size()) % markerPalette().size()];
+    m_markerList->add(m);
+}
+
+void MainWindow::showStep(int step)
+{
+    if (!m_model || step < 0 || step >= static_cast<int>(m_model->steps().size()))
+        return;
+    const Step &s = m_model->steps()[static_cast<std::size_t>(step)];
+    m_timeline->zoom()->fit({s.begin(), s.end()});
+    const QSignalBlocker blocker(m_steps);
+    m_steps->selectStep(step);
+}
+
+bool MainWindow::showAdjacentStep(int direction)
+{
+    if (!m_model || m_model->steps().empty())
+        return false;
+    // The group of the selected slice, else of the step list's selection, else the first with steps.
+    int group = m_model->steps().front().group;
+    const SliceRef selected = m_timeline->selectedSlice();
+    if (selected.isValid())
+        group = m_model
+                    ->processes()[static_cast<std::size_t>(
+                        m_model->threads()[static_cast<std::size_t>(selected.thread)].process)]
+                    .group;
+    else if (const auto rows = m_steps->selectedSteps(); !rows.empty())
+        group = m_model->steps()[static_cast<std::size_t>(rows.front())].group;
+    const int step = adjacentStep(m_model->steps(), group, m_timeline->zoom()->range().center(), direction);
+    if (step < 0) {
+        m_status->setText(direction > 0 ? tr("No later step") : tr("No earlier step"));
+        return false;
+    }
+    showStep(step);
+    return true;
+}
+
+} // namespace at

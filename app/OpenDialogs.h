@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QString>
+
+class QWidget;
+
+namespace at {
+
+// The file dialogs of the window, one of each (start page, File menu and session commands share
+// them). Each returns an empty string when the user cancels.
+QString chooseTraceFile(QWidget *parent, const QString &title);
+QString chooseResultFolder(QWidget *parent);
+QString chooseSessionToOpen(QWidget *parent);
+// Appends the session suffix when the user left it out.
+QString chooseSessionToSave(QWidget *parent);
+QString chooseImageToSave(QWidget *parent, const QString &suggestedName, const QString &filter);
+
+} // namespace at

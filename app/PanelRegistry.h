@@ -1,0 +1,61 @@
+#pragma once
+
+#include "Commands.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+
+#include <functional>
+#include <vector>
+
+namespace at {
+
+class TraceModel;
+
+// Where a dock starts: its area (docks of one area are tabbed together, the first one raised) and
+// the size the area gets (width on the sides, height at the bottom).
+struct PanelPlacement
+{
+    Qt::DockWidgetArea area;
+    int areaSize = 0;
+};
+
+// The docks of the main window. A panel is one registration: its command (id, title and the
+// View ▸ Panels toggle, from Commands.h), the dock's object name (saved window layouts use it), its
+// placement, its widget, and what it listens to (connected by the caller's wiring function). Every
+// panel with setModel(const TraceModel *) gets each model the window shows.
+class PanelRegistry
+{
+public:
+    explicit PanelRegistry(QMainWindow *window);
+
+    template <class Panel>
+    Panel *add(const char *command, const char *objectName, PanelPlacement placement, Panel *panel,
+               const std::function<void(Panel *)> &listen = {})
+    {
+        addDock(command, objectName, placement, panel);
+        if constexpr (requires(const TraceModel *m) { panel->setModel(m); })
+            m_setModel.push_back([panel](const TraceModel *m) { panel->setModel(m); });
+        if (listen)
+            listen(panel);
+        return panel;
+    }
+    // Raises the first dock of every area and gives the areas their sizes (after the last add).
+    void finish();
+    void setModel(const TraceModel *model) const;
+    // View ▸ Panels: one toggle per dock.
+    QMenu *menu() const { return m_menu; }
+    const std::vector<QDockWidget *> &docks() const { return m_docks; }
+
+private:
+    void addDock(const char *command, const char *objectName, PanelPlacement placement, QWidget *panel);
+
+    QMainWindow *m_window;
+    QMenu *m_menu;
+    std::vector<QDockWidget *> m_docks;
+    std::vector<PanelPlacement> m_placements;
+    std::vector<std::function<void(const TraceModel *)>> m_setModel;
+};
+
+} // namespace at

@@ -1,0 +1,156 @@
+#include "SessionController.h"
+
+#include "CompareLauncher.h"
+#include "MainWindow.h"
+#include "MarkerList.h"
+#include "MessageBar.h"
+#include "TimelineView.h"
+
+#include <QFile>
+#include <QMultiHash>
+#include <QSaveFile>
+
+#include <algorithm>
+
+namespace at {
+
+SessionController::SessionController(MainWindow *window, CompareLauncher *compare)
+    : QObject(window), m_window(window), m_compare(compare)
+{}
+
+QString SessionController::processKey(int process) const
+{
+    const TraceModel *model = m_window->model();
+    const ProcessInfo &p = model->processes()[static_cast<std::size_t>(process)];
+    return model->groups()[static_cast<std::size_t>(p.group)].label + QStringLiteral(" / ") +
+           model->processDisplayName(process);
+}
+
+QString SessionController::threadKey(int thread) const
+{
+    const TraceModel *model = m_window->model();
+    return processKey(model->threads()[static_cast<std::size_t>(thread)].process) + QStringLiteral(" / ") +
+           model->threadDisplayName(thread);
+}
+
+Session SessionController::capture() const
+{
+    const TraceModel *model = m_window->model();
+    TimelineView *timeline = m_window->timeline();
+    Session s;
+    s.paths = {m_window->currentPath()};
+    const TimeRange r = timeline->zoom()->range();
+    s.viewBegin = r.start;
+    s.viewEnd = r.end;
+    if (model) {
+        s.originText = formatAbsoluteMicros(model->origin());
+        for (int p = 0; p < static_cast<int>(model->processes().size()); ++p)
+            if (timeline->isCollapsed(p))
+                s.collapsedProcesses << processKey(p);
+        for (int g = 0; g < static_cast<int>(model->groups().size()); ++g)
+            if (timeline->isGroupCollapsed(g))
+                s.collapsedGroups << model->groups()[static_cast<std::size_t>(g)].label;
+        const LaneVisibility &lanes = timeline->laneVisibility();
+        for (int p : lanes.pinnedProcesses)
+            s.pinnedProcesses << processKey(p);
+        for (int p : lanes.processOrder)
+            s.processOrder << processKey(p);
+        for (int p = 0; p < static_cast<int>(model->processes().size()); ++p)
+            if (lanes.hiddenProcesses.contains(p))
+                s.hiddenProcesses << processKey(p);
+        for (int t = 0; t < static_cast<int>(model->threads().size()); ++t)
+            if (lanes.hiddenThreads.contains(t))
+                s.hiddenThreads << threadKey(t);
+    }
+    s.markers = m_window->markers()->markers();
+    s.colorRules = timeline->colorRules();
+    s.compare = m_compare->lastCompare();
+    return s;
+}
+
+bool SessionController::save(const QString &path, QString *error) const
+{
+    QSaveFile file(path); // atomic: a crash mid-write leaves the old session intact
+    const QByteArray json = sessionToJson(capture());
+    if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size() || !file.commit()) {
+        *error = tr("Could not save the session to %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool SessionController::read(const QString &path, QString *error)
+{
+    QFile file(path);
+    std::optional<Session> session;
+    if (!file.open(QIODevice::ReadOnly))
+        *error = file.errorString();
+    else
+        session = sessionFromJson(file.readAll(), error);
+    if (!session)
+        return false;
+    m_pending = session;
+    return true;
+}
+
+void SessionController::dropPendingUnlessFor(const QString &path)
+{
+    if (m_pending && m_pending->paths.first() != path)
+        m_pending.reset();
+}
+
+void SessionController::applyPending()
+{
+    if (!m_pending)
+        return;
+    const Session session = *m_pending;
+    m_pending.reset();
+    apply(session);
+}
+
+void SessionController::apply(const Session &s)
+{
+    const TraceModel *model = m_window->model();
+    TimelineView *timeline = m_window->timeline();
+    if (!s.originText.isEmpty() && s.originText != formatAbsoluteMicros(model->origin()))
+        m_window->messageBar()->showMessage(
+            MessageBar::Kind::Warning,
+            tr("The data of this session changed since it was saved (it starts at %1 µs, "
+               "the session expected %2 µs); the view and markers may not line up.")
+                .arg(formatAbsoluteMicros(model->origin()), s.originText));
+    QMultiHash<QString, int> processesByKey; // a key can name several processes (same name in a group)
+    for (int p = 0; p < static_cast<int>(model->processes().size()); ++p)
+        processesByKey.insert(processKey(p), p);
+    auto processesOf = [&processesByKey](const QStringList &keys) {
+        std::vector<int> out;
+        for (const QString &key : keys) {
+            QList<int> found = processesByKey.values(key);
+            std::sort(found.begin(), found.end());
+            out.insert(out.end(), found.begin(), found.end());
+        }
+        return out;
+    };
+    const std::vector<int> collapsed = processesOf(s.collapsedProcesses);
+    for (int p = 0; p < static_cast<int>(model->processes().size()); ++p)
+        timeline->setCollapsed(p, std::find(collapsed.begin(), collapsed.end(), p) != collapsed.end());
+    for (int g = 0; g < static_cast<int>(model->groups().size()); ++g)
+        timeline->setGroupCollapsed(
+            g, s.collapsedGroups.contains(model->groups()[static_cast<std::size_t>(g)].label));
+    LaneVisibility lanes;
+    lanes.pinnedProcesses = processesOf(s.pinnedProcesses);
+    lanes.processOrder = processesOf(s.processOrder);
+    for (int p : processesOf(s.hiddenProcesses))
+        lanes.hiddenProcesses.insert(p);
+    for (int t = 0; t < static_cast<int>(model->threads().size()); ++t)
+        if (s.hiddenThreads.contains(threadKey(t)))
+            lanes.hiddenThreads.insert(t);
+    timeline->setLaneVisibility(lanes);
+    m_window->markers()->setAll(s.markers);
+    m_window->setColorRules(s.colorRules);
+    if (s.viewEnd > s.viewBegin)
+        timeline->zoom()->setRange({s.viewBegin, s.viewEnd}, true);
+    if (s.compare)
+        m_compare->restore(*s.compare);
+}
+
+} // namespace at
