@@ -71,9 +71,19 @@ void TimelineLanesPass::paintProcessHeader(QPainter &p, const TimelinePaintConte
     p.restore();
     p.setPen(pal.color(QPalette::PlaceholderText));
     QString detail = layerDisplayName(info.layer);
-    if (collapsed)
-        detail +=
-            tr("   (%1 threads, %2 counters hidden)").arg(info.threads.size()).arg(info.counters.size());
+    if (collapsed) {
+        // Only what there is: "(3 threads hidden)", "(8 counters hidden)", "(2 threads, 1 counter hidden)".
+        const int threads = static_cast<int>(info.threads.size()),
+                  counters = static_cast<int>(info.counters.size());
+        if (threads > 0 && counters > 0)
+            detail += QStringLiteral("   ") +
+                      tr("(%1, %2 hidden)")
+                          .arg(tr("%n thread(s)", nullptr, threads), tr("%n counter(s)", nullptr, counters));
+        else if (threads + counters > 0)
+            detail += QStringLiteral("   ") + tr("(%1 hidden)")
+                                                  .arg(threads > 0 ? tr("%n thread(s)", nullptr, threads)
+                                                                   : tr("%n counter(s)", nullptr, counters));
+    }
     p.drawText(rect.adjusted(6 + titleWidth + 16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, detail);
 }
 

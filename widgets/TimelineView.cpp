@@ -302,8 +302,11 @@ void TimelineView::selectSlice(SliceRef ref, bool center)
 
 void TimelineView::clearRangeSelection()
 {
+    const bool had = m_rangeSelection.has_value();
     m_rangeSelection.reset();
     viewport()->update();
+    if (had)
+        Q_EMIT rangeCleared();
 }
 
 void TimelineView::ensureRowVisible(int row)

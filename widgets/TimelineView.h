@@ -127,6 +127,8 @@ public:
 Q_SIGNALS:
     void selectionChanged(at::SliceRef ref);
     void rangeSelected(at::TimeRange range);
+    // The range selection was removed (Esc): what shows statistics of it is stale now.
+    void rangeCleared();
     void hovered(at::SliceRef ref);
 
 protected:

@@ -42,16 +42,18 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             }
         }
     }
+    // Offered only when something is hidden (never "Show 0 Hidden Lane(s)").
     const int hidden =
         static_cast<int>(m_visibility.hiddenProcesses.size() + m_visibility.hiddenThreads.size());
-    QAction *showAll = menu.addAction(tr("Show %n Hidden Lane(s)", nullptr, hidden), this, [this] {
-        LaneVisibility v = m_visibility;
-        v.hiddenProcesses.clear();
-        v.hiddenThreads.clear();
-        setLaneVisibility(std::move(v));
-    });
-    showAll->setEnabled(hidden > 0);
-    menu.exec(event->globalPos());
+    if (hidden > 0)
+        menu.addAction(tr("Show %n Hidden Lane(s)", nullptr, hidden), this, [this] {
+            LaneVisibility v = m_visibility;
+            v.hiddenProcesses.clear();
+            v.hiddenThreads.clear();
+            setLaneVisibility(std::move(v));
+        });
+    if (!menu.isEmpty())
+        menu.exec(event->globalPos());
 }
 
 void TimelineView::mousePressEvent(QMouseEvent *event)
