@@ -1,5 +1,10 @@
 #include "ChartsPanel.h"
 
+#include "Theme.h"
+
+#include <QApplication>
+#include <QEvent>
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -52,6 +57,9 @@ double toUs(TimeNs ns)
 QChart *newChart(const QString &title)
 {
     auto *chart = new QChart;
+    // Before any series is added, so the builders' own colours win over the theme's.
+    chart->setTheme(isDark(QApplication::palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setBackgroundBrush(QApplication::palette().color(QPalette::Base));
     chart->setTitle(title);
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -696,6 +704,13 @@ void ChartsPanel::rebuild()
     // The rebuild may run inside a signal of the old chart's series: delete it later.
     if (old && old != chart)
         old->deleteLater();
+}
+
+void ChartsPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::LanguageChange)
+        rebuild(); // the chart's theme and titles follow the window's palette and language
 }
 
 void ChartsPanel::connectChart(QChart *chart)

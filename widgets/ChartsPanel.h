@@ -98,6 +98,9 @@ Q_SIGNALS:
     void kernelActivated(at::SliceRef ref);
     void kernelRowActivated(qulonglong row);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void rebuild();
     void updateControls();

@@ -1,0 +1,1616 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Commands</name>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>open a trace file</source>
+        <translation>打开跟踪文件</translation>
+    </message>
+    <message>
+        <source>Open &amp;Folder…</source>
+        <translation>打开文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>open a profiling result folder</source>
+        <translation>打开性能数据结果目录</translation>
+    </message>
+    <message>
+        <source>Open in &amp;New Window…</source>
+        <translation>在新窗口中打开(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>open a trace in another window (e.g. to compare steps)</source>
+        <translation>在另一个窗口中打开跟踪文件（例如用于比较迭代）</translation>
+    </message>
+    <message>
+        <source>Open &amp;Bundled Sample</source>
+        <translation>打开内置示例(&amp;B)</translation>
+    </message>
+    <message>
+        <source>open the bundled AlexNet sample</source>
+        <translation>打开内置的 AlexNet 示例</translation>
+    </message>
+    <message>
+        <source>Reload from Other &amp;Source (Database ↔ Text)</source>
+        <translation>从另一种导出重新加载（数据库 ↔ 文本）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>reload the result from its other export</source>
+        <translation>从该结果的另一种导出格式重新加载</translation>
+    </message>
+    <message>
+        <source>Reload from &amp;Raw Data (PROF_* slices)</source>
+        <translation>从原始数据重新加载（PROF_* 切片）(&amp;R)</translation>
+    </message>
+    <message>
+        <source>reload the result decoding its raw PROF_* data</source>
+        <translation>解析该结果的 PROF_* 原始数据并重新加载</translation>
+    </message>
+    <message>
+        <source>&amp;Export View as PNG…</source>
+        <translation>将视图导出为 PNG(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>save the timeline as shown</source>
+        <translation>按当前显示保存时间线</translation>
+    </message>
+    <message>
+        <source>Export View as S&amp;VG…</source>
+        <translation>将视图导出为 SVG(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>save the timeline as vector graphics</source>
+        <translation>将时间线保存为矢量图</translation>
+    </message>
+    <message>
+        <source>Open Sess&amp;ion…</source>
+        <translation>打开会话(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>open a saved session and its data</source>
+        <translation>打开已保存的会话及其数据</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session…</source>
+        <translation>保存会话(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>save the session (view, lanes, markers, colour rules, comparison)</source>
+        <translation>保存会话（视图、泳道、标记、颜色规则、比较）</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>close the trace (back to the start page)</source>
+        <translation>关闭跟踪文件（返回起始页）</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>find slices by name (Enter / Shift+Enter step through matches in time order)</source>
+        <translation>按名称查找切片（Enter / Shift+Enter 按时间顺序逐个浏览匹配项）</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>zoom in by 1.25× (centred on the mouse when it is over the timeline); held: by the time held</source>
+        <translation>放大 1.25×（鼠标位于时间线上时以鼠标为中心）；按住：按按住的时长持续放大</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>zoom out by 1.25×; held: by the time held</source>
+        <translation>缩小 1.25×；按住：按按住的时长持续缩小</translation>
+    </message>
+    <message>
+        <source>Pan &amp;Left</source>
+        <translation>向左平移(&amp;L)</translation>
+    </message>
+    <message>
+        <source>pan left by 10 % of the visible width; held: by the time held</source>
+        <translation>向左平移可见宽度的 10 %；按住：按按住的时长持续平移</translation>
+    </message>
+    <message>
+        <source>Pan &amp;Right</source>
+        <translation>向右平移(&amp;R)</translation>
+    </message>
+    <message>
+        <source>pan right by 10 % of the visible width; held: by the time held</source>
+        <translation>向右平移可见宽度的 10 %；按住：按按住的时长持续平移</translation>
+    </message>
+    <message>
+        <source>Show &amp;Everything</source>
+        <translation>显示全部(&amp;E)</translation>
+    </message>
+    <message>
+        <source>show everything (far outliers such as stray ts=0 events are not fitted)</source>
+        <translation>显示全部内容（远离主体的离群事件，如零散的 ts=0 事件，不计入适应范围）</translation>
+    </message>
+    <message>
+        <source>&amp;Fit Selection</source>
+        <translation>适应所选内容(&amp;F)</translation>
+    </message>
+    <message>
+        <source>fit the selected slice (or the selected range)</source>
+        <translation>使视图适应所选切片（或所选区间）</translation>
+    </message>
+    <message>
+        <source>&amp;Undo Zoom</source>
+        <translation>撤销缩放(&amp;U)</translation>
+    </message>
+    <message>
+        <source>undo the last zoom (a burst of w/s presses counts as one)</source>
+        <translation>撤销上一次缩放（连续按下的 w/s 计为一次）</translation>
+    </message>
+    <message>
+        <source>Clear Range Selection</source>
+        <translation>清除区间选择</translation>
+    </message>
+    <message>
+        <source>clear the range selection (in the find bar: close it)</source>
+        <translation>清除区间选择（在查找栏中：关闭查找栏）</translation>
+    </message>
+    <message>
+        <source>&amp;Mark Selection</source>
+        <translation>标记所选内容(&amp;M)</translation>
+    </message>
+    <message>
+        <source>mark the range selection, else the selected slice, as a named range (Markers dock)</source>
+        <translation>将所选区间（若无则为所选切片）标记为命名区间（标记面板）</translation>
+    </message>
+    <message>
+        <source>Drop a &amp;Flag</source>
+        <translation>放置旗标(&amp;F)</translation>
+    </message>
+    <message>
+        <source>drop a flag at the time under the mouse (else the view&apos;s centre)</source>
+        <translation>在鼠标所指的时间处放置旗标（否则放在视图中央）</translation>
+    </message>
+    <message>
+        <source>Colour &amp;Rules…</source>
+        <translation>颜色规则(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>colour slices whose name matches a pattern</source>
+        <translation>为名称匹配指定模式的切片着色</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Step</source>
+        <translation>上一个迭代(&amp;P)</translation>
+    </message>
+    <message>
+        <source>previous step, fitted (of the selected slice&apos;s rank, else the first)</source>
+        <translation>跳到上一个迭代并适应视图（取所选切片所在卡的迭代，否则取第一张卡）</translation>
+    </message>
+    <message>
+        <source>&amp;Next Step</source>
+        <translation>下一个迭代(&amp;N)</translation>
+    </message>
+    <message>
+        <source>next step, fitted</source>
+        <translation>跳到下一个迭代并适应视图</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Steps…</source>
+        <translation>比较迭代(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>compare two steps side by side</source>
+        <translation>并排比较两个迭代</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>show or hide the Details dock</source>
+        <translation>显示或隐藏详情面板</translation>
+    </message>
+    <message>
+        <source>Range statistics</source>
+        <translation>区间统计</translation>
+    </message>
+    <message>
+        <source>show or hide the Range statistics dock</source>
+        <translation>显示或隐藏区间统计面板</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>show or hide the Kernels dock</source>
+        <translation>显示或隐藏算子面板</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>show or hide the Tables dock</source>
+        <translation>显示或隐藏表格面板</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>show or hide the Charts dock</source>
+        <translation>显示或隐藏图表面板</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>show or hide the Steps dock</source>
+        <translation>显示或隐藏迭代面板</translation>
+    </message>
+    <message>
+        <source>Markers</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>show or hide the Markers dock</source>
+        <translation>显示或隐藏标记面板</translation>
+    </message>
+    <message>
+        <source>Collection</source>
+        <translation>采集信息</translation>
+    </message>
+    <message>
+        <source>show or hide the Collection dock</source>
+        <translation>显示或隐藏采集信息面板</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>list every command and its keys</source>
+        <translation>列出所有命令及其按键</translation>
+    </message>
+    <message>
+        <source>&amp;About</source>
+        <translation>关于(&amp;A)</translation>
+    </message>
+    <message>
+        <source>the version</source>
+        <translation>版本信息</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>in Range statistics: copy the selected rows as TSV</source>
+        <translation>在区间统计中：将所选行复制为 TSV</translation>
+    </message>
+    <message>
+        <source>Delete Marker</source>
+        <translation>删除标记</translation>
+    </message>
+    <message>
+        <source>in Markers: delete the selected marker</source>
+        <translation>在标记面板中：删除所选标记</translation>
+    </message>
+    <message>
+        <source>Export Table as CSV…</source>
+        <translation>将表格导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>any table&apos;s context menu: the rows as shown, as CSV</source>
+        <translation>任意表格的右键菜单：将当前显示的行导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Export Diff by &amp;Name as CSV…</source>
+        <translation>将按名称汇总的差异导出为 CSV(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>compare window: the diff by kernel name as CSV</source>
+        <translation>比较窗口：将按算子名称汇总的差异导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Export Diff per &amp;Kernel as CSV…</source>
+        <translation>将逐算子差异导出为 CSV(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>compare window: the diff per kernel pair as CSV</source>
+        <translation>比较窗口：将每对算子的差异导出为 CSV</translation>
+    </message>
+    <message>
+        <source>close the compare window</source>
+        <translation>关闭比较窗口</translation>
+    </message>
+    <message>
+        <source>Next Match</source>
+        <translation>下一个匹配项</translation>
+    </message>
+    <message>
+        <source>in the find bar: the next match in time</source>
+        <translation>在查找栏中：时间上的下一个匹配项</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>Previous Match</source>
+        <translation>上一个匹配项</translation>
+    </message>
+    <message>
+        <source>in the find bar: the previous match in time</source>
+        <translation>在查找栏中：时间上的上一个匹配项</translation>
+    </message>
+    <message>
+        <source>Shift+Enter</source>
+        <translation>Shift+Enter</translation>
+    </message>
+    <message>
+        <source>Zoom at the Mouse</source>
+        <translation>以鼠标为中心缩放</translation>
+    </message>
+    <message>
+        <source>zoom at the mouse</source>
+        <translation>以鼠标位置为中心缩放</translation>
+    </message>
+    <message>
+        <source>Ctrl+Wheel</source>
+        <translation>Ctrl+滚轮</translation>
+    </message>
+    <message>
+        <source>Scroll Lanes</source>
+        <translation>滚动泳道</translation>
+    </message>
+    <message>
+        <source>scroll lanes; Shift+Wheel pans</source>
+        <translation>滚动泳道；Shift+滚轮为平移</translation>
+    </message>
+    <message>
+        <source>Wheel</source>
+        <translation>滚轮</translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <source>pan</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <source>Middle drag, Shift+drag</source>
+        <translation>中键拖动、Shift+拖动</translation>
+    </message>
+    <message>
+        <source>Select a Slice</source>
+        <translation>选择切片</translation>
+    </message>
+    <message>
+        <source>select a slice: its details and flow arrows (click a flow in Details to jump)</source>
+        <translation>选择切片：显示其详情和连线箭头（在详情中单击连线可跳转）</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>单击</translation>
+    </message>
+    <message>
+        <source>Select a Range</source>
+        <translation>选择区间</translation>
+    </message>
+    <message>
+        <source>select a time range: statistics by name (sortable; Ctrl+C copies as TSV)</source>
+        <translation>选择时间区间：按名称统计（可排序；Ctrl+C 复制为 TSV）</translation>
+    </message>
+    <message>
+        <source>Drag across the timeline</source>
+        <translation>在时间线上拖动</translation>
+    </message>
+    <message>
+        <source>Collapse a Group</source>
+        <translation>折叠分组</translation>
+    </message>
+    <message>
+        <source>collapse / expand the process group</source>
+        <translation>折叠 / 展开进程分组</translation>
+    </message>
+    <message>
+        <source>Click a group header</source>
+        <translation>单击分组标题</translation>
+    </message>
+    <message>
+        <source>Lane Menu</source>
+        <translation>泳道菜单</translation>
+    </message>
+    <message>
+        <source>pin its process to the top / unpin, hide the process or the thread lane, show hidden lanes</source>
+        <translation>将其进程置顶 / 取消置顶，隐藏该进程或线程泳道，显示已隐藏的泳道</translation>
+    </message>
+    <message>
+        <source>Right-click a lane</source>
+        <translation>右键单击泳道</translation>
+    </message>
+    <message>
+        <source>Reorder Processes</source>
+        <translation>调整进程顺序</translation>
+    </message>
+    <message>
+        <source>reorder the processes of a rank (kept in sessions)</source>
+        <translation>调整某张卡内进程的顺序（保存在会话中）</translation>
+    </message>
+    <message>
+        <source>Drag a process header up or down</source>
+        <translation>上下拖动进程标题</translation>
+    </message>
+</context>
+<context>
+    <name>PanelRegistry</name>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>面板(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>unknown chart &quot;%1&quot; (expected one of: %2)</source>
+        <translation>未知图表 &quot;%1&quot;（应为以下之一：%2）</translation>
+    </message>
+    <message>
+        <source>top-kernels: &quot;%1&quot; is not a positive number of kernels</source>
+        <translation>top-kernels：&quot;%1&quot; 不是有效的算子数量（须为正数）</translation>
+    </message>
+    <message>
+        <source>kernel-metrics: no kernel named &quot;%1&quot;</source>
+        <translation>kernel-metrics：没有名为 &quot;%1&quot; 的算子</translation>
+    </message>
+    <message>
+        <source>scatter: no metric column &quot;%1&quot;</source>
+        <translation>scatter：没有指标列 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>unknown chart &quot;%1&quot;</source>
+        <translation>未知图表 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>rendering a chart needs a QApplication (use QT_QPA_PLATFORM=offscreen)</source>
+        <translation>渲染图表需要 QApplication（请使用 QT_QPA_PLATFORM=offscreen）</translation>
+    </message>
+    <message>
+        <source>chart size %1x%2 is empty</source>
+        <translation>图表尺寸 %1x%2 为空</translation>
+    </message>
+    <message>
+        <source>%1: cannot write PNG: %2</source>
+        <translation>%1：无法写入 PNG：%2</translation>
+    </message>
+    <message>
+        <source>%1: no kernel table (kernel_details.csv / op_summary_*.csv) in this profile</source>
+        <translation>%1：此性能数据中没有算子表（kernel_details.csv / op_summary_*.csv）</translation>
+    </message>
+    <message>
+        <source>%1: nothing to show</source>
+        <translation>%1：没有可显示的内容</translation>
+    </message>
+    <message>
+        <source>AI Cube (aic)</source>
+        <translation>AI Cube (aic)</translation>
+    </message>
+    <message>
+        <source>AI Vector (aiv)</source>
+        <translation>AI Vector (aiv)</translation>
+    </message>
+    <message>
+        <source>AI Core</source>
+        <translation>AI Core</translation>
+    </message>
+    <message>
+        <source>Pipe utilization: %1</source>
+        <translation>流水线利用率：%1</translation>
+    </message>
+    <message>
+        <source>Pipe utilization: %1 kernels</source>
+        <translation>流水线利用率：%1 个算子</translation>
+    </message>
+    <message>
+        <source>% of kernel time each pipe is busy (pipes overlap)</source>
+        <translation>各流水线繁忙时间占算子耗时的 %（流水线之间可重叠）</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>内存带宽</translation>
+    </message>
+    <message>
+        <source>Ratios</source>
+        <translation>比率</translation>
+    </message>
+    <message>
+        <source>%1: %2 kernels</source>
+        <translation>%1：%2 个算子</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>Top kernels</source>
+        <translation>Top 算子</translation>
+    </message>
+    <message>
+        <source>Kernel metrics</source>
+        <translation>算子指标</translation>
+    </message>
+    <message>
+        <source>Time by task type</source>
+        <translation>按任务类型的耗时</translation>
+    </message>
+    <message>
+        <source>Duration vs metric</source>
+        <translation>耗时与指标的关系</translation>
+    </message>
+    <message>
+        <source>Top %1 kernels by total time</source>
+        <translation>总耗时 Top %1 算子</translation>
+    </message>
+    <message>
+        <source>%1
+%2 · count %3 · total %4 · avg %5 · min %6 · max %7</source>
+        <translation>%1
+%2 · 次数 %3 · 总计 %4 · 平均 %5 · 最小 %6 · 最大 %7</translation>
+    </message>
+    <message>
+        <source>Total duration (µs)</source>
+        <translation>总耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>%1 (first %2 of %3 selected)</source>
+        <translation>%1（所选 %3 个中的前 %2 个）</translation>
+    </message>
+    <message>
+        <source>%1: no %2 values for %3</source>
+        <translation>%1：%3 没有 %2 值</translation>
+    </message>
+    <message>
+        <source>AI Core metric</source>
+        <translation>AI Core 指标</translation>
+    </message>
+    <message>
+        <source>%1: no AI Core metric values for these kernels</source>
+        <translation>%1：这些算子没有 AI Core 指标值</translation>
+    </message>
+    <message>
+        <source>Device time by task type</source>
+        <translation>按任务类型的设备耗时</translation>
+    </message>
+    <message>
+        <source>%1 (%2 in kernels)</source>
+        <translation>%1（算子共 %2）</translation>
+    </message>
+    <message>
+        <source>Duration vs %1</source>
+        <translation>耗时与 %1 的关系</translation>
+    </message>
+    <message>
+        <source>Duration vs %1 (%2 kernels)</source>
+        <translation>耗时与 %1 的关系（%2 个算子）</translation>
+    </message>
+    <message>
+        <source>Duration (µs)</source>
+        <translation>耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>½× faster</source>
+        <translation>½×（更快）</translation>
+    </message>
+    <message>
+        <source>2× slower</source>
+        <translation>2×（更慢）</translation>
+    </message>
+    <message>
+        <source>unmatched</source>
+        <translation>未匹配</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Export table</source>
+        <translation>导出表格</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>ViewExport</name>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>at</name>
+    <message>
+        <source>Traces (*.json *.json.zst *.json.gz *.zst *.gz *.db);;All files (*)</source>
+        <translation>跟踪文件 (*.json *.json.zst *.json.gz *.zst *.gz *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open profiling result folder</source>
+        <translation>打开性能数据结果目录</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Sessions (*.atsession);;All files (*)</source>
+        <translation>会话 (*.atsession);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Sessions (*.atsession)</source>
+        <translation>会话 (*.atsession)</translation>
+    </message>
+    <message>
+        <source>Export view</source>
+        <translation>导出视图</translation>
+    </message>
+</context>
+<context>
+    <name>at::ChartsPanel</name>
+    <message>
+        <source>Top</source>
+        <translation>前</translation>
+    </message>
+    <message>
+        <source>Split by input shape</source>
+        <translation>按输入形状拆分</translation>
+    </message>
+    <message>
+        <source>Metric:</source>
+        <translation>指标：</translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <source>Number of kernels shown</source>
+        <translation>显示的算子数量</translation>
+    </message>
+    <message>
+        <source>Open a profile to see charts</source>
+        <translation>打开性能数据以查看图表</translation>
+    </message>
+    <message>
+        <source>%1
+duration %2 µs · %3</source>
+        <translation>%1
+耗时 %2 µs · %3</translation>
+    </message>
+</context>
+<context>
+    <name>at::CollectionPanel</name>
+    <message>
+        <source>Item</source>
+        <translation>项</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Trace file</source>
+        <translation>跟踪文件</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Timeline file</source>
+        <translation>时间线文件</translation>
+    </message>
+    <message>
+        <source>Kernel table</source>
+        <translation>算子表</translation>
+    </message>
+    <message>
+        <source>AI Core metric group</source>
+        <translation>AI Core 指标组</translation>
+    </message>
+    <message>
+        <source>none collected</source>
+        <translation>未采集</translation>
+    </message>
+    <message>
+        <source>Profiler level</source>
+        <translation>采集等级</translation>
+    </message>
+    <message>
+        <source>Switches on</source>
+        <translation>已开启的开关</translation>
+    </message>
+    <message>
+        <source>Switches off</source>
+        <translation>已关闭的开关</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Configuration file</source>
+        <translation>配置文件</translation>
+    </message>
+</context>
+<context>
+    <name>at::ColorRulesDialog</name>
+    <message>
+        <source>Colour Rules</source>
+        <translation>颜色规则</translation>
+    </message>
+    <message>
+        <source>Slice name (regular expression)</source>
+        <translation>切片名称（正则表达式）</translation>
+    </message>
+    <message>
+        <source>Colour</source>
+        <translation>颜色</translation>
+    </message>
+    <message>
+        <source>Add Rule</source>
+        <translation>添加规则</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Slices whose name matches a rule get its colour (first match wins); double-click a colour to change it.</source>
+        <translation>名称匹配某条规则的切片使用该规则的颜色（以第一条匹配的规则为准）；双击颜色可修改。</translation>
+    </message>
+    <message>
+        <source>Not a valid regular expression: %1</source>
+        <translation>无效的正则表达式：%1</translation>
+    </message>
+</context>
+<context>
+    <name>at::CompareLauncher</name>
+    <message>
+        <source>Bundled sample</source>
+        <translation>内置示例</translation>
+    </message>
+    <message numerus="yes">
+        <source>Comparing needs two steps: this profile has %n step(s). Open another profile (File ▸ Open in New Window) to compare with one of its steps.</source>
+        <translation><numerusform>比较需要两个迭代：此性能数据仅有 %n 个迭代。请打开另一份性能数据（文件 ▸ 在新窗口中打开），与其中的某个迭代进行比较。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>at::CompareStepsDialog</name>
+    <message>
+        <source>Match kernels by name and input shapes</source>
+        <translation>按名称和输入形状匹配算子</translation>
+    </message>
+    <message>
+        <source>Compare Steps</source>
+        <translation>比较迭代</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Base step:</source>
+        <translation>基准迭代：</translation>
+    </message>
+    <message>
+        <source>Comparison step:</source>
+        <translation>对比迭代：</translation>
+    </message>
+</context>
+<context>
+    <name>at::CompareWindow</name>
+    <message>
+        <source>Compare %1 with %2 — Ascend Timeline</source>
+        <translation>比较 %1 与 %2 — Ascend Timeline</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Export diff</source>
+        <translation>导出差异</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>at::ComparisonTableModel</name>
+    <message>
+        <source>Δ mean %1</source>
+        <translation>Δ 平均 %1</translation>
+    </message>
+    <message>
+        <source>Δ %1</source>
+        <translation>Δ %1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>base only</source>
+        <translation>仅基准</translation>
+    </message>
+    <message>
+        <source>comparison only</source>
+        <translation>仅对比</translation>
+    </message>
+</context>
+<context>
+    <name>at::DetailsPanel</name>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>%1 (the profiler&apos;s &quot;no value&quot; marker)</source>
+        <translation>%1（profiler 的 &quot;无值&quot; 标记）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Start (absolute µs)</source>
+        <translation>开始（绝对时间，µs）</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation>自身耗时</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>Args</source>
+        <translation>参数</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n value(s)</source>
+        <translation><numerusform>%n 个值</numerusform></translation>
+    </message>
+    <message>
+        <source>Outgoing flows</source>
+        <translation>出向连线</translation>
+    </message>
+    <message>
+        <source>Incoming flows</source>
+        <translation>入向连线</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Accelerator core</source>
+        <translation>加速器核</translation>
+    </message>
+    <message>
+        <source>Wait time</source>
+        <translation>等待时间</translation>
+    </message>
+    <message>
+        <source>Block dim</source>
+        <translation>Block Dim</translation>
+    </message>
+    <message>
+        <source>Input shapes</source>
+        <translation>输入形状</translation>
+    </message>
+    <message>
+        <source>Input data types</source>
+        <translation>输入数据类型</translation>
+    </message>
+    <message>
+        <source>not collected</source>
+        <translation>未采集</translation>
+    </message>
+    <message>
+        <source>AI Core metrics</source>
+        <translation>AI Core 指标</translation>
+    </message>
+    <message>
+        <source>(unbound)</source>
+        <translation>（未连接）</translation>
+    </message>
+    <message>
+        <source>id %1</source>
+        <translation>id %1</translation>
+    </message>
+    <message>
+        <source>Click to jump</source>
+        <translation>单击跳转</translation>
+    </message>
+</context>
+<context>
+    <name>at::KernelTableModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>at::KernelTablePanel</name>
+    <message>
+        <source>Regex</source>
+        <translation>正则</translation>
+    </message>
+    <message>
+        <source>In time selection</source>
+        <translation>仅限所选时间区间</translation>
+    </message>
+    <message>
+        <source>Filter by name</source>
+        <translation>按名称筛选</translation>
+    </message>
+    <message>
+        <source>min dur</source>
+        <translation>最小耗时</translation>
+    </message>
+    <message>
+        <source>max dur</source>
+        <translation>最大耗时</translation>
+    </message>
+    <message>
+        <source>No grouping</source>
+        <translation>不分组</translation>
+    </message>
+    <message>
+        <source>Group by name</source>
+        <translation>按名称分组</translation>
+    </message>
+    <message>
+        <source>Group by name + input shape</source>
+        <translation>按名称 + 输入形状分组</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Export kernels</source>
+        <translation>导出算子</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Any core</source>
+        <translation>任意核类型</translation>
+    </message>
+    <message>
+        <source>Any bound</source>
+        <translation>任意瓶颈类型</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>No kernel table (kernel_details.csv / op_summary_*.csv) in this profile.</source>
+        <translation>此性能数据中没有算子表（kernel_details.csv / op_summary_*.csv）。</translation>
+    </message>
+    <message>
+        <source>%1 shown of </source>
+        <translation>已显示 %1，共 </translation>
+    </message>
+    <message>
+        <source>%1%2 kernels, %3 not joined to the timeline · AI Core metrics: %4</source>
+        <translation>%1%2 个算子，其中 %3 个未关联到时间线 · AI Core 指标：%4</translation>
+    </message>
+    <message>
+        <source>none collected</source>
+        <translation>未采集</translation>
+    </message>
+</context>
+<context>
+    <name>at::MainWindow</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Ascend Timeline</source>
+        <translation>Ascend Timeline</translation>
+    </message>
+    <message>
+        <source>%p% read</source>
+        <translation>已读取 %p%</translation>
+    </message>
+    <message>
+        <source>Loading %1… %2 of %3 MB</source>
+        <translation>正在加载 %1… %2 / %3 MB</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source> Colour kernels: </source>
+        <translation> 算子着色： </translation>
+    </message>
+    <message>
+        <source>Colour device kernels by name, by duration percentile, or by an AI Core metric</source>
+        <translation>按名称、耗时百分位或 AI Core 指标为设备算子着色</translation>
+    </message>
+    <message>
+        <source>Ascend Timeline view of %1</source>
+        <translation>%1 的 Ascend Timeline 视图</translation>
+    </message>
+    <message>
+        <source>Open trace</source>
+        <translation>打开跟踪文件</translation>
+    </message>
+    <message>
+        <source>by name</source>
+        <translation>按名称</translation>
+    </message>
+    <message>
+        <source>by duration percentile</source>
+        <translation>按耗时百分位</translation>
+    </message>
+    <message>
+        <source>by %1</source>
+        <translation>按 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Could not open the session %1</source>
+        <translation>无法打开会话 %1</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Loading of %1 cancelled</source>
+        <translation>已取消加载 %1</translation>
+    </message>
+    <message>
+        <source>Showing %1</source>
+        <translation>正在显示 %1</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>%1 — Ascend Timeline</source>
+        <translation>%1 — Ascend Timeline</translation>
+    </message>
+    <message>
+        <source>Bundled sample</source>
+        <translation>内置示例</translation>
+    </message>
+    <message>
+        <source>%1: %2 events, %3 slices, %4 flows, span %5</source>
+        <translation>%1：%2 个事件，%3 个切片，%4 条连线，时间跨度 %5</translation>
+    </message>
+    <message>
+        <source>Bundled sample (AlexNet, 1 step, rank 0)</source>
+        <translation>内置示例（AlexNet，1 个迭代，rank 0）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened with %n warning(s): %1</source>
+        <translation><numerusform>已打开，有 %n 条警告：%1</numerusform></translation>
+    </message>
+    <message>
+        <source>This result has only one export (no database beside the text export, or the other way round).</source>
+        <translation>此结果只有一种导出格式（只有文本导出而没有数据库，或反之）。</translation>
+    </message>
+    <message>
+        <source>This result has no raw data (PROF_*/host|device_N/data), or it is already decoded from it.</source>
+        <translation>此结果没有原始数据（PROF_*/host|device_N/data），或当前数据已是从原始数据解析得到的。</translation>
+    </message>
+    <message>
+        <source>Ascend Timeline %1: a fast timeline viewer for Ascend NPU profiling data.</source>
+        <translation>Ascend Timeline %1：快速的 Ascend NPU 性能数据时间线查看工具。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open trace in a new window</source>
+        <translation>在新窗口中打开跟踪文件</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Select a slice or drag a range first, then press m</source>
+        <translation>请先选择切片或拖选区间，再按 m</translation>
+    </message>
+    <message>
+        <source>No later step</source>
+        <translation>没有后续迭代</translation>
+    </message>
+    <message>
+        <source>No earlier step</source>
+        <translation>没有更早的迭代</translation>
+    </message>
+</context>
+<context>
+    <name>at::MarkersPanel</name>
+    <message>
+        <source>Colour</source>
+        <translation>颜色</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Marker</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>Next colour for the selected marker</source>
+        <translation>为所选标记换用下一种颜色</translation>
+    </message>
+    <message>
+        <source>m marks the selected slice or range, k drops a flag at the mouse. Double-click a name to rename.</source>
+        <translation>按 m 标记所选切片或区间，按 k 在鼠标处放置旗标。双击名称可重命名。</translation>
+    </message>
+    <message>
+        <source>flag</source>
+        <translation>旗标</translation>
+    </message>
+</context>
+<context>
+    <name>at::MessageBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>at::SearchBar</name>
+    <message>
+        <source>Match case</source>
+        <translation>区分大小写</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+    <message>
+        <source>slice name (Enter: next, Shift+Enter: previous)</source>
+        <translation>切片名称（Enter：下一个，Shift+Enter：上一个）</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+Enter)</source>
+        <translation>上一个匹配项 (Shift+Enter)</translation>
+    </message>
+    <message>
+        <source>Next match (Enter)</source>
+        <translation>下一个匹配项 (Enter)</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>关闭 (Esc)</translation>
+    </message>
+    <message>
+        <source>no matches</source>
+        <translation>无匹配项</translation>
+    </message>
+    <message>
+        <source>%1 matches</source>
+        <translation>%1 个匹配项</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>at::SessionController</name>
+    <message>
+        <source>Could not save the session to %1: %2</source>
+        <translation>无法将会话保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>The data of this session changed since it was saved (it starts at %1 µs, the session expected %2 µs); the view and markers may not line up.</source>
+        <translation>此会话的数据自保存以来已发生变化（数据起始于 %1 µs，会话预期为 %2 µs）；视图和标记可能无法对齐。</translation>
+    </message>
+</context>
+<context>
+    <name>at::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>at::StartPage</name>
+    <message>
+        <source>&lt;h2&gt;Ascend Timeline&lt;/h2&gt;Open a profiling result folder (PROF_*, *_ascend_pt, a folder of ranks), a trace file or a profiler database, or drop it here.</source>
+        <translation>&lt;h2&gt;Ascend Timeline&lt;/h2&gt;打开性能数据结果目录（PROF_*、*_ascend_pt 或包含多卡数据的目录）、跟踪文件或 profiler 数据库，或将其拖放到此处。</translation>
+    </message>
+    <message>
+        <source>Open File…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <source>Open Folder…</source>
+        <translation>打开文件夹…</translation>
+    </message>
+    <message>
+        <source>Open the Bundled Sample</source>
+        <translation>打开内置示例</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recent&lt;/b&gt; (double-click or Enter to open)</source>
+        <translation>&lt;b&gt;最近打开&lt;/b&gt;（双击或按 Enter 打开）</translation>
+    </message>
+</context>
+<context>
+    <name>at::StatisticsModel</name>
+    <message>
+        <source>Time the slices spent inside the selected range (clipped to it)</source>
+        <translation>切片在所选区间内的耗时（截取到区间范围内）</translation>
+    </message>
+    <message>
+        <source>Whole durations of the slices that overlap the range, also outside it</source>
+        <translation>与区间重叠的切片的完整耗时（包括区间外的部分）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Whole slices</source>
+        <translation>完整切片</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation>自身耗时</translation>
+    </message>
+</context>
+<context>
+    <name>at::StatisticsPanel</name>
+    <message>
+        <source>Drag across the timeline to see statistics for a time range.</source>
+        <translation>在时间线上拖动以查看时间区间的统计。</translation>
+    </message>
+    <message>
+        <source>%1 – %2 (%3): %4 slices, %5 names</source>
+        <translation>%1 – %2（%3）：%4 个切片，%5 个名称</translation>
+    </message>
+</context>
+<context>
+    <name>at::StepCompareView</name>
+    <message>
+        <source>Match input shapes</source>
+        <translation>匹配输入形状</translation>
+    </message>
+    <message>
+        <source>By name</source>
+        <translation>按名称</translation>
+    </message>
+    <message>
+        <source>Per kernel</source>
+        <translation>逐算子</translation>
+    </message>
+    <message>
+        <source>Align on step start</source>
+        <translation>按迭代开始对齐</translation>
+    </message>
+    <message>
+        <source>Align on selected kernel</source>
+        <translation>按所选算子对齐</translation>
+    </message>
+    <message>
+        <source>Base:</source>
+        <translation>基准：</translation>
+    </message>
+    <message>
+        <source>Comparison:</source>
+        <translation>对比：</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Not overlapped</source>
+        <translation>未重叠</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Kernels: %1 matched, %2 only in base, %3 only in comparison</source>
+        <translation>&lt;br&gt;算子：%1 个已匹配，%2 个仅在基准中，%3 个仅在对比中</translation>
+    </message>
+</context>
+<context>
+    <name>at::StepsPanel</name>
+    <message>
+        <source>Compare…</source>
+        <translation>比较…</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host 侧</translation>
+    </message>
+    <message>
+        <source>Device stage</source>
+        <translation>设备阶段</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Not overlapped</source>
+        <translation>未重叠</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Device tasks</source>
+        <translation>设备任务</translation>
+    </message>
+    <message>
+        <source>Select two steps to compare them, or one to compare it with a step of another open profile</source>
+        <translation>选择两个迭代进行比较，或选择一个迭代与另一份已打开性能数据中的迭代比较</translation>
+    </message>
+    <message>
+        <source>Double-click fits the timeline to a step; [ and ] step through them.</source>
+        <translation>双击可使时间线适应该迭代；按 [ 和 ] 逐个切换迭代。</translation>
+    </message>
+</context>
+<context>
+    <name>at::SummaryTablesPanel</name>
+    <message>
+        <source>No other summary tables in this profile.</source>
+        <translation>此性能数据中没有其他汇总表。</translation>
+    </message>
+</context>
+<context>
+    <name>at::TimelineView</name>
+    <message>
+        <source>(%1, %2 hidden)</source>
+        <translation>（已隐藏 %1、%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation><numerusform>%n 个线程</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n counter(s)</source>
+        <translation><numerusform>%n 个计数器</numerusform></translation>
+    </message>
+    <message>
+        <source>(%1 hidden)</source>
+        <translation>（已隐藏 %1）</translation>
+    </message>
+    <message>
+        <source>max %1</source>
+        <translation>最大 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>▾ %n all-zero series (click to hide)</source>
+        <translation><numerusform>▾ %n 个全零序列（单击隐藏）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>▸ %n all-zero series hidden (click to show)</source>
+        <translation><numerusform>▸ 已隐藏 %n 个全零序列（单击显示）</numerusform></translation>
+    </message>
+    <message>
+        <source>View: %1</source>
+        <translation>视图：%1</translation>
+    </message>
+    <message>
+        <source>View: %1 from %2</source>
+        <translation>视图：%1，起始于 %2</translation>
+    </message>
+    <message>
+        <source>Open a trace file or folder (File ▸ Open, or drop it here)</source>
+        <translation>打开跟踪文件或目录（文件 ▸ 打开，或拖放到此处）</translation>
+    </message>
+    <message>
+        <source>Unpin %1</source>
+        <translation>取消置顶 %1</translation>
+    </message>
+    <message>
+        <source>Pin %1 to the Top</source>
+        <translation>将 %1 置顶</translation>
+    </message>
+    <message>
+        <source>Hide %1</source>
+        <translation>隐藏 %1</translation>
+    </message>
+    <message>
+        <source>Hide Lane %1</source>
+        <translation>隐藏泳道 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show %n Hidden Lane(s)</source>
+        <translation><numerusform>显示 %n 个隐藏的泳道</numerusform></translation>
+    </message>
+</context>
+</TS>

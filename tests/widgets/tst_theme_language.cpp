@@ -1,0 +1,170 @@
+#include "ChartsPanel.h"
+#include "DetailsPanel.h"
+#include "StatisticsPanel.h"
+#include "TestSupport.h"
+#include "Theme.h"
+#include "TimelineView.h"
+#include "Translations.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace at;
+
+// Issue 17: a dark theme (View ▸ Theme, --theme) in which every view stays readable, and a complete
+// zh_CN translation, both checked on what the widgets show.
+class TestThemeLanguage : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<TraceModel> m_model;
+
+    static double luminance(const QColor &c)
+    {
+        return 0.2126 * c.red() + 0.7152 * c.green() + 0.0722 * c.blue();
+    }
+
+    // Share of pixels of an image that are dark (< 80) and light (> 170).
+    static std::pair<double, double> darkAndLight(const QImage &image)
+    {
+        int dark = 0, light = 0, all = 0;
+        for (int y = 0; y < image.height(); y += 2)
+            for (int x = 0; x < image.width(); x += 2, ++all) {
+                const double l = luminance(image.pixelColor(x, y));
+                dark += l < 80;
+                light += l > 170;
+            }
+        return {double(dark) / all, double(light) / all};
+    }
+
+    // The views a user reads, grabbed after the theme is applied.
+    QList<QImage> grabViews()
+    {
+        QList<QImage> images;
+        TimelineView timeline;
+        timeline.resize(900, 500);
+        timeline.setModel(m_model.get());
+        DetailsPanel details;
+        details.resize(420, 500);
+        details.setModel(m_model.get());
+        details.showSlice(test::uniqueSlice(*m_model, QStringLiteral("ProfilerStep#50")));
+        StatisticsPanel statistics;
+        statistics.resize(700, 300);
+        statistics.setModel(m_model.get());
+        statistics.showRange({m_model->dataBegin(), m_model->dataEnd()});
+        ChartsPanel charts;
+        charts.resize(700, 400);
+        charts.setModel(m_model.get());
+        for (QWidget *w : std::initializer_list<QWidget *>{&timeline, &details, &statistics, &charts}) {
+            w->show();
+            if (!QTest::qWaitForWindowExposed(w))
+                return {};
+            images << w->grab().toImage();
+        }
+        return images;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_model = test::loadOrFail(QFileInfo(test::level1Rank0Trace()).dir().absolutePath() + QStringLiteral("/.."));
+        QVERIFY(m_model);
+    }
+
+    void cleanup()
+    {
+        applyUiTheme(UiTheme::System);
+        setUiLanguage(QStringLiteral("en"));
+    }
+
+    void darkThemeKeepsEveryViewReadable()
+    {
+        QCOMPARE(parseUiTheme(QStringLiteral("Dark")), std::optional<UiTheme>(UiTheme::Dark));
+        QVERIFY(!parseUiTheme(QStringLiteral("purple")));
+        applyUiTheme(UiTheme::Dark);
+        QVERIFY(isDark(QApplication::palette()));
+        const QList<QImage> dark = grabViews();
+        QCOMPARE(dark.size(), 4);
+        for (int i = 0; i < dark.size(); ++i) {
+            const auto [darkShare, lightShare] = darkAndLight(dark[i]);
+            // Mostly dark backgrounds, with light text on them.
+            QVERIFY2(darkShare > 0.5, qPrintable(QStringLiteral("view %1: %2 dark").arg(i).arg(darkShare)));
+            QVERIFY2(lightShare > 0.002,
+                     qPrintable(QStringLiteral("view %1: %2 light").arg(i).arg(lightShare)));
+        }
+        applyUiTheme(UiTheme::Light);
+        QVERIFY(!isDark(QApplication::palette()));
+        const QList<QImage> light = grabViews();
+        QCOMPARE(light.size(), 4);
+        for (int i = 0; i < light.size(); ++i)
+            QVERIFY2(darkAndLight(light[i]).second > 0.5,
+                     qPrintable(QStringLiteral("view %1 is not light").arg(i)));
+    }
+
+    void chineseIsInstalledAndSwitchedBack()
+    {
+        QVERIFY(uiLanguages().contains(QStringLiteral("zh_CN")));
+        QVERIFY(setUiLanguage(QStringLiteral("zh_CN")));
+        QCOMPARE(uiLanguage(), QStringLiteral("zh_CN"));
+        static const QRegularExpression han(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        // Strings of the timeline, the panels and the command registry come out in Chinese.
+        for (const auto &[context, text] :
+             {std::pair{"at::DetailsPanel", "Self time"}, std::pair{"at::TimelineView", "View: %1"},
+              std::pair{"at::StatisticsModel", "Whole slices"}, std::pair{"Commands", "&File"}}) {
+            const QString shown = QCoreApplication::translate(context, text);
+            QVERIFY2(han.match(shown).hasMatch(), qPrintable(QStringLiteral("%1: %2").arg(context, shown)));
+        }
+        DetailsPanel details;
+        details.setModel(m_model.get());
+        details.showSlice(test::uniqueSlice(*m_model, QStringLiteral("ProfilerStep#50")));
+        QVERIFY(han.match(details.topLevelItem(0)->text(0)).hasMatch());
+        QVERIFY(setUiLanguage(QStringLiteral("en")));
+        QCOMPARE(QCoreApplication::translate("at::DetailsPanel", "Self time"), QStringLiteral("Self time"));
+        QVERIFY(!setUiLanguage(QStringLiteral("xx_YY")));
+    }
+
+    void everyStringIsTranslated()
+    {
+        // lupdate over today's sources into a copy of the .ts: every string it finds must already have a
+        // finished translation (a new tr() string without one fails here).
+        const QString ts = QStringLiteral(AT_SOURCE_DIR "/resources/translations/ascend-timeline_zh_CN.ts");
+        QTemporaryDir dir;
+        const QString copy = dir.filePath(QStringLiteral("check.ts"));
+        QVERIFY(QFile::copy(ts, copy));
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        QStringList args{QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
+                         QStringLiteral("none")};
+        for (const char *folder : {"app", "widgets", "core", "parser"})
+            args << QStringLiteral(AT_SOURCE_DIR "/") + QLatin1String(folder);
+        args << QStringLiteral("-ts") << copy;
+        QProcess lupdate;
+        lupdate.start(QStringLiteral(AT_LUPDATE), args);
+        QVERIFY(lupdate.waitForFinished(120000));
+        QCOMPARE(lupdate.exitCode(), 0);
+        QFile f(copy);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        const int messages = static_cast<int>(text.count(QStringLiteral("<message")));
+        QVERIFY2(messages > 300, qPrintable(QString::number(messages)));
+        static const QRegularExpression unfinished(QStringLiteral(
+            "<source>([^<]*)</source>\\s*(?:<comment>[^<]*</comment>\\s*)?<translation type=\"unfinished\""));
+        QStringList missing;
+        for (auto it = unfinished.globalMatch(text); it.hasNext();)
+            missing << it.next().captured(1);
+        QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("%1 untranslated: %2")
+                                                   .arg(missing.size())
+                                                   .arg(missing.mid(0, 10).join(QStringLiteral(" | ")))));
+        // The shipped file itself has no unfinished entry either.
+        QFile shipped(ts);
+        QVERIFY(shipped.open(QIODevice::ReadOnly));
+        QVERIFY(!shipped.readAll().contains("type=\"unfinished\""));
+    }
+};
+
+QTEST_MAIN(TestThemeLanguage)
+#include "tst_theme_language.moc"
