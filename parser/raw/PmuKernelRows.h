@@ -40,7 +40,8 @@ private:
     RawModelOutput &m_out;
     const HostAssociation &m_host;
     StreamControl m_stream;
-    // Rows of tasks beyond ±2^62 ns left out, reported with the next device's PMU warnings.
+    // Rows of tasks beyond ±2^62 ns (corrupt ticks) left out: reported and reset by addPmuRows, so those
+    // of addOpRows are counted in the next device's PMU warning (as the single reader did).
     std::size_t m_pmuOutOfRange = 0;
 };
 

@@ -14,7 +14,6 @@
 #include <bit>
 #include <cmath>
 #include <latch>
-#include <map>
 #include <memory>
 #include <span>
 #include <thread>
