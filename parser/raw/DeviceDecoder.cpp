@@ -259,7 +259,6 @@ void DeviceDecoder::addTaskSlices()
             if (a.batch < 0)
                 a.batch = host->track.batchId;
         }
-        const std::uint64_t index = m_out.addArgs(a);
         StringId name = 0;
         if (host)
             if (const QString n = m_host.text().taskName(*host); !n.isEmpty()) {
@@ -269,6 +268,7 @@ void DeviceDecoder::addTaskSlices()
         if (name == 0)
             name = m_out.intern(a.taskType);
         m_d.taskNames[i] = name;
+        const std::uint64_t index = m_out.addArgs(std::move(a));
         m_out.addSlice(thread, start, duration, name, m_out.intern(t.ffts ? "ffts_subtask" : "task"), index);
         ++m_out.info().deviceTasks;
         if (!host)
@@ -369,7 +369,7 @@ void DeviceDecoder::readAiCpu(const Streams &files)
                     if (const QString n = m_host.text().taskName(m_host.cann().tasks()[*found]); !n.isEmpty())
                         taskName = m_out.intern(n);
                 }
-                m_out.addSlice(it->second, start, duration, taskName, category, m_out.addArgs(a));
+                m_out.addSlice(it->second, start, duration, taskName, category, m_out.addArgs(std::move(a)));
                 ++m_out.info().aiCpuTasks;
                 // An AI_CPU row of the kernel table, as op_summary has (no PMU metrics).
                 constexpr TimeNs kTimeLimit = TimeNs(1) << 62;

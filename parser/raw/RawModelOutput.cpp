@@ -77,25 +77,11 @@ void RawModelOutput::notDecoded(const QString &name, const QStringList &files)
         << QStringLiteral("%1: %2, %3 bytes").arg(name, plural(files.size(), "slice")).arg(bytes);
 }
 
-std::uint64_t RawModelOutput::addArgs(const RawSliceArgs &args)
-{
-    const std::uint64_t index = m_args->args.size();
-    m_args->args.push_back(args);
-    return index;
-}
-
 int RawModelOutput::addHostArgs(std::vector<std::pair<QString, QString>> args)
 {
     const int index = static_cast<int>(m_args->hostArgs.size());
     m_args->hostArgs.push_back(std::move(args));
     return index;
-}
-
-void RawModelOutput::addSlice(int thread, TimeNs start, TimeNs duration, StringId name, StringId category,
-                              std::uint64_t argsIndex)
-{
-    m_builder.addSlice(thread, start, duration, name, category, makeSourceLocation(m_sourceIndex, argsIndex));
-    ++m_slices;
 }
 
 int RawModelOutput::hostThread(const char *processName, std::uint32_t tid)

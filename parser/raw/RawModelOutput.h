@@ -16,6 +16,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace at::raw {
 
@@ -45,11 +46,20 @@ public:
     void notDecoded(const QString &name, const QStringList &files);
 
     // Args of the next slice; returns the source offset the slice is added with.
-    std::uint64_t addArgs(const RawSliceArgs &args);
+    std::uint64_t addArgs(RawSliceArgs args)
+    {
+        m_args->args.push_back(std::move(args));
+        return m_args->args.size() - 1;
+    }
     // Args the host adds to a device task, shared by every task of one submission: their index.
     int addHostArgs(std::vector<std::pair<QString, QString>> args);
     void addSlice(int thread, TimeNs start, TimeNs duration, StringId name, StringId category,
-                  std::uint64_t argsIndex);
+                  std::uint64_t argsIndex)
+    {
+        m_builder.addSlice(thread, start, duration, name, category,
+                           makeSourceLocation(m_sourceIndex, argsIndex));
+        ++m_slices;
+    }
     // Counts the slices HcclLanes added itself.
     void addHcclSlices(std::size_t n) { m_slices += n; }
     // A slice on a host lane ("AscendCL", "CANN", "MsprofTx" thread `tid`); returns the lane's thread.
