@@ -1,10 +1,10 @@
 #include "snapshot/SnapshotCodec.h"
 
 #include "HugePages.h"
-#include "SnapshotAccess.h"
-#include "Steps.h"
 #include "snapshot/SnapshotArgs.h"
 #include "snapshot/SnapshotBytes.h"
+#include "snapshot/SnapshotColumns.h"
+#include "snapshot/SnapshotLayout.h"
 
 #include <zstd.h>
 
@@ -14,7 +14,6 @@
 #include <bit>
 #include <cmath>
 #include <latch>
-#include <map>
 #include <memory>
 #include <span>
 #include <thread>
@@ -28,8 +27,6 @@ constexpr char kMagic[8] = {'A', 'T', 'S', 'N', 'A', 'P', '\r', '\n'};
 constexpr std::uint64_t kMaxPayload = std::uint64_t(16) << 30;
 // Sets the zstd level: 3 compresses the columns about as well as 9 at a fraction of the time.
 constexpr int kZstdLevel = 3;
-// The payload is compressed in frames of this many bytes, decompressed in parallel on reopen.
-constexpr std::size_t kFrameBytes = std::size_t(4) << 20;
 // A frame claiming more than this is corrupt (the writer never makes one above kFrameBytes).
 constexpr std::uint64_t kMaxFrameBytes = std::uint64_t(64) << 20;
 // A column of the column stream at least this large gets frames of its own (decompressed straight
@@ -98,70 +95,14 @@ template <typename Work> void forEachInParallel(std::size_t n, Work work)
         helper.join();
 }
 
-// Section tags, in file order ("STRS" etc. as little-endian u32s).
-constexpr std::uint32_t tag(const char (&t)[5])
+using schema::kSectionTags;
+constexpr std::uint32_t kColumnSection = schema::tag("COLS");
+
+// Calls fn(section) for every section of the layout table (SnapshotLayout.h), in file order.
+template <typename Fn> void forEachSection(Fn &&fn)
 {
-    return static_cast<std::uint32_t>(static_cast<unsigned char>(t[0])) |
-           static_cast<std::uint32_t>(static_cast<unsigned char>(t[1])) << 8 |
-           static_cast<std::uint32_t>(static_cast<unsigned char>(t[2])) << 16 |
-           static_cast<std::uint32_t>(static_cast<unsigned char>(t[3])) << 24;
+    std::apply([&](const auto &...s) { (fn(s), ...); }, schema::kSections);
 }
-
-// The sections in file order. The last one, COLS, holds the column stream (see ColumnClaims).
-constexpr std::array<std::uint32_t, 11> kSections = {tag("STRS"), tag("META"), tag("GRPS"), tag("SRCS"),
-                                                     tag("PROC"), tag("THRD"), tag("CNTR"), tag("FLOW"),
-                                                     tag("KERN"), tag("SUMT"), tag("STEP")};
-constexpr std::uint32_t kColumnSection = tag("COLS");
-
-// The column stream holds each column's values as consecutive little-endian numbers, which on a
-// little-endian host are the bytes of the vector itself: written and read with one copy (or one
-// decompression) per column. A big-endian host swaps each value after the bytes are in place.
-constexpr bool kLittleEndianHost = std::endian::native == std::endian::little;
-static_assert(sizeof(TimeNs) == 8 && sizeof(StringId) == 4 && sizeof(SourceLocation) == 8 &&
-              sizeof(double) == 8);
-
-template <std::size_t Width> void swapBytes(char *p, std::size_t n)
-{
-    for (std::size_t i = 0; i < n; ++i, p += Width)
-        std::reverse(p, p + Width);
-}
-
-// The sorted 64-bit columns (slice starts, source offsets, counter times) are stored as differences
-// to the previous value: small repeating numbers that zstd compresses to a fraction and decompresses
-// several times faster than the raw times. The differences restart every kDeltaBlockValues values,
-// which is where frameSnapshot cuts a long column, so that each frame is decoded on its own.
-constexpr std::size_t kDeltaBlockValues = kFrameBytes / 8;
-
-// Replaces n 64-bit values (host order) by their differences; `first` is the index of p's value in
-// its column.
-void deltaEncode(char *p, std::size_t first, std::size_t n)
-{
-    std::uint64_t previous = 0;
-    for (std::size_t i = 0; i < n; ++i, p += 8) {
-        std::uint64_t v;
-        std::memcpy(&v, p, 8);
-        const std::uint64_t d = (first + i) % kDeltaBlockValues == 0 ? v : v - previous;
-        previous = v;
-        std::memcpy(p, &d, 8);
-    }
-}
-
-// The inverse: running sums, restarted at p and at every block boundary.
-void deltaDecode(char *p, std::size_t first, std::size_t n)
-{
-    for (std::size_t i = 0; i < n;) {
-        const std::size_t blockEnd = std::min(n, i + kDeltaBlockValues - (first + i) % kDeltaBlockValues);
-        std::uint64_t sum = 0;
-        for (; i < blockEnd; ++i, p += 8) {
-            std::uint64_t d;
-            std::memcpy(&d, p, 8);
-            sum += d;
-            std::memcpy(p, &sum, 8);
-        }
-    }
-}
-
-using A = SnapshotAccess;
 
 // ---------------------------------------------------------------- writing
 
@@ -180,26 +121,6 @@ private:
     ByteWriter &m_w;
     std::size_t m_lengthAt;
 };
-
-// Calls fn(column, delta) for every column of the column stream in stream order: the slice columns of
-// each thread, then the samples of each counter, as the THRD and CNTR readers claim them. delta: the
-// column is stored as differences (deltaEncode).
-template <typename Fn> void forEachStreamColumn(const TraceModel &m, Fn &&fn)
-{
-    for (const ThreadInfo &t : m.threads()) {
-        const SliceTable &s = t.slices;
-        fn(A::start(s), true);
-        fn(A::duration(s), false);
-        fn(A::name(s), false);
-        fn(A::category(s), false);
-        fn(A::parent(s), false);
-        fn(A::source(s), true);
-    }
-    for (const CounterSeries &c : m.counters()) {
-        fn(c.times, true);
-        fn(c.values, false);
-    }
-}
 
 // COLS: the number of columns, their sizes in bytes (frameSnapshot cuts frames at column boundaries
 // with them, the reader checks them against what the sections claimed), then the column stream, each
@@ -225,240 +146,14 @@ void writeColumnStream(ByteWriter &w, const TraceModel &m)
     });
 }
 
-void writeRef(ByteWriter &w, SliceRef ref)
-{
-    w.i32(ref.thread);
-    w.u32(ref.index);
-}
-
-void writeOptional(ByteWriter &w, const std::optional<std::int64_t> &v)
-{
-    w.u8(v ? 1 : 0);
-    w.i64(v.value_or(0));
-}
-
-void writeKey(ByteWriter &w, const LaneKey &k)
-{
-    w.i64(k.number);
-    w.u32(k.text);
-}
-
-template <typename T, typename Fn> void writeVector(ByteWriter &w, const std::vector<T> &v, Fn &&fn)
-{
-    w.u64(v.size());
-    for (const T &x : v)
-        fn(x);
-}
-
-void writeCollection(ByteWriter &w, const CollectionInfo &c)
-{
-    w.string(c.sourceLabel);
-    w.string(c.profilerLevel);
-    w.string(c.metricGroup);
-    w.strings(c.metrics);
-    w.strings(c.switchesOn);
-    w.strings(c.switchesOff);
-    w.u64(static_cast<std::uint64_t>(c.properties.size()));
-    for (const auto &p : c.properties) {
-        w.string(p.first);
-        w.string(p.second);
-    }
-    w.strings(c.warnings);
-    w.strings(c.files);
-}
-
-// The slice count and depth index; the columns are in the column stream.
-void writeSlices(ByteWriter &w, const SliceTable &t)
-{
-    w.u64(t.size());
-    writeVector(w, A::depthBegin(t), [&](std::uint32_t d) { w.u32(d); });
-}
-
-// A 64-bit field of every element, as differences to the previous element's (see deltaEncode).
-template <typename T, typename Get> void writeDeltas(ByteWriter &w, const std::vector<T> &v, Get get)
-{
-    std::uint64_t previous = 0;
-    for (const T &x : v) {
-        const auto value = static_cast<std::uint64_t>(get(x));
-        w.u64(value - previous);
-        previous = value;
-    }
-}
-
-void writeFlowIndex(ByteWriter &w, const A::FlowIndex &index)
-{
-    w.u64(index.size());
-    writeDeltas(w, index, [](const auto &p) { return p.first; }); // sorted keys
-    for (const auto &p : index)
-        w.u32(p.second);
-}
-
 void writeModel(ByteWriter &w, const TraceModel &m)
 {
-    {
-        SectionWriter s(w, tag("STRS"));
-        const StringPool &pool = m.strings();
-        w.u64(pool.size());
-        for (StringId id = 1; id < pool.size(); ++id)
-            w.bytes(pool.view(id));
-    }
-    {
-        SectionWriter s(w, tag("META"));
-        w.i64(m.origin());
-        w.i64(m.dataBegin());
-        w.i64(m.dataEnd());
-        w.i64(m.fullBegin());
-        w.i64(m.fullEnd());
-        w.u64(m.outlierCount());
-        const EventCounts &c = m.eventCounts();
-        for (std::size_t v : {c.complete, c.begin, c.end, c.instant, c.counter, c.flowStart, c.flowStep,
-                              c.flowEnd, c.metadata, c.other})
-            w.u64(v);
-        w.strings(m.warnings());
-    }
-    {
-        SectionWriter s(w, tag("GRPS"));
-        writeVector(w, m.groups(), [&](const SourceGroup &g) {
-            w.string(g.label);
-            w.string(g.layout);
-            w.string(g.path);
-            w.strings(g.timelineFiles);
-            w.strings(g.summaryFiles);
-            writeCollection(w, g.collection);
-        });
-    }
-    {
-        SectionWriter s(w, tag("SRCS"));
-        writeVector(w, m.sources(), [&](const SourceFile &f) {
-            w.u8(static_cast<std::uint8_t>(*argsKindOf(f.argsReader.get())));
-            w.string(f.path);
-        });
-    }
-    {
-        SectionWriter s(w, tag("PROC"));
-        writeVector(w, m.processes(), [&](const ProcessInfo &p) {
-            w.i32(p.group);
-            writeKey(w, p.pid);
-            w.u32(p.name);
-            w.u32(p.labels);
-            writeOptional(w, p.sortIndex);
-            w.u8(static_cast<std::uint8_t>(p.layer));
-            writeVector(w, p.threads, [&](int t) { w.i32(t); });
-            writeVector(w, p.counters, [&](int c) { w.i32(c); });
-        });
-        writeVector(w, m.processOrder(), [&](int p) { w.i32(p); });
-    }
-    {
-        SectionWriter s(w, tag("THRD"));
-        writeVector(w, m.threads(), [&](const ThreadInfo &t) {
-            w.i32(t.process);
-            writeKey(w, t.tid);
-            w.u32(t.name);
-            writeOptional(w, t.sortIndex);
-            writeSlices(w, t.slices);
-        });
-    }
-    {
-        SectionWriter s(w, tag("CNTR"));
-        writeVector(w, m.counters(), [&](const CounterSeries &c) {
-            w.i32(c.process);
-            w.u32(c.name);
-            w.u32(c.seriesKey);
-            w.f64(c.minValue);
-            w.f64(c.maxValue);
-            w.u64(c.times.size()); // the samples are in the column stream
-        });
-    }
-    {
-        // Field after field, not flow after flow: like values side by side compress (and decompress)
-        // several times better, the times even more as differences.
-        SectionWriter s(w, tag("FLOW"));
-        const std::vector<FlowInfo> &flows = m.flows();
-        w.u64(flows.size());
-        for (const FlowInfo &f : flows)
-            w.u32(f.category);
-        for (const FlowInfo &f : flows)
-            w.u32(f.name);
-        for (const FlowInfo &f : flows)
-            w.u32(f.id);
-        for (const FlowInfo &f : flows)
-            w.i32(f.from.thread);
-        for (const FlowInfo &f : flows)
-            w.u32(f.from.index);
-        for (const FlowInfo &f : flows)
-            w.i32(f.to.thread);
-        for (const FlowInfo &f : flows)
-            w.u32(f.to.index);
-        writeDeltas(w, flows, [](const FlowInfo &f) { return f.fromTime; });
-        writeDeltas(w, flows, [](const FlowInfo &f) { return f.toTime; });
-        writeFlowIndex(w, A::flowsBySource(m));
-        writeFlowIndex(w, A::flowsByTarget(m));
-    }
-    {
-        SectionWriter s(w, tag("KERN"));
-        const KernelTable &k = m.kernels();
-        writeVector(w, k.columns(), [&](const KernelMetricColumn &c) {
-            w.string(c.header);
-            w.string(c.name);
-            w.string(c.core);
-            w.string(c.unit);
-        });
-        writeVector(w, k.rows(), [&](const KernelRecord &r) {
-            w.i32(r.group);
-            w.i32(r.thread);
-            w.u32(r.slice);
-            w.i64(r.start);
-            w.i64(r.duration);
-            w.i64(r.wait);
-            for (StringId id : {r.name, r.type, r.acceleratorCore, r.inputShapes, r.inputTypes})
-                w.u32(id);
-            for (std::int64_t v : {r.streamId, r.taskId, r.contextId, r.blockDim, r.stepId})
-                w.i64(v);
-        });
-        writeVector(w, A::values(k), [&](double v) { w.f64(v); });
-        writeVector(w, A::metricGroups(k), [&](const QString &g) { w.string(g); });
-    }
-    {
-        SectionWriter s(w, tag("SUMT"));
-        writeVector(w, m.summaryTables(), [&](const SummaryTable &t) {
-            w.i32(t.group);
-            w.string(t.type);
-            w.strings(t.files);
-            w.strings(t.header);
-            writeVector(w, t.cells, [&](const QString &c) { w.string(c); });
-        });
-    }
-    {
-        SectionWriter s(w, tag("STEP"));
-        writeVector(w, m.declaredSteps(), [&](const DeclaredStep &d) {
-            w.i32(d.group);
-            w.i64(d.number);
-            w.i64(d.begin);
-            w.i64(d.end);
-            w.string(d.source);
-            w.i64(d.spanOfSource);
-        });
-        writeVector(w, m.steps(), [&](const Step &st) {
-            w.i32(st.group);
-            w.i64(st.number);
-            w.string(st.label);
-            w.u8(static_cast<std::uint8_t>(st.source));
-            writeRef(w, st.marker);
-            for (TimeNs t :
-                 {st.hostBegin, st.hostEnd, st.deviceBegin, st.deviceEnd, st.stageBegin, st.stageEnd})
-                w.i64(t);
-            const StepBreakdown &b = st.breakdown;
-            for (TimeNs t : {b.computing, b.communication, b.communicationNotOverlapped, b.free})
-                w.i64(t);
-            w.u8(b.fromOverlapAnalysis ? 1 : 0);
-            writeVector(w, st.deviceTasks, [&](SliceRef r) { writeRef(w, r); });
-            w.u64(st.flowAttributedTasks);
-        });
-    }
-    {
-        SectionWriter s(w, kColumnSection);
-        writeColumnStream(w, m);
-    }
+    forEachSection([&](const auto &s) {
+        SectionWriter section(w, s.tag);
+        schema::writeSection(w, s, m);
+    });
+    SectionWriter s(w, kColumnSection);
+    writeColumnStream(w, m);
 }
 
 // ---------------------------------------------------------------- reading
@@ -475,31 +170,6 @@ ByteReader expectSection(ByteReader &r, std::uint32_t expected)
     return r.section(length);
 }
 
-SliceRef readRef(ByteReader &r)
-{
-    SliceRef ref;
-    ref.thread = r.i32();
-    ref.index = r.u32();
-    return ref;
-}
-
-std::optional<std::int64_t> readOptional(ByteReader &r)
-{
-    const std::uint8_t has = r.u8();
-    const std::int64_t v = r.i64();
-    if (has > 1)
-        r.fail();
-    return has ? std::optional<std::int64_t>(v) : std::nullopt;
-}
-
-LaneKey readKey(ByteReader &r)
-{
-    LaneKey k;
-    k.number = r.i64();
-    k.text = r.u32();
-    return k;
-}
-
 // Reads a count then n elements (each at least minBytes long) with fn.
 template <typename T, typename Fn>
 void readVector(ByteReader &r, std::vector<T> &out, std::size_t minBytes, Fn &&fn)
@@ -511,404 +181,25 @@ void readVector(ByteReader &r, std::vector<T> &out, std::size_t minBytes, Fn &&f
         out.push_back(fn());
 }
 
-CollectionInfo readCollection(ByteReader &r)
+// Reads the sections that claim columns (`claiming`) or all the others, each from its own bytes, each
+// consumed exactly; false with the reason at the first that is not.
+bool readSections(std::vector<ByteReader> &sections, bool claiming, ColumnClaims &columns, TraceModel &m,
+                  QString *reason)
 {
-    CollectionInfo c;
-    c.sourceLabel = r.string();
-    c.profilerLevel = r.string();
-    c.metricGroup = r.string();
-    c.metrics = r.strings();
-    c.switchesOn = r.strings();
-    c.switchesOff = r.strings();
-    const std::size_t n = r.count(16);
-    for (std::size_t i = 0; i < n && r.ok(); ++i) {
-        QString key = r.string();
-        QString value = r.string();
-        c.properties.append({key, value});
-    }
-    c.warnings = r.strings();
-    c.files = r.strings();
-    return c;
-}
-
-// The columns of the column stream are not read where their section mentions them: the section only
-// claims them (which vector, how many values, in stream order), and they are filled once every
-// section has been read. Reopening a snapshot then decompresses their zstd frames straight into the
-// vectors instead of into a payload buffer that would be copied (two first-touch passes over most of
-// the payload otherwise).
-class ColumnClaims
-{
-public:
-    struct Claim
-    {
-        void *column;                                   // a std::vector<T>
-        char *(*allocate)(void *column, std::size_t n); // sizes it to n values and returns its bytes
-        void (*fixByteOrder)(char *data, std::size_t n);
-        std::size_t count;
-        std::uint64_t offset; // in the stream
-        std::uint64_t bytes;
-        bool delta;           // stored as differences (deltaEncode)
-        char *data = nullptr; // set by allocate
-
-        // Decodes the bytes [from, to) of the stream, once they are in place: the differences of a
-        // delta-coded column back to values (on a big-endian host, after the byte swap at the end).
-        void decode(std::uint64_t from, std::uint64_t to) const
-        {
-            if (!delta || !kLittleEndianHost)
-                return;
-            const std::uint64_t first = (from - offset + 7) / 8, last = (to - offset) / 8; // whole values
-            if (last > first)
-                deltaDecode(data + first * 8, static_cast<std::size_t>(first),
-                            static_cast<std::size_t>(last - first));
+    bool ok = true;
+    std::size_t i = 0;
+    forEachSection([&](const auto &s) {
+        ByteReader &r = sections[i++];
+        if (!ok || s.claimsColumns != claiming)
+            return;
+        schema::Input in{r, claiming ? &columns : nullptr};
+        schema::readSection(in, s, m);
+        if (!r.ok() || !r.atEnd()) {
+            ok = false;
+            *reason = QStringLiteral("corrupt %1 section").arg(QLatin1String(s.name));
         }
-    };
-
-    // Claims past streamBytes fail, so a corrupt count never allocates more than the stream holds.
-    explicit ColumnClaims(std::uint64_t streamBytes) : m_streamBytes(streamBytes) {}
-
-    template <typename T> bool claim(std::vector<T> &column, std::uint64_t n, bool delta = false)
-    {
-        static_assert(sizeof(T) == 4 || sizeof(T) == 8);
-        if (n > (m_streamBytes - m_used) / sizeof(T))
-            return false;
-        const auto count = static_cast<std::size_t>(n);
-        m_claims.push_back(Claim{&column, &allocate<T>, &swapBytes<sizeof(T)>, count, m_used, n * sizeof(T),
-                                 delta && sizeof(T) == 8});
-        m_used += n * sizeof(T);
-        return true;
-    }
-    // Every byte of the stream claimed, column by column as the COLS section lists them.
-    bool matches(const std::vector<std::uint64_t> &sizes) const
-    {
-        if (m_used != m_streamBytes || sizes.size() != m_claims.size())
-            return false;
-        for (std::size_t i = 0; i < sizes.size(); ++i)
-            if (sizes[i] != m_claims[i].bytes)
-                return false;
-        return true;
-    }
-    std::vector<Claim> &claims() { return m_claims; }
-    // The first claim ending after stream offset `at` (claims are contiguous and in stream order).
-    std::size_t claimAt(std::uint64_t at) const
-    {
-        return static_cast<std::size_t>(
-            std::upper_bound(m_claims.begin(), m_claims.end(), at,
-                             [](std::uint64_t a, const Claim &c) { return a < c.offset + c.bytes; }) -
-            m_claims.begin());
-    }
-
-private:
-    template <typename T> static char *allocate(void *column, std::size_t n)
-    {
-        auto &v = *static_cast<std::vector<T> *>(column);
-        v.reserve(n);
-        adviseHugePages(v.data(), n * sizeof(T)); // before resize touches the pages
-        v.resize(n);
-        return reinterpret_cast<char *>(v.data());
-    }
-
-    std::vector<Claim> m_claims;
-    std::uint64_t m_streamBytes;
-    std::uint64_t m_used = 0;
-};
-
-bool readSlices(ByteReader &r, ColumnClaims &columns, SliceTable &t)
-{
-    const std::uint64_t n = r.u64();
-    if (!r.ok() || n > 0xFFFFFFFFu)
-        return false;
-    const bool claimed = columns.claim(A::start(t), n, true) && columns.claim(A::duration(t), n) &&
-                         columns.claim(A::name(t), n) && columns.claim(A::category(t), n) &&
-                         columns.claim(A::parent(t), n) && columns.claim(A::source(t), n, true);
-    readVector(r, A::depthBegin(t), 4, [&] { return r.u32(); });
-    return claimed && r.ok();
-}
-
-// One field of n elements written field after field (the FLOW section): n little-endian values of
-// Width bytes, checked once; null (and r failed) when they are not all there.
-template <std::size_t Width> const unsigned char *field(ByteReader &r, std::size_t n)
-{
-    if (n > r.remaining() / Width) {
-        r.fail();
-        return nullptr;
-    }
-    return reinterpret_cast<const unsigned char *>(r.raw(n * Width).data());
-}
-
-// Value i of such a field.
-template <std::size_t Width> std::uint64_t load(const unsigned char *field, std::size_t i)
-{
-    return readLittleEndian<Width>(field + i * Width);
-}
-
-void readFlowIndex(ByteReader &r, A::FlowIndex &index)
-{
-    const std::size_t n = r.count(12);
-    const unsigned char *keys = field<8>(r, n), *flows = field<4>(r, n);
-    index.clear();
-    if (!r.ok())
-        return;
-    index.reserve(n);
-    std::uint64_t key = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        key += load<8>(keys, i); // sorted keys, as differences
-        index.emplace_back(key, static_cast<std::uint32_t>(load<4>(flows, i)));
-    }
-}
-
-// Every section must parse and be consumed exactly.
-bool complete(const ByteReader &section)
-{
-    return section.ok() && section.atEnd();
-}
-
-// THRD: the threads and their slice tables (whose columns are claimed from the column stream).
-bool readThreadSection(ByteReader &s, ColumnClaims &columns, TraceModel &m)
-{
-    std::vector<ThreadInfo> &threads = A::threads(m);
-    const std::size_t n = s.count(41);
-    threads.clear();
-    threads.reserve(n); // never reallocated below: the claims point into these elements
-    for (std::size_t i = 0; i < n && s.ok(); ++i) {
-        ThreadInfo &t = threads.emplace_back();
-        t.process = s.i32();
-        t.tid = readKey(s);
-        t.name = s.u32();
-        t.sortIndex = readOptional(s);
-        if (!readSlices(s, columns, t.slices))
-            s.fail();
-    }
-    return complete(s);
-}
-
-// CNTR: the counter series (whose samples are claimed from the column stream).
-bool readCounterSection(ByteReader &s, ColumnClaims &columns, TraceModel &m)
-{
-    std::vector<CounterSeries> &counters = A::counters(m);
-    const std::size_t n = s.count(36);
-    counters.clear();
-    counters.reserve(n); // never reallocated below: the claims point into these elements
-    for (std::size_t i = 0; i < n && s.ok(); ++i) {
-        CounterSeries &c = counters.emplace_back();
-        c.process = s.i32();
-        c.name = s.u32();
-        c.seriesKey = s.u32();
-        c.minValue = s.f64();
-        c.maxValue = s.f64();
-        const std::uint64_t samples = s.u64();
-        if (!columns.claim(c.times, samples, true) || !columns.claim(c.values, samples))
-            s.fail();
-    }
-    return complete(s);
-}
-
-// Every section but THRD and CNTR (see readModel).
-bool readOtherSections(std::map<std::uint32_t, ByteReader> &sections, TraceModel &m, QString *reason)
-{
-    auto failed = [&](const char *what) {
-        *reason = QStringLiteral("corrupt %1 section").arg(QLatin1String(what));
-        return false;
-    };
-    {
-        ByteReader &s = sections.at(tag("STRS"));
-        StringPool &pool = A::strings(m);
-        const std::uint64_t n = s.u64();
-        if (!s.ok() || n == 0 || n - 1 > s.remaining() / 8)
-            return failed("strings");
-        for (std::uint64_t id = 1; id < n && s.ok(); ++id) {
-            const std::string_view text = s.bytes();
-            if (s.ok())
-                pool.append(text); // the table was written from a pool, so its texts are distinct
-        }
-        if (!complete(s))
-            return failed("strings");
-    }
-    {
-        ByteReader &s = sections.at(tag("META"));
-        A::origin(m) = s.i64();
-        A::dataBegin(m) = s.i64();
-        A::dataEnd(m) = s.i64();
-        A::fullBegin(m) = s.i64();
-        A::fullEnd(m) = s.i64();
-        A::outliers(m) = s.u64();
-        EventCounts &c = A::counts(m);
-        for (std::size_t *v : {&c.complete, &c.begin, &c.end, &c.instant, &c.counter, &c.flowStart,
-                               &c.flowStep, &c.flowEnd, &c.metadata, &c.other})
-            *v = s.u64();
-        A::warnings(m) = s.strings();
-        if (!complete(s))
-            return failed("summary");
-    }
-    {
-        ByteReader &s = sections.at(tag("GRPS"));
-        readVector(s, A::groups(m), 8, [&] {
-            SourceGroup g;
-            g.label = s.string();
-            g.layout = s.string();
-            g.path = s.string();
-            g.timelineFiles = s.strings();
-            g.summaryFiles = s.strings();
-            g.collection = readCollection(s);
-            return g;
-        });
-        if (!complete(s))
-            return failed("groups");
-    }
-    {
-        ByteReader &s = sections.at(tag("SRCS"));
-        readVector(s, A::sources(m), 9, [&] {
-            const std::uint8_t kind = s.u8();
-            SourceFile f;
-            f.path = s.string();
-            if (kind > static_cast<std::uint8_t>(ArgsKind::Database))
-                s.fail();
-            else
-                f.argsReader = makeArgsReader(static_cast<ArgsKind>(kind), f.path);
-            return f;
-        });
-        if (!complete(s))
-            return failed("sources");
-    }
-    {
-        ByteReader &s = sections.at(tag("PROC"));
-        readVector(s, A::processes(m), 50, [&] {
-            ProcessInfo p;
-            p.group = s.i32();
-            p.pid = readKey(s);
-            p.name = s.u32();
-            p.labels = s.u32();
-            p.sortIndex = readOptional(s);
-            const std::uint8_t layer = s.u8();
-            if (layer > static_cast<std::uint8_t>(Layer::Other))
-                s.fail();
-            p.layer = static_cast<Layer>(layer);
-            readVector(s, p.threads, 4, [&] { return s.i32(); });
-            readVector(s, p.counters, 4, [&] { return s.i32(); });
-            return p;
-        });
-        readVector(s, A::processOrder(m), 4, [&] { return s.i32(); });
-        if (!complete(s))
-            return failed("processes");
-    }
-    {
-        ByteReader &s = sections.at(tag("FLOW"));
-        std::vector<FlowInfo> &flows = A::flows(m);
-        const std::size_t n = s.count(44);
-        const unsigned char *category = field<4>(s, n), *name = field<4>(s, n), *id = field<4>(s, n),
-                            *fromThread = field<4>(s, n), *fromIndex = field<4>(s, n),
-                            *toThread = field<4>(s, n), *toIndex = field<4>(s, n), *fromTime = field<8>(s, n),
-                            *toTime = field<8>(s, n);
-        flows.clear();
-        if (s.ok()) {
-            // One pass building whole flows (a pass per field would miss the cache on every one).
-            flows.reserve(n);
-            std::uint64_t from = 0, to = 0;
-            for (std::size_t i = 0; i < n; ++i) {
-                FlowInfo f;
-                f.category = static_cast<StringId>(load<4>(category, i));
-                f.name = static_cast<StringId>(load<4>(name, i));
-                f.id = static_cast<StringId>(load<4>(id, i));
-                f.from = {static_cast<std::int32_t>(load<4>(fromThread, i)),
-                          static_cast<std::uint32_t>(load<4>(fromIndex, i))};
-                f.to = {static_cast<std::int32_t>(load<4>(toThread, i)),
-                        static_cast<std::uint32_t>(load<4>(toIndex, i))};
-                from += load<8>(fromTime, i); // times as differences
-                to += load<8>(toTime, i);
-                f.fromTime = static_cast<TimeNs>(from);
-                f.toTime = static_cast<TimeNs>(to);
-                flows.push_back(f);
-            }
-        }
-        readFlowIndex(s, A::flowsBySource(m));
-        readFlowIndex(s, A::flowsByTarget(m));
-        if (!complete(s))
-            return failed("flows");
-    }
-    {
-        ByteReader &s = sections.at(tag("KERN"));
-        KernelTable &k = A::kernels(m);
-        readVector(s, A::columns(k), 32, [&] {
-            KernelMetricColumn c;
-            c.header = s.string();
-            c.name = s.string();
-            c.core = s.string();
-            c.unit = s.string();
-            return c;
-        });
-        readVector(s, A::rows(k), 96, [&] {
-            KernelRecord rec;
-            rec.group = s.i32();
-            rec.thread = s.i32();
-            rec.slice = s.u32();
-            rec.start = s.i64();
-            rec.duration = s.i64();
-            rec.wait = s.i64();
-            for (StringId *id :
-                 {&rec.name, &rec.type, &rec.acceleratorCore, &rec.inputShapes, &rec.inputTypes})
-                *id = s.u32();
-            for (std::int64_t *v : {&rec.streamId, &rec.taskId, &rec.contextId, &rec.blockDim, &rec.stepId})
-                *v = s.i64();
-            return rec;
-        });
-        s.column<8>(A::values(k), s.count(8));
-        readVector(s, A::metricGroups(k), 8, [&] { return s.string(); });
-        if (!complete(s))
-            return failed("kernels");
-    }
-    {
-        ByteReader &s = sections.at(tag("SUMT"));
-        readVector(s, A::summaryTables(m), 36, [&] {
-            SummaryTable t;
-            t.group = s.i32();
-            t.type = s.string();
-            t.files = s.strings();
-            t.header = s.strings();
-            readVector(s, t.cells, 8, [&] { return s.string(); });
-            return t;
-        });
-        if (!complete(s))
-            return failed("summary tables");
-    }
-    {
-        ByteReader &s = sections.at(tag("STEP"));
-        readVector(s, A::declaredSteps(m), 44, [&] {
-            DeclaredStep d;
-            d.group = s.i32();
-            d.number = s.i64();
-            d.begin = s.i64();
-            d.end = s.i64();
-            d.source = s.string();
-            d.spanOfSource = s.i64();
-            return d;
-        });
-        readVector(s, A::steps(m), 126, [&] {
-            Step st;
-            st.group = s.i32();
-            st.number = s.i64();
-            st.label = s.string();
-            const std::uint8_t source = s.u8();
-            if (source > static_cast<std::uint8_t>(StepSource::KernelStepId))
-                s.fail();
-            st.source = static_cast<StepSource>(source);
-            st.marker = readRef(s);
-            for (TimeNs *t :
-                 {&st.hostBegin, &st.hostEnd, &st.deviceBegin, &st.deviceEnd, &st.stageBegin, &st.stageEnd})
-                *t = s.i64();
-            StepBreakdown &b = st.breakdown;
-            for (TimeNs *t : {&b.computing, &b.communication, &b.communicationNotOverlapped, &b.free})
-                *t = s.i64();
-            const std::uint8_t overlap = s.u8();
-            if (overlap > 1)
-                s.fail();
-            b.fromOverlapAnalysis = overlap == 1;
-            readVector(s, st.deviceTasks, 8, [&] { return readRef(s); });
-            st.flowAttributedTasks = s.u64();
-            return st;
-        });
-        if (!complete(s))
-            return failed("steps");
-    }
-    return true;
+    });
+    return ok;
 }
 
 // Where the column stream's bytes are: right after the COLS section's size list in a bare payload
@@ -989,9 +280,9 @@ bool readColumnList(ByteReader &r, ColumnList &out)
 bool readModel(ByteReader &r, const ColumnSource &source, TraceModel &m, QString *reason)
 {
     // The section table first (tag, length, bytes, in this order).
-    std::map<std::uint32_t, ByteReader> sections;
-    for (const std::uint32_t t : kSections) {
-        sections.emplace(t, expectSection(r, t));
+    std::vector<ByteReader> sections;
+    for (const std::uint32_t t : kSectionTags) {
+        sections.push_back(expectSection(r, t));
         if (!r.ok()) {
             *reason = QStringLiteral("corrupt section table");
             return false;
@@ -1027,7 +318,8 @@ bool readModel(ByteReader &r, const ColumnSource &source, TraceModel &m, QString
     // then starts sizing the claimed columns (the first touch of most of the model's memory) while
     // this core reads the other sections and then helps: the sections fill disjoint parts of the model.
     ColumnClaims columns(streamBytes);
-    bool threadsOk = false, countersOk = false, columnsOk = false;
+    bool sectionsOk = false, columnsOk = false;
+    QString columnReason;
     std::atomic<std::size_t> nextClaim{0};
     auto prepareColumns = [&] {
         std::vector<ColumnClaims::Claim> &claims = columns.claims();
@@ -1042,9 +334,8 @@ bool readModel(ByteReader &r, const ColumnSource &source, TraceModel &m, QString
     };
     std::latch claimed(1);
     auto readColumnSections = [&] {
-        threadsOk = readThreadSection(sections.at(tag("THRD")), columns, m);
-        countersOk = threadsOk && readCounterSection(sections.at(tag("CNTR")), columns, m);
-        columnsOk = countersOk && columns.matches(sizes);
+        sectionsOk = readSections(sections, true, columns, m, &columnReason);
+        columnsOk = sectionsOk && columns.matches(sizes);
         claimed.count_down();
         if (columnsOk)
             prepareColumns();
@@ -1054,7 +345,7 @@ bool readModel(ByteReader &r, const ColumnSource &source, TraceModel &m, QString
         helper = std::thread(readColumnSections);
     else
         readColumnSections();
-    const bool othersOk = readOtherSections(sections, m, reason);
+    const bool othersOk = readSections(sections, false, columns, m, reason);
     claimed.wait();
     if (othersOk && columnsOk)
         prepareColumns();
@@ -1063,9 +354,7 @@ bool readModel(ByteReader &r, const ColumnSource &source, TraceModel &m, QString
     if (!othersOk)
         return false;
     if (!columnsOk) {
-        *reason = !threadsOk    ? QStringLiteral("corrupt threads section")
-                  : !countersOk ? QStringLiteral("corrupt counters section")
-                                : QStringLiteral("column stream does not match the sections");
+        *reason = !sectionsOk ? columnReason : QStringLiteral("column stream does not match the sections");
         return false;
     }
     if (source.framed && !fillFromFrames(columns, source, reason))
@@ -1082,119 +371,41 @@ bool readModel(ByteReader &r, const ColumnSource &source, TraceModel &m, QString
 // ---------------------------------------------------------------- validation
 
 // Checks every index the viewer follows without a bounds check, so that a snapshot that decodes
-// but was tampered with cannot make the viewer read out of bounds.
+// but was tampered with cannot make the viewer read out of bounds: the layout table's checks per
+// field and record, then every slice and counter sample on both cores.
 class Validator
 {
 public:
-    explicit Validator(const TraceModel &m) : m_m(m) {}
+    explicit Validator(const TraceModel &m) : m_m(m)
+    {
+        m_b.strings = m.strings().size();
+        m_b.groups = m.groups().size();
+        m_b.processes = m.processes().size();
+        m_b.threads = m.threads().size();
+        m_b.counters = m.counters().size();
+        m_b.flows = m.flows().size();
+        m_b.sources = m.sources().size();
+        m_b.threadList = &m.threads();
+    }
 
     QString check() const
     {
-        const std::size_t strings = m_m.strings().size();
-        auto str = [&](StringId id) { return id < strings; };
-        auto key = [&](const LaneKey &k) { return str(k.text); };
-        const std::size_t groups = m_m.groups().size();
-        auto group = [&](int g) { return g >= 0 && static_cast<std::size_t>(g) < groups; };
-        auto index = [](int i, std::size_t n) { return i >= 0 && static_cast<std::size_t>(i) < n; };
-        const std::size_t processes = m_m.processes().size(), threads = m_m.threads().size(),
-                          counters = m_m.counters().size();
-        for (TimeNs t : {m_m.origin(), m_m.dataBegin(), m_m.dataEnd(), m_m.fullBegin(), m_m.fullEnd()})
-            if (!time(t))
-                return QStringLiteral("bad time span");
-
-        for (const ProcessInfo &p : m_m.processes()) {
-            if (!group(p.group) || !key(p.pid) || !str(p.name) || !str(p.labels))
-                return QStringLiteral("bad process");
-            for (int t : p.threads)
-                if (!index(t, threads))
-                    return QStringLiteral("bad process thread");
-            for (int c : p.counters)
-                if (!index(c, counters))
-                    return QStringLiteral("bad process counter");
-        }
-        for (int p : m_m.processOrder())
-            if (!index(p, processes))
-                return QStringLiteral("bad process order");
-        for (const ThreadInfo &t : m_m.threads()) {
-            if (!index(t.process, processes) || !key(t.tid) || !str(t.name))
-                return QStringLiteral("bad thread");
-            if (!depthsValid(t.slices))
-                return QStringLiteral("bad slice table");
-        }
-        for (const CounterSeries &c : m_m.counters())
-            if (!index(c.process, processes) || !str(c.name) || !str(c.seriesKey) ||
-                c.times.size() != c.values.size() || !std::isfinite(c.minValue) || !std::isfinite(c.maxValue))
-                return QStringLiteral("bad counter");
-        if (const QString bad = checkColumns(strings); !bad.isEmpty())
-            return bad;
-        const std::size_t flows = m_m.flows().size();
-        for (const FlowInfo &f : m_m.flows())
-            if (!str(f.category) || !str(f.name) || !str(f.id) || !refOrNone(f.from) || !refOrNone(f.to) ||
-                !time(f.fromTime) || !time(f.toTime))
-                return QStringLiteral("bad flow");
-        for (const auto *flowIndex :
-             {&SnapshotAccess::flowsBySource(m_m), &SnapshotAccess::flowsByTarget(m_m)})
-            for (const auto &[sliceKey, flow] : *flowIndex)
-                if (flow >= flows)
-                    return QStringLiteral("bad flow index");
-        const KernelTable &k = m_m.kernels();
-        if (SnapshotAccess::values(k).size() != k.rows().size() * k.columns().size())
-            return QStringLiteral("bad kernel metric matrix");
-        for (const KernelRecord &r : k.rows())
-            if (!group(r.group) || !str(r.name) || !str(r.type) || !str(r.acceleratorCore) ||
-                !str(r.inputShapes) || !str(r.inputTypes) || !time(r.start) || !time(r.duration) ||
-                !time(r.wait) || (r.thread != -1 && !ref(SliceRef{r.thread, r.slice})))
-                return QStringLiteral("bad kernel row");
-        for (const SummaryTable &t : m_m.summaryTables())
-            if (!group(t.group) ||
-                (t.header.isEmpty() ? !t.cells.empty()
-                                    : t.cells.size() % static_cast<std::size_t>(t.header.size())))
-                return QStringLiteral("bad summary table");
-        for (const DeclaredStep &d : m_m.declaredSteps())
-            if (!group(d.group) || !time(d.begin) || !time(d.end))
-                return QStringLiteral("bad declared step");
-        for (const Step &s : m_m.steps()) {
-            if (!group(s.group) || !refOrNone(s.marker))
-                return QStringLiteral("bad step");
-            for (TimeNs t : {s.hostBegin, s.hostEnd, s.deviceBegin, s.deviceEnd, s.stageBegin, s.stageEnd,
-                             s.breakdown.computing, s.breakdown.communication,
-                             s.breakdown.communicationNotOverlapped, s.breakdown.free})
-                if (!time(t))
-                    return QStringLiteral("bad step time");
-            for (SliceRef r : s.deviceTasks)
-                if (!ref(r))
-                    return QStringLiteral("bad step task");
-        }
-        return {};
+        const char *bad = nullptr;
+        forEachSection([&](const auto &s) {
+            if (!bad && !schema::validSection(m_b, s, m_m))
+                bad = m_b.failed ? m_b.failed : s.name;
+        });
+        if (bad)
+            return QStringLiteral("bad %1").arg(QLatin1String(bad));
+        return checkColumns();
     }
 
 private:
-    // The loader keeps every time within ±2^62 ns, so sums of two (start + duration, origin + t)
-    // cannot overflow; a snapshot must not bring larger ones in.
-    static bool time(TimeNs t) { return t > -kTimeLimit && t < kTimeLimit; }
-    static constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
+    static bool time(TimeNs t) { return schema::Bounds::time(t); }
 
-    bool ref(SliceRef r) const
+    bool slicesValid(const SliceTable &t, std::size_t begin, std::size_t end) const
     {
-        return r.thread >= 0 && static_cast<std::size_t>(r.thread) < m_m.threads().size() &&
-               r.index < m_m.threads()[static_cast<std::size_t>(r.thread)].slices.size();
-    }
-    bool refOrNone(SliceRef r) const { return r.thread == -1 || ref(r); }
-
-    static bool depthsValid(const SliceTable &t)
-    {
-        const auto &depths = SnapshotAccess::depthBegin(t);
-        if (depths.empty() || depths.front() != 0 || depths.back() != t.size())
-            return false;
-        for (std::size_t d = 1; d < depths.size(); ++d)
-            if (depths[d] < depths[d - 1])
-                return false;
-        return true;
-    }
-
-    bool slicesValid(const SliceTable &t, std::size_t begin, std::size_t end, std::size_t strings) const
-    {
-        const std::size_t n = t.size(), sources = m_m.sources().size();
+        const std::size_t n = t.size(), sources = m_b.sources, strings = m_b.strings;
         for (auto i = static_cast<std::uint32_t>(begin); i < end; ++i) {
             const SourceLocation loc = t.source(i);
             if (t.name(i) >= strings || t.category(i) >= strings || t.parent(i) < -1 || !time(t.start(i)) ||
@@ -1215,7 +426,7 @@ private:
     }
 
     // Every slice and counter sample (most of the checking), in chunks on both cores.
-    QString checkColumns(std::size_t strings) const
+    QString checkColumns() const
     {
         struct Chunk
         {
@@ -1234,7 +445,7 @@ private:
         std::atomic<bool> badSlice{false}, badSample{false};
         forEachInParallel(chunks.size(), [&](std::size_t i, ZstdContexts &) {
             const Chunk &c = chunks[i];
-            if (c.slices && !slicesValid(*c.slices, c.begin, c.end, strings))
+            if (c.slices && !slicesValid(*c.slices, c.begin, c.end))
                 badSlice = true;
             if (c.counter && !samplesValid(*c.counter, c.begin, c.end))
                 badSample = true;
@@ -1245,19 +456,8 @@ private:
     }
 
     const TraceModel &m_m;
+    schema::Bounds m_b;
 };
-
-void writeKeyBytes(ByteWriter &w, const SnapshotKey &key)
-{
-    w.string(key.canonicalPath);
-    w.u8(key.preferredSource);
-    writeVector(w, key.files, [&](const FileStamp &f) {
-        w.string(f.path);
-        w.i64(f.size);
-        w.i64(f.mtimeNs);
-    });
-    w.u64(key.sourceBytes);
-}
 
 // The structure (the whole payload, or the part before the column stream) read, the columns filled
 // from source, every index checked.
@@ -1273,7 +473,7 @@ std::unique_ptr<TraceModel> decodeModel(std::string_view structure, const Column
         *reason = invalid;
         return nullptr;
     }
-    A::kernels(*model).rebuildSliceIndex();
+    SnapshotAccess::kernels(*model).rebuildSliceIndex();
     return model;
 }
 
@@ -1285,7 +485,7 @@ std::optional<std::vector<std::pair<std::size_t, std::size_t>>> frameCuts(std::s
                                                                           std::size_t *structureFrames)
 {
     ByteReader r(payload.data(), payload.size());
-    for (const std::uint32_t t : kSections)
+    for (const std::uint32_t t : kSectionTags)
         (void)expectSection(r, t);
     ColumnList list;
     if (!readColumnList(r, list))
@@ -1384,7 +584,7 @@ std::optional<std::string> frameSnapshot(const std::string &payload, const Snaps
     w.buffer().append(kMagic, sizeof kMagic);
     w.u32(kFormatVersion);
     ByteWriter keyBytes;
-    writeKeyBytes(keyBytes, key);
+    schema::writeRecord(keyBytes, key);
     w.bytes(keyBytes.buffer());
     w.u64(payload.size());
     w.u64(structureFrames);
@@ -1417,16 +617,8 @@ std::optional<SnapshotHeader> readHeader(std::string_view file, QString *reason)
     const std::string_view keyBytes = r.bytes();
     ByteReader k(keyBytes.data(), keyBytes.size());
     SnapshotHeader header;
-    header.key.canonicalPath = k.string();
-    header.key.preferredSource = k.u8();
-    readVector(k, header.key.files, 24, [&] {
-        FileStamp f;
-        f.path = k.string();
-        f.size = k.i64();
-        f.mtimeNs = k.i64();
-        return f;
-    });
-    header.key.sourceBytes = k.u64();
+    schema::Input key{k};
+    schema::readRecord(key, header.key);
     header.payloadSize = r.u64();
     header.structureFrames = r.u64();
     readVector(r, header.frames, 16, [&] {

@@ -18,7 +18,8 @@ namespace at::snapshot {
 // 2: the payload is stored as independent zstd frames (decompressed on both cores).
 // 3: the big columns (slices, counter samples) are a column stream at the end of the payload, in
 //    frames of their own that a reopen decompresses straight into the model's vectors.
-constexpr std::uint32_t kFormatVersion = 3;
+// 4: the layout is one table (SnapshotLayout.h); source groups keep their typed provenance.
+constexpr std::uint32_t kFormatVersion = 4;
 
 // One input file (or folder) the model was built from, as it was when the snapshot was written.
 struct FileStamp

@@ -3,20 +3,26 @@
 // times (a) a baseline pass summing the same mapped bytes as u64 words and (b) forEachRecord + HwtsPairer
 // (decode, cnt check, pairing) + sort by end time, best of 3 each. Prints MB/s and the ratio to the baseline.
 // Then the host association (api_event ranges, node_basic_info, task_track) of MB × 4,096 ops, the same way.
+// Last, the same hwts.data slices as a PROF device folder through readRawProfile (pairing, clock, one
+// "Stream N" slice with its args per task, into a TraceBuilder), best of 3, against the same baseline.
 //
 //   bench_raw [MB]        (default 256)
 
+#include "folder/ProfileLayout.h"
 #include "raw/CannAssociation.h"
 #include "raw/HostRecords.h"
 #include "raw/HwtsLog.h"
+#include "raw/RawProfileReader.h"
 #include "raw/SliceFiles.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -105,6 +111,47 @@ void benchAssociation(std::size_t ops)
         "decode + nest + attach + resolve: %.0f MB/s, %.2f M ops/s (%.2f x baseline time), %zu of %zu "
         "tasks resolved to their op\n",
         mb / associate, static_cast<double>(ops) / associate / 1e6, associate / baseline, resolved, ops);
+}
+
+// The slice files moved into PROF_bench/device_0/data (with the info.json, dev_start.log and start_info
+// that put them on the clock) and decoded whole by readRawProfile, best of 3.
+void benchWholeFolder(const QTemporaryDir &dir, const QStringList &files, double totalMb, double baseline)
+{
+    const QString prof = dir.filePath(QStringLiteral("PROF_bench")),
+                  dev = prof + QStringLiteral("/device_0/data");
+    QDir().mkpath(dev);
+    auto write = [&](const QString &name, const QByteArray &text) {
+        QFile f(dev + QLatin1Char('/') + name);
+        f.open(QIODevice::WriteOnly);
+        f.write(text);
+    };
+    write(QStringLiteral("info.json.0"),
+          R"({"platform_version":"1","DeviceInfo":[{"id":0,"ai_core_num":8,"hwts_frequency":"50"}]})");
+    write(QStringLiteral("dev_start.log.0"), "[Device]\nclock_monotonic_raw: 5000000000\ncntvct: 1000000\n");
+    write(QStringLiteral("host_start.log.0"), "[Host]\nclock_monotonic_raw: 5000000000\ncntvct: 0\n");
+    write(QStringLiteral("start_info.0"),
+          R"({"collectionTimeBegin":"1700000000000000","clockMonotonicRaw":"4000000000"})");
+    for (const QString &f : files)
+        QFile::rename(f, dev + QLatin1Char('/') + QFileInfo(f).fileName());
+    at::DataSource source;
+    source.format = at::TimelineFormat::RawBinary;
+    source.rootPath = source.profPath = prof;
+    source.rawDataDirs = {dev};
+    double best = 1e30;
+    std::size_t slices = 0;
+    for (int round = 0; round < 3; ++round) {
+        QElapsedTimer t;
+        t.start();
+        at::TraceBuilder builder;
+        builder.addGroup(at::SourceGroup{});
+        at::RawReadInfo info;
+        slices = at::readRawProfile(source, builder, &info);
+        best = std::min(best, t.nsecsElapsed() / 1e9);
+    }
+    std::printf(
+        "whole device folder through readRawProfile: %.0f MB/s, %.2f M tasks/s (%.2f x baseline time), "
+        "%zu slices\n",
+        totalMb / best, static_cast<double>(slices) / best / 1e6, best / baseline, slices);
 }
 
 } // namespace
@@ -207,5 +254,6 @@ int main(int argc, char **argv)
                 decode / baseline);
     std::printf("  of which the final sort by end time: %.3f s\n", sortShare);
     benchAssociation(static_cast<std::size_t>(mb) * 4096); // 1 M ops for the default 256 MB
+    benchWholeFolder(dir, files, totalMb, baseline);
     return tasks == records / 2 ? 0 : 1;
 }

@@ -1,19 +1,26 @@
 // Snapshot cache benchmark (issue 10): loadTrace() cold (AT_NO_SNAPSHOT=1) against loadTrace() reopening
 // the snapshot of the same input, alternately in one process, medians and their ratio (the machines are
 // noisy, so only the in-run ratio is comparable), plus the snapshot's size against the input's.
-// The cache lives in a temporary folder (XDG_CACHE_HOME), never in ~/.cache.
+// Then the codec alone, in memory (best of 3 x repetitions, the figure least disturbed by other load):
+// decoding the snapshot file (header, decompression, sections, columns, validation) and encoding the
+// model's payload. The cache lives in a temporary folder (XDG_CACHE_HOME), never in ~/.cache.
 //
 // usage: bench_snapshot TRACE [repetitions]
 #include "TraceLoader.h"
 #include "snapshot/SnapshotCache.h"
+#include "snapshot/SnapshotCodec.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -43,6 +50,49 @@ double timeLoad(const QString &path, bool cache, bool *fromSnapshot, std::size_t
     *fromSnapshot = result.fromSnapshot;
     *slices = result.model->sliceCount();
     return seconds;
+}
+
+// The best and the median seconds of n runs of work().
+template <typename Work> std::pair<double, double> bestAndMedian(int n, Work work)
+{
+    std::vector<double> times;
+    for (int i = 0; i < n; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        work();
+        times.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e9);
+    }
+    return {*std::min_element(times.begin(), times.end()), median(times)};
+}
+
+// The codec alone on the snapshot file and the model it holds; false when the file does not decode.
+bool benchCodec(const QString &snapshot, int n)
+{
+    QFile f(snapshot);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray file = f.readAll();
+    const std::string_view bytes(file.constData(), static_cast<std::size_t>(file.size()));
+    QString reason;
+    std::unique_ptr<at::TraceModel> model;
+    const auto decode = bestAndMedian(n, [&] {
+        const auto header = at::snapshot::readHeader(bytes, &reason);
+        model = header ? at::snapshot::decodeBody(*header, &reason) : nullptr;
+    });
+    if (!model) {
+        std::fprintf(stderr, "snapshot does not decode: %s\n", qPrintable(reason));
+        return false;
+    }
+    std::size_t payloadBytes = 0;
+    const auto encode = bestAndMedian(n, [&] {
+        const auto payload = at::snapshot::encodePayload(*model, &reason);
+        payloadBytes = payload ? payload->size() : 0;
+    });
+    std::printf("codec alone, %d runs: decode file best %.4f s (median %.4f), encode payload best %.4f s "
+                "(median %.4f, %.1f MB)\n",
+                n, decode.first, decode.second, encode.first, encode.second,
+                static_cast<double>(payloadBytes) / 1e6);
+    return true;
 }
 
 } // namespace
@@ -90,5 +140,5 @@ int main(int argc, char **argv)
     std::printf("first open with the snapshot write:          %.3f s  = %.2fx the cold load\n",
                 firstWithWrite, firstWithWrite / coldMedian);
     std::printf("snapshot size: %.1f MB = %.1f %% of the input\n", snap, 100 * snap / input);
-    return 0;
+    return benchCodec(snapshot, 3 * reps) ? 0 : 1;
 }

@@ -374,6 +374,57 @@ private slots:
 
     // An exported result (G3 msprof JSON) with its raw data: the export is the default; PreferredSource::Raw
     // (--source raw) decodes the slices instead, and the collection info says which was used.
+    // The raw args reader gives core's kernel join the ids its args show: every device task (HWTS, STARS
+    // FFTS+ subtask, AI CPU) has the "Task Id" / "Subtask Id" of its args, host APIs and step windows none.
+    void argsReaderTaskIdsMatchTheArgs()
+    {
+        QTemporaryDir d;
+        writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
+        writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks));
+        writeFile(devDir(d) + "/ts_track.data.0.slice_0",
+                  test::tsTrackStepRecord(1040000, 1, 5, 60000) + test::tsTrackStepRecord(1052000, 1, 5, 4));
+        writeFile(devDir(d) + "/DATA_PREPROCESS.AICPU.0.slice_0",
+                  test::aiCpuRecord(4, 1, 1045000, 1046000, 10, 30, 35));
+        writeFile(hostDir(d) + "/AclModule.acl_op.0.slice_0",
+                  test::aclModuleRecord(1, 5000040000, 5000090000, 8, 100, "aclopCompileAndExecute"));
+        QTemporaryDir s;
+        writeConfig(s, QStringLiteral("5"), QStringLiteral("25"));
+        writeFile(devDir(s) + "/stars_soc.data.0.slice_0",
+                  test::acsqRecord(false, 0, 0, 0x1005, 77, 1100000) +
+                      test::acsqRecord(true, 2, 0, 0x1005, 77, 1100250));
+        std::size_t tasks = 0, others = 0;
+        for (const QTemporaryDir *folder : {&d, &s}) {
+            const auto m = load(folder->path());
+            QVERIFY(m);
+            for (std::size_t t = 0; t < m->threads().size(); ++t) {
+                const SliceTable &slices = m->threads()[t].slices;
+                for (std::uint32_t i = 0; i < slices.size(); ++i) {
+                    const SourceLocation loc = slices.source(i);
+                    QVERIFY(loc != kNoSource);
+                    const EventArgsReader *reader = m->sources()[sourceFile(loc)].argsReader.get();
+                    QVERIFY(reader);
+                    std::map<QString, QString> args;
+                    for (const auto &[k, v] : m->sliceArgs(SliceRef{static_cast<int>(t), i}))
+                        args[k] = v;
+                    const std::optional<TaskIds> ids = reader->taskIds(sourceOffset(loc));
+                    if (!args.count(QStringLiteral("Task Id"))) {
+                        QVERIFY(!ids);
+                        ++others;
+                        continue;
+                    }
+                    QVERIFY(ids);
+                    QCOMPARE(QString::number(ids->taskId), args[QStringLiteral("Task Id")]);
+                    QCOMPARE(ids->subtaskId, args.count(QStringLiteral("Subtask Id"))
+                                                 ? args[QStringLiteral("Subtask Id")].toLongLong()
+                                                 : TaskIds::kNone);
+                    ++tasks;
+                }
+            }
+        }
+        QCOMPARE(tasks, kHwtsTasks.size() + 1 + 1); // HWTS tasks, the AI CPU task, the STARS task
+        QVERIFY(others >= 2);                       // the AscendCL API and the iteration
+    }
+
     void rawSourceCanBeForcedOverTheExport()
     {
         QTemporaryDir d;

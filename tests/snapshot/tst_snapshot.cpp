@@ -149,6 +149,7 @@ void compareModels(const TraceModel &a, const TraceModel &b, std::size_t maxArgs
         QVERIFY(y.collection.properties == x.collection.properties);
         QCOMPARE(y.collection.warnings, x.collection.warnings);
         QCOMPARE(y.collection.files, x.collection.files);
+        QVERIFY(y.provenance == x.provenance);
     }
     QCOMPARE(b.sources().size(), a.sources().size());
     for (std::size_t s = 0; s < a.sources().size(); ++s)
@@ -493,6 +494,57 @@ private slots:
         version[8] = static_cast<char>(version[8] + 1); // u32 format version right after the magic
         expectRebuilt(version, "wrong version");
         compareModels(*cold, *loadExpecting(trace, true), 200);
+    }
+
+    // The typed provenance of a source group (format 4) is written and read back exactly.
+    void provenanceSurvivesTheSnapshot()
+    {
+        const QString trace = m_data.filePath(QStringLiteral("provenance.json"));
+        QVERIFY(QFile::copy(test::level1Rank0Trace(), trace));
+        const std::unique_ptr<TraceModel> model = coldLoad(trace);
+        QVERIFY(model && !model->groups().empty());
+        SourceProvenance p;
+        p.used = TimelineExport::RawData;
+        p.databasePath = QStringLiteral("/data/run/ascend_pytorch_profiler_0.db");
+        p.hasTextExport = true;
+        p.rawDataDirs = {QStringLiteral("/data/run/PROF_1/host/data"),
+                         QStringLiteral("/data/run/PROF_1/device_0/data")};
+        p.reads = {
+            FileRead{QStringLiteral("/data/run/trace_view.json"), 1000, 0, 1000},
+            FileRead{QStringLiteral("/data/run/PROF_1/device_0/data/hwts.data.0.slice_0"), 5000, 64, 4096}};
+        SnapshotAccess::groups(*model).back().provenance = p;
+        QString reason;
+        QVERIFY2(snapshot::write(*model, trace, PreferredSource::Text, false, 0, &reason),
+                 qPrintable(reason));
+        const std::unique_ptr<TraceModel> reopened = loadExpecting(trace, true);
+        QVERIFY(reopened);
+        QVERIFY(reopened->groups().back().provenance == p);
+        compareModels(*model, *reopened, 200);
+    }
+
+    // A snapshot of the previous format version is refused, the input parsed as without a cache, and
+    // the snapshot replaced by one of the current version.
+    void previousFormatVersionIsReparsed()
+    {
+        const QString trace = m_data.filePath(QStringLiteral("old-version.json"));
+        QVERIFY(QFile::copy(test::level1Rank0Trace(), trace));
+        const std::unique_ptr<TraceModel> cold = coldLoad(trace);
+        QVERIFY(cold && loadExpecting(trace, false));
+        const QString snap = snapshot::pathFor(trace, PreferredSource::Text);
+        const QByteArray good = readAll(snap);
+        QByteArray old = good;
+        const std::uint32_t previous = snapshot::kFormatVersion - 1;
+        for (int i = 0; i < 4; ++i) // the u32 format version right after the 8-byte magic
+            old[8 + i] = static_cast<char>(previous >> (8 * i));
+        QString reason;
+        QVERIFY(!headerOf(old, &reason));
+        QVERIFY2(reason.contains(QStringLiteral("format version %1").arg(previous)), qPrintable(reason));
+        QVERIFY(writeAll(snap, old));
+        const std::unique_ptr<TraceModel> reparsed = loadExpecting(trace, false);
+        QVERIFY(reparsed);
+        compareModels(*cold, *reparsed, 200);
+        QCOMPARE(readAll(snap), good);
+        QVERIFY(loadExpecting(trace, true));
     }
 
     // A payload above the 4 MiB frame size is stored as several zstd frames, decompressed on both
