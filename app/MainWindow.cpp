@@ -906,10 +906,10 @@ bool MainWindow::reloadWithOtherSource()
 {
     if (!m_model || m_currentPath.isEmpty())
         return false;
-    // The loader records in each group's collection info whether another export sits beside it.
+    // The loader records in each group's provenance which other exports the result has.
     bool hasOther = false;
     for (const SourceGroup &group : m_model->groups())
-        hasOther = hasOther || !group.collection.property(QStringLiteral("other source")).isEmpty();
+        hasOther = hasOther || group.provenance.hasOtherExport();
     if (!hasOther)
         return false;
     m_preferredSource =
@@ -926,10 +926,10 @@ bool MainWindow::reloadFromRawData()
 {
     if (!m_model || m_currentPath.isEmpty() || m_preferredSource == PreferredSource::Raw)
         return false;
-    // The loader names the raw data of a source it loaded from an export.
+    // The loader records the raw data folders of each source.
     bool hasRaw = false;
     for (const SourceGroup &group : m_model->groups())
-        hasRaw = hasRaw || !group.collection.property(QStringLiteral("raw data")).isEmpty();
+        hasRaw = hasRaw || group.provenance.hasRawData();
     if (!hasRaw)
         return false;
     m_preferredSource = PreferredSource::Raw;
@@ -950,12 +950,13 @@ void MainWindow::openPath(const QString &path)
     m_loading = std::make_unique<Loading>();
     m_loading->path = path;
     std::shared_ptr<LoadControl> control = m_loading->control;
-    control->preferredSource = m_preferredSource;
-    control->writeSnapshotInBackground = true; // the first frame does not wait for the cache write
+    LoadOptions options = m_loadOptions;
+    options.preferredSource = m_preferredSource;
+    options.writeSnapshotInBackground = true; // the first frame does not wait for the cache write
     connect(&m_loading->watcher, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this,
             &MainWindow::onLoadFinished);
-    m_loading->watcher.setFuture(QtConcurrent::run([path, control] {
-        auto result = std::make_shared<LoadResult>(loadTrace(path, *control));
+    m_loading->watcher.setFuture(QtConcurrent::run([path, options, control] {
+        auto result = std::make_shared<LoadResult>(loadTrace(path, options, *control));
         if (result->model)
             result->model->buildSliceLods(); // here, not in the first paint on the GUI thread
         return result;
@@ -1006,8 +1007,8 @@ void MainWindow::onLoadFinished()
     m_cancel->hide();
     std::shared_ptr<LoadResult> result = loading->watcher.result();
     if (!result || !result->model) {
-        const QString error = result && result->cancelled ? tr("Loading of %1 cancelled").arg(loading->path)
-                                                          : (result ? result->error : tr("unknown error"));
+        const QString error = result && result->cancelled() ? tr("Loading of %1 cancelled").arg(loading->path)
+                                                            : (result ? result->error : tr("unknown error"));
         m_lastError = error;
         m_messages->showMessage(MessageBar::Kind::Error, tr("Could not open %1").arg(error));
         m_status->setText(m_model ? tr("Showing %1").arg(m_currentPath) : QString());

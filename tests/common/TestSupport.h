@@ -24,7 +24,7 @@ inline QString level1Rank0Trace()
 inline std::unique_ptr<TraceModel> loadOrFail(const QString &path)
 {
     LoadControl control;
-    LoadResult result = loadTrace(path, control);
+    LoadResult result = loadTrace(path, at::environmentLoadOptions(), control);
     if (!result.model)
         qWarning("load of %s failed: %s", qPrintable(path), qPrintable(result.error));
     return std::move(result.model);
