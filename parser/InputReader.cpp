@@ -1,10 +1,5 @@
 #include "InputReader.h"
 
-#include "raw/RawDataReader.h"
-#include "sqlite/DatabaseReader.h"
-#include "summary/SummaryTablesReader.h"
-#include "json/JsonTimelineReader.h"
-
 #include <QFileInfo>
 
 namespace at {
@@ -25,24 +20,14 @@ void SourceReading::recordRead(const QString &path)
     provenance.reads.push_back({path, size, 0, size});
 }
 
-namespace {
-
-template <typename Reader> const InputReader *instance()
-{
-    static const Reader reader;
-    return &reader;
-}
-
-} // namespace
-
 const std::vector<const InputReader *> &inputReaders()
 {
     // One line per input kind.
     static const std::vector<const InputReader *> readers{
-        instance<RawDataReader>(),
-        instance<DatabaseReader>(),
-        instance<JsonTimelineReader>(),
-        instance<SummaryTablesReader>(),
+        &rawDataReader(),
+        &databaseReader(),
+        &jsonTimelineReader(),
+        &summaryTablesReader(),
     };
     return readers;
 }

@@ -3,7 +3,7 @@
 // One reader per input kind (JSON timeline, summary CSV tables, profiler database, raw PROF data, ...):
 // the load plan (LoadPlan.h) lists, per source, the readers that recognise it, and the loader runs them
 // in registration order into one TraceBuilder. A new format is a folder under parser/ with its reader
-// plus one line in inputReaders() (InputReader.cpp).
+// plus its declaration below and one line in inputReaders() (InputReader.cpp).
 
 #include "TraceBuilder.h"
 #include "TraceLoader.h"
@@ -65,6 +65,12 @@ public:
     virtual std::uint64_t bytesToRead(const DataSource &source) const = 0;
     virtual ReadStatus read(SourceReading &reading) const = 0;
 };
+
+// The reader of each input kind, defined in its folder.
+const InputReader &rawDataReader();       // raw/RawDataReader.cpp: PROF_* data slices (FORMATS.md §5)
+const InputReader &databaseReader();      // sqlite/DatabaseReader.cpp: profiler databases (§6)
+const InputReader &jsonTimelineReader();  // json/JsonTimelineReader.cpp: Chrome-trace timelines (§2)
+const InputReader &summaryTablesReader(); // summary/SummaryTablesReader.cpp: kernel table, summary CSVs (§3)
 
 // Every reader, in the order they read a source: timelines first (the summary tables reader runs last).
 const std::vector<const InputReader *> &inputReaders();

@@ -52,7 +52,6 @@ public:
         return *this;
     }
     operator bool() const { return m_cancel.load(); }
-    bool load() const { return m_cancel.load(); }
 
 private:
     std::atomic<bool> m_cancel{false};

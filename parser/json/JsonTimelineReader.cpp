@@ -1,4 +1,4 @@
-#include "json/JsonTimelineReader.h"
+#include "InputReader.h"
 
 #include "common/Decompress.h"
 #include "common/MappedFile.h"
@@ -10,6 +10,21 @@
 #include <QSet>
 
 namespace at {
+
+namespace {
+
+// The Chrome-trace timeline of a source (trace_view.json, msprof*.json slices, G1 iterations, a single
+// .json/.json.zst/.json.gz): every timeline file, then the G1 hccl_* / AI CPU files when the master
+// timeline has no communication layer (FORMATS.md §1.2). Args stay in the file (JsonArgsReader).
+class JsonTimelineReader : public InputReader
+{
+public:
+    bool recognises(const DataSource &source) const override;
+    std::uint64_t bytesToRead(const DataSource &source) const override;
+    ReadStatus read(SourceReading &reading) const override;
+};
+
+} // namespace
 
 namespace {
 
@@ -163,6 +178,12 @@ ReadStatus JsonTimelineReader::read(SourceReading &reading) const
     if (reading.builder.groupHasLayer(reading.group, Layer::Communication))
         return ReadStatus::Done;
     return parseAll(source.supplementaryTimelineFiles, reading, perIterationFiles);
+}
+
+const InputReader &jsonTimelineReader()
+{
+    static const JsonTimelineReader reader;
+    return reader;
 }
 
 } // namespace at

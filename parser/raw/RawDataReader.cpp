@@ -1,8 +1,22 @@
-#include "raw/RawDataReader.h"
+#include "InputReader.h"
 
 #include "raw/RawProfileReader.h"
 
 namespace at {
+
+namespace {
+
+// Raw PROF_*/{host,device_N}/data slices (FORMATS.md §5), decoded by readRawProfile (parser/raw): a
+// raw-only result, or any result under --source raw.
+class RawDataReader : public InputReader
+{
+public:
+    bool recognises(const DataSource &source) const override;
+    std::uint64_t bytesToRead(const DataSource &source) const override;
+    ReadStatus read(SourceReading &reading) const override;
+};
+
+} // namespace
 
 bool RawDataReader::recognises(const DataSource &source) const
 {
@@ -38,6 +52,12 @@ ReadStatus RawDataReader::read(SourceReading &reading) const
         reading.failure = message;
     }
     return ReadStatus::Done;
+}
+
+const InputReader &rawDataReader()
+{
+    static const RawDataReader reader;
+    return reader;
 }
 
 } // namespace at

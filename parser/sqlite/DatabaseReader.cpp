@@ -1,10 +1,24 @@
-#include "sqlite/DatabaseReader.h"
+#include "InputReader.h"
 
 #include "sqlite/ProfileDatabaseReader.h"
 
 #include <QFileInfo>
 
 namespace at {
+
+namespace {
+
+// A profiler database (msprof_<n>.db, ascend_pytorch_profiler[_<rank>].db; FORMATS.md §6): timeline,
+// kernel table, counters and steps (ProfileDatabaseReader), plus the collection facts it holds.
+class DatabaseReader : public InputReader
+{
+public:
+    bool recognises(const DataSource &source) const override;
+    std::uint64_t bytesToRead(const DataSource &source) const override;
+    ReadStatus read(SourceReading &reading) const override;
+};
+
+} // namespace
 
 bool DatabaseReader::recognises(const DataSource &source) const
 {
@@ -40,6 +54,12 @@ ReadStatus DatabaseReader::read(SourceReading &reading) const
     reading.warnMemoryStop(path, QStringLiteral("in the middle"),
                            QStringLiteral("%1 slices").arg(info.slices));
     return ReadStatus::Stopped;
+}
+
+const InputReader &databaseReader()
+{
+    static const DatabaseReader reader;
+    return reader;
 }
 
 } // namespace at

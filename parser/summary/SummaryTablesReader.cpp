@@ -1,8 +1,25 @@
 #include "summary/SummaryTablesReader.h"
 
+#include "InputReader.h"
+
 #include "summary/KernelSummaryReader.h"
 
 namespace at {
+
+namespace {
+
+// The kernel table of a source (kernel_details.csv, else op_summary_*.csv; a database carries its own) and
+// its other summary CSVs as plain tables. Runs after the timeline readers.
+class SummaryTablesReader : public InputReader
+{
+public:
+    bool recognises(const DataSource &source) const override;
+    // Not counted in the progress: the tables are small next to the timelines.
+    std::uint64_t bytesToRead(const DataSource &source) const override;
+    ReadStatus read(SourceReading &reading) const override;
+};
+
+} // namespace
 
 QStringList kernelTableFiles(const DataSource &source)
 {
@@ -35,6 +52,12 @@ ReadStatus SummaryTablesReader::read(SourceReading &reading) const
             reading.recordRead(file);
     }
     return reading.control.cancel ? ReadStatus::Cancelled : ReadStatus::Done;
+}
+
+const InputReader &summaryTablesReader()
+{
+    static const SummaryTablesReader reader;
+    return reader;
 }
 
 } // namespace at

@@ -3,10 +3,6 @@
 #include "KernelJoin.h"
 #include "LoadPlan.h"
 #include "TestSupport.h"
-#include "raw/RawDataReader.h"
-#include "sqlite/DatabaseReader.h"
-#include "summary/SummaryTablesReader.h"
-#include "json/JsonTimelineReader.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,23 +13,14 @@ using namespace at;
 
 namespace {
 
-const QString kAlexnet = QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/");
-
 QString textRank0()
 {
-    return test::samplePath(kAlexnet + QStringLiteral("text/level1/rank0_ascend_pt"));
+    return QFileInfo(QFileInfo(test::level1Rank0Trace()).absolutePath()).absolutePath();
 }
 
 QString torchDb()
 {
-    return test::samplePath(
-        kAlexnet +
-        QStringLiteral("db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db"));
-}
-
-template <typename Reader> bool isA(const InputReader *reader)
-{
-    return dynamic_cast<const Reader *>(reader) != nullptr;
+    return test::level1Rank0Database();
 }
 
 LoadOptions preferring(PreferredSource source)
@@ -85,16 +72,15 @@ private slots:
     // A folder of two ranks: one run, a source per rank, each read by the JSON and summary readers.
     void folderIsRunsOfSourcesOfReaders()
     {
-        const LoadPlan plan =
-            planLoad(test::samplePath(kAlexnet + QStringLiteral("text/level1")), LoadOptions{});
+        const LoadPlan plan = planLoad(QFileInfo(textRank0()).absolutePath(), LoadOptions{});
         QVERIFY(!plan.singleFile);
         QVERIFY2(plan.chosen(), qPrintable(plan.error));
         QCOMPARE(plan.runs.size(), std::size_t(1));
         QCOMPARE(plan.chosen()->sources.size(), std::size_t(2));
         for (const PlannedSource &source : plan.chosen()->sources) {
             QCOMPARE(source.readers.size(), std::size_t(2));
-            QVERIFY(isA<JsonTimelineReader>(source.readers[0]));
-            QVERIFY(isA<SummaryTablesReader>(source.readers[1]));
+            QVERIFY(source.readers[0] == &jsonTimelineReader());
+            QVERIFY(source.readers[1] == &summaryTablesReader());
         }
     }
 
@@ -109,7 +95,7 @@ private slots:
         const LoadPlan db = planLoad(test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels")),
                                      preferring(PreferredSource::Database));
         QVERIFY(db.chosen());
-        QVERIFY(isA<DatabaseReader>(db.chosen()->sources.front().readers.front()));
+        QVERIFY(db.chosen()->sources.front().readers.front() == &databaseReader());
     }
 
     // A database opened directly is a one-source plan read by the database reader alone; so is a trace file.
@@ -122,12 +108,12 @@ private slots:
         const PlannedSource &source = db.chosen()->sources.front();
         QCOMPARE(source.source.timelineDatabase, torchDb());
         QCOMPARE(source.readers.size(), std::size_t(1));
-        QVERIFY(isA<DatabaseReader>(source.readers.front()));
+        QVERIFY(source.readers.front() == &databaseReader());
 
         const LoadPlan json = planLoad(test::level1Rank0Trace(), LoadOptions{});
         QVERIFY(json.singleFile && json.chosen());
         QCOMPARE(json.chosen()->sources.front().readers.size(), std::size_t(1));
-        QVERIFY(isA<JsonTimelineReader>(json.chosen()->sources.front().readers.front()));
+        QVERIFY(json.chosen()->sources.front().readers.front() == &jsonTimelineReader());
 
         const LoadPlan missing = planLoad(m_dir.filePath(QStringLiteral("nothing.json")), LoadOptions{});
         QVERIFY(!missing.chosen());
@@ -145,14 +131,14 @@ private slots:
                             root + QStringLiteral("/mindstudio_profiler_output/msprof_20250101000000.json")));
         const LoadPlan text = planLoad(root, LoadOptions{});
         QVERIFY2(text.chosen(), qPrintable(text.error));
-        QVERIFY(isA<JsonTimelineReader>(text.chosen()->sources.front().readers.front()));
+        QVERIFY(text.chosen()->sources.front().readers.front() == &jsonTimelineReader());
         const LoadPlan raw = planLoad(root, preferring(PreferredSource::Raw));
         QVERIFY2(raw.chosen(), qPrintable(raw.error));
         const PlannedSource &source = raw.chosen()->sources.front();
         QCOMPARE(source.source.format, TimelineFormat::RawBinary);
         QCOMPARE(source.exportFormat, TimelineFormat::ChromeJson);
         QVERIFY(source.source.timelineFiles.isEmpty());
-        QVERIFY(isA<RawDataReader>(source.readers.front()));
+        QVERIFY(source.readers.front() == &rawDataReader());
     }
 
     // What each group says about where it came from, as typed facts, and the rows shown from them.
