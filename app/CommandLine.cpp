@@ -134,11 +134,10 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("Trace file(s) to open."),
                                  QStringLiteral("[PATH...]"));
     parser.process(app);
-    // Every load (GUI, command line, compare) goes through loadTrace, which reads this.
-    if (parser.isSet(noCache))
-        qputenv("AT_NO_SNAPSHOT", "1");
 
     CommandLineOptions options;
+    if (parser.isSet(noCache))
+        options.load.useSnapshotCache = false;
     options.paths = parser.positionalArguments();
     options.summary = parser.isSet(summary);
     options.exportJson = parser.value(exportJson);
@@ -159,9 +158,9 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     if (parser.isSet(source)) {
         const QString value = parser.value(source).toLower();
         if (value == QStringLiteral("db"))
-            options.source = PreferredSource::Database;
+            options.load.preferredSource = PreferredSource::Database;
         else if (value == QStringLiteral("raw"))
-            options.source = PreferredSource::Raw;
+            options.load.preferredSource = PreferredSource::Raw;
         else if (value != QStringLiteral("text")) {
             QTextStream(stderr) << "ascend-timeline: --source must be 'db', 'text' or 'raw', not '" << value
                                 << "'\n";
@@ -175,8 +174,7 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                                 << parser.value(memoryLimit) << "'\n";
             std::exit(2);
         }
-        // Process-wide: every load (GUI or headless) starts with this limit.
-        setDefaultMemoryLimit(*bytes);
+        options.load.memoryLimitBytes = *bytes;
     }
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
@@ -219,8 +217,7 @@ std::unique_ptr<TraceModel> loadForCommand(const QString &path, const CommandLin
                                            QTextStream &err)
 {
     LoadControl control;
-    control.preferredSource = options.source;
-    LoadResult result = loadTrace(path, control);
+    LoadResult result = loadTrace(path, options.load, control);
     if (!result.model)
         err << "ascend-timeline: " << result.error << "\n";
     return std::move(result.model);

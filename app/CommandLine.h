@@ -27,8 +27,9 @@ struct CommandLineOptions
     QString select;         // --select NAME
     QString chart;          // --chart NAME (with --out)
     QString out;            // --out FILE.png
-    // --source db|text: which export to load when a result has both (default: text).
-    PreferredSource source = PreferredSource::Text;
+    // --source db|text|raw (which export to load when a result has several; default: text), --no-cache,
+    // --memory-limit; the window uses the last two.
+    LoadOptions load = environmentLoadOptions();
     // --compare-steps A,B [--against OTHER] [--csv OUT] [--kernels-csv OUT] [--match-shapes]
     QString compareSteps;
     QString against;

@@ -365,10 +365,10 @@ bool MainWindow::reloadWithOtherSource()
 {
     if (!m_model || m_currentPath.isEmpty())
         return false;
-    // The loader records in each group's collection info whether another export sits beside it.
+    // The loader records in each group's provenance which other exports the result has.
     bool hasOther = false;
     for (const SourceGroup &group : m_model->groups())
-        hasOther = hasOther || !group.collection.property(QStringLiteral("other source")).isEmpty();
+        hasOther = hasOther || group.provenance.hasOtherExport();
     if (!hasOther)
         return false;
     m_preferredSource =
@@ -385,10 +385,10 @@ bool MainWindow::reloadFromRawData()
 {
     if (!m_model || m_currentPath.isEmpty() || m_preferredSource == PreferredSource::Raw)
         return false;
-    // The loader names the raw data of a source it loaded from an export.
+    // The loader records the raw data folders of each source.
     bool hasRaw = false;
     for (const SourceGroup &group : m_model->groups())
-        hasRaw = hasRaw || !group.collection.property(QStringLiteral("raw data")).isEmpty();
+        hasRaw = hasRaw || group.provenance.hasRawData();
     if (!hasRaw)
         return false;
     m_preferredSource = PreferredSource::Raw;
@@ -403,7 +403,10 @@ void MainWindow::openPath(const QString &path)
         return;
     }
     m_sessions->dropPendingUnlessFor(path);
-    m_load->start(path, m_preferredSource);
+    LoadOptions options = m_loadOptions;
+    options.preferredSource = m_preferredSource;
+    options.writeSnapshotInBackground = true; // the first frame does not wait for the cache write
+    m_load->start(path, options);
     m_progress->setValue(0);
     m_progress->show();
     m_cancel->show();
@@ -441,7 +444,7 @@ void MainWindow::onLoadFinished(const QString &path, const std::shared_ptr<LoadR
     m_cancel->hide();
     if (!result || !result->model) {
         m_status->setText(m_model ? tr("Showing %1").arg(m_currentPath) : QString());
-        failLoad(result && result->cancelled ? tr("Loading of %1 cancelled").arg(path)
+        failLoad(result && result->cancelled() ? tr("Loading of %1 cancelled").arg(path)
                                              : (result ? result->error : tr("unknown error")),
                  tr("Could not open %1"));
         return;

@@ -98,6 +98,8 @@ public:
     // Which export later loads use when a result has both a database and the text export.
     PreferredSource preferredSource() const { return m_preferredSource; }
     void setPreferredSource(PreferredSource source) { m_preferredSource = source; }
+    // The cache and memory limit of every load (the command line's --no-cache, --memory-limit).
+    void setLoadOptions(const LoadOptions &options) { m_loadOptions = options; }
     // Reloads the current result from its other export (database ↔ text); false when it has only one.
     bool reloadWithOtherSource();
     // Reloads the current folder decoding its raw PROF_* data (false when it has none).
@@ -152,6 +154,7 @@ private:
     QString m_currentPath;
     QString m_lastError;
     PreferredSource m_preferredSource = PreferredSource::Text;
+    LoadOptions m_loadOptions = environmentLoadOptions();
     TimelineView *m_timeline;
     DetailsPanel *m_details = nullptr;
     StatisticsPanel *m_statistics = nullptr;

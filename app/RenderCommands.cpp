@@ -93,8 +93,7 @@ int runChart(const CommandLineOptions &options)
         return 2;
     }
     LoadControl control;
-    control.preferredSource = options.source;
-    const LoadResult result = loadTrace(options.paths.first(), control);
+    const LoadResult result = loadTrace(options.paths.first(), options.load, control);
     if (!result.model) {
         err << "ascend-timeline: " << result.error << "\n";
         return 1;

@@ -15,19 +15,17 @@ TraceLoadJob::~TraceLoadJob()
     stopWorker();
 }
 
-void TraceLoadJob::start(const QString &path, PreferredSource source)
+void TraceLoadJob::start(const QString &path, const LoadOptions &options)
 {
     if (m_running)
         cancel();
     m_running = std::make_unique<Running>();
     m_running->path = path;
     std::shared_ptr<LoadControl> control = m_running->control;
-    control->preferredSource = source;
-    control->writeSnapshotInBackground = true; // the first frame does not wait for the cache write
     connect(&m_running->watcher, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this,
             &TraceLoadJob::onWorkerFinished);
-    m_running->watcher.setFuture(QtConcurrent::run([path, control] {
-        auto result = std::make_shared<LoadResult>(loadTrace(path, *control));
+    m_running->watcher.setFuture(QtConcurrent::run([path, options, control] {
+        auto result = std::make_shared<LoadResult>(loadTrace(path, options, *control));
         if (result->model)
             result->model->buildSliceLods(); // here, not in the first paint on the GUI thread
         return result;

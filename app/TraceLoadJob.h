@@ -20,7 +20,7 @@ public:
     explicit TraceLoadJob(QObject *parent = nullptr);
     ~TraceLoadJob() override; // stops and waits for a running load
 
-    void start(const QString &path, PreferredSource source);
+    void start(const QString &path, const LoadOptions &options);
     // Stops the worker (it notices the flag within one chunk) and waits; emits cancelled().
     void cancel();
     bool isRunning() const { return m_running != nullptr; }

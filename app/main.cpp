@@ -67,6 +67,7 @@ int main(int argc, char **argv)
     const QStringList paths = options.paths.isEmpty() ? QStringList{QString()} : options.paths;
     for (const QString &path : paths) {
         auto window = std::make_unique<at::MainWindow>();
+        window->setLoadOptions(options.load);
         window->show();
         if (path.isEmpty())
             window->openBundledSample();

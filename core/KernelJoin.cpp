@@ -64,28 +64,15 @@ std::vector<SliceRef> slicesStartingNear(const TraceModel &model, int thread, Ti
     return result;
 }
 
-std::int64_t argAsInt(const std::vector<std::pair<QString, QString>> &args, const QString &key)
+// Whether the slice's task ids (as its reader decoded them) name the row's task: task id, and subtask id
+// vs Context ID. Ids the reader does not know match any row.
+bool idsMatchTask(const TraceModel &model, SliceRef ref, const KernelRecord &row)
 {
-    for (const auto &[k, v] : args)
-        if (k == key) {
-            bool ok = false;
-            const qlonglong value = v.toLongLong(&ok);
-            return ok ? value : KernelRecord::kNone;
-        }
-    return KernelRecord::kNone;
-}
-
-// Whether the slice's args name the row's task (Task Id, and Subtask Id vs Context ID).
-bool argsMatchTask(const TraceModel &model, SliceRef ref, const KernelRecord &row)
-{
-    const auto args = model.sliceArgs(ref);
-    const std::int64_t task = argAsInt(args, QStringLiteral("Task Id"));
-    if (task != KernelRecord::kNone && row.taskId != KernelRecord::kNone && task != row.taskId)
+    const TaskIds ids = model.sliceTaskIds(ref).value_or(TaskIds{});
+    if (ids.taskId != TaskIds::kNone && row.taskId != KernelRecord::kNone && ids.taskId != row.taskId)
         return false;
-    std::int64_t subtask = argAsInt(args, QStringLiteral("Subtask Id"));
-    if (subtask == 4294967295LL)
-        subtask = KernelRecord::kNone;
-    return row.contextId == KernelRecord::kNone || subtask == KernelRecord::kNone || subtask == row.contextId;
+    return row.contextId == KernelRecord::kNone || ids.subtaskId == TaskIds::kNone ||
+           ids.subtaskId == row.contextId;
 }
 
 } // namespace
@@ -121,9 +108,9 @@ KernelJoinStats joinKernels(const TraceModel &model, KernelTable &table)
                                             [&](SliceRef c) { return !isFree(c) || !sameName(c, row); }),
                              candidates.end());
             if (candidates.size() > 1) {
-                // (stream, task) repeats and several tasks may share a start: ask the args.
+                // (stream, task) repeats and several tasks may share a start: ask the task ids.
                 auto match = std::find_if(candidates.begin(), candidates.end(),
-                                          [&](SliceRef c) { return argsMatchTask(model, c, row); });
+                                          [&](SliceRef c) { return idsMatchTask(model, c, row); });
                 if (match != candidates.end())
                     candidates = {*match};
             }

@@ -14,7 +14,8 @@ struct KernelJoinStats
 };
 
 // Joins each summary row to its device task slice (FORMATS.md §3.11): compute rows by
-// (stream, start ± 2 ns), disambiguated by Task Id / Subtask Id re-read from the slice's args;
+// (stream, start ± 2 ns), disambiguated by the task / subtask ids the slice's reader decoded
+// (EventArgsReader::taskIds);
 // rows without ids (communication, Level0) by (name, start ± 2 ns) among the group's device
 // stream and communication slices; else the nearest slice of the same name on the stream within
 // 1 µs. A slice is joined to at most one row. Row times must already be relative to the origin.

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <QCoreApplication>
+#include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -50,5 +53,51 @@ struct SourceProvenance
     }
     friend bool operator==(const SourceProvenance &, const SourceProvenance &) = default;
 };
+
+// The rows the Collection panel and --summary show for a source's provenance, in this order: "timeline
+// source" (the export used), "raw data" (raw data beside an export) and "other source" (the export
+// File ▸ Reload from Other Source switches to). None for a Chrome-trace file opened on its own.
+inline QList<QPair<QString, QString>> provenanceRows(const SourceProvenance &provenance)
+{
+    auto tr = [](const char *text) { return QCoreApplication::translate("SourceProvenance", text); };
+    const QString database =
+        tr("SQLite database %1").arg(provenance.databasePath.section(QLatin1Char('/'), -1));
+    QList<QPair<QString, QString>> rows;
+    const QString timelineSource = tr("timeline source"), otherSource = tr("other source");
+    switch (provenance.used) {
+    case TimelineExport::None:
+    case TimelineExport::ChromeJson:
+        return rows;
+    case TimelineExport::TextExport:
+        rows.append({timelineSource, tr("text export")});
+        break;
+    case TimelineExport::Database:
+        rows.append({timelineSource, database});
+        break;
+    case TimelineExport::RawData:
+        rows.append({timelineSource, tr("raw data (PROF_*/*/data slices decoded by Ascend Timeline)")});
+        if (provenance.hasTextExport || provenance.hasDatabase())
+            rows.append({otherSource, provenance.hasTextExport ? tr("text export") : database});
+        return rows;
+    }
+    if (provenance.hasRawData())
+        rows.append(
+            {tr("raw data"),
+             tr("PROF_*/*/data slices (load them with --source raw or File ▸ Reload from Raw Data)")});
+    if (provenance.used == TimelineExport::TextExport && provenance.hasDatabase())
+        rows.append({otherSource, database});
+    else if (provenance.used == TimelineExport::Database && provenance.hasTextExport)
+        rows.append({otherSource, tr("text export")});
+    return rows;
+}
+
+// The value of one of provenanceRows(), empty when there is no such row.
+inline QString provenanceRow(const SourceProvenance &provenance, const QString &key)
+{
+    for (const auto &[rowKey, value] : provenanceRows(provenance))
+        if (rowKey == key)
+            return value;
+    return {};
+}
 
 } // namespace at

@@ -97,6 +97,17 @@ std::vector<std::pair<QString, QString>> TraceModel::sliceArgs(SliceRef ref) con
     return m_sources[file].argsReader->readArgs(sourceOffset(loc));
 }
 
+std::optional<TaskIds> TraceModel::sliceTaskIds(SliceRef ref) const
+{
+    const SourceLocation loc = m_threads[static_cast<std::size_t>(ref.thread)].slices.source(ref.index);
+    if (loc == kNoSource)
+        return std::nullopt;
+    const std::uint32_t file = sourceFile(loc);
+    if (file >= m_sources.size() || !m_sources[file].argsReader)
+        return std::nullopt;
+    return m_sources[file].argsReader->taskIds(sourceOffset(loc));
+}
+
 std::vector<std::uint32_t> TraceModel::flowsFrom(SliceRef ref) const
 {
     return flowsForKey(m_flowsBySource, sliceKey(ref));

@@ -199,6 +199,8 @@ public:
     QString sliceName(SliceRef ref) const;
     TimeNs selfTime(SliceRef ref) const;
     std::vector<std::pair<QString, QString>> sliceArgs(SliceRef ref) const;
+    // The slice's task ids as its reader decoded them; nullopt when the reader does not know them.
+    std::optional<TaskIds> sliceTaskIds(SliceRef ref) const;
     // Flows leaving / entering a slice (indices into flows()).
     std::vector<std::uint32_t> flowsFrom(SliceRef ref) const;
     std::vector<std::uint32_t> flowsTo(SliceRef ref) const;

@@ -194,13 +194,13 @@ QString formatSummaryText(const TraceModel &model, const TraceSummary &summary)
             out << "  timeline: " << f << "\n";
         for (const auto &f : g.summaryFiles)
             out << "  kernel table: " << f << "\n";
-        const CollectionInfo &c =
-            model.groups()[static_cast<std::size_t>(&g - summary.groups.data())].collection;
+        const SourceGroup &group = model.groups()[static_cast<std::size_t>(&g - summary.groups.data())];
+        const CollectionInfo &c = group.collection;
         if (!c.profilerLevel.isEmpty())
             out << "  profiler level: " << c.profilerLevel << "\n";
         if (!c.switchesOn.isEmpty())
             out << "  collected: " << c.switchesOn.join(QStringLiteral(", ")) << "\n";
-        for (const auto &[key, value] : c.properties)
+        for (const auto &[key, value] : c.properties + provenanceRows(group.provenance))
             out << "  " << key << ": " << value << "\n";
         if (g.kernels)
             out << "  kernels: " << g.kernels << " (" << g.kernelsJoined << " joined to the timeline, "

@@ -17,8 +17,6 @@ namespace at {
 
 namespace {
 
-std::atomic<std::uint64_t> g_configuredLimit{0};
-
 std::uint64_t limitFromEnvironment()
 {
     const QByteArray value = qgetenv("AT_MEMORY_LIMIT");
@@ -93,25 +91,17 @@ QString formatByteSize(std::uint64_t bytes)
 
 std::uint64_t defaultMemoryLimit()
 {
-    if (const std::uint64_t configured = g_configuredLimit.load())
-        return configured;
     if (const std::uint64_t fromEnvironment = limitFromEnvironment())
         return fromEnvironment;
     return physicalMemoryBytes() / 5 * 4;
 }
 
-void setDefaultMemoryLimit(std::uint64_t bytes)
-{
-    g_configuredLimit = bytes;
-}
-
-LoadMemoryGuard::LoadMemoryGuard(LoadControl &control)
+LoadMemoryGuard::LoadMemoryGuard(LoadControl &control, std::uint64_t limitBytes)
     : m_control(control),
-      m_budget(control.memoryLimitBytes == 0
+      m_budget(limitBytes == 0
                    ? 0
-                   : std::max<std::uint64_t>(
-                         1, static_cast<std::uint64_t>(static_cast<double>(control.memoryLimitBytes) *
-                                                       kReadingShareOfLimit)))
+                   : std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(limitBytes) *
+                                                                           kReadingShareOfLimit)))
 {
     if (m_budget == 0 || privateResidentBytes() == 0)
         return;                // no limit, or no way to measure here
@@ -135,7 +125,7 @@ bool LoadMemoryGuard::stopWhenOverBudget()
     if (privateResidentBytes() < m_budget)
         return false;
     m_control.memoryLimitReached = true;
-    m_control.cancel = true;
+    m_control.stopReading = true;
     return true;
 }
 

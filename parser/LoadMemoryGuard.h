@@ -22,24 +22,23 @@ std::uint64_t physicalMemoryBytes();
 std::optional<std::uint64_t> parseByteSize(const QString &text);
 QString formatByteSize(std::uint64_t bytes);
 
-// The memory limit new loads get (LoadControl::memoryLimitBytes): --memory-limit or the
-// AT_MEMORY_LIMIT environment variable, else 80 % of the physical memory.
+// The memory limit a load gets unless told otherwise (LoadOptions::memoryLimitBytes): the
+// AT_MEMORY_LIMIT environment variable, else 80 % of the physical memory. The loader never calls it:
+// app/ (and the tests) put it into the options.
 std::uint64_t defaultMemoryLimit();
-void setDefaultMemoryLimit(std::uint64_t bytes);
 
 // Reading stops when the private memory reaches this share of the limit: building the model
 // (sorting the slices into their tables) needs room on top of what reading used.
 inline constexpr double kReadingShareOfLimit = 0.6;
 
 // Watches the process's private memory on a thread of its own while a load runs. When reading
-// reaches its share of LoadControl::memoryLimitBytes it sets LoadControl::memoryLimitReached and
-// the cancel flag, so that every reader stops at its next cancellation check; the loader then
-// clears the flag, says where reading stopped and builds the model from what was read, instead
-// of letting the kernel kill the process.
+// reaches its share of limitBytes it sets LoadControl::memoryLimitReached and stopReading (never the
+// user's cancel), so that every reader stops at its next check; the loader then says where reading
+// stopped and builds the model from what was read, instead of letting the kernel kill the process.
 class LoadMemoryGuard
 {
 public:
-    explicit LoadMemoryGuard(LoadControl &control);
+    LoadMemoryGuard(LoadControl &control, std::uint64_t limitBytes);
     ~LoadMemoryGuard();
     LoadMemoryGuard(const LoadMemoryGuard &) = delete;
     LoadMemoryGuard &operator=(const LoadMemoryGuard &) = delete;

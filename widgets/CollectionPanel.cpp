@@ -44,7 +44,7 @@ void CollectionPanel::setModel(const TraceModel *model)
             add(top, tr("Switches on"), c.switchesOn.join(QStringLiteral(", ")));
         if (!c.switchesOff.isEmpty())
             add(top, tr("Switches off"), c.switchesOff.join(QStringLiteral(", ")));
-        for (const auto &[key, value] : c.properties)
+        for (const auto &[key, value] : c.properties + provenanceRows(group.provenance))
             add(top, key, value);
         for (const QString &w : c.warnings) {
             auto *item = add(top, tr("Warning"), w);

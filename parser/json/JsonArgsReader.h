@@ -19,6 +19,7 @@ public:
     ~JsonArgsReader() override;
 
     std::vector<std::pair<QString, QString>> readArgs(std::uint64_t offset) const override;
+    std::optional<TaskIds> taskIds(std::uint64_t offset) const override;
     const MappedFile &file() const { return *m_file; }
 
 private:

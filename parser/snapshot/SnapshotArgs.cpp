@@ -5,44 +5,80 @@
 #include "sqlite/DbArgsReader.h"
 #include "json/JsonArgsReader.h"
 
-#include <mutex>
+#include <QThreadPool>
+
+#include <atomic>
+#include <future>
 
 namespace at::snapshot {
 
 namespace {
 
-// Maps (decompressing .zst/.gz first, as the cold load does) the trace on the first request.
-class LazyJsonArgsReader : public EventArgsReader
+// The reader of a reopened JSON source. Its file is mapped (and a .zst/.gz decompressed, as the cold load
+// does) on Qt's global thread pool from the moment the model is reopened, so the first click on a slice
+// waits only for what is left of that instead of decompressing on the GUI thread. Whoever comes first
+// opens: a read before the pool started the task opens on the reading thread (so a busy pool never
+// blocks it). Destroying the reader stops an open still running (the state is shared with the task).
+class BackgroundJsonArgsReader : public EventArgsReader
 {
 public:
-    explicit LazyJsonArgsReader(QString path) : m_path(std::move(path)) {}
+    explicit BackgroundJsonArgsReader(const QString &path) : m_state(std::make_shared<State>(path))
+    {
+        QThreadPool::globalInstance()->start([state = m_state] { state->openOnce(); });
+    }
+    ~BackgroundJsonArgsReader() override { m_state->stop = true; }
 
     std::vector<std::pair<QString, QString>> readArgs(std::uint64_t offset) const override
     {
-        std::call_once(m_opened, [this] { open(); });
-        return m_reader ? m_reader->readArgs(offset) : std::vector<std::pair<QString, QString>>{};
+        const std::shared_ptr<const JsonArgsReader> reader = m_state->reader();
+        return reader ? reader->readArgs(offset) : std::vector<std::pair<QString, QString>>{};
+    }
+    std::optional<TaskIds> taskIds(std::uint64_t offset) const override
+    {
+        const std::shared_ptr<const JsonArgsReader> reader = m_state->reader();
+        return reader ? reader->taskIds(offset) : std::nullopt;
     }
 
 private:
-    void open() const
+    struct State
     {
-        std::unique_ptr<QTemporaryFile> temporary;
-        const Compression compression = detectCompression(m_path);
-        QString error;
-        if (compression != Compression::None) {
-            temporary = decompressToTemporaryFile(m_path, compression, DecompressControl{}, &error);
-            if (!temporary)
-                return;
-        }
-        std::unique_ptr<MappedFile> mapped =
-            MappedFile::open(temporary ? temporary->fileName() : m_path, &error);
-        if (mapped)
-            m_reader = std::make_unique<JsonArgsReader>(std::move(mapped), std::move(temporary));
-    }
+        explicit State(QString p) : path(std::move(p)), opened(promise.get_future().share()) {}
 
-    QString m_path;
-    mutable std::once_flag m_opened;
-    mutable std::unique_ptr<JsonArgsReader> m_reader;
+        void openOnce()
+        {
+            if (!claimed.exchange(true))
+                promise.set_value(open());
+        }
+        std::shared_ptr<const JsonArgsReader> reader()
+        {
+            openOnce();
+            return opened.get();
+        }
+        std::shared_ptr<const JsonArgsReader> open() const
+        {
+            std::unique_ptr<QTemporaryFile> temporary;
+            const Compression compression = detectCompression(path);
+            QString error;
+            if (compression != Compression::None) {
+                temporary =
+                    decompressToTemporaryFile(path, compression, DecompressControl{&stop, nullptr}, &error);
+                if (!temporary)
+                    return nullptr;
+            }
+            std::unique_ptr<MappedFile> mapped =
+                MappedFile::open(temporary ? temporary->fileName() : path, &error);
+            return mapped ? std::make_shared<JsonArgsReader>(std::move(mapped), std::move(temporary))
+                          : nullptr;
+        }
+
+        const QString path;
+        std::atomic<bool> stop{false};
+        std::atomic<bool> claimed{false};
+        std::promise<std::shared_ptr<const JsonArgsReader>> promise;
+        const std::shared_future<std::shared_ptr<const JsonArgsReader>> opened;
+    };
+
+    std::shared_ptr<State> m_state;
 };
 
 } // namespace
@@ -51,7 +87,8 @@ std::optional<ArgsKind> argsKindOf(const EventArgsReader *reader)
 {
     if (!reader)
         return ArgsKind::None;
-    if (dynamic_cast<const JsonArgsReader *>(reader) || dynamic_cast<const LazyJsonArgsReader *>(reader))
+    if (dynamic_cast<const JsonArgsReader *>(reader) ||
+        dynamic_cast<const BackgroundJsonArgsReader *>(reader))
         return ArgsKind::Json;
     if (dynamic_cast<const DbArgsReader *>(reader))
         return ArgsKind::Database;
@@ -62,7 +99,7 @@ std::shared_ptr<const EventArgsReader> makeArgsReader(ArgsKind kind, const QStri
 {
     switch (kind) {
     case ArgsKind::Json:
-        return std::make_shared<LazyJsonArgsReader>(path);
+        return std::make_shared<BackgroundJsonArgsReader>(path);
     case ArgsKind::Database:
         return std::make_shared<DbArgsReader>(path);
     case ArgsKind::None:

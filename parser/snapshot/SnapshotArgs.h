@@ -22,8 +22,9 @@ enum class ArgsKind : std::uint8_t
 // binary data keeps its args in memory).
 std::optional<ArgsKind> argsKindOf(const EventArgsReader *reader);
 
-// A reader for a source of a reopened snapshot. Nothing is opened until args are first asked
-// for: reopening stays fast, and a snapshot never makes the reader touch a path before use.
+// A reader for a source of a reopened snapshot. A JSON source's file is opened (decompressed when
+// .zst/.gz) on Qt's global thread pool right away, so reopening stays fast and the first args read
+// waits only for what is left of the open; a database reader opens a connection per read.
 std::shared_ptr<const EventArgsReader> makeArgsReader(ArgsKind kind, const QString &path);
 
 } // namespace at::snapshot

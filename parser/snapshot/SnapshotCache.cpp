@@ -187,10 +187,11 @@ SnapshotKey keyFor(const TraceModel &model, const QString &input, PreferredSourc
     return key;
 }
 
-std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QString *reason, bool *cancelled)
+std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &options, LoadControl &control,
+                                 QString *reason, bool *cancelled)
 {
     *cancelled = false;
-    const PreferredSource preferred = control.preferredSource;
+    const PreferredSource preferred = options.preferredSource;
     const QString path = pathFor(input, preferred);
     if (path.isEmpty()) {
         *reason = QStringLiteral("not cached");
@@ -231,9 +232,9 @@ std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QSt
     // The memory guard watches parsing only: a reopen that could pass the reading share of the limit
     // (a model about as large as the payload, plus the structure part's buffer, bounded by twice the
     // payload) is left to the cold load, which stops in time.
-    if (control.memoryLimitBytes > 0 &&
+    if (options.memoryLimitBytes > 0 &&
         static_cast<double>(privateResidentBytes() + 2 * header->payloadSize) >
-            kReadingShareOfLimit * static_cast<double>(control.memoryLimitBytes))
+            kReadingShareOfLimit * static_cast<double>(options.memoryLimitBytes))
         return failed(QStringLiteral("reopening could pass the memory limit"));
     std::unique_ptr<TraceModel> model = decodeBody(*header, reason);
     if (!model)

@@ -17,8 +17,8 @@ Q_DECLARE_LOGGING_CATEGORY(lcSnapshot)
 // data folder, named by a hash of (canonical path, preferred source); the file echoes the key and
 // the size and mtime of every input file, and anything that does not match is ignored.
 
-// False when AT_NO_SNAPSHOT is set to anything but "0" (--no-cache sets it), or when there is no
-// writable cache location.
+// False when AT_NO_SNAPSHOT is set to anything but "0", or when there is no writable cache location.
+// The loader does not ask: app/ (and the tests) put it into LoadOptions::useSnapshotCache.
 bool enabled();
 QString directory();
 // Where the snapshot of this input lives (empty for inputs that are never cached, e.g. resources).
@@ -26,8 +26,8 @@ QString pathFor(const QString &input, PreferredSource preferred);
 
 // The reopened model, or null with the reason (missing, stale, corrupt, wrong version). Progress
 // reports the cold load's byte total; a cancel returns null with *cancelled set.
-std::unique_ptr<TraceModel> load(const QString &input, LoadControl &control, QString *reason,
-                                 bool *cancelled);
+std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &options, LoadControl &control,
+                                 QString *reason, bool *cancelled);
 
 // Encodes the model and writes it atomically (QSaveFile). With background set, only the encoding
 // runs here and compression and writing run on Qt's global thread pool (waited for when the

@@ -53,7 +53,7 @@ QString enumTableOf(const QString &table, const QString &column)
     return {};
 }
 
-// The arg names of the JSON export for TASK columns, which the kernel join and the details panel know.
+// The arg names of the JSON export for TASK columns, which the details panel shows as for the export.
 QString jsonArgName(const QString &table, const QString &column)
 {
     if (table != QStringLiteral("TASK"))
@@ -113,7 +113,44 @@ private:
     SqliteConnection &m_c;
 };
 
+// A column of the first row of a query as an integer; kNone when missing, NULL or not a number.
+std::int64_t integerColumn(QSqlQuery &q, const QString &column)
+{
+    const int index = q.record().indexOf(column);
+    bool ok = false;
+    const qlonglong value = index < 0 ? 0 : q.value(index).toLongLong(&ok);
+    return ok && !q.value(index).isNull() ? value : TaskIds::kNone;
+}
+
 } // namespace
+
+std::optional<TaskIds> DbArgsReader::taskIds(std::uint64_t offset) const
+{
+    const auto table = static_cast<DbTable>(offset >> kDbRowBits);
+    const qint64 rowid = static_cast<qint64>(offset & ((std::uint64_t(1) << kDbRowBits) - 1));
+    TaskIds ids;
+    if (table != DbTable::Task && table != DbTable::CommunicationTask)
+        return ids; // not a device task
+    SqliteConnection connection(m_path);
+    if (!connection.isOpen())
+        return std::nullopt;
+    // TASK.taskId and TASK.contextId (FORMATS.md §6); a communication task's TASK row shares its
+    // globalTaskId.
+    const QString where =
+        table == DbTable::Task
+            ? QStringLiteral("rowid = %1").arg(rowid)
+            : QStringLiteral("globalTaskId = (SELECT globalTaskId FROM \"%1\" WHERE rowid = %2)")
+                  .arg(dbTableName(table))
+                  .arg(rowid);
+    QSqlQuery q(connection.database());
+    if (!q.exec(QStringLiteral("SELECT * FROM TASK WHERE %1 LIMIT 1").arg(where)) || !q.next())
+        return ids;
+    ids.taskId = integerColumn(q, QStringLiteral("taskId"));
+    ids.subtaskId = integerColumn(q, QStringLiteral("contextId"));
+    if (ids.subtaskId == 4294967295LL)
+        ids.subtaskId = TaskIds::kNone;
+    return ids;
+}
 
 std::vector<std::pair<QString, QString>> DbArgsReader::readArgs(std::uint64_t offset) const
 {

@@ -7,8 +7,6 @@
 #include "sqlite/DbKernelReader.h"
 #include "sqlite/DbTimelineReader.h"
 
-#include <QFileInfo>
-
 namespace at {
 
 namespace {
@@ -97,8 +95,6 @@ bool readProfileDatabase(const QString &path, TraceBuilder &builder, DatabaseRea
     info->counterSamples = counters.samplesRead();
     info->metricHeaders = kernels.metricHeaders();
     info->metricGroup = kernels.metricGroup();
-    info->properties.append({QStringLiteral("timeline source"),
-                             QStringLiteral("SQLite database %1").arg(QFileInfo(path).fileName())});
 
     QStringList missing = schema.missing();
     missing.removeDuplicates();

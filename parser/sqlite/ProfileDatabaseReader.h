@@ -19,7 +19,7 @@ struct DatabaseReadInfo
     std::size_t counterSamples = 0;
     QStringList metricHeaders; // kernel metric columns, named like kernel_details.csv headers
     QString metricGroup;       // from the metric names, e.g. "PipeUtilization"
-    // chip, hostname, rank, device, collection start/end, database schema, timeline source
+    // chip, hostname, rank, device, collection start/end, database schema
     QList<QPair<QString, QString>> properties;
 };
 

@@ -1,5 +1,6 @@
 #include "TestSupport.h"
 
+#include <QDirIterator>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -111,6 +112,55 @@ private Q_SLOTS:
             "kernels: 191 (191 joined to the timeline, 0 not joined)  metric group: PipeUtilization")));
         QVERIFY(r.out.contains(QStringLiteral("profiler level: Level1")));
         QVERIFY(r.out.contains(QStringLiteral("Processes: 24")));
+    }
+
+    // The provenance rows (made from the typed SourceProvenance) in --summary, as the Collection panel has
+    // them.
+    void summarySaysWhichExportWasUsed()
+    {
+        const Run text = run({QStringLiteral("--summary"), at::test::level1Rank0Database()});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains(
+                     QStringLiteral("  timeline source: SQLite database ascend_pytorch_profiler_0.db\n")),
+                 qPrintable(text.out));
+        const Run folder =
+            run({QStringLiteral("--summary"),
+                 at::test::samplePath(QStringLiteral(
+                     "msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"))});
+        QCOMPARE(folder.exitCode, 0);
+        QVERIFY2(folder.out.contains(QStringLiteral("  timeline source: text export\n")),
+                 qPrintable(folder.out));
+        QVERIFY(!run({QStringLiteral("--summary"), at::test::level1Rank0Trace()})
+                     .out.contains(QStringLiteral("timeline source")));
+    }
+
+    // --no-cache reaches the loader as an option: with the cache allowed by the environment, nothing is
+    // written.
+    void noCacheNeedsNoEnvironment()
+    {
+        QTemporaryDir cache;
+        QTemporaryDir data;
+        const QString trace = data.filePath(QStringLiteral("trace.json"));
+        QVERIFY(QFile::copy(at::test::level1Rank0Trace(), trace));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("AT_NO_SNAPSHOT"));
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), cache.path());
+        auto summary = [&](const QStringList &extra) {
+            QProcess process;
+            process.setProcessEnvironment(env);
+            process.start(QStringLiteral(AT_APP_BINARY),
+                          extra + QStringList{QStringLiteral("--summary"), trace});
+            return process.waitForFinished(60000) && process.exitCode() == 0;
+        };
+        auto snapshots = [&] {
+            return QDirIterator(cache.path(), {QStringLiteral("*.atsnap")}, QDir::Files,
+                                QDirIterator::Subdirectories)
+                .hasNext();
+        };
+        QVERIFY(summary({QStringLiteral("--no-cache")}));
+        QVERIFY(!snapshots());
+        QVERIFY(summary({}));
+        QVERIFY(snapshots()); // the same run without --no-cache writes one
     }
 
     void metricsWritesTheJoinedKernelTable()

@@ -127,17 +127,15 @@ private Q_SLOTS:
         m_window->openPath(d.path());
         QVERIFY(waitForLoad(spy, true));
         QCOMPARE(m_window->model()->sliceCount(), std::size_t(1));
-        QVERIFY(
-            !m_window->model()->groups().front().collection.property(QStringLiteral("raw data")).isEmpty());
+        QVERIFY(!provenanceRow(m_window->model()->groups().front().provenance, QStringLiteral("raw data"))
+                     .isEmpty());
         QVERIFY(m_window->reloadFromRawData());
         QVERIFY(waitForLoad(spy, true));
         QCOMPARE(m_window->preferredSource(), PreferredSource::Raw);
         QCOMPARE(m_window->model()->sliceCount(), std::size_t(2));
-        QVERIFY(m_window->model()
-                    ->groups()
-                    .front()
-                    .collection.property(QStringLiteral("timeline source"))
-                    .startsWith(QStringLiteral("raw data")));
+        QVERIFY(
+            provenanceRow(m_window->model()->groups().front().provenance, QStringLiteral("timeline source"))
+                .startsWith(QStringLiteral("raw data")));
         QVERIFY(!m_window->reloadFromRawData()); // already raw
         QVERIFY(m_window->reloadWithOtherSource());
         QVERIFY(waitForLoad(spy, true));

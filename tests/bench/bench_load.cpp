@@ -148,7 +148,7 @@ int main(int argc, char **argv)
         QElapsedTimer timer;
         timer.start();
         at::LoadControl control;
-        at::LoadResult result = at::loadTrace(path, control);
+        at::LoadResult result = at::loadTrace(path, at::environmentLoadOptions(), control);
         ours.push_back(timer.nsecsElapsed() / 1e9);
         if (!result.model) {
             std::fprintf(stderr, "load failed: %s\n", qPrintable(result.error));

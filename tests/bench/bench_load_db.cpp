@@ -32,7 +32,7 @@ bool load(const QString &path, Loaded &out)
     QElapsedTimer timer;
     timer.start();
     at::LoadControl control;
-    at::LoadResult result = at::loadTrace(path, control);
+    at::LoadResult result = at::loadTrace(path, at::environmentLoadOptions(), control);
     out.seconds = timer.nsecsElapsed() / 1e9;
     if (!result.model) {
         std::fprintf(stderr, "load of %s failed: %s\n", qPrintable(path), qPrintable(result.error));

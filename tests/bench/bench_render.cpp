@@ -188,7 +188,7 @@ int main(int argc, char **argv)
     LoadControl control;
     const QString level1 = QStringLiteral(
         AT_SAMPLES_DIR "/msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt");
-    LoadResult loaded = loadTrace(level1, control);
+    LoadResult loaded = loadTrace(level1, at::environmentLoadOptions(), control);
     if (!loaded.model) {
         std::fprintf(stderr, "%s\n", qPrintable(loaded.error));
         return 1;

@@ -41,7 +41,7 @@ double timeLoad(const QString &path, bool cache, bool *fromSnapshot, std::size_t
     QElapsedTimer timer;
     timer.start();
     at::LoadControl control;
-    at::LoadResult result = at::loadTrace(path, control);
+    at::LoadResult result = at::loadTrace(path, at::environmentLoadOptions(), control);
     const double seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
     if (!result.model) {
         std::fprintf(stderr, "load of %s failed: %s\n", qPrintable(path), qPrintable(result.error));

@@ -21,10 +21,18 @@ inline QString level1Rank0Trace()
                        "ASCEND_PROFILER_OUTPUT/trace_view.json"));
 }
 
+// The torch_npu database of the same alexnet run as level1Rank0Trace's folder (db/ instead of text/).
+inline QString level1Rank0Database()
+{
+    return samplePath(
+        QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/db/level1/rank0_ascend_pt/"
+                       "ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db"));
+}
+
 inline std::unique_ptr<TraceModel> loadOrFail(const QString &path)
 {
     LoadControl control;
-    LoadResult result = loadTrace(path, control);
+    LoadResult result = loadTrace(path, at::environmentLoadOptions(), control);
     if (!result.model)
         qWarning("load of %s failed: %s", qPrintable(path), qPrintable(result.error));
     return std::move(result.model);

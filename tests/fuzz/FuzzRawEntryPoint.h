@@ -110,7 +110,7 @@ inline void loadFolder(std::uint8_t variant, const std::uint8_t *data, std::size
     writeRawFile(prof + QLatin1Char('/') + QLatin1String(kRawFiles[data[0] % std::size(kRawFiles)].path),
                  data + 1, size - 1);
     LoadControl control;
-    LoadResult result = loadTrace(dir.path(), control);
+    LoadResult result = loadTrace(dir.path(), at::environmentLoadOptions(), control);
     check(result.model != nullptr || !result.error.isEmpty(), "raw folder: no model and no error");
 }
 

@@ -35,7 +35,7 @@ int main(int argc, char **argv)
     for (int i = 2; i < argc; ++i) {
         const QString input = QString::fromLocal8Bit(argv[i]);
         at::LoadControl control;
-        const at::LoadResult result = at::loadTrace(input, control);
+        const at::LoadResult result = at::loadTrace(input, at::environmentLoadOptions(), control);
         if (!result.model)
             continue;
         QString reason;

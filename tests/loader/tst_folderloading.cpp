@@ -375,7 +375,8 @@ private Q_SLOTS:
                              "hwts.log.data.45.dev.profiler_default_tag.0.slice_0"),
               QByteArray(64, '\0'));
         LoadControl control;
-        const LoadResult result = loadTrace(m_dir.filePath(QStringLiteral("raw")), control);
+        const LoadResult result =
+            loadTrace(m_dir.filePath(QStringLiteral("raw")), at::environmentLoadOptions(), control);
         QVERIFY(!result.model);
         QVERIFY2(result.error.contains(QStringLiteral("msprof --export=on")), qPrintable(result.error));
         QVERIFY(result.error.contains(m_dir.filePath(QStringLiteral("raw"))));
@@ -395,9 +396,10 @@ private Q_SLOTS:
         }));
         // Asking for databases picks the run that has one.
         LoadControl control;
-        control.preferredSource = PreferredSource::Database;
-        const LoadResult db =
-            loadTrace(test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels")), control);
+        auto controlOptions = at::environmentLoadOptions();
+        controlOptions.preferredSource = PreferredSource::Database;
+        const LoadResult db = loadTrace(test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels")),
+                                        controlOptions, control);
         QVERIFY2(db.model, qPrintable(db.error));
         QVERIFY(db.model->groups().front().path.endsWith(QStringLiteral("db/level1/rank0_ascend_pt")));
         QVERIFY(db.model->groups().front().layout.contains(QStringLiteral("SQLite database")));
@@ -409,7 +411,8 @@ private Q_SLOTS:
         QVERIFY(QProcess::execute(QStringLiteral("zstd"),
                                   {QStringLiteral("-q"), QStringLiteral("-f"), plain}) == 0);
         LoadControl control;
-        const LoadResult result = loadTrace(plain + QStringLiteral(".zst"), control);
+        const LoadResult result =
+            loadTrace(plain + QStringLiteral(".zst"), at::environmentLoadOptions(), control);
         QVERIFY(result.model);
         QCOMPARE(control.bytesTotal.load(), static_cast<std::uint64_t>(m_trace.size()));
         QCOMPARE(control.bytesDone.load(), control.bytesTotal.load());
@@ -419,7 +422,7 @@ private Q_SLOTS:
     {
         const QString path = write(QStringLiteral("bad/te.json"), "{\"traceEvents\": 5}");
         LoadControl control;
-        const LoadResult result = loadTrace(path, control);
+        const LoadResult result = loadTrace(path, at::environmentLoadOptions(), control);
         QVERIFY(!result.model);
         QVERIFY2(result.error.contains(QStringLiteral("\"traceEvents\" at byte 16 is not an array")),
                  qPrintable(result.error));
@@ -429,7 +432,8 @@ private Q_SLOTS:
     {
         QDir().mkpath(m_dir.filePath(QStringLiteral("nothing/here")));
         LoadControl control;
-        const LoadResult result = loadTrace(m_dir.filePath(QStringLiteral("nothing")), control);
+        const LoadResult result =
+            loadTrace(m_dir.filePath(QStringLiteral("nothing")), at::environmentLoadOptions(), control);
         QVERIFY(!result.model);
         QVERIFY(result.error.startsWith(m_dir.filePath(QStringLiteral("nothing"))));
     }

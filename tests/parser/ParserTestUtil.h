@@ -47,7 +47,7 @@ constexpr const char *kMsprof001 =
 inline at::LoadResult load(const QString &path)
 {
     at::LoadControl control;
-    return at::loadTrace(path, control);
+    return at::loadTrace(path, at::environmentLoadOptions(), control);
 }
 
 // Loads a file that must load; fails the calling test (via the returned null) otherwise.

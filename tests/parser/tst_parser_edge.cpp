@@ -320,7 +320,7 @@ private slots:
             tmp, QStringLiteral("bad_%1.json").arg(QTest::currentDataTag()).replace(' ', '_'), bytes);
         const at::LoadResult r = pt::load(path);
         QVERIFY(!r.model);
-        QVERIFY(!r.cancelled);
+        QVERIFY(!r.cancelled());
         QVERIFY2(r.error.contains(path), qPrintable(r.error));
         if (!problem.isEmpty())
             QVERIFY2(r.error.contains(problem), qPrintable(r.error));
@@ -346,7 +346,7 @@ private slots:
         const QString missing = tmp.filePath(QStringLiteral("does_not_exist.json"));
         const at::LoadResult r = pt::load(missing);
         QVERIFY(!r.model);
-        QVERIFY(!r.cancelled);
+        QVERIFY(!r.cancelled());
         QVERIFY2(r.error.contains(missing), qPrintable(r.error));
     }
 
@@ -354,15 +354,15 @@ private slots:
     {
         const QString path = pt::samplePath(pt::kLevel1Rank0);
         at::LoadControl control;
-        at::LoadResult r = at::loadTrace(path, control);
+        at::LoadResult r = at::loadTrace(path, at::environmentLoadOptions(), control);
         QVERIFY(r.model);
         QCOMPARE(control.bytesTotal.load(), std::uint64_t(2218825)); // the file size
         QCOMPARE(control.bytesDone.load(), control.bytesTotal.load());
 
         at::LoadControl cancelled;
         cancelled.cancel = true;
-        r = at::loadTrace(path, cancelled);
-        QVERIFY(r.cancelled);
+        r = at::loadTrace(path, at::environmentLoadOptions(), cancelled);
+        QVERIFY(r.cancelled());
         QVERIFY(!r.model);
     }
 

@@ -141,7 +141,7 @@ QString warnings(const TraceModel &m)
 std::unique_ptr<TraceModel> load(const QString &path)
 {
     LoadControl control;
-    LoadResult r = loadTrace(path, control);
+    LoadResult r = loadTrace(path, at::environmentLoadOptions(), control);
     if (!r.model)
         qWarning("load failed: %s", qPrintable(r.error));
     return std::move(r.model);
@@ -250,7 +250,7 @@ private slots:
                  qPrintable(warnings(*m)));
         QVERIFY(!hasWarning(*m, QStringLiteral("msprof --export=on")));
         bool rawSource = false;
-        for (const auto &[key, value] : m->groups().front().collection.properties)
+        for (const auto &[key, value] : provenanceRows(m->groups().front().provenance))
             rawSource =
                 rawSource || (key == QStringLiteral("timeline source") && value.startsWith("raw data"));
         QVERIFY(rawSource);
@@ -435,7 +435,7 @@ private slots:
             R"([{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":"Ascend Hardware"}},)"
             R"({"name":"Exported","ph":"X","pid":1,"tid":3,"ts":"1700000001001000.000","dur":2}])");
         auto propertyOf = [](const TraceModel &m, const QString &key) {
-            return m.groups().front().collection.property(key);
+            return provenanceRow(m.groups().front().provenance, key);
         };
         const auto exported = load(d.path());
         QVERIFY(exported);
@@ -444,8 +444,9 @@ private slots:
         QVERIFY(propertyOf(*exported, QStringLiteral("raw data")).contains(QStringLiteral("--source raw")));
 
         LoadControl control;
-        control.preferredSource = PreferredSource::Raw;
-        LoadResult r = loadTrace(d.path(), control);
+        auto controlOptions = at::environmentLoadOptions();
+        controlOptions.preferredSource = PreferredSource::Raw;
+        LoadResult r = loadTrace(d.path(), controlOptions, control);
         QVERIFY2(r.model, qPrintable(r.error));
         QCOMPARE(r.model->sliceCount(), kHwtsTasks.size());
         {
@@ -456,8 +457,9 @@ private slots:
             qunsetenv("AT_NO_SNAPSHOT");
             QCOMPARE(load(d.path())->sliceCount(), std::size_t(1)); // the export, now cached
             LoadControl rawAgain;
-            rawAgain.preferredSource = PreferredSource::Raw;
-            const LoadResult cached = loadTrace(d.path(), rawAgain);
+            auto rawAgainOptions = at::environmentLoadOptions();
+            rawAgainOptions.preferredSource = PreferredSource::Raw;
+            const LoadResult cached = loadTrace(d.path(), rawAgainOptions, rawAgain);
             qputenv("XDG_CACHE_HOME", oldCache);
             qputenv("AT_NO_SNAPSHOT", oldOff);
             QVERIFY(cached.model);
@@ -475,8 +477,9 @@ private slots:
             e.filePath(QStringLiteral("%1/mindstudio_profiler_output/msprof_20240101000000.json").arg(kProf)),
             R"([{"name":"Exported","ph":"X","pid":1,"tid":3,"ts":"1.000","dur":2}])");
         LoadControl control2;
-        control2.preferredSource = PreferredSource::Raw;
-        LoadResult r2 = loadTrace(e.path(), control2);
+        auto control2Options = at::environmentLoadOptions();
+        control2Options.preferredSource = PreferredSource::Raw;
+        LoadResult r2 = loadTrace(e.path(), control2Options, control2);
         QVERIFY2(r2.model, qPrintable(r2.error));
         QCOMPARE(r2.model->sliceCount(), std::size_t(1));
         QVERIFY2(hasWarning(*r2.model, QStringLiteral("raw data was requested but no")),
@@ -762,11 +765,12 @@ private slots:
         writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks, -1));
         LoadControl cancelled;
         cancelled.cancel = true;
-        QVERIFY(loadTrace(d.path(), cancelled).cancelled);
+        QVERIFY(loadTrace(d.path(), at::environmentLoadOptions(), cancelled).cancelled());
 
         LoadControl limited;
-        limited.memoryLimitBytes = 1; // over the limit before the first record
-        const LoadResult stopped = loadTrace(d.path(), limited);
+        auto limitedOptions = at::environmentLoadOptions();
+        limitedOptions.memoryLimitBytes = 1; // over the limit before the first record
+        const LoadResult stopped = loadTrace(d.path(), limitedOptions, limited);
         QVERIFY2(stopped.model, qPrintable(stopped.error));
         QVERIFY(limited.memoryLimitReached);
         QCOMPARE(stopped.model->sliceCount(), std::size_t(0));
@@ -804,7 +808,7 @@ private slots:
                 if (const std::uint64_t v = control.bytesDone.load(); seen.empty() || v != seen.back())
                     seen.push_back(v);
         });
-        const LoadResult r = loadTrace(d.path(), control);
+        const LoadResult r = loadTrace(d.path(), at::environmentLoadOptions(), control);
         done = true;
         watcher.join();
         QVERIFY2(r.model, qPrintable(r.error));

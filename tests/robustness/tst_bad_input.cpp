@@ -108,7 +108,7 @@ class TestBadInput : public QObject
     {
         const QString path = pt::writeFile(tmp, name, bytes);
         const at::LoadResult r = pt::load(path);
-        QVERIFY(!r.cancelled);
+        QVERIFY(!r.cancelled());
         if (!r.model) {
             QVERIFY2(!mustLoad, qPrintable(r.error));
             QVERIFY2(r.error.contains(path), qPrintable(r.error));
@@ -279,7 +279,7 @@ private slots:
         QVERIFY(QFile::link(tmp.filePath(QStringLiteral("nowhere.json")),
                             root + QStringLiteral("/trace_view.json")));
         const at::LoadResult r = pt::load(tmp.filePath(QStringLiteral("unreadable")));
-        QVERIFY(!r.cancelled);
+        QVERIFY(!r.cancelled());
         if (r.model)
             QVERIFY2(!r.model->warnings().isEmpty(), "a dangling timeline link loaded without a warning");
         else
@@ -337,7 +337,7 @@ private slots:
         at::LoadControl control;
         std::atomic<bool> done{false};
         std::thread worker([&] {
-            (void)at::loadTrace(path, control);
+            (void)at::loadTrace(path, at::environmentLoadOptions(), control);
             done = true;
         });
         while (control.bytesDone.load() == 0 && !done)
@@ -398,11 +398,12 @@ private slots:
 
         at::LoadControl limited;
         const std::uint64_t room = 4u << 20; // a small part of what the whole file needs
-        limited.memoryLimitBytes = static_cast<std::uint64_t>(
+        auto limitedOptions = at::environmentLoadOptions();
+        limitedOptions.memoryLimitBytes = static_cast<std::uint64_t>(
             static_cast<double>(at::privateResidentBytes() + room) / at::kReadingShareOfLimit);
-        at::LoadResult part = at::loadTrace(path, limited);
+        at::LoadResult part = at::loadTrace(path, limitedOptions, limited);
         QVERIFY2(part.model, qPrintable(part.error));
-        QVERIFY(!part.cancelled);
+        QVERIFY(!part.cancelled());
         QVERIFY(limited.memoryLimitReached);
         QVERIFY(!limited.cancel);
         const std::size_t kept = part.model->sliceCount();
@@ -415,8 +416,9 @@ private slots:
         part.model.reset();
 
         at::LoadControl unlimited;
-        unlimited.memoryLimitBytes = 0;
-        const at::LoadResult whole = at::loadTrace(path, unlimited);
+        auto unlimitedOptions = at::environmentLoadOptions();
+        unlimitedOptions.memoryLimitBytes = 0;
+        const at::LoadResult whole = at::loadTrace(path, unlimitedOptions, unlimited);
         QVERIFY2(whole.model, qPrintable(whole.error));
         QCOMPARE(whole.model->sliceCount(), static_cast<std::size_t>(kEvents));
         QVERIFY(!unlimited.memoryLimitReached);

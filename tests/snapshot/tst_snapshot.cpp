@@ -40,8 +40,9 @@ QString dbFile()
 LoadResult load(const QString &path, PreferredSource source = PreferredSource::Text)
 {
     LoadControl control;
-    control.preferredSource = source;
-    return loadTrace(path, control);
+    auto controlOptions = at::environmentLoadOptions();
+    controlOptions.preferredSource = source;
+    return loadTrace(path, controlOptions, control);
 }
 
 // The reference: a load that bypasses the cache.
@@ -650,10 +651,10 @@ private slots:
         QVERIFY(loadExpecting(trace, false));
         LoadControl control;
         control.cancel = true;
-        LoadResult r = loadTrace(trace, control);
-        QVERIFY(r.cancelled && !r.model);
+        LoadResult r = loadTrace(trace, at::environmentLoadOptions(), control);
+        QVERIFY(r.cancelled() && !r.model);
         LoadControl progress;
-        LoadResult ok = loadTrace(trace, progress);
+        LoadResult ok = loadTrace(trace, at::environmentLoadOptions(), progress);
         QVERIFY(ok.fromSnapshot);
         QCOMPARE(progress.bytesDone.load(), progress.bytesTotal.load());
         QCOMPARE(progress.bytesTotal.load(), std::uint64_t(QFileInfo(trace).size())); // as a cold load says

@@ -272,7 +272,7 @@ private Q_SLOTS:
         const CollectionInfo &c = m.groups()[0].collection;
         QCOMPARE(c.property(QStringLiteral("chip")), QStringLiteral("Ascend910B"));
         QCOMPARE(c.property(QStringLiteral("database schema")), QStringLiteral("1.0.0"));
-        QCOMPARE(c.property(QStringLiteral("timeline source")),
+        QCOMPARE(provenanceRow(m.groups()[0].provenance, QStringLiteral("timeline source")),
                  QStringLiteral("SQLite database ascend_pytorch_profiler_0.db"));
         QCOMPARE(c.metricGroup, QStringLiteral("PipeUtilization"));
         QVERIFY(!c.property(QStringLiteral("collection start")).isEmpty());
@@ -289,7 +289,7 @@ private Q_SLOTS:
         QCOMPARE(model->sliceCount(), m_model->sliceCount());
         LoadControl control;
         const QString analysis = torchDbFolder() + QStringLiteral("/ASCEND_PROFILER_OUTPUT/analysis.db");
-        const LoadResult r = loadTrace(analysis, control);
+        const LoadResult r = loadTrace(analysis, at::environmentLoadOptions(), control);
         QVERIFY(!r.model);
         QVERIFY2(r.error.contains(analysis) && r.error.contains(QStringLiteral("not a timeline")),
                  qPrintable(r.error));
@@ -310,13 +310,14 @@ private Q_SLOTS:
 
         LoadControl control;
         control.cancel = true;
-        QVERIFY(loadTrace(torchDb(), control).cancelled);
+        QVERIFY(loadTrace(torchDb(), at::environmentLoadOptions(), control).cancelled());
 
         LoadControl limited;
-        limited.memoryLimitBytes = 1; // reached before the first row
-        const LoadResult r = loadTrace(torchDb(), limited);
+        auto limitedOptions = at::environmentLoadOptions();
+        limitedOptions.memoryLimitBytes = 1; // reached before the first row
+        const LoadResult r = loadTrace(torchDb(), limitedOptions, limited);
         QVERIFY2(r.model, qPrintable(r.error));
-        QVERIFY(!r.cancelled);
+        QVERIFY(!r.cancelled());
         QVERIFY(limited.memoryLimitReached);
         QVERIFY(r.model->sliceCount() < m_model->sliceCount());
         const QString warnings = r.model->warnings().join(QLatin1Char('\n'));
@@ -444,14 +445,15 @@ private Q_SLOTS:
         QVERIFY(asText);
         QVERIFY2(asText->groups()[0].layout.contains(QStringLiteral("text export")),
                  qPrintable(asText->groups()[0].layout));
-        QCOMPARE(asText->groups()[0].collection.property(QStringLiteral("other source")),
+        QCOMPARE(provenanceRow(asText->groups()[0].provenance, QStringLiteral("other source")),
                  QStringLiteral("SQLite database ascend_pytorch_profiler_0.db"));
         LoadControl control;
-        control.preferredSource = PreferredSource::Database;
-        LoadResult r = loadTrace(root, control);
+        auto controlOptions = at::environmentLoadOptions();
+        controlOptions.preferredSource = PreferredSource::Database;
+        LoadResult r = loadTrace(root, controlOptions, control);
         QVERIFY2(r.model, qPrintable(r.error));
         QVERIFY(r.model->groups()[0].layout.contains(QStringLiteral("SQLite database")));
-        QCOMPARE(r.model->groups()[0].collection.property(QStringLiteral("other source")),
+        QCOMPARE(provenanceRow(r.model->groups()[0].provenance, QStringLiteral("other source")),
                  QStringLiteral("text export"));
         QCOMPARE(r.model->kernels().size(), m_model->kernels().size());
         QCOMPARE(totalKernelTime(*r.model), totalKernelTime(*m_model));

@@ -143,7 +143,7 @@ private Q_SLOTS:
         f.write(junk);
         f.close();
         LoadControl control;
-        const LoadResult r = loadTrace(path, control);
+        const LoadResult r = loadTrace(path, at::environmentLoadOptions(), control);
         QVERIFY(!r.model);
         QVERIFY2(r.error.contains(path), qPrintable(r.error));
     }
@@ -155,7 +155,7 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.close();
         LoadControl control;
-        const LoadResult r = loadTrace(path, control);
+        const LoadResult r = loadTrace(path, at::environmentLoadOptions(), control);
         QVERIFY(!r.model);
         QVERIFY2(r.error.contains(path), qPrintable(r.error));
     }
@@ -181,7 +181,7 @@ private Q_SLOTS:
         f.write(source.read(bytes));
         f.close();
         LoadControl control;
-        const LoadResult r = loadTrace(path, control);
+        const LoadResult r = loadTrace(path, at::environmentLoadOptions(), control);
         // Either refused with the file named, or loaded with what could be read and a warning naming it.
         if (r.model)
             QVERIFY2(hasWarning(*r.model, path, QString()), qPrintable(warningsText(*r.model)));
@@ -200,7 +200,7 @@ private Q_SLOTS:
         f.write("SQLite format 3");
         f.close();
         LoadControl control;
-        const LoadResult r = loadTrace(dir.path(), control);
+        const LoadResult r = loadTrace(dir.path(), at::environmentLoadOptions(), control);
         QVERIFY(!r.model);
         QVERIFY2(r.error.contains(path), qPrintable(r.error));
     }

@@ -1,0 +1,35 @@
+#include "InputReader.h"
+
+#include <QFileInfo>
+
+namespace at {
+
+void SourceReading::warnMemoryStop(const QString &file, const QString &where, const QString &kept)
+{
+    builder.addWarning(
+        QStringLiteral("%1: reading stopped %2 because memory use reached the limit (%3 of %4; "
+                       "raise it with --memory-limit or AT_MEMORY_LIMIT); the %5 read before "
+                       "were kept")
+            .arg(file, where, formatByteSize(privateResidentBytes()),
+                 formatByteSize(options.memoryLimitBytes), kept));
+}
+
+void SourceReading::recordRead(const QString &path)
+{
+    const auto size = static_cast<std::uint64_t>(QFileInfo(path).size());
+    provenance.reads.push_back({path, size, 0, size});
+}
+
+const std::vector<const InputReader *> &inputReaders()
+{
+    // One line per input kind.
+    static const std::vector<const InputReader *> readers{
+        &rawDataReader(),
+        &databaseReader(),
+        &jsonTimelineReader(),
+        &summaryTablesReader(),
+    };
+    return readers;
+}
+
+} // namespace at

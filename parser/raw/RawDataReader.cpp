@@ -1,0 +1,63 @@
+#include "InputReader.h"
+
+#include "raw/RawProfileReader.h"
+
+namespace at {
+
+namespace {
+
+// Raw PROF_*/{host,device_N}/data slices (FORMATS.md §5), decoded by readRawProfile (parser/raw): a
+// raw-only result, or any result under --source raw.
+class RawDataReader : public InputReader
+{
+public:
+    bool recognises(const DataSource &source) const override;
+    std::uint64_t bytesToRead(const DataSource &source) const override;
+    ReadStatus read(SourceReading &reading) const override;
+};
+
+} // namespace
+
+bool RawDataReader::recognises(const DataSource &source) const
+{
+    return source.format == TimelineFormat::RawBinary;
+}
+
+std::uint64_t RawDataReader::bytesToRead(const DataSource &source) const
+{
+    return rawDataBytes(source);
+}
+
+ReadStatus RawDataReader::read(SourceReading &reading) const
+{
+    const DataSource &source = reading.source;
+    LoadControl &control = reading.control;
+    RawReadInfo info;
+    const std::size_t slices =
+        readRawProfile(source, reading.builder, &info, &control.stopReading, &control.bytesDone);
+    // Includes the slice files readRawProfile did not stream (dictionaries).
+    control.bytesDone = std::min(reading.progressBase + reading.readerBytes, control.bytesTotal.load());
+    if (control.cancel)
+        return ReadStatus::Cancelled;
+    if (control.stopReading) {
+        reading.warnMemoryStop(source.profPath, QStringLiteral("in the middle"),
+                               QStringLiteral("%1 slices").arg(slices));
+        return ReadStatus::Stopped;
+    }
+    if (slices == 0 && info.pmuRows == 0) {
+        QString message = QStringLiteral("%1: no raw record could be decoded").arg(source.profPath);
+        for (const QString &m : reading.rawDataOnlyMessages)
+            message = QStringLiteral("%1 (%2)").arg(m, message);
+        reading.builder.addWarning(message);
+        reading.failure = message;
+    }
+    return ReadStatus::Done;
+}
+
+const InputReader &rawDataReader()
+{
+    static const RawDataReader reader;
+    return reader;
+}
+
+} // namespace at
