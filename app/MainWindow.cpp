@@ -445,7 +445,7 @@ void MainWindow::onLoadFinished(const QString &path, const std::shared_ptr<LoadR
     if (!result || !result->model) {
         m_status->setText(m_model ? tr("Showing %1").arg(m_currentPath) : QString());
         failLoad(result && result->cancelled() ? tr("Loading of %1 cancelled").arg(path)
-                                             : (result ? result->error : tr("unknown error")),
+                                               : (result ? result->error : tr("unknown error")),
                  tr("Could not open %1"));
         return;
     }

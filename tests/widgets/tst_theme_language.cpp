@@ -72,7 +72,8 @@ class TestThemeLanguage : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        m_model = test::loadOrFail(QFileInfo(test::level1Rank0Trace()).dir().absolutePath() + QStringLiteral("/.."));
+        m_model = test::loadOrFail(QFileInfo(test::level1Rank0Trace()).dir().absolutePath() +
+                                   QStringLiteral("/.."));
         QVERIFY(m_model);
     }
 
