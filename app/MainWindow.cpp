@@ -38,6 +38,7 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -222,8 +223,12 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);
     // The docks keep their size when the window shrinks; past these shares the timeline gets the room.
-    constexpr double kSideShare = 0.3, kBottomShare = 0.35;
-    m_panels->limitAreaShares(kSideShare, kBottomShare);
+    // Once the layout has given the docks their new sizes (a window resized before it is shown has
+    // none yet).
+    QTimer::singleShot(0, this, [this] {
+        constexpr double kSideShare = 0.3, kBottomShare = 0.35;
+        m_panels->limitAreaShares(kSideShare, kBottomShare);
+    });
 }
 
 void MainWindow::fitOnScreen()

@@ -35,12 +35,9 @@ class TestWindowPolish : public QObject
     Q_OBJECT
     QTemporaryDir m_dir;
     std::unique_ptr<MainWindow> m_window;
-
-    static QString rank0()
-    {
-        return test::samplePath(
-            QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"));
-    }
+    // One rank with its kernel table and summary CSVs.
+    const QString m_rank0 = test::samplePath(
+        QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"));
 
     QDockWidget *dock(const char *name) const
     {
@@ -83,7 +80,7 @@ private Q_SLOTS:
         m_window->resize(1400, 900);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(test::openAndWait(*m_window, rank0()));
+        QVERIFY(test::openAndWait(*m_window, m_rank0));
         QTest::qWait(10);
     }
 
