@@ -34,9 +34,11 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -86,6 +88,9 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(central);
     createPanels();
 
+    // Long status texts are cut, they do not widen the window.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_status->setMinimumWidth(1);
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
@@ -121,7 +126,8 @@ MainWindow::MainWindow(QWidget *parent)
     createActions();
     // Window geometry and dock layout as the user left them.
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    if (restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        fitOnScreen();
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_timeline->setFocus();
 }
@@ -131,19 +137,29 @@ void MainWindow::createPanels()
     const PanelPlacement right{Qt::RightDockWidgetArea, 420}, bottom{Qt::BottomDockWidgetArea, 220};
     const auto select = [this](SliceRef ref) { m_timeline->selectSlice(ref, true); };
     TimelineView *t = m_timeline;
+    PanelRegistry *panels = m_panels.get();
+    // What the user just did is shown in front: a clicked slice in Details, a dragged range in Range
+    // statistics (raising a tab never takes the keyboard focus from the timeline).
     m_details = m_panels->add<DetailsPanel>(
-        "panel.details", "DetailsDock", right, new DetailsPanel, [t, select](DetailsPanel *p) {
+        "panel.details", "DetailsDock", right, new DetailsPanel, [t, select, panels](DetailsPanel *p) {
             connect(t, &TimelineView::selectionChanged, p, &DetailsPanel::showSlice);
+            connect(t, &TimelineView::selectionChanged, p, [p, panels](SliceRef ref) {
+                if (ref.isValid())
+                    panels->raise(p);
+            });
             connect(p, &DetailsPanel::jumpTo, t, select);
         });
     m_statistics = m_panels->add<StatisticsPanel>(
-        "panel.statistics", "StatisticsDock", bottom, new StatisticsPanel, [t](StatisticsPanel *p) {
+        "panel.statistics", "StatisticsDock", bottom, new StatisticsPanel, [t, panels](StatisticsPanel *p) {
             connect(t, &TimelineView::rangeSelected, p, &StatisticsPanel::showRange);
+            connect(t, &TimelineView::rangeSelected, p, [p, panels] { panels->raise(p); });
+            connect(t, &TimelineView::rangeCleared, p, &StatisticsPanel::clearRange);
         });
     m_kernels = m_panels->add<KernelTablePanel>(
         "panel.kernels", "KernelsDock", bottom, new KernelTablePanel, [t, select](KernelTablePanel *p) {
             connect(t, &TimelineView::selectionChanged, p, &KernelTablePanel::selectSlice);
             connect(t, &TimelineView::rangeSelected, p, &KernelTablePanel::setTimeSelection);
+            connect(t, &TimelineView::rangeCleared, p, &KernelTablePanel::clearTimeSelection);
             connect(p, &KernelTablePanel::kernelActivated, t, select);
         });
     m_tables =
@@ -203,9 +219,33 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QMainWindow::closeEvent(event);
 }
 
-bool MainWindow::exportViewPng(const QString &path) const
+void MainWindow::resizeEvent(QResizeEvent *event)
 {
-    return exportTimelinePng(*m_timeline, path);
+    QMainWindow::resizeEvent(event);
+    // The docks keep their size when the window shrinks; past these shares the timeline gets the room.
+    // Once the layout has given the docks their new sizes (a window resized before it is shown has
+    // none yet).
+    QTimer::singleShot(0, this, [this] {
+        constexpr double kSideShare = 0.3, kBottomShare = 0.35;
+        m_panels->limitAreaShares(kSideShare, kBottomShare);
+    });
+}
+
+void MainWindow::fitOnScreen()
+{
+    const QScreen *s = screen();
+    if (!s)
+        return;
+    const QRect available = s->availableGeometry();
+    resize(std::min(width(), available.width()), std::min(height(), available.height()));
+    move(std::clamp(x(), available.left(), std::max(available.left(), available.right() + 1 - width())),
+         std::clamp(y(), available.top(), std::max(available.top(), available.bottom() + 1 - height())));
+}
+
+bool MainWindow::exportViewPng(const QString &path, bool wholeHeight) const
+{
+    return exportTimelinePng(*m_timeline, path,
+                             wholeHeight ? PngExtent::WholeHeight : PngExtent::VisibleView);
 }
 
 bool MainWindow::exportViewSvg(const QString &path, QString *error) const
@@ -265,6 +305,7 @@ void MainWindow::closeTrace()
     m_compare->forget();
     setWindowTitle(tr("Ascend Timeline"));
     m_status->clear();
+    m_messages->hide(); // the warnings were about the closed data
     m_pages->setCurrentWidget(m_startPage);
 }
 
@@ -480,7 +521,7 @@ void MainWindow::showModel(std::unique_ptr<TraceModel> model, const QString &pat
             MessageBar::Kind::Warning,
             tr("Opened with %n warning(s): %1", nullptr, static_cast<int>(m_model->warnings().size()))
                 .arg(m_model->warnings().first()),
-            m_model->warnings().join(QLatin1Char('\n')));
+            m_model->warnings());
     } else {
         m_messages->hide();
     }

@@ -106,8 +106,8 @@ public:
     bool reloadFromRawData();
     // Error of the last failed load (names the file and the problem).
     QString lastError() const { return m_lastError; }
-    // Saves the timeline as it is shown (File ▸ Export View).
-    bool exportViewPng(const QString &path) const;
+    // Saves the timeline as it is shown (File ▸ Export View), or with every lane (wholeHeight).
+    bool exportViewPng(const QString &path, bool wholeHeight = false) const;
     // The same view as vector graphics (File ▸ Export View as SVG).
     bool exportViewSvg(const QString &path, QString *error) const;
     // Most recent first; kept in QSettings across restarts.
@@ -129,11 +129,14 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
     void createPanels();
+    // A restored geometry from another screen (or scale factor) is put back on the available screen.
+    void fitOnScreen();
     void createActions();
     std::vector<std::pair<const char *, std::function<void()>>> commandHandlers();
     void onLoadFinished(const QString &path, const std::shared_ptr<LoadResult> &result);
@@ -148,7 +151,13 @@ private:
     void editColorRules();
     void openInNewWindow();
     void saveSessionAs();
-    void exportView(bool svg);
+    enum class ExportFormat
+    {
+        Png,
+        WholeHeightPng,
+        Svg
+    };
+    void exportView(ExportFormat format);
 
     std::shared_ptr<TraceModel> m_model; // shared with open compare windows
     QString m_currentPath;

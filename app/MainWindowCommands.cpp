@@ -46,8 +46,9 @@ std::vector<std::pair<const char *, std::function<void()>>> MainWindow::commandH
                      "This result has no raw data (PROF_*/host|device_N/data), or it is already decoded from "
                      "it."));
          }},
-        {"file.exportPng", [this] { exportView(false); }},
-        {"file.exportSvg", [this] { exportView(true); }},
+        {"file.exportPng", [this] { exportView(ExportFormat::Png); }},
+        {"file.exportPngWhole", [this] { exportView(ExportFormat::WholeHeightPng); }},
+        {"file.exportSvg", [this] { exportView(ExportFormat::Svg); }},
         {"file.openSession",
          [this] {
              if (const QString path = chooseSessionToOpen(this); !path.isEmpty())
@@ -133,15 +134,16 @@ void MainWindow::saveSessionAs()
         m_messages->showMessage(MessageBar::Kind::Error, error);
 }
 
-void MainWindow::exportView(bool svg)
+void MainWindow::exportView(ExportFormat format)
 {
+    const bool svg = format == ExportFormat::Svg;
     const QString path =
         svg ? chooseImageToSave(this, QStringLiteral("timeline.svg"), tr("SVG images (*.svg)"))
             : chooseImageToSave(this, QStringLiteral("timeline.png"), tr("PNG images (*.png)"));
     if (path.isEmpty())
         return;
     QString error = tr("Could not write %1").arg(path);
-    if (svg ? !exportViewSvg(path, &error) : !exportViewPng(path))
+    if (svg ? !exportViewSvg(path, &error) : !exportViewPng(path, format == ExportFormat::WholeHeightPng))
         m_messages->showMessage(MessageBar::Kind::Error, error);
 }
 

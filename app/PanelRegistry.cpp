@@ -5,7 +5,7 @@
 namespace at {
 
 PanelRegistry::PanelRegistry(QMainWindow *window)
-    : m_window(window), m_menu(new QMenu(QCoreApplication::translate("PanelRegistry", "&Panels"), window))
+    : m_window(window), m_menu(new QMenu(QCoreApplication::translate("PanelRegistry", "P&anels"), window))
 {}
 
 void PanelRegistry::addDock(const char *command, const char *objectName, PanelPlacement placement,
@@ -13,6 +13,9 @@ void PanelRegistry::addDock(const char *command, const char *objectName, PanelPl
 {
     auto *dock = new QDockWidget(commandTitle(at::command(command)), m_window);
     dock->setObjectName(QString::fromLatin1(objectName));
+    // Without an explicit minimum a panel's layout (e.g. the Kernels filter row) would set the
+    // window's minimum size.
+    panel->setMinimumSize(kMinimumPanelSize);
     dock->setWidget(panel);
     m_window->addDockWidget(placement.area, dock);
     for (std::size_t i = m_docks.size(); i-- > 0;) {
@@ -44,6 +47,34 @@ void PanelRegistry::finish()
             m_window->resizeDocks({m_docks[i]}, {m_placements[i].areaSize},
                                   side ? Qt::Horizontal : Qt::Vertical);
     }
+}
+
+void PanelRegistry::limitAreaShares(double sideShare, double bottomShare) const
+{
+    for (const Qt::DockWidgetArea area :
+         {Qt::LeftDockWidgetArea, Qt::RightDockWidgetArea, Qt::BottomDockWidgetArea}) {
+        const bool side = area != Qt::BottomDockWidgetArea;
+        QDockWidget *widest = nullptr;
+        for (QDockWidget *dock : m_docks) {
+            if (dock->isFloating() || !dock->isVisible() || m_window->dockWidgetArea(dock) != area)
+                continue;
+            if (!widest || (side ? dock->width() > widest->width() : dock->height() > widest->height()))
+                widest = dock;
+        }
+        if (!widest)
+            continue;
+        const int limit =
+            static_cast<int>(side ? sideShare * m_window->width() : bottomShare * m_window->height());
+        if ((side ? widest->width() : widest->height()) > limit)
+            m_window->resizeDocks({widest}, {limit}, side ? Qt::Horizontal : Qt::Vertical);
+    }
+}
+
+void PanelRegistry::raise(const QWidget *panel) const
+{
+    for (QDockWidget *dock : m_docks)
+        if (dock->widget() == panel && dock->isVisible())
+            dock->raise();
 }
 
 void PanelRegistry::setModel(const TraceModel *model) const

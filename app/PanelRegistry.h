@@ -13,6 +13,9 @@ namespace at {
 
 class TraceModel;
 
+// The smallest a panel gets: its content is clipped below this (the window can still shrink).
+inline constexpr QSize kMinimumPanelSize{160, 80};
+
 // Where a dock starts: its area (docks of one area are tabbed together, the first one raised) and
 // the size the area gets (width on the sides, height at the bottom).
 struct PanelPlacement
@@ -44,6 +47,11 @@ public:
     // Raises the first dock of every area and gives the areas their sizes (after the last add).
     void finish();
     void setModel(const TraceModel *model) const;
+    // Caps each dock area to a share of the window (sides: of its width, bottom: of its height), so the
+    // timeline in the middle keeps the space when the window shrinks.
+    void limitAreaShares(double sideShare, double bottomShare) const;
+    // Brings the dock of a registered panel to the front of its tab group (when it is shown).
+    void raise(const QWidget *panel) const;
     // View ▸ Panels: one toggle per dock.
     QMenu *menu() const { return m_menu; }
     const std::vector<QDockWidget *> &docks() const { return m_docks; }

@@ -5,13 +5,32 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QSaveFile>
+#include <QScrollBar>
 #include <QSvgGenerator>
 
 namespace at {
 
-bool exportTimelinePng(TimelineView &view, const QString &path)
+namespace {
+// The view made as tall as its lanes for one grab, then put back as it was (size and scroll position).
+QPixmap grabWholeHeight(TimelineView &view)
 {
-    return view.grab().save(path, "PNG");
+    QScrollBar *bar = view.verticalScrollBar();
+    const int scroll = bar->value();
+    const QSize size = view.size();
+    const int hidden = bar->maximum() - bar->minimum();
+    bar->setValue(bar->minimum());
+    view.resize(size.width(), size.height() + hidden);
+    const QPixmap image = view.grab();
+    view.resize(size);
+    bar->setValue(scroll);
+    return image;
+}
+} // namespace
+
+bool exportTimelinePng(TimelineView &view, const QString &path, PngExtent extent)
+{
+    const QPixmap image = extent == PngExtent::WholeHeight ? grabWholeHeight(view) : view.grab();
+    return image.save(path, "PNG");
 }
 
 bool exportTimelineSvg(TimelineView &view, const QString &title, const QString &description,

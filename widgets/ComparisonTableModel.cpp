@@ -18,10 +18,11 @@ QVariant numberCell(double v, bool sorting, int precision = 3)
     return sorting ? QVariant(v) : QVariant(QString::number(v, 'f', precision));
 }
 
+// Shown with its sign, sorted by its size: the largest changes, faster or slower, come together.
 QVariant signedDurationCell(TimeNs ns, bool sorting)
 {
     if (sorting)
-        return QVariant::fromValue<qlonglong>(ns);
+        return QVariant::fromValue<qlonglong>(std::abs(ns));
     return (ns > 0   ? QStringLiteral("+")
             : ns < 0 ? QStringLiteral("-")
                      : QString()) +
@@ -136,7 +137,7 @@ QVariant ComparisonTableModel::kernelCell(const KernelPair &p, int column, bool 
         return k ? durationCell(p.comparisonOffset, sorting) : QVariant();
     case 5:
         return k ? durationCell(p.comparisonDuration, sorting) : QVariant();
-    case 6:
+    case kPerKernelDiffColumn:
         return p.matched() ? signedDurationCell(p.diff(), sorting) : QVariant();
     case 7:
         return p.matched() && p.baseDuration > 0 ? numberCell(static_cast<double>(p.comparisonDuration) /

@@ -17,6 +17,9 @@ public:
         ByName,
         PerKernel
     };
+    // The Diff column of the per-kernel level; Diff columns sort by the size of the change (|diff|).
+    static constexpr int kPerKernelDiffColumn = 6;
+
     explicit ComparisonTableModel(Level level, QObject *parent = nullptr);
 
     void setComparison(const StepComparison *comparison);

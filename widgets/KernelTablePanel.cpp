@@ -21,6 +21,14 @@
 
 namespace at {
 
+namespace {
+// Qt::InitialSortOrderRole: the order a column's first header click sorts by.
+QVariant initialSortOrder(bool descending)
+{
+    return QVariant::fromValue<int>(descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+}
+} // namespace
+
 KernelTableModel::KernelTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void KernelTableModel::setModel(const TraceModel *model)
@@ -111,6 +119,10 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
 
 QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    // Durations and metrics are read longest / largest first: their first click sorts descending.
+    if (orientation == Qt::Horizontal && role == Qt::InitialSortOrderRole)
+        return initialSortOrder(section == Duration || section == Wait || section == BlockDim ||
+                                section >= FixedColumns);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     // One name per Column before FixedColumns, in enum order (checked at compile time).
@@ -188,6 +200,15 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    // A new order starts at its top, unless a row is selected: that one stays in sight. (Connected after
+    // setSortingEnabled, so this runs once the table is sorted.)
+    connect(m_table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, [this] {
+        const QModelIndexList selected = m_table->selectionModel()->selectedRows();
+        if (selected.isEmpty())
+            m_table->scrollToTop();
+        else
+            m_table->scrollTo(selected.first(), QAbstractItemView::PositionAtCenter);
+    });
     connect(m_table, &QTableView::activated, this, &KernelTablePanel::activateRow);
     connect(m_table, &QTableView::clicked, this, &KernelTablePanel::activateRow);
 }
@@ -223,6 +244,13 @@ void KernelTablePanel::setModel(const TraceModel *model)
 void KernelTablePanel::setTimeSelection(TimeRange range)
 {
     m_timeSelection = range;
+    if (m_inRange->isChecked())
+        applyFilter();
+}
+
+void KernelTablePanel::clearTimeSelection()
+{
+    m_timeSelection.reset();
     if (m_inRange->isChecked())
         applyFilter();
 }
@@ -263,6 +291,8 @@ void KernelTablePanel::applyGrouping()
         if (m_table->model() != m_proxy) {
             m_table->setModel(m_proxy);
             m_table->sortByColumn(KernelTableModel::Start, Qt::AscendingOrder);
+            m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+            m_table->resizeColumnsToContents();
         }
         return;
     }
@@ -278,6 +308,12 @@ void KernelTablePanel::applyGrouping()
         m_table->sortByColumn(KernelGroupModel::Total, Qt::DescendingOrder);
     }
     m_table->setColumnHidden(KernelGroupModel::Shapes, mode == 1);
+    // The numbers take what they need, the names (and shapes) the rest of the width.
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(KernelGroupModel::Name, QHeaderView::Stretch);
+    if (mode == 2)
+        header->setSectionResizeMode(KernelGroupModel::Shapes, QHeaderView::Stretch);
 }
 
 QByteArray KernelTablePanel::visibleRowsAsCsv() const
@@ -446,6 +482,8 @@ QVariant KernelGroupModel::data(const QModelIndex &index, int role) const
 
 QVariant KernelGroupModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::InitialSortOrderRole)
+        return initialSortOrder(section >= Count);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     static const char *names[] = {"Name", "Input shapes", "Count", "Total", "Average", "Min", "Max"};

@@ -159,6 +159,8 @@ public Q_SLOTS:
     void selectSlice(at::SliceRef ref);
     // The timeline's selected range, used when "in time selection" is checked.
     void setTimeSelection(at::TimeRange range);
+    // The timeline's range selection was removed: "in time selection" matches nothing again.
+    void clearTimeSelection();
 
 Q_SIGNALS:
     void kernelActivated(at::SliceRef ref);

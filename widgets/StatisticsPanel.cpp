@@ -92,7 +92,6 @@ StatisticsPanel::StatisticsPanel(QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_title);
     layout->addWidget(m_table);
-    m_title->setText(tr("Drag across the timeline to see statistics for a time range."));
     m_proxy->setSourceModel(m_statistics);
     m_proxy->setSortRole(StatisticsModel::kSortRole);
     m_table->setModel(m_proxy);
@@ -105,12 +104,18 @@ StatisticsPanel::StatisticsPanel(QWidget *parent)
     connect(copy, &QAction::triggered, this, &StatisticsPanel::copySelection);
     m_table->addAction(copy);
     m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    clearRange();
 }
 
 void StatisticsPanel::setModel(const TraceModel *model)
 {
     m_model = model;
-    m_statistics->setStatistics(model, {});
+    clearRange();
+}
+
+void StatisticsPanel::clearRange()
+{
+    m_statistics->setStatistics(m_model, {});
     m_title->setText(tr("Drag across the timeline to see statistics for a time range."));
 }
 

@@ -53,6 +53,8 @@ public:
 
     void setModel(const TraceModel *model);
     void showRange(at::TimeRange range);
+    // No range selected any more: the hint instead of stale rows.
+    void clearRange();
     QTableView *table() const { return m_table; }
     StatisticsModel *statistics() const { return m_statistics; }
     QSortFilterProxyModel *proxy() const { return m_proxy; }

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -46,8 +47,12 @@ QString deltaText(const QString &label, const TimePair &t)
         percent = QStringLiteral(" (%1%2 %)")
                       .arg(d >= 0 ? QStringLiteral("+") : QString())
                       .arg(100.0 * static_cast<double>(d) / static_cast<double>(t.base), 0, 'f', 1);
+    // Inside a value the spaces do not break: the label wraps between values only.
+    const auto value = [](const QString &text) {
+        return QString(text).replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+    };
     return QStringLiteral("<b>%1</b> %2 → %3%4")
-        .arg(label, formatDuration(t.base), formatDuration(t.comparison), percent);
+        .arg(label, value(formatDuration(t.base)), value(formatDuration(t.comparison)), value(percent));
 }
 
 QTableView *makeTable(QSortFilterProxyModel *proxy)
@@ -104,6 +109,7 @@ StepCompareView::StepCompareView(QWidget *parent)
         splitter->addWidget(box);
         TimelineView *pane = m_panes[i];
         connect(pane->zoom(), &ZoomController::rangeChanged, this, [this, i] { syncFrom(i); });
+        connect(pane->verticalScrollBar(), &QScrollBar::valueChanged, this, [this, i] { syncScrollFrom(i); });
         connect(pane, &TimelineView::selectionChanged, this,
                 [this, i](SliceRef ref) { onPaneSelection(i, ref); });
         connect(pane, &TimelineView::hovered, this, [this, i](SliceRef ref) { onPaneHover(i, ref); });
@@ -195,9 +201,17 @@ void StepCompareView::setSteps(const TraceModel *baseModel, int baseStep, const 
         TimelineView *pane = m_panes[i];
         pane->setModel(m_models[i]);
         pane->setTimeOrigin(steps[i]->begin());
-        for (const ProcessInfo &p : m_models[i]->processes())
-            if (p.layer == Layer::Counters)
-                pane->setCollapsed(static_cast<int>(&p - m_models[i]->processes().data()), true);
+        // Each pane shows its step's rank only (two ranks of one profile would otherwise both be in
+        // both panes, the other rank's kernels uncoloured), counters collapsed.
+        LaneVisibility lanes;
+        for (const ProcessInfo &p : m_models[i]->processes()) {
+            const int process = static_cast<int>(&p - m_models[i]->processes().data());
+            if (p.group != steps[i]->group)
+                lanes.hiddenProcesses.insert(process);
+            else if (p.layer == Layer::Counters)
+                pane->setCollapsed(process, true);
+        }
+        pane->setLaneVisibility(lanes);
         m_paneTitles[i]->setText(QStringLiteral("<b>%1</b> %2 — %3, time from step start")
                                      .arg(i == 0 ? tr("Base:") : tr("Comparison:"),
                                           m_labels[i].toHtmlEscaped(), formatDuration(steps[i]->duration())));
@@ -205,6 +219,32 @@ void StepCompareView::setSteps(const TraceModel *baseModel, int baseStep, const 
     recompare();
     alignOn(std::nullopt);
     m_panes[0]->zoom()->fit({steps[0]->begin(), steps[0]->end()});
+    // Open on the coloured device lanes, not on the host stack above them.
+    for (int i = 0; i < 2; ++i)
+        m_panes[i]->verticalScrollBar()->setValue(deviceLanesTop(i));
+}
+
+int StepCompareView::deviceLanesTop(int pane) const
+{
+    const std::vector<ProcessInfo> &processes = m_models[pane]->processes();
+    for (const LaneRow &row : m_panes[pane]->layout().rows())
+        if (row.kind == LaneRow::Kind::ProcessHeader &&
+            processes[static_cast<std::size_t>(row.process)].layer == Layer::DeviceStreams)
+            return row.y;
+    return 0;
+}
+
+void StepCompareView::syncScrollFrom(int pane)
+{
+    if (m_syncing || !m_models[0])
+        return;
+    // The panes keep their device lanes at the same height (their host stacks may differ).
+    m_syncing = true;
+    const int other = 1 - pane;
+    const int value =
+        m_panes[pane]->verticalScrollBar()->value() - deviceLanesTop(pane) + deviceLanesTop(other);
+    m_panes[other]->verticalScrollBar()->setValue(value);
+    m_syncing = false;
 }
 
 void StepCompareView::recompare()
@@ -224,6 +264,8 @@ void StepCompareView::recompare()
     m_nameModel->setComparison(&m_comparison);
     m_kernelModel->setComparison(&m_comparison);
     m_nameTable->sortByColumn(-1, Qt::AscendingOrder); // keep the |diff| order of the comparison
+    m_kernelTable->sortByColumn(ComparisonTableModel::kPerKernelDiffColumn,
+                                Qt::DescendingOrder); // largest first
     m_kernelTable->resizeColumnsToContents();
     m_nameTable->resizeColumnsToContents();
     updateSummary();

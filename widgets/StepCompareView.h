@@ -61,6 +61,9 @@ public:
 private:
     void recompare();
     void syncFrom(int pane);
+    void syncScrollFrom(int pane);
+    // Content y of the pane's first device lane (0 when it has none).
+    int deviceLanesTop(int pane) const;
     void onPaneSelection(int pane, SliceRef ref);
     void onPaneHover(int pane, SliceRef ref);
     SliceRef sideOf(const KernelPair &p, int pane) const { return pane == 0 ? p.base : p.comparison; }

@@ -1,10 +1,12 @@
 #include "SummaryTablesPanel.h"
 
+#include "NumberFormat.h"
 #include "TableExport.h"
 
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -35,14 +37,30 @@ QVariant SummaryTableModel::data(const QModelIndex &index, int role) const
     if (!m_table || !index.isValid())
         return {};
     const QString &text = m_table->cell(static_cast<std::size_t>(index.row()), index.column());
-    if (role == Qt::DisplayRole)
-        return text;
-    if (role == kSortRole) {
-        bool ok = false;
-        const double v = text.toDouble(&ok);
-        return ok ? QVariant(v) : QVariant(text);
-    }
-    return {};
+    bool numeric = false;
+    const double v = text.toDouble(&numeric);
+    if (role == kSortRole)
+        return numeric ? QVariant(v) : QVariant(text);
+    if (role == Qt::TextAlignmentRole && numeric)
+        return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    // Plain numbers with the column's unit; whole numbers in unit-less columns (ids, counts, steps)
+    // stay as written.
+    const QString unit = columnUnit(index.column());
+    const bool fraction =
+        text.contains(QLatin1Char('.')) || text.contains(QLatin1Char('e'), Qt::CaseInsensitive);
+    return numeric && (fraction || !unit.isEmpty()) ? formatNumber(v, unit) : text;
+}
+
+QString SummaryTableModel::columnUnit(int column) const
+{
+    // "Total Time(us)", "Ratio(%)", "Size (KB)": a short unit in brackets at the end of the header.
+    static const QRegularExpression unit(QStringLiteral(R"(\(\s*([^()\s]{1,6})\s*\)\s*$)"));
+    if (!m_table || column < 0 || column >= m_table->header.size())
+        return {};
+    const QRegularExpressionMatch match = unit.match(m_table->header[column]);
+    return match.hasMatch() ? match.captured(1) : QString();
 }
 
 QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -84,9 +102,9 @@ void SummaryTablesPanel::setModel(const TraceModel *model)
             const QString source = t.group >= 0 && static_cast<std::size_t>(t.group) < model->groups().size()
                                        ? model->groups()[static_cast<std::size_t>(t.group)].label
                                        : QString();
-            m_chooser->addItem(QStringLiteral("%1%2 (%3 rows)")
-                                   .arg(source.isEmpty() ? QString() : source + QStringLiteral(" · "), t.type)
-                                   .arg(t.rowCount()));
+            m_chooser->addItem(QStringLiteral("%1%2 (%3)")
+                                   .arg(source.isEmpty() ? QString() : source + QStringLiteral(" · "), t.type,
+                                        tr("%n row(s)", nullptr, static_cast<int>(t.rowCount()))));
         }
     }
     m_chooser->setEnabled(m_chooser->count() > 0);

@@ -26,6 +26,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
+    // The unit the column's header names ("Avg(us)" → "us"), empty when it names none.
+    QString columnUnit(int column) const;
+
     const SummaryTable *m_table = nullptr;
 };
 
