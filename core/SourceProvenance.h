@@ -57,37 +57,46 @@ struct SourceProvenance
 // The rows the Collection panel and --summary show for a source's provenance, in this order: "timeline
 // source" (the export used), "raw data" (raw data beside an export) and "other source" (the export
 // File ▸ Reload from Other Source switches to). None for a Chrome-trace file opened on its own.
+// The display texts' translation context ("SourceProvenance"), as lupdate sees it.
+struct ProvenanceText
+{
+    Q_DECLARE_TR_FUNCTIONS(SourceProvenance)
+};
+
 inline QList<QPair<QString, QString>> provenanceRows(const SourceProvenance &provenance)
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("SourceProvenance", text); };
     const QString database =
-        tr("SQLite database %1").arg(provenance.databasePath.section(QLatin1Char('/'), -1));
+        ProvenanceText::tr("SQLite database %1").arg(provenance.databasePath.section(QLatin1Char('/'), -1));
     QList<QPair<QString, QString>> rows;
-    const QString timelineSource = tr("timeline source"), otherSource = tr("other source");
+    const QString timelineSource = ProvenanceText::tr("timeline source"),
+                  otherSource = ProvenanceText::tr("other source");
     switch (provenance.used) {
     case TimelineExport::None:
     case TimelineExport::ChromeJson:
         return rows;
     case TimelineExport::TextExport:
-        rows.append({timelineSource, tr("text export")});
+        rows.append({timelineSource, ProvenanceText::tr("text export")});
         break;
     case TimelineExport::Database:
         rows.append({timelineSource, database});
         break;
     case TimelineExport::RawData:
-        rows.append({timelineSource, tr("raw data (PROF_*/*/data slices decoded by Ascend Timeline)")});
+        rows.append({timelineSource,
+                     ProvenanceText::tr("raw data (PROF_*/*/data slices decoded by Ascend Timeline)")});
         if (provenance.hasTextExport || provenance.hasDatabase())
-            rows.append({otherSource, provenance.hasTextExport ? tr("text export") : database});
+            rows.append(
+                {otherSource, provenance.hasTextExport ? ProvenanceText::tr("text export") : database});
         return rows;
     }
     if (provenance.hasRawData())
         rows.append(
-            {tr("raw data"),
-             tr("PROF_*/*/data slices (load them with --source raw or File ▸ Reload from Raw Data)")});
+            {ProvenanceText::tr("raw data"),
+             ProvenanceText::tr(
+                 "PROF_*/*/data slices (load them with --source raw or File ▸ Reload from Raw Data)")});
     if (provenance.used == TimelineExport::TextExport && provenance.hasDatabase())
         rows.append({otherSource, database});
     else if (provenance.used == TimelineExport::Database && provenance.hasTextExport)
-        rows.append({otherSource, tr("text export")});
+        rows.append({otherSource, ProvenanceText::tr("text export")});
     return rows;
 }
 

@@ -36,16 +36,8 @@
         <translation>打开内置的 AlexNet 示例</translation>
     </message>
     <message>
-        <source>Reload from Other &amp;Source (Database ↔ Text)</source>
-        <translation>从另一种导出重新加载（数据库 ↔ 文本）(&amp;S)</translation>
-    </message>
-    <message>
         <source>reload the result from its other export</source>
         <translation>从该结果的另一种导出格式重新加载</translation>
-    </message>
-    <message>
-        <source>Reload from &amp;Raw Data (PROF_* slices)</source>
-        <translation>从原始数据重新加载（PROF_* 切片）(&amp;R)</translation>
     </message>
     <message>
         <source>reload the result decoding its raw PROF_* data</source>
@@ -148,10 +140,6 @@
         <translation>显示全部内容（远离主体的离群事件，如零散的 ts=0 事件，不计入适应范围）</translation>
     </message>
     <message>
-        <source>&amp;Fit Selection</source>
-        <translation>适应所选内容(&amp;F)</translation>
-    </message>
-    <message>
         <source>fit the selected slice (or the selected range)</source>
         <translation>使视图适应所选切片（或所选区间）</translation>
     </message>
@@ -180,16 +168,8 @@
         <translation>将所选区间（若无则为所选切片）标记为命名区间（标记面板）</translation>
     </message>
     <message>
-        <source>Drop a &amp;Flag</source>
-        <translation>放置旗标(&amp;F)</translation>
-    </message>
-    <message>
         <source>drop a flag at the time under the mouse (else the view&apos;s centre)</source>
         <translation>在鼠标所指的时间处放置旗标（否则放在视图中央）</translation>
-    </message>
-    <message>
-        <source>Colour &amp;Rules…</source>
-        <translation>颜色规则(&amp;R)…</translation>
     </message>
     <message>
         <source>colour slices whose name matches a pattern</source>
@@ -463,12 +443,71 @@
         <source>Drag a process header up or down</source>
         <translation>上下拖动进程标题</translation>
     </message>
+    <message>
+        <source>Re&amp;load from Other Source (Database ↔ Text)</source>
+        <translation>从另一种导出重新加载（数据库 ↔ 文本）(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Reload from Raw &amp;Data (PROF_* slices)</source>
+        <translation>从原始数据重新加载（PROF_* 数据）(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Export &amp;Whole Trace Height as PNG…</source>
+        <translation>将整个跟踪高度导出为 PNG(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>save the timeline with every lane, also those scrolled out of sight</source>
+        <translation>保存包含所有泳道的时间线（包括滚动到视野之外的泳道）</translation>
+    </message>
+    <message>
+        <source>Fi&amp;t Selection</source>
+        <translation>适应所选内容(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Drop a Fla&amp;g</source>
+        <translation>放置旗标(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Colour Rule&amp;s…</source>
+        <translation>颜色规则(&amp;S)…</translation>
+    </message>
+</context>
+<context>
+    <name>OpenDialogs</name>
+    <message>
+        <source>Traces (*.json *.json.zst *.json.gz *.zst *.gz *.db);;All files (*)</source>
+        <translation>跟踪文件 (*.json *.json.zst *.json.gz *.zst *.gz *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open profiling result folder</source>
+        <translation>打开性能数据结果目录</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Sessions (*.atsession);;All files (*)</source>
+        <translation>会话 (*.atsession);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Sessions (*.atsession)</source>
+        <translation>会话 (*.atsession)</translation>
+    </message>
+    <message>
+        <source>Export view</source>
+        <translation>导出视图</translation>
+    </message>
 </context>
 <context>
     <name>PanelRegistry</name>
     <message>
-        <source>&amp;Panels</source>
-        <translation>面板(&amp;P)</translation>
+        <source>P&amp;anels</source>
+        <translation>面板(&amp;A)</translation>
     </message>
 </context>
 <context>
@@ -649,41 +688,41 @@
     </message>
 </context>
 <context>
+    <name>SourceProvenance</name>
+    <message>
+        <source>SQLite database %1</source>
+        <translation>SQLite 数据库 %1</translation>
+    </message>
+    <message>
+        <source>timeline source</source>
+        <translation>时间线来源</translation>
+    </message>
+    <message>
+        <source>other source</source>
+        <translation>其他来源</translation>
+    </message>
+    <message>
+        <source>text export</source>
+        <translation>文本导出</translation>
+    </message>
+    <message>
+        <source>raw data (PROF_*/*/data slices decoded by Ascend Timeline)</source>
+        <translation>原始数据（由 Ascend Timeline 解析的 PROF_*/*/data 切片文件）</translation>
+    </message>
+    <message>
+        <source>raw data</source>
+        <translation>原始数据</translation>
+    </message>
+    <message>
+        <source>PROF_*/*/data slices (load them with --source raw or File ▸ Reload from Raw Data)</source>
+        <translation>PROF_*/*/data 切片文件（用 --source raw 或 文件 ▸ 从原始数据重新加载 来加载）</translation>
+    </message>
+</context>
+<context>
     <name>ViewExport</name>
     <message>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>at</name>
-    <message>
-        <source>Traces (*.json *.json.zst *.json.gz *.zst *.gz *.db);;All files (*)</source>
-        <translation>跟踪文件 (*.json *.json.zst *.json.gz *.zst *.gz *.db);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Open profiling result folder</source>
-        <translation>打开性能数据结果目录</translation>
-    </message>
-    <message>
-        <source>Open session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
-        <source>Sessions (*.atsession);;All files (*)</source>
-        <translation>会话 (*.atsession);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Save session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <source>Sessions (*.atsession)</source>
-        <translation>会话 (*.atsession)</translation>
-    </message>
-    <message>
-        <source>Export view</source>
-        <translation>导出视图</translation>
     </message>
 </context>
 <context>
@@ -817,7 +856,9 @@ duration %2 µs · %3</source>
     </message>
     <message numerus="yes">
         <source>Comparing needs two steps: this profile has %n step(s). Open another profile (File ▸ Open in New Window) to compare with one of its steps.</source>
-        <translation><numerusform>比较需要两个迭代：此性能数据仅有 %n 个迭代。请打开另一份性能数据（文件 ▸ 在新窗口中打开），与其中的某个迭代进行比较。</numerusform></translation>
+        <translation>
+            <numerusform>比较需要两个迭代：此性能数据仅有 %n 个迭代。请打开另一份性能数据（文件 ▸ 在新窗口中打开），与其中的某个迭代进行比较。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -949,7 +990,9 @@ duration %2 µs · %3</source>
     </message>
     <message numerus="yes">
         <source>%n value(s)</source>
-        <translation><numerusform>%n 个值</numerusform></translation>
+        <translation>
+            <numerusform>%n 个值</numerusform>
+        </translation>
     </message>
     <message>
         <source>Outgoing flows</source>
@@ -1186,7 +1229,9 @@ duration %2 µs · %3</source>
     </message>
     <message numerus="yes">
         <source>Opened with %n warning(s): %1</source>
-        <translation><numerusform>已打开，有 %n 条警告：%1</numerusform></translation>
+        <translation>
+            <numerusform>已打开，有 %n 条警告：%1</numerusform>
+        </translation>
     </message>
     <message>
         <source>This result has only one export (no database beside the text export, or the other way round).</source>
@@ -1285,6 +1330,28 @@ duration %2 µs · %3</source>
     <message>
         <source>Dismiss</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <source>List every message of this load</source>
+        <translation>列出本次加载的所有消息</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy every message to the clipboard</source>
+        <translation>将所有消息复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>隐藏</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show all %n</source>
+        <translation>
+            <numerusform>显示全部 %n 条</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1549,6 +1616,12 @@ duration %2 µs · %3</source>
         <source>No other summary tables in this profile.</source>
         <translation>此性能数据中没有其他汇总表。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>at::TimelineView</name>
@@ -1558,11 +1631,15 @@ duration %2 µs · %3</source>
     </message>
     <message numerus="yes">
         <source>%n thread(s)</source>
-        <translation><numerusform>%n 个线程</numerusform></translation>
+        <translation>
+            <numerusform>%n 个线程</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n counter(s)</source>
-        <translation><numerusform>%n 个计数器</numerusform></translation>
+        <translation>
+            <numerusform>%n 个计数器</numerusform>
+        </translation>
     </message>
     <message>
         <source>(%1 hidden)</source>
@@ -1574,11 +1651,15 @@ duration %2 µs · %3</source>
     </message>
     <message numerus="yes">
         <source>▾ %n all-zero series (click to hide)</source>
-        <translation><numerusform>▾ %n 个全零序列（单击隐藏）</numerusform></translation>
+        <translation>
+            <numerusform>▾ %n 个全零序列（单击隐藏）</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>▸ %n all-zero series hidden (click to show)</source>
-        <translation><numerusform>▸ 已隐藏 %n 个全零序列（单击显示）</numerusform></translation>
+        <translation>
+            <numerusform>▸ 已隐藏 %n 个全零序列（单击显示）</numerusform>
+        </translation>
     </message>
     <message>
         <source>View: %1</source>
@@ -1610,7 +1691,9 @@ duration %2 µs · %3</source>
     </message>
     <message numerus="yes">
         <source>Show %n Hidden Lane(s)</source>
-        <translation><numerusform>显示 %n 个隐藏的泳道</numerusform></translation>
+        <translation>
+            <numerusform>显示 %n 个隐藏的泳道</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

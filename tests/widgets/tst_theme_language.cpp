@@ -116,7 +116,8 @@ private Q_SLOTS:
         // Strings of the timeline, the panels and the command registry come out in Chinese.
         for (const auto &[context, text] :
              {std::pair{"at::DetailsPanel", "Self time"}, std::pair{"at::TimelineView", "View: %1"},
-              std::pair{"at::StatisticsModel", "Whole slices"}, std::pair{"Commands", "&File"}}) {
+              std::pair{"at::StatisticsModel", "Whole slices"}, std::pair{"Commands", "Zoom &In"},
+              std::pair{"at::MainWindow", "&File"}}) {
             const QString shown = QCoreApplication::translate(context, text);
             QVERIFY2(han.match(shown).hasMatch(), qPrintable(QStringLiteral("%1: %2").arg(context, shown)));
         }
