@@ -131,6 +131,17 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     parser.addOption(select);
     parser.addOption(chart);
     parser.addOption(out);
+    QCommandLineOption theme(QStringLiteral("theme"),
+                             QStringLiteral("Window theme: system, light or dark (the GUI and --screenshot; "
+                                            "default: the one chosen in View ▸ Theme)."),
+                             QStringLiteral("THEME"));
+    QCommandLineOption language(
+        QStringLiteral("lang"),
+        QStringLiteral("User interface language: en or zh_CN (the GUI and --screenshot; "
+                       "default: View ▸ Language, else the system's)."),
+        QStringLiteral("LANG"));
+    parser.addOption(theme);
+    parser.addOption(language);
     parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("Trace file(s) to open."),
                                  QStringLiteral("[PATH...]"));
     parser.process(app);
@@ -151,6 +162,8 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     options.select = parser.value(select);
     options.chart = parser.value(chart);
     options.out = parser.value(out);
+    options.theme = parser.value(theme);
+    options.language = parser.value(language);
     options.compareSteps = parser.value(compareSteps);
     options.against = parser.value(against);
     options.kernelsCsvOut = parser.value(kernelsCsv);

@@ -27,6 +27,8 @@ struct CommandLineOptions
     QString select;         // --select NAME
     QString chart;          // --chart NAME (with --out)
     QString out;            // --out FILE.png
+    QString theme;          // --theme system|light|dark (GUI and --screenshot; else the saved choice)
+    QString language; // --lang en|zh_CN (GUI and --screenshot; else the saved choice, else the system's)
     // --source db|text|raw (which export to load when a result has several; default: text), --no-cache,
     // --memory-limit; the window uses the last two.
     LoadOptions load = environmentLoadOptions();

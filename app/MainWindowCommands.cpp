@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "AppearanceMenus.h"
+
 #include "Commands.h"
 #include "MarkerList.h"
 #include "MessageBar.h"
@@ -111,6 +113,7 @@ void MainWindow::createActions()
         }
     }
     menus[1].second->addMenu(m_panels->menu());
+    addAppearanceMenus(menus[1].second, m_messages);
 }
 
 void MainWindow::openInNewWindow()

@@ -1,9 +1,11 @@
+#include "AppearanceMenus.h"
 #include "CommandLine.h"
 #include "MainWindow.h"
 #include "RenderCommands.h"
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QTextStream>
 
 #include <cstring>
 #include <memory>
@@ -57,6 +59,11 @@ int main(int argc, char **argv)
     setIdentity();
     QApplication::setApplicationDisplayName(QStringLiteral("Ascend Timeline"));
     const at::CommandLineOptions options = at::parseCommandLine(app);
+    QString appearanceError;
+    if (!at::applyAppearance(options.theme, options.language, &appearanceError)) {
+        QTextStream(stderr) << "ascend-timeline: " << appearanceError << '\n';
+        return 2;
+    }
     if (!options.screenshotOut.isEmpty())
         return at::runScreenshot(options);
     if (!options.chart.isEmpty())

@@ -20,6 +20,7 @@ enum class CommandScope
     File,
     View,
     Panels,
+    Appearance, // View ▸ Theme and View ▸ Language (checkable choices)
     Help,
     Timeline, // timeline keys without a menu entry (Esc)
     Panel,

@@ -29,7 +29,15 @@ public:
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
         QSize size = QStyledItemDelegate::sizeHint(option, index);
-        const int width = m_view->header()->sectionSize(index.column()) - 8;
+        // The names column loses the tree's indentation: one step per level, plus the root decoration.
+        int indent = 0;
+        if (index.column() == 0)
+            for (QModelIndex parent = index.parent();; parent = parent.parent()) {
+                indent += m_view->indentation();
+                if (!parent.isValid())
+                    break;
+            }
+        const int width = m_view->header()->sectionSize(index.column()) - indent - 8;
         if (width <= 0)
             return size;
         const QRect text =

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Appearance</name>
+    <message>
+        <source>T&amp;heme</source>
+        <translation>主题(&amp;H)</translation>
+    </message>
+    <message>
+        <source>The language applies to windows opened from now on and after a restart.</source>
+        <translation>语言设置将应用于此后打开的窗口，并在重新启动后全部生效。</translation>
+    </message>
+    <message>
+        <source>--theme must be &apos;system&apos;, &apos;light&apos; or &apos;dark&apos;, not &apos;%1&apos;</source>
+        <translation>--theme 必须是 &apos;system&apos;、&apos;light&apos; 或 &apos;dark&apos;，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--lang must be one of %1, not &apos;%2&apos;</source>
+        <translation>--lang 必须是 %1 之一，而不是 &apos;%2&apos;</translation>
+    </message>
+</context>
+<context>
     <name>Commands</name>
     <message>
         <source>&amp;Open…</source>
@@ -470,6 +489,54 @@
     <message>
         <source>Colour Rule&amp;s…</source>
         <translation>颜色规则(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;System Theme</source>
+        <translation>跟随系统主题(&amp;S)</translation>
+    </message>
+    <message>
+        <source>follow the desktop&apos;s theme</source>
+        <translation>跟随桌面主题</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>light window and timeline</source>
+        <translation>浅色窗口和时间线</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>dark window and timeline</source>
+        <translation>深色窗口和时间线</translation>
+    </message>
+    <message>
+        <source>System &amp;Language</source>
+        <translation>跟随系统语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>the desktop&apos;s language (Chinese or English)</source>
+        <translation>桌面的语言（中文或英文）</translation>
+    </message>
+    <message>
+        <source>&amp;English</source>
+        <translation>&amp;English</translation>
+    </message>
+    <message>
+        <source>English user interface</source>
+        <translation>英文界面</translation>
+    </message>
+    <message>
+        <source>简体中文(&amp;C)</source>
+        <translation>简体中文(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Simplified Chinese user interface</source>
+        <translation>简体中文界面</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,95 @@
+#include "AppearanceMenus.h"
+
+#include "Commands.h"
+
+#include "MessageBar.h"
+#include "Theme.h"
+#include "Translations.h"
+
+#include <QActionGroup>
+#include <QCoreApplication>
+#include <QMenu>
+#include <QSettings>
+
+namespace at {
+
+namespace {
+
+struct Appearance
+{
+    Q_DECLARE_TR_FUNCTIONS(Appearance)
+};
+
+const char *const kThemeKey = "ui/theme";
+const char *const kLanguageKey = "ui/language";
+
+// A checkable registry command in an exclusive group.
+QAction *addChoice(QMenu *menu, QActionGroup *group, const char *id, bool checked)
+{
+    QAction *action = makeCommandAction(id, menu);
+    action->setCheckable(true);
+    action->setChecked(checked);
+    group->addAction(action);
+    menu->addAction(action);
+    return action;
+}
+
+} // namespace
+
+void addAppearanceMenus(QMenu *view, MessageBar *messages)
+{
+    QMenu *theme = view->addMenu(Appearance::tr("T&heme"));
+    auto *themes = new QActionGroup(theme);
+    for (const auto &[choice, id] :
+         {std::pair{UiTheme::System, "theme.system"}, std::pair{UiTheme::Light, "theme.light"},
+          std::pair{UiTheme::Dark, "theme.dark"}}) {
+        QAction *action = addChoice(theme, themes, id, currentUiTheme() == choice);
+        QObject::connect(action, &QAction::triggered, theme, [choice] {
+            applyUiTheme(choice);
+            QSettings().setValue(QLatin1String(kThemeKey), uiThemeName(choice));
+        });
+    }
+    // In both languages and without a mnemonic (every letter of "Language" is taken in View), so the
+    // menu is found whatever the current language.
+    QMenu *language = view->addMenu(QStringLiteral("Language / 语言"));
+    auto *languages = new QActionGroup(language);
+    const QString saved = QSettings().value(QLatin1String(kLanguageKey)).toString();
+    // Language names in their own language, so whoever cannot read the current one finds theirs.
+    for (const auto &[code, id] :
+         {std::pair{QString(), "language.system"}, std::pair{QStringLiteral("en"), "language.en"},
+          std::pair{QStringLiteral("zh_CN"), "language.zh_CN"}}) {
+        QAction *action = addChoice(language, languages, id, saved == code);
+        QObject::connect(action, &QAction::triggered, language, [code, messages] {
+            QSettings().setValue(QLatin1String(kLanguageKey), code);
+            setUiLanguage(code);
+            if (messages)
+                messages->showMessage(MessageBar::Kind::Info,
+                                      Appearance::tr("The language applies to windows opened from now on and "
+                                                     "after a restart."));
+        });
+    }
+}
+
+bool applyAppearance(const QString &theme, const QString &language, QString *error)
+{
+    const QSettings settings;
+    const QString themeName = theme.isEmpty() ? settings.value(QLatin1String(kThemeKey)).toString() : theme;
+    const std::optional<UiTheme> chosen =
+        parseUiTheme(themeName.isEmpty() ? QStringLiteral("system") : themeName);
+    if (!chosen) {
+        *error = Appearance::tr("--theme must be 'system', 'light' or 'dark', not '%1'").arg(themeName);
+        return false;
+    }
+    const QString languageName =
+        language.isEmpty() ? settings.value(QLatin1String(kLanguageKey)).toString() : language;
+    if (!languageName.isEmpty() && !uiLanguages().contains(languageName)) {
+        *error = Appearance::tr("--lang must be one of %1, not '%2'")
+                     .arg(uiLanguages().join(QStringLiteral(", ")), languageName);
+        return false;
+    }
+    applyUiTheme(*chosen);
+    setUiLanguage(languageName);
+    return true;
+}
+
+} // namespace at
