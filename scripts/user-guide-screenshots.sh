@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Regenerates the screenshots of docs/USER_GUIDE.md with the viewer's own --screenshot (offscreen), so
+# the guide shows what the current build draws.   bash scripts/user-guide-screenshots.sh [BUILD_DIR]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bin="${1:-$here/build}/app/ascend-timeline"
+level1="$(realpath "$here/../shared/samples")/msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"
+level2="$(realpath "$here/../shared/samples")/msinsight_alexnet_1step_levels/test/data/pytorch/text/level2/rank0_ascend_pt"
+out="$here/docs/images"
+mkdir -p "$out"
+kernel=aclnnMaxPool2dWithMaskBackward_MaxPoolGradWithArgmaxV1AiCore_MaxPoolGradWithArgmaxV1
+shot() { QT_QPA_PLATFORM=offscreen "$bin" --screenshot "$out/$1" "${@:2}" 2>/dev/null; }
+shot main-light-1600x1000.png --size 1600x1000 --theme light --lang en --select "$kernel" "$level1"
+shot main-light-900x700.png --size 900x700 --theme light --lang en --select "$kernel" "$level1"
+shot main-dark-1600x1000.png --size 1600x1000 --theme dark --lang en --range 140ms:180ms "$level2"
+shot main-dark-900x700.png --size 900x700 --theme dark --lang en --range 140ms:180ms "$level2"
+shot main-zh-dark-1600x1000.png --size 1600x1000 --theme dark --lang zh_CN --select "$kernel" "$level1"
+shot ruler-zoomed-1600x1000.png --size 1600x1000 --theme light --lang en --range 152.1ms:152.134ms "$level1"
+echo "wrote $(ls "$out" | wc -l) screenshots to $out"
