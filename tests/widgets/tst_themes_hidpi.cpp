@@ -1,4 +1,5 @@
 #include "TestSupport.h"
+#include "Theme.h"
 #include "TimelineView.h"
 
 #include <QApplication>
@@ -17,21 +18,6 @@ class TestThemesHiDpi : public QObject
     static double luminance(const QColor &c)
     {
         return 0.2126 * c.red() + 0.7152 * c.green() + 0.0722 * c.blue();
-    }
-
-    static QPalette darkPalette()
-    {
-        QPalette p;
-        p.setColor(QPalette::Window, QColor(45, 45, 48));
-        p.setColor(QPalette::WindowText, QColor(230, 230, 230));
-        p.setColor(QPalette::Base, QColor(30, 30, 32));
-        p.setColor(QPalette::AlternateBase, QColor(40, 40, 44));
-        p.setColor(QPalette::Text, QColor(230, 230, 230));
-        p.setColor(QPalette::Mid, QColor(90, 90, 95));
-        p.setColor(QPalette::PlaceholderText, QColor(160, 160, 160));
-        p.setColor(QPalette::Highlight, QColor(61, 174, 233));
-        p.setColor(QPalette::HighlightedText, QColor(255, 255, 255));
-        return p;
     }
 
 private Q_SLOTS:

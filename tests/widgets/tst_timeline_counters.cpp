@@ -1,10 +1,9 @@
 #include "TestSupport.h"
 #include "TimelineView.h"
+#include "ViewSvg.h"
 
-#include <QBuffer>
 #include <QRegularExpression>
 #include <QSet>
-#include <QSvgGenerator>
 #include <QTest>
 
 using namespace at;
@@ -36,16 +35,7 @@ class TestTimelineCounters : public QObject
         QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, QPoint(60, y));
     }
 
-    QString paintedSvg()
-    {
-        QBuffer buffer;
-        buffer.open(QIODevice::WriteOnly);
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(m_view->viewport()->size());
-        m_view->viewport()->render(&generator);
-        return QString::fromUtf8(buffer.data());
-    }
+    QString paintedSvg() { return test::paintedSvg(m_view->viewport()); }
 
 private Q_SLOTS:
     void initTestCase()

@@ -1,11 +1,10 @@
 #include "TestSupport.h"
 #include "TimelineRulerPass.h"
 #include "TimelineView.h"
+#include "ViewSvg.h"
 
-#include <QBuffer>
 #include <QRegularExpression>
 #include <QSet>
-#include <QSvgGenerator>
 #include <QTest>
 
 using namespace at;
@@ -32,13 +31,7 @@ class TestTimelineRuler : public QObject
     // The tick labels the view paints, in paint order.
     QStringList paintedTicks()
     {
-        QBuffer buffer;
-        buffer.open(QIODevice::WriteOnly);
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(m_view->viewport()->size());
-        m_view->viewport()->render(&generator);
-        const QString svg = QString::fromUtf8(buffer.data());
+        const QString svg = test::paintedSvg(m_view->viewport());
         static const QRegularExpression text(
             QStringLiteral(">\\s*([+-]?[0-9]+(?:\\.[0-9]+)? (?:s|ms|µs|ns))\\s*</text>"));
         QStringList labels;
