@@ -1,0 +1,110 @@
+// MainWindow's docks: one registration per panel (PanelRegistry), and what each listens to.
+#include "ChartsPanel.h"
+#include "CollectionPanel.h"
+#include "ColorRulesDialog.h"
+#include "CompareLauncher.h"
+#include "DetailsPanel.h"
+#include "KernelTablePanel.h"
+#include "MainWindow.h"
+#include "MarkerList.h"
+#include "MarkersPanel.h"
+#include "MessageBar.h"
+#include "OpenDialogs.h"
+#include "PanelRegistry.h"
+#include "RecentPaths.h"
+#include "SearchBar.h"
+#include "SessionController.h"
+#include "StartPage.h"
+#include "StatisticsPanel.h"
+#include "StepsPanel.h"
+#include "SummaryTablesPanel.h"
+#include "TimelineKeyboard.h"
+#include "TimelineView.h"
+#include "TraceLoadJob.h"
+#include "TraceQueries.h"
+#include "ViewExport.h"
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScreen>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace at {
+
+void MainWindow::createPanels()
+{
+    const PanelPlacement right{Qt::RightDockWidgetArea, 420}, bottom{Qt::BottomDockWidgetArea, 220};
+    const auto select = [this](SliceRef ref) { m_timeline->selectSlice(ref, true); };
+    TimelineView *t = m_timeline;
+    PanelRegistry *panels = m_panels.get();
+    // What the user just did is shown in front: a clicked slice in Details, a dragged range in Range
+    // statistics (raising a tab never takes the keyboard focus from the timeline).
+    m_details = m_panels->add<DetailsPanel>(
+        "panel.details", "DetailsDock", right, new DetailsPanel, [t, select, panels](DetailsPanel *p) {
+            connect(t, &TimelineView::selectionChanged, p, &DetailsPanel::showSlice);
+            connect(t, &TimelineView::selectionChanged, p, [p, panels](SliceRef ref) {
+                if (ref.isValid())
+                    panels->raise(p);
+            });
+            connect(p, &DetailsPanel::jumpTo, t, select);
+        });
+    m_statistics = m_panels->add<StatisticsPanel>(
+        "panel.statistics", "StatisticsDock", bottom, new StatisticsPanel, [t, panels](StatisticsPanel *p) {
+            connect(t, &TimelineView::rangeSelected, p, &StatisticsPanel::showRange);
+            connect(t, &TimelineView::rangeSelected, p, [p, panels] { panels->raise(p); });
+            connect(t, &TimelineView::rangeCleared, p, &StatisticsPanel::clearRange);
+        });
+    m_kernels = m_panels->add<KernelTablePanel>(
+        "panel.kernels", "KernelsDock", bottom, new KernelTablePanel, [t, select](KernelTablePanel *p) {
+            connect(t, &TimelineView::selectionChanged, p, &KernelTablePanel::selectSlice);
+            connect(t, &TimelineView::rangeSelected, p, &KernelTablePanel::setTimeSelection);
+            connect(t, &TimelineView::rangeCleared, p, &KernelTablePanel::clearTimeSelection);
+            connect(p, &KernelTablePanel::kernelActivated, t, select);
+        });
+    m_tables =
+        m_panels->add<SummaryTablesPanel>("panel.tables", "TablesDock", bottom, new SummaryTablesPanel);
+    m_charts = m_panels->add<ChartsPanel>(
+        "panel.charts", "ChartsDock", bottom, new ChartsPanel, [this, t, select](ChartsPanel *p) {
+            connect(t, &TimelineView::selectionChanged, p, &ChartsPanel::selectSlice);
+            connect(p, &ChartsPanel::kernelActivated, t, select);
+            connect(m_kernels, &KernelTablePanel::filterChanged, p, [p](const KernelRows &rows) {
+                // The charts read an empty list as "all kernels"; a filter that matches nothing is
+                // kept empty with an index no table has.
+                p->setFilter(rows.empty() ? KernelRows{std::numeric_limits<std::size_t>::max()} : rows);
+            });
+        });
+    m_steps =
+        m_panels->add<StepsPanel>("panel.steps", "StepsDock", bottom, new StepsPanel, [this](StepsPanel *p) {
+            connect(p, &StepsPanel::stepActivated, this, &MainWindow::showStep);
+            connect(p, &StepsPanel::compareRequested, this, [this] { chooseStepsToCompare(); });
+        });
+    m_markersPanel = m_panels->add<MarkersPanel>(
+        "panel.markers", "MarkersDock", bottom, new MarkersPanel(m_markerList), [this, t](MarkersPanel *p) {
+            connect(p, &MarkersPanel::markerActivated, t, [this, t](int i) {
+                const Marker &m = m_markerList->at(i);
+                if (m.isFlag()) {
+                    const TimeRange r = t->zoom()->range();
+                    t->zoom()->setRange({m.begin - r.width() / 2, m.begin - r.width() / 2 + r.width()}, true);
+                } else {
+                    t->zoom()->fit({m.begin, m.end});
+                }
+            });
+        });
+    m_collection =
+        m_panels->add<CollectionPanel>("panel.collection", "CollectionDock", right, new CollectionPanel);
+    m_panels->finish();
+}
+
+} // namespace at
