@@ -1,45 +1,19 @@
 // MainWindow's docks: one registration per panel (PanelRegistry), and what each listens to.
+#include "MainWindow.h"
+
 #include "ChartsPanel.h"
 #include "CollectionPanel.h"
-#include "ColorRulesDialog.h"
-#include "CompareLauncher.h"
 #include "DetailsPanel.h"
 #include "KernelTablePanel.h"
-#include "MainWindow.h"
 #include "MarkerList.h"
 #include "MarkersPanel.h"
-#include "MessageBar.h"
-#include "OpenDialogs.h"
 #include "PanelRegistry.h"
-#include "RecentPaths.h"
-#include "SearchBar.h"
-#include "SessionController.h"
-#include "StartPage.h"
 #include "StatisticsPanel.h"
 #include "StepsPanel.h"
 #include "SummaryTablesPanel.h"
-#include "TimelineKeyboard.h"
 #include "TimelineView.h"
-#include "TraceLoadJob.h"
-#include "TraceQueries.h"
-#include "ViewExport.h"
-#include <QApplication>
-#include <QCloseEvent>
-#include <QComboBox>
-#include <QDragEnterEvent>
-#include <QDropEvent>
-#include <QFileInfo>
-#include <QLabel>
-#include <QMimeData>
-#include <QProgressBar>
-#include <QPushButton>
-#include <QScreen>
-#include <QSettings>
-#include <QStackedWidget>
-#include <QStatusBar>
-#include <QTimer>
-#include <QToolBar>
-#include <QVBoxLayout>
+
+#include <limits>
 
 namespace at {
 
