@@ -1,0 +1,106 @@
+#include "AppTestSupport.h"
+#include "MainWindow.h"
+#include "MessageBar.h"
+#include "Theme.h"
+#include "TimelineView.h"
+#include "Translations.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QMenuBar>
+#include <QProcess>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace at;
+
+// Issue 17: View ▸ Theme and View ▸ Language / 语言 in the real window, kept across starts, and the
+// command line's --theme / --lang (through --screenshot, which renders the window a user sees).
+class TestAppearance : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    static double luminance(const QColor &c)
+    {
+        return 0.2126 * c.red() + 0.7152 * c.green() + 0.0722 * c.blue();
+    }
+
+private Q_SLOTS:
+    void initTestCase() { test::useScratchSettings(m_dir.path()); }
+
+    void cleanup()
+    {
+        applyUiTheme(UiTheme::System);
+        setUiLanguage(QStringLiteral("en"));
+    }
+
+    void themeMenuSwitchesAndRemembers()
+    {
+        MainWindow window;
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *dark = window.findChild<QAction *>(QStringLiteral("theme.dark"));
+        QVERIFY(dark);
+        QVERIFY(dark->isCheckable());
+        dark->trigger();
+        QVERIFY(dark->isChecked());
+        QVERIFY(isDark(QApplication::palette()));
+        QCoreApplication::processEvents();
+        const QImage shot = window.timeline()->viewport()->grab().toImage();
+        QVERIFY2(luminance(shot.pixelColor(shot.width() / 2, shot.height() - 5)) < 80, "timeline not dark");
+        QCOMPARE(QSettings().value(QStringLiteral("ui/theme")).toString(), QStringLiteral("dark"));
+        window.findChild<QAction *>(QStringLiteral("theme.light"))->trigger();
+        QVERIFY(!isDark(QApplication::palette()));
+        QCOMPARE(QSettings().value(QStringLiteral("ui/theme")).toString(), QStringLiteral("light"));
+    }
+
+    void languageMenuInstallsChineseForNewWindows()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *chinese = window.findChild<QAction *>(QStringLiteral("language.zh_CN"));
+        QVERIFY(chinese);
+        chinese->trigger();
+        QCOMPARE(uiLanguage(), QStringLiteral("zh_CN"));
+        QCOMPARE(QSettings().value(QStringLiteral("ui/language")).toString(), QStringLiteral("zh_CN"));
+        QVERIFY(window.messageBar()->isVisible());
+        // A window made now is in Chinese: its File menu.
+        MainWindow second;
+        QCOMPARE(second.menuBar()->actions().front()->text(), QStringLiteral("文件(&F)"));
+        window.findChild<QAction *>(QStringLiteral("language.en"))->trigger();
+        MainWindow third;
+        QCOMPARE(third.menuBar()->actions().front()->text(), QStringLiteral("&File"));
+    }
+
+    void commandLineChoosesThemeAndLanguage()
+    {
+        // --screenshot renders the window with the chosen theme; a bad name is refused with a message.
+        const QString png = m_dir.filePath(QStringLiteral("dark.png"));
+        QProcess run;
+        run.start(QStringLiteral(AT_APP_BINARY),
+                  {QStringLiteral("--screenshot"), png, QStringLiteral("--size"), QStringLiteral("900x700"),
+                   QStringLiteral("--theme"), QStringLiteral("dark"), QStringLiteral("--lang"),
+                   QStringLiteral("zh_CN")});
+        QVERIFY(run.waitForFinished(60000));
+        QCOMPARE(run.exitCode(), 0);
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        int dark = 0, all = 0;
+        for (int y = 0; y < image.height(); y += 4)
+            for (int x = 0; x < image.width(); x += 4, ++all)
+                dark += luminance(image.pixelColor(x, y)) < 80;
+        QVERIFY2(dark > all / 2, qPrintable(QStringLiteral("%1 of %2 pixels dark").arg(dark).arg(all)));
+        run.start(QStringLiteral(AT_APP_BINARY),
+                  {QStringLiteral("--screenshot"), png, QStringLiteral("--theme"), QStringLiteral("purple")});
+        QVERIFY(run.waitForFinished(60000));
+        QCOMPARE(run.exitCode(), 2);
+        QVERIFY(run.readAllStandardError().contains("--theme must be"));
+    }
+};
+
+QTEST_MAIN(TestAppearance)
+#include "tst_appearance.moc"
