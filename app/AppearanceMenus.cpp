@@ -44,9 +44,10 @@ void addAppearanceMenus(QMenu *view, MessageBar *messages)
          {std::pair{UiTheme::System, "theme.system"}, std::pair{UiTheme::Light, "theme.light"},
           std::pair{UiTheme::Dark, "theme.dark"}}) {
         QAction *action = addChoice(theme, themes, id, currentUiTheme() == choice);
-        QObject::connect(action, &QAction::triggered, theme, [choice] {
-            applyUiTheme(choice);
-            QSettings().setValue(QLatin1String(kThemeKey), uiThemeName(choice));
+        const UiTheme chosen = choice; // clang 14 cannot capture a structured binding
+        QObject::connect(action, &QAction::triggered, theme, [chosen] {
+            applyUiTheme(chosen);
+            QSettings().setValue(QLatin1String(kThemeKey), uiThemeName(chosen));
         });
     }
     // In both languages and without a mnemonic (every letter of "Language" is taken in View), so the
@@ -59,9 +60,10 @@ void addAppearanceMenus(QMenu *view, MessageBar *messages)
          {std::pair{QString(), "language.system"}, std::pair{QStringLiteral("en"), "language.en"},
           std::pair{QStringLiteral("zh_CN"), "language.zh_CN"}}) {
         QAction *action = addChoice(language, languages, id, saved == code);
-        QObject::connect(action, &QAction::triggered, language, [code, messages] {
-            QSettings().setValue(QLatin1String(kLanguageKey), code);
-            setUiLanguage(code);
+        const QString chosen = code; // clang 14 cannot capture a structured binding
+        QObject::connect(action, &QAction::triggered, language, [chosen, messages] {
+            QSettings().setValue(QLatin1String(kLanguageKey), chosen);
+            setUiLanguage(chosen);
             if (messages)
                 messages->showMessage(MessageBar::Kind::Info,
                                       Appearance::tr("The language applies to windows opened from now on and "
