@@ -4,6 +4,8 @@
 #include <QStyle>
 #include <QStyleFactory>
 
+#include <memory>
+
 namespace at {
 
 namespace {
@@ -51,7 +53,8 @@ QString uiThemeName(UiTheme theme)
 
 QPalette lightPalette()
 {
-    return QStyleFactory::create(QStringLiteral("Fusion"))->standardPalette();
+    const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    return fusion->standardPalette();
 }
 
 QPalette darkPalette()
