@@ -1,4 +1,5 @@
 #include "AppTestSupport.h"
+#include "Luminance.h"
 #include "MainWindow.h"
 #include "MessageBar.h"
 #include "Theme.h"
@@ -14,6 +15,7 @@
 #include <QTest>
 
 using namespace at;
+using at::test::luminance;
 
 // Issue 17: View ▸ Theme and View ▸ Language / 语言 in the real window, kept across starts, and the
 // command line's --theme / --lang (through --screenshot, which renders the window a user sees).
@@ -21,11 +23,6 @@ class TestAppearance : public QObject
 {
     Q_OBJECT
     QTemporaryDir m_dir;
-
-    static double luminance(const QColor &c)
-    {
-        return 0.2126 * c.red() + 0.7152 * c.green() + 0.0722 * c.blue();
-    }
 
 private Q_SLOTS:
     void initTestCase() { test::useScratchSettings(m_dir.path()); }

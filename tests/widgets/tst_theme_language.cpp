@@ -1,5 +1,6 @@
 #include "ChartsPanel.h"
 #include "DetailsPanel.h"
+#include "Luminance.h"
 #include "StatisticsPanel.h"
 #include "TestSupport.h"
 #include "Theme.h"
@@ -16,6 +17,7 @@
 #include <QTest>
 
 using namespace at;
+using at::test::luminance;
 
 // Issue 17: a dark theme (View ▸ Theme, --theme) in which every view stays readable, and a complete
 // zh_CN translation, both checked on what the widgets show.
@@ -23,11 +25,6 @@ class TestThemeLanguage : public QObject
 {
     Q_OBJECT
     std::unique_ptr<TraceModel> m_model;
-
-    static double luminance(const QColor &c)
-    {
-        return 0.2126 * c.red() + 0.7152 * c.green() + 0.0722 * c.blue();
-    }
 
     // Share of pixels of an image that are dark (< 80) and light (> 170).
     static std::pair<double, double> darkAndLight(const QImage &image)

@@ -1,3 +1,4 @@
+#include "Luminance.h"
 #include "TestSupport.h"
 #include "Theme.h"
 #include "TimelineView.h"
@@ -7,6 +8,7 @@
 #include <QTest>
 
 using namespace at;
+using at::test::luminance;
 
 // The timeline under a dark palette (as a dark system theme gives it) and at device pixel ratio 2
 // (QT_SCALE_FACTOR=2, set before the application starts): checked by the pixels of a grab.
@@ -14,11 +16,6 @@ class TestThemesHiDpi : public QObject
 {
     Q_OBJECT
     std::unique_ptr<TraceModel> m_model;
-
-    static double luminance(const QColor &c)
-    {
-        return 0.2126 * c.red() + 0.7152 * c.green() + 0.0722 * c.blue();
-    }
 
 private Q_SLOTS:
     void initTestCase()
