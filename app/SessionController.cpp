@@ -5,10 +5,10 @@
 #include "MarkerList.h"
 #include "MessageBar.h"
 #include "TimelineView.h"
-#include "common/MappedFile.h"
 #include "common/OutputPath.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QMultiHash>
 
 #include <algorithm>
@@ -85,9 +85,9 @@ bool SessionController::read(const QString &path, QString *error)
     QFile file(path);
     std::optional<Session> session;
     // A FIFO or device planted at the session path would block the read or never end.
-    const QString special = specialFileProblem(path);
-    if (!special.isEmpty())
-        *error = special;
+    const QFileInfo info(path);
+    if (info.exists() && !info.isFile())
+        *error = tr("not a regular file (a folder, FIFO, socket or device)");
     else if (!file.open(QIODevice::ReadOnly))
         *error = file.errorString();
     else
