@@ -235,11 +235,12 @@ QString pathFor(const QString &input, PreferredSource preferred)
     const QString dir = directory();
     if (path.isEmpty() || dir.isEmpty())
         return {};
-    // Never inside the data folder (the opened folder, or the folder of the opened file), even when
-    // the cache location points there or a symlink on the way leads there.
+    // Never inside the opened folder, even when the cache location points there or a symlink on the
+    // way leads there (a lone file's folder is not the profile's: a cache beside it is allowed).
     const QString dirReal = resolvedPath(dir);
-    const QString dataFolder = QFileInfo(path).isDir() ? path : QFileInfo(path).absolutePath();
-    if (dirReal == dataFolder || dirReal.startsWith(dataFolder + QLatin1Char('/'))) {
+    const QString dataFolder = path;
+    if (QFileInfo(path).isDir() &&
+        (dirReal == dataFolder || dirReal.startsWith(dataFolder + QLatin1Char('/')))) {
         static std::once_flag warned;
         std::call_once(warned, [&] {
             qCWarning(lcSnapshot).noquote()

@@ -223,6 +223,8 @@ private slots:
                                   << "which does not exist";
         QTest::newRow("too long") << "long"
                                   << "the path is too long";
+        QTest::newRow("folder without a trace") << "folder"
+                                                << "No Ascend profiling result was found in";
     }
 
     void specialInputsAreNamedAndNeverBlock()
@@ -246,6 +248,9 @@ private slots:
             QVERIFY(QFile::link(QStringLiteral("/dev/zero"), path));
         } else if (kind == QLatin1String("proc")) {
             QVERIFY(QFile::link(QStringLiteral("/proc/self/status"), path));
+        } else if (kind == QLatin1String("folder")) {
+            QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("input.json")));
+            pt::writeFile(dir, QStringLiteral("input.json/readme.txt"), "not a trace\n");
         } else if (kind == QLatin1String("dangling")) {
             QVERIFY(QFile::link(dir.filePath(QStringLiteral("gone.json")), path));
         } else {
@@ -316,27 +321,31 @@ private slots:
     void cacheInsideTheDataFolderIsNotUsed()
     {
         QTemporaryDir data;
-        const QString path = pt::writeFile(data, QStringLiteral("trace.json"), traceOf(100));
+        const QString rank = data.filePath(QStringLiteral("rank0_ascend_pt"));
+        QVERIFY(QDir().mkpath(rank + QStringLiteral("/ASCEND_PROFILER_OUTPUT")));
+        pt::writeFile(data, QStringLiteral("rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+                      traceOf(100));
         const QStringList before = filesUnder(data.path());
         // XDG_CACHE_HOME inside the opened folder.
-        qputenv("XDG_CACHE_HOME", QFile::encodeName(data.filePath(QStringLiteral("cache"))));
-        QVERIFY(at::snapshot::pathFor(path, at::PreferredSource::Text).isEmpty());
+        qputenv("XDG_CACHE_HOME", QFile::encodeName(rank + QStringLiteral("/cache")));
+        QVERIFY(at::snapshot::pathFor(rank, at::PreferredSource::Text).isEmpty());
         at::LoadControl control;
-        QVERIFY(at::loadTrace(path, cachedOptions(), control).model);
+        const at::LoadResult r = at::loadTrace(rank, cachedOptions(), control);
         qputenv("XDG_CACHE_HOME", QFile::encodeName(m_cache.path()));
+        QVERIFY2(r.model, qPrintable(r.error));
         QCOMPARE(filesUnder(data.path()), before);
-        // The snapshots folder a symlink into the data folder.
+        // The snapshots folder a symlink into the opened folder.
         QTemporaryDir elsewhere;
         qputenv("XDG_CACHE_HOME", QFile::encodeName(elsewhere.path()));
         const QString snapshots = at::snapshot::directory();
         QVERIFY(QDir().mkpath(QFileInfo(snapshots).path()));
-        QVERIFY(QDir(data.path()).mkdir(QStringLiteral("snaps")));
-        QVERIFY(QFile::link(data.filePath(QStringLiteral("snaps")), snapshots));
-        QVERIFY(at::snapshot::pathFor(path, at::PreferredSource::Text).isEmpty());
+        QVERIFY(QDir(rank).mkdir(QStringLiteral("snaps")));
+        QVERIFY(QFile::link(rank + QStringLiteral("/snaps"), snapshots));
+        QVERIFY(at::snapshot::pathFor(rank, at::PreferredSource::Text).isEmpty());
         at::LoadControl linked;
-        QVERIFY(at::loadTrace(path, cachedOptions(), linked).model);
+        QVERIFY(at::loadTrace(rank, cachedOptions(), linked).model);
         qputenv("XDG_CACHE_HOME", QFile::encodeName(m_cache.path()));
-        QVERIFY(QDir(data.filePath(QStringLiteral("snaps"))).isEmpty());
+        QVERIFY(QDir(rank + QStringLiteral("/snaps")).isEmpty());
     }
 
     void inPlaceEditKeepingSizeAndMtimeIsNotServedStale()
