@@ -10,6 +10,7 @@
 
 #include "common/MappedFile.h"
 #include "common/OutputPath.h"
+#include "common/ProcessLimits.h"
 #include "raw/SliceFiles.h"
 #include "snapshot/SnapshotCache.h"
 #include "sqlite/SqliteConnection.h"
@@ -440,6 +441,20 @@ private slots:
         for (const QString &w : r.model->warnings())
             QVERIFY2(!w.contains(QStringLiteral("Too many open files")), qPrintable(w));
         QVERIFY2(written, qPrintable(error));
+    }
+
+    void softDescriptorLimitIsRaisedToTheHardLimit()
+    {
+        struct rlimit saved;
+        QCOMPARE(::getrlimit(RLIMIT_NOFILE, &saved), 0);
+        struct rlimit low = saved;
+        low.rlim_cur = 256;
+        QCOMPARE(::setrlimit(RLIMIT_NOFILE, &low), 0);
+        at::raiseOpenFileLimit(); // what app/main.cpp calls first
+        struct rlimit now;
+        QCOMPARE(::getrlimit(RLIMIT_NOFILE, &now), 0);
+        ::setrlimit(RLIMIT_NOFILE, &saved);
+        QCOMPARE(now.rlim_cur, saved.rlim_max);
     }
 
     // ---------------------------------------------------------------- output paths
