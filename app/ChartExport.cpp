@@ -3,7 +3,10 @@
 #include "ChartsPanel.h"
 #include "KernelQueries.h"
 
+#include "common/OutputPath.h"
+
 #include <QApplication>
+#include <QBuffer>
 #include <QChart>
 #include <QChartView>
 #include <QEventLoop>
@@ -111,10 +114,14 @@ bool renderChartPng(const TraceModel &model, const QString &chartName, const QSt
     if (!chart)
         return fail(buildError);
     const QImage image = renderChartImage(chart.get(), size);
-    QImageWriter writer(outPath, "png");
-    if (!writer.write(image))
-        return fail(QObject::tr("%1: cannot write PNG: %2")
-                        .arg(QFileInfo(outPath).absoluteFilePath(), writer.errorString()));
+    QBuffer encoded;
+    encoded.open(QIODevice::WriteOnly);
+    QImageWriter writer(&encoded, "png");
+    QString why;
+    if (!writer.write(image) || !writeOutputFile(outPath, encoded.data(), &why, inputFilesOf(model)))
+        return fail(
+            QObject::tr("%1: cannot write PNG: %2")
+                .arg(QFileInfo(outPath).absoluteFilePath(), why.isEmpty() ? writer.errorString() : why));
     return true;
 }
 

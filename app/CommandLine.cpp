@@ -1,5 +1,6 @@
 #include "CommandLine.h"
 
+#include "common/OutputPath.h"
 #include "export/ChromeTraceWriter.h"
 
 #include "TraceLoader.h"
@@ -10,12 +11,13 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QTextStream>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace at {
 
@@ -219,6 +221,8 @@ int runSummary(const CommandLineOptions &options)
             out << "File: " << path << "\n" << formatSummaryText(*model, summary);
         out.flush();
     }
+    if (!stdoutWritten(out, err))
+        return 1;
     return exitCode;
 }
 
@@ -236,14 +240,24 @@ std::unique_ptr<TraceModel> loadForCommand(const QString &path, const CommandLin
     return std::move(result.model);
 }
 
-bool writeFileAtomically(const QString &path, const QByteArray &data, QTextStream &err)
+bool writeFileAtomically(const QString &path, const QByteArray &data, QTextStream &err,
+                         const QStringList &inputs)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        err << "ascend-timeline: cannot write " << path << ": " << file.errorString() << "\n";
+    QString error;
+    if (!writeOutputFile(path, data, &error, inputs)) {
+        err << "ascend-timeline: cannot write " << path << ": " << error << "\n";
         return false;
     }
     return true;
+}
+
+bool stdoutWritten(QTextStream &out, QTextStream &err)
+{
+    out.flush();
+    const bool failed = out.status() != QTextStream::Ok || std::fflush(stdout) != 0 || std::ferror(stdout);
+    if (failed)
+        err << "ascend-timeline: cannot write to the standard output: " << std::strerror(errno) << "\n";
+    return !failed;
 }
 
 int runMetrics(const CommandLineOptions &options)
@@ -263,13 +277,11 @@ int runMetrics(const CommandLineOptions &options)
     }
     const QByteArray csv = formatKernelTableCsv(*model);
     if (options.csvOut.isEmpty()) {
-        QFile out;
-        if (!out.open(stdout, QIODevice::WriteOnly))
-            return 1;
-        out.write(csv);
-        return 0;
+        QTextStream out(stdout);
+        out << csv;
+        return stdoutWritten(out, err) ? 0 : 1;
     }
-    if (!writeFileAtomically(options.csvOut, csv, err))
+    if (!writeFileAtomically(options.csvOut, csv, err, inputFilesOf(*model) << options.paths.first()))
         return 1;
     err << "wrote " << model->kernels().size() << " kernels to " << options.csvOut << "\n";
     return 0;
@@ -282,6 +294,8 @@ int runExportJson(const CommandLineOptions &options)
         err << "ascend-timeline: --export-json needs exactly one PATH\n";
         return 2;
     }
+    if (!outsideDataFolders(QStringLiteral("--export-json"), options.exportJson, options.paths, err))
+        return 2;
     const std::unique_ptr<TraceModel> model = loadForCommand(options.paths.front(), options, err);
     if (!model)
         return 1;
@@ -322,6 +336,23 @@ bool isInside(const QString &path, const QString &folder)
 
 } // namespace
 
+bool outsideDataFolders(const QString &option, const QString &out, const QStringList &paths, QTextStream &err)
+{
+    const QString target = resolvedPath(out);
+    for (const QString &path : paths) {
+        const QFileInfo input(path);
+        if (!input.exists())
+            continue;
+        const QString dataFolder = resolvedPath(input.isDir() ? path : input.absolutePath());
+        if (isInside(target, dataFolder)) {
+            err << "ascend-timeline: " << option << " " << out << " is inside the data folder " << dataFolder
+                << ": choose a path outside it (the profile data is never written to)\n";
+            return false;
+        }
+    }
+    return true;
+}
+
 int runExportCsv(const CommandLineOptions &options)
 {
     QTextStream err(stderr);
@@ -352,7 +383,7 @@ int runExportCsv(const CommandLineOptions &options)
         return 1;
     }
     const QString out = QDir(dir).filePath(QStringLiteral("kernel_details.csv"));
-    if (!writeFileAtomically(out, formatKernelDetailsCsv(*model), err))
+    if (!writeFileAtomically(out, formatKernelDetailsCsv(*model), err, inputFilesOf(*model)))
         return 1;
     for (const QString &warning : model->warnings())
         err << "warning: " << warning << "\n";

@@ -79,7 +79,14 @@ int runExportJson(const CommandLineOptions &options);
 // err; null on failure), and writes a file atomically (QSaveFile; false with the reason on err).
 std::unique_ptr<TraceModel> loadForCommand(const QString &path, const CommandLineOptions &options,
                                            QTextStream &err);
-bool writeFileAtomically(const QString &path, const QByteArray &data, QTextStream &err);
+// Writes through parser/common/OutputPath (never onto a device/FIFO/socket, never onto one of `inputs`).
+bool writeFileAtomically(const QString &path, const QByteArray &data, QTextStream &err,
+                         const QStringList &inputs = {});
+// Flushes out and stdout; false with a message on err when the standard output could not be written.
+bool stdoutWritten(QTextStream &out, QTextStream &err);
+// False with a message on err when `out` (the value of `option`) lies inside the folder of one of `paths`.
+bool outsideDataFolders(const QString &option, const QString &out, const QStringList &paths,
+                        QTextStream &err);
 
 // Runs whichever headless mode the options select.
 int runHeadless(const CommandLineOptions &options);

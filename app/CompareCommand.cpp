@@ -1,9 +1,9 @@
 #include "CommandLine.h"
 
 #include "StepComparison.h"
+#include "common/OutputPath.h"
 
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QTextStream>
 
 namespace at {
@@ -84,10 +84,16 @@ int runCompareSteps(const CommandLineOptions &options)
     out << formatComparisonText(c, describe(options.paths.first(), *baseModel, a),
                                 describe(comparisonPath, *comparisonModel, b));
     out.flush();
-    if (!options.csvOut.isEmpty() && !writeFileAtomically(options.csvOut, formatComparisonByNameCsv(c), err))
+    if (!stdoutWritten(out, err))
+        return 1;
+    QStringList inputs = inputFilesOf(*baseModel);
+    if (other)
+        inputs << inputFilesOf(*other);
+    if (!options.csvOut.isEmpty() &&
+        !writeFileAtomically(options.csvOut, formatComparisonByNameCsv(c), err, inputs))
         return 1;
     if (!options.kernelsCsvOut.isEmpty() &&
-        !writeFileAtomically(options.kernelsCsvOut, formatComparisonKernelsCsv(c), err))
+        !writeFileAtomically(options.kernelsCsvOut, formatComparisonKernelsCsv(c), err, inputs))
         return 1;
     return 0;
 }

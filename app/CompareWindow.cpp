@@ -4,6 +4,7 @@
 #include "StepCompareView.h"
 #include "Steps.h"
 #include "TimelineKeyboard.h"
+#include "common/OutputPath.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -14,7 +15,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 
 namespace at {
 
@@ -59,12 +59,11 @@ void CompareWindow::exportCsv(bool byName)
                                                       tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
-    QSaveFile out(path);
     const QByteArray csv = byName ? formatComparisonByNameCsv(m_view->comparison())
                                   : formatComparisonKernelsCsv(m_view->comparison());
-    if (!out.open(QIODevice::WriteOnly) || out.write(csv) != csv.size() || !out.commit())
-        QMessageBox::warning(this, tr("Export diff"),
-                             tr("Could not write %1: %2").arg(path, out.errorString()));
+    QString why;
+    if (!writeOutputFile(path, csv, &why))
+        QMessageBox::warning(this, tr("Export diff"), tr("Could not write %1: %2").arg(path, why));
 }
 
 CompareStepsDialog::CompareStepsDialog(std::vector<StepChoice> choices, int base, int comparison,

@@ -66,6 +66,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_load(new TraceLoadJob(this))
 {
     initResources();
+    installOutputFileWriter();
     windowRegistry().append(this);
     setWindowTitle(tr("Ascend Timeline"));
     setAcceptDrops(true);

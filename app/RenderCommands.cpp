@@ -6,8 +6,13 @@
 #include "TraceLoader.h"
 #include "TraceQueries.h"
 
+#include "common/OutputPath.h"
+
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QFileInfo>
+#include <QImageWriter>
 #include <QTextStream>
 
 namespace at {
@@ -47,6 +52,8 @@ int runScreenshot(const CommandLineOptions &options)
         err << "ascend-timeline: --screenshot takes one PATH (none: the bundled sample)\n";
         return 2;
     }
+    if (!outsideDataFolders(QStringLiteral("--screenshot"), options.screenshotOut, options.paths, err))
+        return 2;
     MainWindow window;
     window.resize(options.size);
     window.show();
@@ -77,8 +84,18 @@ int runScreenshot(const CommandLineOptions &options)
     }
     QCoreApplication::processEvents();
     const QImage image = window.grab().toImage();
-    if (!image.save(options.screenshotOut)) {
-        err << "ascend-timeline: cannot write " << options.screenshotOut << "\n";
+    // Encoded in memory, then written through OutputPath (never onto a device or an input file).
+    QBuffer encoded;
+    encoded.open(QIODevice::WriteOnly);
+    QByteArray format = QFileInfo(options.screenshotOut).suffix().toLower().toLatin1();
+    if (!QImageWriter::supportedImageFormats().contains(format))
+        format = "png";
+    QString error;
+    if (!QImageWriter(&encoded, format).write(image) ||
+        !writeOutputFile(options.screenshotOut, encoded.data(), &error,
+                         window.model() ? inputFilesOf(*window.model()) : QStringList())) {
+        err << "ascend-timeline: cannot write " << options.screenshotOut
+            << (error.isEmpty() ? QString() : QStringLiteral(": ") + error) << "\n";
         return 1;
     }
     return 0;

@@ -5,10 +5,11 @@
 #include "MarkerList.h"
 #include "MessageBar.h"
 #include "TimelineView.h"
+#include "common/OutputPath.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QMultiHash>
-#include <QSaveFile>
 
 #include <algorithm>
 
@@ -70,10 +71,10 @@ Session SessionController::capture() const
 
 bool SessionController::save(const QString &path, QString *error) const
 {
-    QSaveFile file(path); // atomic: a crash mid-write leaves the old session intact
-    const QByteArray json = sessionToJson(capture());
-    if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size() || !file.commit()) {
-        *error = tr("Could not save the session to %1: %2").arg(path, file.errorString());
+    // Atomic (a crash mid-write leaves the old session intact), and never onto a device, FIFO or socket.
+    QString why;
+    if (!writeOutputFile(path, sessionToJson(capture()), &why)) {
+        *error = tr("Could not save the session to %1: %2").arg(path, why);
         return false;
     }
     return true;
@@ -83,7 +84,11 @@ bool SessionController::read(const QString &path, QString *error)
 {
     QFile file(path);
     std::optional<Session> session;
-    if (!file.open(QIODevice::ReadOnly))
+    // A FIFO or device planted at the session path would block the read or never end.
+    const QFileInfo info(path);
+    if (info.exists() && !info.isFile())
+        *error = tr("not a regular file (a folder, FIFO, socket or device)");
+    else if (!file.open(QIODevice::ReadOnly))
         *error = file.errorString();
     else
         session = sessionFromJson(file.readAll(), error);

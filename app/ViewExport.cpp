@@ -1,10 +1,11 @@
 #include "ViewExport.h"
 
+#include "TableExport.h"
 #include "TimelineView.h"
+#include "common/OutputPath.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
-#include <QSaveFile>
 #include <QScrollBar>
 #include <QSvgGenerator>
 
@@ -27,10 +28,20 @@ QPixmap grabWholeHeight(TimelineView &view)
 }
 } // namespace
 
+void installOutputFileWriter()
+{
+    setExportFileWriter([](const QString &path, QByteArrayView bytes, QString *why) {
+        return writeOutputFile(path, bytes, why);
+    });
+}
+
 bool exportTimelinePng(TimelineView &view, const QString &path, PngExtent extent)
 {
     const QPixmap image = extent == PngExtent::WholeHeight ? grabWholeHeight(view) : view.grab();
-    return image.save(path, "PNG");
+    QBuffer encoded;
+    encoded.open(QIODevice::WriteOnly);
+    QString why;
+    return image.save(&encoded, "PNG") && writeOutputFile(path, encoded.data(), &why);
 }
 
 bool exportTimelineSvg(TimelineView &view, const QString &title, const QString &description,
@@ -48,11 +59,9 @@ bool exportTimelineSvg(TimelineView &view, const QString &title, const QString &
     generator.setDescription(description);
     view.viewport()->render(&generator);
     buffer.close();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.data().size() ||
-        !file.commit()) {
-        *error =
-            QCoreApplication::translate("ViewExport", "Could not write %1: %2").arg(path, file.errorString());
+    QString why;
+    if (!writeOutputFile(path, buffer.data(), &why)) {
+        *error = QCoreApplication::translate("ViewExport", "Could not write %1: %2").arg(path, why);
         return false;
     }
     return true;

@@ -14,6 +14,9 @@ enum class PngExtent
     WholeHeight
 };
 
+// Makes the widgets' exports (tables, the kernel table) write through parser/common/OutputPath.
+void installOutputFileWriter();
+
 // The timeline as a PNG image (File ▸ Export View as PNG / Export Whole Trace Height as PNG).
 bool exportTimelinePng(TimelineView &view, const QString &path, PngExtent extent = PngExtent::VisibleView);
 // The same view as vector graphics (text stays text); false with *error naming the file.

@@ -2,6 +2,7 @@
 #include "CommandLine.h"
 #include "MainWindow.h"
 #include "RenderCommands.h"
+#include "common/ProcessLimits.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -46,6 +47,7 @@ void setIdentity()
 
 int main(int argc, char **argv)
 {
+    at::raiseOpenFileLimit(); // folders of thousands of ranks
     if (wantsHeadless(argc, argv)) {
         QCoreApplication app(argc, argv);
         setIdentity();

@@ -3,6 +3,7 @@
 #include "InputReader.h"
 #include "LoadPlan.h"
 #include "TraceBuilder.h"
+#include "common/InputPath.h"
 #include "config/CollectionReader.h"
 #include "snapshot/SnapshotCache.h"
 #include "summary/SummaryTablesReader.h"
@@ -186,6 +187,10 @@ LoadResult loadTrace(const QString &path, const LoadOptions &options, LoadContro
     // The snapshot cache (parser/snapshot) only changes how fast the same model arrives. Raw decoding is
     // never cached (its args live in memory), and asking for it must not reopen the export's snapshot.
     const bool cache = options.useSnapshotCache && options.preferredSource != PreferredSource::Raw;
+    // A FIFO, socket, device or dangling link is named as what it is (and never opened: a FIFO blocks).
+    const QString pathProblem = inputPathProblem(path);
+    if (!pathProblem.isEmpty())
+        return stoppedBy(LoadStop::Error, pathProblem);
     if (cache) {
         QString reason;
         bool cancelled = false;

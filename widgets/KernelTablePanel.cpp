@@ -1,6 +1,7 @@
 #include "KernelTablePanel.h"
 
 #include "TableCells.h"
+#include "TableExport.h"
 #include "TraceQueries.h"
 
 #include <QCheckBox>
@@ -12,7 +13,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -334,11 +334,10 @@ QByteArray KernelTablePanel::visibleRowsAsCsv() const
 
 bool KernelTablePanel::exportCsv(const QString &path, QString *error) const
 {
-    QSaveFile file(path);
-    const QByteArray csv = visibleRowsAsCsv();
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
+    QString why;
+    if (!writeExportFile(path, visibleRowsAsCsv(), &why)) {
         if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+            *error = tr("Cannot write %1: %2").arg(path, why);
         return false;
     }
     return true;

@@ -6,6 +6,7 @@
 #include <QAbstractItemView>
 #include <QAction>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QSaveFile>
 
@@ -27,12 +28,44 @@ QByteArray modelToCsv(const QAbstractItemModel &model)
     return out.toUtf8();
 }
 
+namespace {
+
+ExportFileWriter &exportFileWriter()
+{
+    static ExportFileWriter writer;
+    return writer;
+}
+
+} // namespace
+
+void setExportFileWriter(ExportFileWriter writer)
+{
+    exportFileWriter() = std::move(writer);
+}
+
+bool writeExportFile(const QString &path, QByteArrayView bytes, QString *why)
+{
+    if (exportFileWriter())
+        return exportFileWriter()(path, bytes, why);
+    const QFileInfo info(path);
+    if (info.exists() && !info.isFile()) {
+        *why = QObject::tr("not a regular file");
+        return false;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), bytes.size()) != bytes.size() ||
+        !file.commit()) {
+        *why = file.errorString();
+        return false;
+    }
+    return true;
+}
+
 bool writeModelCsv(const QAbstractItemModel &model, const QString &path, QString *error)
 {
-    const QByteArray csv = modelToCsv(model);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
-        *error = QObject::tr("Could not write %1: %2").arg(path, file.errorString());
+    QString why;
+    if (!writeExportFile(path, modelToCsv(model), &why)) {
+        *error = QObject::tr("Could not write %1: %2").arg(path, why);
         return false;
     }
     return true;

@@ -1,7 +1,10 @@
 #pragma once
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QString>
+
+#include <functional>
 
 class QAbstractItemModel;
 class QAbstractItemView;
@@ -13,6 +16,12 @@ namespace at {
 QByteArray modelToCsv(const QAbstractItemModel &model);
 // Writes modelToCsv() atomically; false with *error naming the file and the reason.
 bool writeModelCsv(const QAbstractItemModel &model, const QString &path, QString *error);
+// How the GUI's exports write a file: by default a check that the path is missing or a regular file,
+// then QSaveFile; app/ installs parser/common/OutputPath's writeOutputFile (which never follows a
+// symlink or replaces a device) at start, since widgets cannot depend on the parser. False with *why.
+using ExportFileWriter = std::function<bool(const QString &path, QByteArrayView bytes, QString *why)>;
+void setExportFileWriter(ExportFileWriter writer);
+bool writeExportFile(const QString &path, QByteArrayView bytes, QString *why);
 // Adds "Export Table as CSV…" to the view's context menu (a file dialog, then writeModelCsv).
 void addCsvExportAction(QAbstractItemView *view, const QString &suggestedName);
 

@@ -1,7 +1,9 @@
 #include "ChromeTraceWriter.h"
 
+#include "common/OutputPath.h"
 #include <QFile>
 #include <QHash>
+
 #include <QSaveFile>
 
 #include <cmath>
@@ -235,10 +237,10 @@ bool writeChromeTrace(const TraceModel &model, const QString &path, const Chrome
                       QString *error)
 {
     const QByteArray bytes = Writer(model, options).run();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    QString why;
+    if (!writeOutputFile(path, bytes, &why, inputFilesOf(model))) {
         if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+            *error = QStringLiteral("%1: cannot write: %2").arg(path, why);
         return false;
     }
     return true;

@@ -4,6 +4,9 @@
 #include "folder/NamePatterns.h"
 #include "folder/ProfFolder.h"
 
+#include <QDir>
+#include <QFileInfo>
+
 #include <algorithm>
 
 namespace at {
@@ -137,6 +140,13 @@ DataSource collectTorchRoot(const FolderListing &root, const DetectOptions &opti
                                            "`torch_npu.profiler.profiler.analyse(\"%2\")` to create "
                                            "ASCEND_PROFILER_OUTPUT/trace_view.json.")
                                 .arg(name, root.path)});
+    } else if (const QFileInfo special(QDir(output.path).filePath(QStringLiteral("trace_view.json")));
+               special.exists() && !special.isFile() && !special.isDir()) {
+        // A FIFO, socket or device named trace_view.json is never opened (a FIFO would block).
+        diagnostics.append({DiagnosticSeverity::Warning, DiagnosticCode::NoTimeline, root.path,
+                            QStringLiteral("%1 has no timeline: %2 is not a regular file (a FIFO, socket or "
+                                           "device) and is not read.")
+                                .arg(name, special.filePath())});
     } else {
         diagnostics.append(
             {DiagnosticSeverity::Warning, DiagnosticCode::NoTimeline, root.path,

@@ -105,12 +105,21 @@ std::optional<ReadStatus> parseJsonFile(const QString &path, SourceReading &read
             control.bytesTotal.load() - std::min(compressedSize, control.bytesTotal.load()) + size;
         control.bytesDone = bytesBase;
     }
+    const MappedFile *view = mapped.get(); // owned by the args reader from here on
     auto argsReader = std::make_shared<JsonArgsReader>(std::move(mapped), std::move(temporary));
     const std::uint32_t source = builder.addSource(path, argsReader);
     ChromeTraceParser parser(builder, source, path);
     ParseControl pc{&control.stopReading, &control.bytesDone, bytesBase};
     pc.releaseParsedPages = true; // data is the read-only mapping of the file
     const auto status = parser.parse(data, size, pc, error);
+    if (view->truncated()) {
+        // The file shrank while it was parsed: the events before the cut were kept.
+        if (status == ChromeTraceParser::Result::Failed) {
+            *error = view->truncationMessage();
+            return std::nullopt;
+        }
+        builder.addWarning(view->truncationMessage());
+    }
     if (status == ChromeTraceParser::Result::Failed)
         return std::nullopt;
     const std::uint64_t parsed =

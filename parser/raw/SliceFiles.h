@@ -100,6 +100,17 @@ StreamStats forEachRecord(const StreamControl &control, const QStringList &files
             const std::size_t end = std::min(whole, begin + kBlock);
             for (std::size_t i = begin; i < end; ++i)
                 onRecord(data + pos + i * recordSize);
+            if (mapped->truncated())
+                break; // the file shrank while it was read: the rest reads as zero pages
+        }
+        if (mapped->truncated()) {
+            // Only the records wholly before the cut count; nothing is carried into the next slice.
+            const std::size_t kept =
+                mapped->truncatedAt() > pos ? (mapped->truncatedAt() - pos) / recordSize : 0;
+            stats.records += std::min(kept, whole);
+            stats.unreadable << mapped->truncationMessage();
+            carry.clear();
+            continue;
         }
         stats.records += whole;
         pos += whole * recordSize;

@@ -10,17 +10,22 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLoggingCategory>
-#include <QSaveFile>
+#include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QThread>
 #include <QThreadPool>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <mutex>
 #include <set>
+#include <vector>
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace at::snapshot {
 
@@ -76,6 +81,39 @@ void evictOld(const QDir &dir, const QString &keep)
     }
 }
 
+bool writeAll(int fd, const char *data, std::size_t size)
+{
+    while (size > 0) {
+        const ssize_t n = ::write(fd, data, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        data += n;
+        size -= static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+// Opens the cache folder itself (not a symlink to one) and checks that it is a folder the user owns,
+// so that nothing planted there can redirect a write. -1 with *reason otherwise.
+int openCacheFolder(const QString &dir, QString *reason)
+{
+    const int fd =
+        ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != ::geteuid()) {
+        if (fd >= 0)
+            ::close(fd);
+        *reason = QStringLiteral("%1 is not a folder owned by this user (or is a symbolic link)").arg(dir);
+        return -1;
+    }
+    return fd;
+}
+
+// Writes into a new file (O_EXCL, O_NOFOLLOW) inside the checked cache folder, then renames it over
+// the snapshot's name: a symlink planted there is replaced, never followed; a FIFO, socket or device
+// there is left alone and nothing is written.
 bool save(const std::string &bytes, const QString &path, QString *reason)
 {
     const QFileInfo info(path);
@@ -83,26 +121,72 @@ bool save(const std::string &bytes, const QString &path, QString *reason)
         *reason = QStringLiteral("cannot create %1").arg(info.path());
         return false;
     }
+    const int dir = openCacheFolder(info.path(), reason);
+    if (dir < 0)
+        return false;
     removeStaleTemporaries(info.dir());
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *reason = QStringLiteral("%1: %2").arg(path, file.errorString());
+    const QByteArray name = QFile::encodeName(info.fileName());
+    struct stat existing;
+    if (::fstatat(dir, name.constData(), &existing, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(existing.st_mode) &&
+        !S_ISLNK(existing.st_mode)) {
+        ::close(dir);
+        *reason = QStringLiteral("%1 is not a regular file: left alone").arg(path);
         return false;
     }
-    const auto half = static_cast<qint64>(bytes.size() / 2);
-    bool ok = file.write(bytes.data(), half) == half;
-    file.flush();
+    // "<name>.XXXXXX" like QSaveFile's, so that removeStaleTemporaries finds those of a killed writer.
+    const QByteArray temporary =
+        name + '.' + QByteArray::number(QRandomGenerator::global()->generate64(), 36).right(6);
+    const int fd =
+        ::openat(dir, temporary.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        *reason = QStringLiteral("%1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+        ::close(dir);
+        return false;
+    }
+    const std::size_t half = bytes.size() / 2;
+    bool ok = writeAll(fd, bytes.data(), half);
     testPause();
-    const auto rest = static_cast<qint64>(bytes.size()) - half;
-    ok = ok && file.write(bytes.data() + half, rest) == rest;
-    if (!ok || !file.commit()) {
-        *reason = QStringLiteral("%1: %2").arg(path, file.errorString());
-        file.cancelWriting();
+    ok = ok && writeAll(fd, bytes.data() + half, bytes.size() - half);
+    int code = errno;
+    if (::close(fd) != 0 && ok) {
+        ok = false;
+        code = errno;
+    }
+    if (ok && ::renameat(dir, temporary.constData(), dir, name.constData()) != 0) {
+        ok = false;
+        code = errno;
+    }
+    if (!ok) {
+        ::unlinkat(dir, temporary.constData(), 0);
+        ::close(dir);
+        *reason = QStringLiteral("%1: %2").arg(path, QString::fromLocal8Bit(std::strerror(code)));
         return false;
     }
+    ::close(dir);
     qCInfo(lcSnapshot) << "wrote" << path << bytes.size() << "bytes";
     evictOld(info.dir(), path);
     return true;
+}
+
+// FNV-1a 64 of the first and last 64 KiB, read with pread (never blocks: regular files only).
+std::uint64_t fingerprintOf(const QString &path, off_t size)
+{
+    constexpr off_t kEdge = 64 * 1024;
+    std::uint64_t hash = 14695981039346656037ull;
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    std::vector<unsigned char> buffer(static_cast<std::size_t>(kEdge));
+    auto add = [&](off_t offset, off_t length) {
+        const ssize_t n = ::pread(fd, buffer.data(), static_cast<std::size_t>(length), offset);
+        for (ssize_t i = 0; i < n; ++i)
+            hash = (hash ^ buffer[static_cast<std::size_t>(i)]) * 1099511628211ull;
+    };
+    add(0, std::min(size, kEdge));
+    if (size > kEdge)
+        add(std::max(kEdge, size - kEdge), std::min(kEdge, size - kEdge));
+    ::close(fd);
+    return hash;
 }
 
 void addWithFolders(std::set<QString> &paths, const QString &file, const QString &root)
@@ -115,6 +199,20 @@ void addWithFolders(std::set<QString> &paths, const QString &file, const QString
         paths.insert(dir);
         dir = QFileInfo(dir).path();
     }
+}
+
+// The absolute path with symbolic links of its existing part resolved (the rest may not exist yet).
+QString resolvedPath(const QString &path)
+{
+    QString existing = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    QString rest;
+    while (!QFileInfo::exists(existing) && existing != QStringLiteral("/") && !existing.isEmpty()) {
+        rest = QFileInfo(existing).fileName() + (rest.isEmpty() ? QString() : QLatin1Char('/') + rest);
+        existing = QFileInfo(existing).absolutePath();
+    }
+    const QString real = QFileInfo(existing).canonicalFilePath();
+    const QString base = real.isEmpty() ? existing : real;
+    return rest.isEmpty() ? base : QDir::cleanPath(base + QLatin1Char('/') + rest);
 }
 
 } // namespace
@@ -137,10 +235,20 @@ QString pathFor(const QString &input, PreferredSource preferred)
     const QString dir = directory();
     if (path.isEmpty() || dir.isEmpty())
         return {};
-    // Never inside the data folder, even when the cache location points there.
-    const QString dirCanonical = QFileInfo(dir).absoluteFilePath();
-    if (QFileInfo(path).isDir() && (dirCanonical == path || dirCanonical.startsWith(path + QLatin1Char('/'))))
+    // Never inside the opened folder, even when the cache location points there or a symlink on the
+    // way leads there (a lone file's folder is not the profile's: a cache beside it is allowed).
+    const QString dirReal = resolvedPath(dir);
+    const QString dataFolder = path;
+    if (QFileInfo(path).isDir() &&
+        (dirReal == dataFolder || dirReal.startsWith(dataFolder + QLatin1Char('/')))) {
+        static std::once_flag warned;
+        std::call_once(warned, [&] {
+            qCWarning(lcSnapshot).noquote()
+                << QStringLiteral("the snapshot cache %1 lies inside the data folder %2: running without it")
+                       .arg(dirReal, dataFolder);
+        });
         return {};
+    }
     QCryptographicHash hash(QCryptographicHash::Sha1);
     hash.addData(path.toUtf8());
     hash.addData(preferred == PreferredSource::Database ? QByteArrayView("\ndb") : QByteArrayView("\ntext"));
@@ -158,6 +266,9 @@ FileStamp stampOf(const QString &path)
     }
     stamp.size = static_cast<std::int64_t>(st.st_size);
     stamp.mtimeNs = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+    stamp.ctimeNs = static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec;
+    if (S_ISREG(st.st_mode))
+        stamp.fingerprint = fingerprintOf(path, st.st_size);
     return stamp;
 }
 
@@ -201,8 +312,11 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
         *reason = QStringLiteral("%1: %2").arg(path, why);
         return nullptr;
     };
-    // Mapped, not read: snapshots are replaced by rename, never rewritten in place, so the mapped
-    // file cannot shrink under us.
+    // Mapped, not read: snapshots are replaced by rename, never rewritten in place; should one shrink
+    // anyway, MappedFile reads zeros past the cut, decoding fails and the reason says so.
+    struct stat planted;
+    if (::lstat(QFile::encodeName(path).constData(), &planted) == 0 && !S_ISREG(planted.st_mode))
+        return failed(QStringLiteral("not a regular file (never followed or opened)"));
     QString mapError;
     const std::unique_ptr<MappedFile> bytes = MappedFile::open(path, &mapError);
     if (!bytes) {
@@ -213,7 +327,7 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
     const std::optional<SnapshotHeader> header =
         readHeader(std::string_view(bytes->data(), bytes->size()), reason);
     if (!header)
-        return failed(*reason);
+        return failed(bytes->truncated() ? bytes->truncationMessage() : *reason);
     const SnapshotKey &key = header->key;
     control.bytesTotal = key.sourceBytes;
     control.bytesDone = 0;
@@ -237,6 +351,8 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
             kReadingShareOfLimit * static_cast<double>(options.memoryLimitBytes))
         return failed(QStringLiteral("reopening could pass the memory limit"));
     std::unique_ptr<TraceModel> model = decodeBody(*header, reason);
+    if (bytes->truncated())
+        return failed(bytes->truncationMessage());
     if (!model)
         return failed(*reason);
     if (control.cancel) {

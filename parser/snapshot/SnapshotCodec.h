@@ -19,7 +19,8 @@ namespace at::snapshot {
 // 3: the big columns (slices, counter samples) are a column stream at the end of the payload, in
 //    frames of their own that a reopen decompresses straight into the model's vectors.
 // 4: the layout is one table (SnapshotLayout.h); source groups keep their typed provenance.
-constexpr std::uint32_t kFormatVersion = 4;
+// 5: file stamps add the inode change time and a fingerprint of the content (issue 21).
+constexpr std::uint32_t kFormatVersion = 5;
 
 // One input file (or folder) the model was built from, as it was when the snapshot was written.
 struct FileStamp
@@ -27,6 +28,9 @@ struct FileStamp
     QString path;
     std::int64_t size = 0;
     std::int64_t mtimeNs = 0;
+    std::int64_t ctimeNs = 0; // changes on every in-place write, even when the mtime is put back
+    // FNV-1a of the first and last 64 KiB (0 for folders): catches an edit that restores size and times.
+    std::uint64_t fingerprint = 0;
     friend bool operator==(const FileStamp &, const FileStamp &) = default;
 };
 

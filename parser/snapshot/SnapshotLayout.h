@@ -324,8 +324,9 @@ template <> struct Schema<Step>
 template <> struct Schema<FileStamp>
 {
     static constexpr const char *name = "file stamp";
-    static constexpr auto fields = std::tuple{field<Text>(&FileStamp::path), field<I64>(&FileStamp::size),
-                                              field<I64>(&FileStamp::mtimeNs)};
+    static constexpr auto fields = std::tuple{
+        field<Text>(&FileStamp::path), field<I64>(&FileStamp::size), field<I64>(&FileStamp::mtimeNs),
+        field<I64>(&FileStamp::ctimeNs), field<U64>(&FileStamp::fingerprint)};
 };
 
 template <> struct Schema<SnapshotKey>

@@ -1,9 +1,11 @@
 #include "sqlite/SqliteConnection.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QUrl>
 
 #include <sqlite3.h>
@@ -38,8 +40,25 @@ SqliteConnection::SqliteConnection(const QString &path) : m_path(path), m_name(u
     }
     m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
     // immutable=1: SQLite reads the file as it is, takes no locks and never creates journal files.
-    QString uri = QUrl::fromLocalFile(info.absoluteFilePath()).toString(QUrl::FullyEncoded);
-    uri += QStringLiteral("?mode=ro&immutable=1");
+    QString opened = info.absoluteFilePath();
+    QString mode = QStringLiteral("?mode=ro&immutable=1");
+    const QFileInfo wal(opened + QStringLiteral("-wal"));
+    if (wal.isFile() && wal.size() > 0) {
+        // Committed rows may live only in the -wal: read a private copy of both, WAL included.
+        m_walCopy = std::make_unique<QTemporaryDir>();
+        const QString copy = m_walCopy->filePath(QStringLiteral("copy.db"));
+        if (!m_walCopy->isValid() || !QFile::copy(opened, copy) ||
+            !QFile::copy(wal.absoluteFilePath(), copy + QStringLiteral("-wal"))) {
+            m_error = QStringLiteral("%1: cannot copy the database and its -wal file to a temporary folder "
+                                     "(its committed rows in the -wal could not be read)")
+                          .arg(path);
+            return;
+        }
+        opened = copy;
+        mode = QStringLiteral("?mode=ro");
+    }
+    QString uri = QUrl::fromLocalFile(opened).toString(QUrl::FullyEncoded);
+    uri += mode;
     m_db.setDatabaseName(uri);
     m_db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"));
     if (!m_db.open()) {

@@ -5,6 +5,9 @@
 #include <QStringList>
 
 #include <atomic>
+#include <memory>
+
+class QTemporaryDir;
 
 namespace at {
 
@@ -12,6 +15,9 @@ namespace at {
 // write into user data; immutable also keeps SQLite from creating -journal / -wal files). Each object
 // has its own connection name, so loads on several worker threads never share one; the connection is
 // removed again when the object goes. Queries made on it must be gone before it is destroyed.
+// A database with a non-empty "-wal" next to it has committed rows that immutable=1 would not see: it
+// is copied with its -wal into a private temporary folder and that copy is opened read-only (SQLite
+// rebuilds the -shm there), so the data folder is still never written to.
 class SqliteConnection
 {
 public:
@@ -36,6 +42,7 @@ public:
 private:
     QString m_path;
     QString m_name;
+    std::unique_ptr<QTemporaryDir> m_walCopy; // holds the copy of a database with a -wal
     QSqlDatabase m_db;
     QStringList m_tables;
     QString m_error;

@@ -753,6 +753,10 @@
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
 </context>
 <context>
     <name>SourceProvenance</name>
@@ -1469,6 +1473,10 @@ duration %2 µs · %3</source>
     <message>
         <source>The data of this session changed since it was saved (it starts at %1 µs, the session expected %2 µs); the view and markers may not line up.</source>
         <translation>此会话的数据自保存以来已发生变化（数据起始于 %1 µs，会话预期为 %2 µs）；视图和标记可能无法对齐。</translation>
+    </message>
+    <message>
+        <source>not a regular file (a folder, FIFO, socket or device)</source>
+        <translation>不是普通文件（是文件夹、FIFO、套接字或设备）</translation>
     </message>
 </context>
 <context>
