@@ -58,8 +58,11 @@ public:
     static constexpr std::size_t kChunkBytes = 4 << 20;
 
 private:
+    void addContentWarnings(const JsonEventScanner &scanner);
+
     struct Impl;
     std::unique_ptr<Impl> d;
+    bool m_textReadAsGb18030 = false;
     std::size_t m_eventsRead = 0;
     int m_threadsUsed = 1;
 };
