@@ -1,5 +1,7 @@
 #include "csv/CsvReader.h"
 
+#include "common/MessageText.h"
+
 #include <QByteArray>
 #include <QFile>
 
@@ -412,7 +414,7 @@ void Parser::reportDuplicateColumns()
         if (!name.empty() && !seen.insert(name).second) {
             report(CsvIssue::Severity::Warning, CsvIssue::Kind::DuplicateColumn, rowStart_, rowLine_,
                    QStringLiteral("duplicate column name \"%1\"; lookups use the first")
-                       .arg(QString::fromStdString(name)));
+                       .arg(printableText(QString::fromStdString(name))));
         }
     }
 }

@@ -1,6 +1,7 @@
 #include "ChromeTraceParser.h"
 
 #include "ChunkKernel.h"
+#include "LoadMemoryGuard.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -294,10 +295,20 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
     }
     const std::size_t chunkBytes = control.chunkBytes ? control.chunkBytes : kChunkBytes;
     // Cuts the next chunk of events; false when there are none.
-    auto nextChunk = [&scanner, chunkBytes](std::vector<jk::Span> &spans) {
+    const std::size_t maxEventBytes = control.maxEventBytes;
+    std::size_t oversized = 0, firstOversizedOffset = 0, firstOversizedBytes = 0; // under the scanner's lock
+    auto nextChunk = [&scanner, chunkBytes, maxEventBytes, &oversized, &firstOversizedOffset,
+                      &firstOversizedBytes](std::vector<jk::Span> &spans) {
         spans.clear();
         JsonEventScanner::Span span;
         while (scanner.next(span)) {
+            if (maxEventBytes && span.end - span.begin > maxEventBytes) {
+                if (oversized++ == 0) {
+                    firstOversizedOffset = span.begin;
+                    firstOversizedBytes = span.end - span.begin;
+                }
+                continue;
+            }
             spans.push_back(span);
             if (span.end - spans.front().begin >= chunkBytes)
                 break;
@@ -442,6 +453,16 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
     }
     reportProgress(scanner.position());
     m_textReadAsGb18030 = d->repairedEvents && repair.gb18030;
+    if (oversized)
+        d->builder.addWarning(
+            QStringLiteral("%1: %2 events were skipped because each is larger than %3, more "
+                           "than reading one event may take under the memory limit (first at "
+                           "byte %4: %5); raise it with --memory-limit or AT_MEMORY_LIMIT")
+                .arg(file)
+                .arg(oversized)
+                .arg(formatByteSize(maxEventBytes))
+                .arg(firstOversizedOffset)
+                .arg(formatByteSize(firstOversizedBytes)));
 
     TraceBuilder &builder = d->builder;
     switch (scanner.state()) {

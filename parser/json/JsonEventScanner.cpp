@@ -1,5 +1,7 @@
 #include "JsonEventScanner.h"
 
+#include "common/MessageText.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -221,9 +223,9 @@ bool JsonEventScanner::locateEvents(QString *problem)
         return true;
     }
     if (m_data[m_pos] != '{') {
-        *problem = QStringLiteral("not JSON: byte %1 is '%2', expected '[' or '{'")
+        *problem = QStringLiteral("not JSON: byte %1 is %2, expected '[' or '{'")
                        .arg(m_pos)
-                       .arg(QString::fromLatin1(m_data + m_pos, 1).toHtmlEscaped());
+                       .arg(describeByte(m_data[m_pos]));
         return false;
     }
     // Object form: walk the top-level keys until "traceEvents".
@@ -282,7 +284,7 @@ bool JsonEventScanner::findKey(std::string_view wanted, QString *problem, std::s
         if (end == npos) {
             *problem =
                 QStringLiteral("the file ends inside the value of \"%1\" (byte %2) before \"traceEvents\"")
-                    .arg(QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())))
+                    .arg(printableText(QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()))))
                     .arg(m_pos);
             return false;
         }
@@ -365,8 +367,8 @@ bool JsonEventScanner::next(Span &span)
             continue;
         if (c != '{') {
             return fail(State::Malformed, m_pos,
-                        QStringLiteral("unexpected '%1' where an event object should start")
-                            .arg(QString::fromLatin1(m_data + m_pos, 1).toHtmlEscaped()));
+                        QStringLiteral("unexpected %1 where an event object should start")
+                            .arg(describeByte(m_data[m_pos])));
         }
         const std::size_t end = valueEnd(m_data, m_size, m_pos);
         if (end == npos)

@@ -3,6 +3,7 @@
 #include "AiCpu.h"
 #include "HcclLanes.h"
 #include "HwtsLog.h"
+#include "common/MessageText.h"
 #include "config/ChipInfo.h"
 #include "config/ConfigFiles.h"
 
@@ -70,6 +71,29 @@ void DeviceDecoder::run()
     readAiCpu(f.aiCpu);
 }
 
+// DeviceInfo[0].hwts_frequency in MHz, or nullopt and *problem naming the file, the field and the value.
+std::optional<Frequency> DeviceDecoder::readHwtsFrequency(const QString &file, const QJsonObject &deviceInfo,
+                                                          QString *problem)
+{
+    const QJsonValue value = deviceInfo.value(QStringLiteral("hwts_frequency"));
+    if (value.isUndefined() || value.isNull()) {
+        *problem = QStringLiteral("%1: DeviceInfo[0] has no hwts_frequency").arg(file);
+        return std::nullopt;
+    }
+    const QString text = config::jsonText(value);
+    const std::optional<Frequency> f = Frequency::parse(text);
+    // A task clock runs at some MHz (19.2, 50, 100, 1000 are seen); beyond 100 GHz the value is damaged.
+    if (!f || f->numerator > kMaxHwtsFrequencyMHz * f->denominator) {
+        *problem =
+            QStringLiteral("%1: DeviceInfo[0].hwts_frequency is \"%2\", not a frequency in MHz above 0 "
+                           "and at most %3")
+                .arg(file, printableText(text))
+                .arg(kMaxHwtsFrequencyMHz);
+        return std::nullopt;
+    }
+    return f;
+}
+
 // info.json.<dev> (FORMATS.md §4.4): chip, hwts frequency, core counts; sample.json: the PMU events.
 QString DeviceDecoder::readConfig(std::optional<Frequency> *hwtsFrequency)
 {
@@ -78,14 +102,22 @@ QString DeviceDecoder::readConfig(std::optional<Frequency> *hwtsFrequency)
     if (!QFileInfo::exists(infoPath))
         infoPath = firstFileStartingWith(dir, QStringLiteral("info.json"));
     QString platform;
-    if (!infoPath.isEmpty()) {
+    if (infoPath.isEmpty()) {
+        m_frequencyProblem = QStringLiteral("%1 has no info.json.%2 (nor any info.json* file)")
+                                 .arg(m_out.shortPath(dir))
+                                 .arg(m_d.device);
+    } else {
         const config::JsonFile f = config::loadJsonObject(infoPath);
+        const QString file = m_out.shortPath(infoPath);
         platform = config::jsonText(f.object.value(QStringLiteral("platform_version")));
         const QJsonArray infos = f.object.value(QStringLiteral("DeviceInfo")).toArray();
-        if (!infos.isEmpty()) {
+        if (!f.ok()) {
+            m_frequencyProblem = QStringLiteral("%1: %2").arg(file, f.problem);
+        } else if (infos.isEmpty() || !infos.first().isObject()) {
+            m_frequencyProblem = QStringLiteral("%1 has no DeviceInfo entry").arg(file);
+        } else {
             m_d.deviceInfo = infos.first().toObject();
-            *hwtsFrequency =
-                Frequency::parse(config::jsonText(m_d.deviceInfo.value(QStringLiteral("hwts_frequency"))));
+            *hwtsFrequency = readHwtsFrequency(file, m_d.deviceInfo, &m_frequencyProblem);
         }
     }
     QString samplePath = QDir(dir).filePath(QStringLiteral("sample.json"));
@@ -138,10 +170,11 @@ void DeviceDecoder::skipTaskLogs(const Families &f)
         for (const auto *s : *family)
             files += s->files.size();
     m_out.warn(QStringLiteral("%1: no hwts_frequency (info.json.%2 missing or incomplete): %3 of device task "
-                              "logs cannot be put on the clock and were not decoded")
+                              "logs cannot be put on the clock and were not decoded (%4)")
                    .arg(m_label)
                    .arg(m_d.device)
-                   .arg(plural(files, "slice file")));
+                   .arg(plural(files, "slice file"))
+                   .arg(m_frequencyProblem));
     for (const Streams *family : {&f.hwts, &f.stars, &f.tsTrack, &f.aiCpu})
         for (const auto *s : *family)
             m_out.notDecoded(m_out.streamName(m_d.dir, s->stream), s->files);
