@@ -307,6 +307,10 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
                     firstOversizedOffset = span.begin;
                     firstOversizedBytes = span.end - span.begin;
                 }
+                // A chunk is one contiguous copy from its first span to its last: end it before the
+                // skipped event, or its bytes would be copied and parsed after all.
+                if (!spans.empty())
+                    break;
                 continue;
             }
             spans.push_back(span);

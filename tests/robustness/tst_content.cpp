@@ -433,6 +433,7 @@ private slots:
                  ChromeTraceParser::Result::Ok);
         QCOMPARE(parser.eventsRead(), std::size_t(2));
         const auto m = builder.build();
+        QCOMPARE(m->sliceCount(), std::size_t(2)); // not parsed as part of the chunk around it either
         QVERIFY2(pt::hasWarning(
                      *m, {QStringLiteral("mem.json: 1 events were skipped because each is larger than 4 KiB"),
                           QStringLiteral("first at byte %1").arg(head.size())}),
