@@ -12,6 +12,8 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
+#include <array>
+
 namespace at::raw {
 
 DeviceDecoder::DeviceDecoder(RawModelOutput &out, HostAssociation &host, PmuKernelRows &rows,
@@ -245,6 +247,20 @@ void DeviceDecoder::pairTasks(const Families &f)
     }
 }
 
+// One shared QString per task type: the args of a million tasks do not hold a million copies.
+QString DeviceDecoder::taskTypeText(bool stars, std::uint8_t type)
+{
+    static const std::array<std::array<QString, 256>, 2> texts = [] {
+        std::array<std::array<QString, 256>, 2> t;
+        for (int i = 0; i < 256; ++i) {
+            t[0][std::size_t(i)] = QString::fromLatin1(hwtsTaskTypeName(static_cast<std::uint8_t>(i)));
+            t[1][std::size_t(i)] = QString::fromLatin1(starsSqeTypeName(static_cast<std::uint8_t>(i)));
+        }
+        return t;
+    }();
+    return texts[stars ? 1 : 0][type];
+}
+
 int DeviceDecoder::streamThread(std::uint32_t stream)
 {
     if (const auto it = m_streamThreads.find(stream); it != m_streamThreads.end())
@@ -269,14 +285,23 @@ void DeviceDecoder::addTaskSlices()
     HcclLanes hccl(m_out.builder(), cann, m_host.text(), m_out.sourceIndex(), m_d.device);
     std::vector<bool> flowStarted(cann.apis().size(), false);
     for (std::size_t i = 0; i < tasks.size(); ++i) {
+        // The memory guard (or the user) stops the load: building slices is where the memory goes, so
+        // it is checked here too, not only while the records are read.
+        if ((i & 0xFFFF) == 0 && i > 0 && m_stream.cancel &&
+            m_stream.cancel->load(std::memory_order_relaxed)) {
+            m_out.warn(QStringLiteral("%1: the load was stopped while device task slices were made: %2 of %3 "
+                                      "tasks were kept")
+                           .arg(m_label)
+                           .arg(i)
+                           .arg(tasks.size()));
+            break;
+        }
         const DeviceTask &t = tasks[i];
         const int thread = streamThread(t.stream);
         const TimeNs start = m_d.clock.toLocal(t.startTicks);
         const TimeNs duration = m_d.clock.duration(t.startTicks, t.endTicks);
         RawSliceArgs a;
-        a.taskType =
-            QString::fromLatin1(m_d.isStars ? starsSqeTypeName(static_cast<std::uint8_t>(t.taskType))
-                                            : hwtsTaskTypeName(static_cast<std::uint8_t>(t.taskType)));
+        a.taskType = taskTypeText(m_d.isStars, static_cast<std::uint8_t>(t.taskType));
         a.stream = t.stream;
         a.task = t.task;
         a.subtask = t.subtask == kNoSubtask ? -1 : t.subtask;

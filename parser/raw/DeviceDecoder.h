@@ -50,6 +50,7 @@ private:
     void addTsTrackRecord(TsTrackCollector &collector, const unsigned char *r);
     void readTsTrack(const Streams &files);
     int streamThread(std::uint32_t stream);
+    static QString taskTypeText(bool stars, std::uint8_t type);
 
     RawModelOutput &m_out;
     HostAssociation &m_host;
