@@ -233,8 +233,9 @@ std::unique_ptr<QTemporaryFile> decompressToTemporaryFile(const QString &path, C
     if (storage.isValid() && storage.bytesAvailable() >= 0) {
         const auto available = static_cast<std::uint64_t>(storage.bytesAvailable());
         cap = available > kTempFolderReserve ? available - kTempFolderReserve : 0;
-        capReason = QStringLiteral("the free space of %1 less %2")
-                        .arg(QDir::toNativeSeparators(storage.rootPath()), formatByteSize(kTempFolderReserve));
+        capReason =
+            QStringLiteral("the free space of %1 less %2")
+                .arg(QDir::toNativeSeparators(storage.rootPath()), formatByteSize(kTempFolderReserve));
     }
     if (control.maxOutputBytes && control.maxOutputBytes < cap) {
         cap = control.maxOutputBytes;
