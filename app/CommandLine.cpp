@@ -3,8 +3,10 @@
 #include "common/OutputPath.h"
 #include "export/ChromeTraceWriter.h"
 
+#include "LoadMemoryGuard.h"
 #include "TraceLoader.h"
 #include "TraceQueries.h"
+#include "common/MessageText.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -20,6 +22,26 @@
 #include <cstring>
 
 namespace at {
+
+namespace {
+
+// --size: each side of a screenshot or chart image (8192² × 4 bytes = 256 MiB at most).
+constexpr int kMaxImageSide = 8192;
+
+std::optional<QSize> parseWindowSize(const QString &text)
+{
+    const QStringList wh = text.trimmed().split(QLatin1Char('x'));
+    if (wh.size() != 2)
+        return std::nullopt;
+    bool widthOk = false, heightOk = false;
+    const int width = wh[0].toInt(&widthOk);
+    const int height = wh[1].toInt(&heightOk);
+    if (!widthOk || !heightOk || width < 1 || height < 1 || width > kMaxImageSide || height > kMaxImageSide)
+        return std::nullopt;
+    return QSize(width, height);
+}
+
+} // namespace
 
 CommandLineOptions parseCommandLine(const QCoreApplication &app)
 {
@@ -51,9 +73,11 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
         QStringLiteral("screenshot"),
         QStringLiteral("Render PATH as the window would show it and save it as OUT.png."),
         QStringLiteral("OUT.png"));
-    QCommandLineOption size(QStringLiteral("size"),
-                            QStringLiteral("Window size for --screenshot (default 1600x1000)."),
-                            QStringLiteral("WxH"));
+    QCommandLineOption size(
+        QStringLiteral("size"),
+        QStringLiteral("Window size for --screenshot and --chart (default 1600x1000; each "
+                       "side 1 to 8192)."),
+        QStringLiteral("WxH"));
     QCommandLineOption range(
         QStringLiteral("range"),
         QStringLiteral("Visible range for --screenshot, relative to the trace start, e.g. "
@@ -186,16 +210,35 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
         const std::optional<std::uint64_t> bytes = parseByteSize(parser.value(memoryLimit));
         if (!bytes) {
             QTextStream(stderr) << "ascend-timeline: --memory-limit must be a size such as 8G or 512M, not '"
-                                << parser.value(memoryLimit) << "'\n";
+                                << printableText(parser.value(memoryLimit)) << "'\n";
+            std::exit(2);
+        }
+        if (*bytes < kMinimumMemoryLimit) {
+            QTextStream(stderr) << "ascend-timeline: --memory-limit must be at least "
+                                << formatByteSize(kMinimumMemoryLimit)
+                                << " (the viewer itself needs that much), not '"
+                                << printableText(parser.value(memoryLimit)) << "'\n";
             std::exit(2);
         }
         options.load.memoryLimitBytes = *bytes;
     }
     if (parser.isSet(size)) {
-        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
-            options.size = QSize(wh[0].toInt(), wh[1].toInt());
+        const std::optional<QSize> parsed = parseWindowSize(parser.value(size));
+        if (!parsed) {
+            QTextStream(stderr) << "ascend-timeline: --size must be WIDTHxHEIGHT with each side from 1 to "
+                                << kMaxImageSide << " pixels (e.g. 1600x1000), not '"
+                                << printableText(parser.value(size)) << "'\n";
+            std::exit(2);
+        }
+        options.size = *parsed;
     }
+    if (parser.isSet(compareSteps) && options.compareSteps.trimmed().isEmpty()) {
+        QTextStream(stderr) << "ascend-timeline: --compare-steps needs two steps A,B (each N or GROUP:N, "
+                               "e.g. 2,3)\n";
+        std::exit(2);
+    }
+    for (const QString &notice : options.load.notices)
+        QTextStream(stderr) << "ascend-timeline: warning: " << notice << "\n";
     return options;
 }
 
@@ -236,7 +279,7 @@ std::unique_ptr<TraceModel> loadForCommand(const QString &path, const CommandLin
     LoadControl control;
     LoadResult result = loadTrace(path, options.load, control);
     if (!result.model)
-        err << "ascend-timeline: " << result.error << "\n";
+        err << "ascend-timeline: " << printableText(result.error, 4000) << "\n";
     return std::move(result.model);
 }
 

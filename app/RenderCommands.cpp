@@ -115,6 +115,13 @@ int runChart(const CommandLineOptions &options)
         err << "ascend-timeline: " << result.error << "\n";
         return 1;
     }
+    // Every chart is drawn from the kernel table: without one the image would be an empty frame.
+    if (result.model->kernels().empty()) {
+        err << "ascend-timeline: " << options.paths.first()
+            << ": no kernel table (kernel_details.csv, op_summary_*.csv or a database TASK table) was found, "
+               "so there is nothing to chart\n";
+        return 1;
+    }
     QString error;
     if (!renderChartPng(*result.model, options.chart, options.out, options.size, &error)) {
         err << "ascend-timeline: " << error << "\n";

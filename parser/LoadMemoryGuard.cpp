@@ -1,6 +1,7 @@
 #include "LoadMemoryGuard.h"
 
 #include "TraceLoader.h"
+#include "common/MessageText.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -17,12 +18,19 @@ namespace at {
 
 namespace {
 
-std::uint64_t limitFromEnvironment()
+std::uint64_t limitFromEnvironment(QString *problem)
 {
     const QByteArray value = qgetenv("AT_MEMORY_LIMIT");
     if (value.isEmpty())
         return 0;
-    return parseByteSize(QString::fromUtf8(value)).value_or(0);
+    const std::uint64_t bytes = parseByteSize(QString::fromUtf8(value)).value_or(0);
+    if (bytes >= kMinimumMemoryLimit)
+        return bytes;
+    if (problem)
+        *problem = QStringLiteral("AT_MEMORY_LIMIT='%1' is not a size of at least %2 such as 8G or 512M; it "
+                                  "was ignored")
+                       .arg(printableText(QString::fromUtf8(value)), formatByteSize(kMinimumMemoryLimit));
+    return 0;
 }
 
 } // namespace
@@ -89,11 +97,14 @@ QString formatByteSize(std::uint64_t bytes)
     return QStringLiteral("%1 KiB").arg((bytes + 1023) / 1024);
 }
 
-std::uint64_t defaultMemoryLimit()
+std::uint64_t defaultMemoryLimit(QString *problem)
 {
-    if (const std::uint64_t fromEnvironment = limitFromEnvironment())
+    if (const std::uint64_t fromEnvironment = limitFromEnvironment(problem))
         return fromEnvironment;
-    return physicalMemoryBytes() / 5 * 4;
+    const std::uint64_t limit = physicalMemoryBytes() / 5 * 4;
+    if (problem && !problem->isEmpty())
+        *problem += QStringLiteral(" (the limit is 80 % of the RAM: %1)").arg(formatByteSize(limit));
+    return limit;
 }
 
 LoadMemoryGuard::LoadMemoryGuard(LoadControl &control, std::uint64_t limitBytes)

@@ -22,14 +22,22 @@ std::uint64_t physicalMemoryBytes();
 std::optional<std::uint64_t> parseByteSize(const QString &text);
 QString formatByteSize(std::uint64_t bytes);
 
+// The smallest limit accepted (--memory-limit, AT_MEMORY_LIMIT): below it even an empty load is over.
+inline constexpr std::uint64_t kMinimumMemoryLimit = std::uint64_t(4) << 20;
+
 // The memory limit a load gets unless told otherwise (LoadOptions::memoryLimitBytes): the
 // AT_MEMORY_LIMIT environment variable, else 80 % of the physical memory. The loader never calls it:
-// app/ (and the tests) put it into the options.
-std::uint64_t defaultMemoryLimit();
+// app/ (and the tests) put it into the options. An AT_MEMORY_LIMIT that is not a size of at least
+// kMinimumMemoryLimit is ignored, and *problem (when given) says so.
+std::uint64_t defaultMemoryLimit(QString *problem = nullptr);
 
 // Reading stops when the private memory reaches this share of the limit: building the model
 // (sorting the slices into their tables) needs room on top of what reading used.
 inline constexpr double kReadingShareOfLimit = 0.6;
+
+// One JSON event may be at most limit / this many bytes: reading it takes about 6× its size at once
+// (measured: a 200 MB name peaked at 1.3 GB), with no check of the guard in between.
+inline constexpr std::uint64_t kEventBytesShareOfLimit = 16;
 
 // Watches the process's private memory on a thread of its own while a load runs. When reading
 // reaches its share of limitBytes it sets LoadControl::memoryLimitReached and stopReading (never the

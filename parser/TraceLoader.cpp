@@ -123,6 +123,8 @@ LoadResult runPlan(const LoadPlan &plan, const LoadOptions &options, LoadControl
     TraceBuilder builder;
     for (const QString &notice : plan.notices)
         builder.addWarning(notice);
+    for (const QString &notice : options.notices)
+        builder.addWarning(notice);
     std::uint64_t base = 0;
     QStringList failures; // sources that could not be read at all
     for (const PlannedSource &planned : run->sources) {
@@ -178,7 +180,10 @@ LoadOptions environmentLoadOptions()
 {
     LoadOptions options;
     options.useSnapshotCache = snapshot::enabled();
-    options.memoryLimitBytes = defaultMemoryLimit();
+    QString problem;
+    options.memoryLimitBytes = defaultMemoryLimit(&problem);
+    if (!problem.isEmpty())
+        options.notices << problem;
     return options;
 }
 

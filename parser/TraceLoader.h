@@ -34,6 +34,9 @@ struct LoadOptions
     // Reading stops at a share of this (LoadMemoryGuard) and the model is built from what was read,
     // with a warning; 0 turns the guard off.
     std::uint64_t memoryLimitBytes = 0;
+    // Problems with the options themselves (an AT_MEMORY_LIMIT that is not a size): every load adds
+    // them to its warnings, and the command line prints them.
+    QStringList notices;
 };
 
 // The user's cancel flag. Setting it also raises LoadControl::stopReading, the one flag every reader

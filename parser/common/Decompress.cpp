@@ -1,8 +1,14 @@
 #include "Decompress.h"
 
+#include "LoadMemoryGuard.h"
+#include "common/MessageText.h"
+
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QStorageInfo>
 
+#include <limits>
 #include <vector>
 #include <zlib.h>
 #include <zstd.h>
@@ -39,17 +45,75 @@ bool cancelled(const DecompressControl &control)
     return control.cancel && control.cancel->load(std::memory_order_relaxed);
 }
 
-bool writeAll(QTemporaryFile &out, const char *data, std::size_t size, QString *error)
+// The decompressed output: checks that it starts like JSON and stays under the cap.
+class OutputSink
 {
-    if (size && out.write(data, static_cast<qint64>(size)) != static_cast<qint64>(size)) {
-        *error = QStringLiteral("cannot write the decompressed data to %1: %2")
-                     .arg(out.fileName(), out.errorString());
-        return false;
-    }
-    return true;
-}
+public:
+    OutputSink(QTemporaryFile &out, std::uint64_t cap, QString capReason)
+        : m_out(out), m_cap(cap), m_capReason(std::move(capReason))
+    {}
 
-bool inflateZstd(QFile &in, QTemporaryFile &out, const DecompressControl &control, QString *error)
+    bool write(const char *data, std::size_t size, QString *error)
+    {
+        if (size == 0)
+            return true;
+        if (!m_sniffed && !sniff(data, size, error))
+            return false;
+        if (m_written + size > m_cap) {
+            const std::size_t room = static_cast<std::size_t>(m_cap - m_written);
+            if (room && m_out.write(data, static_cast<qint64>(room)) == static_cast<qint64>(room))
+                m_written += room;
+            m_capped = true;
+            *error = QStringLiteral("the decompressed data is larger than %1 (%2); decompression stopped "
+                                    "there and the complete events before it are read")
+                         .arg(formatByteSize(m_cap), m_capReason);
+            return false;
+        }
+        if (m_out.write(data, static_cast<qint64>(size)) != static_cast<qint64>(size)) {
+            *error = QStringLiteral("cannot write the decompressed data to %1: %2")
+                         .arg(m_out.fileName(), m_out.errorString());
+            return false;
+        }
+        m_written += size;
+        return true;
+    }
+
+    bool capped() const { return m_capped; }
+    bool notJson() const { return m_notJson; }
+
+private:
+    // The first byte that is not whitespace or part of a UTF-8 BOM must open a JSON array or object.
+    bool sniff(const char *data, std::size_t size, QString *error)
+    {
+        for (std::size_t i = 0; i < size; ++i, ++m_position) {
+            const auto c = static_cast<unsigned char>(data[i]);
+            const bool bom = m_position < 3 && c == static_cast<unsigned char>("\xEF\xBB\xBF"[m_position]);
+            if (bom || c == ' ' || c == '\n' || c == '\r' || c == '\t')
+                continue;
+            m_sniffed = true;
+            if (c == '{' || c == '[')
+                return true;
+            m_notJson = true;
+            *error = QStringLiteral("the decompressed data is not JSON: byte %1 is %2, expected '[' or '{' "
+                                    "(decompression stopped)")
+                         .arg(m_position)
+                         .arg(describeByte(data[i]));
+            return false;
+        }
+        return true;
+    }
+
+    QTemporaryFile &m_out;
+    std::uint64_t m_cap;
+    QString m_capReason;
+    std::uint64_t m_written = 0;
+    std::uint64_t m_position = 0;
+    bool m_sniffed = false;
+    bool m_capped = false;
+    bool m_notJson = false;
+};
+
+bool inflateZstd(QFile &in, OutputSink &out, const DecompressControl &control, QString *error)
 {
     ZSTD_DCtx *ctx = ZSTD_createDCtx();
     std::vector<char> input(kInputChunk), output(ZSTD_DStreamOutSize());
@@ -76,7 +140,7 @@ bool inflateZstd(QFile &in, QTemporaryFile &out, const DecompressControl &contro
                 ok = false;
                 break;
             }
-            ok = writeAll(out, output.data(), outBuf.pos, error);
+            ok = out.write(output.data(), outBuf.pos, error);
             if (!ok)
                 break;
         }
@@ -94,7 +158,7 @@ bool inflateZstd(QFile &in, QTemporaryFile &out, const DecompressControl &contro
     return ok;
 }
 
-bool inflateGzip(QFile &in, QTemporaryFile &out, const DecompressControl &control, QString *error)
+bool inflateGzip(QFile &in, OutputSink &out, const DecompressControl &control, QString *error)
 {
     z_stream zs{};
     if (inflateInit2(&zs, 15 + 32) != Z_OK) { // 32: accept gzip and zlib headers
@@ -122,7 +186,7 @@ bool inflateGzip(QFile &in, QTemporaryFile &out, const DecompressControl &contro
                 ok = false;
                 break;
             }
-            ok = writeAll(out, output.data(), output.size() - zs.avail_out, error);
+            ok = out.write(output.data(), output.size() - zs.avail_out, error);
             if (status == Z_STREAM_END) {
                 // Concatenated gzip members: keep going with the rest of the input.
                 if (zs.avail_in > 0 && inflateReset(&zs) == Z_OK)
@@ -162,12 +226,28 @@ std::unique_ptr<QTemporaryFile> decompressToTemporaryFile(const QString &path, C
                      .arg(path, out->errorString());
         return nullptr;
     }
+    // The cap: the memory limit, and the free space of the temporary folder (often a RAM disk).
+    const QStorageInfo storage(QFileInfo(out->fileName()).absolutePath());
+    std::uint64_t cap = std::numeric_limits<std::uint64_t>::max();
+    QString capReason;
+    if (storage.isValid() && storage.bytesAvailable() >= 0) {
+        const auto available = static_cast<std::uint64_t>(storage.bytesAvailable());
+        cap = available > kTempFolderReserve ? available - kTempFolderReserve : 0;
+        capReason =
+            QStringLiteral("the free space of %1 less %2")
+                .arg(QDir::toNativeSeparators(storage.rootPath()), formatByteSize(kTempFolderReserve));
+    }
+    if (control.maxOutputBytes && control.maxOutputBytes < cap) {
+        cap = control.maxOutputBytes;
+        capReason = QStringLiteral("the memory limit; raise it with --memory-limit or AT_MEMORY_LIMIT");
+    }
+    OutputSink sink(*out, cap, capReason);
     QString problem;
-    const bool ok = compression == Compression::Zstd ? inflateZstd(in, *out, control, &problem)
-                                                     : inflateGzip(in, *out, control, &problem);
+    const bool ok = compression == Compression::Zstd ? inflateZstd(in, sink, control, &problem)
+                                                     : inflateGzip(in, sink, control, &problem);
     if (!ok) {
         *error = QStringLiteral("%1: %2").arg(path, problem);
-        if (problem == QLatin1String("cancelled") || out->size() == 0)
+        if (problem == QLatin1String("cancelled") || sink.notJson() || out->size() == 0)
             return nullptr;
         // A corrupt tail still leaves the events before it usable.
     } else if (!problem.isEmpty()) {

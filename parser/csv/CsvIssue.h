@@ -27,6 +27,7 @@ struct CsvIssue
         DuplicateColumn,  // two header cells with the same name (lookup returns the first)
         HeaderMismatch,   // a later CSV slice has a different header (rows remapped by name)
         RowTooLong,       // a single row over 4 GiB of text (dropped)
+        HeaderTooWide,    // the first row has more than CsvOptions::maxColumns cells (file not read)
     };
 
     Severity severity = Severity::Warning;

@@ -1,11 +1,15 @@
 #include "csv/CsvReader.h"
 
+#include "common/MessageText.h"
+
 #include <QByteArray>
 #include <QFile>
 
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <string_view>
+#include <unordered_set>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -81,6 +85,8 @@ private:
     void abortRow();
     void finishRow();
     void takeHeader();
+    bool refuseWideHeader(); // true (and an error reported) when the first row is wider than maxColumns
+    void reportDuplicateColumns();
     void reserveFromSample();
     void report(CsvIssue::Severity sev, CsvIssue::Kind kind, const char *at, std::uint64_t line, QString msg);
     // Reports an issue of a kind that may repeat on many rows; beyond the limit only counts it.
@@ -104,6 +110,7 @@ private:
     const char *rowStart_ = nullptr;
     std::uint64_t rowLine_ = 0;
     bool haveHeader_ = false;
+    bool stopped_ = false; // a fatal issue (a header too wide): nothing more is read
     std::size_t expectedCells_ = 0;
     int raggedReported_ = 0;
     int afterQuoteReported_ = 0;
@@ -174,7 +181,7 @@ void Parser::run()
         p_ += kBom.size();
     reserveFromSample();
 
-    while (parseRecord() == Result::Row) {
+    while (!stopped_ && parseRecord() == Result::Row) {
     }
     b_.text().resize(static_cast<std::size_t>(out_ - outBase_));
 
@@ -363,7 +370,7 @@ void Parser::finishRow()
     }
     if (!haveHeader_) {
         takeHeader();
-        if (opt_.hasHeader)
+        if (opt_.hasHeader || stopped_)
             return;
     }
     const std::size_t n = b_.cellEnds().size() - rowFirstCell_;
@@ -382,8 +389,40 @@ void Parser::finishRow()
     b_.rows().push_back(row);
 }
 
+bool Parser::refuseWideHeader()
+{
+    const std::size_t cells = b_.cellEnds().size() - rowFirstCell_;
+    if (cells <= opt_.maxColumns)
+        return false;
+    abortRow();
+    stopped_ = true;
+    report(CsvIssue::Severity::Error, CsvIssue::Kind::HeaderTooWide, rowStart_, rowLine_,
+           QStringLiteral("the first row has %1 columns, more than the %2 a profiler table can have; "
+                          "the file was not read")
+               .arg(cells)
+               .arg(opt_.maxColumns));
+    return true;
+}
+
+// Linear in the header width (a hash set of the names seen), so a very wide header cannot stall the load.
+void Parser::reportDuplicateColumns()
+{
+    const auto &h = b_.table().header();
+    std::unordered_set<std::string_view> seen;
+    seen.reserve(h.size());
+    for (const std::string &name : h) {
+        if (!name.empty() && !seen.insert(name).second) {
+            report(CsvIssue::Severity::Warning, CsvIssue::Kind::DuplicateColumn, rowStart_, rowLine_,
+                   QStringLiteral("duplicate column name \"%1\"; lookups use the first")
+                       .arg(printableText(QString::fromStdString(name))));
+        }
+    }
+}
+
 void Parser::takeHeader()
 {
+    if (refuseWideHeader())
+        return;
     haveHeader_ = true;
     expectedCells_ = b_.cellEnds().size() - rowFirstCell_;
     if (!opt_.hasHeader) {
@@ -414,13 +453,7 @@ void Parser::takeHeader()
                    .arg(numeric)
                    .arg(h.size()));
     }
-    for (auto it = h.begin(); it != h.end(); ++it) {
-        if (!it->empty() && std::find(h.begin(), it, *it) != it) {
-            report(CsvIssue::Severity::Warning, CsvIssue::Kind::DuplicateColumn, rowStart_, rowLine_,
-                   QStringLiteral("duplicate column name \"%1\"; lookups use the first")
-                       .arg(QString::fromStdString(*it)));
-        }
-    }
+    reportDuplicateColumns();
 }
 
 } // namespace

@@ -13,6 +13,7 @@
 
 #include <QString>
 
+#include <cstddef>
 #include <string_view>
 
 namespace at {
@@ -27,6 +28,10 @@ struct CsvOptions
     bool trimCells = false;
     // Ragged rows and text-after-quote are reported individually up to this count, then summarised.
     int maxIssuesPerKind = 20;
+    // The widest header accepted. The widest profiler table has ~60 columns; a file with more columns than
+    // this is not one of them (or is damaged), and is refused with an error naming it instead of being read.
+    static constexpr std::size_t kMaxColumns = 4096;
+    std::size_t maxColumns = kMaxColumns;
 };
 
 class CsvReader

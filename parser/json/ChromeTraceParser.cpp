@@ -1,6 +1,7 @@
 #include "ChromeTraceParser.h"
 
 #include "ChunkKernel.h"
+#include "LoadMemoryGuard.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -60,9 +61,9 @@ public:
     KernelState(const KernelState &) = delete;
     KernelState &operator=(const KernelState &) = delete;
     void parse(const char *data, const std::vector<jk::Span> &spans, const std::atomic<bool> *cancel,
-               jk::ChunkResult &out)
+               jk::TextRepair *repair, jk::ChunkResult &out)
     {
-        m_kernel.parseChunk(m_state, data, spans.data(), spans.size(), cancel, out);
+        m_kernel.parseChunk(m_state, data, spans.data(), spans.size(), cancel, repair, out);
     }
 
 private:
@@ -82,6 +83,10 @@ struct ChromeTraceParser::Impl
     QString firstBadProblem;
     std::size_t badTimes = 0;
     std::size_t argsProblems = 0;
+    std::size_t repairedEvents = 0;
+    std::size_t firstRepairedOffset = 0;
+    std::size_t saturatedDurations = 0;
+    std::size_t firstSaturatedOffset = 0;
     std::vector<StringId> globalIds; // local string -> pool id, per merged chunk
     // The last (pid, tid) -> thread lookup: consecutive events mostly share their thread.
     jk::Lane lastPid, lastTid;
@@ -193,6 +198,12 @@ struct ChromeTraceParser::Impl
         }
         badTimes += r.badTimes;
         argsProblems += r.argsProblems;
+        if (r.repairedEvents && repairedEvents == 0)
+            firstRepairedOffset = r.firstRepairedOffset;
+        repairedEvents += r.repairedEvents;
+        if (r.saturatedDurations && saturatedDurations == 0)
+            firstSaturatedOffset = r.firstSaturatedOffset;
+        saturatedDurations += r.saturatedDurations;
         if (r.badEvents) {
             if (badEvents == 0) {
                 firstBadOffset = r.firstBadOffset;
@@ -224,6 +235,43 @@ struct ChromeTraceParser::Impl
     }
 };
 
+// The warnings about content that was kept in a changed form or skipped without stopping the read.
+void ChromeTraceParser::addContentWarnings(const JsonEventScanner &scanner)
+{
+    TraceBuilder &builder = d->builder;
+    const QString &file = d->fileName;
+    if (scanner.skippedElements())
+        builder.addWarning(QStringLiteral("%1: %2 elements of the event array are not event objects and "
+                                          "were skipped (first at byte %3: %4); the events after them "
+                                          "were read")
+                               .arg(file)
+                               .arg(scanner.skippedElements())
+                               .arg(scanner.firstSkippedOffset())
+                               .arg(scanner.firstSkippedKind()));
+    if (d->repairedEvents)
+        builder.addWarning(QStringLiteral("%1: %2 events have text that is not valid UTF-8 (first at byte "
+                                          "%3); they were kept, their text read %4")
+                               .arg(file)
+                               .arg(d->repairedEvents)
+                               .arg(d->firstRepairedOffset)
+                               .arg(m_textReadAsGb18030 ? QStringLiteral("as GB18030 (GBK), as the whole "
+                                                                         "file decodes that way")
+                                                        : QStringLiteral("with U+FFFD replacing each invalid "
+                                                                         "byte sequence")));
+    if (d->saturatedDurations)
+        builder.addWarning(QStringLiteral("%1: %2 events have a dur so large (more than 73 years, or ending "
+                                          "beyond 2^62 ns) that their end was clamped to the last time the "
+                                          "timeline can hold (first at byte %3)")
+                               .arg(file)
+                               .arg(d->saturatedDurations)
+                               .arg(d->firstSaturatedOffset));
+    if (scanner.secondEventArrayOffset())
+        builder.addWarning(QStringLiteral("%1: a second \"traceEvents\" key at byte %2 was ignored; only the "
+                                          "first event array was read")
+                               .arg(file)
+                               .arg(scanner.secondEventArrayOffset()));
+}
+
 ChromeTraceParser::ChromeTraceParser(TraceBuilder &builder, std::uint32_t sourceIndex, QString displayName)
     : d(std::make_unique<Impl>(builder, sourceIndex, std::move(displayName)))
 {}
@@ -247,10 +295,24 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
     }
     const std::size_t chunkBytes = control.chunkBytes ? control.chunkBytes : kChunkBytes;
     // Cuts the next chunk of events; false when there are none.
-    auto nextChunk = [&scanner, chunkBytes](std::vector<jk::Span> &spans) {
+    const std::size_t maxEventBytes = control.maxEventBytes;
+    std::size_t oversized = 0, firstOversizedOffset = 0, firstOversizedBytes = 0; // under the scanner's lock
+    auto nextChunk = [&scanner, chunkBytes, maxEventBytes, &oversized, &firstOversizedOffset,
+                      &firstOversizedBytes](std::vector<jk::Span> &spans) {
         spans.clear();
         JsonEventScanner::Span span;
         while (scanner.next(span)) {
+            if (maxEventBytes && span.end - span.begin > maxEventBytes) {
+                if (oversized++ == 0) {
+                    firstOversizedOffset = span.begin;
+                    firstOversizedBytes = span.end - span.begin;
+                }
+                // A chunk is one contiguous copy from its first span to its last: end it before the
+                // skipped event, or its bytes would be copied and parsed after all.
+                if (!spans.empty())
+                    break;
+                continue;
+            }
             spans.push_back(span);
             if (span.end - spans.front().begin >= chunkBytes)
                 break;
@@ -258,6 +320,9 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         return !spans.empty();
     };
     const jk::Kernel &kernel = control.portableKernel ? jk::genericKernel() : jk::kernel();
+    jk::TextRepair repair;
+    repair.file = data;
+    repair.fileSize = size;
     int threads = control.threads > 0 ? control.threads : automaticThreads();
     if (control.threads <= 0 && size < 2 * chunkBytes)
         threads = 1;
@@ -287,7 +352,7 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         std::vector<jk::Span> spans;
         jk::ChunkResult result;
         while (nextChunk(spans)) {
-            state.parse(data, spans, control.cancel, result);
+            state.parse(data, spans, control.cancel, &repair, result);
             if (consume(result, spans, scanner.position()))
                 return Result::Cancelled;
         }
@@ -336,7 +401,7 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
                     slot.scanPosition = scanner.position();
                     slot.status = Slot::Status::Parsing;
                     lock.unlock();
-                    state.parse(data, slot.spans, control.cancel, slot.result);
+                    state.parse(data, slot.spans, control.cancel, &repair, slot.result);
                     lock.lock();
                     slot.status = Slot::Status::Ready;
                     changed.notify_all();
@@ -391,6 +456,17 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
             return Result::Cancelled;
     }
     reportProgress(scanner.position());
+    m_textReadAsGb18030 = d->repairedEvents && repair.gb18030;
+    if (oversized)
+        d->builder.addWarning(
+            QStringLiteral("%1: %2 events were skipped because each is larger than %3, more "
+                           "than reading one event may take under the memory limit (first at "
+                           "byte %4: %5); raise it with --memory-limit or AT_MEMORY_LIMIT")
+                .arg(file)
+                .arg(oversized)
+                .arg(formatByteSize(maxEventBytes))
+                .arg(firstOversizedOffset)
+                .arg(formatByteSize(firstOversizedBytes)));
 
     TraceBuilder &builder = d->builder;
     switch (scanner.state()) {
@@ -441,6 +517,7 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         builder.addWarning(QStringLiteral("%1: %2 metadata/counter events have unreadable args")
                                .arg(file)
                                .arg(d->argsProblems));
+    addContentWarnings(scanner);
 
     if (m_eventsRead == 0 && scanner.state() != JsonEventScanner::State::Finished &&
         scanner.state() != JsonEventScanner::State::Events) {
@@ -448,6 +525,15 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
                      .arg(file)
                      .arg(scanner.problemOffset())
                      .arg(scanner.problem());
+        return Result::Failed;
+    }
+    if (m_eventsRead == 0 && d->badEvents == 0 && scanner.skippedElements() > 0) {
+        *error = QStringLiteral("%1: none of the %2 elements of the event array is an event object "
+                                "(first at byte %3: %4)")
+                     .arg(file)
+                     .arg(scanner.skippedElements())
+                     .arg(scanner.firstSkippedOffset())
+                     .arg(scanner.firstSkippedKind());
         return Result::Failed;
     }
     if (m_eventsRead == 0 && d->badEvents > 0) {

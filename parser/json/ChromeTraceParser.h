@@ -27,6 +27,10 @@ struct ParseControl
     // (they stay in the page cache; args are re-read from the file by offset when asked), so that
     // peak memory does not grow with the file. Never for heap buffers (their pages would be zeroed).
     bool releaseParsedPages = false;
+    // An event larger than this is skipped with a warning instead of read (0 = no cap): parsing one
+    // event takes several times its size at once (the copy, simdjson's index and strings, the string
+    // pool), between two checks of the memory guard. The loader sets it from the memory limit.
+    std::size_t maxEventBytes = 0;
 };
 
 // Reads one Chrome Trace Event file (array or {"traceEvents": [...]} form, all the shapes Ascend
@@ -58,8 +62,11 @@ public:
     static constexpr std::size_t kChunkBytes = 4 << 20;
 
 private:
+    void addContentWarnings(const JsonEventScanner &scanner);
+
     struct Impl;
     std::unique_ptr<Impl> d;
+    bool m_textReadAsGb18030 = false;
     std::size_t m_eventsRead = 0;
     int m_threadsUsed = 1;
 };

@@ -174,14 +174,20 @@ struct State
                 if (auto error = value.get_string().get(f.ph))
                     return error;
             } else if (key == Key::Name) {
-                if (value.get_string().get(text) == simdjson::SUCCESS) {
+                const simdjson::error_code error = value.get_string().get(text);
+                if (error == simdjson::SUCCESS) {
                     e.name = internLocal(out, text);
                     f.name = text;
                     f.hasName = true;
+                } else if (error != simdjson::INCORRECT_TYPE) {
+                    return error; // a bad escape: the event is retried with its text repaired
                 }
             } else if (key == Key::Cat) {
-                if (value.get_string().get(text) == simdjson::SUCCESS)
+                const simdjson::error_code error = value.get_string().get(text);
+                if (error == simdjson::SUCCESS)
                     e.category = internLocal(out, text);
+                else if (error != simdjson::INCORRECT_TYPE)
+                    return error;
             } else if (key == Key::Pid) {
                 e.pid = lane(value, out);
             } else if (key == Key::Tid) {
@@ -301,6 +307,15 @@ struct State
                 if (!parseTimeNs(f.dur, true, &e.dur) || e.dur < 0) {
                     ++out.badTimes;
                     e.dur = 0;
+                } else if (e.dur >= kTimeLimitNs / 2 ||
+                           (e.ts > -kTimeLimitNs && e.ts < kTimeLimitNs && e.dur > kTimeLimitNs - 1 - e.ts)) {
+                    // Longer than 73 years, or ending beyond the model's range (or overflowing): the
+                    // model saturates the end (TraceBuilder), and the reader says so.
+                    if (out.saturatedDurations++ == 0)
+                        out.firstSaturatedOffset = e.offset;
+                    // (No std::min: this file must not share inline code with the other kernel copy.)
+                    if (e.ts > -kTimeLimitNs && e.ts < kTimeLimitNs && e.dur > kTimeLimitNs - 1 - e.ts)
+                        e.dur = kTimeLimitNs - 1 - e.ts;
                 }
             }
             break;
@@ -322,31 +337,51 @@ struct State
         }
     }
 
-    bool parseSingle(const char *data, const Span &span, ChunkResult &out)
+    // One event from the padded buffer holding `length` bytes of it.
+    simdjson::error_code parseBuffered(std::size_t length, std::size_t offset, ChunkResult &out)
     {
-        const std::size_t length = fillBuffer(data, span.begin, span.end, false);
         od::document doc;
         od::object object;
         Fields fields;
         // Strings interned by a failing event stay in the local table: harmless.
         ParsedEvent event;
-        event.offset = span.begin;
+        event.offset = offset;
         simdjson::error_code error = chunkParser.iterate(buffer.data(), length, buffer.size()).get(doc);
         if (!error)
             error = doc.get_object().get(object);
         if (!error)
             error = readFields(object, fields, event, out);
-        if (error) {
-            recordBadEvent(out, span.begin, simdjson::error_message(error));
-            return false;
-        }
+        if (error)
+            return error;
         finishEvent(fields, event, out);
         appendEvent(out) = event;
-        return true;
+        return simdjson::SUCCESS;
     }
 
+    bool parseSingle(const char *data, const Span &span, TextRepair *repair, ChunkResult &out)
+    {
+        const std::size_t length = fillBuffer(data, span.begin, span.end, false);
+        const simdjson::error_code error = parseBuffered(length, span.begin, out);
+        if (!error)
+            return true;
+        // Text that is not valid UTF-8 (GBK names, lone surrogates) costs the text, not the event.
+        if (repair &&
+            repairEventText(*repair, std::string_view(data + span.begin, span.end - span.begin), repaired)) {
+            const std::size_t repairedLength = fillBuffer(repaired.data(), 0, repaired.size(), false);
+            if (parseBuffered(repairedLength, span.begin, out) == simdjson::SUCCESS) {
+                if (out.repairedEvents++ == 0)
+                    out.firstRepairedOffset = span.begin;
+                return true;
+            }
+        }
+        recordBadEvent(out, span.begin, simdjson::error_message(error));
+        return false;
+    }
+
+    std::vector<char> repaired; // an event's text after repairEventText
+
     void parseChunk(const char *data, const Span *spans, std::size_t count, const std::atomic<bool> *cancel,
-                    ChunkResult &out)
+                    TextRepair *repair, ChunkResult &out)
     {
         out.clear();
         if (count == 0)
@@ -392,7 +427,7 @@ struct State
         // Fall back to one document per event for the rest of the chunk.
         std::size_t read = done;
         for (std::size_t k = done; k < count; ++k)
-            read += parseSingle(data, spans[k], out) ? 1 : 0;
+            read += parseSingle(data, spans[k], repair, out) ? 1 : 0;
         out.eventsRead = read;
     }
 };
@@ -408,9 +443,9 @@ void destroy(void *state)
 }
 
 void parse(void *state, const char *data, const Span *spans, std::size_t count,
-           const std::atomic<bool> *cancel, ChunkResult &out)
+           const std::atomic<bool> *cancel, TextRepair *repair, ChunkResult &out)
 {
-    static_cast<State *>(state)->parseChunk(data, spans, count, cancel, out);
+    static_cast<State *>(state)->parseChunk(data, spans, count, cancel, repair, out);
 }
 
 } // namespace

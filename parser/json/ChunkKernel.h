@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <string_view>
 #include <vector>
 
@@ -82,6 +83,12 @@ struct ChunkResult
     const char *firstBadProblem = nullptr;
     std::size_t badTimes = 0;
     std::size_t argsProblems = 0;
+    // Events kept after their text was repaired (not valid UTF-8, lone surrogate escapes).
+    std::size_t repairedEvents = 0;
+    std::size_t firstRepairedOffset = 0;
+    // X events whose end (ts + dur) lay beyond kTimeLimitNs: dur saturated so the end is the limit.
+    std::size_t saturatedDurations = 0;
+    std::size_t firstSaturatedOffset = 0;
     bool cancelled = false;
 
     void clear();
@@ -92,7 +99,23 @@ struct ChunkResult
     }
 };
 
+// Times beyond ±2^62 ns (±146 years around 1970) are out of the model's range (TraceBuilder::build).
+constexpr std::int64_t kTimeLimitNs = std::int64_t(1) << 62;
+
+// How events whose text is not valid UTF-8 are read, decided once per file (ChunkSupport.cpp): as
+// GB18030 (a superset of GBK) when the whole file decodes as GB18030, else with each invalid sequence
+// replaced by U+FFFD. Lone UTF-16 surrogate escapes (\ud800) become \ufffd either way.
+struct TextRepair
+{
+    const char *file = nullptr;
+    std::size_t fileSize = 0;
+    std::once_flag decided;
+    bool gb18030 = false; // valid after `decided`
+};
+
 // Out-of-line helpers for the kernels (ChunkSupport.cpp, compiled for the default target).
+// Writes `event` repaired as valid UTF-8 JSON into `out`; false when there was nothing to repair.
+bool repairEventText(TextRepair &repair, std::string_view event, std::vector<char> &out);
 std::uint32_t internLocal(ChunkResult &out, std::string_view text);
 ParsedEvent &appendEvent(ChunkResult &out);
 // Decimal microseconds text to ns (Time.h); false when not a number.
@@ -118,9 +141,9 @@ struct Kernel
     void *(*create)();
     void (*destroy)(void *state);
     // Parses spans[0..count) (contiguous in data) into out (cleared first). Checks cancel every
-    // 1,024 events.
+    // 1,024 events. An event that fails is retried with its text repaired (`repair`, may be null).
     void (*parseChunk)(void *state, const char *data, const Span *spans, std::size_t count,
-                       const std::atomic<bool> *cancel, ChunkResult &out);
+                       const std::atomic<bool> *cancel, TextRepair *repair, ChunkResult &out);
 };
 
 // The best kernel for this CPU ("haswell" or "generic"); AT_JSON_KERNEL=generic forces the generic one.

@@ -4,6 +4,10 @@
 
 #include "Time.h"
 
+#include <QByteArrayView>
+#include <QString>
+#include <QStringDecoder>
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -35,6 +39,7 @@ void ChunkResult::clear()
         std::fill(table.begin(), table.end(), 0);
     }
     eventsRead = badEvents = firstBadOffset = badTimes = argsProblems = 0;
+    repairedEvents = firstRepairedOffset = saturatedDurations = firstSaturatedOffset = 0;
     firstBadProblem = nullptr;
     cancelled = false;
 }
@@ -180,6 +185,111 @@ void recordBadEvent(ChunkResult &out, std::size_t offset, const char *problem)
         out.firstBadOffset = offset;
         out.firstBadProblem = problem;
     }
+}
+
+namespace {
+
+// True when every byte of the file decodes as GB18030 (a file written in a Chinese ANSI code page).
+// Streams the file in pieces and discards the text: memory stays small even for a large file.
+bool decodesAsGb18030(const char *data, std::size_t size)
+{
+    if (!data)
+        return false;
+    QStringDecoder decoder("GB18030");
+    if (!decoder.isValid())
+        return false;
+    constexpr std::size_t kPiece = 1 << 20;
+    for (std::size_t at = 0; at < size && !decoder.hasError(); at += kPiece) {
+        const QString piece =
+            decoder.decode(QByteArrayView(data + at, static_cast<qsizetype>(std::min(kPiece, size - at))));
+        (void)piece;
+    }
+    return !decoder.hasError();
+}
+
+int hexDigit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+// The code unit of the \uXXXX escape at text[i] ('\'), or -1.
+int escapedUnit(const std::string &text, std::size_t i)
+{
+    if (i + 6 > text.size() || text[i] != '\\' || text[i + 1] != 'u')
+        return -1;
+    int unit = 0;
+    for (std::size_t k = i + 2; k < i + 6; ++k) {
+        const int digit = hexDigit(text[k]);
+        if (digit < 0)
+            return -1;
+        unit = unit * 16 + digit;
+    }
+    return unit;
+}
+
+// Replaces \uD800-\uDFFF escapes that are not a high + low pair by \uFFFD (same length); true if any.
+bool replaceLoneSurrogates(std::string &text)
+{
+    bool changed = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '\\')
+            continue;
+        const int unit = escapedUnit(text, i);
+        if (unit < 0) {
+            ++i; // an escape of another kind (\\, \"): skip the escaped character
+            continue;
+        }
+        const bool high = unit >= 0xD800 && unit <= 0xDBFF;
+        const bool low = unit >= 0xDC00 && unit <= 0xDFFF;
+        if (high) {
+            const int next = escapedUnit(text, i + 6);
+            if (next >= 0xDC00 && next <= 0xDFFF) {
+                i += 11; // a valid pair
+                continue;
+            }
+        }
+        if (high || low) {
+            text.replace(i + 2, 4, "FFFD");
+            changed = true;
+        }
+        i += 5;
+    }
+    return changed;
+}
+
+} // namespace
+
+bool repairEventText(TextRepair &repair, std::string_view event, std::vector<char> &out)
+{
+    const QByteArrayView bytes(event.data(), static_cast<qsizetype>(event.size()));
+    std::string text;
+    bool changed = false;
+    if (bytes.isValidUtf8()) {
+        text.assign(event);
+    } else {
+        std::call_once(repair.decided,
+                       [&repair] { repair.gb18030 = decodesAsGb18030(repair.file, repair.fileSize); });
+        QString decoded;
+        if (repair.gb18030) {
+            QStringDecoder gb("GB18030");
+            decoded = gb.decode(bytes);
+        } else {
+            decoded = QString::fromUtf8(bytes); // each invalid sequence becomes U+FFFD
+        }
+        text = decoded.toStdString();
+        changed = true;
+    }
+    changed |= replaceLoneSurrogates(text);
+    if (!changed)
+        return false;
+    out.assign(text.begin(), text.end());
+    return true;
 }
 
 void reserveBuffer(std::vector<char> &buffer, std::size_t size)

@@ -1,5 +1,7 @@
 #include "JsonEventScanner.h"
 
+#include "common/MessageText.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -221,13 +223,27 @@ bool JsonEventScanner::locateEvents(QString *problem)
         return true;
     }
     if (m_data[m_pos] != '{') {
-        *problem = QStringLiteral("not JSON: byte %1 is '%2', expected '[' or '{'")
+        *problem = QStringLiteral("not JSON: byte %1 is %2, expected '[' or '{'")
                        .arg(m_pos)
-                       .arg(QString::fromLatin1(m_data + m_pos, 1).toHtmlEscaped());
+                       .arg(describeByte(m_data[m_pos]));
         return false;
     }
     // Object form: walk the top-level keys until "traceEvents".
     ++m_pos;
+    m_objectForm = true;
+    std::size_t keyOffset = 0;
+    if (!findKey("traceEvents", problem, &keyOffset))
+        return false;
+    if (m_pos < m_size && m_data[m_pos] == '[') {
+        ++m_pos;
+        return true;
+    }
+    *problem = QStringLiteral("JSON, but not a trace: \"traceEvents\" at byte %1 is not an array").arg(m_pos);
+    return false;
+}
+
+bool JsonEventScanner::findKey(std::string_view wanted, QString *problem, std::size_t *keyOffset)
+{
     while (true) {
         skipWhitespace();
         if (m_pos >= m_size) {
@@ -252,6 +268,7 @@ bool JsonEventScanner::locateEvents(QString *problem)
             *problem = QStringLiteral("the file ends inside a key at byte %1").arg(m_pos);
             return false;
         }
+        *keyOffset = m_pos;
         const std::string_view key(m_data + m_pos + 1, keyEnd - m_pos - 2);
         m_pos = keyEnd;
         skipWhitespace();
@@ -261,25 +278,67 @@ bool JsonEventScanner::locateEvents(QString *problem)
         }
         ++m_pos;
         skipWhitespace();
-        if (key == "traceEvents") {
-            if (m_pos < m_size && m_data[m_pos] == '[') {
-                ++m_pos;
-                return true;
-            }
-            *problem = QStringLiteral("JSON, but not a trace: \"traceEvents\" at byte %1 is not an array")
-                           .arg(m_pos);
-            return false;
-        }
+        if (key == wanted)
+            return true;
         const std::size_t end = valueEnd(m_data, m_size, m_pos);
         if (end == npos) {
             *problem =
                 QStringLiteral("the file ends inside the value of \"%1\" (byte %2) before \"traceEvents\"")
-                    .arg(QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())))
+                    .arg(printableText(QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()))))
                     .arg(m_pos);
             return false;
         }
         m_pos = end;
     }
+}
+
+// After the event array of the object form: a second "traceEvents" key would be ignored by every JSON
+// reader that keeps the first (or the last) one, so it is looked for and reported.
+void JsonEventScanner::scanRemainingKeys()
+{
+    const std::size_t arrayEnd = m_pos;
+    QString ignored;
+    std::size_t keyOffset = 0;
+    if (findKey("traceEvents", &ignored, &keyOffset))
+        m_secondEventArray = keyOffset;
+    m_pos = arrayEnd;
+}
+
+QString JsonEventScanner::firstSkippedKind() const
+{
+    switch (m_firstSkippedByte) {
+    case '"':
+        return QStringLiteral("a string");
+    case '[':
+        return QStringLiteral("an array");
+    case 'n':
+        return QStringLiteral("null");
+    case 't':
+    case 'f':
+        return QStringLiteral("a boolean");
+    default:
+        return QStringLiteral("a number");
+    }
+}
+
+bool JsonEventScanner::skipNonObject()
+{
+    const char c = m_data[m_pos];
+    const bool value = c == '"' || c == '[' || c == '-' || (c >= '0' && c <= '9') ||
+                       std::string_view(m_data + m_pos, std::min<std::size_t>(4, m_size - m_pos)) == "null" ||
+                       std::string_view(m_data + m_pos, std::min<std::size_t>(4, m_size - m_pos)) == "true" ||
+                       std::string_view(m_data + m_pos, std::min<std::size_t>(5, m_size - m_pos)) == "false";
+    if (!value)
+        return false;
+    const std::size_t end = valueEnd(m_data, m_size, m_pos);
+    if (end == npos || end == m_pos)
+        return false;
+    if (m_skipped++ == 0) {
+        m_firstSkippedOffset = m_pos;
+        m_firstSkippedByte = c;
+    }
+    m_pos = end;
+    return true;
 }
 
 bool JsonEventScanner::next(Span &span)
@@ -300,12 +359,16 @@ bool JsonEventScanner::next(Span &span)
         if (c == ']') {
             m_state = State::Finished;
             ++m_pos;
+            if (m_objectForm)
+                scanRemainingKeys();
             return false;
         }
+        if (c != '{' && skipNonObject())
+            continue;
         if (c != '{') {
             return fail(State::Malformed, m_pos,
-                        QStringLiteral("unexpected '%1' where an event object should start")
-                            .arg(QString::fromLatin1(m_data + m_pos, 1).toHtmlEscaped()));
+                        QStringLiteral("unexpected %1 where an event object should start")
+                            .arg(describeByte(m_data[m_pos])));
         }
         const std::size_t end = valueEnd(m_data, m_size, m_pos);
         if (end == npos)

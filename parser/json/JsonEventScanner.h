@@ -5,6 +5,7 @@
 #include <QString>
 
 #include <cstddef>
+#include <string_view>
 
 namespace at {
 
@@ -40,6 +41,12 @@ public:
     const QString &problem() const { return m_problem; }
     std::size_t position() const { return m_pos; }
     bool sawTrailingComma() const { return m_trailingComma; }
+    // Elements of the event array that are not objects (numbers, strings, null, arrays): skipped.
+    std::size_t skippedElements() const { return m_skipped; }
+    std::size_t firstSkippedOffset() const { return m_firstSkippedOffset; }
+    QString firstSkippedKind() const; // "a number", "a string", ...
+    // Object form: the offset of a second "traceEvents" key after the first array (0 when none).
+    std::size_t secondEventArrayOffset() const { return m_secondEventArray; }
 
     // End offset of the JSON value (object/array/string/scalar) starting at 'begin', or npos when
     // the data ends first. Shared with the args reader.
@@ -49,6 +56,10 @@ public:
 private:
     void skipWhitespace();
     bool fail(State state, std::size_t offset, const QString &problem);
+    bool skipNonObject(); // true when the element at m_pos was a JSON value other than an object
+    void scanRemainingKeys();
+    // Walks the top-level object's keys from m_pos up to `wanted`: true at its value (m_pos there).
+    bool findKey(std::string_view wanted, QString *problem, std::size_t *keyOffset);
 
     const char *m_data;
     std::size_t m_size;
@@ -57,6 +68,11 @@ private:
     std::size_t m_problemOffset = 0;
     QString m_problem;
     bool m_trailingComma = false;
+    bool m_objectForm = false;
+    std::size_t m_skipped = 0;
+    std::size_t m_firstSkippedOffset = 0;
+    char m_firstSkippedByte = 0;
+    std::size_t m_secondEventArray = 0;
 };
 
 } // namespace at

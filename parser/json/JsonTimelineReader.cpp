@@ -80,6 +80,7 @@ std::optional<ReadStatus> parseJsonFile(const QString &path, SourceReading &read
     if (compression != Compression::None) {
         // Progress shows compressed bytes while decompressing, then the decompressed bytes parsed.
         DecompressControl dc{&control.stopReading, &control.bytesDone};
+        dc.maxOutputBytes = reading.options.memoryLimitBytes;
         temporary = decompressToTemporaryFile(path, compression, dc, &decompressWarning);
         if (control.stopReading)
             return stopped(reading, path, QStringLiteral("while decompressing"), QStringLiteral("0 events"));
@@ -111,6 +112,7 @@ std::optional<ReadStatus> parseJsonFile(const QString &path, SourceReading &read
     ChromeTraceParser parser(builder, source, path);
     ParseControl pc{&control.stopReading, &control.bytesDone, bytesBase};
     pc.releaseParsedPages = true; // data is the read-only mapping of the file
+    pc.maxEventBytes = static_cast<std::size_t>(reading.options.memoryLimitBytes / kEventBytesShareOfLimit);
     const auto status = parser.parse(data, size, pc, error);
     if (view->truncated()) {
         // The file shrank while it was parsed: the events before the cut were kept.

@@ -3,6 +3,7 @@
 #include "AiCpu.h"
 #include "HcclLanes.h"
 #include "HwtsLog.h"
+#include "common/MessageText.h"
 #include "config/ChipInfo.h"
 #include "config/ConfigFiles.h"
 
@@ -10,6 +11,8 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
+
+#include <array>
 
 namespace at::raw {
 
@@ -70,6 +73,29 @@ void DeviceDecoder::run()
     readAiCpu(f.aiCpu);
 }
 
+// DeviceInfo[0].hwts_frequency in MHz, or nullopt and *problem naming the file, the field and the value.
+std::optional<Frequency> DeviceDecoder::readHwtsFrequency(const QString &file, const QJsonObject &deviceInfo,
+                                                          QString *problem)
+{
+    const QJsonValue value = deviceInfo.value(QStringLiteral("hwts_frequency"));
+    if (value.isUndefined() || value.isNull()) {
+        *problem = QStringLiteral("%1: DeviceInfo[0] has no hwts_frequency").arg(file);
+        return std::nullopt;
+    }
+    const QString text = config::jsonText(value);
+    const std::optional<Frequency> f = Frequency::parse(text);
+    // A task clock runs at some MHz (19.2, 50, 100, 1000 are seen); beyond 100 GHz the value is damaged.
+    if (!f || f->numerator > kMaxHwtsFrequencyMHz * f->denominator) {
+        *problem =
+            QStringLiteral("%1: DeviceInfo[0].hwts_frequency is \"%2\", not a frequency in MHz above 0 "
+                           "and at most %3")
+                .arg(file, printableText(text))
+                .arg(kMaxHwtsFrequencyMHz);
+        return std::nullopt;
+    }
+    return f;
+}
+
 // info.json.<dev> (FORMATS.md §4.4): chip, hwts frequency, core counts; sample.json: the PMU events.
 QString DeviceDecoder::readConfig(std::optional<Frequency> *hwtsFrequency)
 {
@@ -78,14 +104,22 @@ QString DeviceDecoder::readConfig(std::optional<Frequency> *hwtsFrequency)
     if (!QFileInfo::exists(infoPath))
         infoPath = firstFileStartingWith(dir, QStringLiteral("info.json"));
     QString platform;
-    if (!infoPath.isEmpty()) {
+    if (infoPath.isEmpty()) {
+        m_frequencyProblem = QStringLiteral("%1 has no info.json.%2 (nor any info.json* file)")
+                                 .arg(m_out.shortPath(dir))
+                                 .arg(m_d.device);
+    } else {
         const config::JsonFile f = config::loadJsonObject(infoPath);
+        const QString file = m_out.shortPath(infoPath);
         platform = config::jsonText(f.object.value(QStringLiteral("platform_version")));
         const QJsonArray infos = f.object.value(QStringLiteral("DeviceInfo")).toArray();
-        if (!infos.isEmpty()) {
+        if (!f.ok()) {
+            m_frequencyProblem = QStringLiteral("%1: %2").arg(file, f.problem);
+        } else if (infos.isEmpty() || !infos.first().isObject()) {
+            m_frequencyProblem = QStringLiteral("%1 has no DeviceInfo entry").arg(file);
+        } else {
             m_d.deviceInfo = infos.first().toObject();
-            *hwtsFrequency =
-                Frequency::parse(config::jsonText(m_d.deviceInfo.value(QStringLiteral("hwts_frequency"))));
+            *hwtsFrequency = readHwtsFrequency(file, m_d.deviceInfo, &m_frequencyProblem);
         }
     }
     QString samplePath = QDir(dir).filePath(QStringLiteral("sample.json"));
@@ -138,10 +172,11 @@ void DeviceDecoder::skipTaskLogs(const Families &f)
         for (const auto *s : *family)
             files += s->files.size();
     m_out.warn(QStringLiteral("%1: no hwts_frequency (info.json.%2 missing or incomplete): %3 of device task "
-                              "logs cannot be put on the clock and were not decoded")
+                              "logs cannot be put on the clock and were not decoded (%4)")
                    .arg(m_label)
                    .arg(m_d.device)
-                   .arg(plural(files, "slice file")));
+                   .arg(plural(files, "slice file"))
+                   .arg(m_frequencyProblem));
     for (const Streams *family : {&f.hwts, &f.stars, &f.tsTrack, &f.aiCpu})
         for (const auto *s : *family)
             m_out.notDecoded(m_out.streamName(m_d.dir, s->stream), s->files);
@@ -212,6 +247,20 @@ void DeviceDecoder::pairTasks(const Families &f)
     }
 }
 
+// One shared QString per task type: the args of a million tasks do not hold a million copies.
+QString DeviceDecoder::taskTypeText(bool stars, std::uint8_t type)
+{
+    static const std::array<std::array<QString, 256>, 2> texts = [] {
+        std::array<std::array<QString, 256>, 2> t;
+        for (int i = 0; i < 256; ++i) {
+            t[0][std::size_t(i)] = QString::fromLatin1(hwtsTaskTypeName(static_cast<std::uint8_t>(i)));
+            t[1][std::size_t(i)] = QString::fromLatin1(starsSqeTypeName(static_cast<std::uint8_t>(i)));
+        }
+        return t;
+    }();
+    return texts[stars ? 1 : 0][type];
+}
+
 int DeviceDecoder::streamThread(std::uint32_t stream)
 {
     if (const auto it = m_streamThreads.find(stream); it != m_streamThreads.end())
@@ -236,14 +285,23 @@ void DeviceDecoder::addTaskSlices()
     HcclLanes hccl(m_out.builder(), cann, m_host.text(), m_out.sourceIndex(), m_d.device);
     std::vector<bool> flowStarted(cann.apis().size(), false);
     for (std::size_t i = 0; i < tasks.size(); ++i) {
+        // The memory guard (or the user) stops the load: building slices is where the memory goes, so
+        // it is checked here too, not only while the records are read.
+        if ((i & 0xFFFF) == 0 && i > 0 && m_stream.cancel &&
+            m_stream.cancel->load(std::memory_order_relaxed)) {
+            m_out.warn(QStringLiteral("%1: the load was stopped while device task slices were made: %2 of %3 "
+                                      "tasks were kept")
+                           .arg(m_label)
+                           .arg(i)
+                           .arg(tasks.size()));
+            break;
+        }
         const DeviceTask &t = tasks[i];
         const int thread = streamThread(t.stream);
         const TimeNs start = m_d.clock.toLocal(t.startTicks);
         const TimeNs duration = m_d.clock.duration(t.startTicks, t.endTicks);
         RawSliceArgs a;
-        a.taskType =
-            QString::fromLatin1(m_d.isStars ? starsSqeTypeName(static_cast<std::uint8_t>(t.taskType))
-                                            : hwtsTaskTypeName(static_cast<std::uint8_t>(t.taskType)));
+        a.taskType = taskTypeText(m_d.isStars, static_cast<std::uint8_t>(t.taskType));
         a.stream = t.stream;
         a.task = t.task;
         a.subtask = t.subtask == kNoSubtask ? -1 : t.subtask;

@@ -37,6 +37,9 @@ private:
     };
 
     QString readConfig(std::optional<Frequency> *hwtsFrequency); // returns the platform_version
+    static std::optional<Frequency> readHwtsFrequency(const QString &file, const QJsonObject &deviceInfo,
+                                                      QString *problem);
+    static constexpr std::int64_t kMaxHwtsFrequencyMHz = 100000;
     Families classify();
     void skipTaskLogs(const Families &f); // no hwts_frequency: the task logs cannot be put on the clock
     void setUpClock(const Frequency &hwtsFrequency);
@@ -47,6 +50,7 @@ private:
     void addTsTrackRecord(TsTrackCollector &collector, const unsigned char *r);
     void readTsTrack(const Streams &files);
     int streamThread(std::uint32_t stream);
+    static QString taskTypeText(bool stars, std::uint8_t type);
 
     RawModelOutput &m_out;
     HostAssociation &m_host;
@@ -54,7 +58,8 @@ private:
     StreamControl m_stream;
     const SliceListing &m_listing;
     QString m_hostDir;
-    QString m_label; // the folder as warnings name it
+    QString m_label;            // the folder as warnings name it
+    QString m_frequencyProblem; // why there is no hwts_frequency (file, field, value)
     DeviceContext m_d;
     std::map<std::uint32_t, int> m_streamThreads;
 };

@@ -38,12 +38,16 @@ seed json; seed csv; seed sqlite; seed folder; seed snapshot
 n=0
 while IFS= read -r -d '' f; do
   cp "$f" "$work/seeds/json/$((n++)).json"
-done < <(find "$samples" "$here/tests/data/json" -name '*.json' -size -512k -print0 2>/dev/null)
+done < <(find "$samples" "$here/tests/data/json" "$here/tests/data/fuzz/json" -name '*.json' -size -512k -print0 2>/dev/null)
 n=0
 while IFS= read -r -d '' f; do
   # fuzzCsv reads its options from the first byte: 0 = comma, header row, no trimming.
   { printf '\0'; cat "$f"; } >"$work/seeds/csv/$((n++)).csv"
 done < <(find "$samples" -name '*.csv' -size -64k -print0 2>/dev/null)
+# Saved CSV inputs (tests/data/fuzz/csv) already start with their options byte.
+for f in "$here"/tests/data/fuzz/csv/*.csv; do
+  [ -f "$f" ] && cp "$f" "$work/seeds/csv/saved_$(basename "$f")"
+done
 n=0
 while IFS= read -r -d '' f; do
   cp "$f" "$work/seeds/sqlite/$((n++)).db"

@@ -113,7 +113,8 @@ private slots:
 
     void malformed()
     {
-        const Scan s = scan("[{\"a\":1}, 5]");
+        // Not a JSON value at all (a number, string, null or array is skipped: tst_content_json).
+        const Scan s = scan("[{\"a\":1}, x]");
         QCOMPARE(s.spans, (Spans{{1, 8}}));
         QCOMPARE(s.state, State::Malformed);
         QCOMPARE(s.problemOffset, std::size_t(10));
@@ -240,8 +241,8 @@ private slots:
         QCOMPARE(parse("nope", &error, &events), at::ChromeTraceParser::Result::Failed);
         QVERIFY2(error.startsWith(QStringLiteral("mem.json: ")), qPrintable(error));
         error.clear();
-        QCOMPARE(parse("[{\"ph\":\"X\",\"name\":\"\xff\"}]", &error, &events),
-                 at::ChromeTraceParser::Result::Failed);
+        // (A 0xFF byte in a name no longer costs the event: tst_content_json.)
+        QCOMPARE(parse("[{\"ph\":\"X\",\"name\":}]", &error, &events), at::ChromeTraceParser::Result::Failed);
         QVERIFY2(error.contains(QStringLiteral("mem.json")) && error.contains(QStringLiteral("byte 1")),
                  qPrintable(error));
 
