@@ -40,9 +40,10 @@ struct CommandLineOptions
     QString exportJson; // --export-json OUT.json [--perfetto]
     bool perfetto = false;
     QString exportCsvDir; // --export-csv DIR: DIR/kernel_details.csv
+    bool advise = false;  // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
     bool headless() const
     {
-        return summary || metrics || !compareSteps.isEmpty() || !exportJson.isEmpty() ||
+        return summary || metrics || advise || !compareSteps.isEmpty() || !exportJson.isEmpty() ||
                !exportCsvDir.isEmpty();
     }
     // Renders offscreen with the real window (no display needed).
@@ -80,6 +81,10 @@ int runExportJson(const CommandLineOptions &options);
 std::unique_ptr<TraceModel> loadForCommand(const QString &path, const CommandLineOptions &options,
                                            QTextStream &err);
 bool writeFileAtomically(const QString &path, const QByteArray &data, QTextStream &err);
+
+// `--advise PATH [--json]`: the performance findings of the Insights panel (docs/INSIGHTS.md), as text or
+// as {"findings": [...]} JSON on stdout.
+int runAdvise(const CommandLineOptions &options);
 
 // Runs whichever headless mode the options select.
 int runHeadless(const CommandLineOptions &options);

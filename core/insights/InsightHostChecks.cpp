@@ -59,12 +59,15 @@ void checkHostBound(const InsightContext &context, std::vector<Finding> &finding
         if (stepStage <= 0)
             continue;
         const double ratio = static_cast<double>(step.breakdown.free) / static_cast<double>(stepStage);
-        // Small kernels and the idle gaps of the stage, from the step's own device tasks.
-        std::vector<SliceRef> tasks;
+        // Small kernels (stream tasks) and the idle gaps of the stage (every device task and
+        // communication op of the step but waiting tasks), from the step's own tasks.
+        std::vector<SliceRef> tasks, busyTasks;
         for (const SliceRef &ref : step.deviceTasks) {
-            if (layerOfThread(model, ref.thread) == Layer::DeviceStreams &&
-                !isWaitTask(model.strings().view(
+            if (isWaitTask(model.strings().view(
                     model.threads()[static_cast<std::size_t>(ref.thread)].slices.name(ref.index))))
+                continue;
+            busyTasks.push_back(ref);
+            if (layerOfThread(model, ref.thread) == Layer::DeviceStreams)
                 tasks.push_back(ref);
         }
         std::size_t stepKernels = 0, stepSmall = 0;
@@ -93,12 +96,12 @@ void checkHostBound(const InsightContext &context, std::vector<Finding> &finding
         finding.timeAtStake += step.breakdown.free;
         stage += stepStage;
         // Idle gaps of the device between the step's tasks, each shown as the task that ends it.
-        std::sort(tasks.begin(), tasks.end(), [&](SliceRef a, SliceRef b) {
+        std::sort(busyTasks.begin(), busyTasks.end(), [&](SliceRef a, SliceRef b) {
             return model.threads()[static_cast<std::size_t>(a.thread)].slices.start(a.index) <
                    model.threads()[static_cast<std::size_t>(b.thread)].slices.start(b.index);
         });
         TimeNs busyUntil = step.stageBegin;
-        for (const SliceRef &ref : tasks) {
+        for (const SliceRef &ref : busyTasks) {
             const SliceTable &slices = model.threads()[static_cast<std::size_t>(ref.thread)].slices;
             if (slices.start(ref.index) > busyUntil) {
                 FindingOccurrence o = occurrenceOf(model, ref);

@@ -159,7 +159,6 @@ void checkLaunchDelay(const InsightContext &context, std::vector<Finding> &findi
         if (l.delay <= fence)
             continue;
         ++outliers;
-        finding.timeAtStake += l.delay - p50;
         FindingOccurrence o = occurrenceOf(model, l.task);
         o.start -= l.delay; // the launch → start interval
         o.duration = l.delay;
@@ -168,6 +167,7 @@ void checkLaunchDelay(const InsightContext &context, std::vector<Finding> &findi
     if (outliers == 0)
         return;
     finding.title = InsightText::tr("Launch delay outliers");
+    // A distribution, not a cost: the delay overlaps other work, so no time is claimed for it.
     finding.severity = Severity::Low;
     finding.explanation =
         InsightText::tr("Of %1 launches, the delay from host launch to device start has median %2 µs, "
