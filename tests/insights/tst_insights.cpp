@@ -387,6 +387,52 @@ private Q_SLOTS:
         QVERIFY(runCheck(*few.b.build(), "sync_batch_norm").empty());
     }
 
+    // Stream idle gaps: task A [10, 20] µs, then B [60, 70] launched at 50 µs (after A ended: waiting for
+    // the host, 40 µs, the whole device idle), then C [80, 90] launched at 5 µs (early: other, 10 µs);
+    // an EVENT_WAIT [90, 95] is waiting for an event. Launch delays 9, 10, 75 µs (+ 9 more of 10 µs).
+    void idleAttributionAndLaunchDelaySynthetic()
+    {
+        Synthetic s;
+        const int host = s.thread(1, "CANN", 1);
+        const int device = s.thread(2, "Ascend Hardware", 1);
+        const StringId cat = s.name("HostToDevice"), flowName = s.name("HostToDevice");
+        int id = 0;
+        const auto launch = [&](TimeNs atUs, TimeNs deviceUs, TimeNs durUs, const char *task) {
+            s.slice(host, atUs, 1, "Node@launch");
+            s.slice(device, deviceUs, durUs, task);
+            const StringId flowId = s.b.strings().intern(std::to_string(++id));
+            s.b.addFlowHalf(FlowPhase::Start, cat, flowName, flowId, host, kT0 + atUs * 1000, true);
+            s.b.addFlowHalf(FlowPhase::End, cat, flowName, flowId, device, kT0 + deviceUs * 1000, false);
+        };
+        launch(1, 10, 10, "A");
+        launch(50, 60, 10, "B");
+        launch(5, 80, 10, "C");
+        s.slice(device, 90, 5, "EVENT_WAIT");
+        for (int i = 0; i < 9; ++i)
+            launch(200 + i * 100, 210 + i * 100, 5, "D");
+        const auto model = s.b.build();
+        const auto idle = runCheck(*model, "idle_attribution");
+        QCOMPARE(idle.size(), std::size_t(1));
+        const QJsonObject data = idle.front().data;
+        // Host waits: B (40 µs) and each D after the previous task (the first D after EVENT_WAIT ends at
+        // 95: 210 − 95 = 115 µs, then 8 × (100 − 5) = 760 µs).
+        QCOMPARE(data.value(QStringLiteral("waiting_for_host_us")).toDouble(), 40.0 + 115.0 + 760.0);
+        QCOMPARE(data.value(QStringLiteral("other_us")).toDouble(), 10.0);
+        QCOMPARE(data.value(QStringLiteral("waiting_for_event_us")).toDouble(), 5.0);
+        QCOMPARE(idle.front().timeAtStake, TimeNs((40 + 115 + 760) * 1000));
+        QCOMPARE(idle.front().occurrences.front().name, QStringLiteral("D")); // the 115 µs gap is longest
+        QCOMPARE(idle.front().occurrences.front().duration, TimeNs(115'000));
+
+        const auto delay = runCheck(*model, "launch_delay");
+        QCOMPARE(delay.size(), std::size_t(1));
+        QCOMPARE(delay.front().data.value(QStringLiteral("launches")).toInt(), 12);
+        QCOMPARE(delay.front().data.value(QStringLiteral("p50_us")).toDouble(), 10.0);
+        QCOMPARE(delay.front().data.value(QStringLiteral("max_us")).toDouble(), 75.0);
+        QCOMPARE(delay.front().occurrences.size(), std::size_t(1)); // only C's 75 µs lies beyond the fence
+        QCOMPARE(delay.front().occurrences.front().name, QStringLiteral("C"));
+        QCOMPARE(delay.front().timeAtStake, TimeNs(0));
+    }
+
     // A profile with nothing wrong: back-to-back device work, no host APIs: no finding at all.
     void cleanProfileHasNoFindings()
     {
