@@ -39,8 +39,8 @@ InsightsPanel::InsightsPanel(QWidget *parent)
       m_showAll(new QPushButton(tr("Show all")))
 {
     m_tree->setColumnCount(4);
-    m_tree->setHeaderLabels(
-        {tr("Finding / occurrence"), tr("Severity / rank"), tr("Time at stake"), tr("% of step")});
+    m_tree->setHeaderLabels({tr("Finding / occurrence"), tr("Severity / rank"),
+                             tr("Time at stake / duration"), tr("% of step / start")});
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     for (int c = 1; c < 4; ++c)
@@ -137,7 +137,8 @@ void InsightsPanel::showFindings()
     for (std::size_t f = 0; f < m_findings.size(); ++f) {
         const Finding &finding = m_findings[f];
         auto *item = new QTreeWidgetItem(
-            m_tree, {finding.title, severityText(finding.severity), formatDuration(finding.timeAtStake),
+            m_tree, {finding.title, severityText(finding.severity),
+                     finding.timeAtStake > 0 ? formatDuration(finding.timeAtStake) : tr("not a cost"),
                      QStringLiteral("%1 %").arg(finding.stepPercent, 0, 'f', 1)});
         item->setData(0, kFindingRole, static_cast<int>(f));
         item->setData(0, kOccurrenceRole, -1);

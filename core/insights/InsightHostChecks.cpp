@@ -289,10 +289,10 @@ void checkAffinityOptimizer(const InsightContext &context, std::vector<Finding> 
         finding.severity = severityForPercent(context.percentOfSteps(finding.timeAtStake));
         finding.explanation =
             InsightText::tr(
-                "Optimizer.step#%1.step ran %2 times for %3 ms; it updates each parameter with separate "
-                "small operators.")
+                "Optimizer.step#%1.step ran %n time(s) for %2 ms; it updates each parameter with separate "
+                "small operators.",
+                nullptr, static_cast<int>(finding.occurrences.size()))
                 .arg(name)
-                .arg(finding.occurrences.size())
                 .arg(toUs(finding.timeAtStake) / 1000.0, 0, 'f', 3);
         finding.fix =
             InsightText::tr("Replace torch.optim.%1 by %2 (same arguments), which updates all parameters "

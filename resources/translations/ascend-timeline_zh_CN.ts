@@ -652,10 +652,6 @@
         <translation>Python 优化器 %1 有对应的 NPU 融合版本</translation>
     </message>
     <message>
-        <source>Optimizer.step#%1.step ran %2 times for %3 ms; it updates each parameter with separate small operators.</source>
-        <translation>Optimizer.step#%1.step 执行了 %2 次，共 %3 ms；它用多个独立的小算子逐个更新参数。</translation>
-    </message>
-    <message>
         <source>Replace torch.optim.%1 by %2 (same arguments), which updates all parameters in a few fused kernels.</source>
         <translation>用 %2（参数相同）替换 torch.optim.%1，它用少数几个融合核函数更新全部参数。</translation>
     </message>
@@ -706,6 +702,12 @@
     <message>
         <source>A long delay means the stream was still busy with earlier work (a deep queue) or the task waited for an event; look at what ran on the stream before each outlier.</source>
         <translation>时延长说明该流仍在执行之前的任务（队列较深）或任务在等待事件；请查看每个异常值之前该流上运行的内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Optimizer.step#%1.step ran %n time(s) for %2 ms; it updates each parameter with separate small operators.</source>
+        <translation>
+            <numerusform>Optimizer.step#%1.step 执行了 %n 次，共 %2 ms；它用多个独立的小算子逐个更新参数。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1310,14 +1312,6 @@ duration %2 µs · %3</source>
         <translation>严重程度 / rank</translation>
     </message>
     <message>
-        <source>Time at stake</source>
-        <translation>涉及时间</translation>
-    </message>
-    <message>
-        <source>% of step</source>
-        <translation>占步长 %</translation>
-    </message>
-    <message>
         <source>Highlight every occurrence of the finding on the timeline</source>
         <translation>在时间线上高亮该问题的所有出现位置</translation>
     </message>
@@ -1358,6 +1352,18 @@ duration %2 µs · %3</source>
         <translation>
             <numerusform>检查项：%1 · %n 处</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Time at stake / duration</source>
+        <translation>涉及时间 / 时长</translation>
+    </message>
+    <message>
+        <source>% of step / start</source>
+        <translation>占步长 % / 开始</translation>
+    </message>
+    <message>
+        <source>not a cost</source>
+        <translation>不计代价</translation>
     </message>
 </context>
 <context>

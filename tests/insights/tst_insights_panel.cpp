@@ -4,7 +4,9 @@
 #include "AppTestSupport.h"
 #include "InsightsPanel.h"
 #include "TimelineView.h"
+#include "Translations.h"
 
+#include <QDockWidget>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -72,6 +74,40 @@ private Q_SLOTS:
         window.closeTrace();
         QCOMPARE(tree->topLevelItemCount(), 0);
         QVERIFY(panel->findings().empty());
+    }
+
+    // The finding texts follow the UI language: computed in core, translated through the "Insights" context.
+    void findingsInChinese()
+    {
+        QVERIFY(setUiLanguage(QStringLiteral("zh_CN")));
+        {
+            MainWindow window;
+            window.resize(1600, 1000);
+            window.show();
+            QVERIFY(openAndWait(window,
+                                samplePath(QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/"
+                                                          "text/level1/rank0_ascend_pt"))));
+            auto *panel = window.findChild<InsightsPanel *>();
+            QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputing() && !panel->findings().empty(), 30000);
+            QStringList titles;
+            for (const Finding &f : panel->findings())
+                titles << f.title;
+            QVERIFY2(titles.contains(QStringLiteral("Python 优化器 SGD 有对应的 NPU 融合版本")),
+                     qPrintable(titles.join(u'|')));
+            QVERIFY(titles.contains(QStringLiteral("设备空闲：主机下发过慢")));
+            if (qEnvironmentVariableIsSet("GRAB")) { // a screenshot for review: GRAB=/tmp/x.png
+                for (QDockWidget *d : window.findChildren<QDockWidget *>())
+                    if (d->widget() == panel) {
+                        d->show();
+                        d->raise();
+                    }
+                panel->tree()->setCurrentItem(panel->tree()->topLevelItem(1));
+                panel->tree()->topLevelItem(1)->setExpanded(true);
+                QTest::qWait(200);
+                window.grab().save(qEnvironmentVariable("GRAB"));
+            }
+        }
+        QVERIFY(setUiLanguage(QStringLiteral("en")));
     }
 
     // --advise --json prints the same findings as the panel computes.
