@@ -70,6 +70,7 @@ const std::vector<InsightCheck> &insightChecks()
         {"byte_alignment", checkByteAlignment},
         {"idle_attribution", checkIdleAttribution},
         {"launch_delay", checkLaunchDelay},
+        {"kernel_sequences", checkKernelSequences},
     };
     return checks;
 }

@@ -55,5 +55,6 @@ void checkAiCoreFrequency(const InsightContext &context, std::vector<Finding> &f
 void checkByteAlignment(const InsightContext &context, std::vector<Finding> &findings);
 void checkIdleAttribution(const InsightContext &context, std::vector<Finding> &findings);
 void checkLaunchDelay(const InsightContext &context, std::vector<Finding> &findings);
+void checkKernelSequences(const InsightContext &context, std::vector<Finding> &findings);
 
 } // namespace at

@@ -3,6 +3,7 @@
 
 #include "InsightChecks.h"
 #include "InsightSupport.h"
+#include "StreamQueue.h"
 
 #include <QJsonArray>
 
@@ -19,6 +20,8 @@ namespace {
 constexpr double kOutlierIqrFactor = 3.0;
 // Fewer launches than this give no distribution worth reporting.
 constexpr std::size_t kMinLaunches = 10;
+// Sequences kept in a kernel_sequences finding's data.
+constexpr std::size_t kMaxSequencesListed = 20;
 
 bool isDeviceTask(const TraceModel &model, SliceRef ref)
 {
@@ -96,7 +99,11 @@ void checkIdleAttribution(const InsightContext &context, std::vector<Finding> &f
         hostTotal += host;
         eventTotal += event;
         otherTotal += other;
+        int maxDepth = 0;
+        for (const auto &point : streamQueueDepth(model, t))
+            maxDepth = std::max(maxDepth, point.second);
         streams.append(QJsonObject{{QStringLiteral("rank"), context.rankOfGroup(group)},
+                                   {QStringLiteral("max_queue_depth"), maxDepth},
                                    {QStringLiteral("stream"), model.threadDisplayName(t)},
                                    {QStringLiteral("waiting_for_host_us"), toUs(host)},
                                    {QStringLiteral("waiting_for_event_us"), toUs(event)},
@@ -190,6 +197,42 @@ void checkLaunchDelay(const InsightContext &context, std::vector<Finding> &findi
                                {QStringLiteral("max_us"), toUs(delays.back())},
                                {QStringLiteral("outlier_fence_us"), toUs(fence)},
                                {QStringLiteral("outliers"), static_cast<int>(outliers)}};
+    findings.push_back(std::move(finding));
+}
+
+void checkKernelSequences(const InsightContext &context, std::vector<Finding> &findings)
+{
+    // Informational (no time claimed): what each host operator launches, most frequent sequence first,
+    // so a repeated pattern (a fusion candidate) is easy to spot.
+    const TraceModel &model = context.model;
+    const std::vector<KernelSequence> sequences = frequentKernelSequences(model, 1);
+    if (sequences.empty())
+        return;
+    Finding finding;
+    QJsonArray list;
+    for (std::size_t i = 0; i < sequences.size() && i < kMaxSequencesListed; ++i) {
+        const KernelSequence &seq = sequences[i];
+        list.append(QJsonObject{{QStringLiteral("host_operator"), seq.hostOperator},
+                                {QStringLiteral("kernels"), QJsonArray::fromStringList(seq.kernels)},
+                                {QStringLiteral("count"), seq.count},
+                                {QStringLiteral("instances"), seq.instances}});
+    }
+    const KernelSequence &top = sequences.front();
+    for (const SliceRef &ref : top.example)
+        finding.occurrences.push_back(occurrenceOf(model, ref));
+    finding.title = InsightText::tr("Most frequent kernel sequences per host operator");
+    finding.severity = Severity::Low;
+    finding.explanation =
+        InsightText::tr("The most frequent sequence is %1 → [%2], launched %3 of %4 times; the "
+                        "occurrences are its first instance. The data lists the top sequence of "
+                        "each host operator.")
+            .arg(top.hostOperator, top.kernels.join(QStringLiteral(", ")))
+            .arg(top.count)
+            .arg(top.instances);
+    finding.fix =
+        InsightText::tr("A long sequence repeated many times is a candidate for a fused operator or a "
+                        "torch_npu fused API.");
+    finding.data = QJsonObject{{QStringLiteral("sequences"), list}};
     findings.push_back(std::move(finding));
 }
 

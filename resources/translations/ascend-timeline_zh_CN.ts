@@ -709,6 +709,18 @@
             <numerusform>Optimizer.step#%1.step 执行了 %n 次，共 %2 ms；它用多个独立的小算子逐个更新参数。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Most frequent kernel sequences per host operator</source>
+        <translation>各主机算子最常见的核函数序列</translation>
+    </message>
+    <message>
+        <source>The most frequent sequence is %1 → [%2], launched %3 of %4 times; the occurrences are its first instance. The data lists the top sequence of each host operator.</source>
+        <translation>最常见的序列是 %1 → [%2]，在 %4 次中下发了 %3 次；出现位置为其第一次实例。数据中列出了每个主机算子最常见的序列。</translation>
+    </message>
+    <message>
+        <source>A long sequence repeated many times is a candidate for a fused operator or a torch_npu fused API.</source>
+        <translation>多次重复的长序列适合替换为融合算子或 torch_npu 融合 API。</translation>
+    </message>
 </context>
 <context>
     <name>OpenDialogs</name>

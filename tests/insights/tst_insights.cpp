@@ -5,6 +5,7 @@
 #include "FindingJson.h"
 #include "InsightChecks.h"
 #include "Steps.h"
+#include "StreamQueue.h"
 #include "TestSupport.h"
 #include "TraceBuilder.h"
 
@@ -431,6 +432,34 @@ private Q_SLOTS:
         QCOMPARE(delay.front().occurrences.size(), std::size_t(1)); // only C's 75 µs lies beyond the fence
         QCOMPARE(delay.front().occurrences.front().name, QStringLiteral("C"));
         QCOMPARE(delay.front().timeAtStake, TimeNs(0));
+
+        // Queue depth of the stream: A and C queued at 1 and 5 µs, A starts at 10, B queued 50–60, C
+        // starts 80.
+        const auto depth = streamQueueDepth(*model, device);
+        const std::vector<std::pair<TimeNs, int>> head(depth.begin(), depth.begin() + 8);
+        const std::vector<std::pair<TimeNs, int>> expected{{0, 1},       {4'000, 2},  {9'000, 1},
+                                                           {49'000, 2},  {59'000, 1}, {79'000, 0},
+                                                           {199'000, 1}, {209'000, 0}};
+        QCOMPARE(head, expected);
+        QCOMPARE(data.value(QStringLiteral("streams"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("max_queue_depth"))
+                     .toInt(),
+                 2);
+
+        // Kernel sequences: each Node@launch launches one task; [D] is the most frequent (9 of 12).
+        const auto sequences = runCheck(*model, "kernel_sequences");
+        QCOMPARE(sequences.size(), std::size_t(1));
+        const QJsonObject top =
+            sequences.front().data.value(QStringLiteral("sequences")).toArray().first().toObject();
+        QCOMPARE(top.value(QStringLiteral("host_operator")).toString(), QStringLiteral("Node@launch"));
+        QCOMPARE(top.value(QStringLiteral("kernels")).toArray(), QJsonArray{QStringLiteral("D")});
+        QCOMPARE(top.value(QStringLiteral("count")).toInt(), 9);
+        QCOMPARE(top.value(QStringLiteral("instances")).toInt(), 12);
+        QCOMPARE(sequences.front().occurrences.size(), std::size_t(1));
+        QCOMPARE(sequences.front().occurrences.front().start, TimeNs(209'000));
     }
 
     // A profile with nothing wrong: back-to-back device work, no host APIs: no finding at all.
