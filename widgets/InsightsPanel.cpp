@@ -134,6 +134,7 @@ void InsightsPanel::showFindings()
     m_status->setText(m_findings.empty() ? none
                                          : tr("%n finding(s), most costly first.", nullptr,
                                               static_cast<int>(m_findings.size())));
+    const InsightContext context(*m_model);
     for (std::size_t f = 0; f < m_findings.size(); ++f) {
         const Finding &finding = m_findings[f];
         auto *item = new QTreeWidgetItem(
@@ -147,10 +148,10 @@ void InsightsPanel::showFindings()
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
         for (std::size_t o = 0; o < finding.occurrences.size(); ++o) {
             const FindingOccurrence &occurrence = finding.occurrences[o];
-            auto *child = new QTreeWidgetItem(
-                item,
-                {occurrence.name, tr("rank %1").arg(InsightContext(*m_model).rankOfGroup(occurrence.group)),
-                 formatDuration(occurrence.duration), tr("at %1").arg(formatDuration(occurrence.start))});
+            auto *child = new QTreeWidgetItem(item, {occurrence.name,
+                                                     tr("rank %1").arg(context.rankOfGroup(occurrence.group)),
+                                                     formatDuration(occurrence.duration),
+                                                     tr("at %1").arg(formatDuration(occurrence.start))});
             child->setData(0, kFindingRole, static_cast<int>(f));
             child->setData(0, kOccurrenceRole, static_cast<int>(o));
             child->setToolTip(0, occurrence.name);
