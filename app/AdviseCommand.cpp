@@ -37,8 +37,11 @@ int runAdvise(const CommandLineOptions &options)
     int index = 0;
     for (const Finding &f : findings) {
         out << ++index << ". [" << severityId(f.severity) << "] " << f.title << "  (" << f.check << ")\n";
-        out << "   time at stake: " << QString::number(static_cast<double>(f.timeAtStake) / 1e6, 'f', 3)
-            << " ms (" << QString::number(f.stepPercent, 'f', 1) << " % of the step time)\n";
+        if (f.timeAtStake > 0)
+            out << "   time at stake: " << QString::number(static_cast<double>(f.timeAtStake) / 1e6, 'f', 3)
+                << " ms (" << QString::number(f.stepPercent, 'f', 1) << " % of the step time)\n";
+        else
+            out << "   time at stake: none (informational)\n";
         out << "   " << f.explanation << "\n";
         out << "   fix: " << f.fix << "\n";
         const std::size_t shown = std::min<std::size_t>(f.occurrences.size(), 5);
