@@ -138,6 +138,10 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                        "default: AT_MEMORY_LIMIT, else 80% of the RAM) and show what was read."),
         QStringLiteral("SIZE"));
     parser.addOption(memoryLimit);
+    QCommandLineOption advise(QStringLiteral("advise"),
+                              QStringLiteral("Load PATH headlessly and print the performance findings of the "
+                                             "Insights panel, most costly first (with --json: as JSON)."));
+    parser.addOption(advise);
     parser.addOption(exportJson);
     parser.addOption(exportCsv);
     parser.addOption(perfetto);
@@ -177,6 +181,7 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
         options.load.useSnapshotCache = false;
     options.paths = parser.positionalArguments();
     options.summary = parser.isSet(summary);
+    options.advise = parser.isSet(advise);
     options.exportJson = parser.value(exportJson);
     options.perfetto = parser.isSet(perfetto);
     options.exportCsvDir = parser.value(exportCsv);
@@ -436,6 +441,8 @@ int runExportCsv(const CommandLineOptions &options)
 
 int runHeadless(const CommandLineOptions &options)
 {
+    if (options.advise)
+        return runAdvise(options);
     if (!options.exportJson.isEmpty())
         return runExportJson(options);
     if (!options.exportCsvDir.isEmpty())

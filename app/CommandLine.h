@@ -40,9 +40,10 @@ struct CommandLineOptions
     QString exportJson; // --export-json OUT.json [--perfetto]
     bool perfetto = false;
     QString exportCsvDir; // --export-csv DIR: DIR/kernel_details.csv
+    bool advise = false;  // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
     bool headless() const
     {
-        return summary || metrics || !compareSteps.isEmpty() || !exportJson.isEmpty() ||
+        return summary || metrics || advise || !compareSteps.isEmpty() || !exportJson.isEmpty() ||
                !exportCsvDir.isEmpty();
     }
     // Renders offscreen with the real window (no display needed).
@@ -87,6 +88,10 @@ bool stdoutWritten(QTextStream &out, QTextStream &err);
 // False with a message on err when `out` (the value of `option`) lies inside the folder of one of `paths`.
 bool outsideDataFolders(const QString &option, const QString &out, const QStringList &paths,
                         QTextStream &err);
+
+// `--advise PATH [--json]`: the performance findings of the Insights panel (docs/INSIGHTS.md), as text or
+// as {"findings": [...]} JSON on stdout.
+int runAdvise(const CommandLineOptions &options);
 
 // Runs whichever headless mode the options select.
 int runHeadless(const CommandLineOptions &options);

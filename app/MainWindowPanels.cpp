@@ -4,6 +4,7 @@
 #include "ChartsPanel.h"
 #include "CollectionPanel.h"
 #include "DetailsPanel.h"
+#include "InsightsPanel.h"
 #include "KernelTablePanel.h"
 #include "MarkerList.h"
 #include "MarkersPanel.h"
@@ -78,6 +79,11 @@ void MainWindow::createPanels()
         });
     m_collection =
         m_panels->add<CollectionPanel>("panel.collection", "CollectionDock", right, new CollectionPanel);
+    // Insights: an occurrence selects its slice; "show all" selects the first (the timeline's highlight
+    // of every occurrence is wired to occurrencesRequested when it exists).
+    m_panels->add<InsightsPanel>(
+        "panel.insights", "InsightsDock", bottom, new InsightsPanel,
+        [t, select](InsightsPanel *p) { connect(p, &InsightsPanel::occurrenceActivated, t, select); });
     m_panels->finish();
 }
 

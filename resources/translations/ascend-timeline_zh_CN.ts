@@ -538,6 +538,189 @@
         <source>Simplified Chinese user interface</source>
         <translation>简体中文界面</translation>
     </message>
+    <message>
+        <source>Insights</source>
+        <translation>洞察</translation>
+    </message>
+    <message>
+        <source>show or hide the Insights dock (performance problems found automatically)</source>
+        <translation>显示或隐藏“洞察”面板（自动发现的性能问题）</translation>
+    </message>
+</context>
+<context>
+    <name>Insights</name>
+    <message>
+        <source>AI CPU operators on the critical path</source>
+        <translation>关键路径上的 AI CPU 算子</translation>
+    </message>
+    <message>
+        <source>%1 AI CPU operator run(s) kept the device waiting for %2 ms while no other device task ran. AI CPU operators are far slower than AI Core ones.</source>
+        <translation>%1 次 AI CPU 算子执行期间没有其他设备任务运行，设备因此等待了 %2 ms。AI CPU 算子远慢于 AI Core 算子。</translation>
+    </message>
+    <message>
+        <source>Find the operator&apos;s AI Core variant: change the input data type (float instead of double, int32 instead of int64), move the operation off the step, or replace it by an equivalent torch_npu API.</source>
+        <translation>改用该算子的 AI Core 实现：更换输入数据类型（用 float 代替 double，用 int32 代替 int64），把该操作移出训练步，或换成等价的 torch_npu API。</translation>
+    </message>
+    <message>
+        <source>Block Dim does not fill the AI cores</source>
+        <translation>Block Dim 未占满 AI 核</translation>
+    </message>
+    <message>
+        <source>%1 kernel run(s) (%2 ms) have a Block Dim that is not a multiple of the core count, so their last wave leaves cores idle: about %3 ms of core time.</source>
+        <translation>%1 次核函数执行（%2 ms）的 Block Dim 不是核数的整数倍，最后一轮有核空闲：约 %3 ms 的核时间。</translation>
+    </message>
+    <message>
+        <source>Tune the operator&apos;s tiling so Block Dim is a multiple of the core count (AOE tuning, or a shape the operator tiles evenly).</source>
+        <translation>调整算子的切分，使 Block Dim 为核数的整数倍（使用 AOE 调优，或选用能均匀切分的形状）。</translation>
+    </message>
+    <message>
+        <source>Operators bound by no pipe</source>
+        <translation>未受任何流水线约束的算子</translation>
+    </message>
+    <message>
+        <source>%1 kernel run(s) longer than %2 µs (%3 ms) keep no pipe (cube, vector, scalar, MTE) busier than %4 %: they wait on latency, synchronisation or poor tiling.</source>
+        <translation>%1 次长于 %2 µs 的核函数执行（%3 ms）没有任何流水线（cube、vector、scalar、MTE）的占用率超过 %4 %：它们受限于时延、同步或不佳的切分。</translation>
+    </message>
+    <message>
+        <source>Tune these operators with AOE, check their tiling and data formats, or fuse them with their neighbours.</source>
+        <translation>用 AOE 调优这些算子，检查其切分和数据格式，或将其与相邻算子融合。</translation>
+    </message>
+    <message>
+        <source>AI Core frequency drops during kernels</source>
+        <translation>核函数执行期间 AI Core 频率下降</translation>
+    </message>
+    <message>
+        <source>The AI Core clock fell to %1 MHz (rated %2 MHz) while %3 operator(s) ran, slowing them by about %4 ms.</source>
+        <translation>%3 个算子运行时 AI Core 频率降至 %1 MHz（额定 %2 MHz），使其变慢约 %4 ms。</translation>
+    </message>
+    <message>
+        <source>Check the device&apos;s power and temperature (npu-smi info): a power cap, overheating or a power-saving mode lowers the clock.</source>
+        <translation>检查设备的功耗和温度（npu-smi info）：功耗上限、过热或节能模式都会降低频率。</translation>
+    </message>
+    <message>
+        <source>SDMA transfers not aligned to 512 bytes</source>
+        <translation>SDMA 传输未按 512 字节对齐</translation>
+    </message>
+    <message>
+        <source>%1 SDMA transfer(s) across chips (%2 ms, %3 % of the SDMA transfer time) move a size that is not a multiple of 512 bytes, which lowers their bandwidth.</source>
+        <translation>%1 次跨片 SDMA 传输（%2 ms，占 SDMA 传输时间的 %3 %）的数据量不是 512 字节的整数倍，降低了带宽。</translation>
+    </message>
+    <message>
+        <source>Pad the communicated tensors (or the bucket size, e.g. DDP bucket_cap_mb) so each transfer is a multiple of 512 bytes.</source>
+        <translation>填充通信张量（或调整桶大小，例如 DDP 的 bucket_cap_mb），使每次传输为 512 字节的整数倍。</translation>
+    </message>
+    <message>
+        <source>Device idle: the host dispatches too slowly</source>
+        <translation>设备空闲：主机下发过慢</translation>
+    </message>
+    <message>
+        <source>The device stage was idle (Free) for %1 ms of %2 ms (%3 %); %4 % of the kernels waited longer for their launch than they ran. The device is waiting for the host.</source>
+        <translation>设备阶段 %2 ms 中有 %1 ms 空闲（Free，%3 %）；%4 % 的核函数等待下发的时间长于其运行时间。设备在等待主机。</translation>
+    </message>
+    <message>
+        <source>Enable the task queue (export TASK_QUEUE_ENABLE=2), bind the host threads to cores (export CPU_AFFINITY_CONF=1), remove host synchronisation (.item(), .cpu(), printing tensors) from the step, and fuse small operators or raise the batch size so each launch carries more work.</source>
+        <translation>开启任务队列（export TASK_QUEUE_ENABLE=2），将主机线程绑核（export CPU_AFFINITY_CONF=1），去掉训练步中的主机同步（.item()、.cpu()、打印张量），并融合小算子或增大 batch，使每次下发承载更多计算。</translation>
+    </message>
+    <message>
+        <source>Host synchronisation leaves the device idle</source>
+        <translation>主机同步导致设备空闲</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n synchronisation call(s) (aclrtSynchronizeDevice / aclrtSynchronizeStream) block the host until the device drains; the device then stays idle until the host launches again: %1 ms in all.</source>
+        <translation>
+            <numerusform>%n 次同步调用（aclrtSynchronizeDevice / aclrtSynchronizeStream）使主机阻塞直到设备执行完毕；之后设备一直空闲到主机再次下发：共 %1 ms。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove synchronisation from the training step: avoid .item(), .cpu(), torch.npu.synchronize() and printing tensors; make sure ASCEND_LAUNCH_BLOCKING is not set to 1.</source>
+        <translation>去掉训练步中的同步：避免 .item()、.cpu()、torch.npu.synchronize() 和打印张量；确认 ASCEND_LAUNCH_BLOCKING 未设为 1。</translation>
+    </message>
+    <message>
+        <source>Operators are compiled while training (dynamic shape)</source>
+        <translation>训练中在线编译算子（动态形状）</translation>
+    </message>
+    <message>
+        <source>AscendCL@aclopCompileAndExecute ran %1 times (%2 ms): operators are compiled online, usually because their shapes change from step to step.</source>
+        <translation>AscendCL@aclopCompileAndExecute 执行了 %1 次（%2 ms）：算子在线编译，通常是因为形状在各步之间变化。</translation>
+    </message>
+    <message>
+        <source>Call torch_npu.npu.set_compile_mode(jit_compile=False) and torch_npu.npu.config.allow_internal_format = False at the start of the script, and keep input shapes fixed (pad to a few bucket sizes).</source>
+        <translation>在脚本开头调用 torch_npu.npu.set_compile_mode(jit_compile=False) 并设置 torch_npu.npu.config.allow_internal_format = False，并保持输入形状固定（填充到少数几个分桶大小）。</translation>
+    </message>
+    <message>
+        <source>Python optimizer %1 has a fused NPU equivalent</source>
+        <translation>Python 优化器 %1 有对应的 NPU 融合版本</translation>
+    </message>
+    <message>
+        <source>Replace torch.optim.%1 by %2 (same arguments), which updates all parameters in a few fused kernels.</source>
+        <translation>用 %2（参数相同）替换 torch.optim.%1，它用少数几个融合核函数更新全部参数。</translation>
+    </message>
+    <message>
+        <source>SyncBatchNorm synchronises every batch-norm layer</source>
+        <translation>SyncBatchNorm 对每个批归一化层做同步</translation>
+    </message>
+    <message>
+        <source>SyncBatchNorm ran %1 times (%2 ms); each call gathers statistics from every rank.</source>
+        <translation>SyncBatchNorm 执行了 %1 次（%2 ms）；每次调用都要从所有 rank 收集统计量。</translation>
+    </message>
+    <message>
+        <source>Use the efficient SyncBatchNorm of torch_npu (see the msprof-analyze advisor&apos;s SyncBatchNorm note) or plain BatchNorm when the per-rank batch is large enough.</source>
+        <translation>使用 torch_npu 的高效 SyncBatchNorm（参见 msprof-analyze advisor 的 SyncBatchNorm 说明），或在每个 rank 的 batch 足够大时使用普通 BatchNorm。</translation>
+    </message>
+    <message>
+        <source>Slow dataloader</source>
+        <translation>数据加载慢</translation>
+    </message>
+    <message>
+        <source>%1 dataloader call(s) took at least %2 ms each (%3 ms in all); the device waits for the input batch.</source>
+        <translation>%1 次数据加载调用每次至少耗时 %2 ms（共 %3 ms）；设备在等待输入数据。</translation>
+    </message>
+    <message>
+        <source>Raise DataLoader num_workers, set pin_memory=True and persistent_workers=True, and move heavy preprocessing out of the training loop.</source>
+        <translation>增大 DataLoader 的 num_workers，设置 pin_memory=True 和 persistent_workers=True，并把繁重的预处理移出训练循环。</translation>
+    </message>
+    <message>
+        <source>Device streams wait for the host</source>
+        <translation>设备流在等待主机</translation>
+    </message>
+    <message>
+        <source>Idle time of the device streams: %1 ms waiting for the host (the next task was launched after the previous one ended), %2 ms waiting for another stream or event (EVENT_WAIT, Notify Wait), %3 ms other. %4 ms of the host waits left the whole device idle.</source>
+        <translation>设备流的空闲时间：%1 ms 在等待主机（下一个任务在上一个结束后才下发），%2 ms 在等待其他流或事件（EVENT_WAIT、Notify Wait），%3 ms 为其他。其中 %4 ms 的主机等待使整个设备空闲。</translation>
+    </message>
+    <message>
+        <source>Launch work earlier: enable the task queue (TASK_QUEUE_ENABLE=2), remove host synchronisation from the step, and overlap data loading with compute.</source>
+        <translation>更早下发任务：开启任务队列（TASK_QUEUE_ENABLE=2），去掉训练步中的主机同步，并让数据加载与计算重叠。</translation>
+    </message>
+    <message>
+        <source>Launch delay outliers</source>
+        <translation>下发时延异常值</translation>
+    </message>
+    <message>
+        <source>Of %1 launches, the delay from host launch to device start has median %2 µs, p90 %3 µs, p99 %4 µs, max %5 µs; %6 launch(es) lie above %7 µs (Q3 + 3 IQR).</source>
+        <translation>在 %1 次下发中，从主机下发到设备开始执行的时延中位数为 %2 µs，p90 为 %3 µs，p99 为 %4 µs，最大 %5 µs；有 %6 次下发超过 %7 µs（Q3 + 3 IQR）。</translation>
+    </message>
+    <message>
+        <source>A long delay means the stream was still busy with earlier work (a deep queue) or the task waited for an event; look at what ran on the stream before each outlier.</source>
+        <translation>时延长说明该流仍在执行之前的任务（队列较深）或任务在等待事件；请查看每个异常值之前该流上运行的内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Optimizer.step#%1.step ran %n time(s) for %2 ms; it updates each parameter with separate small operators.</source>
+        <translation>
+            <numerusform>Optimizer.step#%1.step 执行了 %n 次，共 %2 ms；它用多个独立的小算子逐个更新参数。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Most frequent kernel sequences per host operator</source>
+        <translation>各主机算子最常见的核函数序列</translation>
+    </message>
+    <message>
+        <source>The most frequent sequence is %1 → [%2], launched %3 of %4 times; the occurrences are its first instance. The data lists the top sequence of each host operator.</source>
+        <translation>最常见的序列是 %1 → [%2]，在 %4 次中下发了 %3 次；出现位置为其第一次实例。数据中列出了每个主机算子最常见的序列。</translation>
+    </message>
+    <message>
+        <source>A long sequence repeated many times is a candidate for a fused operator or a torch_npu fused API.</source>
+        <translation>多次重复的长序列适合替换为融合算子或 torch_npu 融合 API。</translation>
+    </message>
 </context>
 <context>
     <name>OpenDialogs</name>
@@ -1116,6 +1299,87 @@ duration %2 µs · %3</source>
     <message>
         <source>Click to jump</source>
         <translation>单击跳转</translation>
+    </message>
+</context>
+<context>
+    <name>at::InsightsPanel</name>
+    <message>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <source>Finding / occurrence</source>
+        <translation>问题 / 出现位置</translation>
+    </message>
+    <message>
+        <source>Severity / rank</source>
+        <translation>严重程度 / rank</translation>
+    </message>
+    <message>
+        <source>Highlight every occurrence of the finding on the timeline</source>
+        <translation>在时间线上高亮该问题的所有出现位置</translation>
+    </message>
+    <message>
+        <source>Open a profile to check it for performance problems.</source>
+        <translation>打开性能数据以检查性能问题。</translation>
+    </message>
+    <message>
+        <source>Checking the profile for performance problems…</source>
+        <translation>正在检查性能问题…</translation>
+    </message>
+    <message numerus="yes">
+        <source>No performance problems found by the %n check(s).</source>
+        <translation>
+            <numerusform>%n 项检查均未发现性能问题。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s), most costly first.</source>
+        <translation>
+            <numerusform>%n 个问题，按代价从高到低排列。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation>位于 %1</translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>解决方法：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Check: %1 · %n occurrence(s)</source>
+        <translation>
+            <numerusform>检查项：%1 · %n 处</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Time at stake / duration</source>
+        <translation>涉及时间 / 时长</translation>
+    </message>
+    <message>
+        <source>% of step / start</source>
+        <translation>占步长 % / 开始</translation>
+    </message>
+    <message>
+        <source>not a cost</source>
+        <translation>不计代价</translation>
     </message>
 </context>
 <context>

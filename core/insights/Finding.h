@@ -1,0 +1,55 @@
+#pragma once
+
+#include "TraceModel.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QString>
+
+#include <vector>
+
+namespace at {
+
+enum class Severity
+{
+    High,
+    Medium,
+    Low
+};
+
+// "high", "medium", "low": the ids of --advise --json.
+QString severityId(Severity severity);
+
+// One place where a problem shows: the slice to select (invalid when there is none, e.g. a counter
+// sample) and what the user reads in the list. start/duration may be an idle gap before the slice.
+struct FindingOccurrence
+{
+    SliceRef slice;
+    int group = 0; // source group (rank) of the occurrence
+    QString name;
+    TimeNs start = 0; // relative to the model origin
+    TimeNs duration = 0;
+};
+
+// One performance problem found by a check (InsightChecks.h). Texts are translated when a translator
+// is installed (the GUI); the command line prints them in English.
+struct Finding
+{
+    QString check; // stable id, documented in docs/INSIGHTS.md
+    QString title;
+    Severity severity = Severity::Low;
+    TimeNs timeAtStake = 0;                     // estimated time the problem costs (ns)
+    double stepPercent = 0;                     // timeAtStake as % of the profiled step time, 0 when unknown
+    QString explanation;                        // what was seen, one paragraph
+    QString fix;                                // the concrete change to make
+    std::vector<FindingOccurrence> occurrences; // most costly first
+    QJsonObject data;                           // the check's own numbers (counts, ratios, thresholds)
+};
+
+// The translation context of every finding text ("Insights"), as lupdate sees it.
+struct InsightText
+{
+    Q_DECLARE_TR_FUNCTIONS(Insights)
+};
+
+} // namespace at

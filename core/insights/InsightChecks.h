@@ -1,0 +1,60 @@
+#pragma once
+
+#include "Finding.h"
+
+#include <atomic>
+#include <vector>
+
+namespace at {
+
+// What every check reads: the model and the step time the findings' shares are measured against.
+struct InsightContext
+{
+    const TraceModel &model;
+    TimeNs stepTime = 0; // Σ step durations; the data span when there are no steps
+
+    explicit InsightContext(const TraceModel &m);
+    // The rank shown for a source group: its collection's "rank" property, else the group index.
+    int rankOfGroup(int group) const;
+    // timeAtStake as % of stepTime.
+    double percentOfSteps(TimeNs time) const;
+};
+
+using InsightCheckFunction = void (*)(const InsightContext &context, std::vector<Finding> &findings);
+
+// One check of FORMATS.md §9.6 (or of this viewer, where docs/INSIGHTS.md says so). Another check
+// (cluster slow rank, memory allocate/free) is one more row in insightChecks().
+struct InsightCheck
+{
+    const char *id;
+    InsightCheckFunction run;
+};
+
+const std::vector<InsightCheck> &insightChecks();
+
+// Runs every check over the model (no second parse), most costly finding first. Checks are
+// skipped once cancel is set (a newer load replaced the model).
+std::vector<Finding> runInsightChecks(const TraceModel &model, const std::atomic_bool *cancel = nullptr);
+
+// Shared severity rule for checks without one of their own: share of the step time at stake.
+constexpr double kHighSeverityPercent = 10.0;  // this viewer's choice, docs/INSIGHTS.md
+constexpr double kMediumSeverityPercent = 2.0; // this viewer's choice, docs/INSIGHTS.md
+Severity severityForPercent(double percent);
+
+// The checks (InsightHostChecks.cpp, InsightDeviceChecks.cpp, InsightStreamChecks.cpp).
+void checkHostBound(const InsightContext &context, std::vector<Finding> &findings);
+void checkSynchronize(const InsightContext &context, std::vector<Finding> &findings);
+void checkOperatorCompile(const InsightContext &context, std::vector<Finding> &findings);
+void checkAffinityOptimizer(const InsightContext &context, std::vector<Finding> &findings);
+void checkSyncBatchNorm(const InsightContext &context, std::vector<Finding> &findings);
+void checkSlowDataloader(const InsightContext &context, std::vector<Finding> &findings);
+void checkAiCpu(const InsightContext &context, std::vector<Finding> &findings);
+void checkBlockDim(const InsightContext &context, std::vector<Finding> &findings);
+void checkOperatorNoBound(const InsightContext &context, std::vector<Finding> &findings);
+void checkAiCoreFrequency(const InsightContext &context, std::vector<Finding> &findings);
+void checkByteAlignment(const InsightContext &context, std::vector<Finding> &findings);
+void checkIdleAttribution(const InsightContext &context, std::vector<Finding> &findings);
+void checkLaunchDelay(const InsightContext &context, std::vector<Finding> &findings);
+void checkKernelSequences(const InsightContext &context, std::vector<Finding> &findings);
+
+} // namespace at

@@ -1,0 +1,57 @@
+#pragma once
+
+// Helpers shared by the insight checks (not part of the public API).
+
+#include "InsightChecks.h"
+
+#include <string_view>
+
+#include <functional>
+#include <utility>
+#include <vector>
+
+namespace at::insights {
+
+using Interval = std::pair<TimeNs, TimeNs>; // [begin, end)
+
+Layer layerOfThread(const TraceModel &model, int thread);
+int groupOfThread(const TraceModel &model, int thread);
+// Threads of the layers given, in model order.
+std::vector<int> threadsOfLayers(const TraceModel &model, std::initializer_list<Layer> layers);
+
+// Calls fn(ref) for every slice of the threads whose name satisfies match.
+void forEachSlice(const TraceModel &model, const std::vector<int> &threads,
+                  const std::function<bool(std::string_view name)> &match,
+                  const std::function<void(SliceRef)> &fn);
+// The slices of those threads whose name matches and that have no matching ancestor.
+std::vector<SliceRef> outermostMatching(const TraceModel &model, const std::vector<int> &threads,
+                                        const std::function<bool(std::string_view name)> &match);
+
+// Waiting tasks (EVENT_WAIT, Notify Wait): the stream waits for another stream or an event.
+bool isWaitTask(std::string_view name);
+
+// Per source group, the sorted, merged busy intervals of the device: every depth-0 task of the
+// Task Scheduler / Ascend Hardware / AI CPU lanes except waiting tasks and the profiler's own
+// PROFILING_ENABLE/DISABLE markers.
+std::vector<std::vector<Interval>> deviceBusyByGroup(const TraceModel &model);
+std::vector<Interval> mergeIntervals(std::vector<Interval> intervals);
+// Length of [begin, end) not covered by the sorted, merged busy intervals.
+TimeNs uncoveredLength(const std::vector<Interval> &busy, TimeNs begin, TimeNs end);
+
+FindingOccurrence occurrenceOf(const TraceModel &model, SliceRef ref);
+// Keeps the n occurrences with the longest duration, longest first.
+void keepLongest(std::vector<FindingOccurrence> &occurrences, std::size_t n);
+
+constexpr std::size_t kMaxOccurrences = 50; // listed per finding; the data keeps the full counts
+
+inline double toUs(TimeNs ns)
+{
+    return static_cast<double>(ns) / 1000.0;
+}
+
+} // namespace at::insights
+
+namespace at::insights {
+// Case-insensitive (ASCII) substring test; needle in lower case.
+bool containsNoCase(std::string_view text, std::string_view lowerNeedle);
+} // namespace at::insights

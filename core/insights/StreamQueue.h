@@ -1,0 +1,27 @@
+#pragma once
+
+#include "TraceModel.h"
+
+#include <utility>
+#include <vector>
+
+namespace at {
+
+// Queue depth of one device stream over time: tasks the host has launched (the HostToDevice / async
+// flow's source time) that have not started yet. A step series (time, depth after that time), sorted;
+// empty when no task of the stream has a host launch flow. Meant for a counter lane.
+std::vector<std::pair<TimeNs, int>> streamQueueDepth(const TraceModel &model, int thread);
+
+// The most frequent device-kernel sequences launched by each host operator (the depth-0 host slice
+// enclosing the launch), most frequent first.
+struct KernelSequence
+{
+    QString hostOperator;
+    QStringList kernels;           // device task names in start order
+    int count = 0;                 // host operator instances that launched exactly this sequence
+    int instances = 0;             // all instances of the host operator
+    std::vector<SliceRef> example; // the device tasks of the first instance
+};
+std::vector<KernelSequence> frequentKernelSequences(const TraceModel &model, std::size_t perOperator = 1);
+
+} // namespace at

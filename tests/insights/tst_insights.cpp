@@ -1,0 +1,482 @@
+// The insight checks (core/insights, docs/INSIGHTS.md) on the alexnet samples, where the problems are
+// present, and on synthetic models built here with exact expected values, plus clean models that must
+// give no finding of the check.
+
+#include "FindingJson.h"
+#include "InsightChecks.h"
+#include "Steps.h"
+#include "StreamQueue.h"
+#include "TestSupport.h"
+#include "TraceBuilder.h"
+
+#include <QJsonArray>
+#include <QtTest>
+
+#include <map>
+
+using namespace at;
+using namespace at::test;
+
+namespace {
+
+QString level1Rank0Folder()
+{
+    return samplePath(
+        QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"));
+}
+
+std::vector<Finding> findingsOf(const std::vector<Finding> &all, const QString &check)
+{
+    std::vector<Finding> out;
+    for (const Finding &f : all)
+        if (f.check == check)
+            out.push_back(f);
+    return out;
+}
+
+// Runs one check alone.
+std::vector<Finding> runCheck(const TraceModel &model, const char *id)
+{
+    std::vector<Finding> out;
+    const InsightContext context(model);
+    for (const InsightCheck &check : insightChecks()) {
+        if (QByteArray(check.id) == id)
+            check.run(context, out);
+    }
+    return out;
+}
+
+constexpr TimeNs kT0 = 1'000'000'000'000'000; // absolute ns of the synthetic models
+
+// Args by byte offset, as a parser's reader would give them.
+class FakeArgs : public EventArgsReader
+{
+public:
+    std::map<std::uint64_t, std::vector<std::pair<QString, QString>>> args;
+    std::vector<std::pair<QString, QString>> readArgs(std::uint64_t offset) const override
+    {
+        const auto it = args.find(offset);
+        return it == args.end() ? std::vector<std::pair<QString, QString>>{} : it->second;
+    }
+};
+
+struct Synthetic
+{
+    TraceBuilder b;
+    StringId name(const char *s) { return b.strings().intern(s); }
+    int thread(std::int64_t pid, const char *process, std::int64_t tid)
+    {
+        b.setProcessName(b.process(b.numberKey(pid)), name(process));
+        return b.thread(b.numberKey(pid), b.numberKey(tid));
+    }
+    void slice(int thread, TimeNs startUs, TimeNs durUs, const char *n, SourceLocation source = kNoSource)
+    {
+        b.addSlice(thread, kT0 + startUs * 1000, durUs * 1000, name(n), 0, source);
+    }
+};
+
+} // namespace
+
+class TestInsights : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_level1 = loadOrFail(level1Rank0Folder());
+        QVERIFY(m_level1);
+        QCOMPARE(m_level1->steps().size(), std::size_t(1));
+        m_findings = runInsightChecks(*m_level1);
+    }
+
+    // Host bound on the real step: the time at stake is the step's Free, which torch_npu wrote as
+    // 25744.050 µs into step_trace_time.csv (FORMATS.md §9.2 worked check).
+    void hostBoundOnLevel1()
+    {
+        const auto found = findingsOf(m_findings, QStringLiteral("host_bound"));
+        QCOMPARE(found.size(), std::size_t(1));
+        const Finding &f = found.front();
+        QVERIFY(std::abs(f.timeAtStake - 25'744'050) <= 10); // ns rounding of the lane sums
+        const Step &step = m_level1->steps().front();
+        QCOMPARE(f.timeAtStake, step.breakdown.free);
+        QCOMPARE(f.severity, Severity::High); // 18.2 % of the 141.164 ms stage
+        QVERIFY(qAbs(f.data.value(QStringLiteral("free_ratio")).toDouble() - 25744.050 / 141164.0) < 1e-3);
+        // Occurrences are idle gaps inside the stage, longest first, each ending at a device task.
+        QVERIFY(!f.occurrences.empty());
+        for (std::size_t i = 0; i < f.occurrences.size(); ++i) {
+            const FindingOccurrence &o = f.occurrences[i];
+            QVERIFY(o.slice.isValid());
+            QVERIFY(o.start >= step.stageBegin && o.start + o.duration <= step.stageEnd);
+            QCOMPARE(o.start + o.duration,
+                     m_level1->threads()[std::size_t(o.slice.thread)].slices.start(o.slice.index));
+            if (i > 0)
+                QVERIFY(o.duration <= f.occurrences[i - 1].duration);
+        }
+        // No gap is larger than the step's whole Free time.
+        QVERIFY(f.occurrences.front().duration <= f.timeAtStake);
+    }
+
+    // The SGD optimizer of the sample: one Optimizer.step#SGD.step slice → NpuFusedSGD.
+    void fusedOptimizerOnLevel1()
+    {
+        const auto found = findingsOf(m_findings, QStringLiteral("affinity_optimizer"));
+        QCOMPARE(found.size(), std::size_t(1));
+        const SliceRef sgd = uniqueSlice(*m_level1, QStringLiteral("Optimizer.step#SGD.step"));
+        QVERIFY(sgd.isValid());
+        const Finding &f = found.front();
+        QCOMPARE(f.occurrences.size(), std::size_t(1));
+        QCOMPARE(f.occurrences.front().slice, sgd);
+        QCOMPARE(f.timeAtStake, m_level1->threads()[std::size_t(sgd.thread)].slices.duration(sgd.index));
+        QCOMPARE(f.timeAtStake, TimeNs(10'512'400)); // dur 10512.4 µs in trace_view.json
+        QCOMPARE(f.data.value(QStringLiteral("fused_api")).toString(),
+                 QStringLiteral("torch_npu.optim.NpuFusedSGD"));
+        QVERIFY(f.fix.contains(QStringLiteral("torch_npu.optim.NpuFusedSGD")));
+    }
+
+    // 19 aclopCompileAndExecute calls in the sample: one below MAX_OP_COMPILE_NUM (20), no finding.
+    void operatorCompileBelowThresholdOnLevel1()
+    {
+        int calls = 0;
+        for (const SliceRef &ref :
+             searchSlices(*m_level1, QStringLiteral("AscendCL@aclopCompileAndExecute"), {true}))
+            calls += m_level1->sliceName(ref) == QStringLiteral("AscendCL@aclopCompileAndExecute");
+        QCOMPARE(calls, 19);
+        QVERIFY(findingsOf(m_findings, QStringLiteral("operator_compile")).empty());
+    }
+
+    // The sample's transfers are ON_CHIP or 512-aligned except four cross-chip SDMA ones.
+    void byteAlignmentOnLevel1()
+    {
+        const auto found = findingsOf(m_findings, QStringLiteral("byte_alignment"));
+        QCOMPARE(found.size(), std::size_t(1));
+        TimeNs expected = 0;
+        int count = 0;
+        for (const char *name : {"Memcpy", "Reduce_Inline"}) {
+            for (const SliceRef &ref : searchSlices(*m_level1, QString::fromLatin1(name), {true})) {
+                if (m_level1->sliceName(ref) != QLatin1String(name))
+                    continue;
+                QString transport, link;
+                qint64 size = 0;
+                for (const auto &[k, v] : m_level1->sliceArgs(ref)) {
+                    transport = k == QLatin1String("transport type") ? v : transport;
+                    link = k == QLatin1String("link type") ? v : link;
+                    size = k == QLatin1String("size(Byte)") ? v.toLongLong() : size;
+                }
+                if (transport == QLatin1String("SDMA") && link != QLatin1String("ON_CHIP") && size > 512 &&
+                    size % 512 != 0) {
+                    expected += m_level1->threads()[std::size_t(ref.thread)].slices.duration(ref.index);
+                    ++count;
+                }
+            }
+        }
+        QCOMPARE(count, 4);
+        QCOMPARE(found.front().occurrences.size(), std::size_t(4));
+        QCOMPARE(found.front().timeAtStake, expected);
+        QCOMPARE(found.front().severity, Severity::Low); // 1.5 % of the SDMA time < 0.2
+    }
+
+    void findingsSortedAndJson()
+    {
+        for (std::size_t i = 1; i < m_findings.size(); ++i)
+            QVERIFY(m_findings[i].timeAtStake <= m_findings[i - 1].timeAtStake);
+        const QJsonObject json = findingsToJson(InsightContext(*m_level1), m_findings);
+        const QJsonArray list = json.value(QStringLiteral("findings")).toArray();
+        QCOMPARE(list.size(), qsizetype(m_findings.size()));
+        const QJsonObject first = list.first().toObject();
+        QStringList keys = first.keys();
+        keys.sort();
+        QCOMPARE(keys, (QStringList{"advice", "check", "data", "occurrences", "severity", "time_at_stake_us",
+                                    "title"}));
+        const QJsonObject occurrence =
+            first.value(QStringLiteral("occurrences")).toArray().first().toObject();
+        keys = occurrence.keys();
+        keys.sort();
+        QCOMPARE(keys, (QStringList{"duration_us", "name", "rank", "start_us"}));
+    }
+
+    // A sync whose return leaves the device idle until the next launch: device busy [0, 10] µs, sync
+    // [5, 12] µs on the host, next task at 30 µs → idle from the drain (10 µs) to 30 µs = 20 µs.
+    void synchronizeSynthetic()
+    {
+        Synthetic s;
+        const int device = s.thread(2, "Ascend Hardware", 1);
+        const int host = s.thread(1, "CANN", 1);
+        s.slice(device, 0, 10, "MatMul");
+        s.slice(device, 30, 10, "MatMul");
+        s.slice(host, 5, 7, "AscendCL@aclrtSynchronizeStream");
+        const auto model = s.b.build();
+        const auto found = runCheck(*model, "synchronize");
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found.front().timeAtStake, TimeNs(20'000));
+        QCOMPARE(found.front().occurrences.size(), std::size_t(1));
+        QCOMPARE(model->sliceName(found.front().occurrences.front().slice),
+                 QStringLiteral("AscendCL@aclrtSynchronizeStream"));
+        // Clean: the device is still busy when the sync returns.
+        Synthetic clean;
+        const int d = clean.thread(2, "Ascend Hardware", 1);
+        clean.slice(d, 0, 40, "MatMul");
+        clean.slice(clean.thread(1, "CANN", 1), 5, 7, "AscendCL@aclrtSynchronizeDevice");
+        QVERIFY(runCheck(*clean.b.build(), "synchronize").empty());
+    }
+
+    void operatorCompileSynthetic()
+    {
+        Synthetic s;
+        const int host = s.thread(1, "CANN", 1);
+        for (int i = 0; i < 20; ++i)
+            s.slice(host, i * 100, 10 + i, "AscendCL@aclopCompileAndExecute");
+        const auto model = s.b.build();
+        const auto found = runCheck(*model, "operator_compile");
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found.front().timeAtStake, TimeNs((10 * 20 + 19 * 20 / 2) * 1000)); // Σ (10 + i) µs
+        QCOMPARE(found.front().data.value(QStringLiteral("count")).toInt(), 20);
+    }
+
+    // An AI CPU op [100, 150] µs overlapped by an AI Core task until 120 µs: 30 µs on the critical path.
+    void aiCpuOnCriticalPathSynthetic()
+    {
+        Synthetic s;
+        const int core = s.thread(2, "Ascend Hardware", 1);
+        const int aicpu = s.thread(3, "AI CPU", 1);
+        s.slice(core, 90, 30, "MatMul");
+        s.slice(aicpu, 100, 50, "NonZero");
+        const auto model = s.b.build();
+        const auto found = runCheck(*model, "aicpu");
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found.front().timeAtStake, TimeNs(30'000));
+        QCOMPARE(model->sliceName(found.front().occurrences.front().slice), QStringLiteral("NonZero"));
+        // Clean: the longest AI CPU op is below 20 µs (§9.6), or it is fully hidden behind AI Core work.
+        Synthetic shortOp;
+        shortOp.slice(shortOp.thread(3, "AI CPU", 1), 100, 19, "NonZero");
+        QVERIFY(runCheck(*shortOp.b.build(), "aicpu").empty());
+        Synthetic hidden;
+        hidden.slice(hidden.thread(2, "Ascend Hardware", 1), 0, 200, "MatMul");
+        hidden.slice(hidden.thread(3, "AI CPU", 1), 100, 50, "NonZero");
+        QVERIFY(runCheck(*hidden.b.build(), "aicpu").empty());
+    }
+
+    // AI Core Freq 1800 MHz, 1200 MHz from 100 µs, back to 1800 at 200 µs. Kernel K runs [50, 150] (lowest
+    // 1200) and [250, 260] (1800): drop ratio (600/1800 + 0)/2 = 0.167 ≥ 0.05; at stake 100 µs × 600/1800.
+    void frequencyDropSynthetic()
+    {
+        for (const bool drop : {true, false}) {
+            Synthetic s;
+            const int core = s.thread(2, "Ascend Hardware", 1);
+            s.slice(core, 50, 100, "K");
+            s.slice(core, 250, 10, "K");
+            const int freq = s.b.process(s.b.numberKey(5));
+            s.b.setProcessName(freq, s.name("AI Core Freq"));
+            const StringId series = s.name("AI Core Freq");
+            s.b.addCounterSample(freq, series, 0, kT0, 1800);
+            s.b.addCounterSample(freq, series, 0, kT0 + 100'000, drop ? 1200 : 1800);
+            s.b.addCounterSample(freq, series, 0, kT0 + 200'000, 1800);
+            const auto model = s.b.build();
+            const auto found = runCheck(*model, "aicore_frequency");
+            if (!drop) {
+                QVERIFY(found.empty());
+                continue;
+            }
+            QCOMPARE(found.size(), std::size_t(1));
+            QCOMPARE(found.front().timeAtStake, TimeNs(33'333));
+            QCOMPARE(found.front().occurrences.size(), std::size_t(1));
+            QCOMPARE(found.front().occurrences.front().start, TimeNs(50'000));
+            const QJsonObject op =
+                found.front().data.value(QStringLiteral("ops")).toArray().first().toObject();
+            QCOMPARE(op.value(QStringLiteral("min_mhz")).toDouble(), 1200.0);
+            QVERIFY(qAbs(op.value(QStringLiteral("drop_ratio")).toDouble() - 1.0 / 6.0) < 1e-9);
+        }
+    }
+
+    // Cross-chip SDMA transfers of 1000 B (misaligned, 30 µs) and 1024 B (aligned, 10 µs); an ON_CHIP
+    // 1000 B one is not checked. Share 30/40 = 0.75 ≥ 0.7 → high.
+    void byteAlignmentSynthetic()
+    {
+        Synthetic s;
+        auto args = std::make_shared<FakeArgs>();
+        const auto file = s.b.addSource(QStringLiteral("synthetic.json"), args);
+        const auto sdma = [](const char *size, const char *link) {
+            return std::vector<std::pair<QString, QString>>{
+                {QStringLiteral("transport type"), QStringLiteral("SDMA")},
+                {QStringLiteral("link type"), QString::fromLatin1(link)},
+                {QStringLiteral("size(Byte)"), QString::fromLatin1(size)}};
+        };
+        args->args[1] = sdma("1000", "HCCS");
+        args->args[2] = sdma("1024", "HCCS");
+        args->args[3] = sdma("1000", "ON_CHIP");
+        const int hccl = s.thread(4, "HCCL", 1);
+        s.slice(hccl, 0, 30, "Memcpy", makeSourceLocation(file, 1));
+        s.slice(hccl, 40, 10, "Reduce_Inline", makeSourceLocation(file, 2));
+        s.slice(hccl, 60, 50, "Memcpy", makeSourceLocation(file, 3));
+        const auto model = s.b.build();
+        const auto found = runCheck(*model, "byte_alignment");
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found.front().timeAtStake, TimeNs(30'000));
+        QCOMPARE(found.front().occurrences.size(), std::size_t(1));
+        QCOMPARE(found.front().occurrences.front().start, TimeNs(0));
+        QCOMPARE(found.front().severity, Severity::High);
+        args->args[1] = sdma("1536", "HCCS"); // clean: every size a multiple of 512
+        QVERIFY(runCheck(*model, "byte_alignment").empty());
+    }
+
+    // Block Dim 30 on 24 AI cores: 2 waves, 18 of 48 core slots idle → 0.375 × 80 µs = 30 µs.
+    void blockDimSynthetic()
+    {
+        for (const std::int64_t blockDim : {30, 48}) {
+            Synthetic s;
+            SourceGroup g;
+            g.collection.properties.append({QStringLiteral("ai_core_num"), QStringLiteral("24")});
+            s.b.addGroup(g);
+            s.slice(s.thread(2, "Ascend Hardware", 1), 0, 80, "MatMul");
+            KernelRecord r;
+            r.name = s.name("MatMul");
+            r.type = s.name("AI_CORE");
+            r.start = kT0;
+            r.duration = 80'000;
+            r.blockDim = blockDim;
+            s.b.kernels().addRow(r);
+            const auto model = s.b.build();
+            const auto found = runCheck(*model, "block_dim");
+            if (blockDim == 48) {
+                QVERIFY(found.empty());
+                continue;
+            }
+            QCOMPARE(found.size(), std::size_t(1));
+            QCOMPARE(found.front().timeAtStake, TimeNs(30'000));
+            QCOMPARE(found.front().occurrences.front().name, QStringLiteral("MatMul"));
+        }
+    }
+
+    // Outermost dataloader frames of ≥ 10 ms (§9.6): a 15 ms call (with a nested dataloader frame) counts
+    // once, a 5 ms call not at all.
+    void slowDataloaderSynthetic()
+    {
+        Synthetic s;
+        const int py = s.thread(1, "Python", 1);
+        s.slice(py, 0, 15'000, "enumerate(DataLoader)#_MultiProcessingDataLoaderIter.__next__");
+        s.slice(py, 10, 14'000, "torch/utils/data/dataloader.py(625): __next__");
+        s.slice(py, 20'000, 5'000, "enumerate(DataLoader)#_MultiProcessingDataLoaderIter.__next__");
+        const auto model = s.b.build();
+        const auto found = runCheck(*model, "slow_dataloader");
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found.front().timeAtStake, TimeNs(15'000'000));
+        QCOMPARE(found.front().occurrences.size(), std::size_t(1));
+    }
+
+    void syncBatchNormAndAdamSynthetic()
+    {
+        Synthetic s;
+        const int py = s.thread(1, "Python", 1);
+        for (int i = 0; i < 20; ++i)
+            s.slice(py, i * 10, 5, "aten::SyncBatchNorm");
+        s.slice(py, 1000, 300, "Optimizer.step#Adam.step");
+        s.slice(py, 2000, 100, "Optimizer.step#MyOptimizer.step"); // no fused equivalent: ignored
+        const auto model = s.b.build();
+        const auto bn = runCheck(*model, "sync_batch_norm");
+        QCOMPARE(bn.size(), std::size_t(1));
+        QCOMPARE(bn.front().timeAtStake, TimeNs(100'000));
+        const auto adam = runCheck(*model, "affinity_optimizer");
+        QCOMPARE(adam.size(), std::size_t(1));
+        QCOMPARE(adam.front().timeAtStake, TimeNs(300'000));
+        QCOMPARE(adam.front().data.value(QStringLiteral("fused_api")).toString(),
+                 QStringLiteral("torch_npu.optim.NpuFusedAdam"));
+        // 19 SyncBatchNorm calls stay below the count threshold.
+        Synthetic few;
+        const int p = few.thread(1, "Python", 1);
+        for (int i = 0; i < 19; ++i)
+            few.slice(p, i * 10, 5, "aten::SyncBatchNorm");
+        QVERIFY(runCheck(*few.b.build(), "sync_batch_norm").empty());
+    }
+
+    // Stream idle gaps: task A [10, 20] µs, then B [60, 70] launched at 50 µs (after A ended: waiting for
+    // the host, 40 µs, the whole device idle), then C [80, 90] launched at 5 µs (early: other, 10 µs);
+    // an EVENT_WAIT [90, 95] is waiting for an event. Launch delays 9, 10, 75 µs (+ 9 more of 10 µs).
+    void idleAttributionAndLaunchDelaySynthetic()
+    {
+        Synthetic s;
+        const int host = s.thread(1, "CANN", 1);
+        const int device = s.thread(2, "Ascend Hardware", 1);
+        const StringId cat = s.name("HostToDevice"), flowName = s.name("HostToDevice");
+        int id = 0;
+        const auto launch = [&](TimeNs atUs, TimeNs deviceUs, TimeNs durUs, const char *task) {
+            s.slice(host, atUs, 1, "Node@launch");
+            s.slice(device, deviceUs, durUs, task);
+            const StringId flowId = s.b.strings().intern(std::to_string(++id));
+            s.b.addFlowHalf(FlowPhase::Start, cat, flowName, flowId, host, kT0 + atUs * 1000, true);
+            s.b.addFlowHalf(FlowPhase::End, cat, flowName, flowId, device, kT0 + deviceUs * 1000, false);
+        };
+        launch(1, 10, 10, "A");
+        launch(50, 60, 10, "B");
+        launch(5, 80, 10, "C");
+        s.slice(device, 90, 5, "EVENT_WAIT");
+        for (int i = 0; i < 9; ++i)
+            launch(200 + i * 100, 210 + i * 100, 5, "D");
+        const auto model = s.b.build();
+        const auto idle = runCheck(*model, "idle_attribution");
+        QCOMPARE(idle.size(), std::size_t(1));
+        const QJsonObject data = idle.front().data;
+        // Host waits: B (40 µs) and each D after the previous task (the first D after EVENT_WAIT ends at
+        // 95: 210 − 95 = 115 µs, then 8 × (100 − 5) = 760 µs).
+        QCOMPARE(data.value(QStringLiteral("waiting_for_host_us")).toDouble(), 40.0 + 115.0 + 760.0);
+        QCOMPARE(data.value(QStringLiteral("other_us")).toDouble(), 10.0);
+        QCOMPARE(data.value(QStringLiteral("waiting_for_event_us")).toDouble(), 5.0);
+        QCOMPARE(idle.front().timeAtStake, TimeNs((40 + 115 + 760) * 1000));
+        QCOMPARE(idle.front().occurrences.front().name, QStringLiteral("D")); // the 115 µs gap is longest
+        QCOMPARE(idle.front().occurrences.front().duration, TimeNs(115'000));
+
+        const auto delay = runCheck(*model, "launch_delay");
+        QCOMPARE(delay.size(), std::size_t(1));
+        QCOMPARE(delay.front().data.value(QStringLiteral("launches")).toInt(), 12);
+        QCOMPARE(delay.front().data.value(QStringLiteral("p50_us")).toDouble(), 10.0);
+        QCOMPARE(delay.front().data.value(QStringLiteral("max_us")).toDouble(), 75.0);
+        QCOMPARE(delay.front().occurrences.size(), std::size_t(1)); // only C's 75 µs lies beyond the fence
+        QCOMPARE(delay.front().occurrences.front().name, QStringLiteral("C"));
+        QCOMPARE(delay.front().timeAtStake, TimeNs(0));
+
+        // Queue depth of the stream: A and C queued at 1 and 5 µs, A starts at 10, B queued 50–60, C
+        // starts 80.
+        const auto depth = streamQueueDepth(*model, device);
+        const std::vector<std::pair<TimeNs, int>> head(depth.begin(), depth.begin() + 8);
+        const std::vector<std::pair<TimeNs, int>> expected{{0, 1},       {4'000, 2},  {9'000, 1},
+                                                           {49'000, 2},  {59'000, 1}, {79'000, 0},
+                                                           {199'000, 1}, {209'000, 0}};
+        QCOMPARE(head, expected);
+        QCOMPARE(data.value(QStringLiteral("streams"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("max_queue_depth"))
+                     .toInt(),
+                 2);
+
+        // Kernel sequences: each Node@launch launches one task; [D] is the most frequent (9 of 12).
+        const auto sequences = runCheck(*model, "kernel_sequences");
+        QCOMPARE(sequences.size(), std::size_t(1));
+        const QJsonObject top =
+            sequences.front().data.value(QStringLiteral("sequences")).toArray().first().toObject();
+        QCOMPARE(top.value(QStringLiteral("host_operator")).toString(), QStringLiteral("Node@launch"));
+        QCOMPARE(top.value(QStringLiteral("kernels")).toArray(), QJsonArray{QStringLiteral("D")});
+        QCOMPARE(top.value(QStringLiteral("count")).toInt(), 9);
+        QCOMPARE(top.value(QStringLiteral("instances")).toInt(), 12);
+        QCOMPARE(sequences.front().occurrences.size(), std::size_t(1));
+        QCOMPARE(sequences.front().occurrences.front().start, TimeNs(209'000));
+    }
+
+    // A profile with nothing wrong: back-to-back device work, no host APIs: no finding at all.
+    void cleanProfileHasNoFindings()
+    {
+        Synthetic s;
+        const int core = s.thread(2, "Ascend Hardware", 1);
+        for (int i = 0; i < 10; ++i)
+            s.slice(core, i * 10, 10, "MatMul");
+        const auto model = s.b.build();
+        QVERIFY(runInsightChecks(*model).empty());
+    }
+
+private:
+    std::unique_ptr<TraceModel> m_level1;
+    std::vector<Finding> m_findings;
+};
+
+QTEST_GUILESS_MAIN(TestInsights)
+#include "tst_insights.moc"
