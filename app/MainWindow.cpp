@@ -120,7 +120,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_timeline->setMarkers(m_markerList);
     const auto select = [this](SliceRef ref) { m_timeline->selectSlice(ref, true); };
     connect(m_search, &SearchBar::matchActivated, m_timeline, select);
-    connect(m_search, &SearchBar::closed, m_timeline, [this] { m_timeline->setFocus(); });
+    connect(m_search, &SearchBar::closed, m_timeline, [this] {
+        m_timeline->clearHighlights();
+        m_timeline->setFocus();
+    });
+    connect(m_search, &SearchBar::matchesChanged, m_timeline, &TimelineView::setHighlightedSlices);
     // w/s/a/d (held too), 0, f, Backspace, Esc drive the timeline from any panel of the window.
     new NavigationKeyFilter(this, [this] { return m_timeline; });
     createActions();

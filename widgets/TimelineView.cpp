@@ -4,11 +4,13 @@
 #include "TimelineLanesPass.h"
 #include "TimelineOverlayPasses.h"
 #include "TimelineRulerPass.h"
+#include "TimelineToolTip.h"
 
 #include <QKeyEvent>
 #include <QPainter>
 #include <QScrollBar>
 
+#include <algorithm>
 #include <cmath>
 
 namespace at {
@@ -26,6 +28,9 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
     m_lanesPass = lanes.get();
     m_passes.push_back(std::move(lanes));
     m_passes.push_back(std::make_unique<MarkersPass>());
+    auto highlights = std::make_unique<HighlightsPass>();
+    m_highlightsPass = highlights.get();
+    m_passes.push_back(std::move(highlights));
     m_passes.push_back(std::make_unique<SelectionPass>());
     m_passes.push_back(std::make_unique<FlowsPass>());
     m_passes.push_back(std::make_unique<RangeSelectionPass>());
@@ -42,6 +47,7 @@ void TimelineView::setModel(const TraceModel *model)
     m_colors.setModel(model);
     m_selected = {};
     m_highlighted = {};
+    m_highlights.clear();
     m_hovered = {};
     m_rangeSelection.reset();
     if (model)
@@ -71,6 +77,27 @@ void TimelineView::setHighlightedSlice(SliceRef ref)
     viewport()->update();
 }
 
+void TimelineView::setHighlightedSlices(std::vector<SliceRef> slices)
+{
+    std::sort(slices.begin(), slices.end(), [](SliceRef a, SliceRef b) { return sliceKey(a) < sliceKey(b); });
+    slices.erase(std::unique(slices.begin(), slices.end()), slices.end());
+    m_highlights = std::move(slices);
+    viewport()->update();
+}
+
+void TimelineView::clearHighlights()
+{
+    if (m_highlights.empty())
+        return;
+    m_highlights.clear();
+    viewport()->update();
+}
+
+int TimelineView::lastHighlightsDrawn() const
+{
+    return m_highlightsPass->lastDrawn();
+}
+
 void TimelineView::setMarkers(const MarkerList *markers)
 {
     if (m_markers)
@@ -92,6 +119,19 @@ std::optional<TimeNs> TimelineView::mouseTime() const
     if (!m_mouseInside || m_mousePos.x() < kLabelWidth || m_mousePos.y() < kRulerHeight)
         return std::nullopt;
     return axis().toTime(m_mousePos.x() - kLabelWidth);
+}
+
+std::optional<TimeNs> TimelineView::cursorTime() const
+{
+    if (!m_mouseInside || m_drag.mode == DragMode::Pan || m_mousePos.x() < kLabelWidth ||
+        !viewport()->rect().contains(m_mousePos))
+        return std::nullopt;
+    return axis().toTime(m_mousePos.x() - kLabelWidth);
+}
+
+QString TimelineView::toolTipAt(QPoint viewportPos, QRect *area) const
+{
+    return TimelineToolTip::text(timelineGeometry(), viewportPos, m_timeOrigin, area);
 }
 
 void TimelineView::setLaneVisibility(LaneVisibility visibility)
@@ -390,7 +430,9 @@ void TimelineView::paintEvent(QPaintEvent *event)
                                        m_highlighted,
                                        m_rangeSelection,
                                        m_markers,
-                                       m_lodEnabled};
+                                       m_lodEnabled,
+                                       cursorTime(),
+                                       &m_highlights};
     const int width = viewport()->width(), height = viewport()->height() - kRulerHeight;
     for (const auto &pass : m_passes) {
         p.save();

@@ -60,6 +60,14 @@ public:
     // A slice drawn with a dashed outline (the partner of the selected kernel in a compare view).
     void setHighlightedSlice(SliceRef ref);
     SliceRef highlightedSlice() const { return m_highlighted; }
+    // Slices marked with an amber outline wherever they are in view: Find's matches, or every
+    // occurrence of a name (an Insights panel's "show all occurrences"). Replaces earlier highlights.
+    void setHighlightedSlices(std::vector<SliceRef> slices);
+    void clearHighlights();
+    // Sorted by thread, then index.
+    const std::vector<SliceRef> &highlightedSlices() const { return m_highlights; }
+    // How many highlight outlines the last paint drew (one per pixel column of a lane at most).
+    int lastHighlightsDrawn() const;
     // Markers to draw (ranges as bands, flags as lines); the list is owned by the window.
     void setMarkers(const MarkerList *markers);
     // Slice name → colour rules (first match wins), above the name colours.
@@ -67,6 +75,11 @@ public:
     const std::vector<ColorRule> &colorRules() const { return m_colors.rules(); }
     // Time under the mouse when it is over the lanes.
     std::optional<TimeNs> mouseTime() const;
+    // Time under the mouse over the lanes or the ruler (the ruler labels it), else nullopt.
+    std::optional<TimeNs> cursorTime() const;
+    // The hover tooltip at a viewport position (TimelineToolTip): a slice's name, start, duration,
+    // self time and first arguments, or a counter's value; empty elsewhere. area: where it holds.
+    QString toolTipAt(QPoint viewportPos, QRect *area = nullptr) const;
     // Scrolls the lanes (not the time) so that the slice's track is visible.
     void revealSliceRow(SliceRef ref);
 
@@ -144,6 +157,7 @@ protected:
     void enterEvent(QEnterEvent *event) override;
     void scrollContentsBy(int dx, int dy) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
 
 private:
     void relayout();
@@ -151,6 +165,7 @@ private:
     TimeNs zoomAnchor() const;
     TimelineGeometry timelineGeometry() const;
     int contentY(int viewportY) const { return timelineGeometry().contentY(viewportY); }
+    void updateRuler() { viewport()->update(0, 0, viewport()->width(), kRulerHeight); }
     void ensureRowVisible(int row);
     double keySteps();
     void moveBySteps(HeldMotion motion, double steps);
@@ -164,6 +179,7 @@ private:
     TimelineColors m_colors;
     SliceRef m_selected;
     SliceRef m_highlighted;
+    std::vector<SliceRef> m_highlights;
     SliceRef m_hovered;
     TimeNs m_timeOrigin = 0;
     const MarkerList *m_markers = nullptr;
@@ -171,6 +187,7 @@ private:
     bool m_lodEnabled = true;
     std::vector<std::unique_ptr<TimelineRenderPass>> m_passes; // painted in order
     class TimelineLanesPass *m_lanesPass = nullptr;            // the first of them
+    class HighlightsPass *m_highlightsPass = nullptr;
 
     // Mouse state (TimelineViewInput.cpp).
     enum class DragMode

@@ -4,6 +4,7 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QScrollBar>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -56,6 +57,21 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
         menu.exec(event->globalPos());
 }
 
+bool TimelineView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        QRect area;
+        const QString text = m_drag.mode == DragMode::None ? toolTipAt(help->pos(), &area) : QString();
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, viewport(), area);
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
 void TimelineView::mousePressEvent(QMouseEvent *event)
 {
     m_drag.pressPos = event->position().toPoint();
@@ -77,6 +93,8 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
 {
     m_mousePos = event->position().toPoint();
     m_mouseInside = true;
+    if (m_model)
+        updateRuler(); // the cursor's time
     if (m_drag.mode == DragMode::None && m_model) {
         const SliceRef under = sliceAt(m_mousePos);
         if (!(under == m_hovered)) {
@@ -168,6 +186,7 @@ void TimelineView::wheelEvent(QWheelEvent *event)
 void TimelineView::leaveEvent(QEvent *event)
 {
     m_mouseInside = false;
+    updateRuler();
     QAbstractScrollArea::leaveEvent(event);
 }
 
