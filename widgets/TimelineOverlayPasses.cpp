@@ -92,6 +92,20 @@ void SelectionPass::paint(QPainter &p, const TimelinePaintContext &c)
             outline(p, c.palette, r, Qt::DashLine, 2);
 }
 
+void CurrentLanePass::paint(QPainter &p, const TimelinePaintContext &c)
+{
+    if (c.currentLane < 0)
+        return;
+    const int row = c.geometry.layout->rowOfThread(c.currentLane);
+    if (row < 0)
+        return;
+    const LaneRow &lane = c.geometry.layout->rows()[static_cast<std::size_t>(row)];
+    if (lane.kind != LaneRow::Kind::Thread)
+        return;
+    p.fillRect(QRect(0, c.geometry.viewportY(lane.y), kBarWidth, lane.height),
+               c.palette.color(QPalette::Highlight));
+}
+
 void FlowsPass::paint(QPainter &p, const TimelinePaintContext &c)
 {
     if (!c.selected.isValid())

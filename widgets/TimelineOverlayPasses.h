@@ -39,6 +39,15 @@ public:
     void paint(QPainter &p, const TimelinePaintContext &c) override;
 };
 
+// The keyboard's current lane: a bar in the highlight colour along its label.
+class CurrentLanePass : public TimelineRenderPass
+{
+public:
+    static constexpr int kBarWidth = 4;
+    Clip clip() const override { return Clip::Lanes; }
+    void paint(QPainter &p, const TimelinePaintContext &c) override;
+};
+
 // Flow arrows into and out of the selected slice.
 class FlowsPass : public TimelineRenderPass
 {

@@ -33,6 +33,7 @@ struct TimelinePaintContext
     std::optional<TimeNs> cursorTime = std::nullopt;
     // Slices marked by Find or "show all occurrences", sorted by (thread, index).
     const std::vector<SliceRef> *highlights = nullptr;
+    int currentLane = -1; // the keyboard's lane (a thread), marked in the label column
 };
 
 // One layer of a timeline frame (after Qt Creator's TimelineRenderPass): the view paints its passes in

@@ -32,6 +32,7 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
     m_highlightsPass = highlights.get();
     m_passes.push_back(std::move(highlights));
     m_passes.push_back(std::make_unique<SelectionPass>());
+    m_passes.push_back(std::make_unique<CurrentLanePass>());
     m_passes.push_back(std::make_unique<FlowsPass>());
     m_passes.push_back(std::make_unique<RangeSelectionPass>());
     m_passes.push_back(std::make_unique<LegendPass>());
@@ -46,6 +47,7 @@ void TimelineView::setModel(const TraceModel *model)
     m_visibility = {};
     m_colors.setModel(model);
     m_selected = {};
+    m_currentLane = -1;
     m_highlighted = {};
     m_highlights.clear();
     m_hovered = {};
@@ -317,6 +319,7 @@ void TimelineView::selectSlice(SliceRef ref, bool center)
         return;
     m_selected = ref;
     if (ref.isValid()) {
+        m_currentLane = ref.thread;
         const ThreadInfo &thread = m_model->threads()[static_cast<std::size_t>(ref.thread)];
         if (m_collapsed.contains(thread.process))
             setCollapsed(thread.process, false);
@@ -432,7 +435,8 @@ void TimelineView::paintEvent(QPaintEvent *event)
                                        m_markers,
                                        m_lodEnabled,
                                        cursorTime(),
-                                       &m_highlights};
+                                       &m_highlights,
+                                       m_currentLane};
     const int width = viewport()->width(), height = viewport()->height() - kRulerHeight;
     for (const auto &pass : m_passes) {
         p.save();

@@ -43,6 +43,18 @@ public:
     const LaneLayout &layout() const { return m_layout; }
 
     SliceRef selectedSlice() const { return m_selected; }
+    // Keyboard lane navigation (TimelineLaneNavigation.cpp). The current lane is a thread's slice
+    // track: the selected slice's, or the one ↑/↓ moved to (-1: none yet).
+    int currentLane() const { return m_currentLane; }
+    // ↑/↓: the previous/next lane in view order; selects its top-level slice at the selected slice's
+    // start (else the view's centre), or the nearest one. false at the first/last lane.
+    bool selectAdjacentLane(int direction);
+    // ./,: the next/previous slice of the selected slice's depth on the current lane (without a
+    // selection on it: the first after / last before the view's centre). false when there is none.
+    bool selectAdjacentSlice(int direction);
+    // n / Shift+N: the next/previous slice with the selected slice's name on any lane, in start order,
+    // wrapping around. false without a selection or when it is the only one.
+    bool selectOccurrence(int direction);
     std::optional<TimeRange> selectedRange() const { return m_rangeSelection; }
     bool isCollapsed(int process) const { return m_collapsed.contains(process); }
     void setCollapsed(int process, bool collapsed);
@@ -167,6 +179,10 @@ private:
     int contentY(int viewportY) const { return timelineGeometry().contentY(viewportY); }
     void updateRuler() { viewport()->update(0, 0, viewport()->width(), kRulerHeight); }
     void ensureRowVisible(int row);
+    // Selects ref; the view moves only when the slice is not in it already.
+    void selectAndReveal(SliceRef ref);
+    // The top-level slice of a thread at time t, else the one nearest to t.
+    SliceRef laneSliceNear(int thread, TimeNs t) const;
     double keySteps();
     void moveBySteps(HeldMotion motion, double steps);
 
@@ -178,6 +194,7 @@ private:
     LaneVisibility m_visibility;
     TimelineColors m_colors;
     SliceRef m_selected;
+    int m_currentLane = -1; // thread index
     SliceRef m_highlighted;
     std::vector<SliceRef> m_highlights;
     SliceRef m_hovered;

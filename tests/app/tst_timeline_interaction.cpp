@@ -1,9 +1,11 @@
 #include "AppTestSupport.h"
+#include "DetailsPanel.h"
 #include "MainWindow.h"
 #include "NumberFormat.h"
 #include "SearchBar.h"
 #include "TimelineOverlayPasses.h"
 #include "TimelineView.h"
+#include "TraceQueries.h"
 #include "ViewSvg.h"
 
 #include <QHelpEvent>
@@ -18,7 +20,7 @@ using namespace at;
 
 // Issue 17, what a professional trace viewer does, through the real main window on the level-1 sample:
 // hover tooltips on slices and counters, the cursor's time and the range's duration on the ruler, Find
-// highlighting every match.
+// highlighting every match, keyboard lane navigation (↑/↓, ./, and n / Shift+N).
 class TestTimelineInteraction : public QObject
 {
     Q_OBJECT
@@ -261,6 +263,126 @@ private Q_SLOTS:
         QTest::keyClick(search->lineEdit(), Qt::Key_Return);
         QCOMPARE(search->statusText(), QStringLiteral("no matches"));
         QVERIFY(view()->highlightedSlices().empty());
+    }
+
+    void arrowsMoveBetweenLanes()
+    {
+        // The lanes (thread slice tracks) in view order.
+        std::vector<int> lanes;
+        for (const LaneRow &row : view()->layout().rows())
+            if (row.kind == LaneRow::Kind::Thread)
+                lanes.push_back(row.index);
+        QVERIFY(lanes.size() >= 3);
+        QCOMPARE(view()->currentLane(), -1);
+        const TimeNs centre = view()->zoom()->range().center();
+        // ↓ with no lane yet: the first lane in sight, and its top-level slice at the view's centre
+        // (else the nearest one).
+        QTest::keyClick(view(), Qt::Key_Down);
+        QCOMPARE(view()->currentLane(), lanes[0]);
+        SliceRef s = view()->selectedSlice();
+        QVERIFY(s.isValid());
+        QCOMPARE(s.thread, lanes[0]);
+        const SliceTable &first = model().threads()[static_cast<std::size_t>(lanes[0])].slices;
+        QCOMPARE(first.depthOf(s.index), 0);
+        if (first.sliceAt(0, centre) >= 0)
+            QCOMPARE(static_cast<std::int64_t>(s.index), first.sliceAt(0, centre));
+        // Details follows the keyboard.
+        QCOMPARE(m_window->details()->fieldValue(QStringLiteral("Name")), model().sliceName(s));
+        // ↓ ↓ ↑: the second lane, the third, the second again.
+        QTest::keyClick(view(), Qt::Key_Down);
+        QCOMPARE(view()->currentLane(), lanes[1]);
+        QTest::keyClick(view(), Qt::Key_Down);
+        QCOMPARE(view()->currentLane(), lanes[2]);
+        QTest::keyClick(view(), Qt::Key_Up);
+        QCOMPARE(view()->currentLane(), lanes[1]);
+        QCOMPARE(view()->selectedSlice().thread, lanes[1]);
+        // The lane is marked in the label column.
+        const QImage image = view()->viewport()->grab().toImage();
+        const int row = view()->layout().rowOfThread(lanes[1]);
+        const LaneRow &lane = view()->layout().rows()[static_cast<std::size_t>(row)];
+        const int y =
+            lane.y + lane.height / 2 + TimelineView::kRulerHeight - view()->verticalScrollBar()->value();
+        QCOMPARE(image.pixelColor(1, y), view()->palette().color(QPalette::Highlight));
+        // ↑ on the first lane stays there; the arrows no longer zoom.
+        const TimeRange range = view()->zoom()->range();
+        for (int i = 0; i < 5; ++i)
+            QTest::keyClick(view(), Qt::Key_Up);
+        QCOMPARE(view()->currentLane(), lanes[0]);
+        QCOMPARE(view()->zoom()->range().width(), range.width());
+    }
+
+    void periodAndCommaStepAlongTheLane()
+    {
+        // The Python lane's ProfilerStep#50 has siblings at its depth only in its own step: take a lane
+        // with several slices at depth 0.
+        int lane = -1;
+        for (const LaneRow &row : view()->layout().rows())
+            if (row.kind == LaneRow::Kind::Thread) {
+                const auto [b, e] =
+                    model().threads()[static_cast<std::size_t>(row.index)].slices.depthRange(0);
+                if (e - b >= 5) {
+                    lane = row.index;
+                    break;
+                }
+            }
+        QVERIFY(lane >= 0);
+        const SliceTable &slices = model().threads()[static_cast<std::size_t>(lane)].slices;
+        const auto [begin, end] = slices.depthRange(0);
+        view()->selectSlice({lane, begin + 1}, true);
+        QTest::keyClick(view(), Qt::Key_Period);
+        QCOMPARE(view()->selectedSlice(), (SliceRef{lane, begin + 2}));
+        QTest::keyClick(view(), Qt::Key_Period);
+        QCOMPARE(view()->selectedSlice(), (SliceRef{lane, begin + 3}));
+        QTest::keyClick(view(), Qt::Key_Comma);
+        QCOMPARE(view()->selectedSlice(), (SliceRef{lane, begin + 2}));
+        // The selected slice is always in view.
+        const TimeRange r = view()->zoom()->range();
+        QVERIFY(slices.start(begin + 2) >= r.start && slices.end(begin + 2) <= r.end);
+        // Stepping off the first slice does nothing.
+        view()->selectSlice({lane, begin}, true);
+        QTest::keyClick(view(), Qt::Key_Comma);
+        QCOMPARE(view()->selectedSlice(), (SliceRef{lane, begin}));
+        // The keys work from another panel too (window-wide, as w/s/a/d).
+        view()->selectSlice({lane, end - 2}, true);
+        m_window->details()->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Period);
+        QCOMPARE(view()->selectedSlice(), (SliceRef{lane, end - 1}));
+        // A nested slice steps among its depth.
+        for (std::uint32_t i = 0; i < slices.size(); ++i)
+            if (slices.depthOf(i) == 1 && i + 1 < slices.size() && slices.depthOf(i + 1) == 1) {
+                view()->selectSlice({lane, i}, true);
+                view()->setFocus();
+                QTest::keyClick(view(), Qt::Key_Period);
+                QCOMPARE(view()->selectedSlice(), (SliceRef{lane, i + 1}));
+                break;
+            }
+    }
+
+    void nStepsThroughTheOccurrencesOfAName()
+    {
+        // Every MEMCPY_ASYNC slice, in start order (the search's own order is by time too).
+        std::vector<SliceRef> all;
+        for (const SliceRef &ref : searchSlices(model(), QStringLiteral("MEMCPY_ASYNC"), {true}))
+            if (model().sliceName(ref) == QLatin1String("MEMCPY_ASYNC"))
+                all.push_back(ref);
+        QVERIFY(all.size() >= 3);
+        const auto startOf = [this](SliceRef r) {
+            return model().threads()[static_cast<std::size_t>(r.thread)].slices.start(r.index);
+        };
+        std::sort(all.begin(), all.end(), [&](SliceRef a, SliceRef b) {
+            return std::tuple(startOf(a), a.thread, a.index) < std::tuple(startOf(b), b.thread, b.index);
+        });
+        view()->selectSlice(all[0], true);
+        for (std::size_t i = 1; i < all.size(); ++i) {
+            QTest::keyClick(view(), Qt::Key_N);
+            QCOMPARE(view()->selectedSlice(), all[i]);
+        }
+        // Round to the first, and Shift+N back to the last.
+        QTest::keyClick(view(), Qt::Key_N);
+        QCOMPARE(view()->selectedSlice(), all[0]);
+        QTest::keyClick(view(), Qt::Key_N, Qt::ShiftModifier);
+        QCOMPARE(view()->selectedSlice(), all.back());
+        QCOMPARE(view()->currentLane(), all.back().thread);
     }
 
     void highlightApiForOtherPanels()
