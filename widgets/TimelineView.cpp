@@ -42,7 +42,7 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
 void TimelineView::setModel(const TraceModel *model)
 {
     m_model = model;
-    m_collapsed.clear();
+    m_collapsed = model ? initiallyCollapsed(*model) : QSet<int>{};
     m_collapsedGroups.clear();
     m_visibility = {};
     m_colors.setModel(model);

@@ -107,6 +107,14 @@ public:
     // before the process under the mouse, dragging it down after.
     bool moveProcess(int process, int target, bool after = false);
 
+    // Across ranks (TimelineTracks.cpp): the processes of the same name and layer in every rank.
+    std::vector<int> processesLike(int process) const;
+    void setPinnedOnEveryRank(int process, bool pinned);
+    // Collapses (expands) every process of a layer, in every rank.
+    void setLayerCollapsed(Layer layer, bool collapsed);
+    // What a new model starts with collapsed: every rank's Python stack when several ranks are shown.
+    static QSet<int> initiallyCollapsed(const TraceModel &model);
+
     bool isGroupCollapsed(int group) const { return m_collapsedGroups.contains(group); }
     void setGroupCollapsed(int group, bool collapsed);
 
@@ -177,6 +185,7 @@ private:
     TimeNs zoomAnchor() const;
     TimelineGeometry timelineGeometry() const;
     int contentY(int viewportY) const { return timelineGeometry().contentY(viewportY); }
+    int rowAtViewportY(int viewportY) const { return timelineGeometry().rowAtViewportY(viewportY); }
     void updateRuler() { viewport()->update(0, 0, viewport()->width(), kRulerHeight); }
     void ensureRowVisible(int row);
     // Selects ref; the view moves only when the slice is not in it already.

@@ -538,6 +538,54 @@
         <source>Simplified Chinese user interface</source>
         <translation>简体中文界面</translation>
     </message>
+    <message>
+        <source>Previous Lane</source>
+        <translation>上一泳道</translation>
+    </message>
+    <message>
+        <source>select the lane above and its slice at the selected slice&apos;s time (else the view&apos;s centre)</source>
+        <translation>选择上方的泳道及其在所选切片时间处的切片（无选择时取视图中心）</translation>
+    </message>
+    <message>
+        <source>Next Lane</source>
+        <translation>下一泳道</translation>
+    </message>
+    <message>
+        <source>select the lane below and its slice at the same time</source>
+        <translation>选择下方的泳道及其在同一时间的切片</translation>
+    </message>
+    <message>
+        <source>Next Slice on the Lane</source>
+        <translation>泳道上的下一个切片</translation>
+    </message>
+    <message>
+        <source>select the next slice of the same depth on the lane</source>
+        <translation>选择泳道上同一深度的下一个切片</translation>
+    </message>
+    <message>
+        <source>Previous Slice on the Lane</source>
+        <translation>泳道上的上一个切片</translation>
+    </message>
+    <message>
+        <source>select the previous slice of the same depth on the lane</source>
+        <translation>选择泳道上同一深度的上一个切片</translation>
+    </message>
+    <message>
+        <source>Next Occurrence</source>
+        <translation>下一次出现</translation>
+    </message>
+    <message>
+        <source>select the next slice with the selected slice&apos;s name, on any lane (in time order)</source>
+        <translation>选择与所选切片同名的下一个切片（任意泳道，按时间顺序）</translation>
+    </message>
+    <message>
+        <source>Previous Occurrence</source>
+        <translation>上一次出现</translation>
+    </message>
+    <message>
+        <source>select the previous slice with the selected slice&apos;s name</source>
+        <translation>选择与所选切片同名的上一个切片</translation>
+    </message>
 </context>
 <context>
     <name>OpenDialogs</name>
@@ -1761,6 +1809,56 @@ duration %2 µs · %3</source>
         <translation>
             <numerusform>显示 %n 个隐藏的泳道</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Start:</source>
+        <translation>开始：</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>时长：</translation>
+    </message>
+    <message>
+        <source>Self time:</source>
+        <translation>自身耗时：</translation>
+    </message>
+    <message>
+        <source>Lane:</source>
+        <translation>泳道：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more argument(s) in Details</source>
+        <translation>
+            <numerusform>详情中还有 %n 个参数</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation>值：</translation>
+    </message>
+    <message>
+        <source>Since:</source>
+        <translation>起始于：</translation>
+    </message>
+    <message>
+        <source>Maximum:</source>
+        <translation>最大值：</translation>
+    </message>
+    <message>
+        <source>Unpin %1 on Every Rank</source>
+        <translation>在所有 Rank 上取消置顶 %1</translation>
+    </message>
+    <message>
+        <source>Pin %1 on Every Rank</source>
+        <translation>在所有 Rank 上将 %1 置顶</translation>
+    </message>
+    <message>
+        <source>Collapse All %1</source>
+        <translation>折叠全部 %1</translation>
+    </message>
+    <message>
+        <source>Expand All %1</source>
+        <translation>展开全部 %1</translation>
     </message>
 </context>
 </TS>
