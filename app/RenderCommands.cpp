@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QGuiApplication>
 #include <QTextStream>
 
 namespace at {
@@ -38,10 +39,52 @@ SliceRef findByName(const TraceModel &model, const QString &name)
     return matches.empty() ? SliceRef{} : matches.front();
 }
 
+// The offscreen platform plugin (which --screenshot uses) implements neither propagateSizeHints() nor
+// raise(): its base class warns "This plugin does not support propagateSizeHints()" whenever a shown
+// window's minimum size changes (the docks and the layout settle while the trace loads) and "... raise()"
+// when a dock comes forward. Both are normal steps of laying out a window and harmless without a
+// display, so while rendering these two messages are dropped; every other message passes through.
+class OffscreenNoiseFilter
+{
+public:
+    OffscreenNoiseFilter()
+    {
+        if (QGuiApplication::platformName() == QLatin1String("offscreen"))
+            s_previous = qInstallMessageHandler(&OffscreenNoiseFilter::handle);
+        m_installed = QGuiApplication::platformName() == QLatin1String("offscreen");
+    }
+    ~OffscreenNoiseFilter()
+    {
+        if (m_installed)
+            qInstallMessageHandler(s_previous);
+    }
+    OffscreenNoiseFilter(const OffscreenNoiseFilter &) = delete;
+    OffscreenNoiseFilter &operator=(const OffscreenNoiseFilter &) = delete;
+
+    static bool isNoise(const QString &message)
+    {
+        return message == QLatin1String("This plugin does not support propagateSizeHints()") ||
+               message == QLatin1String("This plugin does not support raise()");
+    }
+
+private:
+    static void handle(QtMsgType type, const QMessageLogContext &context, const QString &message)
+    {
+        if (type == QtWarningMsg && isNoise(message))
+            return;
+        if (s_previous)
+            s_previous(type, context, message);
+    }
+
+    static inline QtMessageHandler s_previous = nullptr;
+    bool m_installed = false;
+};
+
 } // namespace
 
 int runScreenshot(const CommandLineOptions &options)
 {
+    const OffscreenNoiseFilter quiet;
     QTextStream err(stderr);
     if (options.paths.size() > 1) {
         err << "ascend-timeline: --screenshot takes one PATH (none: the bundled sample)\n";

@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 #include "NumberFormat.h"
 #include "SearchBar.h"
+#include "StatusLabel.h"
 #include "TimelineOverlayPasses.h"
 #include "TimelineView.h"
 #include "TraceQueries.h"
@@ -383,6 +384,27 @@ private Q_SLOTS:
         QTest::keyClick(view(), Qt::Key_N, Qt::ShiftModifier);
         QCOMPARE(view()->selectedSlice(), all.back());
         QCOMPARE(view()->currentLane(), all.back().thread);
+    }
+
+    void statusTextIsElidedNotCut()
+    {
+        auto *status = m_window->findChild<StatusLabel *>();
+        QVERIFY(status);
+        const QString full = status->text();
+        QVERIFY(full.startsWith(test::level1Rank0Trace()));
+        m_window->resize(700, 600);
+        QTRY_VERIFY(status->fontMetrics().horizontalAdvance(full) > status->contentsRect().width());
+        // Cut in the middle with an ellipsis: the start of the path and the last numbers stay.
+        const QString shown = status->shownText();
+        QVERIFY2(shown.contains(QStringLiteral("…")), qPrintable(shown));
+        QVERIFY(status->fontMetrics().horizontalAdvance(shown) <= status->contentsRect().width());
+        QVERIFY(shown.startsWith(full.left(3)));
+        QVERIFY(shown.endsWith(full.right(3)));
+        QCOMPARE(status->toolTip(), full);
+        // Wide again: the whole text, no tooltip.
+        m_window->resize(1600, 1000);
+        QTRY_COMPARE(status->shownText(), full);
+        QVERIFY(status->toolTip().isEmpty());
     }
 
     void highlightApiForOtherPanels()
