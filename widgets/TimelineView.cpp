@@ -438,7 +438,11 @@ void TimelineView::paintEvent(QPaintEvent *event)
                                        &m_highlights,
                                        m_currentLane};
     const int width = viewport()->width(), height = viewport()->height() - kRulerHeight;
+    // A mouse move repaints only the ruler (the cursor's time): the lanes are not drawn again for it.
+    const bool rulerOnly = event->rect().bottom() < kRulerHeight;
     for (const auto &pass : m_passes) {
+        if (rulerOnly && pass->clip() != TimelineRenderPass::Clip::Viewport)
+            continue;
         p.save();
         switch (pass->clip()) {
         case TimelineRenderPass::Clip::Lanes:

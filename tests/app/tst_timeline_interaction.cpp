@@ -204,6 +204,35 @@ private Q_SLOTS:
         QVERIFY(found);
     }
 
+    void hoveringRepaintsOnlyTheRuler()
+    {
+        // The cursor's time follows the mouse without drawing the lanes again (big traces stay smooth).
+        struct PaintSpy : QObject
+        {
+            QList<QRect> rects;
+            bool eventFilter(QObject *, QEvent *event) override
+            {
+                if (event->type() == QEvent::Paint)
+                    rects << static_cast<QPaintEvent *>(event)->rect();
+                return false;
+            }
+        } spy;
+        QWidget *vp = view()->viewport();
+        QTest::mouseMove(vp, QPoint(view()->timelineLeft() + 100, 300));
+        QApplication::processEvents();
+        vp->installEventFilter(&spy);
+        for (int x = 110; x < 400; x += 37) {
+            QTest::mouseMove(vp, QPoint(view()->timelineLeft() + x, 300));
+            QApplication::processEvents();
+        }
+        vp->removeEventFilter(&spy);
+        QVERIFY(!spy.rects.isEmpty());
+        for (const QRect &r : spy.rects)
+            QVERIFY2(r.bottom() < TimelineView::kRulerHeight,
+                     qPrintable(
+                         QStringLiteral("%1,%2 %3x%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
+    }
+
     void rangeDurationIsOnTheRuler()
     {
         const int left = view()->timelineLeft();
