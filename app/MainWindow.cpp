@@ -16,6 +16,7 @@
 #include "SessionController.h"
 #include "StartPage.h"
 #include "StatisticsPanel.h"
+#include "StatusLabel.h"
 #include "StepsPanel.h"
 #include "SummaryTablesPanel.h"
 #include "TimelineKeyboard.h"
@@ -61,7 +62,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_timeline(new TimelineView), m_search(new SearchBar), m_pages(new QStackedWidget),
       m_startPage(new StartPage), m_markerList(new MarkerList(this)), m_colorBy(new QComboBox),
       m_messages(new MessageBar), m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))),
-      m_status(new QLabel), m_panels(std::make_unique<PanelRegistry>(this)),
+      m_status(new StatusLabel), m_panels(std::make_unique<PanelRegistry>(this)),
       m_compare(new CompareLauncher(this)), m_sessions(new SessionController(this, m_compare)),
       m_load(new TraceLoadJob(this))
 {
@@ -89,9 +90,7 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(central);
     createPanels();
 
-    // Long status texts are cut, they do not widen the window.
-    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_status->setMinimumWidth(1);
+    // Long status texts are cut with "…" (StatusLabel), they do not widen the window.
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
@@ -121,7 +120,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_timeline->setMarkers(m_markerList);
     const auto select = [this](SliceRef ref) { m_timeline->selectSlice(ref, true); };
     connect(m_search, &SearchBar::matchActivated, m_timeline, select);
-    connect(m_search, &SearchBar::closed, m_timeline, [this] { m_timeline->setFocus(); });
+    connect(m_search, &SearchBar::closed, m_timeline, [this] {
+        m_timeline->clearHighlights();
+        m_timeline->setFocus();
+    });
+    connect(m_search, &SearchBar::matchesChanged, m_timeline, &TimelineView::setHighlightedSlices);
     // w/s/a/d (held too), 0, f, Backspace, Esc drive the timeline from any panel of the window.
     new NavigationKeyFilter(this, [this] { return m_timeline; });
     createActions();

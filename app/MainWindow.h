@@ -182,7 +182,7 @@ private:
     MessageBar *m_messages;
     QProgressBar *m_progress;
     QPushButton *m_cancel;
-    QLabel *m_status;
+    class StatusLabel *m_status;
     std::unique_ptr<PanelRegistry> m_panels;
     CompareLauncher *m_compare;
     SessionController *m_sessions;

@@ -9,6 +9,7 @@
 #include "PanelRegistry.h"
 #include "SearchBar.h"
 #include "ShortcutsDialog.h"
+#include "StatusLabel.h"
 #include "Steps.h"
 #include "StepsPanel.h"
 #include "TimelineView.h"

@@ -1,7 +1,9 @@
 #include "RenderCommands.h"
 
 #include "ChartExport.h"
+#include "CompareWindow.h"
 #include "MainWindow.h"
+#include "Steps.h"
 #include "TimelineView.h"
 #include "TraceLoader.h"
 #include "TraceQueries.h"
@@ -13,6 +15,7 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QImageWriter>
+#include <QGuiApplication>
 #include <QTextStream>
 
 namespace at {
@@ -43,10 +46,111 @@ SliceRef findByName(const TraceModel &model, const QString &name)
     return matches.empty() ? SliceRef{} : matches.front();
 }
 
+// The offscreen platform plugin (which --screenshot uses) implements neither propagateSizeHints() nor
+// raise(): its base class warns "This plugin does not support propagateSizeHints()" whenever a shown
+// window's minimum size changes (the docks and the layout settle while the trace loads) and "... raise()"
+// when a dock comes forward. Both are normal steps of laying out a window and harmless without a
+// display, so while rendering these two messages are dropped; every other message passes through.
+class OffscreenNoiseFilter
+{
+public:
+    OffscreenNoiseFilter()
+    {
+        if (QGuiApplication::platformName() == QLatin1String("offscreen"))
+            s_previous = qInstallMessageHandler(&OffscreenNoiseFilter::handle);
+        m_installed = QGuiApplication::platformName() == QLatin1String("offscreen");
+    }
+    ~OffscreenNoiseFilter()
+    {
+        if (m_installed)
+            qInstallMessageHandler(s_previous);
+    }
+    OffscreenNoiseFilter(const OffscreenNoiseFilter &) = delete;
+    OffscreenNoiseFilter &operator=(const OffscreenNoiseFilter &) = delete;
+
+    static bool isNoise(const QString &message)
+    {
+        return message == QLatin1String("This plugin does not support propagateSizeHints()") ||
+               message == QLatin1String("This plugin does not support raise()");
+    }
+
+private:
+    static void handle(QtMsgType type, const QMessageLogContext &context, const QString &message)
+    {
+        if (type == QtWarningMsg && isNoise(message))
+            return;
+        if (s_previous)
+            s_previous(type, context, message);
+    }
+
+    static inline QtMessageHandler s_previous = nullptr;
+    bool m_installed = false;
+};
+
+// "N" (the first group with step N) or "GROUP:N", as --compare-steps takes them; index into steps or -1.
+int stepOfSpec(const TraceModel &model, const QString &spec)
+{
+    const QStringList parts = spec.trimmed().split(QLatin1Char(':'));
+    bool ok = false;
+    const qint64 number = parts.last().toLongLong(&ok);
+    if (!ok || parts.size() > 2)
+        return -1;
+    int group = -1;
+    if (parts.size() == 2 && (group = parts.first().toInt(&ok), !ok))
+        return -1;
+    return findStep(model.steps(), number, group);
+}
+
+// --screenshot with --compare-steps A,B [--against OTHER]: the compare window of the two steps.
+int renderCompareWindow(const CommandLineOptions &options, MainWindow &window, QTextStream &err)
+{
+    const QStringList specs = options.compareSteps.split(QLatin1Char(','));
+    MainWindow other;
+    MainWindow *comparisonWindow = &window;
+    if (!options.against.isEmpty()) {
+        if (!openAndWait(other, options.against)) {
+            err << "ascend-timeline: " << other.lastError() << "\n";
+            return 1;
+        }
+        comparisonWindow = &other;
+    }
+    const int a = specs.size() == 2 ? stepOfSpec(*window.model(), specs[0]) : -1;
+    const int b = specs.size() == 2 ? stepOfSpec(*comparisonWindow->model(), specs[1]) : -1;
+    if (a < 0 || b < 0) {
+        err << "ascend-timeline: --compare-steps wants two steps A,B of the profile (N or GROUP:N)\n";
+        return 2;
+    }
+    // The labels the compare dialog would show ("trace_view.json · Rank 0 / Device 0 · ProfilerStep#50").
+    StepChoice base{window.sharedModel(), a, QString()};
+    StepChoice comparison{comparisonWindow->sharedModel(), b, QString()};
+    for (const StepChoice &choice : window.stepChoices()) {
+        if (choice.model == base.model && choice.step == a)
+            base.label = choice.label;
+        if (choice.model == comparison.model && choice.step == b)
+            comparison.label = choice.label;
+    }
+    CompareWindow *compare = window.compareSteps(base, comparison, options.matchShapes);
+    if (!compare) {
+        err << "ascend-timeline: cannot compare these steps\n";
+        return 1;
+    }
+    compare->resize(options.size);
+    compare->show();
+    QCoreApplication::processEvents();
+    const QImage image = compare->grab().toImage();
+    delete compare;
+    if (!image.save(options.screenshotOut)) {
+        err << "ascend-timeline: cannot write " << options.screenshotOut << "\n";
+        return 1;
+    }
+    return 0;
+}
+
 } // namespace
 
 int runScreenshot(const CommandLineOptions &options)
 {
+    const OffscreenNoiseFilter quiet;
     QTextStream err(stderr);
     if (options.paths.size() > 1) {
         err << "ascend-timeline: --screenshot takes one PATH (none: the bundled sample)\n";
@@ -63,6 +167,8 @@ int runScreenshot(const CommandLineOptions &options)
         err << "ascend-timeline: " << window.lastError() << "\n";
         return 1;
     }
+    if (!options.compareSteps.isEmpty())
+        return renderCompareWindow(options, window, err);
     TimelineView *timeline = window.timeline();
     if (!options.select.isEmpty()) {
         const SliceRef ref = findByName(*window.model(), options.select);

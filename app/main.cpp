@@ -17,6 +17,10 @@ namespace {
 // Headless modes must not need a display, so they run on a QCoreApplication.
 bool wantsHeadless(int argc, char **argv)
 {
+    // --screenshot renders a window even with --compare-steps (the compare window).
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], "--screenshot", 12) == 0)
+            return false;
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (std::strcmp(arg, "--advise") == 0)

@@ -41,7 +41,13 @@ enum class Navigation
     ShowAll,
     FitSelection,
     UndoZoom,
-    ClearRange
+    ClearRange,
+    PreviousLane, // the lane above (a thread's slice track), selecting its slice at the same time
+    NextLane,
+    PreviousSlice, // the previous slice of the same depth on the lane
+    NextSlice,
+    PreviousOccurrence, // the previous slice of the same name, any lane
+    NextOccurrence
 };
 
 // One command of the application. The table in Commands.cpp is the only place keys are named:

@@ -71,9 +71,13 @@ void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProc
                 m_rowOfThread[static_cast<std::size_t>(t)] = static_cast<int>(m_rows.size()) - 1;
             continue;
         }
-        const int header = add(LaneRow::Kind::ProcessHeader, p, -1, kHeaderHeight);
-        m_headerOfProcess[static_cast<std::size_t>(p)] = header;
         const bool collapsed = collapsedProcesses.contains(p);
+        const bool preview = collapsed && std::any_of(info.threads.begin(), info.threads.end(), [&](int t) {
+                                 return model->threads()[static_cast<std::size_t>(t)].slices.depthCount() > 0;
+                             });
+        const int header = add(LaneRow::Kind::ProcessHeader, p, -1,
+                               preview ? kHeaderHeight + kPreviewHeight : kHeaderHeight);
+        m_headerOfProcess[static_cast<std::size_t>(p)] = header;
         for (int t : info.threads) {
             const int depth = model->threads()[static_cast<std::size_t>(t)].slices.depthCount();
             if (collapsed) {
@@ -120,6 +124,25 @@ int LaneLayout::rowOfThread(int thread) const
     if (thread < 0 || static_cast<std::size_t>(thread) >= m_rowOfThread.size())
         return -1;
     return m_rowOfThread[static_cast<std::size_t>(thread)];
+}
+
+LaneLayout::Headers LaneLayout::headersOf(int row) const
+{
+    Headers h;
+    if (row < 0 || static_cast<std::size_t>(row) >= m_rows.size())
+        return h;
+    for (int k = row; k >= 0; --k) {
+        const LaneRow &r = m_rows[static_cast<std::size_t>(k)];
+        if (r.kind == LaneRow::Kind::GroupHeader) {
+            h.group = k;
+            break;
+        }
+        if (h.process < 0 && r.kind == LaneRow::Kind::ProcessHeader)
+            h.process = k;
+    }
+    // Pinned processes come before every group header, so they find none; a group's processes are
+    // emitted together after its header.
+    return h;
 }
 
 int LaneLayout::headerRowOfProcess(int process) const

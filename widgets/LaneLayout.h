@@ -50,6 +50,8 @@ public:
     static constexpr int kTrackPadding = 3;
     static constexpr int kCounterHeight = 36;
     static constexpr int kZeroCountersHeight = 20;
+    // A collapsed process header has a band below its title showing when its threads are busy.
+    static constexpr int kPreviewHeight = 10;
 
     void rebuild(const TraceModel *model, const QSet<int> &collapsedProcesses,
                  const QSet<int> &collapsedGroups = {}, const LaneVisibility &visibility = {});
@@ -63,6 +65,14 @@ public:
     // Row of a thread track, or of its process header when the group is collapsed; -1 if absent.
     int rowOfThread(int thread) const;
     int headerRowOfProcess(int process) const;
+    // The group header and process header rows that row belongs to (-1 where there is none): what a
+    // sticky header shows while the lanes are scrolled into them.
+    struct Headers
+    {
+        int group = -1;
+        int process = -1;
+    };
+    Headers headersOf(int row) const;
     // Content y of the top of a slice at depth d in a thread row.
     static int sliceTop(const LaneRow &row, int depth)
     {

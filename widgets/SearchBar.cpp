@@ -65,6 +65,8 @@ void SearchBar::activate()
     show();
     m_edit->setFocus(Qt::ShortcutFocusReason);
     m_edit->selectAll();
+    if (!m_matches.empty())
+        Q_EMIT matchesChanged(m_matches); // closing the bar removed the highlights
 }
 
 void SearchBar::runSearch()
@@ -75,6 +77,7 @@ void SearchBar::runSearch()
     m_matches = m_model ? searchSlices(*m_model, m_searchedText, {m_searchedCase}) : std::vector<SliceRef>{};
     m_current = -1;
     updateStatus();
+    Q_EMIT matchesChanged(m_matches);
 }
 
 void SearchBar::step(int delta)

@@ -11,8 +11,9 @@ class QLineEdit;
 
 namespace at {
 
-// Ctrl+F: finds slices whose name contains the text; Enter / Shift+Enter step through the
-// matches in time order and emit matchActivated so the timeline selects and centres them.
+// Ctrl+F: finds slices whose name contains the text; matchesChanged hands every match to the timeline
+// to highlight, the status reads "n of N"; Enter / Shift+Enter step through the matches in time order
+// and emit matchActivated so the timeline selects and centres them.
 class SearchBar : public QWidget
 {
     Q_OBJECT
@@ -34,6 +35,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void matchActivated(at::SliceRef ref);
+    // After each search (empty when the text is empty or nothing matches).
+    void matchesChanged(const std::vector<at::SliceRef> &matches);
     void closed();
 
 protected:

@@ -23,7 +23,7 @@ QRectF TimelineGeometry::sliceRect(SliceRef ref) const
 
 SliceRef TimelineGeometry::sliceAt(QPoint pos) const
 {
-    if (!model || pos.x() < kLabelWidth || pos.y() < kRulerHeight)
+    if (!model || pos.x() < kLabelWidth || pos.y() < sticky().bottom)
         return {};
     const int row = layout->rowAt(contentY(pos.y()));
     if (row < 0)
@@ -52,6 +52,39 @@ SliceRef TimelineGeometry::sliceAt(QPoint pos) const
         }
     }
     return hit < 0 ? SliceRef{} : SliceRef{r.index, static_cast<std::uint32_t>(hit)};
+}
+
+TimelineGeometry::Sticky TimelineGeometry::sticky() const
+{
+    Sticky s;
+    if (!layout || layout->rows().empty())
+        return s;
+    const LaneLayout::Headers h = layout->headersOf(layout->rowAt(scroll));
+    int covered = scroll; // content y hidden under what is sticky so far
+    if (h.group >= 0 && layout->rows()[static_cast<std::size_t>(h.group)].y < covered) {
+        s.groupRow = h.group;
+        covered += layout->rows()[static_cast<std::size_t>(h.group)].height;
+        s.bottom += layout->rows()[static_cast<std::size_t>(h.group)].height;
+    }
+    if (h.process >= 0 && layout->rows()[static_cast<std::size_t>(h.process)].y < covered) {
+        s.processRow = h.process;
+        s.bottom += LaneLayout::kHeaderHeight;
+    }
+    return s;
+}
+
+int TimelineGeometry::rowAtViewportY(int y) const
+{
+    if (!layout || y < kRulerHeight)
+        return -1;
+    const Sticky s = sticky();
+    if (y < s.bottom) {
+        const int groupBottom =
+            kRulerHeight +
+            (s.groupRow >= 0 ? layout->rows()[static_cast<std::size_t>(s.groupRow)].height : 0);
+        return s.groupRow >= 0 && y < groupBottom ? s.groupRow : s.processRow;
+    }
+    return layout->rowAt(contentY(y));
 }
 
 QPointF TimelineGeometry::flowEndpoint(SliceRef ref, TimeNs t) const

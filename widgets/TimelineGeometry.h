@@ -31,6 +31,17 @@ struct TimelineGeometry
     QRectF sliceRect(SliceRef ref) const;
     // The slice under a viewport position (within two pixels for tiny ones), or an invalid ref.
     SliceRef sliceAt(QPoint pos) const;
+    // The headers kept on top of the lanes while scrolled into them: the group (rank) header, then the
+    // process header, each shown only when its own row has scrolled above the lanes' top.
+    struct Sticky
+    {
+        int groupRow = -1;
+        int processRow = -1;
+        int bottom = kRulerHeight; // viewport y below them
+    };
+    Sticky sticky() const;
+    // The row under a viewport y, a sticky header first; -1 when none.
+    int rowAtViewportY(int viewportY) const;
     // Where a flow arrow meets a slice at time t: its middle, or its collapsed lane's header.
     QPointF flowEndpoint(SliceRef ref, TimeNs t) const;
 };

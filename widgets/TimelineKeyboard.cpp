@@ -123,6 +123,24 @@ bool handleNavigationKey(TimelineView *view, const QKeyEvent *event, bool inView
     case Navigation::ClearRange:
         view->clearRangeSelection();
         break;
+    case Navigation::PreviousLane:
+        view->selectAdjacentLane(-1);
+        break;
+    case Navigation::NextLane:
+        view->selectAdjacentLane(+1);
+        break;
+    case Navigation::PreviousSlice:
+        view->selectAdjacentSlice(-1);
+        break;
+    case Navigation::NextSlice:
+        view->selectAdjacentSlice(+1);
+        break;
+    case Navigation::PreviousOccurrence:
+        view->selectOccurrence(-1);
+        break;
+    case Navigation::NextOccurrence:
+        view->selectOccurrence(+1);
+        break;
     default:
         break;
     }

@@ -6,6 +6,7 @@
 #include <QPainterPath>
 
 #include <algorithm>
+#include <cmath>
 
 namespace at {
 
@@ -46,6 +47,7 @@ void TimelineLanesPass::paint(QPainter &p, const TimelinePaintContext &c)
             break;
         }
     }
+    paintSticky(p, c);
 }
 
 void TimelineLanesPass::paintProcessHeader(QPainter &p, const TimelinePaintContext &c, const LaneRow &row,
@@ -53,10 +55,14 @@ void TimelineLanesPass::paintProcessHeader(QPainter &p, const TimelinePaintConte
 {
     const QPalette &pal = c.palette;
     const TraceModel &model = *c.geometry.model;
-    const QRect rect(0, y, c.geometry.width, row.height);
-    p.fillRect(rect, pal.color(QPalette::AlternateBase));
+    p.fillRect(QRect(0, y, c.geometry.width, row.height), pal.color(QPalette::AlternateBase));
     p.setPen(pal.color(QPalette::Mid));
-    p.drawLine(rect.bottomLeft(), rect.bottomRight());
+    p.drawLine(0, y + row.height - 1, c.geometry.width, y + row.height - 1);
+    if (row.height > LaneLayout::kHeaderHeight)
+        paintBusyPreview(p, c, row.process,
+                         QRect(kLabelWidth, y + LaneLayout::kHeaderHeight, c.geometry.width - kLabelWidth,
+                               LaneLayout::kPreviewHeight - 2));
+    const QRect rect(0, y, c.geometry.width, LaneLayout::kHeaderHeight);
     const ProcessInfo &info = model.processes()[static_cast<std::size_t>(row.process)];
     const bool collapsed = c.collapsedProcesses.contains(row.process);
     QFont bold = p.font();
@@ -85,6 +91,55 @@ void TimelineLanesPass::paintProcessHeader(QPainter &p, const TimelinePaintConte
                                                                    : tr("%n counter(s)", nullptr, counters));
     }
     p.drawText(rect.adjusted(6 + titleWidth + 16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, detail);
+}
+
+void TimelineLanesPass::paintBusyPreview(QPainter &p, const TimelinePaintContext &c, int process,
+                                         const QRect &band)
+{
+    // Where any thread of the process runs a top-level slice, one pixel column at a time: after a
+    // slice the next one is looked up from the following column, so the cost follows pixels.
+    const TraceModel &model = *c.geometry.model;
+    const TimeAxis &a = c.geometry.axis;
+    QColor busy = c.palette.color(QPalette::Text);
+    busy.setAlpha(120);
+    p.save();
+    p.setClipRect(band);
+    for (int thread : model.processes()[static_cast<std::size_t>(process)].threads) {
+        const SliceTable &t = model.threads()[static_cast<std::size_t>(thread)].slices;
+        if (t.depthCount() == 0)
+            continue;
+        const auto last = t.depthRange(0).second;
+        for (auto i = t.firstEndingAtOrAfter(0, a.range().start); i < last && t.start(i) <= a.range().end;) {
+            const double x0 = std::floor(std::max(0.0, a.toPixel(t.start(i))));
+            const double x1 = std::max(x0 + 1, std::ceil(a.toPixel(t.end(i))));
+            p.fillRect(QRectF(band.left() + x0, band.top(), x1 - x0, band.height()), busy);
+            i = std::max(i + 1, t.firstEndingAtOrAfter(0, a.toTime(x1)));
+        }
+    }
+    p.restore();
+}
+
+void TimelineLanesPass::paintSticky(QPainter &p, const TimelinePaintContext &c)
+{
+    const TimelineGeometry::Sticky sticky = c.geometry.sticky();
+    const auto &rows = c.geometry.layout->rows();
+    int y = kRulerHeight;
+    if (sticky.groupRow >= 0) {
+        paintGroupHeader(p, c, rows[static_cast<std::size_t>(sticky.groupRow)], y);
+        y += rows[static_cast<std::size_t>(sticky.groupRow)].height;
+    }
+    if (sticky.processRow >= 0) {
+        LaneRow title = rows[static_cast<std::size_t>(sticky.processRow)];
+        title.height = LaneLayout::kHeaderHeight; // the title only, not a collapsed one's preview
+        paintProcessHeader(p, c, title, y);
+        y += title.height;
+    }
+    if (y > kRulerHeight) {
+        // A soft edge: the lanes pass under the headers.
+        QColor shadow = c.palette.color(QPalette::Shadow);
+        shadow.setAlpha(60);
+        p.fillRect(QRect(0, y, c.geometry.width, 2), shadow);
+    }
 }
 
 void TimelineLanesPass::paintGroupHeader(QPainter &p, const TimelinePaintContext &c, const LaneRow &row,

@@ -9,7 +9,8 @@ namespace at {
 
 // The lanes in the viewport, top to bottom: rank group headers, process headers, thread rows (through
 // SliceTrackPainter), counter rows and the row standing for a process's all-zero series. Only rows that
-// intersect the viewport are painted.
+// intersect the viewport are painted. A collapsed process shows a busy preview under its title; the
+// rank and process headers of the lanes at the top stay in sight (sticky) while scrolled into them.
 class TimelineLanesPass : public TimelineRenderPass
 {
     Q_DECLARE_TR_FUNCTIONS(at::TimelineView)
@@ -22,6 +23,10 @@ private:
     static void paintGroupHeader(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);
     static void paintProcessHeader(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);
     static void paintCounter(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);
+    // A collapsed process's busy time as one band (its header's lower part).
+    static void paintBusyPreview(QPainter &p, const TimelinePaintContext &c, int process, const QRect &band);
+    // The rank and process headers of the lanes at the top, kept in sight while scrolled into them.
+    static void paintSticky(QPainter &p, const TimelinePaintContext &c);
     static void paintZeroCounters(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);
 
     SliceTrackPainter m_slices;

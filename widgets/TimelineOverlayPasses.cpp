@@ -55,6 +55,33 @@ void MarkersPass::paint(QPainter &p, const TimelinePaintContext &c)
     }
 }
 
+void HighlightsPass::paint(QPainter &p, const TimelinePaintContext &c)
+{
+    m_drawn = 0;
+    if (!c.highlights || c.highlights->empty())
+        return;
+    const TimelineGeometry &g = c.geometry;
+    p.save();
+    p.setPen(QPen(color(), 2));
+    p.setBrush(Qt::NoBrush);
+    double lastRight = -1e9, lastTop = -1e9;
+    for (const SliceRef &ref : *c.highlights) {
+        const QRectF r = g.sliceRect(ref);
+        if (r.isNull() || r.bottom() < kRulerHeight || r.top() > g.height || r.right() < kLabelWidth ||
+            r.left() > g.width)
+            continue;
+        const double grow = std::max(0.0, (kMinWidth - r.width()) / 2);
+        const QRectF box = r.adjusted(-grow, 0, grow, 0);
+        if (box.top() == lastTop && box.right() < lastRight + 1)
+            continue; // the same pixel column of the same depth
+        lastTop = box.top();
+        lastRight = box.right();
+        p.drawRect(box);
+        ++m_drawn;
+    }
+    p.restore();
+}
+
 void SelectionPass::paint(QPainter &p, const TimelinePaintContext &c)
 {
     if (c.selected.isValid())
@@ -63,6 +90,20 @@ void SelectionPass::paint(QPainter &p, const TimelinePaintContext &c)
     if (c.highlighted.isValid() && !(c.highlighted == c.selected))
         if (const QRectF r = c.geometry.sliceRect(c.highlighted); !r.isNull())
             outline(p, c.palette, r, Qt::DashLine, 2);
+}
+
+void CurrentLanePass::paint(QPainter &p, const TimelinePaintContext &c)
+{
+    if (c.currentLane < 0)
+        return;
+    const int row = c.geometry.layout->rowOfThread(c.currentLane);
+    if (row < 0)
+        return;
+    const LaneRow &lane = c.geometry.layout->rows()[static_cast<std::size_t>(row)];
+    if (lane.kind != LaneRow::Kind::Thread)
+        return;
+    p.fillRect(QRect(0, c.geometry.viewportY(lane.y), kBarWidth, lane.height),
+               c.palette.color(QPalette::Highlight));
 }
 
 void FlowsPass::paint(QPainter &p, const TimelinePaintContext &c)
@@ -114,12 +155,7 @@ void RangeSelectionPass::paint(QPainter &p, const TimelinePaintContext &c)
     p.setPen(c.palette.color(QPalette::Highlight));
     p.drawLine(QPointF(x0, kRulerHeight), QPointF(x0, g.height));
     p.drawLine(QPointF(x1, kRulerHeight), QPointF(x1, g.height));
-    const QString label = formatDuration(c.rangeSelection->width());
-    const int w = p.fontMetrics().horizontalAdvance(label) + 10;
-    const QRectF box((x0 + x1) / 2 - w / 2.0, kRulerHeight + 2, w, 18);
-    p.fillRect(box, c.palette.color(QPalette::Highlight));
-    p.setPen(c.palette.color(QPalette::HighlightedText));
-    p.drawText(box, Qt::AlignCenter, label);
+    // Its duration is written on the ruler (TimelineRulerPass), where it never covers a slice.
 }
 
 void LegendPass::paint(QPainter &p, const TimelinePaintContext &c)

@@ -14,11 +14,37 @@ public:
     void paint(QPainter &p, const TimelinePaintContext &c) override;
 };
 
+// Every highlighted slice (Find's matches, all occurrences of a name): an amber outline at least a few
+// pixels wide, so that even a slice narrower than a pixel shows where it is. Of several highlights in
+// one pixel column of a lane only the first is drawn, so the cost follows pixels, not matches.
+class HighlightsPass : public TimelineRenderPass
+{
+public:
+    static QColor color() { return QColor(255, 160, 0); }
+    static constexpr double kMinWidth = 4;
+    Clip clip() const override { return Clip::TimeArea; }
+    void paint(QPainter &p, const TimelinePaintContext &c) override;
+    // How many outlines the last frame drew.
+    int lastDrawn() const { return m_drawn; }
+
+private:
+    int m_drawn = 0;
+};
+
 // The selected slice's outline, and the dashed outline of the highlighted one (a compare view's partner).
 class SelectionPass : public TimelineRenderPass
 {
 public:
     Clip clip() const override { return Clip::TimeArea; }
+    void paint(QPainter &p, const TimelinePaintContext &c) override;
+};
+
+// The keyboard's current lane: a bar in the highlight colour along its label.
+class CurrentLanePass : public TimelineRenderPass
+{
+public:
+    static constexpr int kBarWidth = 4;
+    Clip clip() const override { return Clip::Lanes; }
     void paint(QPainter &p, const TimelinePaintContext &c) override;
 };
 
@@ -30,7 +56,7 @@ public:
     void paint(QPainter &p, const TimelinePaintContext &c) override;
 };
 
-// The dragged time range: a shaded band with its duration on top.
+// The dragged time range: a shaded band between two lines (its duration is on the ruler).
 class RangeSelectionPass : public TimelineRenderPass
 {
 public:

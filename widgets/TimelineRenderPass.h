@@ -8,6 +8,7 @@
 #include <QSet>
 
 #include <optional>
+#include <vector>
 
 class QPainter;
 
@@ -28,6 +29,11 @@ struct TimelinePaintContext
     std::optional<TimeRange> rangeSelection;
     const MarkerList *markers = nullptr;
     bool levelOfDetail = true;
+    // The time under the mouse (over the lanes or the ruler), shown on the ruler.
+    std::optional<TimeNs> cursorTime = std::nullopt;
+    // Slices marked by Find or "show all occurrences", sorted by (thread, index).
+    const std::vector<SliceRef> *highlights = nullptr;
+    int currentLane = -1; // the keyboard's lane (a thread), marked in the label column
 };
 
 // One layer of a timeline frame (after Qt Creator's TimelineRenderPass): the view paints its passes in

@@ -1,8 +1,11 @@
 #include "TimelineRulerPass.h"
 
+#include "TimelineToolTip.h"
+
 #include <QFontMetrics>
 #include <QPainter>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace at {
@@ -137,6 +140,58 @@ void TimelineRulerPass::paint(QPainter &p, const TimelinePaintContext &c)
         p.setPen(pal.color(QPalette::WindowText));
         p.drawText(QPointF(x + 3, kRulerHeight - 10), tick.label);
     }
+    paintRangeSelection(p, c);
+    paintCursor(p, c);
+}
+
+void TimelineRulerPass::paintRangeSelection(QPainter &p, const TimelinePaintContext &c)
+{
+    if (!c.rangeSelection)
+        return;
+    constexpr int kLabelWidth = TimelineGeometry::kLabelWidth;
+    constexpr int kRulerHeight = TimelineGeometry::kRulerHeight;
+    const TimelineGeometry &g = c.geometry;
+    const double x0 = std::max<double>(kLabelWidth, g.timeX(c.rangeSelection->start));
+    const double x1 = std::min<double>(g.width, g.timeX(c.rangeSelection->end));
+    if (x1 < kLabelWidth || x0 > g.width)
+        return;
+    const QColor highlight = c.palette.color(QPalette::Highlight);
+    QColor band = highlight;
+    band.setAlpha(70);
+    p.fillRect(QRectF(x0, 0, std::max(1.0, x1 - x0), kRulerHeight - 1), band);
+    // The duration, centred on the visible part of the range and kept inside the time area.
+    const QString label = formatDuration(c.rangeSelection->width());
+    const double w = p.fontMetrics().horizontalAdvance(label) + 10;
+    const double left =
+        std::clamp((x0 + x1 - w) / 2, double(kLabelWidth), std::max<double>(kLabelWidth, g.width - w));
+    const QRectF box(left, 2, w, kRulerHeight - 5);
+    p.fillRect(box, highlight);
+    p.setPen(c.palette.color(QPalette::HighlightedText));
+    p.drawText(box, Qt::AlignCenter, label);
+}
+
+void TimelineRulerPass::paintCursor(QPainter &p, const TimelinePaintContext &c)
+{
+    if (!c.cursorTime)
+        return;
+    constexpr int kLabelWidth = TimelineGeometry::kLabelWidth;
+    constexpr int kRulerHeight = TimelineGeometry::kRulerHeight;
+    const TimelineGeometry &g = c.geometry;
+    const double x = g.timeX(*c.cursorTime);
+    if (x < kLabelWidth || x > g.width)
+        return;
+    // Inverted colours, so the label stands out from the ticks in both themes.
+    const QColor fill = c.palette.color(QPalette::WindowText);
+    const QString label = TimelineToolTip::cursorLabel(g.axis, *c.cursorTime, c.timeOrigin);
+    const double w = p.fontMetrics().horizontalAdvance(label) + 10;
+    const double left =
+        std::clamp(x - w / 2, double(kLabelWidth), std::max<double>(kLabelWidth, g.width - w));
+    p.setPen(fill);
+    p.drawLine(QPointF(x, 0), QPointF(x, kRulerHeight - 1));
+    const QRectF box(left, 2, w, kRulerHeight - 5);
+    p.fillRect(box, fill);
+    p.setPen(c.palette.color(QPalette::Window));
+    p.drawText(box, Qt::AlignCenter, label);
 }
 
 } // namespace at

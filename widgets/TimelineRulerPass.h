@@ -16,7 +16,8 @@ namespace at {
 // exactly to the step (issue 17: zoomed in, "152 ms" at every tick said nothing), in one unit per
 // frame, and the step grows until the widest label fits between two ticks. Where absolute labels
 // would need more than kMaxAbsoluteDigits digits (nanoseconds seconds into a trace), the first tick
-// becomes the base, shown in full in the label column, and ticks read "+N" from it.
+// becomes the base, shown in full in the label column, and ticks read "+N" from it. Over the ticks:
+// the range selection with its duration and the time under the mouse.
 class TimelineRulerPass : public TimelineRenderPass
 {
     Q_DECLARE_TR_FUNCTIONS(at::TimelineView)
@@ -38,6 +39,11 @@ public:
 
     Clip clip() const override { return Clip::Viewport; }
     void paint(QPainter &p, const TimelinePaintContext &c) override;
+
+private:
+    // The range selection as a band on the ruler with its duration; the mouse's time in a label.
+    static void paintRangeSelection(QPainter &p, const TimelinePaintContext &c);
+    static void paintCursor(QPainter &p, const TimelinePaintContext &c);
 };
 
 // A tick at `value` ns in `unit` (1, 1e3, 1e6 or 1e9 ns) with as many decimals as `step` needs:

@@ -4,11 +4,13 @@
 #include "TimelineLanesPass.h"
 #include "TimelineOverlayPasses.h"
 #include "TimelineRulerPass.h"
+#include "TimelineToolTip.h"
 
 #include <QKeyEvent>
 #include <QPainter>
 #include <QScrollBar>
 
+#include <algorithm>
 #include <cmath>
 
 namespace at {
@@ -26,7 +28,11 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
     m_lanesPass = lanes.get();
     m_passes.push_back(std::move(lanes));
     m_passes.push_back(std::make_unique<MarkersPass>());
+    auto highlights = std::make_unique<HighlightsPass>();
+    m_highlightsPass = highlights.get();
+    m_passes.push_back(std::move(highlights));
     m_passes.push_back(std::make_unique<SelectionPass>());
+    m_passes.push_back(std::make_unique<CurrentLanePass>());
     m_passes.push_back(std::make_unique<FlowsPass>());
     m_passes.push_back(std::make_unique<RangeSelectionPass>());
     m_passes.push_back(std::make_unique<LegendPass>());
@@ -36,12 +42,14 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
 void TimelineView::setModel(const TraceModel *model)
 {
     m_model = model;
-    m_collapsed.clear();
+    m_collapsed = model ? initiallyCollapsed(*model) : QSet<int>{};
     m_collapsedGroups.clear();
     m_visibility = {};
     m_colors.setModel(model);
     m_selected = {};
+    m_currentLane = -1;
     m_highlighted = {};
+    m_highlights.clear();
     m_hovered = {};
     m_rangeSelection.reset();
     if (model)
@@ -71,6 +79,27 @@ void TimelineView::setHighlightedSlice(SliceRef ref)
     viewport()->update();
 }
 
+void TimelineView::setHighlightedSlices(std::vector<SliceRef> slices)
+{
+    std::sort(slices.begin(), slices.end(), [](SliceRef a, SliceRef b) { return sliceKey(a) < sliceKey(b); });
+    slices.erase(std::unique(slices.begin(), slices.end()), slices.end());
+    m_highlights = std::move(slices);
+    viewport()->update();
+}
+
+void TimelineView::clearHighlights()
+{
+    if (m_highlights.empty())
+        return;
+    m_highlights.clear();
+    viewport()->update();
+}
+
+int TimelineView::lastHighlightsDrawn() const
+{
+    return m_highlightsPass->lastDrawn();
+}
+
 void TimelineView::setMarkers(const MarkerList *markers)
 {
     if (m_markers)
@@ -92,6 +121,19 @@ std::optional<TimeNs> TimelineView::mouseTime() const
     if (!m_mouseInside || m_mousePos.x() < kLabelWidth || m_mousePos.y() < kRulerHeight)
         return std::nullopt;
     return axis().toTime(m_mousePos.x() - kLabelWidth);
+}
+
+std::optional<TimeNs> TimelineView::cursorTime() const
+{
+    if (!m_mouseInside || m_drag.mode == DragMode::Pan || m_mousePos.x() < kLabelWidth ||
+        !viewport()->rect().contains(m_mousePos))
+        return std::nullopt;
+    return axis().toTime(m_mousePos.x() - kLabelWidth);
+}
+
+QString TimelineView::toolTipAt(QPoint viewportPos, QRect *area) const
+{
+    return TimelineToolTip::text(timelineGeometry(), viewportPos, m_timeOrigin, area);
 }
 
 void TimelineView::setLaneVisibility(LaneVisibility visibility)
@@ -277,6 +319,7 @@ void TimelineView::selectSlice(SliceRef ref, bool center)
         return;
     m_selected = ref;
     if (ref.isValid()) {
+        m_currentLane = ref.thread;
         const ThreadInfo &thread = m_model->threads()[static_cast<std::size_t>(ref.thread)];
         if (m_collapsed.contains(thread.process))
             setCollapsed(thread.process, false);
@@ -390,9 +433,16 @@ void TimelineView::paintEvent(QPaintEvent *event)
                                        m_highlighted,
                                        m_rangeSelection,
                                        m_markers,
-                                       m_lodEnabled};
+                                       m_lodEnabled,
+                                       cursorTime(),
+                                       &m_highlights,
+                                       m_currentLane};
     const int width = viewport()->width(), height = viewport()->height() - kRulerHeight;
+    // A mouse move repaints only the ruler (the cursor's time): the lanes are not drawn again for it.
+    const bool rulerOnly = event->rect().bottom() < kRulerHeight;
     for (const auto &pass : m_passes) {
+        if (rulerOnly && pass->clip() != TimelineRenderPass::Clip::Viewport)
+            continue;
         p.save();
         switch (pass->clip()) {
         case TimelineRenderPass::Clip::Lanes:

@@ -43,6 +43,18 @@ public:
     const LaneLayout &layout() const { return m_layout; }
 
     SliceRef selectedSlice() const { return m_selected; }
+    // Keyboard lane navigation (TimelineLaneNavigation.cpp). The current lane is a thread's slice
+    // track: the selected slice's, or the one ↑/↓ moved to (-1: none yet).
+    int currentLane() const { return m_currentLane; }
+    // ↑/↓: the previous/next lane in view order; selects its top-level slice at the selected slice's
+    // start (else the view's centre), or the nearest one. false at the first/last lane.
+    bool selectAdjacentLane(int direction);
+    // ./,: the next/previous slice of the selected slice's depth on the current lane (without a
+    // selection on it: the first after / last before the view's centre). false when there is none.
+    bool selectAdjacentSlice(int direction);
+    // n / Shift+N: the next/previous slice with the selected slice's name on any lane, in start order,
+    // wrapping around. false without a selection or when it is the only one.
+    bool selectOccurrence(int direction);
     std::optional<TimeRange> selectedRange() const { return m_rangeSelection; }
     bool isCollapsed(int process) const { return m_collapsed.contains(process); }
     void setCollapsed(int process, bool collapsed);
@@ -60,6 +72,14 @@ public:
     // A slice drawn with a dashed outline (the partner of the selected kernel in a compare view).
     void setHighlightedSlice(SliceRef ref);
     SliceRef highlightedSlice() const { return m_highlighted; }
+    // Slices marked with an amber outline wherever they are in view: Find's matches, or every
+    // occurrence of a name (an Insights panel's "show all occurrences"). Replaces earlier highlights.
+    void setHighlightedSlices(std::vector<SliceRef> slices);
+    void clearHighlights();
+    // Sorted by thread, then index.
+    const std::vector<SliceRef> &highlightedSlices() const { return m_highlights; }
+    // How many highlight outlines the last paint drew (one per pixel column of a lane at most).
+    int lastHighlightsDrawn() const;
     // Markers to draw (ranges as bands, flags as lines); the list is owned by the window.
     void setMarkers(const MarkerList *markers);
     // Slice name → colour rules (first match wins), above the name colours.
@@ -67,6 +87,11 @@ public:
     const std::vector<ColorRule> &colorRules() const { return m_colors.rules(); }
     // Time under the mouse when it is over the lanes.
     std::optional<TimeNs> mouseTime() const;
+    // Time under the mouse over the lanes or the ruler (the ruler labels it), else nullopt.
+    std::optional<TimeNs> cursorTime() const;
+    // The hover tooltip at a viewport position (TimelineToolTip): a slice's name, start, duration,
+    // self time and first arguments, or a counter's value; empty elsewhere. area: where it holds.
+    QString toolTipAt(QPoint viewportPos, QRect *area = nullptr) const;
     // Scrolls the lanes (not the time) so that the slice's track is visible.
     void revealSliceRow(SliceRef ref);
 
@@ -81,6 +106,14 @@ public:
     // Moves a process before (or after) another of the same rank group: dragging a header up drops it
     // before the process under the mouse, dragging it down after.
     bool moveProcess(int process, int target, bool after = false);
+
+    // Across ranks (TimelineTracks.cpp): the processes of the same name and layer in every rank.
+    std::vector<int> processesLike(int process) const;
+    void setPinnedOnEveryRank(int process, bool pinned);
+    // Collapses (expands) every process of a layer, in every rank.
+    void setLayerCollapsed(Layer layer, bool collapsed);
+    // What a new model starts with collapsed: every rank's Python stack when several ranks are shown.
+    static QSet<int> initiallyCollapsed(const TraceModel &model);
 
     bool isGroupCollapsed(int group) const { return m_collapsedGroups.contains(group); }
     void setGroupCollapsed(int group, bool collapsed);
@@ -144,6 +177,7 @@ protected:
     void enterEvent(QEnterEvent *event) override;
     void scrollContentsBy(int dx, int dy) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
 
 private:
     void relayout();
@@ -151,7 +185,13 @@ private:
     TimeNs zoomAnchor() const;
     TimelineGeometry timelineGeometry() const;
     int contentY(int viewportY) const { return timelineGeometry().contentY(viewportY); }
+    int rowAtViewportY(int viewportY) const { return timelineGeometry().rowAtViewportY(viewportY); }
+    void updateRuler() { viewport()->update(0, 0, viewport()->width(), kRulerHeight); }
     void ensureRowVisible(int row);
+    // Selects ref; the view moves only when the slice is not in it already.
+    void selectAndReveal(SliceRef ref);
+    // The top-level slice of a thread at time t, else the one nearest to t.
+    SliceRef laneSliceNear(int thread, TimeNs t) const;
     double keySteps();
     void moveBySteps(HeldMotion motion, double steps);
 
@@ -163,7 +203,9 @@ private:
     LaneVisibility m_visibility;
     TimelineColors m_colors;
     SliceRef m_selected;
+    int m_currentLane = -1; // thread index
     SliceRef m_highlighted;
+    std::vector<SliceRef> m_highlights;
     SliceRef m_hovered;
     TimeNs m_timeOrigin = 0;
     const MarkerList *m_markers = nullptr;
@@ -171,6 +213,7 @@ private:
     bool m_lodEnabled = true;
     std::vector<std::unique_ptr<TimelineRenderPass>> m_passes; // painted in order
     class TimelineLanesPass *m_lanesPass = nullptr;            // the first of them
+    class HighlightsPass *m_highlightsPass = nullptr;
 
     // Mouse state (TimelineViewInput.cpp).
     enum class DragMode

@@ -4,8 +4,10 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QScrollBar>
+#include <QToolTip>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 // Mouse input of the timeline: click to select, drag a range, shift/middle-drag to pan, drag a process
@@ -20,7 +22,7 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
 {
     if (!m_model)
         return;
-    const int rowIndex = m_layout.rowAt(contentY(event->pos().y()));
+    const int rowIndex = rowAtViewportY(event->pos().y());
     QMenu menu(this);
     if (rowIndex >= 0 && event->pos().y() >= kRulerHeight) {
         const LaneRow &row = m_layout.rows()[static_cast<std::size_t>(rowIndex)];
@@ -33,8 +35,24 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
                           process) != m_visibility.pinnedProcesses.end();
             menu.addAction(pinned ? tr("Unpin %1").arg(name) : tr("Pin %1 to the Top").arg(name), this,
                            [this, process, pinned] { setProcessPinned(process, !pinned); });
+            if (LaneLayout::showsGroups(m_model) && processesLike(process).size() > 1) {
+                const bool everywhere = std::ranges::all_of(processesLike(process), [this](int p) {
+                    return std::ranges::find(m_visibility.pinnedProcesses, p) !=
+                           m_visibility.pinnedProcesses.end();
+                });
+                menu.addAction(everywhere ? tr("Unpin %1 on Every Rank").arg(name)
+                                          : tr("Pin %1 on Every Rank").arg(name),
+                               this,
+                               [this, process, everywhere] { setPinnedOnEveryRank(process, !everywhere); });
+            }
             menu.addAction(tr("Hide %1").arg(name), this,
                            [this, process] { setProcessHidden(process, true); });
+            const Layer layer = m_model->processes()[static_cast<std::size_t>(process)].layer;
+            const QString layerName = layerDisplayName(layer);
+            menu.addAction(tr("Collapse All %1").arg(layerName), this,
+                           [this, layer] { setLayerCollapsed(layer, true); });
+            menu.addAction(tr("Expand All %1").arg(layerName), this,
+                           [this, layer] { setLayerCollapsed(layer, false); });
             if (row.kind == LaneRow::Kind::Thread) {
                 const int thread = row.index;
                 menu.addAction(tr("Hide Lane %1").arg(m_model->threadDisplayName(thread)), this,
@@ -54,6 +72,21 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
         });
     if (!menu.isEmpty())
         menu.exec(event->globalPos());
+}
+
+bool TimelineView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        QRect area;
+        const QString text = m_drag.mode == DragMode::None ? toolTipAt(help->pos(), &area) : QString();
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, viewport(), area);
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
 }
 
 void TimelineView::mousePressEvent(QMouseEvent *event)
@@ -77,6 +110,8 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
 {
     m_mousePos = event->position().toPoint();
     m_mouseInside = true;
+    if (m_model)
+        updateRuler(); // the cursor's time
     if (m_drag.mode == DragMode::None && m_model) {
         const SliceRef under = sliceAt(m_mousePos);
         if (!(under == m_hovered)) {
@@ -87,7 +122,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
     const QPoint delta = m_mousePos - m_drag.pressPos;
     if (m_drag.mode == DragMode::Pending && m_drag.pressPos.x() < kLabelWidth &&
         std::abs(delta.y()) >= kDragThreshold) {
-        const int row = m_layout.rowAt(contentY(m_drag.pressPos.y()));
+        const int row = rowAtViewportY(m_drag.pressPos.y());
         if (row >= 0 && m_layout.rows()[static_cast<std::size_t>(row)].kind == LaneRow::Kind::ProcessHeader) {
             m_drag.mode = DragMode::LaneMove;
             viewport()->setCursor(Qt::SizeVerCursor);
@@ -117,8 +152,8 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
     const QPoint pos = event->position().toPoint();
     if (mode == DragMode::LaneMove) {
         // Drop onto any row of another process of the same group: the dragged one goes before it.
-        const int from = m_layout.rowAt(contentY(m_drag.pressPos.y()));
-        const int to = m_layout.rowAt(contentY(pos.y()));
+        const int from = rowAtViewportY(m_drag.pressPos.y());
+        const int to = rowAtViewportY(pos.y());
         if (from >= 0 && to >= 0 &&
             m_layout.rows()[static_cast<std::size_t>(to)].kind != LaneRow::Kind::GroupHeader)
             moveProcess(m_layout.rows()[static_cast<std::size_t>(from)].process,
@@ -126,7 +161,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
     } else if (mode == DragMode::Range && m_rangeSelection) {
         Q_EMIT rangeSelected(*m_rangeSelection);
     } else if (mode == DragMode::Pending && event->button() == Qt::LeftButton) {
-        const int row = m_layout.rowAt(contentY(pos.y()));
+        const int row = rowAtViewportY(pos.y());
         const LaneRow::Kind kind =
             row >= 0 ? m_layout.rows()[static_cast<std::size_t>(row)].kind : LaneRow::Kind::Thread;
         if (pos.y() >= kRulerHeight && row >= 0 && kind == LaneRow::Kind::ProcessHeader) {
@@ -168,6 +203,7 @@ void TimelineView::wheelEvent(QWheelEvent *event)
 void TimelineView::leaveEvent(QEvent *event)
 {
     m_mouseInside = false;
+    updateRuler();
     QAbstractScrollArea::leaveEvent(event);
 }
 

@@ -78,12 +78,18 @@ private Q_SLOTS:
         // --screenshot renders the window with the chosen theme; a bad name is refused with a message.
         const QString png = m_dir.filePath(QStringLiteral("dark.png"));
         QProcess run;
+        // A runtime folder of our own (0700), so Qt has no cause to warn about the environment.
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_dir.path());
+        run.setProcessEnvironment(env);
         run.start(QStringLiteral(AT_APP_BINARY),
                   {QStringLiteral("--screenshot"), png, QStringLiteral("--size"), QStringLiteral("900x700"),
                    QStringLiteral("--theme"), QStringLiteral("dark"), QStringLiteral("--lang"),
                    QStringLiteral("zh_CN")});
         QVERIFY(run.waitForFinished(60000));
         QCOMPARE(run.exitCode(), 0);
+        // Nothing on stderr: no Qt size-hint noise of the offscreen plugin (issue 17).
+        QCOMPARE(QString::fromUtf8(run.readAllStandardError()), QString());
         const QImage image(png);
         QVERIFY(!image.isNull());
         int dark = 0, all = 0;
@@ -96,6 +102,44 @@ private Q_SLOTS:
         QVERIFY(run.waitForFinished(60000));
         QCOMPARE(run.exitCode(), 2);
         QVERIFY(run.readAllStandardError().contains("--theme must be"));
+    }
+
+    void screenshotRendersTheCompareWindow()
+    {
+        // --screenshot --compare-steps A,B renders the compare window of the two ranks' step 50, not the
+        // text diff of the headless command.
+        const QString png = m_dir.filePath(QStringLiteral("compare.png"));
+        const QString level1 =
+            QStringLiteral(AT_SAMPLES_DIR "/msinsight_alexnet_1step_levels/test/data/pytorch/text/level1");
+        QProcess run;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_dir.path());
+        run.setProcessEnvironment(env);
+        run.start(QStringLiteral(AT_APP_BINARY),
+                  {QStringLiteral("--screenshot"), png, QStringLiteral("--size"), QStringLiteral("900x700"),
+                   QStringLiteral("--compare-steps"), QStringLiteral("0:50,1:50"), level1});
+        QVERIFY(run.waitForFinished(60000));
+        QCOMPARE(run.exitCode(), 0);
+        QCOMPARE(QString::fromUtf8(run.readAllStandardOutput()), QString()); // no text diff
+        QCOMPARE(QString::fromUtf8(run.readAllStandardError()), QString());
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(900, 700));
+        // The compare window's duration colours (faster green, slower red) are in the picture.
+        int red = 0, green = 0;
+        for (int y = 0; y < image.height(); y += 2)
+            for (int x = 0; x < image.width(); x += 2) {
+                const QColor c = image.pixelColor(x, y);
+                red += c.red() > 180 && c.green() < 80 && c.blue() < 80;
+                green += c.green() > 120 && c.red() < 80 && c.blue() < 80;
+            }
+        QVERIFY2(red > 20 && green > 20, qPrintable(QStringLiteral("red %1, green %2").arg(red).arg(green)));
+        // A step that does not exist is refused with a message.
+        run.start(QStringLiteral(AT_APP_BINARY),
+                  {QStringLiteral("--screenshot"), png, QStringLiteral("--compare-steps"),
+                   QStringLiteral("0:50,1:999"), level1});
+        QVERIFY(run.waitForFinished(60000));
+        QCOMPARE(run.exitCode(), 2);
+        QVERIFY(run.readAllStandardError().contains("--compare-steps wants two steps"));
     }
 };
 

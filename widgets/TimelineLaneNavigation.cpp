@@ -1,0 +1,151 @@
+#include "TimelineView.h"
+
+#include <QScrollBar>
+
+// Keyboard lane navigation of the timeline: ↑/↓ between lanes, ./, along a lane, n / Shift+N through the
+// occurrences of a name (the keys are bound in Commands.cpp).
+namespace at {
+
+namespace {
+
+// Occurrences are ordered by start, then lane, then index (a total order, so stepping never loops).
+struct Occurrence
+{
+    TimeNs start = 0;
+    SliceRef ref;
+    auto key() const { return std::tuple(start, ref.thread, ref.index); }
+};
+
+} // namespace
+
+SliceRef TimelineView::laneSliceNear(int thread, TimeNs t) const
+{
+    const SliceTable &slices = m_model->threads()[static_cast<std::size_t>(thread)].slices;
+    if (slices.depthCount() == 0)
+        return {};
+    if (const std::int64_t hit = slices.sliceAt(0, t); hit >= 0)
+        return {thread, static_cast<std::uint32_t>(hit)};
+    const auto [begin, end] = slices.depthRange(0);
+    const std::uint32_t after = slices.firstStartingAtOrAfter(0, t);
+    if (after == begin)
+        return begin < end ? SliceRef{thread, begin} : SliceRef{};
+    if (after >= end)
+        return {thread, end - 1};
+    // Between two slices: the nearer one.
+    return t - slices.end(after - 1) <= slices.start(after) - t ? SliceRef{thread, after - 1}
+                                                                : SliceRef{thread, after};
+}
+
+void TimelineView::selectAndReveal(SliceRef ref)
+{
+    const SliceTable &t = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices;
+    const TimeRange view = m_zoom.range();
+    const bool inView = t.start(ref.index) >= view.start && t.end(ref.index) <= view.end;
+    selectSlice(ref, !inView);
+    ensureRowVisible(m_layout.rowOfThread(ref.thread));
+}
+
+bool TimelineView::selectAdjacentLane(int direction)
+{
+    if (!m_model)
+        return false;
+    const auto &rows = m_layout.rows();
+    int current = m_currentLane >= 0 ? m_layout.rowOfThread(m_currentLane) : -1;
+    if (current >= 0 && rows[static_cast<std::size_t>(current)].kind != LaneRow::Kind::Thread)
+        current = -1; // its process is collapsed
+    int row = -1;
+    if (current < 0) {
+        // No lane yet: the first (or last) lane in sight.
+        const int top = verticalScrollBar()->value(), bottom = top + viewport()->height() - kRulerHeight;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const std::size_t k = direction > 0 ? i : rows.size() - 1 - i;
+            if (rows[k].kind == LaneRow::Kind::Thread && rows[k].y + rows[k].height > top &&
+                rows[k].y < bottom) {
+                row = static_cast<int>(k);
+                break;
+            }
+        }
+    } else {
+        for (int k = current + direction; k >= 0 && k < static_cast<int>(rows.size()); k += direction)
+            if (rows[static_cast<std::size_t>(k)].kind == LaneRow::Kind::Thread) {
+                row = k;
+                break;
+            }
+    }
+    if (row < 0)
+        return false;
+    const int thread = rows[static_cast<std::size_t>(row)].index;
+    const TimeNs t =
+        m_selected.isValid()
+            ? m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices.start(m_selected.index)
+            : m_zoom.range().center();
+    m_currentLane = thread;
+    if (const SliceRef ref = laneSliceNear(thread, t); ref.isValid())
+        selectAndReveal(ref);
+    ensureRowVisible(row);
+    viewport()->update();
+    return true;
+}
+
+bool TimelineView::selectAdjacentSlice(int direction)
+{
+    if (!m_model || m_currentLane < 0)
+        return false;
+    const SliceTable &slices = m_model->threads()[static_cast<std::size_t>(m_currentLane)].slices;
+    if (slices.depthCount() == 0)
+        return false;
+    SliceRef next;
+    if (m_selected.isValid() && m_selected.thread == m_currentLane) {
+        const auto [begin, end] = slices.depthRange(slices.depthOf(m_selected.index));
+        const std::int64_t i = static_cast<std::int64_t>(m_selected.index) + direction;
+        if (i < begin || i >= end)
+            return false;
+        next = {m_currentLane, static_cast<std::uint32_t>(i)};
+    } else {
+        const auto [begin, end] = slices.depthRange(0);
+        const std::uint32_t after = slices.firstStartingAtOrAfter(0, m_zoom.range().center());
+        if (direction > 0 && after < end)
+            next = {m_currentLane, after};
+        else if (direction < 0 && after > begin)
+            next = {m_currentLane, after - 1};
+        else
+            return false;
+    }
+    selectAndReveal(next);
+    return true;
+}
+
+bool TimelineView::selectOccurrence(int direction)
+{
+    if (!m_model || !m_selected.isValid())
+        return false;
+    const StringId name =
+        m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices.name(m_selected.index);
+    const Occurrence current{
+        m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices.start(m_selected.index),
+        m_selected};
+    // One pass over the names: the nearest occurrence after (before) the current one, and the first
+    // (last) of all for wrapping around.
+    std::optional<Occurrence> nearest, wrap;
+    for (std::size_t t = 0; t < m_model->threads().size(); ++t) {
+        const SliceTable &slices = m_model->threads()[t].slices;
+        const std::vector<StringId> &names = slices.names();
+        for (std::uint32_t i = 0; i < names.size(); ++i) {
+            if (names[i] != name)
+                continue;
+            const Occurrence o{slices.start(i), {static_cast<int>(t), i}};
+            const bool beyond = direction > 0 ? o.key() > current.key() : o.key() < current.key();
+            if (beyond && (!nearest || (direction > 0 ? o.key() < nearest->key() : o.key() > nearest->key())))
+                nearest = o;
+            if (!wrap || (direction > 0 ? o.key() < wrap->key() : o.key() > wrap->key()))
+                wrap = o;
+        }
+    }
+    const std::optional<Occurrence> target = nearest ? nearest : wrap;
+    if (!target || target->ref == m_selected)
+        return false;
+    selectAndReveal(target->ref);
+    return true;
+}
+
+} // namespace at
