@@ -79,11 +79,13 @@ void MainWindow::createPanels()
         });
     m_collection =
         m_panels->add<CollectionPanel>("panel.collection", "CollectionDock", right, new CollectionPanel);
-    // Insights: an occurrence selects its slice; "show all" selects the first (the timeline's highlight
-    // of every occurrence is wired to occurrencesRequested when it exists).
+    // Insights: an occurrence selects its slice; "show all" outlines every occurrence on the timeline
+    // (the Find highlights) and selects the first.
     m_panels->add<InsightsPanel>(
-        "panel.insights", "InsightsDock", bottom, new InsightsPanel,
-        [t, select](InsightsPanel *p) { connect(p, &InsightsPanel::occurrenceActivated, t, select); });
+        "panel.insights", "InsightsDock", bottom, new InsightsPanel, [t, select](InsightsPanel *p) {
+            connect(p, &InsightsPanel::occurrenceActivated, t, select);
+            connect(p, &InsightsPanel::occurrencesRequested, t, &TimelineView::setHighlightedSlices);
+        });
     m_panels->finish();
 }
 

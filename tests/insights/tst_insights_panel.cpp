@@ -12,6 +12,8 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace at;
 using namespace at::test;
 
@@ -69,6 +71,12 @@ private Q_SLOTS:
         QCOMPARE(requested.size(), hostBound->occurrences.size());
         QCOMPARE(requested.front(), hostBound->occurrences.front().slice);
         QCOMPARE(window.timeline()->selectedSlice(), requested.front());
+        // ... and the timeline outlines every one of them (its highlight list is sorted, without repeats).
+        const std::vector<SliceRef> &outlined = window.timeline()->highlightedSlices();
+        QVERIFY(!outlined.empty());
+        QVERIFY(outlined.size() <= requested.size());
+        for (const SliceRef ref : requested)
+            QVERIFY(std::find(outlined.begin(), outlined.end(), ref) != outlined.end());
 
         // Closing the trace empties the panel.
         window.closeTrace();
