@@ -112,6 +112,12 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                        "default: AT_MEMORY_LIMIT, else 80% of the RAM) and show what was read."),
         QStringLiteral("SIZE"));
     parser.addOption(memoryLimit);
+    QCommandLineOption cluster(
+        QStringLiteral("cluster"),
+        QStringLiteral(
+            "Read the cluster at PATH (a folder of rank folders) from its summary files and print "
+            "each rank's step breakdown, slow ranks, slow links and waits (with --json: as JSON)."));
+    parser.addOption(cluster);
     parser.addOption(exportJson);
     parser.addOption(exportCsv);
     parser.addOption(perfetto);
@@ -154,6 +160,7 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     options.exportJson = parser.value(exportJson);
     options.perfetto = parser.isSet(perfetto);
     options.exportCsvDir = parser.value(exportCsv);
+    options.cluster = parser.isSet(cluster);
     options.json = parser.isSet(json);
     options.metrics = parser.isSet(metrics);
     options.csvOut = parser.value(csv);
@@ -362,6 +369,8 @@ int runExportCsv(const CommandLineOptions &options)
 
 int runHeadless(const CommandLineOptions &options)
 {
+    if (options.cluster)
+        return runCluster(options);
     if (!options.exportJson.isEmpty())
         return runExportJson(options);
     if (!options.exportCsvDir.isEmpty())

@@ -40,10 +40,11 @@ struct CommandLineOptions
     QString exportJson; // --export-json OUT.json [--perfetto]
     bool perfetto = false;
     QString exportCsvDir; // --export-csv DIR: DIR/kernel_details.csv
+    bool cluster = false; // --cluster PATH [--json] (app/ClusterCommand.cpp)
     bool headless() const
     {
         return summary || metrics || !compareSteps.isEmpty() || !exportJson.isEmpty() ||
-               !exportCsvDir.isEmpty();
+               !exportCsvDir.isEmpty() || cluster;
     }
     // Renders offscreen with the real window (no display needed).
     bool rendersImage() const { return !screenshotOut.isEmpty() || !chart.isEmpty(); }
@@ -80,6 +81,10 @@ int runExportJson(const CommandLineOptions &options);
 std::unique_ptr<TraceModel> loadForCommand(const QString &path, const CommandLineOptions &options,
                                            QTextStream &err);
 bool writeFileAtomically(const QString &path, const QByteArray &data, QTextStream &err);
+
+// `--cluster PATH [--json]`: the cluster's ranks, step breakdowns and findings from the rank folders' summary
+// files (docs/CLUSTER.md), as text or JSON.
+int runCluster(const CommandLineOptions &options);
 
 // Runs whichever headless mode the options select.
 int runHeadless(const CommandLineOptions &options);
