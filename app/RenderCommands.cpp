@@ -26,7 +26,7 @@ bool openAndWait(MainWindow &window, const QString &path)
     window.openPath(path);
     if (window.isLoading())
         loop.exec();
-    return ok;
+    return ok || window.showsCluster(); // a cluster folder shows its cluster page without loading
 }
 
 SliceRef findByName(const TraceModel &model, const QString &name)
@@ -55,6 +55,10 @@ int runScreenshot(const CommandLineOptions &options)
     if (!openAndWait(window, path)) {
         err << "ascend-timeline: " << window.lastError() << "\n";
         return 1;
+    }
+    if (window.showsCluster() && (!options.select.isEmpty() || !options.range.isEmpty())) {
+        err << "ascend-timeline: --select and --range need a timeline, " << path << " is a cluster\n";
+        return 2;
     }
     TimelineView *timeline = window.timeline();
     if (!options.select.isEmpty()) {
