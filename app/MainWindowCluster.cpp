@@ -29,6 +29,20 @@ bool MainWindow::openCluster(const QString &path)
         m_clusterView = new ClusterView;
         m_pages->addWidget(m_clusterView);
         connect(m_clusterView, &ClusterView::rankOpenRequested, this, &MainWindow::openClusterRank);
+        // Several ranks: the first here, each other one in a window of its own (its own model and snapshot).
+        connect(m_clusterView, &ClusterView::ranksOpenRequested, this, [this](const QList<int> &ranks) {
+            for (qsizetype i = 1; i < ranks.size(); ++i) {
+                const cluster::Rank *r = m_cluster ? m_cluster->rank(ranks[i]) : nullptr;
+                if (!r || !r->hasTimeline)
+                    continue;
+                auto *window = new MainWindow;
+                window->setAttribute(Qt::WA_DeleteOnClose);
+                window->setLoadOptions(m_loadOptions);
+                window->show();
+                window->openPath(r->folder);
+            }
+            openClusterRank(ranks.first());
+        });
     }
     m_cluster = model;
     m_clusterView->setModel(model);

@@ -844,10 +844,6 @@ duration %2 µs · %3</source>
         <translation>空闲时间</translation>
     </message>
     <message>
-        <source>Open Timeline of Selected Rank</source>
-        <translation>打开所选 Rank 的时间线</translation>
-    </message>
-    <message>
         <source>Findings</source>
         <translation>发现</translation>
     </message>
@@ -862,12 +858,6 @@ duration %2 µs · %3</source>
     <message>
         <source>No cluster open.</source>
         <translation>未打开集群。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Cluster %1: %n rank(s), %2 with summary files only. Times are the mean per step in ms; double-click a rank to open its timeline.</source>
-        <translation>
-            <numerusform>集群 %1：%n 个 Rank，其中 %2 个只有汇总文件。时间为每步平均值（ms）；双击 Rank 打开其时间线。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Rank</source>
@@ -996,6 +986,16 @@ duration %2 µs · %3</source>
     <message>
         <source>GB/s</source>
         <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Open Timelines of Selected Ranks</source>
+        <translation>打开所选 Rank 的时间线</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster %1: %n rank(s), %2 with summary files only. Times are the mean per step in ms; double-click a rank to open its timeline, or select several and open them (one window each).</source>
+        <translation>
+            <numerusform>集群 %1：%n 个 Rank，其中 %2 个只有汇总文件。时间为每步平均值（ms）；双击 Rank 打开其时间线，或选中多个后一起打开（每个一个窗口）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QListWidget>
+#include <QPushButton>
 #include <QStackedBarSeries>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -115,6 +116,35 @@ private slots:
         // Only that rank was loaded: one source group.
         QCOMPARE(window.model()->groups().size(), std::size_t(1));
         QCOMPARE(window.model()->steps().size(), std::size_t(1));
+    }
+
+    // Two selected ranks: the first opens in this window, the second in a new window of its own.
+    void openingSeveralRanks()
+    {
+        MainWindow window;
+        window.show();
+        window.openPath(alexnetTextCluster());
+        ClusterView *view = window.clusterView();
+        view->rankTable()->selectAll();
+        QCOMPARE(view->selectedRanks(), (QList<int>{0, 1}));
+        const QList<MainWindow *> before = MainWindow::openWindows();
+        QSignalSpy finished(&window, &MainWindow::loadFinished);
+        auto *button = view->findChild<QPushButton *>();
+        QVERIFY(button);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(MainWindow::openWindows().size(), before.size() + 1);
+        MainWindow *other = nullptr;
+        for (MainWindow *w : MainWindow::openWindows())
+            if (!before.contains(w))
+                other = w;
+        QVERIFY(other);
+        QSignalSpy otherFinished(other, &MainWindow::loadFinished);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(otherFinished.count() > 0 || otherFinished.wait(60000));
+        QCOMPARE(window.currentPath(), alexnetTextCluster() + QStringLiteral("/rank0_ascend_pt"));
+        QCOMPARE(other->currentPath(), alexnetTextCluster() + QStringLiteral("/rank1_ascend_pt"));
+        QVERIFY(other->model() && window.model() && other->model() != window.model());
+        other->close(); // WA_DeleteOnClose
     }
 
     // The synthetic cluster: its one slow rank and one slow link appear in the findings.

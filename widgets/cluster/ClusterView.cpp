@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <set>
 
 namespace at {
@@ -125,15 +126,17 @@ ClusterView::ClusterView(QWidget *parent)
     m_table->setModel(m_rows);
     m_table->setSortingEnabled(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     connect(m_table, &QTableView::activated, this,
             [this](const QModelIndex &index) { openRank(rankAtRow(index.row())); });
     connect(m_open, &QPushButton::clicked, this, [this] {
-        const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-        if (!rows.isEmpty())
-            openRank(rankAtRow(rows.first().row()));
+        const QList<int> ranks = selectedRanks();
+        if (ranks.size() == 1)
+            openRank(ranks.first());
+        else if (ranks.size() > 1)
+            Q_EMIT ranksOpenRequested(ranks);
     });
 
     auto *tableBox = new QWidget;
@@ -149,6 +152,7 @@ ClusterView::ClusterView(QWidget *parent)
     top->addWidget(m_chart);
     top->setStretchFactor(0, 3);
     top->setStretchFactor(1, 2);
+    top->setSizes({900, 560});
 
     auto scrolled = [](QWidget *inner) {
         auto *area = new QScrollArea;
@@ -184,6 +188,18 @@ void ClusterView::setModel(std::shared_ptr<const ClusterModel> model)
     rebuild();
 }
 
+QList<int> ClusterView::selectedRanks() const
+{
+    QList<int> rows;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
+        rows << index.row();
+    std::sort(rows.begin(), rows.end());
+    QList<int> ranks;
+    for (int row : rows)
+        ranks << rankAtRow(row);
+    return ranks;
+}
+
 int ClusterView::rankAtRow(int row) const
 {
     const QStandardItem *item = m_rows->item(row, 0);
@@ -205,7 +221,7 @@ void ClusterView::changeEvent(QEvent *event)
 
 void ClusterView::rebuild()
 {
-    m_open->setText(tr("Open Timeline of Selected Rank"));
+    m_open->setText(tr("Open Timelines of Selected Ranks"));
     m_tabs->setTabText(0, tr("Findings"));
     m_tabs->setTabText(1, tr("Step Time per Rank and Step"));
     m_tabs->setTabText(2, tr("Communication Matrix"));
@@ -219,7 +235,7 @@ void ClusterView::rebuild()
         summaryOnly += r.hasTimeline ? 0 : 1;
     m_title->setText(
         tr("Cluster %1: %n rank(s), %2 with summary files only. Times are the mean per step in ms; "
-           "double-click a rank to open its timeline.",
+           "double-click a rank to open its timeline, or select several and open them (one window each).",
            nullptr, static_cast<int>(m_model->ranks.size()))
             .arg(m_model->root)
             .arg(summaryOnly));

@@ -39,6 +39,8 @@ public:
     QListWidget *findings() const { return m_findings; }
     // The rank shown in a row of the (possibly sorted) table, or -1.
     int rankAtRow(int row) const;
+    // Ranks of the selected rows, in table order.
+    QList<int> selectedRanks() const;
 
 public Q_SLOTS:
     // Emits rankOpenRequested for the rank (the table row's, a bar's, a heat map row's).
@@ -46,6 +48,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void rankOpenRequested(int rank);
+    // The button with several rows selected: the window opens the first here, the others in new windows.
+    void ranksOpenRequested(const QList<int> &ranks);
 
 protected:
     void changeEvent(QEvent *event) override;
