@@ -8,10 +8,16 @@
 #include "cluster/ClusterView.h"
 
 #include <QFileInfo>
+
 #include <QLabel>
 #include <QStackedWidget>
+#include <algorithm>
 
 namespace at {
+
+namespace {
+constexpr std::size_t kRanksOnOneTimeline = 8;
+} // namespace
 
 bool MainWindow::showsCluster() const
 {
@@ -23,7 +29,11 @@ bool MainWindow::openCluster(const QString &path)
     if (!QFileInfo(path).isDir() || !cluster::isClusterFolder(path))
         return false;
     auto model = std::make_shared<cluster::ClusterModel>(cluster::readCluster(path));
-    if (model->ranks.empty())
+    // A few ranks that all have timelines still open as one timeline (one group per rank), as before; the
+    // page is for clusters whose one timeline would be incomplete (summary-only ranks) or too tall.
+    const bool summaryOnlyRank = std::any_of(model->ranks.begin(), model->ranks.end(),
+                                             [](const cluster::Rank &r) { return !r.hasTimeline; });
+    if (model->ranks.empty() || (!summaryOnlyRank && model->ranks.size() <= kRanksOnOneTimeline))
         return false;
     if (!m_clusterView) {
         m_clusterView = new ClusterView;

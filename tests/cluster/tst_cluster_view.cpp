@@ -12,6 +12,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QDirIterator>
 #include <QListWidget>
 #include <QPushButton>
 #include <QStackedBarSeries>
@@ -33,6 +34,31 @@ class TstClusterView : public QObject
         for (int i = 0; i < view.findings()->count(); ++i)
             texts << view.findings()->item(i)->text();
         return texts;
+    }
+
+    // The two AlexNet text ranks (full timelines) plus a third rank with summary files only: a cluster
+    // that opens as the cluster page (two timeline ranks alone still open as one timeline).
+    static QString alexnetWithSummaryOnlyRank(const QTemporaryDir &dir)
+    {
+        for (const QString &rank : {QStringLiteral("rank0_ascend_pt"), QStringLiteral("rank1_ascend_pt")}) {
+            const QString from = alexnetTextCluster() + QLatin1Char('/') + rank;
+            QDirIterator files(from, QDir::Files, QDirIterator::Subdirectories);
+            while (files.hasNext()) {
+                const QString file = files.next();
+                const QString to = dir.filePath(rank + file.mid(from.size()));
+                QDir().mkpath(QFileInfo(to).absolutePath());
+                if (!QFile::copy(file, to))
+                    return {};
+            }
+        }
+        const QString third = dir.filePath(QStringLiteral("rank2_ascend_pt"));
+        writeTextFile(third + QStringLiteral("/profiler_info_2.json"), "{}");
+        writeTextFile(
+            third + QStringLiteral("/ASCEND_PROFILER_OUTPUT/step_trace_time.csv"),
+            "Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,"
+            "Communication(Not Overlapped and Exclude Receive),Preparing\n"
+            "50,8873.756,101963.203,4028.675,105991.878,25744.05,136581.0,0,101963.203,17902.5\n");
+        return dir.path();
     }
 
 private slots:
@@ -94,14 +120,17 @@ private slots:
     // Double-clicking a rank's row opens that rank folder's timeline in the window (background load).
     void activatingARankOpensItsTimeline()
     {
+        QTemporaryDir dir;
+        const QString root = alexnetWithSummaryOnlyRank(dir);
+        QVERIFY(!root.isEmpty());
         MainWindow window;
         window.resize(1600, 1000);
         window.show();
-        window.openPath(alexnetTextCluster());
+        window.openPath(root);
         QVERIFY(window.showsCluster());
         ClusterView *view = window.clusterView();
         QTableView *table = view->rankTable();
-        QCOMPARE(table->model()->rowCount(), 2);
+        QCOMPARE(table->model()->rowCount(), 3);
         QCOMPARE(view->rankAtRow(1), 1);
         QSignalSpy finished(&window, &MainWindow::loadFinished);
         const QRect cell = table->visualRect(table->model()->index(1, 0));
@@ -112,7 +141,7 @@ private slots:
         QVERIFY(finished.first().first().toBool());
         QVERIFY(!window.showsCluster());
         QVERIFY(window.model());
-        QCOMPARE(window.currentPath(), alexnetTextCluster() + QStringLiteral("/rank1_ascend_pt"));
+        QCOMPARE(window.currentPath(), dir.filePath(QStringLiteral("rank1_ascend_pt")));
         // Only that rank was loaded: one source group.
         QCOMPARE(window.model()->groups().size(), std::size_t(1));
         QCOMPARE(window.model()->steps().size(), std::size_t(1));
@@ -121,11 +150,16 @@ private slots:
     // Two selected ranks: the first opens in this window, the second in a new window of its own.
     void openingSeveralRanks()
     {
+        QTemporaryDir dir;
+        const QString root = alexnetWithSummaryOnlyRank(dir);
         MainWindow window;
         window.show();
-        window.openPath(alexnetTextCluster());
+        window.openPath(root);
+        QVERIFY(window.showsCluster());
         ClusterView *view = window.clusterView();
-        view->rankTable()->selectAll();
+        view->rankTable()->selectRow(0);
+        view->rankTable()->selectionModel()->select(view->rankTable()->model()->index(1, 0),
+                                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
         QCOMPARE(view->selectedRanks(), (QList<int>{0, 1}));
         const QList<MainWindow *> before = MainWindow::openWindows();
         QSignalSpy finished(&window, &MainWindow::loadFinished);
@@ -141,10 +175,20 @@ private slots:
         QSignalSpy otherFinished(other, &MainWindow::loadFinished);
         QVERIFY(finished.wait(60000));
         QVERIFY(otherFinished.count() > 0 || otherFinished.wait(60000));
-        QCOMPARE(window.currentPath(), alexnetTextCluster() + QStringLiteral("/rank0_ascend_pt"));
-        QCOMPARE(other->currentPath(), alexnetTextCluster() + QStringLiteral("/rank1_ascend_pt"));
+        QCOMPARE(window.currentPath(), dir.filePath(QStringLiteral("rank0_ascend_pt")));
+        QCOMPARE(other->currentPath(), dir.filePath(QStringLiteral("rank1_ascend_pt")));
         QVERIFY(other->model() && window.model() && other->model() != window.model());
         other->close(); // WA_DeleteOnClose
+    }
+
+    // Two ranks that both have timelines still open as one timeline with a group per rank (as before).
+    void fewTimelineRanksOpenAsOneTimeline()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, alexnetTextCluster()));
+        QVERIFY(!window.showsCluster());
+        QCOMPARE(window.model()->groups().size(), std::size_t(2));
     }
 
     // The synthetic cluster: its one slow rank and one slow link appear in the findings.
