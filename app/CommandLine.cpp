@@ -142,6 +142,12 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                               QStringLiteral("Load PATH headlessly and print the performance findings of the "
                                              "Insights panel, most costly first (with --json: as JSON)."));
     parser.addOption(advise);
+    QCommandLineOption cluster(
+        QStringLiteral("cluster"),
+        QStringLiteral(
+            "Read the cluster at PATH (a folder of rank folders) from its summary files and print "
+            "each rank's step breakdown, slow ranks, slow links and waits (with --json: as JSON)."));
+    parser.addOption(cluster);
     parser.addOption(exportJson);
     parser.addOption(exportCsv);
     parser.addOption(perfetto);
@@ -185,6 +191,7 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     options.exportJson = parser.value(exportJson);
     options.perfetto = parser.isSet(perfetto);
     options.exportCsvDir = parser.value(exportCsv);
+    options.cluster = parser.isSet(cluster);
     options.json = parser.isSet(json);
     options.metrics = parser.isSet(metrics);
     options.csvOut = parser.value(csv);
@@ -443,6 +450,8 @@ int runHeadless(const CommandLineOptions &options)
 {
     if (options.advise)
         return runAdvise(options);
+    if (options.cluster)
+        return runCluster(options);
     if (!options.exportJson.isEmpty())
         return runExportJson(options);
     if (!options.exportCsvDir.isEmpty())

@@ -41,9 +41,10 @@ struct CommandLineOptions
     bool perfetto = false;
     QString exportCsvDir; // --export-csv DIR: DIR/kernel_details.csv
     bool advise = false;  // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
+    bool cluster = false; // --cluster PATH [--json] (app/ClusterCommand.cpp)
     bool headless() const
     {
-        return summary || metrics || advise || !compareSteps.isEmpty() || !exportJson.isEmpty() ||
+        return summary || metrics || advise || cluster || !compareSteps.isEmpty() || !exportJson.isEmpty() ||
                !exportCsvDir.isEmpty();
     }
     // Renders offscreen with the real window (no display needed).
@@ -92,6 +93,10 @@ bool outsideDataFolders(const QString &option, const QString &out, const QString
 // `--advise PATH [--json]`: the performance findings of the Insights panel (docs/INSIGHTS.md), as text or
 // as {"findings": [...]} JSON on stdout.
 int runAdvise(const CommandLineOptions &options);
+
+// `--cluster PATH [--json]`: the cluster's ranks, step breakdowns and findings from the rank folders' summary
+// files (docs/CLUSTER.md), as text or JSON.
+int runCluster(const CommandLineOptions &options);
 
 // Runs whichever headless mode the options select.
 int runHeadless(const CommandLineOptions &options);

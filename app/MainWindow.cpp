@@ -383,6 +383,8 @@ void MainWindow::openPath(const QString &path)
         openSession(path);
         return;
     }
+    if (openCluster(path))
+        return;
     m_sessions->dropPendingUnlessFor(path);
     LoadOptions options = m_loadOptions;
     options.preferredSource = m_preferredSource;

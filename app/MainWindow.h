@@ -19,6 +19,10 @@ class QStackedWidget;
 
 namespace at {
 
+namespace cluster {
+struct ClusterModel;
+}
+class ClusterView;
 class ChartsPanel;
 class MarkerList;
 class MarkersPanel;
@@ -63,6 +67,10 @@ public:
     StepsPanel *steps() const { return m_steps; }
     StartPage *startPage() const { return m_startPage; }
     bool showsStartPage() const;
+    // The Cluster page (app/MainWindowCluster.cpp): shown instead of a timeline when a folder of rank
+    // folders is opened; activating a rank opens that rank folder here. Null until a cluster is opened.
+    ClusterView *clusterView() const { return m_clusterView; }
+    bool showsCluster() const;
     MarkerList *markers() const { return m_markerList; }
     MarkersPanel *markersPanel() const { return m_markersPanel; }
     // m: marks the range selection, else the selected slice; k: a flag at the mouse (else the view's
@@ -139,6 +147,8 @@ private:
     void fitOnScreen();
     void createActions();
     std::vector<std::pair<const char *, std::function<void()>>> commandHandlers();
+    bool openCluster(const QString &path); // false when path is not a cluster folder
+    void openClusterRank(int rank);
     void onLoadFinished(const QString &path, const std::shared_ptr<LoadResult> &result);
     void onLoadCancelled(const QString &path);
     void failLoad(const QString &error, const QString &message);
@@ -173,7 +183,9 @@ private:
     SummaryTablesPanel *m_tables = nullptr;
     ChartsPanel *m_charts = nullptr;
     StepsPanel *m_steps = nullptr;
-    QStackedWidget *m_pages; // the start page or the timeline
+    QStackedWidget *m_pages; // the start page, the timeline or the cluster page
+    ClusterView *m_clusterView = nullptr;
+    std::shared_ptr<cluster::ClusterModel> m_cluster;
     StartPage *m_startPage;
     MarkerList *m_markerList;
     MarkersPanel *m_markersPanel = nullptr;

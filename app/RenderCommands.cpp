@@ -14,8 +14,8 @@
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QFileInfo>
-#include <QImageWriter>
 #include <QGuiApplication>
+#include <QImageWriter>
 #include <QTextStream>
 
 namespace at {
@@ -34,7 +34,7 @@ bool openAndWait(MainWindow &window, const QString &path)
     window.openPath(path);
     if (window.isLoading())
         loop.exec();
-    return ok;
+    return ok || window.showsCluster(); // a cluster folder shows its cluster page without loading
 }
 
 SliceRef findByName(const TraceModel &model, const QString &name)
@@ -166,6 +166,10 @@ int runScreenshot(const CommandLineOptions &options)
     if (!openAndWait(window, path)) {
         err << "ascend-timeline: " << window.lastError() << "\n";
         return 1;
+    }
+    if (window.showsCluster() && (!options.select.isEmpty() || !options.range.isEmpty())) {
+        err << "ascend-timeline: --select and --range need a timeline, " << path << " is a cluster\n";
+        return 2;
     }
     if (!options.compareSteps.isEmpty())
         return renderCompareWindow(options, window, err);

@@ -330,10 +330,14 @@ private:
         };
         std::vector<TimeNs> stageBegin(steps.size(), kNoTime), stageEnd(steps.size(), kNoTime);
         std::vector<std::vector<Interval>> computing(steps.size()), communication(steps.size());
+        const bool hasKernelTable = groupHasKernelRows(deviceThreads);
         for (int t : deviceThreads) {
             const SliceTable &table = m_model.threads()[static_cast<std::size_t>(t)].slices;
             std::vector<int> &assigned = stepOfSlice[t];
             const bool isCommunicationLane = layerOf(t) == Layer::Communication;
+            // §9.2: communication is the union of communication *ops*, never their plane tasks.
+            const bool isPlaneLane =
+                isCommunicationLane && m_model.threadDisplayName(t).startsWith(QLatin1String("Plane"));
             for (std::uint32_t i = 0; i < table.size(); ++i) {
                 int s = assigned[i];
                 if (s < 0 && !isProfilerMarkerTask(table.name(i)))
@@ -347,7 +351,8 @@ private:
                 stageEnd[si] = std::max(stageEnd[si], table.end(i));
                 const Interval span{table.start(i), table.end(i)};
                 if (isCommunicationLane) {
-                    communication[si].push_back(span);
+                    if (!isPlaneLane)
+                        communication[si].push_back(span);
                     // Communication ops of the kernel table (hcom_allReduce_...) are compared like
                     // kernels; their plane tasks are not.
                     if (m_model.kernels().rowOfSlice(t, i) >= 0)
@@ -356,7 +361,10 @@ private:
                 }
                 step.deviceTasks.push_back({t, i});
                 step.flowAttributedTasks += assigned[i] >= 0 ? 1 : 0;
-                (isCommunicationTask({t, i}) ? communication[si] : computing[si]).push_back(span);
+                if (isCommunicationTask({t, i}))
+                    communication[si].push_back(span);
+                else if (isComputeTask({t, i}, hasKernelTable))
+                    computing[si].push_back(span);
             }
         }
 
@@ -390,6 +398,46 @@ private:
         }
         const SliceTable &table = m_model.threads()[static_cast<std::size_t>(ref.thread)].slices;
         return nameKind(table.name(ref.index)) & Communication;
+    }
+
+    bool groupHasKernelRows(const std::vector<int> &deviceThreads) const
+    {
+        for (int t : deviceThreads) {
+            const SliceTable &table = m_model.threads()[static_cast<std::size_t>(t)].slices;
+            for (std::uint32_t i = 0; i < table.size(); ++i)
+                if (m_model.kernels().rowOfSlice(t, i) >= 0)
+                    return true;
+        }
+        return false;
+    }
+
+    // FORMATS.md §9.2 compute tasks: the tasks the kernel table lists (COMPUTE_TASK_INFO, kernel_details,
+    // op_summary) except HCCL's own AicpuKernel/AivKernel; without a kernel table every task except the
+    // ones that table never lists (Notify Wait, Write Value, SDMA, EVENT_RECORD/WAIT, MEMCPY_ASYNC,
+    // PLACE_HOLDER, the profiler markers).
+    bool isComputeTask(SliceRef ref, bool hasKernelTable) const
+    {
+        const SliceTable &table = m_model.threads()[static_cast<std::size_t>(ref.thread)].slices;
+        const StringId name = table.name(ref.index);
+        auto it = m_computeNames.find(name);
+        if (it == m_computeNames.end()) {
+            const QString text = m_model.strings().qstring(name);
+            const bool hcclKernel =
+                text.endsWith(QLatin1String("AicpuKernel")) || text.endsWith(QLatin1String("AivKernel"));
+            static const QRegularExpression notCompute(
+                QStringLiteral(
+                    "^(Notify[ _]?Wait|Notify[ _]?Record|Write[ _]?Value|SDMA|EVENT_RECORD|EVENT_WAIT|"
+                    "MEMCPY_ASYNC|PCIE_DMA|PLACE_HOLDER|PROFILING_|Memcpy|Reduce_Inline|"
+                    "RDMA_SEND|CAPTURE_)"),
+                QRegularExpression::CaseInsensitiveOption);
+            it = m_computeNames
+                     .emplace(name,
+                              std::make_pair(!hcclKernel, !hcclKernel && !notCompute.match(text).hasMatch()))
+                     .first;
+        }
+        if (hasKernelTable)
+            return it->second.first && m_model.kernels().rowOfSlice(ref.thread, ref.index) >= 0;
+        return it->second.second;
     }
 
     // From the Overlap Analysis lanes (what torch_npu itself sums for step_trace_time.csv).
@@ -434,13 +482,21 @@ private:
         all.insert(all.end(), communication.begin(), communication.end());
         const TimeNs busy = unionLength(all, lo, hi);
         b.communicationNotOverlapped = busy - b.computing;
-        b.free = (hi - lo) - busy;
+        // Free: the gaps between busy intervals, over [first busy start, last busy end] (§9.2).
+        TimeNs first = hi, last = lo;
+        for (const Interval &i : all) {
+            first = std::min(first, std::max(i.begin, lo));
+            last = std::max(last, std::min(i.end, hi));
+        }
+        b.free = last > first ? (last - first) - busy : 0;
         return b;
     }
 
     const TraceModel &m_model;
     int m_group;
     mutable std::unordered_map<StringId, std::uint8_t> m_nameKinds;
+    // name → (may be a compute task with a kernel table, is one without)
+    mutable std::unordered_map<StringId, std::pair<bool, bool>> m_computeNames;
 };
 
 } // namespace

@@ -19,8 +19,10 @@ enum class StepSource
 };
 QString stepSourceName(StepSource source);
 
-// Device time of a step split as torch_npu's step_trace_time.csv does, over the step's device
-// stage (first to last device task of the step). Free = stage - (computing ∪ communication).
+// Device time of a step split as torch_npu's step_trace_time.csv does (FORMATS.md §9.2): from the
+// Overlap Analysis lanes when the data has them, else computing = union of the compute tasks (the
+// kernel table's tasks; never Notify Wait, SDMA, EVENT_WAIT, memcpy), communication = union of the
+// communication ops (not their plane tasks), free = the gaps between busy intervals.
 struct StepBreakdown
 {
     TimeNs computing = 0;

@@ -1013,6 +1013,179 @@ duration %2 µs · %3</source>
     </message>
 </context>
 <context>
+    <name>at::ClusterView</name>
+    <message>
+        <source>(no step)</source>
+        <translation>（无步骤）</translation>
+    </message>
+    <message>
+        <source>computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>free time</source>
+        <translation>空闲时间</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Step Time per Rank and Step</source>
+        <translation>各 Rank 各步骤的步骤时间</translation>
+    </message>
+    <message>
+        <source>Communication Matrix</source>
+        <translation>通信矩阵</translation>
+    </message>
+    <message>
+        <source>No cluster open.</source>
+        <translation>未打开集群。</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步骤数</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation>通信（未被掩盖）</translation>
+    </message>
+    <message>
+        <source>Overlapped</source>
+        <translation>重叠</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>Stage Time</source>
+        <translation>Stage 时间</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>有</translation>
+    </message>
+    <message>
+        <source>summary only</source>
+        <translation>仅汇总文件</translation>
+    </message>
+    <message>
+        <source>Step breakdown per rank (mean per step, ms)</source>
+        <translation>各 Rank 的步骤时间分解（每步平均，ms）</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>Step %1: load imbalance between pipeline stages: stage %2 computes %3 ms, stage %4 %5 ms (%6 ms more). This is the model&apos;s split, not a slow rank.</source>
+        <translation>步骤 %1：流水线阶段间负载不均衡：阶段 %2 计算 %3 ms，阶段 %4 计算 %5 ms（多 %6 ms）。这是模型切分造成的，不是慢卡。</translation>
+    </message>
+    <message>
+        <source>Step %1, %2: rank %3 is slow in %4 by %5 ms against the fastest rank of its group.</source>
+        <translation>步骤 %1，%2：Rank %3 的%4比组内最快的 Rank 慢 %5 ms。</translation>
+    </message>
+    <message>
+        <source>Ranks %1 wait for it.</source>
+        <translation>Rank %1 在等待它。</translation>
+    </message>
+    <message>
+        <source>Step %1 (msprof-analyze rule, all ranks): %2 differs by %3 ms between rank %4 and rank %5 (%6 % of the mean step).</source>
+        <translation>步骤 %1（msprof-analyze 规则，全部 Rank）：Rank %4 与 Rank %5 的%2相差 %3 ms（平均步骤时间的 %6 %）。</translation>
+    </message>
+    <message>
+        <source>Step %1: slow link %2 → %3 (%4): %5 GB/s against a median of %6 GB/s.</source>
+        <translation>步骤 %1：慢链路 %2 → %3（%4）：%5 GB/s，中位数为 %6 GB/s。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 ms)</source>
+        <translation>%1（%2 ms）</translation>
+    </message>
+    <message>
+        <source>Step %1, %2: ranks %3 wait for rank %4.</source>
+        <translation>步骤 %1，%2：Rank %3 在等待 Rank %4。</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>No slow rank, load imbalance, slow link or long wait found.</source>
+        <translation>未发现慢卡、负载不均衡、慢链路或长时间等待。</translation>
+    </message>
+    <message>
+        <source>No communication matrix (communication_matrix.json or analysis.db).</source>
+        <translation>没有通信矩阵（communication_matrix.json 或 analysis.db）。</translation>
+    </message>
+    <message>
+        <source>Step %1: bandwidth from source rank (row) to destination rank (column), GB/s, all groups and ops. Hover a cell for its value.</source>
+        <translation>步骤 %1：从源 Rank（行）到目的 Rank（列）的带宽，GB/s，包含所有通信组和算子。鼠标悬停单元格查看数值。</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Open Timelines of Selected Ranks</source>
+        <translation>打开所选 Rank 的时间线</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster %1: %n rank(s), %2 with summary files only. Times are the mean per step in ms; double-click a rank to open its timeline, or select several and open them (one window each).</source>
+        <translation>
+            <numerusform>集群 %1：%n 个 Rank，其中 %2 个只有汇总文件。时间为每步平均值（ms）；双击 Rank 打开其时间线，或选中多个后一起打开（每个一个窗口）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>at::CollectionPanel</name>
     <message>
         <source>Item</source>
@@ -1623,6 +1796,26 @@ duration %2 µs · %3</source>
     <message>
         <source>No earlier step</source>
         <translation>没有更早的迭代</translation>
+    </message>
+    <message>
+        <source>%1 (cluster) — Ascend Timeline</source>
+        <translation>%1（集群）— Ascend Timeline</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster %1: %n rank(s) read from their summary files</source>
+        <translation>
+            <numerusform>集群 %1：已从汇总文件读取 %n 个 Rank</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster read with %n warning(s): %1</source>
+        <translation>
+            <numerusform>读取集群时有 %n 条警告：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rank %1 has only summary files (no trace_view.json, kernel_details.csv or database): there is no timeline to open.</source>
+        <translation>Rank %1 只有汇总文件（没有 trace_view.json、kernel_details.csv 或数据库）：没有可打开的时间线。</translation>
     </message>
 </context>
 <context>

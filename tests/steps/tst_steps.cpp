@@ -109,8 +109,14 @@ private Q_SLOTS:
         QVERIFY(!b.fromOverlapAnalysis);
         const StepBreakdown &real = m_level1->steps().front().breakdown;
         QVERIFY(b.computing > 0 && b.communication > 0);
-        const TimeNs stage = model->steps().front().stageDuration();
-        QCOMPARE(b.computing + b.communicationNotOverlapped + b.free, stage);
+        // FORMATS.md §9.2 recomputed: compute-kernel tasks only (the head MEMCPY_ASYNC and the Notify
+        // Wait tasks are neither computing nor free), so the busy span is torch_npu's Stage, 136581.009 µs.
+        QCOMPARE(b.computing + b.communicationNotOverlapped + b.free, TimeNs(136'581'009));
+        // (the tiled copy's task times are whole-µs-rounded text: a few ns over 187 tasks)
+        QVERIFY2(std::abs(b.computing - real.computing) <= 50,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(b.computing).arg(real.computing)));
+        QVERIFY2(std::abs(b.free - real.free) <= 50,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(b.free).arg(real.free)));
         QVERIFY2(std::abs(b.communication - real.communication) < real.communication / 20,
                  qPrintable(QStringLiteral("%1 vs %2").arg(b.communication).arg(real.communication)));
     }

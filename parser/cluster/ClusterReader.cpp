@@ -1,0 +1,723 @@
+#include "cluster/ClusterReader.h"
+
+#include "cluster/ClusterNumbers.h"
+#include "cluster/JsonTree.h"
+#include "csv/CsvReader.h"
+#include "csv/CsvValues.h"
+#include "sqlite/SqliteConnection.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSqlError>
+#include <QSqlQuery>
+
+#include <algorithm>
+#include <map>
+
+namespace at::cluster {
+
+namespace {
+
+constexpr int kMaxDepth = 5; // msprof-analyze walks five levels (FORMATS.md §9.1)
+
+bool isRankFolderName(const QString &name)
+{
+    return name.endsWith(QLatin1String("ascend_pt")) || name.endsWith(QLatin1String("ascend_ms"));
+}
+
+void collectRankFolders(const QDir &dir, int depth, QStringList &out)
+{
+    if (depth > kMaxDepth)
+        return;
+    const QFileInfoList entries = dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QFileInfo &entry : entries) {
+        if (entry.isSymLink())
+            continue;
+        if (isRankFolderName(entry.fileName()))
+            out << entry.absoluteFilePath();
+        else if (!entry.fileName().startsWith(QLatin1String("PROF_")))
+            collectRankFolders(QDir(entry.absoluteFilePath()), depth + 1, out);
+    }
+}
+
+std::string_view view(const std::string &s)
+{
+    return {s.data(), s.size()};
+}
+
+TimeNs msToNs(const JsonNode &node)
+{
+    return parseDecimalToNs(view(node.text), TimeUnit::Milliseconds).value_or(0);
+}
+
+// The rank of a folder: profiler_info_<N>.json's N (what msprof-analyze uses), else the database's
+// suffix, else distributed_args.rank, else rank_id inside profiler_info.
+struct RankIdentity
+{
+    int rank = -1;
+    QString profilerInfo;
+    QString database; // ascend_pytorch_profiler[_<N>].db
+};
+
+RankIdentity identify(const QString &folder)
+{
+    RankIdentity id;
+    static const QRegularExpression infoName(QStringLiteral("^profiler_info_(\\d+)\\.json$"));
+    static const QRegularExpression dbName(QStringLiteral("^ascend_pytorch_profiler(?:_(\\d+))?\\.db$"));
+    for (const QString &name : QDir(folder).entryList({QStringLiteral("profiler_info*.json")}, QDir::Files)) {
+        id.profilerInfo = QDir(folder).filePath(name);
+        const auto m = infoName.match(name);
+        if (m.hasMatch()) {
+            id.rank = m.captured(1).toInt();
+            break;
+        }
+    }
+    const QDir output(QDir(folder).filePath(QStringLiteral("ASCEND_PROFILER_OUTPUT")));
+    for (const QString &name :
+         output.entryList({QStringLiteral("ascend_pytorch_profiler*.db")}, QDir::Files)) {
+        const auto m = dbName.match(name);
+        if (!m.hasMatch())
+            continue;
+        id.database = output.filePath(name);
+        if (id.rank < 0 && !m.captured(1).isEmpty())
+            id.rank = m.captured(1).toInt();
+    }
+    return id;
+}
+
+class RankReader
+{
+public:
+    RankReader(Rank &rank, ClusterModel &model) : m_rank(rank), m_model(model) {}
+
+    void read(const RankIdentity &id)
+    {
+        const QDir folder(m_rank.folder);
+        const QDir output(folder.filePath(QStringLiteral("ASCEND_PROFILER_OUTPUT")));
+        m_database = id.database;
+        if (!id.profilerInfo.isEmpty())
+            readProfilerInfo(id.profilerInfo);
+        readMetadata(folder.filePath(QStringLiteral("profiler_metadata.json")));
+        const QString analysisDb = output.filePath(QStringLiteral("analysis.db"));
+        const bool hasAnalysisDb = QFileInfo::exists(analysisDb);
+        if (!readStepTraceCsv(output.filePath(QStringLiteral("step_trace_time.csv"))) && hasAnalysisDb)
+            readAnalysisSteps(analysisDb);
+        if (m_rank.steps.empty() && !m_database.isEmpty())
+            readProfilerDbSteps(m_database);
+        if (!readCommunicationJson(output.filePath(QStringLiteral("communication.json"))) && hasAnalysisDb)
+            readAnalysisCommunication(analysisDb);
+        if (!readMatrixJson(output.filePath(QStringLiteral("communication_matrix.json"))) && hasAnalysisDb)
+            readAnalysisMatrix(analysisDb);
+        m_rank.hasTimeline = QFileInfo::exists(output.filePath(QStringLiteral("trace_view.json"))) ||
+                             !m_database.isEmpty() ||
+                             QFileInfo::exists(output.filePath(QStringLiteral("kernel_details.csv")));
+    }
+
+private:
+    void warn(const QString &text) { m_model.warnings << text; }
+    void noteRead(const QString &path) { m_rank.filesRead << path; }
+
+    void readProfilerInfo(const QString &path)
+    {
+        JsonNode root;
+        QString error;
+        if (!readJsonFile(path, root, &error)) {
+            warn(error);
+            return;
+        }
+        noteRead(path);
+        const long long inside = root["rank_id"].toInt(-1); // "0" string or 0 int: accept both
+        if (m_rank.rank < 0 && inside >= 0)
+            m_rank.rank = static_cast<int>(inside);
+    }
+
+    void readMetadata(const QString &path)
+    {
+        if (!QFileInfo::exists(path))
+            return;
+        JsonNode root;
+        QString error;
+        if (!readJsonFile(path, root, &error)) {
+            warn(error);
+            return;
+        }
+        noteRead(path);
+        const JsonNode &args = root["distributed_args"];
+        if (args.isObject()) {
+            DistributedArgs &d = m_model.distributed;
+            d.present = true;
+            d.tp = static_cast<int>(args["tensor_model_parallel_size"].toInt(1));
+            d.pp = static_cast<int>(args["pipeline_model_parallel_size"].toInt(1));
+            d.dp = static_cast<int>(args["data_parallel_size"].toInt(1));
+            d.cp = static_cast<int>(args["context_parallel_size"].toInt(1));
+            d.ep = static_cast<int>(args["expert_model_parallel_size"].toInt(1));
+            d.worldSize = static_cast<int>(args["world_size"].toInt(0));
+            const long long rank = args["rank"].toInt(-1);
+            if (m_rank.rank < 0 && rank >= 0)
+                m_rank.rank = static_cast<int>(rank);
+            else if (rank >= 0 && rank != m_rank.rank)
+                warn(QStringLiteral("%1: distributed_args.rank is %2 but the folder is rank %3")
+                         .arg(path)
+                         .arg(rank)
+                         .arg(m_rank.rank));
+        }
+        const JsonNode &groups = root["parallel_group_info"];
+        for (const auto &[key, info] : groups.members) {
+            const QString qkey = QString::fromStdString(key);
+            auto known = std::find_if(m_model.groups.begin(), m_model.groups.end(),
+                                      [&](const ParallelGroup &g) { return g.key == qkey; });
+            if (known != m_model.groups.end())
+                continue; // each rank lists the groups it belongs to: merge by key
+            ParallelGroup g;
+            g.key = qkey;
+            g.hash = doubleHash(qkey);
+            g.name = info["group_name"].string();
+            for (const JsonNode &r : info["global_ranks"].items)
+                g.globalRanks.push_back(static_cast<int>(r.toInt(-1)));
+            std::sort(g.globalRanks.begin(), g.globalRanks.end());
+            m_model.groups.push_back(std::move(g));
+        }
+    }
+
+    // step_trace_time.csv (FORMATS.md §9.2), times µs → ns from the decimal text.
+    bool readStepTraceCsv(const QString &path)
+    {
+        if (!QFileInfo::exists(path))
+            return false;
+        const CsvTable table = CsvReader().readFile(path);
+        const int computing = table.column("Computing");
+        if (computing < 0 || table.isEmpty()) {
+            warn(QStringLiteral("%1: no Computing column or no rows; step breakdown not read").arg(path));
+            return false;
+        }
+        noteRead(path);
+        auto ns = [&](std::size_t row, std::string_view column, bool *present = nullptr) {
+            const int c = table.column(column);
+            const auto v =
+                c >= 0 ? parseDecimalToNs(table.cell(row, c), TimeUnit::Microseconds) : std::nullopt;
+            if (present)
+                *present = v.has_value();
+            return v.value_or(0);
+        };
+        for (std::size_t row = 0; row < table.rowCount(); ++row) {
+            RankStep s;
+            s.source = BreakdownSource::StepTraceCsv;
+            const QString step = QString::fromUtf8(table.cell(row, "Step")).trimmed();
+            bool ok = false;
+            s.step = step.toLongLong(&ok);
+            if (!ok)
+                s.step = kNoStep;
+            s.computing = ns(row, "Computing");
+            s.communicationNotOverlapped = ns(row, "Communication(Not Overlapped)");
+            s.overlapped = ns(row, "Overlapped");
+            s.communication = ns(row, "Communication");
+            s.free = ns(row, "Free");
+            s.stage = ns(row, "Stage");
+            s.bubble = ns(row, "Bubble");
+            s.communicationNotOverlappedExcludeReceive =
+                ns(row, "Communication(Not Overlapped and Exclude Receive)");
+            s.preparing = ns(row, "Preparing", &s.hasPreparing);
+            const int device = table.columnExact("Device_id");
+            if (device >= 0 && m_rank.device < 0) {
+                bool deviceOk = false;
+                const int d = QString::fromUtf8(table.cell(row, device)).trimmed().toInt(&deviceOk);
+                if (deviceOk)
+                    m_rank.device = d;
+            }
+            m_rank.steps.push_back(s);
+        }
+        return true;
+    }
+
+    template <typename F> bool query(const QString &path, const QString &sql, F &&perRow)
+    {
+        SqliteConnection db(path);
+        if (!db.isOpen()) {
+            warn(QStringLiteral("%1: %2").arg(path, db.error()));
+            return false;
+        }
+        bool ok = false;
+        {
+            QSqlQuery q(db.database());
+            q.setForwardOnly(true);
+            if (!q.exec(sql)) {
+                warn(QStringLiteral("%1: %2").arg(path, q.lastError().text()));
+            } else {
+                ok = true;
+                while (q.next())
+                    perRow(q);
+            }
+        }
+        if (ok && !m_rank.filesRead.contains(path))
+            noteRead(path);
+        return ok;
+    }
+
+    static bool hasTable(const QString &path, const QString &table)
+    {
+        SqliteConnection db(path);
+        return db.isOpen() && db.tables().contains(table);
+    }
+
+    static TimeNs usText(const QSqlQuery &q, int column)
+    {
+        return parseDecimalToNs(q.value(column).toString().toStdString(), TimeUnit::Microseconds).value_or(0);
+    }
+    static TimeNs msText(const QSqlQuery &q, int column)
+    {
+        return parseDecimalToNs(q.value(column).toString().toStdString(), TimeUnit::Milliseconds).value_or(0);
+    }
+
+    // analysis.db StepTraceTime (µs; REAL values read as their text).
+    void readAnalysisSteps(const QString &path)
+    {
+        if (!hasTable(path, QStringLiteral("StepTraceTime")))
+            return;
+        SqliteConnection probe(path);
+        const bool hasDevice =
+            probe.columns(QStringLiteral("StepTraceTime")).contains(QStringLiteral("deviceId"));
+        const QString sql =
+            QStringLiteral(
+                "SELECT step, CAST(computing AS TEXT), CAST(communication_not_overlapped AS TEXT), "
+                "CAST(overlapped AS TEXT), CAST(communication AS TEXT), CAST(free AS TEXT), "
+                "CAST(stage AS TEXT), CAST(bubble AS TEXT), "
+                "CAST(communication_not_overlapped_and_exclude_receive AS TEXT), "
+                "CAST(preparing AS TEXT), %1 FROM StepTraceTime")
+                .arg(hasDevice ? QStringLiteral("deviceId") : QStringLiteral("NULL"));
+        query(path, sql, [&](QSqlQuery &q) {
+            RankStep s;
+            s.source = BreakdownSource::Database;
+            bool ok = false;
+            s.step = q.value(0).toString().toLongLong(&ok);
+            if (!ok)
+                s.step = kNoStep;
+            s.computing = usText(q, 1);
+            s.communicationNotOverlapped = usText(q, 2);
+            s.overlapped = usText(q, 3);
+            s.communication = usText(q, 4);
+            s.free = usText(q, 5);
+            s.stage = usText(q, 6);
+            s.bubble = usText(q, 7);
+            s.communicationNotOverlappedExcludeReceive = usText(q, 8);
+            s.preparing = usText(q, 9);
+            s.hasPreparing = !q.value(9).isNull();
+            if (!q.value(10).isNull() && m_rank.device < 0)
+                m_rank.device = q.value(10).toInt();
+            m_rank.steps.push_back(s);
+        });
+    }
+
+    // The profiler database's STEP_TIME + OVERLAP_ANALYSIS (type 0 computing, 1 communication, 2 not
+    // overlapped, 3 free; FORMATS.md §9.2), events by start in [startNs, endNs].
+    void readProfilerDbSteps(const QString &path)
+    {
+        if (!hasTable(path, QStringLiteral("STEP_TIME")) ||
+            !hasTable(path, QStringLiteral("OVERLAP_ANALYSIS")))
+            return;
+        struct Window
+        {
+            std::int64_t id;
+            TimeNs begin, end;
+            TimeNs first = -1, last = -1;
+            RankStep sums;
+        };
+        std::vector<Window> windows;
+        query(
+            path, QStringLiteral("SELECT id, startNs, endNs FROM STEP_TIME ORDER BY startNs"),
+            [&](QSqlQuery &q) {
+                windows.push_back(
+                    {q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toLongLong(), -1, -1, {}});
+            });
+        query(path, QStringLiteral("SELECT type, startNs, endNs FROM OVERLAP_ANALYSIS"), [&](QSqlQuery &q) {
+            const TimeNs start = q.value(1).toLongLong(), end = q.value(2).toLongLong();
+            for (Window &w : windows) {
+                if (start < w.begin || start > w.end)
+                    continue;
+                const TimeNs d = end - start;
+                switch (q.value(0).toInt()) {
+                case 0:
+                    w.sums.computing += d;
+                    break;
+                case 1:
+                    w.sums.communication += d;
+                    break;
+                case 2:
+                    w.sums.communicationNotOverlapped += d;
+                    break;
+                case 3:
+                    w.sums.free += d;
+                    break;
+                default:
+                    break;
+                }
+                w.first = w.first < 0 ? start : std::min(w.first, start);
+                w.last = std::max(w.last, end);
+                break;
+            }
+        });
+        for (Window &w : windows) {
+            if (w.first < 0)
+                continue;
+            RankStep s = w.sums;
+            s.step = w.id;
+            s.source = BreakdownSource::Database;
+            s.overlapped = s.communication - s.communicationNotOverlapped;
+            s.stage = w.last - w.first;
+            s.communicationNotOverlappedExcludeReceive = s.communicationNotOverlapped;
+            s.preparing = w.first - w.begin;
+            s.hasPreparing = true;
+            m_rank.steps.push_back(s);
+        }
+    }
+
+    static void readBandwidth(const JsonNode &info, CommOp &op)
+    {
+        for (const auto &[transport, b] : info.members) {
+            TransportBandwidth t;
+            t.transport = QString::fromStdString(transport);
+            t.sizeMb = b["Transit Size(MB)"].toDouble();
+            t.time = msToNs(b["Transit Time(ms)"]);
+            const JsonNode &bw = b["Bandwidth(GB/s)"];
+            if (bw.type == JsonNode::Type::Number)
+                t.bandwidthGbps = bw.toDouble();
+            t.largePacketRatio = b["Large Packet Ratio"].toDouble();
+            for (const auto &[size, bucket] : b["Size Distribution"].members) {
+                if (bucket.items.size() < 2)
+                    continue;
+                t.sizes.push_back({QString::fromStdString(size).toDouble(), bucket.items[0].toInt(0),
+                                   msToNs(bucket.items[1])});
+            }
+            op.bandwidth.push_back(std::move(t));
+        }
+    }
+
+    bool readCommunicationJson(const QString &path)
+    {
+        if (!QFileInfo::exists(path))
+            return false;
+        JsonNode root;
+        QString error;
+        if (!readJsonFile(path, root, &error)) {
+            warn(error);
+            return false;
+        }
+        noteRead(path);
+        for (const auto &[stepKey, kinds] : root.members) {
+            const std::int64_t step = stepFromKey(QString::fromStdString(stepKey));
+            for (const auto &[kind, ops] : kinds.members) {
+                for (const auto &[opKey, info] : ops.members) {
+                    CommOp op;
+                    op.step = step;
+                    op.p2p = kind == "p2p";
+                    const QString key = QString::fromStdString(opKey);
+                    const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
+                    op.name = at < 0 ? key : key.left(at);
+                    op.group = at < 0 ? QString() : key.mid(at + 1);
+                    op.total = op.name == QLatin1String("Total Op Info");
+                    const JsonNode &time = info["Communication Time Info"];
+                    op.startAbsolute =
+                        parseDecimalToNs(view(time["Start Timestamp(us)"].text), TimeUnit::Microseconds)
+                            .value_or(0);
+                    op.elapse = msToNs(time["Elapse Time(ms)"]);
+                    op.transit = msToNs(time["Transit Time(ms)"]);
+                    op.wait = msToNs(time["Wait Time(ms)"]);
+                    op.synchronization = msToNs(time["Synchronization Time(ms)"]);
+                    op.idle = msToNs(time["Idle Time(ms)"]);
+                    op.waitRatio = time["Wait Time Ratio"].toDouble();
+                    op.synchronizationRatio = time["Synchronization Time Ratio"].toDouble();
+                    readBandwidth(info["Communication Bandwidth Info"], op);
+                    m_rank.ops.push_back(std::move(op));
+                }
+            }
+        }
+        return true;
+    }
+
+    static double ratio(TimeNs part, TimeNs other)
+    {
+        return part + other > 0 ? static_cast<double>(part) / static_cast<double>(part + other) : 0.0;
+    }
+
+    void readAnalysisCommunication(const QString &path)
+    {
+        if (!hasTable(path, QStringLiteral("CommAnalyzerTime")))
+            return;
+        std::map<std::pair<QString, QString>, std::size_t> index; // (step, op@group) → ops index
+        query(
+            path,
+            QStringLiteral("SELECT hccl_op_name, group_name, CAST(start_timestamp AS TEXT), "
+                           "CAST(elapse_time AS TEXT), CAST(transit_time AS TEXT), CAST(wait_time AS TEXT), "
+                           "CAST(synchronization_time AS TEXT), CAST(idle_time AS TEXT), step, type "
+                           "FROM CommAnalyzerTime"),
+            [&](QSqlQuery &q) {
+                CommOp op;
+                op.name = q.value(0).toString();
+                op.group = q.value(1).toString();
+                op.total = op.name == QLatin1String("Total Op Info");
+                op.startAbsolute = usText(q, 2);
+                op.elapse = msText(q, 3);
+                op.transit = msText(q, 4);
+                op.wait = msText(q, 5);
+                op.synchronization = msText(q, 6);
+                op.idle = msText(q, 7);
+                op.step = stepFromKey(q.value(8).toString());
+                op.p2p = q.value(9).toString() == QLatin1String("p2p");
+                op.waitRatio = ratio(op.wait, op.transit);
+                op.synchronizationRatio = ratio(op.synchronization, op.transit);
+                index[{q.value(8).toString(), op.name + QLatin1Char('@') + op.group}] = m_rank.ops.size();
+                m_rank.ops.push_back(std::move(op));
+            });
+        if (!hasTable(path, QStringLiteral("CommAnalyzerBandwidth")))
+            return;
+        // One row per (op, transport, packet size bucket).
+        query(
+            path,
+            QStringLiteral("SELECT hccl_op_name, group_name, transport_type, transit_size, "
+                           "CAST(transit_time AS TEXT), bandwidth, large_packet_ratio, package_size, count, "
+                           "CAST(total_duration AS TEXT), step FROM CommAnalyzerBandwidth"),
+            [&](QSqlQuery &q) {
+                const auto found =
+                    index.find({q.value(10).toString(),
+                                q.value(0).toString() + QLatin1Char('@') + q.value(1).toString()});
+                if (found == index.end())
+                    return;
+                CommOp &op = m_rank.ops[found->second];
+                const QString transport = q.value(2).toString();
+                auto it = std::find_if(op.bandwidth.begin(), op.bandwidth.end(),
+                                       [&](const TransportBandwidth &b) { return b.transport == transport; });
+                if (it == op.bandwidth.end()) {
+                    TransportBandwidth b;
+                    b.transport = transport;
+                    b.sizeMb = q.value(3).toDouble();
+                    b.time = msText(q, 4);
+                    b.bandwidthGbps = q.value(5).toDouble();
+                    b.largePacketRatio = q.value(6).toDouble();
+                    op.bandwidth.push_back(b);
+                    it = op.bandwidth.end() - 1;
+                }
+                if (q.value(8).toLongLong() > 0)
+                    it->sizes.push_back({q.value(7).toDouble(), q.value(8).toLongLong(), msText(q, 9)});
+            });
+    }
+
+    static void splitLink(const QString &link, int &src, int &dst)
+    {
+        const qsizetype dash = link.indexOf(QLatin1Char('-'));
+        bool a = false, b = false;
+        src = link.left(dash).toInt(&a);
+        dst = link.mid(dash + 1).toInt(&b);
+        if (dash < 0 || !a || !b)
+            src = dst = -1;
+    }
+
+    bool readMatrixJson(const QString &path)
+    {
+        if (!QFileInfo::exists(path))
+            return false;
+        JsonNode root;
+        QString error;
+        if (!readJsonFile(path, root, &error)) {
+            warn(error);
+            return false;
+        }
+        noteRead(path);
+        for (const auto &[stepKey, kinds] : root.members) {
+            const std::int64_t step = stepFromKey(QString::fromStdString(stepKey));
+            for (const auto &[kind, ops] : kinds.members) {
+                for (const auto &[opKey, links] : ops.members) {
+                    const QString key = QString::fromStdString(opKey);
+                    const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
+                    for (const auto &[linkKey, info] : links.members) {
+                        MatrixLink link;
+                        link.step = step;
+                        link.opKey = at < 0 ? key : key.left(at);
+                        link.group = at < 0 ? QString() : key.mid(at + 1);
+                        splitLink(QString::fromStdString(linkKey), link.srcLocal, link.dstLocal);
+                        link.transport = info["Transport Type"].string();
+                        link.sizeMb = info["Transit Size(MB)"].toDouble();
+                        link.time = msToNs(info["Transit Time(ms)"]);
+                        link.bandwidthGbps = info["Bandwidth(GB/s)"].toDouble();
+                        link.opName = info["Op Name"].string();
+                        m_rank.links.push_back(std::move(link));
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    void readAnalysisMatrix(const QString &path)
+    {
+        if (!hasTable(path, QStringLiteral("CommAnalyzerMatrix")))
+            return;
+        query(path,
+              QStringLiteral(
+                  "SELECT hccl_op_name, group_name, src_rank, dst_rank, transport_type, transit_size, "
+                  "CAST(transit_time AS TEXT), bandwidth, step, op_name FROM CommAnalyzerMatrix"),
+              [&](QSqlQuery &q) {
+                  MatrixLink link;
+                  link.opKey = q.value(0).toString();
+                  link.group = q.value(1).toString();
+                  link.srcLocal = static_cast<int>(q.value(2).toDouble());
+                  link.dstLocal = static_cast<int>(q.value(3).toDouble());
+                  link.transport = q.value(4).toString();
+                  link.sizeMb = q.value(5).toDouble();
+                  link.time = msText(q, 6);
+                  link.bandwidthGbps = q.value(7).toDouble();
+                  link.step = stepFromKey(q.value(8).toString());
+                  link.opName = q.value(9).toString();
+                  m_rank.links.push_back(std::move(link));
+              });
+    }
+
+    Rank &m_rank;
+    ClusterModel &m_model;
+    QString m_database;
+};
+
+// Global ranks of the matrix links (group-local in the files, FORMATS.md §9.4) and each rank's stage.
+void resolveGroups(ClusterModel &model)
+{
+    QStringList unknownGroups;
+    for (Rank &r : model.ranks) {
+        for (const ParallelGroup *pp : model.groupsNamed(QStringLiteral("pp"))) {
+            const auto it = std::find(pp->globalRanks.begin(), pp->globalRanks.end(), r.rank);
+            if (it != pp->globalRanks.end())
+                r.stage = static_cast<int>(it - pp->globalRanks.begin());
+        }
+        for (MatrixLink &link : r.links) {
+            const ParallelGroup *g = model.groupByHash(link.group);
+            auto global = [&](int local) {
+                if (g)
+                    return local >= 0 && local < static_cast<int>(g->globalRanks.size())
+                               ? g->globalRanks[static_cast<std::size_t>(local)]
+                               : -1;
+                return local;
+            };
+            link.src = global(link.srcLocal);
+            link.dst = global(link.dstLocal);
+            if (!g && !model.groups.empty() && !unknownGroups.contains(link.group))
+                unknownGroups << link.group;
+        }
+    }
+    for (const QString &g : unknownGroups)
+        model.warnings << QStringLiteral(
+                              "communication group %1 is not in any parallel_group_info; its matrix "
+                              "links keep the ranks as written")
+                              .arg(g);
+}
+
+// cluster_analysis_output/cluster_step_trace_time.csv fills ranks that have no breakdown of their own
+// (its "rank" rows: Index = the rank id, FORMATS.md §9.1).
+void readClusterOutput(ClusterModel &model, const QString &root)
+{
+    const QString path =
+        QDir(root).filePath(QStringLiteral("cluster_analysis_output/cluster_step_trace_time.csv"));
+    if (!QFileInfo::exists(path))
+        return;
+    const CsvTable table = CsvReader().readFile(path);
+    if (table.column("Type") < 0 || table.column("Index") < 0 || table.column("Computing") < 0) {
+        model.warnings << QStringLiteral("%1: no Type/Index/Computing columns; not read").arg(path);
+        return;
+    }
+    auto ns = [&](std::size_t row, std::string_view column, bool *present = nullptr) {
+        const auto v = parseDecimalToNs(table.cell(row, column), TimeUnit::Microseconds);
+        if (present)
+            *present = v.has_value();
+        return v.value_or(0);
+    };
+    QList<int> withoutSteps; // only these are filled, with every row of theirs
+    for (const Rank &r : model.ranks)
+        if (r.steps.empty())
+            withoutSteps << r.rank;
+    for (std::size_t row = 0; row < table.rowCount(); ++row) {
+        if (csv::trimCell(table.cell(row, "Type")) != "rank")
+            continue;
+        const int id = QString::fromUtf8(table.cell(row, "Index")).trimmed().toInt();
+        auto it =
+            std::find_if(model.ranks.begin(), model.ranks.end(), [&](const Rank &r) { return r.rank == id; });
+        if (it == model.ranks.end() || !withoutSteps.contains(id))
+            continue;
+        RankStep s;
+        s.source = BreakdownSource::StepTraceCsv;
+        bool ok = false;
+        s.step = QString::fromUtf8(table.cell(row, "Step")).trimmed().toLongLong(&ok);
+        if (!ok)
+            s.step = kNoStep;
+        s.computing = ns(row, "Computing");
+        s.communicationNotOverlapped = ns(row, "Communication(Not Overlapped)");
+        s.overlapped = ns(row, "Overlapped");
+        s.communication = ns(row, "Communication");
+        s.free = ns(row, "Free");
+        s.stage = ns(row, "Stage");
+        s.bubble = ns(row, "Bubble");
+        s.communicationNotOverlappedExcludeReceive =
+            ns(row, "Communication(Not Overlapped and Exclude Receive)");
+        s.preparing = ns(row, "Preparing", &s.hasPreparing);
+        it->steps.push_back(s);
+        if (!it->filesRead.contains(path))
+            it->filesRead << path;
+    }
+}
+
+} // namespace
+
+QStringList findRankFolders(const QString &path)
+{
+    QStringList out;
+    const QFileInfo info(path);
+    if (!info.isDir())
+        return out;
+    if (isRankFolderName(info.fileName()))
+        return {info.absoluteFilePath()};
+    collectRankFolders(QDir(info.absoluteFilePath()), 1, out);
+    out.sort();
+    return out;
+}
+
+bool isClusterFolder(const QString &path)
+{
+    int ranks = 0;
+    for (const QString &folder : findRankFolders(path)) {
+        const QDir dir(folder);
+        if (dir.exists(QStringLiteral("ASCEND_PROFILER_OUTPUT")) ||
+            !dir.entryList({QStringLiteral("profiler_info*.json")}, QDir::Files).isEmpty())
+            ++ranks;
+    }
+    return ranks >= 2;
+}
+
+ClusterModel readCluster(const QString &path)
+{
+    ClusterModel model;
+    model.root = QFileInfo(path).absoluteFilePath();
+    for (const QString &folder : findRankFolders(path)) {
+        Rank rank;
+        rank.folder = folder;
+        rank.name = QFileInfo(folder).fileName();
+        const RankIdentity id = identify(folder);
+        rank.rank = id.rank;
+        RankReader(rank, model).read(id);
+        if (rank.rank < 0) {
+            model.warnings << QStringLiteral("%1: no profiler_info_<N>.json or other rank id; folder skipped")
+                                  .arg(folder);
+            continue;
+        }
+        if (model.rank(rank.rank)) {
+            model.warnings << QStringLiteral("%1: rank %2 is already read from %3; folder skipped")
+                                  .arg(folder)
+                                  .arg(rank.rank)
+                                  .arg(model.rank(rank.rank)->folder);
+            continue;
+        }
+        model.ranks.push_back(std::move(rank));
+    }
+    std::sort(model.ranks.begin(), model.ranks.end(),
+              [](const Rank &a, const Rank &b) { return a.rank < b.rank; });
+    readClusterOutput(model, model.root);
+    resolveGroups(model);
+    return model;
+}
+
+} // namespace at::cluster

@@ -1,0 +1,27 @@
+#pragma once
+// Reads a cluster (a folder of torch_npu rank folders, FORMATS.md §9.1) from each rank's summary files
+// only: profiler_info_<N>.json (the rank), profiler_metadata.json (parallel_group_info, distributed_args),
+// ASCEND_PROFILER_OUTPUT/step_trace_time.csv or the databases' step tables, communication.json and
+// communication_matrix.json (or analysis.db's CommAnalyzer tables), and cluster_analysis_output/ when
+// present. No timeline is parsed and nothing is written.
+
+#include "cluster/ClusterModel.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace at::cluster {
+
+// Rank folders (names ending "ascend_pt" / "ascend_ms") under path, at most five levels down; path itself
+// when it is one. Sorted by path.
+QStringList findRankFolders(const QString &path);
+
+// True when path holds at least two rank folders with a profiler_info_*.json or ASCEND_PROFILER_OUTPUT/
+// (what the window opens as a cluster).
+bool isClusterFolder(const QString &path);
+
+// Every rank folder found is a rank of the model (summary-only ranks included). Problems are collected in
+// ClusterModel::warnings, each naming the file; an empty model means no rank folder was found.
+ClusterModel readCluster(const QString &path);
+
+} // namespace at::cluster

@@ -1,0 +1,153 @@
+#include "cluster/JsonTree.h"
+
+#include <QFile>
+
+#include <simdjson.h>
+
+namespace od = simdjson::ondemand;
+
+namespace at::cluster {
+
+namespace {
+
+constexpr int kMaxDepth = 64;
+
+bool convert(od::value value, JsonNode &node, int depth)
+{
+    if (depth > kMaxDepth)
+        return false;
+    od::json_type type;
+    if (value.type().get(type))
+        return false;
+    switch (type) {
+    case od::json_type::object: {
+        node.type = JsonNode::Type::Object;
+        od::object object;
+        if (value.get_object().get(object))
+            return false;
+        for (auto field : object) {
+            std::string_view key;
+            if (field.unescaped_key().get(key))
+                return false;
+            node.members.emplace_back(std::string(key), JsonNode{});
+            od::value inner;
+            if (field.value().get(inner) || !convert(inner, node.members.back().second, depth + 1))
+                return false;
+        }
+        return true;
+    }
+    case od::json_type::array: {
+        node.type = JsonNode::Type::Array;
+        od::array array;
+        if (value.get_array().get(array))
+            return false;
+        for (auto element : array) {
+            od::value inner;
+            node.items.emplace_back();
+            if (element.get(inner) || !convert(inner, node.items.back(), depth + 1))
+                return false;
+        }
+        return true;
+    }
+    case od::json_type::string: {
+        node.type = JsonNode::Type::String;
+        std::string_view text;
+        if (value.get_string().get(text))
+            return false;
+        node.text = std::string(text);
+        return true;
+    }
+    case od::json_type::number: {
+        node.type = JsonNode::Type::Number;
+        std::string_view token = value.raw_json_token();
+        while (!token.empty() &&
+               (token.back() == ' ' || token.back() == '\n' || token.back() == '\r' || token.back() == '\t'))
+            token.remove_suffix(1);
+        node.text = std::string(token);
+        return true;
+    }
+    case od::json_type::boolean: {
+        node.type = JsonNode::Type::Bool;
+        bool b = false;
+        if (value.get_bool().get(b))
+            return false;
+        node.text = b ? "true" : "false";
+        return true;
+    }
+    default:
+        node.type = JsonNode::Type::Null;
+        return !value.is_null().error();
+    }
+}
+
+} // namespace
+
+const JsonNode &JsonNode::operator[](std::string_view key) const
+{
+    static const JsonNode null;
+    for (const auto &m : members)
+        if (m.first == key)
+            return m.second;
+    return null;
+}
+
+double JsonNode::toDouble(double fallback) const
+{
+    if (type != Type::Number && type != Type::String)
+        return fallback;
+    bool ok = false;
+    const double v = QString::fromStdString(text).trimmed().toDouble(&ok);
+    return ok ? v : fallback;
+}
+
+long long JsonNode::toInt(long long fallback) const
+{
+    if (type != Type::Number && type != Type::String)
+        return fallback;
+    bool ok = false;
+    const long long v = QString::fromStdString(text).trimmed().toLongLong(&ok);
+    return ok ? v : fallback;
+}
+
+bool readJsonFile(const QString &path, JsonNode &root, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: cannot be read (%2)").arg(path, file.errorString());
+        return false;
+    }
+    const QByteArray bytes = file.readAll();
+    const simdjson::padded_string json(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+    od::parser parser;
+    od::document doc;
+    od::value value;
+    root = JsonNode{};
+    if (parser.iterate(json).get(doc)) {
+        *error = QStringLiteral("%1: not valid JSON").arg(path);
+        return false;
+    }
+    // A document that is a bare scalar cannot be read as a value; every cluster file is an object.
+    od::object object;
+    if (doc.get_object().get(object)) {
+        *error = QStringLiteral("%1: not a JSON object").arg(path);
+        return false;
+    }
+    root.type = JsonNode::Type::Object;
+    for (auto field : object) {
+        std::string_view key;
+        od::value inner;
+        if (field.unescaped_key().get(key) || field.value().get(inner)) {
+            *error = QStringLiteral("%1: not valid JSON").arg(path);
+            return false;
+        }
+        root.members.emplace_back(std::string(key), JsonNode{});
+        if (!convert(inner, root.members.back().second, 1)) {
+            *error = QStringLiteral("%1: not valid JSON near key \"%2\"")
+                         .arg(path, QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())));
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace at::cluster

@@ -1,0 +1,40 @@
+#pragma once
+// A small JSON tree for the cluster summary files (a few MB at most). Numbers keep the text the file
+// wrote, so times are converted from their decimals (ClusterNumbers.h), never through a double.
+
+#include <QString>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace at::cluster {
+
+struct JsonNode
+{
+    enum class Type
+    {
+        Null,
+        Bool,
+        Number,
+        String,
+        Array,
+        Object
+    };
+    Type type = Type::Null;
+    std::string text; // number token / unescaped string / "true" "false"
+    std::vector<std::pair<std::string, JsonNode>> members;
+    std::vector<JsonNode> items;
+
+    bool isObject() const { return type == Type::Object; }
+    // The member with this key, or a Null node.
+    const JsonNode &operator[](std::string_view key) const;
+    QString string() const { return QString::fromStdString(text); }
+    double toDouble(double fallback = 0) const;
+    long long toInt(long long fallback = -1) const;
+};
+
+// Parses a file; on failure returns false and sets *error (file name and what is wrong).
+bool readJsonFile(const QString &path, JsonNode &root, QString *error);
+
+} // namespace at::cluster
