@@ -112,6 +112,12 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                        "default: AT_MEMORY_LIMIT, else 80% of the RAM) and show what was read."),
         QStringLiteral("SIZE"));
     parser.addOption(memoryLimit);
+    QCommandLineOption memory(
+        QStringLiteral("memory"),
+        QStringLiteral("Load PATH headlessly and print, per device and memory component, "
+                       "the peak (value and time) and the allocations live at the peak "
+                       "(with --json: as JSON)."));
+    parser.addOption(memory);
     parser.addOption(exportJson);
     parser.addOption(exportCsv);
     parser.addOption(perfetto);
@@ -154,6 +160,7 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     options.exportJson = parser.value(exportJson);
     options.perfetto = parser.isSet(perfetto);
     options.exportCsvDir = parser.value(exportCsv);
+    options.memory = parser.isSet(memory);
     options.json = parser.isSet(json);
     options.metrics = parser.isSet(metrics);
     options.csvOut = parser.value(csv);
@@ -368,6 +375,8 @@ int runHeadless(const CommandLineOptions &options)
         return runExportCsv(options);
     if (!options.compareSteps.isEmpty())
         return runCompareSteps(options);
+    if (options.memory)
+        return runMemory(options);
     return options.metrics ? runMetrics(options) : runSummary(options);
 }
 

@@ -40,10 +40,11 @@ struct CommandLineOptions
     QString exportJson; // --export-json OUT.json [--perfetto]
     bool perfetto = false;
     QString exportCsvDir; // --export-csv DIR: DIR/kernel_details.csv
+    bool memory = false;  // --memory PATH [--json]
     bool headless() const
     {
         return summary || metrics || !compareSteps.isEmpty() || !exportJson.isEmpty() ||
-               !exportCsvDir.isEmpty();
+               !exportCsvDir.isEmpty() || memory;
     }
     // Renders offscreen with the real window (no display needed).
     bool rendersImage() const { return !screenshotOut.isEmpty() || !chart.isEmpty(); }
@@ -74,6 +75,10 @@ int runCompareSteps(const CommandLineOptions &options);
 
 // `--export-json OUT PATH [--perfetto]`: the loaded timeline (any input) as Chrome-trace JSON.
 int runExportJson(const CommandLineOptions &options);
+
+// `--memory PATH [--json]`: per device and component the memory peaks and the allocations live at the
+// peak (app/MemoryCommand.cpp, docs/MEMORY.md).
+int runMemory(const CommandLineOptions &options);
 
 // Shared by the headless modes: loads PATH with the options' source preference (the error goes to
 // err; null on failure), and writes a file atomically (QSaveFile; false with the reason on err).

@@ -28,6 +28,7 @@ const std::vector<const InputReader *> &inputReaders()
         &databaseReader(),
         &jsonTimelineReader(),
         &summaryTablesReader(),
+        &memoryTablesReader(),
     };
     return readers;
 }

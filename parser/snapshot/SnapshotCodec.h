@@ -19,7 +19,8 @@ namespace at::snapshot {
 // 3: the big columns (slices, counter samples) are a column stream at the end of the payload, in
 //    frames of their own that a reopen decompresses straight into the model's vectors.
 // 4: the layout is one table (SnapshotLayout.h); source groups keep their typed provenance.
-constexpr std::uint32_t kFormatVersion = 4;
+// 5: the memory profile (curves and operator allocations, MemoryProfile.h).
+constexpr std::uint32_t kFormatVersion = 5;
 
 // One input file (or folder) the model was built from, as it was when the snapshot was written.
 struct FileStamp
