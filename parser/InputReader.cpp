@@ -24,11 +24,8 @@ const std::vector<const InputReader *> &inputReaders()
 {
     // One line per input kind.
     static const std::vector<const InputReader *> readers{
-        &rawDataReader(),
-        &databaseReader(),
-        &jsonTimelineReader(),
-        &summaryTablesReader(),
-        &memoryTablesReader(),
+        &rawDataReader(),       &databaseReader(),     &jsonTimelineReader(),
+        &summaryTablesReader(), &memoryTablesReader(),
     };
     return readers;
 }
