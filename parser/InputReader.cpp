@@ -24,8 +24,10 @@ const std::vector<const InputReader *> &inputReaders()
 {
     // One line per input kind.
     static const std::vector<const InputReader *> readers{
-        &rawDataReader(),       &databaseReader(),     &jsonTimelineReader(),
-        &summaryTablesReader(), &memoryTablesReader(),
+        &rawDataReader(),
+        &databaseReader(),
+        &jsonTimelineReader(),
+        &summaryTablesReader(),
     };
     return readers;
 }

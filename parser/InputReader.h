@@ -71,7 +71,6 @@ const InputReader &rawDataReader();       // raw/RawDataReader.cpp: PROF_* data 
 const InputReader &databaseReader();      // sqlite/DatabaseReader.cpp: profiler databases (§6)
 const InputReader &jsonTimelineReader();  // json/JsonTimelineReader.cpp: Chrome-trace timelines (§2)
 const InputReader &summaryTablesReader(); // summary/SummaryTablesReader.cpp: kernel table, summary CSVs (§3)
-const InputReader &memoryTablesReader();  // memory/MemoryTablesReader.cpp: memory CSVs (§3.9, §9.5)
 
 // Every reader, in the order they read a source: timelines first (the summary tables reader runs last).
 const std::vector<const InputReader *> &inputReaders();

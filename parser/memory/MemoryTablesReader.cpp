@@ -1,6 +1,5 @@
 #include "memory/MemoryTablesReader.h"
 
-#include "InputReader.h"
 #include "MemoryAnalysis.h"
 #include "csv/CsvSlices.h"
 #include "csv/CsvTable.h"
@@ -425,34 +424,6 @@ std::optional<std::int64_t> parseMemoryDevice(std::string_view s)
         !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
         return std::nullopt;
     return std::stoll(std::string(s));
-}
-
-namespace {
-
-// The memory CSVs of a text export; runs after the summary tables.
-class MemoryTablesReader : public InputReader
-{
-public:
-    bool recognises(const DataSource &source) const override
-    {
-        return source.format != TimelineFormat::Sqlite && !memoryTableFiles(source).isEmpty();
-    }
-    std::uint64_t bytesToRead(const DataSource &) const override { return 0; }
-    ReadStatus read(SourceReading &reading) const override
-    {
-        readMemoryTables(reading.source, reading.group, reading.builder);
-        for (const QString &file : memoryTableFiles(reading.source))
-            reading.recordRead(file);
-        return reading.control.cancel ? ReadStatus::Cancelled : ReadStatus::Done;
-    }
-};
-
-} // namespace
-
-const InputReader &memoryTablesReader()
-{
-    static const MemoryTablesReader reader;
-    return reader;
 }
 
 } // namespace at

@@ -16,8 +16,9 @@ namespace at {
 // The memory CSVs of a source (memory_record, operator_memory, npu_module_mem, with their slices).
 QStringList memoryTableFiles(const DataSource &source);
 
-// Reads them into the builder's memory profile for a group; bad rows are skipped with one warning
-// per file and problem naming the file, the first such line and how many rows it cost.
+// Reads them into the builder's memory profile for a group (the summary tables reader calls it); bad rows are
+// skipped with one warning per file and problem naming the file, the first such line and how many rows it
+// cost.
 void readMemoryTables(const DataSource &source, int group, TraceBuilder &builder);
 
 // Counter lanes for the curves from index firstCurve on (what one source added), values in MB:
