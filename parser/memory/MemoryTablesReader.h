@@ -21,13 +21,6 @@ QStringList memoryTableFiles(const DataSource &source);
 // cost.
 void readMemoryTables(const DataSource &source, int group, TraceBuilder &builder);
 
-// Counter lanes for the curves from index firstCurve on (what one source added), values in MB:
-// component curves under "Memory", module curves with a non-zero peak under "Memory modules".
-void addMemoryCounterLanes(TraceBuilder &builder, std::size_t firstCurve);
-
-// Sorts each curve from firstCurve on by time (stable: same-time records keep file order).
-void sortMemoryCurves(MemoryProfile &profile, std::size_t firstCurve);
-
 // A decimal text in a unit of 2^shift bytes ("954.3701171875" MB: shift 20) → bytes, rounded half
 // away from zero; surrounding blanks and TABs are ignored. nullopt for empty or non-numeric text.
 std::optional<std::int64_t> parseScaledBytes(std::string_view text, int shift);

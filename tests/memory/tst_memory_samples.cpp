@@ -10,6 +10,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -202,6 +204,67 @@ private slots:
             QCOMPARE(actual[i].sizeKb.toDouble(), expected[i].sizeKb.toDouble());
             QCOMPARE(actual[i].allocation, expected[i].allocation);
         }
+    }
+
+    void databasePeaksAndLiveAtPeak()
+    {
+        // The torch_npu database of the alexnet run: bytes and ns as stored, checked with SQL here.
+        const QString path = test::level1Rank0Database();
+        const auto model = test::loadOrFail(path);
+        QVERIFY(model);
+        const MemoryProfile &profile = model->memory();
+        {
+            QSqlDatabase db =
+                QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("memory-check"));
+            db.setDatabaseName(path);
+            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(
+                QStringLiteral("SELECT s.value, MAX(totalAllocated), MAX(totalReserved) FROM MEMORY_RECORD m "
+                               "JOIN STRING_IDS s ON s.id = m.component GROUP BY s.value")));
+            int components = 0;
+            while (q.next()) {
+                const QString name = q.value(0).toString();
+                const auto it =
+                    std::find_if(profile.curves.begin(), profile.curves.end(), [&](const MemoryCurve &c) {
+                        return c.kind == MemoryCurveKind::Component && c.component == name;
+                    });
+                QVERIFY2(it != profile.curves.end(), qPrintable(name));
+                QCOMPARE(peakOf(*it, MemoryMetric::Allocated)->bytes, q.value(1).toLongLong());
+                QCOMPARE(peakOf(*it, MemoryMetric::Reserved)->bytes, q.value(2).toLongLong());
+                ++components;
+            }
+            QCOMPARE(components, 3); // PTA, GE, PTA+GE
+            QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*), SUM(releaseTime IS NULL) FROM OP_MEMORY")) &&
+                    q.next());
+            QCOMPARE(profile.allocations.size(),
+                     std::size_t(q.value(0).toLongLong())); // 184 (FORMATS.md §9.5)
+            const auto unreleased = std::count_if(profile.allocations.begin(), profile.allocations.end(),
+                                                  [](const MemoryAllocation &a) { return !a.released(); });
+            QCOMPARE(qint64(unreleased), q.value(1).toLongLong()); // 24
+
+            const std::vector<DeviceMemory> devices = deviceMemory(profile);
+            QCOMPARE(devices.size(), std::size_t(1));
+            const DeviceMemory &d = devices.front();
+            QVERIFY(d.overallPeak);
+            const qint64 t = model->origin() + d.overallPeak->time;
+            QVERIFY(q.exec(QStringLiteral(
+                        "SELECT MIN(m.timestamp) FROM MEMORY_RECORD m JOIN STRING_IDS s ON s.id = "
+                        "m.component WHERE s.value = 'PTA+GE' AND m.totalAllocated = (SELECT "
+                        "MAX(totalAllocated) FROM MEMORY_RECORD WHERE component = m.component)")) &&
+                    q.next());
+            QCOMPARE(t, q.value(0).toLongLong());
+            QVERIFY(
+                q.exec(QStringLiteral("SELECT COUNT(*), MAX(size) FROM OP_MEMORY WHERE size > 0 AND "
+                                      "allocationTime <= %1 AND (releaseTime IS NULL OR releaseTime = 0 OR "
+                                      "releaseTime > %1)")
+                           .arg(t)) &&
+                q.next());
+            QCOMPARE(qint64(d.liveAtPeak.size()), q.value(0).toLongLong());
+            QCOMPARE(profile.allocations[d.liveAtPeak.front()].bytes, q.value(1).toLongLong());
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("memory-check"));
     }
 
     void warmReopenGivesTheSameProfile()
