@@ -7,6 +7,7 @@
 #include "KernelTablePanel.h"
 #include "MarkerList.h"
 #include "MarkersPanel.h"
+#include "MemoryPanel.h"
 #include "PanelRegistry.h"
 #include "StatisticsPanel.h"
 #include "StepsPanel.h"
@@ -76,6 +77,13 @@ void MainWindow::createPanels()
                 }
             });
         });
+    m_panels->add<MemoryPanel>("panel.memory", "MemoryDock", bottom, new MemoryPanel, [t](MemoryPanel *p) {
+        connect(t->zoom(), &ZoomController::rangeChanged, p, &MemoryPanel::setVisibleRange);
+        connect(p, &MemoryPanel::sliceRequested, t, [t](SliceRef ref) {
+            if (ref.isValid())
+                t->selectSlice(ref, true);
+        });
+    });
     m_collection =
         m_panels->add<CollectionPanel>("panel.collection", "CollectionDock", right, new CollectionPanel);
     m_panels->finish();

@@ -173,6 +173,26 @@ QString exactBinaryFraction(std::int64_t value, int shift)
 
 } // namespace
 
+SliceRef hostSliceOf(const TraceModel &model, const MemoryAllocation &allocation)
+{
+    if (allocation.allocation == kNoTime || allocation.name == 0)
+        return {};
+    const QString name = model.strings().qstring(allocation.name);
+    for (std::size_t t = 0; t < model.threads().size(); ++t) {
+        const ThreadInfo &thread = model.threads()[t];
+        if (model.processes()[static_cast<std::size_t>(thread.process)].group != allocation.group)
+            continue;
+        SliceRef ref = model.enclosingSlice(static_cast<int>(t), allocation.allocation);
+        while (ref.isValid()) {
+            if (model.sliceName(ref) == name)
+                return ref;
+            const std::int32_t parent = thread.slices.parent(ref.index);
+            ref = parent < 0 ? SliceRef{} : SliceRef{ref.thread, static_cast<std::uint32_t>(parent)};
+        }
+    }
+    return {};
+}
+
 QString curveLabel(const MemoryCurve &curve)
 {
     return curve.kind == MemoryCurveKind::Module ? curve.component + QStringLiteral(" (module)")

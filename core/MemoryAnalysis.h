@@ -4,6 +4,7 @@
 // and how a step moved memory. All times relative to the model origin.
 
 #include "MemoryProfile.h"
+#include "TraceModel.h"
 
 #include <QString>
 
@@ -67,6 +68,11 @@ struct DeviceMemory
     std::vector<std::size_t> liveAtPeak;   // liveAllocationsAt(overall peak time), largest first
 };
 std::vector<DeviceMemory> deviceMemory(const MemoryProfile &profile);
+
+// The host slice of an allocation (FORMATS.md §9.5: operator rows join to host slices by name and
+// time): the innermost slice named like the operator that encloses the allocation time, on any thread
+// of the allocation's group. Invalid when there is none.
+SliceRef hostSliceOf(const TraceModel &model, const MemoryAllocation &allocation);
 
 // A curve's name as lists show it: the component, or "<module> (module)" for npu_module_mem curves
 // (modules share names with components: APP, GE).
