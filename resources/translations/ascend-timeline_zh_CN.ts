@@ -538,6 +538,14 @@
         <source>Simplified Chinese user interface</source>
         <translation>简体中文界面</translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>show or hide the Memory dock</source>
+        <translation>显示或隐藏内存面板</translation>
+    </message>
 </context>
 <context>
     <name>OpenDialogs</name>
@@ -1390,6 +1398,139 @@ duration %2 µs · %3</source>
     <message>
         <source>flag</source>
         <translation>旗标</translation>
+    </message>
+</context>
+<context>
+    <name>at::MemoryAllocationModel</name>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Size (KB)</source>
+        <translation>大小 (KB)</translation>
+    </message>
+    <message>
+        <source>Allocated at (ms)</source>
+        <translation>分配时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Released at (ms)</source>
+        <translation>释放时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Duration (ms)</source>
+        <translation>持续时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Active duration (ms)</source>
+        <translation>活跃持续时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Allocated then (MB)</source>
+        <translation>分配时已分配 (MB)</translation>
+    </message>
+    <message>
+        <source>Reserved then (MB)</source>
+        <translation>分配时已预留 (MB)</translation>
+    </message>
+    <message>
+        <source>Allocated at release (MB)</source>
+        <translation>释放时已分配 (MB)</translation>
+    </message>
+    <message>
+        <source>Reserved at release (MB)</source>
+        <translation>释放时已预留 (MB)</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>流</translation>
+    </message>
+    <message>
+        <source>Not released inside the profiled window</source>
+        <translation>在采集时间窗内未释放</translation>
+    </message>
+    <message>
+        <source>(release only)</source>
+        <translation>（仅释放）</translation>
+    </message>
+    <message>
+        <source>not released</source>
+        <translation>未释放</translation>
+    </message>
+</context>
+<context>
+    <name>at::MemoryPanel</name>
+    <message>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Size (KB)</source>
+        <translation>大小 (KB)</translation>
+    </message>
+    <message>
+        <source>Allocated at (ms)</source>
+        <translation>分配时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Lifetime (ms)</source>
+        <translation>生命周期 (ms)</translation>
+    </message>
+    <message>
+        <source>Filter operators</source>
+        <translation>筛选算子</translation>
+    </message>
+    <message>
+        <source>NPU %1</source>
+        <translation>NPU %1</translation>
+    </message>
+    <message>
+        <source>unknown device</source>
+        <translation>未知设备</translation>
+    </message>
+    <message>
+        <source>No memory data: profile with profile_memory=True (memory_record.csv, operator_memory.csv, MEMORY_RECORD, OP_MEMORY).</source>
+        <translation>无内存数据：请使用 profile_memory=True 采集（memory_record.csv、operator_memory.csv、MEMORY_RECORD、OP_MEMORY）。</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Memory (MB)</source>
+        <translation>内存 (MB)</translation>
+    </message>
+    <message>
+        <source>Peaks</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>%1 allocated</source>
+        <extracomment>A chart series: &quot;PTA+GE allocated&quot;, &quot;APP reserved&quot;</extracomment>
+        <translation>%1 已分配</translation>
+    </message>
+    <message>
+        <source>%1 reserved</source>
+        <translation>%1 已预留</translation>
+    </message>
+    <message numerus="yes">
+        <source>Live at the %1 peak: %2 MB at %3 ms, %n allocation(s), largest first</source>
+        <translation>
+            <numerusform>%1 峰值时存活的分配：%2 MB，位于 %3 ms，共 %n 个，按大小降序</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not released</source>
+        <translation>未释放</translation>
+    </message>
+    <message>
+        <source>No operator curve (PTA+GE, PTA or GE) on this device: no peak to inspect.</source>
+        <translation>此设备没有算子内存曲线（PTA+GE、PTA 或 GE）：无峰值可查看。</translation>
     </message>
 </context>
 <context>
