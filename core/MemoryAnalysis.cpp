@@ -96,6 +96,19 @@ std::optional<StepMemory> stepMemory(const MemoryCurve &curve, MemoryMetric metr
     return out;
 }
 
+std::optional<StepMemory> groupStepMemory(const MemoryProfile &profile, int group, TimeNs begin, TimeNs end)
+{
+    for (const auto &[g, device] : memoryDevices(profile)) {
+        if (g != group)
+            continue;
+        const int curve = overallCurve(profile, g, device);
+        if (curve >= 0)
+            return stepMemory(profile.curves[static_cast<std::size_t>(curve)], MemoryMetric::Allocated, begin,
+                              end);
+    }
+    return std::nullopt;
+}
+
 std::vector<std::pair<int, std::int64_t>> memoryDevices(const MemoryProfile &profile)
 {
     std::vector<std::pair<int, std::int64_t>> out;

@@ -46,6 +46,10 @@ struct StepMemory
 };
 std::optional<StepMemory> stepMemory(const MemoryCurve &curve, MemoryMetric metric, TimeNs begin, TimeNs end);
 
+// A step of a source group on its overall curve's Allocated values (the group's first device that has
+// one): what the Steps dock shows as peak and net growth.
+std::optional<StepMemory> groupStepMemory(const MemoryProfile &profile, int group, TimeNs begin, TimeNs end);
+
 // (group, device) pairs of the profile in first-seen order (curves, then allocations).
 std::vector<std::pair<int, std::int64_t>> memoryDevices(const MemoryProfile &profile);
 

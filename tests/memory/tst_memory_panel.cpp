@@ -4,6 +4,7 @@
 
 #include "AppTestSupport.h"
 #include "MemoryPanel.h"
+#include "StepsPanel.h"
 #include "TimelineView.h"
 #include "ZoomController.h"
 
@@ -15,6 +16,7 @@
 #include <QScatterSeries>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
@@ -104,6 +106,18 @@ private slots:
         const SliceTable &slices = model.threads()[static_cast<std::size_t>(selected.thread)].slices;
         QVERIFY(slices.start(selected.index) <= a.allocation);
         QVERIFY(slices.start(selected.index) + slices.duration(selected.index) >= a.allocation);
+
+        // Steps dock: the one step holds the overall peak, so its peak is that peak.
+        QCOMPARE(model.steps().size(), std::size_t(1));
+        const Step &step = model.steps().front();
+        QVERIFY(step.begin() <= d.overallPeak->time && d.overallPeak->time <= step.end());
+        QTableWidget *steps = window.steps()->table();
+        QCOMPARE(steps->horizontalHeaderItem(11)->text(), QStringLiteral("Peak memory (MB)"));
+        QCOMPARE(steps->item(0, 11)->text(), bytesAsMegabytes(d.overallPeak->bytes));
+        const MemoryCurve &overall = model.memory().curves[static_cast<std::size_t>(d.overall)];
+        QCOMPARE(steps->item(0, 12)->text(),
+                 bytesAsMegabytes(*valueAt(overall, MemoryMetric::Allocated, step.end()) -
+                                  *valueAt(overall, MemoryMetric::Allocated, step.begin())));
 
         // The chart follows the timeline's visible range.
         window.timeline()->zoom()->setRange({10'000'000, 20'000'000}, true);
