@@ -91,8 +91,12 @@ std::optional<StepMemory> stepMemory(const MemoryCurve &curve, MemoryMetric metr
     }
     if (!out)
         return std::nullopt;
+    // Nothing holds at begin (the records start inside the step): growth from the step's first value.
+    std::int64_t start = atBegin ? *atBegin : kNoBytes;
+    for (std::size_t i = first; start == kNoBytes && i < curve.times.size() && curve.times[i] <= end; ++i)
+        start = v[i];
     const std::optional<std::int64_t> atEnd = valueAt(curve, metric, end);
-    out->growthBytes = (atEnd ? *atEnd : 0) - (atBegin ? *atBegin : 0);
+    out->growthBytes = (atEnd ? *atEnd : start) - start;
     return out;
 }
 

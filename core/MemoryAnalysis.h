@@ -37,7 +37,7 @@ std::vector<std::size_t> liveAllocationsAt(const MemoryProfile &profile, int gro
 int overallCurve(const MemoryProfile &profile, int group, std::int64_t device);
 
 // One step's effect on a curve: the peak inside [begin, end] (the value holding at begin counts) and
-// the net growth, value at end − value at begin.
+// the net growth, value at end − value at begin (the step's first value when nothing holds at begin).
 struct StepMemory
 {
     std::int64_t peakBytes = 0;

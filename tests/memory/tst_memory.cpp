@@ -96,6 +96,11 @@ private slots:
         QCOMPARE(quiet->peakTime, 12);
         QCOMPARE(quiet->growthBytes, 0);
         QVERIFY(!stepMemory(c, MemoryMetric::Reserved, 0, 40));
+        // [-10, 25]: the records start inside the step, growth from the first value (100 → 250).
+        const auto early = stepMemory(c, MemoryMetric::Allocated, -10, 25);
+        QVERIFY(early);
+        QCOMPARE(early->peakBytes, 400);
+        QCOMPARE(early->growthBytes, 150);
     }
 
     void exactDecimals()

@@ -115,9 +115,14 @@ private slots:
         QCOMPARE(steps->horizontalHeaderItem(11)->text(), QStringLiteral("Peak memory (MB)"));
         QCOMPARE(steps->item(0, 11)->text(), bytesAsMegabytes(d.overallPeak->bytes));
         const MemoryCurve &overall = model.memory().curves[static_cast<std::size_t>(d.overall)];
+        // Net growth: value at the step's end − the first value (the records start inside the step).
+        QVERIFY(!valueAt(overall, MemoryMetric::Allocated, step.begin()));
+        const auto firstSample = std::find_if(overall.times.begin(), overall.times.end(),
+                                              [&](TimeNs t) { return t >= step.begin(); });
+        const std::int64_t start =
+            overall.allocated[static_cast<std::size_t>(firstSample - overall.times.begin())];
         QCOMPARE(steps->item(0, 12)->text(),
-                 bytesAsMegabytes(*valueAt(overall, MemoryMetric::Allocated, step.end()) -
-                                  *valueAt(overall, MemoryMetric::Allocated, step.begin())));
+                 bytesAsMegabytes(*valueAt(overall, MemoryMetric::Allocated, step.end()) - start));
 
         // The chart follows the timeline's visible range.
         window.timeline()->zoom()->setRange({10'000'000, 20'000'000}, true);
