@@ -1817,6 +1817,14 @@ duration %2 µs · %3</source>
         <source>Double-click fits the timeline to a step; [ and ] step through them.</source>
         <translation>双击可使时间线适应该迭代；按 [ 和 ] 逐个切换迭代。</translation>
     </message>
+    <message>
+        <source>Peak memory (MB)</source>
+        <translation>内存峰值 (MB)</translation>
+    </message>
+    <message>
+        <source>Memory growth (MB)</source>
+        <translation>内存净增长 (MB)</translation>
+    </message>
 </context>
 <context>
     <name>at::SummaryTablesPanel</name>
