@@ -202,7 +202,8 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     m_live->setColumnCount(4);
     m_live->setHeaderLabels({tr("Operator"), tr("Size (KB)"), tr("Allocated at (ms)"), tr("Lifetime (ms)")});
     m_live->setRootIsDecorated(false);
-    m_live->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_live->header()->setStretchLastSection(false);
+    m_live->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     m_filter->setPlaceholderText(tr("Filter operators"));
     m_filter->setClearButtonEnabled(true);
@@ -279,7 +280,7 @@ void MemoryPanel::showDevice(int index)
     chart->setTheme(isDark(QApplication::palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart->setBackgroundBrush(QApplication::palette().color(QPalette::Base));
     chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setAlignment(Qt::AlignRight); // eight series: a bottom legend elides their names
     m_live->clear();
     m_liveTitle->clear();
     if (index < 0 || static_cast<std::size_t>(index) >= m_devices.size() || !m_model) {
@@ -350,6 +351,7 @@ void MemoryPanel::showDevice(int index)
         if (profile.allocations[i].group == d.group && profile.allocations[i].device == d.device)
             rows.push_back(i);
     m_allocations->setRows(m_model, std::move(rows));
+    m_table->resizeColumnsToContents();
 }
 
 void MemoryPanel::setVisibleRange(TimeRange range)

@@ -124,6 +124,12 @@ private slots:
         QCOMPARE(steps->item(0, 12)->text(),
                  bytesAsMegabytes(*valueAt(overall, MemoryMetric::Allocated, step.end()) - start));
 
+        // AT_MEMORY_PANEL_PNG=FILE keeps a picture of the dock to look at.
+        if (const QString png = qEnvironmentVariable("AT_MEMORY_PANEL_PNG"); !png.isEmpty()) {
+            panel->resize(1600, 420);
+            panel->grab().save(png);
+        }
+
         // The chart follows the timeline's visible range.
         window.timeline()->zoom()->setRange({10'000'000, 20'000'000}, true);
         const auto *x = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).front());
