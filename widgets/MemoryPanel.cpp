@@ -198,7 +198,6 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     m_status->setWordWrap(true);
 
     m_chart->setRenderHint(QPainter::Antialiasing, false);
-    m_chart->setMinimumHeight(120);
     m_live->setColumnCount(4);
     m_live->setHeaderLabels({tr("Operator"), tr("Size (KB)"), tr("Allocated at (ms)"), tr("Lifetime (ms)")});
     m_live->setRootIsDecorated(false);
