@@ -148,6 +148,12 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
             "Read the cluster at PATH (a folder of rank folders) from its summary files and print "
             "each rank's step breakdown, slow ranks, slow links and waits (with --json: as JSON)."));
     parser.addOption(cluster);
+    QCommandLineOption memory(
+        QStringLiteral("memory"),
+        QStringLiteral("Load PATH headlessly and print, per device and memory component, "
+                       "the peak (value and time) and the allocations live at the peak "
+                       "(with --json: as JSON)."));
+    parser.addOption(memory);
     parser.addOption(exportJson);
     parser.addOption(exportCsv);
     parser.addOption(perfetto);
@@ -192,6 +198,7 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     options.perfetto = parser.isSet(perfetto);
     options.exportCsvDir = parser.value(exportCsv);
     options.cluster = parser.isSet(cluster);
+    options.memory = parser.isSet(memory);
     options.json = parser.isSet(json);
     options.metrics = parser.isSet(metrics);
     options.csvOut = parser.value(csv);
@@ -458,6 +465,8 @@ int runHeadless(const CommandLineOptions &options)
         return runExportCsv(options);
     if (!options.compareSteps.isEmpty())
         return runCompareSteps(options);
+    if (options.memory)
+        return runMemory(options);
     return options.metrics ? runMetrics(options) : runSummary(options);
 }
 

@@ -42,10 +42,11 @@ struct CommandLineOptions
     QString exportCsvDir; // --export-csv DIR: DIR/kernel_details.csv
     bool advise = false;  // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
     bool cluster = false; // --cluster PATH [--json] (app/ClusterCommand.cpp)
+    bool memory = false;  // --memory PATH [--json] (app/MemoryCommand.cpp)
     bool headless() const
     {
-        return summary || metrics || advise || cluster || !compareSteps.isEmpty() || !exportJson.isEmpty() ||
-               !exportCsvDir.isEmpty();
+        return summary || metrics || advise || cluster || memory || !compareSteps.isEmpty() ||
+               !exportJson.isEmpty() || !exportCsvDir.isEmpty();
     }
     // Renders offscreen with the real window (no display needed).
     bool rendersImage() const { return !screenshotOut.isEmpty() || !chart.isEmpty(); }
@@ -76,6 +77,10 @@ int runCompareSteps(const CommandLineOptions &options);
 
 // `--export-json OUT PATH [--perfetto]`: the loaded timeline (any input) as Chrome-trace JSON.
 int runExportJson(const CommandLineOptions &options);
+
+// `--memory PATH [--json]`: per device and component the memory peaks and the allocations live at the
+// peak (app/MemoryCommand.cpp, docs/MEMORY.md).
+int runMemory(const CommandLineOptions &options);
 
 // Shared by the headless modes: loads PATH with the options' source preference (the error goes to
 // err; null on failure), and writes a file atomically (QSaveFile; false with the reason on err).

@@ -8,6 +8,7 @@
 #include "KernelTablePanel.h"
 #include "MarkerList.h"
 #include "MarkersPanel.h"
+#include "MemoryPanel.h"
 #include "PanelRegistry.h"
 #include "StatisticsPanel.h"
 #include "StepsPanel.h"
@@ -77,6 +78,13 @@ void MainWindow::createPanels()
                 }
             });
         });
+    m_panels->add<MemoryPanel>("panel.memory", "MemoryDock", bottom, new MemoryPanel, [t](MemoryPanel *p) {
+        connect(t->zoom(), &ZoomController::rangeChanged, p, &MemoryPanel::setVisibleRange);
+        connect(p, &MemoryPanel::sliceRequested, t, [t](SliceRef ref) {
+            if (ref.isValid())
+                t->selectSlice(ref, true);
+        });
+    });
     m_collection =
         m_panels->add<CollectionPanel>("panel.collection", "CollectionDock", right, new CollectionPanel);
     // Insights: an occurrence selects its slice; "show all" outlines every occurrence on the timeline

@@ -26,6 +26,7 @@ bool wantsHeadless(int argc, char **argv)
         if (std::strcmp(arg, "--advise") == 0)
             return true;
         if (std::strcmp(arg, "--summary") == 0 || std::strcmp(arg, "--metrics") == 0 ||
+            std::strcmp(arg, "--memory") == 0 || // not --memory-limit, which the GUI takes too
             std::strncmp(arg, "--compare-steps", 15) == 0 || std::strncmp(arg, "--export-json", 13) == 0 ||
             std::strncmp(arg, "--export-csv", 12) == 0 || std::strcmp(arg, "--cluster") == 0 ||
             std::strcmp(arg, "--help") == 0 || std::strcmp(arg, "-h") == 0 ||

@@ -28,6 +28,7 @@ public:
     static std::vector<SourceGroup> &groups(TraceModel &m) { return m.m_groups; }
     static KernelTable &kernels(TraceModel &m) { return m.m_kernels; }
     static std::vector<SummaryTable> &summaryTables(TraceModel &m) { return m.m_summaryTables; }
+    static MemoryProfile &memory(TraceModel &m) { return m.m_memory; }
     static std::vector<DeclaredStep> &declaredSteps(TraceModel &m) { return m.m_declaredSteps; }
     static std::vector<Step> &steps(TraceModel &m) { return m.m_steps; }
     static std::vector<int> &processOrder(TraceModel &m) { return m.m_processOrder; }

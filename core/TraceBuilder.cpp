@@ -455,6 +455,13 @@ void TraceBuilder::placeTimes()
         step.begin -= origin;
         step.end -= origin;
     }
+    for (MemoryCurve &c : m.m_memory.curves)
+        for (TimeNs &t : c.times)
+            t -= origin;
+    for (MemoryAllocation &a : m.m_memory.allocations)
+        for (TimeNs *t : {&a.allocation, &a.release, &a.activeRelease})
+            if (*t != kNoTime)
+                *t -= origin;
 }
 
 void TraceBuilder::buildSliceTables()

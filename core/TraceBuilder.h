@@ -36,6 +36,8 @@ public:
     // Kernel rows with *absolute* epoch ns start times; build() makes them relative and joins them.
     KernelTable &kernels() { return m_model->m_kernels; }
     void addSummaryTable(SummaryTable table) { m_model->m_summaryTables.push_back(std::move(table)); }
+    // Memory curves and allocations with *absolute* epoch ns times; build() makes them relative.
+    MemoryProfile &memory() { return m_model->m_memory; }
     // A step window with *absolute* epoch ns times; build() makes it relative.
     void addDeclaredStep(DeclaredStep step) { m_model->m_declaredSteps.push_back(std::move(step)); }
 

@@ -189,6 +189,7 @@ std::size_t TraceModel::memoryBytes() const
     for (const CounterSeries &c : m_counters)
         bytes += c.times.capacity() * sizeof(TimeNs) + c.values.capacity() * sizeof(double);
     bytes += m_flows.capacity() * sizeof(FlowInfo);
+    bytes += m_memory.memoryBytes();
     bytes += (m_flowsBySource.capacity() + m_flowsByTarget.capacity()) * sizeof(m_flowsBySource[0]);
     return bytes;
 }

@@ -3,6 +3,7 @@
 #include "CollectionInfo.h"
 #include "KernelTable.h"
 #include "Layer.h"
+#include "MemoryProfile.h"
 #include "SliceLod.h"
 #include "SliceTable.h"
 #include "SourceProvenance.h"
@@ -171,6 +172,8 @@ public:
     const KernelTable &kernels() const { return m_kernels; }
     // The other summary CSVs of each source (statistics, step trace, ...).
     const std::vector<SummaryTable> &summaryTables() const { return m_summaryTables; }
+    // Device memory curves and operator allocations (MemoryProfile.h), times relative to origin().
+    const MemoryProfile &memory() const { return m_memory; }
     const EventCounts &eventCounts() const { return m_counts; }
     // Step windows stated by the sources, in the order they were read.
     const std::vector<DeclaredStep> &declaredSteps() const { return m_declaredSteps; }
@@ -233,6 +236,7 @@ private:
     std::vector<SourceGroup> m_groups;
     KernelTable m_kernels;
     std::vector<SummaryTable> m_summaryTables;
+    MemoryProfile m_memory;
     std::vector<DeclaredStep> m_declaredSteps;
     std::vector<Step> m_steps;
     std::vector<int> m_processOrder;

@@ -1,5 +1,7 @@
 #include "StepsPanel.h"
 
+#include "MemoryAnalysis.h"
+
 #include "TableExport.h"
 
 #include "TableCells.h"
@@ -45,10 +47,11 @@ StepsPanel::StepsPanel(QWidget *parent)
     : QWidget(parent), m_table(new QTableWidget), m_compare(new QPushButton(tr("Compare…")))
 {
     addCsvExportAction(m_table, QStringLiteral("steps.csv"));
-    m_table->setColumnCount(11);
+    m_table->setColumnCount(13);
     m_table->setHorizontalHeaderLabels({tr("Source"), tr("Step"), tr("Start"), tr("Duration"), tr("Host"),
                                         tr("Device stage"), tr("Computing"), tr("Communication"),
-                                        tr("Not overlapped"), tr("Free"), tr("Device tasks")});
+                                        tr("Not overlapped"), tr("Free"), tr("Device tasks"),
+                                        tr("Peak memory (MB)"), tr("Memory growth (MB)")});
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -103,6 +106,15 @@ void StepsPanel::setModel(const TraceModel *model)
         m_table->setItem(
             r, 10,
             new NumberItem(QString::number(s.deviceTasks.size()), static_cast<double>(s.deviceTasks.size())));
+        // Peak and net growth of the group's overall memory curve over the step (docs/MEMORY.md).
+        if (const auto memory = groupStepMemory(model->memory(), s.group, s.begin(), s.end())) {
+            m_table->setItem(
+                r, 11,
+                new NumberItem(bytesAsMegabytes(memory->peakBytes), static_cast<double>(memory->peakBytes)));
+            m_table->setItem(r, 12,
+                             new NumberItem(bytesAsMegabytes(memory->growthBytes),
+                                            static_cast<double>(memory->growthBytes)));
+        }
     }
     m_table->setSortingEnabled(true);
     m_table->resizeColumnsToContents();

@@ -20,7 +20,8 @@ namespace at::snapshot {
 //    frames of their own that a reopen decompresses straight into the model's vectors.
 // 4: the layout is one table (SnapshotLayout.h); source groups keep their typed provenance.
 // 5: file stamps add the inode change time and a fingerprint of the content (issue 21).
-constexpr std::uint32_t kFormatVersion = 5;
+// 6: the memory profile (curves and operator allocations, MemoryProfile.h).
+constexpr std::uint32_t kFormatVersion = 6;
 
 // One input file (or folder) the model was built from, as it was when the snapshot was written.
 struct FileStamp

@@ -320,6 +320,45 @@ template <> struct Schema<Step>
                                               field<U64>(&Step::flowAttributedTasks)};
 };
 
+template <> struct Schema<MemoryCurve>
+{
+    static constexpr const char *name = "memory curve";
+    static constexpr auto fields = std::tuple{
+        field<GroupIndex>(&MemoryCurve::group),   field<I64>(&MemoryCurve::device),
+        field<Text>(&MemoryCurve::component),     field<Enum<MemoryCurveKind::Module>>(&MemoryCurve::kind),
+        field<List<Time>>(&MemoryCurve::times),   field<List<I64>>(&MemoryCurve::allocated),
+        field<List<I64>>(&MemoryCurve::reserved), field<List<I64>>(&MemoryCurve::active)};
+    static bool check(const Bounds &, const MemoryCurve &c)
+    {
+        const std::size_t n = c.times.size();
+        return c.allocated.size() == n && c.reserved.size() == n && c.active.size() == n;
+    }
+};
+
+template <> struct Schema<MemoryAllocation>
+{
+    static constexpr const char *name = "memory allocation";
+    static constexpr auto fields = std::tuple{field<GroupIndex>(&MemoryAllocation::group),
+                                              field<I64>(&MemoryAllocation::device),
+                                              field<Id>(&MemoryAllocation::name),
+                                              field<Id>(&MemoryAllocation::stream),
+                                              field<I64>(&MemoryAllocation::bytes),
+                                              field<I64>(&MemoryAllocation::allocation), // kNoTime allowed
+                                              field<I64>(&MemoryAllocation::release),
+                                              field<I64>(&MemoryAllocation::activeRelease),
+                                              field<I64>(&MemoryAllocation::allocationAllocated),
+                                              field<I64>(&MemoryAllocation::allocationReserved),
+                                              field<I64>(&MemoryAllocation::allocationActive),
+                                              field<I64>(&MemoryAllocation::releaseAllocated),
+                                              field<I64>(&MemoryAllocation::releaseReserved),
+                                              field<I64>(&MemoryAllocation::releaseActive)};
+    static bool check(const Bounds &, const MemoryAllocation &a)
+    {
+        auto timeOrNone = [](TimeNs t) { return t == kNoTime || Bounds::time(t); };
+        return timeOrNone(a.allocation) && timeOrNone(a.release) && timeOrNone(a.activeRelease);
+    }
+};
+
 // The key echo in the file's header (not part of the payload).
 template <> struct Schema<FileStamp>
 {
@@ -364,7 +403,11 @@ inline constexpr auto kSections = std::tuple{
     section(tag("KERN"), "kernels", false, field<Record<KernelTable>>(AT_MODEL(kernels))),
     section(tag("SUMT"), "summary tables", false, field<List<Record<SummaryTable>>>(AT_MODEL(summaryTables))),
     section(tag("STEP"), "steps", false, field<List<Record<DeclaredStep>>>(AT_MODEL(declaredSteps)),
-            field<List<Record<Step>>>(AT_MODEL(steps)))};
+            field<List<Record<Step>>>(AT_MODEL(steps))),
+    section(
+        tag("MEMO"), "memory", false,
+        field<List<Record<MemoryCurve>>>([](TraceModel &m) -> auto & { return A::memory(m).curves; }),
+        field<Columnar<MemoryAllocation>>([](TraceModel &m) -> auto & { return A::memory(m).allocations; }))};
 
 #undef AT_MODEL
 

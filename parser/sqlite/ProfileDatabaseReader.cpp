@@ -5,6 +5,7 @@
 #include "sqlite/DbContext.h"
 #include "sqlite/DbCounterReader.h"
 #include "sqlite/DbKernelReader.h"
+#include "sqlite/DbMemoryReader.h"
 #include "sqlite/DbTimelineReader.h"
 
 namespace at {
@@ -88,6 +89,8 @@ bool readProfileDatabase(const QString &path, TraceBuilder &builder, DatabaseRea
     kernels.read();
     DbCounterReader counters(context);
     counters.read();
+    DbMemoryReader memory(context);
+    memory.read();
     readCollectionProperties(schema, *info);
 
     info->slices = timeline.slicesRead();

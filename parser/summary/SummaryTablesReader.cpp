@@ -2,6 +2,7 @@
 
 #include "InputReader.h"
 
+#include "memory/MemoryTablesReader.h"
 #include "summary/KernelSummaryReader.h"
 
 namespace at {
@@ -51,6 +52,9 @@ ReadStatus SummaryTablesReader::read(SourceReading &reading) const
         for (const QString &file : files)
             reading.recordRead(file);
     }
+    readMemoryTables(reading.source, reading.group, reading.builder); // memory_record, operator_memory, ...
+    for (const QString &file : memoryTableFiles(reading.source))
+        reading.recordRead(file);
     return reading.control.cancel ? ReadStatus::Cancelled : ReadStatus::Done;
 }
 

@@ -111,7 +111,7 @@ private Q_SLOTS:
         QVERIFY(r.out.contains(QStringLiteral(
             "kernels: 191 (191 joined to the timeline, 0 not joined)  metric group: PipeUtilization")));
         QVERIFY(r.out.contains(QStringLiteral("profiler level: Level1")));
-        QVERIFY(r.out.contains(QStringLiteral("Processes: 24")));
+        QVERIFY(r.out.contains(QStringLiteral("Processes: 28"))); // 24 + the memory lanes of both ranks
     }
 
     // The provenance rows (made from the typed SourceProvenance) in --summary, as the Collection panel has

@@ -115,7 +115,8 @@ private Q_SLOTS:
         QCOMPARE(model->groups()[0].label, QStringLiteral("Rank 0 / Device 0"));
         QCOMPARE(model->groups()[1].label, QStringLiteral("Rank 1 / Device 1"));
         QVERIFY(model->groups()[0].layout.startsWith(QStringLiteral("G4")));
-        QCOMPARE(model->processes().size(), std::size_t(24));
+        // 12 per rank from the timelines + "Memory" and "Memory modules" per rank (memory CSVs, issue 19).
+        QCOMPARE(model->processes().size(), std::size_t(28));
         // 10,112 + 9,969 events (python count of rank1's trace_view.json).
         QCOMPARE(model->eventCounts().total(), std::size_t(20081));
         // Groups stay apart in the lane order: all of rank 0 first.

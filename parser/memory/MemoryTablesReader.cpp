@@ -1,0 +1,359 @@
+#include "memory/MemoryTablesReader.h"
+
+#include "MemoryAnalysis.h"
+#include "MemoryLanes.h"
+#include "csv/CsvSlices.h"
+#include "csv/CsvTable.h"
+#include "csv/CsvValues.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace at {
+
+namespace {
+
+const QString kMemoryRecord = QStringLiteral("memory_record");
+const QString kOperatorMemory = QStringLiteral("operator_memory");
+const QString kModuleMemory = QStringLiteral("npu_module_mem");
+
+// The rows a problem cost in one file: the first line it was seen on and how many rows had it.
+class RowProblems
+{
+public:
+    void add(const QString &file, std::uint64_t line, const QString &problem)
+    {
+        auto [it, inserted] = m_problems.try_emplace(std::make_pair(file, problem), line, 0);
+        ++it->second.second;
+    }
+    void report(TraceBuilder &builder) const
+    {
+        for (const auto &[key, where] : m_problems)
+            builder.addWarning(where.second == 1 ? QStringLiteral("%1 line %2: %3")
+                                                       .arg(QFileInfo(key.first).fileName())
+                                                       .arg(where.first)
+                                                       .arg(key.second)
+                                                 : QStringLiteral("%1 line %2: %3 (%4 rows like it)")
+                                                       .arg(QFileInfo(key.first).fileName())
+                                                       .arg(where.first)
+                                                       .arg(key.second)
+                                                       .arg(where.second));
+    }
+
+private:
+    std::map<std::pair<QString, QString>, std::pair<std::uint64_t, std::size_t>> m_problems;
+};
+
+// A column whose name carries a unit, "Total Allocated(MB)" / "(KB)": its index and the unit as a
+// power of two of bytes.
+struct UnitColumn
+{
+    int index = -1;
+    int shift = 0;
+};
+
+UnitColumn unitColumn(const CsvTable &table, std::string_view base)
+{
+    for (int c = 0; c < table.columnCount(); ++c) {
+        std::string_view name = csv::trimCell(table.header()[static_cast<std::size_t>(c)]);
+        if (name.size() <= base.size() || name.substr(0, base.size()) != base || name[base.size()] != '(' ||
+            name.back() != ')')
+            continue;
+        const std::string_view unit = name.substr(base.size() + 1, name.size() - base.size() - 2);
+        if (unit == "MB")
+            return {c, 20};
+        if (unit == "KB")
+            return {c, 10};
+        if (unit == "GB")
+            return {c, 30};
+        if (unit == "B" || unit == "Bytes")
+            return {c, 0};
+    }
+    return {};
+}
+
+QString text(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+// Reads one memory file kind; `row` gets the table, the row and the problem collector.
+class MemoryCsv
+{
+public:
+    MemoryCsv(const QStringList &files, TraceBuilder &builder, RowProblems &problems)
+        : m_table(readCsvSlices(sortCsvSlices(files))), m_problems(problems)
+    {
+        for (const CsvIssue &issue : m_table.issues())
+            builder.addWarning(issue.toString());
+        m_deviceId = m_table.columnExact("Device_id");
+        m_device = m_table.columnExact("Device Type");
+        if (m_device < 0)
+            m_device = m_table.columnExact("Device");
+    }
+    const CsvTable &table() const { return m_table; }
+
+    void problem(std::size_t row, const QString &what)
+    {
+        m_problems.add(m_table.rowSource(row), m_table.rowLine(row), what);
+    }
+    std::int64_t device(std::size_t row)
+    {
+        for (int column : {m_deviceId, m_device}) {
+            if (column < 0 || csv::isMissingCell(m_table.cell(row, column)))
+                continue;
+            if (const auto d = parseMemoryDevice(m_table.cell(row, column)))
+                return *d;
+            problem(row, QStringLiteral("device \"%1\" is not NPU:<id> or a number (kept as unknown)")
+                             .arg(text(csv::trimCell(m_table.cell(row, column)))));
+            return -1;
+        }
+        return -1;
+    }
+    // kNoBytes for an empty cell or an absent column; nullopt (with a problem) for bad text.
+    std::optional<std::int64_t> bytes(std::size_t row, const UnitColumn &column, const char *what)
+    {
+        if (column.index < 0 || csv::isMissingCell(m_table.cell(row, column.index)))
+            return kNoBytes;
+        if (const auto b = parseScaledBytes(m_table.cell(row, column.index), column.shift))
+            return b;
+        problem(row, QStringLiteral("%1 \"%2\" is not a number (row skipped)")
+                         .arg(QLatin1String(what), text(csv::trimCell(m_table.cell(row, column.index)))));
+        return std::nullopt;
+    }
+    // kNoTime for an empty cell or an absent column; nullopt (with a problem) for bad text.
+    std::optional<TimeNs> time(std::size_t row, int column, const char *what)
+    {
+        if (column < 0 || csv::isMissingCell(m_table.cell(row, column)))
+            return kNoTime;
+        const auto t = csv::parseTimestampUsToNs(m_table.cell(row, column));
+        constexpr TimeNs kLimit = TimeNs(1) << 62;
+        if (t.ok() && t.value > -kLimit && t.value < kLimit)
+            return t.value;
+        problem(row, QStringLiteral("%1 \"%2\" is not a time in µs (row skipped)")
+                         .arg(QLatin1String(what), text(csv::trimCell(m_table.cell(row, column)))));
+        return std::nullopt;
+    }
+
+private:
+    CsvTable m_table;
+    RowProblems &m_problems;
+    int m_deviceId = -1, m_device = -1;
+};
+
+class CurveIndex
+{
+public:
+    CurveIndex(MemoryProfile &profile, int group) : m_profile(profile), m_group(group) {}
+    MemoryCurve &curve(MemoryCurveKind kind, const QString &component, std::int64_t device)
+    {
+        const auto key = std::make_tuple(static_cast<int>(kind), component, device);
+        auto it = m_index.find(key);
+        if (it == m_index.end()) {
+            MemoryCurve c;
+            c.group = m_group;
+            c.device = device;
+            c.component = component;
+            c.kind = kind;
+            m_profile.curves.push_back(std::move(c));
+            it = m_index.emplace(key, m_profile.curves.size() - 1).first;
+        }
+        return m_profile.curves[it->second];
+    }
+
+private:
+    MemoryProfile &m_profile;
+    int m_group;
+    std::map<std::tuple<int, QString, std::int64_t>, std::size_t> m_index;
+};
+
+void readCurves(const QStringList &files, MemoryCurveKind kind, int group, TraceBuilder &builder,
+                RowProblems &problems)
+{
+    MemoryCsv csv(files, builder, problems);
+    const CsvTable &t = csv.table();
+    const int component = t.columnExact("Component");
+    const int timestamp = t.columnExact("Timestamp(us)");
+    if (component < 0 || timestamp < 0) {
+        builder.addWarning(QStringLiteral("%1: no Component or Timestamp(us) column; memory curves not read")
+                               .arg(QFileInfo(files.value(0)).fileName()));
+        return;
+    }
+    const UnitColumn allocated = unitColumn(t, "Total Allocated");
+    const UnitColumn reserved = unitColumn(t, "Total Reserved");
+    const UnitColumn active = unitColumn(t, "Total Active");
+    CurveIndex curves(builder.memory(), group);
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        const std::string_view name = csv::trimCell(t.cell(r, component));
+        if (name.empty()) {
+            csv.problem(r, QStringLiteral("empty Component (row skipped)"));
+            continue;
+        }
+        const auto time = csv.time(r, timestamp, "Timestamp(us)");
+        if (!time)
+            continue;
+        if (*time == kNoTime) {
+            csv.problem(r, QStringLiteral("empty Timestamp(us) (row skipped)"));
+            continue;
+        }
+        const auto a = csv.bytes(r, allocated, "Total Allocated");
+        auto v = csv.bytes(r, reserved, "Total Reserved");
+        const auto c = csv.bytes(r, active, "Total Active");
+        if (!a || !v || !c)
+            continue;
+        // npu_module_mem writes -1 when a module only released memory in the window (§9.5).
+        if (kind == MemoryCurveKind::Module && *v != kNoBytes && *v < 0)
+            v = kNoBytes;
+        MemoryCurve &curve = curves.curve(kind, text(name), csv.device(r));
+        curve.times.push_back(*time);
+        curve.allocated.push_back(*a);
+        curve.reserved.push_back(*v);
+        curve.active.push_back(*c);
+    }
+}
+
+void readAllocations(const QStringList &files, int group, TraceBuilder &builder, RowProblems &problems)
+{
+    MemoryCsv csv(files, builder, problems);
+    const CsvTable &t = csv.table();
+    const int name = t.columnExact("Name");
+    const UnitColumn size = unitColumn(t, "Size");
+    const int allocationTime = t.columnExact("Allocation Time(us)");
+    const int releaseTime = t.columnExact("Release Time(us)");
+    const int activeReleaseTime = t.columnExact("Active Release Time(us)");
+    const int duration = t.columnExact("Duration(us)"); // msprof: the only release information
+    const int stream = t.columnExact("Stream Ptr");
+    if (name < 0 || size.index < 0) {
+        builder.addWarning(QStringLiteral("%1: no Name or Size column; operator allocations not read")
+                               .arg(QFileInfo(files.value(0)).fileName()));
+        return;
+    }
+    const UnitColumn totals[6] = {
+        unitColumn(t, "Allocation Total Allocated"), unitColumn(t, "Allocation Total Reserved"),
+        unitColumn(t, "Allocation Total Active"),    unitColumn(t, "Release Total Allocated"),
+        unitColumn(t, "Release Total Reserved"),     unitColumn(t, "Release Total Active")};
+    StringPool &strings = builder.strings();
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        MemoryAllocation a;
+        a.group = group;
+        const auto bytes = csv.bytes(r, size, "Size");
+        const auto allocation = csv.time(r, allocationTime, "Allocation Time(us)");
+        const auto release = csv.time(r, releaseTime, "Release Time(us)");
+        const auto activeRelease = csv.time(r, activeReleaseTime, "Active Release Time(us)");
+        if (!bytes || !allocation || !release || !activeRelease)
+            continue;
+        if (*bytes == kNoBytes) {
+            csv.problem(r, QStringLiteral("empty Size (row skipped)"));
+            continue;
+        }
+        a.bytes = *bytes;
+        a.allocation = *allocation;
+        a.release = *release;
+        a.activeRelease = *activeRelease;
+        if (releaseTime < 0 && duration >= 0 && a.allocation != kNoTime) {
+            const auto d = csv::parseDurationUsToNs(t.cell(r, duration));
+            if (d.ok() && d.value >= 0)
+                a.release = a.allocation + d.value;
+        }
+        std::int64_t *targets[6] = {&a.allocationAllocated, &a.allocationReserved, &a.allocationActive,
+                                    &a.releaseAllocated,    &a.releaseReserved,    &a.releaseActive};
+        bool ok = true;
+        for (int i = 0; i < 6 && ok; ++i) {
+            const auto value = csv.bytes(r, totals[i], "total");
+            ok = value.has_value();
+            if (ok)
+                *targets[i] = *value;
+        }
+        if (!ok)
+            continue;
+        a.device = csv.device(r);
+        a.name = strings.intern(csv::trimCell(t.cell(r, name)));
+        if (stream >= 0)
+            a.stream = strings.intern(csv::trimCell(t.cell(r, stream)));
+        builder.memory().allocations.push_back(a);
+    }
+}
+
+} // namespace
+
+QStringList memoryTableFiles(const DataSource &source)
+{
+    return source.summaries(kMemoryRecord) + source.summaries(kOperatorMemory) +
+           source.summaries(kModuleMemory);
+}
+
+void readMemoryTables(const DataSource &source, int group, TraceBuilder &builder)
+{
+    RowProblems problems;
+    const std::size_t firstCurve = builder.memory().curves.size();
+    if (const QStringList files = source.summaries(kMemoryRecord); !files.isEmpty())
+        readCurves(files, MemoryCurveKind::Component, group, builder, problems);
+    if (const QStringList files = source.summaries(kModuleMemory); !files.isEmpty())
+        readCurves(files, MemoryCurveKind::Module, group, builder, problems);
+    if (const QStringList files = source.summaries(kOperatorMemory); !files.isEmpty())
+        readAllocations(files, group, builder, problems);
+    problems.report(builder);
+    sortMemoryCurves(builder.memory(), firstCurve);
+    addMemoryCounterLanes(builder, firstCurve);
+}
+
+std::optional<std::int64_t> parseScaledBytes(std::string_view s, int shift)
+{
+    s = csv::trimCell(s);
+    if (s.size() >= 2 && s.front() == '"' && s.back() == '"')
+        s = csv::trimCell(s.substr(1, s.size() - 2));
+    bool negative = false;
+    if (!s.empty() && (s.front() == '-' || s.front() == '+')) {
+        negative = s.front() == '-';
+        s.remove_prefix(1);
+    }
+    if (s.empty())
+        return std::nullopt;
+    __int128 whole = 0, fraction = 0, scale = 1;
+    bool digits = false, point = false;
+    constexpr __int128 kMax = static_cast<__int128>(1) << 64;
+    for (char ch : s) {
+        if (ch == '.' && !point) {
+            point = true;
+            continue;
+        }
+        if (ch < '0' || ch > '9')
+            return std::nullopt;
+        digits = true;
+        if (!point) {
+            whole = whole * 10 + (ch - '0');
+            if (whole > kMax)
+                return std::nullopt;
+        } else if (scale < static_cast<__int128>(1000000000000000000LL)) { // 18 digits are plenty
+            fraction = fraction * 10 + (ch - '0');
+            scale *= 10;
+        }
+    }
+    if (!digits)
+        return std::nullopt;
+    const __int128 scaled = (whole << shift) + ((fraction << shift) * 2 + scale) / (2 * scale);
+    if (scaled > std::numeric_limits<std::int64_t>::max())
+        return std::nullopt;
+    return static_cast<std::int64_t>(negative ? -scaled : scaled);
+}
+
+std::optional<std::int64_t> parseMemoryDevice(std::string_view s)
+{
+    s = csv::trimCell(s);
+    const auto colon = s.find(':');
+    if (colon != std::string_view::npos) {
+        const std::string_view kind = s.substr(0, colon);
+        if (kind != "NPU" && kind != "npu")
+            return std::nullopt;
+        s = s.substr(colon + 1);
+    }
+    if (s.empty() || s.size() > 9 ||
+        !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    return std::stoll(std::string(s));
+}
+
+} // namespace at

@@ -1,0 +1,31 @@
+#pragma once
+
+// The memory CSVs of a result folder (FORMATS.md §3.9, §9.5) → the builder's MemoryProfile, plus one
+// counter lane per device, component and metric under a "Memory" process per device.
+
+#include "TraceBuilder.h"
+#include "folder/ProfileLayout.h"
+
+#include <QStringList>
+
+#include <optional>
+#include <string_view>
+
+namespace at {
+
+// The memory CSVs of a source (memory_record, operator_memory, npu_module_mem, with their slices).
+QStringList memoryTableFiles(const DataSource &source);
+
+// Reads them into the builder's memory profile for a group (the summary tables reader calls it); bad rows are
+// skipped with one warning per file and problem naming the file, the first such line and how many rows it
+// cost.
+void readMemoryTables(const DataSource &source, int group, TraceBuilder &builder);
+
+// A decimal text in a unit of 2^shift bytes ("954.3701171875" MB: shift 20) → bytes, rounded half
+// away from zero; surrounding blanks and TABs are ignored. nullopt for empty or non-numeric text.
+std::optional<std::int64_t> parseScaledBytes(std::string_view text, int shift);
+
+// "NPU:3", "npu:3", "3" (old torch_npu writes the index) → 3; nullopt otherwise.
+std::optional<std::int64_t> parseMemoryDevice(std::string_view text);
+
+} // namespace at

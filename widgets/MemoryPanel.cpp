@@ -1,0 +1,372 @@
+#include "MemoryPanel.h"
+
+#include "Theme.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace at {
+
+namespace {
+
+constexpr double kBytesPerMB = 1024.0 * 1024.0;
+// Points per series the chart gets: beyond this a curve is drawn as the min and max of each bucket,
+// so millions of samples stay cheap and every peak and trough is still drawn.
+constexpr std::size_t kChartPoints = 4000;
+
+double ms(TimeNs t)
+{
+    return static_cast<double>(t) / 1e6;
+}
+
+QString msText(TimeNs t)
+{
+    return t == kNoTime ? QString() : QString::number(ms(t), 'f', 3);
+}
+
+QString mbText(std::int64_t bytes)
+{
+    return bytes == kNoBytes ? QString() : bytesAsMegabytes(bytes);
+}
+
+void addCurve(QLineSeries *series, const MemoryCurve &curve, MemoryMetric metric)
+{
+    const auto &values = curve.values(metric);
+    QList<QPointF> points;
+    auto add = [&](std::size_t i) {
+        points.append({ms(curve.times[i]), static_cast<double>(values[i]) / kBytesPerMB});
+    };
+    const std::size_t n = values.size();
+    const std::size_t bucket = n > kChartPoints ? (n + kChartPoints / 2 - 1) / (kChartPoints / 2) : 1;
+    for (std::size_t b = 0; b < n; b += bucket) {
+        std::size_t lo = n, hi = n;
+        for (std::size_t i = b; i < std::min(n, b + bucket); ++i) {
+            if (values[i] == kNoBytes)
+                continue;
+            if (lo == n || values[i] < values[lo])
+                lo = i;
+            if (hi == n || values[i] > values[hi])
+                hi = i;
+        }
+        if (lo == n)
+            continue;
+        add(std::min(lo, hi));
+        if (lo != hi)
+            add(std::max(lo, hi));
+    }
+    series->replace(points);
+}
+
+} // namespace
+
+void MemoryAllocationModel::setRows(const TraceModel *model, std::vector<std::size_t> rows)
+{
+    beginResetModel();
+    m_model = model;
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+int MemoryAllocationModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int MemoryAllocationModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant MemoryAllocationModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Name:
+        return tr("Operator");
+    case Size:
+        return tr("Size (KB)");
+    case Allocated:
+        return tr("Allocated at (ms)");
+    case Released:
+        return tr("Released at (ms)");
+    case Duration:
+        return tr("Duration (ms)");
+    case ActiveDuration:
+        return tr("Active duration (ms)");
+    case AllocatedAtAllocation:
+        return tr("Allocated then (MB)");
+    case ReservedAtAllocation:
+        return tr("Reserved then (MB)");
+    case AllocatedAtRelease:
+        return tr("Allocated at release (MB)");
+    case ReservedAtRelease:
+        return tr("Reserved at release (MB)");
+    case Stream:
+        return tr("Stream");
+    default:
+        return {};
+    }
+}
+
+QVariant MemoryAllocationModel::data(const QModelIndex &index, int role) const
+{
+    if (!m_model || !index.isValid() || static_cast<std::size_t>(index.row()) >= m_rows.size())
+        return {};
+    const std::size_t row = m_rows[static_cast<std::size_t>(index.row())];
+    const MemoryAllocation &a = m_model->memory().allocations[row];
+    if (role == kIndexRole)
+        return QVariant::fromValue<qulonglong>(row);
+    if (role == Qt::ForegroundRole && !a.released() && a.bytes > 0)
+        return QApplication::palette().color(QPalette::Link); // flagged: held to the end of the profile
+    if (role == Qt::ToolTipRole && !a.released() && a.bytes > 0)
+        return tr("Not released inside the profiled window");
+    const bool sort = role == kSortRole;
+    if (!sort && role != Qt::DisplayRole)
+        return {};
+    auto time = [&](TimeNs t) -> QVariant {
+        if (sort)
+            return t == kNoTime ? std::numeric_limits<double>::infinity()
+                                : ms(t); // a NULL release sorts last
+        return msText(t);
+    };
+    auto bytes = [&](std::int64_t b) -> QVariant {
+        if (sort)
+            return b == kNoBytes ? -std::numeric_limits<double>::infinity() : static_cast<double>(b);
+        return mbText(b);
+    };
+    switch (index.column()) {
+    case Name: {
+        const QString name = m_model->strings().qstring(a.name);
+        return name.isEmpty() && !sort ? tr("(release only)") : name;
+    }
+    case Size:
+        return sort ? QVariant(static_cast<double>(a.bytes)) : QVariant(bytesAsKilobytes(a.bytes));
+    case Allocated:
+        return time(a.allocation);
+    case Released:
+        if (!sort && !a.released() && a.bytes > 0)
+            return tr("not released");
+        return time(a.release);
+    case Duration:
+        return time(a.duration());
+    case ActiveDuration:
+        return time(a.activeDuration());
+    case AllocatedAtAllocation:
+        return bytes(a.allocationAllocated);
+    case ReservedAtAllocation:
+        return bytes(a.allocationReserved);
+    case AllocatedAtRelease:
+        return bytes(a.releaseAllocated);
+    case ReservedAtRelease:
+        return bytes(a.releaseReserved);
+    case Stream:
+        return m_model->strings().qstring(a.stream);
+    default:
+        return {};
+    }
+}
+
+MemoryPanel::MemoryPanel(QWidget *parent)
+    : QWidget(parent), m_device(new QComboBox), m_status(new QLabel), m_chart(new QChartView),
+      m_liveTitle(new QLabel), m_live(new QTreeWidget), m_filter(new QLineEdit),
+      m_allocations(new MemoryAllocationModel(this)), m_proxy(new QSortFilterProxyModel(this)),
+      m_table(new QTableView)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Device:")));
+    top->addWidget(m_device, 1);
+    top->addWidget(m_status, 2);
+    layout->addLayout(top);
+    m_status->setWordWrap(true);
+
+    m_chart->setRenderHint(QPainter::Antialiasing, false);
+    m_live->setColumnCount(4);
+    m_live->setHeaderLabels({tr("Operator"), tr("Size (KB)"), tr("Allocated at (ms)"), tr("Lifetime (ms)")});
+    m_live->setRootIsDecorated(false);
+    m_live->header()->setStretchLastSection(false);
+    m_live->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+    m_filter->setPlaceholderText(tr("Filter operators"));
+    m_filter->setClearButtonEnabled(true);
+    m_proxy->setSourceModel(m_allocations);
+    m_proxy->setSortRole(MemoryAllocationModel::kSortRole);
+    m_proxy->setFilterKeyColumn(MemoryAllocationModel::Name);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(MemoryAllocationModel::Allocated, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+
+    auto *liveBox = new QWidget;
+    auto *liveLayout = new QVBoxLayout(liveBox);
+    liveLayout->setContentsMargins(0, 0, 0, 0);
+    liveLayout->addWidget(m_liveTitle);
+    liveLayout->addWidget(m_live);
+    m_liveTitle->setWordWrap(true);
+    auto *tableBox = new QWidget;
+    auto *tableLayout = new QVBoxLayout(tableBox);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addWidget(m_filter);
+    tableLayout->addWidget(m_table);
+    auto *lists = new QSplitter(Qt::Horizontal);
+    lists->addWidget(liveBox);
+    lists->addWidget(tableBox);
+    lists->setStretchFactor(1, 2);
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->addWidget(m_chart);
+    split->addWidget(lists);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+
+    connect(m_device, &QComboBox::currentIndexChanged, this, &MemoryPanel::showDevice);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_table, &QTableView::clicked, this, &MemoryPanel::activateRow);
+    connect(m_table, &QTableView::activated, this, &MemoryPanel::activateRow);
+    connect(m_live, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
+        if (m_model)
+            Q_EMIT sliceRequested(hostSliceOf(
+                *m_model, m_model->memory().allocations[item->data(0, Qt::UserRole).toULongLong()]));
+    });
+    setModel(nullptr);
+}
+
+void MemoryPanel::setModel(const TraceModel *model)
+{
+    m_model = model;
+    m_devices = model ? deviceMemory(model->memory()) : std::vector<DeviceMemory>{};
+    if (model)
+        m_range = {model->dataBegin(), model->dataEnd()};
+    const QSignalBlocker block(m_device);
+    m_device->clear();
+    for (const DeviceMemory &d : m_devices) {
+        const QString label = model->groups()[static_cast<std::size_t>(d.group)].label;
+        const QString npu = d.device >= 0 ? tr("NPU %1").arg(d.device) : tr("unknown device");
+        m_device->addItem(label.isEmpty() ? npu : QStringLiteral("%1 · %2").arg(label, npu));
+    }
+    m_device->setEnabled(m_devices.size() > 1);
+    m_status->setText(m_devices.empty()
+                          ? tr("No memory data: profile with profile_memory=True "
+                               "(memory_record.csv, operator_memory.csv, MEMORY_RECORD, OP_MEMORY).")
+                          : QString());
+    showDevice(m_devices.empty() ? -1 : 0);
+}
+
+void MemoryPanel::showDevice(int index)
+{
+    auto *chart = new QChart;
+    chart->setTheme(isDark(QApplication::palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setBackgroundBrush(QApplication::palette().color(QPalette::Base));
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignRight); // eight series: a bottom legend elides their names
+    m_live->clear();
+    m_liveTitle->clear();
+    if (index < 0 || static_cast<std::size_t>(index) >= m_devices.size() || !m_model) {
+        m_allocations->setRows(m_model, {});
+        m_chart->setChart(chart);
+        return;
+    }
+    const DeviceMemory &d = m_devices[static_cast<std::size_t>(index)];
+    const MemoryProfile &profile = m_model->memory();
+    auto *x = new QValueAxis;
+    x->setTitleText(tr("Time (ms)"));
+    auto *y = new QValueAxis;
+    y->setTitleText(tr("Memory (MB)"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    auto *peaks = new QScatterSeries;
+    peaks->setName(tr("Peaks"));
+    peaks->setMarkerSize(9);
+    double top = 0;
+    for (const ComponentPeaks &p : d.components) {
+        const MemoryCurve &c = profile.curves[p.curve];
+        if (c.kind != MemoryCurveKind::Component)
+            continue; // modules: the Memory modules lanes of the timeline
+        const std::pair<MemoryMetric, std::optional<MemoryPeak>> metrics[] = {
+            {MemoryMetric::Allocated, p.allocated}, {MemoryMetric::Reserved, p.reserved}};
+        for (const auto &[metric, peak] : metrics) {
+            if (!peak)
+                continue;
+            auto *series = new QLineSeries;
+            //: A chart series: "PTA+GE allocated", "APP reserved"
+            series->setName(metric == MemoryMetric::Allocated ? tr("%1 allocated").arg(c.component)
+                                                              : tr("%1 reserved").arg(c.component));
+            addCurve(series, c, metric);
+            chart->addSeries(series);
+            series->attachAxis(x);
+            series->attachAxis(y);
+            const double mb = static_cast<double>(peak->bytes) / kBytesPerMB;
+            peaks->append(ms(peak->time), mb);
+            top = std::max(top, mb);
+        }
+    }
+    chart->addSeries(peaks);
+    peaks->attachAxis(x);
+    peaks->attachAxis(y);
+    y->setRange(0, top > 0 ? top * 1.05 : 1);
+    x->setRange(ms(m_range.start), ms(std::max(m_range.end, m_range.start + 1)));
+    m_chart->setChart(chart);
+
+    if (d.overallPeak) {
+        m_liveTitle->setText(tr("Live at the %1 peak: %2 MB at %3 ms, %n allocation(s), largest first", "",
+                                static_cast<int>(d.liveAtPeak.size()))
+                                 .arg(profile.curves[static_cast<std::size_t>(d.overall)].component,
+                                      bytesAsMegabytes(d.overallPeak->bytes), msText(d.overallPeak->time)));
+        for (std::size_t i : d.liveAtPeak) {
+            const MemoryAllocation &a = profile.allocations[i];
+            auto *item = new QTreeWidgetItem(m_live);
+            item->setText(0, m_model->strings().qstring(a.name));
+            item->setText(1, bytesAsKilobytes(a.bytes));
+            item->setText(2, msText(a.allocation));
+            item->setText(3, a.released() ? msText(a.duration()) : tr("not released"));
+            item->setData(0, Qt::UserRole, QVariant::fromValue<qulonglong>(i));
+        }
+    } else {
+        m_liveTitle->setText(tr("No operator curve (PTA+GE, PTA or GE) on this device: no peak to inspect."));
+    }
+    std::vector<std::size_t> rows;
+    for (std::size_t i = 0; i < profile.allocations.size(); ++i)
+        if (profile.allocations[i].group == d.group && profile.allocations[i].device == d.device)
+            rows.push_back(i);
+    m_allocations->setRows(m_model, std::move(rows));
+    m_table->resizeColumnsToContents();
+}
+
+void MemoryPanel::setVisibleRange(TimeRange range)
+{
+    m_range = range;
+    if (QChart *chart = m_chart->chart())
+        for (QAbstractAxis *axis : chart->axes(Qt::Horizontal))
+            axis->setRange(ms(range.start), ms(std::max(range.end, range.start + 1)));
+}
+
+void MemoryPanel::activateRow(const QModelIndex &index)
+{
+    if (!m_model || !index.isValid())
+        return;
+    const std::size_t row = m_proxy->data(index, MemoryAllocationModel::kIndexRole).toULongLong();
+    Q_EMIT sliceRequested(hostSliceOf(*m_model, m_model->memory().allocations[row]));
+}
+
+} // namespace at
