@@ -546,6 +546,62 @@
         <source>show or hide the Insights dock (performance problems found automatically)</source>
         <translation>显示或隐藏“洞察”面板（自动发现的性能问题）</translation>
     </message>
+    <message>
+        <source>Previous Lane</source>
+        <translation>上一泳道</translation>
+    </message>
+    <message>
+        <source>select the lane above and its slice at the selected slice&apos;s time (else the view&apos;s centre)</source>
+        <translation>选择上方的泳道及其在所选切片时间处的切片（无选择时取视图中心）</translation>
+    </message>
+    <message>
+        <source>Next Lane</source>
+        <translation>下一泳道</translation>
+    </message>
+    <message>
+        <source>select the lane below and its slice at the same time</source>
+        <translation>选择下方的泳道及其在同一时间的切片</translation>
+    </message>
+    <message>
+        <source>Next Slice on the Lane</source>
+        <translation>泳道上的下一个切片</translation>
+    </message>
+    <message>
+        <source>select the next slice of the same depth on the lane</source>
+        <translation>选择泳道上同一深度的下一个切片</translation>
+    </message>
+    <message>
+        <source>Previous Slice on the Lane</source>
+        <translation>泳道上的上一个切片</translation>
+    </message>
+    <message>
+        <source>select the previous slice of the same depth on the lane</source>
+        <translation>选择泳道上同一深度的上一个切片</translation>
+    </message>
+    <message>
+        <source>Next Occurrence</source>
+        <translation>下一次出现</translation>
+    </message>
+    <message>
+        <source>select the next slice with the selected slice&apos;s name, on any lane (in time order)</source>
+        <translation>选择与所选切片同名的下一个切片（任意泳道，按时间顺序）</translation>
+    </message>
+    <message>
+        <source>Previous Occurrence</source>
+        <translation>上一次出现</translation>
+    </message>
+    <message>
+        <source>select the previous slice with the selected slice&apos;s name</source>
+        <translation>选择与所选切片同名的上一个切片</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>show or hide the Memory dock</source>
+        <translation>显示或隐藏内存面板</translation>
+    </message>
 </context>
 <context>
     <name>Insights</name>
@@ -1854,6 +1910,139 @@ duration %2 µs · %3</source>
     </message>
 </context>
 <context>
+    <name>at::MemoryAllocationModel</name>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Size (KB)</source>
+        <translation>大小 (KB)</translation>
+    </message>
+    <message>
+        <source>Allocated at (ms)</source>
+        <translation>分配时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Released at (ms)</source>
+        <translation>释放时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Duration (ms)</source>
+        <translation>持续时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Active duration (ms)</source>
+        <translation>活跃持续时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Allocated then (MB)</source>
+        <translation>分配时已分配 (MB)</translation>
+    </message>
+    <message>
+        <source>Reserved then (MB)</source>
+        <translation>分配时已预留 (MB)</translation>
+    </message>
+    <message>
+        <source>Allocated at release (MB)</source>
+        <translation>释放时已分配 (MB)</translation>
+    </message>
+    <message>
+        <source>Reserved at release (MB)</source>
+        <translation>释放时已预留 (MB)</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>流</translation>
+    </message>
+    <message>
+        <source>Not released inside the profiled window</source>
+        <translation>在采集时间窗内未释放</translation>
+    </message>
+    <message>
+        <source>(release only)</source>
+        <translation>（仅释放）</translation>
+    </message>
+    <message>
+        <source>not released</source>
+        <translation>未释放</translation>
+    </message>
+</context>
+<context>
+    <name>at::MemoryPanel</name>
+    <message>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Size (KB)</source>
+        <translation>大小 (KB)</translation>
+    </message>
+    <message>
+        <source>Allocated at (ms)</source>
+        <translation>分配时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Lifetime (ms)</source>
+        <translation>生命周期 (ms)</translation>
+    </message>
+    <message>
+        <source>Filter operators</source>
+        <translation>筛选算子</translation>
+    </message>
+    <message>
+        <source>NPU %1</source>
+        <translation>NPU %1</translation>
+    </message>
+    <message>
+        <source>unknown device</source>
+        <translation>未知设备</translation>
+    </message>
+    <message>
+        <source>No memory data: profile with profile_memory=True (memory_record.csv, operator_memory.csv, MEMORY_RECORD, OP_MEMORY).</source>
+        <translation>无内存数据：请使用 profile_memory=True 采集（memory_record.csv、operator_memory.csv、MEMORY_RECORD、OP_MEMORY）。</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Memory (MB)</source>
+        <translation>内存 (MB)</translation>
+    </message>
+    <message>
+        <source>Peaks</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>%1 allocated</source>
+        <extracomment>A chart series: &quot;PTA+GE allocated&quot;, &quot;APP reserved&quot;</extracomment>
+        <translation>%1 已分配</translation>
+    </message>
+    <message>
+        <source>%1 reserved</source>
+        <translation>%1 已预留</translation>
+    </message>
+    <message numerus="yes">
+        <source>Live at the %1 peak: %2 MB at %3 ms, %n allocation(s), largest first</source>
+        <translation>
+            <numerusform>%1 峰值时存活的分配：%2 MB，位于 %3 ms，共 %n 个，按大小降序</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not released</source>
+        <translation>未释放</translation>
+    </message>
+    <message>
+        <source>No operator curve (PTA+GE, PTA or GE) on this device: no peak to inspect.</source>
+        <translation>此设备没有算子内存曲线（PTA+GE、PTA 或 GE）：无峰值可查看。</translation>
+    </message>
+</context>
+<context>
     <name>at::MessageBar</name>
     <message>
         <source>Dismiss</source>
@@ -2141,6 +2330,14 @@ duration %2 µs · %3</source>
         <source>Double-click fits the timeline to a step; [ and ] step through them.</source>
         <translation>双击可使时间线适应该迭代；按 [ 和 ] 逐个切换迭代。</translation>
     </message>
+    <message>
+        <source>Peak memory (MB)</source>
+        <translation>内存峰值 (MB)</translation>
+    </message>
+    <message>
+        <source>Memory growth (MB)</source>
+        <translation>内存净增长 (MB)</translation>
+    </message>
 </context>
 <context>
     <name>at::SummaryTablesPanel</name>
@@ -2226,6 +2423,56 @@ duration %2 µs · %3</source>
         <translation>
             <numerusform>显示 %n 个隐藏的泳道</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Start:</source>
+        <translation>开始：</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>时长：</translation>
+    </message>
+    <message>
+        <source>Self time:</source>
+        <translation>自身耗时：</translation>
+    </message>
+    <message>
+        <source>Lane:</source>
+        <translation>泳道：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more argument(s) in Details</source>
+        <translation>
+            <numerusform>详情中还有 %n 个参数</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation>值：</translation>
+    </message>
+    <message>
+        <source>Since:</source>
+        <translation>起始于：</translation>
+    </message>
+    <message>
+        <source>Maximum:</source>
+        <translation>最大值：</translation>
+    </message>
+    <message>
+        <source>Unpin %1 on Every Rank</source>
+        <translation>在所有 Rank 上取消置顶 %1</translation>
+    </message>
+    <message>
+        <source>Pin %1 on Every Rank</source>
+        <translation>在所有 Rank 上将 %1 置顶</translation>
+    </message>
+    <message>
+        <source>Collapse All %1</source>
+        <translation>折叠全部 %1</translation>
+    </message>
+    <message>
+        <source>Expand All %1</source>
+        <translation>展开全部 %1</translation>
     </message>
 </context>
 </TS>

@@ -216,8 +216,10 @@ private slots:
         {
             QSqlDatabase db =
                 QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("memory-check"));
-            db.setDatabaseName(path);
-            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+            // immutable: a read-only open of a WAL database still creates -wal/-shm beside it (in the
+            // sample folder); the test must not write there either.
+            db.setDatabaseName(QStringLiteral("file:%1?immutable=1").arg(path));
+            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"));
             QVERIFY(db.open());
             QSqlQuery q(db);
             QVERIFY(q.exec(
