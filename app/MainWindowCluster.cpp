@@ -4,11 +4,11 @@
 #include "MainWindow.h"
 
 #include "MessageBar.h"
+#include "StatusLabel.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterView.h"
 
 #include <QFileInfo>
-
 #include <QLabel>
 #include <QStackedWidget>
 #include <algorithm>
