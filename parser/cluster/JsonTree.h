@@ -10,6 +10,8 @@
 
 namespace at::cluster {
 
+struct JsonMember;
+
 struct JsonNode
 {
     enum class Type
@@ -23,7 +25,8 @@ struct JsonNode
     };
     Type type = Type::Null;
     std::string text; // number token / unescaped string / "true" "false"
-    std::vector<std::pair<std::string, JsonNode>> members;
+    // A vector of an incomplete type is fine; a std::pair of one is not (clang 14 with libstdc++).
+    std::vector<JsonMember> members;
     std::vector<JsonNode> items;
 
     bool isObject() const { return type == Type::Object; }
@@ -32,6 +35,14 @@ struct JsonNode
     QString string() const { return QString::fromStdString(text); }
     double toDouble(double fallback = 0) const;
     long long toInt(long long fallback = -1) const;
+};
+
+// One member of an object: its key and value (first/second, as the std::pair it replaces).
+struct JsonMember
+{
+    JsonMember(std::string key, JsonNode value) : first(std::move(key)), second(std::move(value)) {}
+    std::string first;
+    JsonNode second;
 };
 
 // Parses a file; on failure returns false and sets *error (file name and what is wrong).
