@@ -1,13 +1,14 @@
 #include "csv/CsvReader.h"
 
+#include "common/MappedFile.h"
 #include "common/MessageText.h"
 
 #include <QByteArray>
-#include <QFile>
 
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <memory>
 #include <string_view>
 #include <unordered_set>
 
@@ -467,8 +468,11 @@ CsvTable CsvReader::parse(std::string_view data, const QString &sourceName) cons
 
 CsvTable CsvReader::readFile(const QString &path) const
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // MappedFile opens with O_NONBLOCK and maps regular files only: a FIFO, socket or device named like a
+    // table is refused at once (a QFile open would block on a FIFO until a writer came).
+    QString error;
+    const std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &error);
+    if (!mapped) {
         CsvTable table;
         CsvTableBuilder b(table);
         b.addSource(path);
@@ -476,27 +480,28 @@ CsvTable CsvReader::readFile(const QString &path) const
         issue.severity = CsvIssue::Severity::Error;
         issue.kind = CsvIssue::Kind::FileError;
         issue.file = path;
-        issue.message = QStringLiteral("cannot open: %1").arg(file.errorString());
+        issue.message = error;
         b.addIssue(issue);
         return table;
     }
-    const qint64 size = file.size();
-    if (size > 0) {
-        // Read-only mapping: the input is never written, and the OS pages it in as the parser streams.
-        if (uchar *mem = file.map(0, size)) {
+    if (mapped->size() > 0) {
 #if defined(Q_OS_UNIX)
-            // One forward pass: ask for aggressive read-ahead (a hint; the mapping stays read-only).
-            ::posix_madvise(mem, static_cast<std::size_t>(size), POSIX_MADV_SEQUENTIAL);
+        // One forward pass: ask for aggressive read-ahead (a hint; the mapping stays read-only).
+        ::posix_madvise(const_cast<char *>(mapped->data()), mapped->size(), POSIX_MADV_SEQUENTIAL);
 #endif
-            CsvTable table = parse(
-                std::string_view(reinterpret_cast<const char *>(mem), static_cast<std::size_t>(size)), path);
-            file.unmap(mem);
-            return table;
-        }
     }
-    // Mapping fails for pipes and some special files (size 0): read them instead.
-    const QByteArray bytes = file.readAll();
-    return parse(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), path);
+    CsvTable table = parse(std::string_view(mapped->data(), mapped->size()), path);
+    if (mapped->truncated()) {
+        CsvTableBuilder b(table);
+        CsvIssue issue;
+        issue.severity = CsvIssue::Severity::Warning;
+        issue.kind = CsvIssue::Kind::FileError;
+        issue.file = path;
+        issue.byteOffset = mapped->truncatedAt();
+        issue.message = mapped->truncationMessage();
+        b.addIssue(issue);
+    }
+    return table;
 }
 
 } // namespace at
