@@ -182,7 +182,20 @@ void Parser::run()
         p_ += kBom.size();
     reserveFromSample();
 
+    std::size_t nextCheck = CsvOptions::kStopCheckRows; // in data rows (the header is not one)
     while (!stopped_ && parseRecord() == Result::Row) {
+        if (opt_.stop && b_.table().rowCount() >= nextCheck) {
+            nextCheck = b_.table().rowCount() + CsvOptions::kStopCheckRows;
+            if (opt_.stop->load(std::memory_order_relaxed) && p_ < end_) {
+                report(
+                    CsvIssue::Severity::Warning, CsvIssue::Kind::Stopped, p_, line_,
+                    QStringLiteral("reading stopped after %1 rows (byte %2 of %3): the rows before are kept")
+                        .arg(b_.table().rowCount())
+                        .arg(offset(p_))
+                        .arg(offset(end_)));
+                break;
+            }
+        }
     }
     b_.text().resize(static_cast<std::size_t>(out_ - outBase_));
 

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
 #include <chrono>
 #include <future>
 #include <optional>
@@ -175,6 +176,32 @@ private slots:
             QCOMPARE(cluster.ranks[i].steps.size(), baseline.ranks[i].steps.size());
             QCOMPARE(cluster.ranks[i].ops.size(), baseline.ranks[i].ops.size());
         }
+    }
+
+    // The stop a load's readers poll (LoadControl::stopReading: a cancel or the memory guard) also ends a
+    // CSV table: checked every CsvOptions::kStopCheckRows rows, the rows before are kept, a warning says
+    // where.
+    void csvReadingStopsAtTheLoadsStop()
+    {
+        QByteArray text("Name,Start Time(us),Duration(us)\n");
+        for (int i = 0; i < 20000; ++i)
+            text += "k" + QByteArray::number(i) + "," + QByteArray::number(i * 10) + ",5\n";
+        const std::string_view data(text.constData(), std::size_t(text.size()));
+        std::atomic<bool> stop{false};
+        at::CsvOptions options;
+        options.stop = &stop;
+        const at::CsvTable whole = at::CsvReader(options).parse(data, QStringLiteral("k.csv"));
+        QCOMPARE(whole.rowCount(), std::size_t(20000));
+        QVERIFY(whole.issues().empty());
+        stop = true;
+        const at::CsvTable part = at::CsvReader(options).parse(data, QStringLiteral("k.csv"));
+        QCOMPARE(part.rowCount(), at::CsvOptions::kStopCheckRows);
+        QCOMPARE(part.issues().size(), std::size_t(1));
+        QCOMPARE(part.issues().front().kind, at::CsvIssue::Kind::Stopped);
+        QVERIFY2(part.issues().front().message.startsWith(
+                     QStringLiteral("reading stopped after 8192 rows (byte ")),
+                 qPrintable(part.issues().front().message));
+        QCOMPARE(part.cell(8191, 0), std::string_view("k8191"));
     }
 };
 
