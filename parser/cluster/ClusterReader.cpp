@@ -186,6 +186,13 @@ private:
         if (!QFileInfo::exists(path))
             return false;
         const CsvTable table = CsvReader().readFile(path);
+        for (const CsvIssue &issue : table.issues()) {
+            // A file that cannot be opened (a FIFO named like the table, say) is named with the reason.
+            if (issue.kind == CsvIssue::Kind::FileError && issue.isError()) {
+                warn(QStringLiteral("%1; step breakdown not read").arg(issue.message));
+                return false;
+            }
+        }
         const int computing = table.column("Computing");
         if (computing < 0 || table.isEmpty()) {
             warn(QStringLiteral("%1: no Computing column or no rows; step breakdown not read").arg(path));

@@ -1,6 +1,8 @@
 #include "cluster/JsonTree.h"
 
-#include <QFile>
+#include "common/MappedFile.h"
+
+#include <memory>
 
 #include <simdjson.h>
 
@@ -111,13 +113,19 @@ long long JsonNode::toInt(long long fallback) const
 
 bool readJsonFile(const QString &path, JsonNode &root, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1: cannot be read (%2)").arg(path, file.errorString());
+    // MappedFile opens with O_NONBLOCK and maps regular files only: a FIFO named like a cluster file never
+    // blocks (its message names the path and what it is).
+    QString problem;
+    const std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &problem);
+    if (!mapped) {
+        *error = problem;
         return false;
     }
-    const QByteArray bytes = file.readAll();
-    const simdjson::padded_string json(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+    const simdjson::padded_string json(mapped->data(), mapped->size());
+    if (mapped->truncated()) {
+        *error = mapped->truncationMessage();
+        return false;
+    }
     od::parser parser;
     od::document doc;
     od::value value;

@@ -1,6 +1,7 @@
 #include "Decompress.h"
 
 #include "LoadMemoryGuard.h"
+#include "common/MappedFile.h"
 #include "common/MessageText.h"
 
 #include <QDir>
@@ -17,6 +18,9 @@ namespace at {
 
 Compression detectCompression(const QString &path)
 {
+    // A FIFO, socket or device is never opened (a FIFO would block): the reader names it afterwards.
+    if (!specialFileProblem(path).isEmpty())
+        return Compression::None;
     QFile file(path);
     if (file.open(QIODevice::ReadOnly)) {
         const QByteArray magic = file.read(4);
@@ -214,6 +218,10 @@ bool inflateGzip(QFile &in, OutputSink &out, const DecompressControl &control, Q
 std::unique_ptr<QTemporaryFile> decompressToTemporaryFile(const QString &path, Compression compression,
                                                           const DecompressControl &control, QString *error)
 {
+    if (const QString special = specialFileProblem(path); !special.isEmpty()) {
+        *error = special;
+        return nullptr;
+    }
     QFile in(path);
     if (!in.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("%1: cannot open: %2").arg(path, in.errorString());

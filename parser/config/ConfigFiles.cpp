@@ -1,9 +1,9 @@
 #include "config/ConfigFiles.h"
 
+#include "common/MappedFile.h"
 #include "csv/CsvReader.h"
 
 #include <QDateTime>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace at::config {
 namespace {
@@ -120,6 +121,24 @@ ConfigFileName classifyConfigFile(const QString &path)
     return out;
 }
 
+// Opens PATH through MappedFile (O_NONBLOCK, regular files only), so a FIFO, socket or device named like a
+// configuration file never blocks the load. The problem is phrased without the path (the caller names it).
+static std::unique_ptr<MappedFile> openRegularFile(const QString &path, QString *problem)
+{
+    QString error;
+    std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &error);
+    if (!mapped) {
+        for (const QString &prefix : {path + QStringLiteral(": "), path + QLatin1Char(' ')}) {
+            if (error.startsWith(prefix)) {
+                error = error.mid(prefix.size());
+                break;
+            }
+        }
+        *problem = error.startsWith(QStringLiteral("is ")) ? QStringLiteral("it ") + error : error;
+    }
+    return mapped;
+}
+
 bool readSmallFile(const QString &path, QByteArray *bytes, QString *problem)
 {
     const QFileInfo info(path);
@@ -136,17 +155,20 @@ bool readSmallFile(const QString &path, QByteArray *bytes, QString *problem)
             QStringLiteral("the file is too large for a configuration file (%1 bytes)").arg(info.size());
         return false;
     }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *problem = QStringLiteral("the file cannot be opened (%1)").arg(file.errorString());
+    QString error;
+    const std::unique_ptr<MappedFile> mapped = openRegularFile(path, &error);
+    if (!mapped) {
+        *problem = error;
         return false;
     }
-    // Read what the file holds, not the limit: QIODevice::read(n) allocates n bytes up front (slow under
-    // the sanitizers for every small config file). A file that grew since the stat is read on to the limit.
-    const qint64 expected = std::min<qint64>(info.size(), kMaxConfigFileBytes) + 1;
-    *bytes = file.read(expected);
-    if (bytes->size() == expected && expected <= kMaxConfigFileBytes)
-        bytes->append(file.read(kMaxConfigFileBytes + 1 - expected));
+    // Copy at most one byte past the limit: a file that grew since the stat is still refused as too large.
+    *bytes =
+        QByteArray(mapped->data(),
+                   qsizetype(std::min<std::size_t>(mapped->size(), std::size_t(kMaxConfigFileBytes) + 1)));
+    if (mapped->truncated()) {
+        *problem = mapped->truncationMessage();
+        return false;
+    }
     if (bytes->size() > kMaxConfigFileBytes) {
         *problem = QStringLiteral("the file is too large for a configuration file");
         return false;
@@ -274,12 +296,14 @@ CsvHeader readCsvHeader(const QString &path)
         out.problem = QStringLiteral("it is a folder, not a file");
         return out;
     }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        out.problem = QStringLiteral("the file cannot be opened (%1)").arg(file.errorString());
+    QString error;
+    const std::unique_ptr<MappedFile> mapped = openRegularFile(path, &error);
+    if (!mapped) {
+        out.problem = error;
         return out;
     }
-    const QByteArray chunk = file.read(kCsvHeaderBytes);
+    const QByteArray chunk(mapped->data(),
+                           qsizetype(std::min<std::size_t>(mapped->size(), std::size_t(kCsvHeaderBytes))));
     // End of the first record: the first line feed outside quotes.
     qsizetype end = chunk.size();
     bool quoted = false;

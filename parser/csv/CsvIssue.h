@@ -28,6 +28,7 @@ struct CsvIssue
         HeaderMismatch,   // a later CSV slice has a different header (rows remapped by name)
         RowTooLong,       // a single row over 4 GiB of text (dropped)
         HeaderTooWide,    // the first row has more than CsvOptions::maxColumns cells (file not read)
+        Stopped,          // CsvOptions::stop was set: reading ended early, the rows before are kept
     };
 
     Severity severity = Severity::Warning;

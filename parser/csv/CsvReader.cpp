@@ -1,13 +1,14 @@
 #include "csv/CsvReader.h"
 
+#include "common/MappedFile.h"
 #include "common/MessageText.h"
 
 #include <QByteArray>
-#include <QFile>
 
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <memory>
 #include <string_view>
 #include <unordered_set>
 
@@ -181,7 +182,20 @@ void Parser::run()
         p_ += kBom.size();
     reserveFromSample();
 
+    std::size_t nextCheck = CsvOptions::kStopCheckRows; // in data rows (the header is not one)
     while (!stopped_ && parseRecord() == Result::Row) {
+        if (opt_.stop && b_.table().rowCount() >= nextCheck) {
+            nextCheck = b_.table().rowCount() + CsvOptions::kStopCheckRows;
+            if (opt_.stop->load(std::memory_order_relaxed) && p_ < end_) {
+                report(
+                    CsvIssue::Severity::Warning, CsvIssue::Kind::Stopped, p_, line_,
+                    QStringLiteral("reading stopped after %1 rows (byte %2 of %3): the rows before are kept")
+                        .arg(b_.table().rowCount())
+                        .arg(offset(p_))
+                        .arg(offset(end_)));
+                break;
+            }
+        }
     }
     b_.text().resize(static_cast<std::size_t>(out_ - outBase_));
 
@@ -467,8 +481,11 @@ CsvTable CsvReader::parse(std::string_view data, const QString &sourceName) cons
 
 CsvTable CsvReader::readFile(const QString &path) const
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // MappedFile opens with O_NONBLOCK and maps regular files only: a FIFO, socket or device named like a
+    // table is refused at once (a QFile open would block on a FIFO until a writer came).
+    QString error;
+    const std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &error);
+    if (!mapped) {
         CsvTable table;
         CsvTableBuilder b(table);
         b.addSource(path);
@@ -476,27 +493,28 @@ CsvTable CsvReader::readFile(const QString &path) const
         issue.severity = CsvIssue::Severity::Error;
         issue.kind = CsvIssue::Kind::FileError;
         issue.file = path;
-        issue.message = QStringLiteral("cannot open: %1").arg(file.errorString());
+        issue.message = error;
         b.addIssue(issue);
         return table;
     }
-    const qint64 size = file.size();
-    if (size > 0) {
-        // Read-only mapping: the input is never written, and the OS pages it in as the parser streams.
-        if (uchar *mem = file.map(0, size)) {
+    if (mapped->size() > 0) {
 #if defined(Q_OS_UNIX)
-            // One forward pass: ask for aggressive read-ahead (a hint; the mapping stays read-only).
-            ::posix_madvise(mem, static_cast<std::size_t>(size), POSIX_MADV_SEQUENTIAL);
+        // One forward pass: ask for aggressive read-ahead (a hint; the mapping stays read-only).
+        ::posix_madvise(const_cast<char *>(mapped->data()), mapped->size(), POSIX_MADV_SEQUENTIAL);
 #endif
-            CsvTable table = parse(
-                std::string_view(reinterpret_cast<const char *>(mem), static_cast<std::size_t>(size)), path);
-            file.unmap(mem);
-            return table;
-        }
     }
-    // Mapping fails for pipes and some special files (size 0): read them instead.
-    const QByteArray bytes = file.readAll();
-    return parse(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), path);
+    CsvTable table = parse(std::string_view(mapped->data(), mapped->size()), path);
+    if (mapped->truncated()) {
+        CsvTableBuilder b(table);
+        CsvIssue issue;
+        issue.severity = CsvIssue::Severity::Warning;
+        issue.kind = CsvIssue::Kind::FileError;
+        issue.file = path;
+        issue.byteOffset = mapped->truncatedAt();
+        issue.message = mapped->truncationMessage();
+        b.addIssue(issue);
+    }
+    return table;
 }
 
 } // namespace at

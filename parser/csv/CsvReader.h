@@ -13,6 +13,8 @@
 
 #include <QString>
 
+#include <atomic>
+
 #include <cstddef>
 #include <string_view>
 
@@ -32,6 +34,10 @@ struct CsvOptions
     // this is not one of them (or is damaged), and is refused with an error naming it instead of being read.
     static constexpr std::size_t kMaxColumns = 4096;
     std::size_t maxColumns = kMaxColumns;
+    // When given, polled every kStopCheckRows rows (e.g. LoadControl::stopReading, set by a cancel or the
+    // memory guard): once set, reading ends there, the rows before are kept and a Stopped warning says where.
+    const std::atomic<bool> *stop = nullptr;
+    static constexpr std::size_t kStopCheckRows = 8192;
 };
 
 class CsvReader

@@ -33,11 +33,14 @@ std::string_view unquoted(std::string_view cell)
 
 } // namespace
 
-std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder &builder)
+std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder &builder,
+                              const std::atomic<bool> *stop)
 {
     if (files.isEmpty())
         return 0;
-    const CsvTable table = readCsvSlices(sortCsvSlices(files));
+    CsvOptions options;
+    options.stop = stop;
+    const CsvTable table = readCsvSlices(sortCsvSlices(files), CsvReader(options));
     const QString name = files.size() == 1
                              ? files.first()
                              : QStringLiteral("%1 (+%2 slices)").arg(files.first()).arg(files.size() - 1);

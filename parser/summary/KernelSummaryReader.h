@@ -4,13 +4,17 @@
 
 #include <QStringList>
 
+#include <atomic>
+
 namespace at {
 
 // Reads the per-kernel summary table of one source (kernel_details.csv, or op_summary_*.csv with
 // its slices) into the builder's KernelTable for a group. Columns are found by header name (with
 // the renames of FORMATS.md §3.10), every column after Context ID / Output Formats is a metric.
 // Problems are added to the builder's warnings, naming the file. Returns the rows read.
-std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder &builder);
+// `stop` (LoadControl::stopReading) ends reading the table early; the rows before are kept (issue 21).
+std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder &builder,
+                              const std::atomic<bool> *stop = nullptr);
 
 } // namespace at
 

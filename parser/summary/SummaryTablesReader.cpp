@@ -43,7 +43,7 @@ std::uint64_t SummaryTablesReader::bytesToRead(const DataSource &) const
 ReadStatus SummaryTablesReader::read(SourceReading &reading) const
 {
     const QStringList kernelFiles = kernelTableFiles(reading.source);
-    readKernelSummary(kernelFiles, reading.group, reading.builder);
+    readKernelSummary(kernelFiles, reading.group, reading.builder, &reading.control.stopReading);
     for (const QString &file : kernelFiles)
         reading.recordRead(file);
     for (const QString &type : plainSummaryTypes()) {

@@ -13,7 +13,7 @@ set -euo pipefail
 seconds="${1:?usage: run_fuzzers.sh SECONDS [json|csv|sqlite|folder|raw|snapshot ...]}"
 shift
 targets=("$@")
-((${#targets[@]})) || targets=(json csv sqlite folder raw snapshot)
+((${#targets[@]})) || targets=(json csv sqlite folder raw snapshot truncate)
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${AT_FUZZ_BUILD_DIR:-$here/build-fuzz}"
 out="${AT_FUZZ_OUT:-$build/fuzz-out}"
@@ -68,7 +68,10 @@ printf 'r_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json\nr_ascend_pt/self -> 
 { find "$here/tests/data/json" -name '*.json' -print0; find "$samples" -name 'msprof*.json' -size -256k -print0; } 2>/dev/null |
   xargs -0 -r "$build/tests/fuzz/make_snapshot_seeds" "$work/seeds/snapshot" >/dev/null || true
 
-declare -A max_len=([json]=65536 [csv]=32768 [sqlite]=1048576 [folder]=4096 [raw]=8192 [snapshot]=262144)
+declare -A max_len=([json]=65536 [csv]=32768 [sqlite]=1048576 [folder]=4096 [raw]=8192 [snapshot]=262144 [truncate]=32768)
+# Truncation and special-file seeds (FuzzTruncateEntryPoint.h: reader byte, 4-byte cut offset, content).
+seed truncate
+cp "$here"/tests/data/fuzz/truncate/* "$work/seeds/truncate/" 2>/dev/null || true
 # Raw record seeds: synthetic records of every family, written by the target itself.
 seed raw
 AT_FUZZ_WRITE_SEEDS="$work/seeds/raw" QT_QPA_PLATFORM=offscreen "$build/tests/fuzz/fuzz_raw" >/dev/null 2>&1 || true

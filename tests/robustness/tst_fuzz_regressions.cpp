@@ -5,6 +5,7 @@
 
 #include "FuzzEntryPoints.h"
 #include "FuzzRawEntryPoint.h"
+#include "FuzzTruncateEntryPoint.h"
 
 #include <QDir>
 #include <QFile>
@@ -43,6 +44,8 @@ private slots:
     void sqlite() { replay("sqlite", at::fuzz::fuzzSqlite); }
     void folder() { replay("folder", at::fuzz::fuzzFolder); }
     void snapshot() { replay("snapshot", at::fuzz::fuzzSnapshot); }
+    // Seeds of fuzz_truncate: a CSV, an info.json and a trace cut while mapped, and FIFOs named like them.
+    void truncate() { QCOMPARE(replay("truncate", at::fuzz::fuzzTruncate), 5); }
     // The raw decoders: the saved inputs, and the synthetic seeds of every record family.
     void raw()
     {
