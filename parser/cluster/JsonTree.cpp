@@ -128,7 +128,6 @@ bool readJsonFile(const QString &path, JsonNode &root, QString *error)
     }
     od::parser parser;
     od::document doc;
-    od::value value;
     root = JsonNode{};
     if (parser.iterate(json).get(doc)) {
         *error = QStringLiteral("%1: not valid JSON").arg(path);
