@@ -8,6 +8,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSortFilterProxyModel>
@@ -204,6 +205,8 @@ void StatisticsPanel::setModel(const TraceModel *model)
 
 void StatisticsPanel::clearRange()
 {
+    m_range.reset();
+    m_threads.clear();
     m_statistics->setStatistics(m_model, {});
     m_sliceList->setSlices(m_model, {});
     m_title->setText(tr("Drag across the timeline to see statistics for a time range."));
@@ -214,6 +217,8 @@ void StatisticsPanel::showRangeOnLanes(TimeRange range, const std::vector<int> &
 {
     if (!m_model)
         return;
+    m_range = range;
+    m_threads = threads;
     std::vector<NameStatistics> rows = statisticsInRange(*m_model, range.start, range.end, true, threads);
     std::size_t slices = 0;
     for (const auto &r : rows)
@@ -229,6 +234,26 @@ void StatisticsPanel::showRangeOnLanes(TimeRange range, const std::vector<int> &
     m_sliceTitle->setText(list.size() < slices ? tr("Slices: the first %1 of %2").arg(list.size()).arg(slices)
                                                : tr("Slices: %1").arg(list.size()));
     m_sliceList->setSlices(m_model, std::move(list));
+}
+
+void StatisticsPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void StatisticsPanel::retranslate()
+{
+    m_statistics->retranslate();
+    m_sliceList->retranslate();
+    if (m_range) {
+        const TimeRange range = *m_range;
+        const std::vector<int> threads = m_threads;
+        showRangeOnLanes(range, threads);
+    } else {
+        clearRange();
+    }
 }
 
 QString StatisticsPanel::selectionAsText() const

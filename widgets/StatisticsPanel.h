@@ -6,6 +6,8 @@
 #include <QAbstractTableModel>
 #include <QWidget>
 
+#include <optional>
+
 class QLabel;
 class QSortFilterProxyModel;
 class QTableView;
@@ -38,6 +40,7 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    void retranslate() { Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1); }
 
 private:
     const TraceModel *m_model = nullptr;
@@ -67,6 +70,7 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    void retranslate() { Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1); }
 
 private:
     const TraceModel *m_model = nullptr;
@@ -105,8 +109,16 @@ public Q_SLOTS:
 Q_SIGNALS:
     void sliceActivated(at::SliceRef ref);
 
+protected:
+    // QEvent::LanguageChange: titles and headers again in the new language.
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
+
     const TraceModel *m_model = nullptr;
+    std::optional<TimeRange> m_range; // what is shown (with m_threads), for retranslate()
+    std::vector<int> m_threads;
     QLabel *m_title;
     QTableView *m_table;
     StatisticsModel *m_statistics;

@@ -8,16 +8,16 @@
         <translation>主题(&amp;H)</translation>
     </message>
     <message>
-        <source>The language applies to windows opened from now on and after a restart.</source>
-        <translation>语言设置将应用于此后打开的窗口，并在重新启动后全部生效。</translation>
-    </message>
-    <message>
         <source>--theme must be &apos;system&apos;, &apos;light&apos; or &apos;dark&apos;, not &apos;%1&apos;</source>
         <translation>--theme 必须是 &apos;system&apos;、&apos;light&apos; 或 &apos;dark&apos;，而不是 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--lang must be one of %1, not &apos;%2&apos;</source>
         <translation>--lang 必须是 %1 之一，而不是 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>The window is shown in the chosen language; the choice is kept for the next start.</source>
+        <translation>窗口已切换为所选语言；该选择将在下次启动时保留。</translation>
     </message>
 </context>
 <context>
