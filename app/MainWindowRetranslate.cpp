@@ -9,6 +9,7 @@
 #include "StatusLabel.h"
 #include "TimelineView.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QEvent>
 #include <QLabel>
@@ -47,6 +48,13 @@ void MainWindow::retranslateUi()
         label->setText(tr(" Colour kernels: "));
     m_colorBy->setToolTip(
         tr("Colour device kernels by name, by duration percentile, or by an AI Core metric"));
+    // Table headers: the panels' models translate in headerData(), their views only have to ask again.
+    const auto tables = findChildren<QAbstractItemView *>();
+    for (QAbstractItemView *view : tables) {
+        QAbstractItemModel *model = view->model();
+        if (model && model->columnCount() > 0)
+            Q_EMIT model->headerDataChanged(Qt::Horizontal, 0, model->columnCount() - 1);
+    }
     if (m_model && m_pages->currentWidget() == m_timeline && !isLoading()) {
         showModelSummary();
     } else if (m_pages->currentWidget() == m_startPage) {
