@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QMenu>
 #include <QSettings>
+#include <QWidget>
 
 namespace at {
 
@@ -39,6 +40,7 @@ QAction *addChoice(QMenu *menu, QActionGroup *group, const char *id, bool checke
 void addAppearanceMenus(QMenu *view, MessageBar *messages)
 {
     QMenu *theme = view->addMenu(Appearance::tr("T&heme"));
+    theme->setObjectName(QStringLiteral("menu.theme"));
     auto *themes = new QActionGroup(theme);
     for (const auto &[choice, id] :
          {std::pair{UiTheme::System, "theme.system"}, std::pair{UiTheme::Light, "theme.light"},
@@ -65,11 +67,18 @@ void addAppearanceMenus(QMenu *view, MessageBar *messages)
             QSettings().setValue(QLatin1String(kLanguageKey), chosen);
             setUiLanguage(chosen);
             if (messages)
-                messages->showMessage(MessageBar::Kind::Info,
-                                      Appearance::tr("The language applies to windows opened from now on and "
-                                                     "after a restart."));
+                messages->showMessage(
+                    MessageBar::Kind::Info,
+                    Appearance::tr("The window is shown in the chosen language; the choice is "
+                                   "kept for the next start."));
         });
     }
+}
+
+void retranslateAppearanceMenus(const QWidget *window)
+{
+    if (auto *theme = window->findChild<QMenu *>(QStringLiteral("menu.theme")))
+        theme->setTitle(Appearance::tr("T&heme"));
 }
 
 bool applyAppearance(const QString &theme, const QString &language, QString *error)

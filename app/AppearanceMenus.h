@@ -2,6 +2,7 @@
 
 class QMenu;
 class QString;
+class QWidget;
 
 namespace at {
 
@@ -10,6 +11,8 @@ class MessageBar;
 // View ▸ Theme (system, light, dark) and View ▸ Language (system, English, 简体中文). Choices are kept in
 // QSettings ("ui/theme", "ui/language") and applied at the next start by applySavedAppearance().
 void addAppearanceMenus(QMenu *view, MessageBar *messages);
+// The Theme menu's title in the current language (the Language menu is bilingual).
+void retranslateAppearanceMenus(const QWidget *window);
 // At start-up: the command line's --theme / --lang when given, else the saved choice, else the system's.
 // False (with a message in *error) when a given name is unknown.
 bool applyAppearance(const QString &theme, const QString &language, QString *error);

@@ -111,7 +111,9 @@ MainWindow::MainWindow(QWidget *parent)
 
     auto *toolbar = addToolBar(tr("View"));
     toolbar->setObjectName(QStringLiteral("ViewToolBar"));
-    toolbar->addWidget(new QLabel(tr(" Colour kernels: ")));
+    auto *colorLabel = new QLabel(tr(" Colour kernels: "));
+    colorLabel->setObjectName(QStringLiteral("ColorByLabel"));
+    toolbar->addWidget(colorLabel);
     m_colorBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_colorBy->setToolTip(
         tr("Colour device kernels by name, by duration percentile, or by an AI Core metric"));
@@ -438,6 +440,20 @@ void MainWindow::onLoadFinished(const QString &path, const std::shared_ptr<LoadR
     Q_EMIT loadFinished(true);
 }
 
+void MainWindow::showModelSummary()
+{
+    const bool bundled = m_currentPath == QLatin1String(kBundledSample);
+    setWindowTitle(
+        tr("%1 — Ascend Timeline").arg(bundled ? tr("Bundled sample") : QFileInfo(m_currentPath).fileName()));
+    const EventCounts &counts = m_model->eventCounts();
+    m_status->setText(tr("%1: %2 events, %3 slices, %4 flows, span %5")
+                          .arg(bundled ? tr("Bundled sample (AlexNet, 1 step, rank 0)") : m_currentPath)
+                          .arg(counts.total())
+                          .arg(m_model->sliceCount())
+                          .arg(m_model->flows().size())
+                          .arg(formatDuration(m_model->dataEnd() - m_model->dataBegin())));
+}
+
 void MainWindow::showModel(std::unique_ptr<TraceModel> model, const QString &path)
 {
     // Views drop their pointers before the old model goes away.
@@ -448,16 +464,7 @@ void MainWindow::showModel(std::unique_ptr<TraceModel> model, const QString &pat
     m_compare->forget();
     attachViews(m_model.get());
     m_pages->setCurrentWidget(m_timeline);
-    const bool bundled = path == QLatin1String(kBundledSample);
-    setWindowTitle(
-        tr("%1 — Ascend Timeline").arg(bundled ? tr("Bundled sample") : QFileInfo(path).fileName()));
-    const EventCounts &counts = m_model->eventCounts();
-    m_status->setText(tr("%1: %2 events, %3 slices, %4 flows, span %5")
-                          .arg(bundled ? tr("Bundled sample (AlexNet, 1 step, rank 0)") : path)
-                          .arg(counts.total())
-                          .arg(m_model->sliceCount())
-                          .arg(m_model->flows().size())
-                          .arg(formatDuration(m_model->dataEnd() - m_model->dataBegin())));
+    showModelSummary();
     if (!m_model->warnings().isEmpty()) {
         m_messages->showMessage(
             MessageBar::Kind::Warning,

@@ -137,6 +137,8 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    // QEvent::LanguageChange (View ▸ Language): menus, dock titles, toolbar and status in the new language.
+    void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -153,6 +155,8 @@ private:
     void onLoadCancelled(const QString &path);
     void failLoad(const QString &error, const QString &message);
     void showModel(std::unique_ptr<TraceModel> model, const QString &path);
+    void showModelSummary(); // window title and status line of the shown model
+    void retranslateUi();
     void attachViews(const TraceModel *model);
     void fillColorChooser();
     void rememberRecent(const QString &path);

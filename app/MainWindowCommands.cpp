@@ -96,6 +96,9 @@ void MainWindow::createActions()
         {CommandScope::View, menuBar()->addMenu(tr("&View"))},
         {CommandScope::Help, menuBar()->addMenu(tr("&Help"))},
     };
+    menus[0].second->setObjectName(QStringLiteral("menu.file"));
+    menus[1].second->setObjectName(QStringLiteral("menu.view"));
+    menus[2].second->setObjectName(QStringLiteral("menu.help"));
     m_recentMenu = menus[0].second->addMenu(tr("Open &Recent"));
     fillRecentMenu();
     const auto handlers = commandHandlers();

@@ -37,8 +37,11 @@ void MainWindow::createPanels()
             connect(p, &DetailsPanel::jumpTo, t, select);
         });
     m_statistics = m_panels->add<StatisticsPanel>(
-        "panel.statistics", "StatisticsDock", bottom, new StatisticsPanel, [t, panels](StatisticsPanel *p) {
-            connect(t, &TimelineView::rangeSelected, p, &StatisticsPanel::showRange);
+        "panel.statistics", "StatisticsDock", bottom, new StatisticsPanel,
+        [t, select, panels](StatisticsPanel *p) {
+            connect(t, &TimelineView::rangeSelected, p,
+                    [t, p](TimeRange range) { p->showRangeOnLanes(range, t->rangeThreads()); });
+            connect(p, &StatisticsPanel::sliceActivated, t, select);
             connect(t, &TimelineView::rangeSelected, p, [p, panels] { panels->raise(p); });
             connect(t, &TimelineView::rangeCleared, p, &StatisticsPanel::clearRange);
         });

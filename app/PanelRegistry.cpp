@@ -30,6 +30,17 @@ void PanelRegistry::addDock(const char *command, const char *objectName, PanelPl
     m_menu->addAction(toggle);
     m_docks.push_back(dock);
     m_placements.push_back(placement);
+    m_commands.push_back(command);
+}
+
+void PanelRegistry::retranslate() const
+{
+    m_menu->setTitle(QCoreApplication::translate("PanelRegistry", "P&anels"));
+    for (std::size_t i = 0; i < m_docks.size(); ++i) {
+        const Command &c = at::command(m_commands[i]);
+        m_docks[i]->setWindowTitle(commandTitle(c)); // the toggle action follows the title
+        m_docks[i]->toggleViewAction()->setToolTip(QCoreApplication::translate("Commands", c.help));
+    }
 }
 
 void PanelRegistry::finish()

@@ -55,6 +55,8 @@ public:
     // View ▸ Panels: one toggle per dock.
     QMenu *menu() const { return m_menu; }
     const std::vector<QDockWidget *> &docks() const { return m_docks; }
+    // Dock titles, their View ▸ Panels toggles and the menu title again in the current language.
+    void retranslate() const;
 
 private:
     void addDock(const char *command, const char *objectName, PanelPlacement placement, QWidget *panel);
@@ -63,6 +65,7 @@ private:
     QMenu *m_menu;
     std::vector<QDockWidget *> m_docks;
     std::vector<PanelPlacement> m_placements;
+    std::vector<const char *> m_commands; // per dock
     std::vector<std::function<void(const TraceModel *)>> m_setModel;
 };
 

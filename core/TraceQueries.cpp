@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 #include <unordered_map>
 
 namespace at {
@@ -28,12 +29,15 @@ TimeNs saturatingAdd(TimeNs a, TimeNs b)
 
 } // namespace
 
-std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0, TimeNs t1, bool includeSelf)
+std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0, TimeNs t1, bool includeSelf,
+                                              const std::vector<int> &chosen)
 {
     std::unordered_map<StringId, NameStatistics> byName;
     std::vector<TimeNs> childTime; // per slice of the current depth in range: time of its children
     const auto &threads = model.threads();
     for (std::size_t t = 0; t < threads.size(); ++t) {
+        if (!chosen.empty() && std::ranges::find(chosen, static_cast<int>(t)) == chosen.end())
+            continue;
         const SliceTable &table = threads[t].slices;
         for (int d = 0; d < table.depthCount(); ++d) {
             const std::uint32_t last = table.depthRange(d).second;
@@ -86,6 +90,40 @@ std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0
             return a.total > b.total;
         return model.strings().view(a.name) < model.strings().view(b.name);
     });
+    return result;
+}
+
+std::vector<SliceRef> slicesInRange(const TraceModel &model, TimeNs t0, TimeNs t1,
+                                    const std::vector<int> &chosen, std::size_t limit)
+{
+    struct Found
+    {
+        TimeNs start;
+        int depth;
+        SliceRef ref;
+    };
+    std::vector<Found> found;
+    const auto &threads = model.threads();
+    for (std::size_t t = 0; t < threads.size(); ++t) {
+        if (!chosen.empty() && std::ranges::find(chosen, static_cast<int>(t)) == chosen.end())
+            continue;
+        const SliceTable &table = threads[t].slices;
+        for (int d = 0; d < table.depthCount(); ++d) {
+            const std::uint32_t last = table.depthRange(d).second;
+            for (std::uint32_t i = table.firstEndingAtOrAfter(d, t0); i < last && table.start(i) <= t1; ++i)
+                found.push_back({table.start(i), d, SliceRef{static_cast<std::int32_t>(t), i}});
+        }
+    }
+    const auto earlier = [](const Found &a, const Found &b) {
+        return std::tie(a.start, a.ref.thread, a.depth, a.ref.index) <
+               std::tie(b.start, b.ref.thread, b.depth, b.ref.index);
+    };
+    const std::size_t kept = std::min(limit, found.size());
+    std::partial_sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(kept), found.end(), earlier);
+    std::vector<SliceRef> result;
+    result.reserve(kept);
+    for (std::size_t i = 0; i < kept; ++i)
+        result.push_back(found[i].ref);
     return result;
 }
 

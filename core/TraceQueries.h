@@ -23,8 +23,14 @@ struct NameStatistics
 
 // Slices overlapping [t0, t1] on every thread, aggregated by name, largest total first.
 // With includeSelf the self time of every slice is computed too (costs a child scan per slice).
+// threads restricts it to those indices into TraceModel::threads() (a range on chosen lanes); empty = all.
 std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0, TimeNs t1,
-                                              bool includeSelf = true);
+                                              bool includeSelf = true, const std::vector<int> &threads = {});
+
+// The slices overlapping [t0, t1] on the given threads (empty = all), ordered by start time, then thread
+// and depth: the slice list of a range selection. At most limit of them (the earliest).
+std::vector<SliceRef> slicesInRange(const TraceModel &model, TimeNs t0, TimeNs t1,
+                                    const std::vector<int> &threads = {}, std::size_t limit = SIZE_MAX);
 
 struct SearchOptions
 {

@@ -534,16 +534,38 @@ Navigation navigationOf(const QKeyEvent *event, bool inView)
     return Navigation::None;
 }
 
+namespace {
+
+// The texts of a command's action in the current language.
+void setCommandTexts(QAction *action, const Command &c)
+{
+    action->setText(translated(c.text));
+    action->setToolTip(translated(c.help));
+    if (c.navigation != Navigation::None) // shown in the menu, bound by the timeline's keyboard handling
+        action->setText(action->text() + QLatin1Char('\t') + commandKeysText(c));
+}
+
+} // namespace
+
+void retranslateCommandActions(const QObject *root)
+{
+    const auto all = root->findChildren<QAction *>();
+    for (QAction *action : all) {
+        const QByteArray id = action->objectName().toLatin1();
+        const auto found = std::find_if(commands().begin(), commands().end(),
+                                        [&id](const Command &c) { return id == c.id; });
+        if (found != commands().end())
+            setCommandTexts(action, *found);
+    }
+}
+
 QAction *makeCommandAction(const char *id, QWidget *owner, Qt::ShortcutContext context)
 {
     const Command &c = command(id);
-    auto *action = new QAction(translated(c.text), owner);
+    auto *action = new QAction(owner);
     action->setObjectName(QString::fromLatin1(c.id));
-    action->setToolTip(translated(c.help));
-    if (c.navigation != Navigation::None) {
-        // Shown in the menu, bound by the timeline's keyboard handling (see Navigation).
-        action->setText(action->text() + QLatin1Char('\t') + commandKeysText(c));
-    } else {
+    setCommandTexts(action, c);
+    if (c.navigation == Navigation::None) { // navigation keys are bound by the timeline, not as shortcuts
         action->setShortcuts(commandKeys(c));
         action->setShortcutContext(context);
     }

@@ -83,6 +83,9 @@ Navigation navigationOf(const QKeyEvent *event, bool inView);
 // A QAction for the command, owned by owner: text, keys (as shortcuts in the given context; for
 // navigation commands shown in the menu only), object name = id. The caller connects triggered.
 QAction *makeCommandAction(const char *id, QWidget *owner, Qt::ShortcutContext context = Qt::WindowShortcut);
+// Sets the texts of every command action under root (object name = command id) again in the current
+// language (QEvent::LanguageChange).
+void retranslateCommandActions(const QObject *root);
 // README's "Keyboard and mouse" table: one row per command with keys or a gesture.
 QString commandsMarkdownTable();
 

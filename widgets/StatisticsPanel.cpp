@@ -8,9 +8,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -83,15 +85,103 @@ QVariant StatisticsModel::headerData(int section, Qt::Orientation orientation, i
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 
+RangeSliceListModel::RangeSliceListModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void RangeSliceListModel::setSlices(const TraceModel *model, std::vector<SliceRef> slices)
+{
+    beginResetModel();
+    m_model = model;
+    m_slices = std::move(slices);
+    endResetModel();
+}
+
+SliceRef RangeSliceListModel::slice(int row) const
+{
+    return row >= 0 && row < static_cast<int>(m_slices.size()) ? m_slices[static_cast<std::size_t>(row)]
+                                                               : SliceRef{};
+}
+
+int RangeSliceListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_slices.size());
+}
+
+int RangeSliceListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RangeSliceListModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= static_cast<int>(m_slices.size()) || !m_model)
+        return {};
+    const SliceRef ref = m_slices[static_cast<std::size_t>(index.row())];
+    const SliceTable &table = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices;
+    if (role == Qt::TextAlignmentRole && (index.column() == Start || index.column() == Duration))
+        return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole && role != kSortRole)
+        return {};
+    switch (index.column()) {
+    case Name:
+        return m_model->sliceName(ref);
+    case Lane:
+        return m_model->threadDisplayName(ref.thread);
+    case Start:
+        return durationCell(table.start(ref.index), role == kSortRole);
+    case Duration:
+        return durationCell(table.duration(ref.index), role == kSortRole);
+    default:
+        return {};
+    }
+}
+
+QVariant RangeSliceListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    static const char *names[] = {QT_TR_NOOP("Name"), QT_TR_NOOP("Lane"), QT_TR_NOOP("Start"),
+                                  QT_TR_NOOP("Duration")};
+    return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
+}
+
 StatisticsPanel::StatisticsPanel(QWidget *parent)
     : QWidget(parent), m_title(new QLabel(this)), m_table(new QTableView(this)),
-      m_statistics(new StatisticsModel(this)), m_proxy(new QSortFilterProxyModel(this))
+      m_statistics(new StatisticsModel(this)), m_proxy(new QSortFilterProxyModel(this)),
+      m_sliceTitle(new QLabel(this)), m_sliceTable(new QTableView(this)),
+      m_sliceList(new RangeSliceListModel(this)), m_sliceProxy(new QSortFilterProxyModel(this))
 {
     addCsvExportAction(m_table, QStringLiteral("range_statistics.csv"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_title);
-    layout->addWidget(m_table);
+    // The aggregate by name on the left, the occurrences (the slice list) on the right.
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_table);
+    auto *slicePane = new QWidget(splitter);
+    auto *sliceLayout = new QVBoxLayout(slicePane);
+    sliceLayout->setContentsMargins(0, 0, 0, 0);
+    sliceLayout->addWidget(m_sliceTitle);
+    sliceLayout->addWidget(m_sliceTable);
+    splitter->addWidget(slicePane);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter);
+    m_sliceProxy->setSourceModel(m_sliceList);
+    m_sliceProxy->setSortRole(RangeSliceListModel::kSortRole);
+    m_sliceTable->setModel(m_sliceProxy);
+    m_sliceTable->setSortingEnabled(true);
+    m_sliceTable->sortByColumn(RangeSliceListModel::Start, Qt::AscendingOrder);
+    m_sliceTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_sliceTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_sliceTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_sliceTable->horizontalHeader()->setSectionResizeMode(RangeSliceListModel::Name, QHeaderView::Stretch);
+    m_sliceTable->verticalHeader()->setVisible(false);
+    addCsvExportAction(m_sliceTable, QStringLiteral("range_slices.csv"));
+    connect(m_sliceTable, &QTableView::clicked, this, [this](const QModelIndex &index) {
+        const SliceRef ref = m_sliceList->slice(m_sliceProxy->mapToSource(index).row());
+        if (ref.isValid())
+            Q_EMIT sliceActivated(ref);
+    });
     m_proxy->setSourceModel(m_statistics);
     m_proxy->setSortRole(StatisticsModel::kSortRole);
     m_table->setModel(m_proxy);
@@ -115,24 +205,55 @@ void StatisticsPanel::setModel(const TraceModel *model)
 
 void StatisticsPanel::clearRange()
 {
+    m_range.reset();
+    m_threads.clear();
     m_statistics->setStatistics(m_model, {});
+    m_sliceList->setSlices(m_model, {});
     m_title->setText(tr("Drag across the timeline to see statistics for a time range."));
+    m_sliceTitle->setText(tr("Ctrl+drag to restrict the range to the lanes crossed."));
 }
 
-void StatisticsPanel::showRange(TimeRange range)
+void StatisticsPanel::showRangeOnLanes(TimeRange range, const std::vector<int> &threads)
 {
     if (!m_model)
         return;
-    std::vector<NameStatistics> rows = statisticsInRange(*m_model, range.start, range.end);
+    m_range = range;
+    m_threads = threads;
+    std::vector<NameStatistics> rows = statisticsInRange(*m_model, range.start, range.end, true, threads);
     std::size_t slices = 0;
     for (const auto &r : rows)
         slices += r.count;
-    m_title->setText(
-        tr("%1 – %2 (%3): %4 slices, %5 names")
-            .arg(formatDuration(range.start), formatDuration(range.end), formatDuration(range.width()))
-            .arg(slices)
-            .arg(rows.size()));
+    const QString span =
+        tr("%1 – %2 (%3)")
+            .arg(formatDuration(range.start), formatDuration(range.end), formatDuration(range.width()));
+    const QString lanes =
+        threads.empty() ? tr("all lanes") : tr("%n lane(s)", nullptr, static_cast<int>(threads.size()));
+    m_title->setText(tr("%1 on %2: %3 slices, %4 names").arg(span, lanes).arg(slices).arg(rows.size()));
     m_statistics->setStatistics(m_model, std::move(rows));
+    std::vector<SliceRef> list = slicesInRange(*m_model, range.start, range.end, threads, kSliceListLimit);
+    m_sliceTitle->setText(list.size() < slices ? tr("Slices: the first %1 of %2").arg(list.size()).arg(slices)
+                                               : tr("Slices: %1").arg(list.size()));
+    m_sliceList->setSlices(m_model, std::move(list));
+}
+
+void StatisticsPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void StatisticsPanel::retranslate()
+{
+    m_statistics->retranslate();
+    m_sliceList->retranslate();
+    if (m_range) {
+        const TimeRange range = *m_range;
+        const std::vector<int> threads = m_threads;
+        showRangeOnLanes(range, threads);
+    } else {
+        clearRange();
+    }
 }
 
 QString StatisticsPanel::selectionAsText() const

@@ -52,6 +52,7 @@ void TimelineView::setModel(const TraceModel *model)
     m_highlights.clear();
     m_hovered = {};
     m_rangeSelection.reset();
+    m_rangeThreads.clear();
     if (model)
         m_zoom.setDataRange({model->dataBegin(), model->dataEnd()});
     relayout();
@@ -347,9 +348,20 @@ void TimelineView::clearRangeSelection()
 {
     const bool had = m_rangeSelection.has_value();
     m_rangeSelection.reset();
+    m_rangeThreads.clear();
     viewport()->update();
     if (had)
         Q_EMIT rangeCleared();
+}
+
+void TimelineView::setRangeThreads(std::vector<int> threads)
+{
+    std::ranges::sort(threads);
+    threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
+    m_rangeThreads = std::move(threads);
+    viewport()->update();
+    if (m_rangeSelection)
+        Q_EMIT rangeSelected(*m_rangeSelection);
 }
 
 void TimelineView::ensureRowVisible(int row)

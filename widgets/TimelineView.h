@@ -18,6 +18,8 @@
 #include <optional>
 #include <vector>
 
+class QMenu;
+
 namespace at {
 
 // The zoomable timeline: a ruler on top, one group per process (collapsible), thread tracks with
@@ -56,6 +58,11 @@ public:
     // wrapping around. false without a selection or when it is the only one.
     bool selectOccurrence(int direction);
     std::optional<TimeRange> selectedRange() const { return m_rangeSelection; }
+    // The lanes (thread indices) the range is restricted to; empty = every lane. Ctrl+drag selects the
+    // lanes it crosses, the lane context menu adds or removes one.
+    const std::vector<int> &rangeThreads() const { return m_rangeThreads; }
+    // Restricts the current range to threads (empty = all) and announces it again (rangeSelected).
+    void setRangeThreads(std::vector<int> threads);
     bool isCollapsed(int process) const { return m_collapsed.contains(process); }
     void setCollapsed(int process, bool collapsed);
     // Colour device kernels by an AI Core metric / duration percentile (with a legend) or by name.
@@ -210,6 +217,7 @@ private:
     TimeNs m_timeOrigin = 0;
     const MarkerList *m_markers = nullptr;
     std::optional<TimeRange> m_rangeSelection;
+    std::vector<int> m_rangeThreads;
     bool m_lodEnabled = true;
     std::vector<std::unique_ptr<TimelineRenderPass>> m_passes; // painted in order
     class TimelineLanesPass *m_lanesPass = nullptr;            // the first of them
@@ -231,8 +239,11 @@ private:
         TimeNs pressTime = 0;
         TimeRange pressRange;
         int pressScroll = 0;
+        bool chooseLanes = false; // Ctrl held: the range covers only the lanes the drag crosses
     };
     Drag m_drag;
+    std::vector<int> threadsBetweenRows(int fromY, int toY) const;
+    void addRangeLaneActions(QMenu &menu, int thread);
     QPoint m_mousePos;
     bool m_mouseInside = false;
     QElapsedTimer m_keyClock; // time since the last w/s/a/d step, so auto-repeat follows the clock

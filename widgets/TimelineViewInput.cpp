@@ -57,6 +57,8 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
                 const int thread = row.index;
                 menu.addAction(tr("Hide Lane %1").arg(m_model->threadDisplayName(thread)), this,
                                [this, thread] { setThreadHidden(thread, true); });
+                if (m_rangeSelection)
+                    addRangeLaneActions(menu, thread);
             }
         }
     }
@@ -74,6 +76,31 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
         menu.exec(event->globalPos());
 }
 
+void TimelineView::addRangeLaneActions(QMenu &menu, int thread)
+{
+    menu.addSeparator();
+    const QString lane = m_model->threadDisplayName(thread);
+    const bool chosen = std::ranges::find(m_rangeThreads, thread) != m_rangeThreads.end();
+    if (!chosen) {
+        menu.addAction(tr("Restrict Range to Lane %1").arg(lane), this,
+                       [this, thread] { setRangeThreads({thread}); });
+        if (!m_rangeThreads.empty())
+            menu.addAction(tr("Add Lane %1 to the Range").arg(lane), this, [this, thread] {
+                std::vector<int> threads = m_rangeThreads;
+                threads.push_back(thread);
+                setRangeThreads(std::move(threads));
+            });
+    } else if (m_rangeThreads.size() > 1) {
+        menu.addAction(tr("Remove Lane %1 from the Range").arg(lane), this, [this, thread] {
+            std::vector<int> threads = m_rangeThreads;
+            std::erase(threads, thread);
+            setRangeThreads(std::move(threads));
+        });
+    }
+    if (!m_rangeThreads.empty())
+        menu.addAction(tr("Range on All Lanes"), this, [this] { setRangeThreads({}); });
+}
+
 bool TimelineView::viewportEvent(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip) {
@@ -89,12 +116,31 @@ bool TimelineView::viewportEvent(QEvent *event)
     return QAbstractScrollArea::viewportEvent(event);
 }
 
+std::vector<int> TimelineView::threadsBetweenRows(int fromY, int toY) const
+{
+    std::vector<int> threads;
+    const int first = rowAtViewportY(std::max(kRulerHeight, std::min(fromY, toY)));
+    const int last = rowAtViewportY(std::max(kRulerHeight, std::max(fromY, toY)));
+    if (first < 0)
+        return threads;
+    const int end = last >= 0 ? last : static_cast<int>(m_layout.rows().size()) - 1;
+    for (int r = first; r <= end; ++r) {
+        const LaneRow &row = m_layout.rows()[static_cast<std::size_t>(r)];
+        if (row.kind == LaneRow::Kind::Thread)
+            threads.push_back(row.index);
+    }
+    std::ranges::sort(threads);
+    threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
+    return threads;
+}
+
 void TimelineView::mousePressEvent(QMouseEvent *event)
 {
     m_drag.pressPos = event->position().toPoint();
     m_drag.pressRange = m_zoom.range();
     m_drag.pressScroll = verticalScrollBar()->value();
     m_drag.pressTime = axis().toTime(m_drag.pressPos.x() - kLabelWidth);
+    m_drag.chooseLanes = (event->modifiers() & Qt::ControlModifier) != 0;
     const bool panGesture = event->button() == Qt::MiddleButton ||
                             (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier));
     if (panGesture) {
@@ -134,6 +180,8 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
     if (m_drag.mode == DragMode::Range) {
         const TimeNs now = axis().toTime(m_mousePos.x() - kLabelWidth);
         m_rangeSelection = TimeRange{std::min(now, m_drag.pressTime), std::max(now, m_drag.pressTime)};
+        m_rangeThreads =
+            m_drag.chooseLanes ? threadsBetweenRows(m_drag.pressPos.y(), m_mousePos.y()) : std::vector<int>{};
         viewport()->update();
     } else if (m_drag.mode == DragMode::Pan) {
         const TimeAxis pressAxis(m_drag.pressRange, std::max(1, viewport()->width() - kLabelWidth));

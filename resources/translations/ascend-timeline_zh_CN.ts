@@ -8,16 +8,16 @@
         <translation>主题(&amp;H)</translation>
     </message>
     <message>
-        <source>The language applies to windows opened from now on and after a restart.</source>
-        <translation>语言设置将应用于此后打开的窗口，并在重新启动后全部生效。</translation>
-    </message>
-    <message>
         <source>--theme must be &apos;system&apos;, &apos;light&apos; or &apos;dark&apos;, not &apos;%1&apos;</source>
         <translation>--theme 必须是 &apos;system&apos;、&apos;light&apos; 或 &apos;dark&apos;，而不是 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--lang must be one of %1, not &apos;%2&apos;</source>
         <translation>--lang 必须是 %1 之一，而不是 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>The window is shown in the chosen language; the choice is kept for the next start.</source>
+        <translation>窗口已切换为所选语言；该选择将在下次启动时保留。</translation>
     </message>
 </context>
 <context>
@@ -2072,6 +2072,25 @@ duration %2 µs · %3</source>
     </message>
 </context>
 <context>
+    <name>at::RangeSliceListModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Lane</source>
+        <translation>泳道</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+</context>
+<context>
     <name>at::SearchBar</name>
     <message>
         <source>Match case</source>
@@ -2213,8 +2232,34 @@ duration %2 µs · %3</source>
         <translation>在时间线上拖动以查看时间区间的统计。</translation>
     </message>
     <message>
-        <source>%1 – %2 (%3): %4 slices, %5 names</source>
-        <translation>%1 – %2（%3）：%4 个切片，%5 个名称</translation>
+        <source>Ctrl+drag to restrict the range to the lanes crossed.</source>
+        <translation>按住 Ctrl 拖动可将范围限制在经过的泳道上。</translation>
+    </message>
+    <message>
+        <source>%1 – %2 (%3)</source>
+        <translation>%1 – %2（%3）</translation>
+    </message>
+    <message>
+        <source>all lanes</source>
+        <translation>全部泳道</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lane(s)</source>
+        <translation>
+            <numerusform>%n 条泳道</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3 slices, %4 names</source>
+        <translation>%1，%2：%3 个切片，%4 个名称</translation>
+    </message>
+    <message>
+        <source>Slices: the first %1 of %2</source>
+        <translation>切片：共 %2 个中的前 %1 个</translation>
+    </message>
+    <message>
+        <source>Slices: %1</source>
+        <translation>切片：%1</translation>
     </message>
 </context>
 <context>
@@ -2473,6 +2518,22 @@ duration %2 µs · %3</source>
     <message>
         <source>Expand All %1</source>
         <translation>展开全部 %1</translation>
+    </message>
+    <message>
+        <source>Restrict Range to Lane %1</source>
+        <translation>将范围限制在泳道 %1</translation>
+    </message>
+    <message>
+        <source>Add Lane %1 to the Range</source>
+        <translation>将泳道 %1 加入范围</translation>
+    </message>
+    <message>
+        <source>Remove Lane %1 from the Range</source>
+        <translation>从范围中移除泳道 %1</translation>
+    </message>
+    <message>
+        <source>Range on All Lanes</source>
+        <translation>范围覆盖全部泳道</translation>
     </message>
 </context>
 </TS>

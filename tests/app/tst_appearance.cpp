@@ -2,15 +2,20 @@
 #include "Luminance.h"
 #include "MainWindow.h"
 #include "MessageBar.h"
+#include "StatisticsPanel.h"
 #include "Theme.h"
 #include "TimelineView.h"
 #include "Translations.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
 #include <QSettings>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -54,23 +59,50 @@ private Q_SLOTS:
         QCOMPARE(QSettings().value(QStringLiteral("ui/theme")).toString(), QStringLiteral("light"));
     }
 
-    void languageMenuInstallsChineseForNewWindows()
+    // The open window switches language at once (QEvent::LanguageChange): menus, registry commands, dock
+    // titles and their View ▸ Panels toggles, the Range statistics headers; a window made now agrees.
+    void languageMenuRetranslatesTheOpenWindow()
     {
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         auto *chinese = window.findChild<QAction *>(QStringLiteral("language.zh_CN"));
         QVERIFY(chinese);
+        auto *open = window.findChild<QAction *>(QStringLiteral("file.open"));
+        QVERIFY(open);
+        const QString englishOpen = open->text();
+        auto *statistics = window.findChild<QDockWidget *>(QStringLiteral("StatisticsDock"));
+        QVERIFY(statistics);
+        const QString englishDock = statistics->windowTitle();
+        auto *header = window.statistics()->table()->horizontalHeader();
+        QCOMPARE(header->model()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Name"));
+        auto *theme = window.findChild<QMenu *>(QStringLiteral("menu.theme"));
+        QVERIFY(theme);
+        QCOMPARE(theme->title(), QStringLiteral("T&heme"));
+
         chinese->trigger();
         QCOMPARE(uiLanguage(), QStringLiteral("zh_CN"));
         QCOMPARE(QSettings().value(QStringLiteral("ui/language")).toString(), QStringLiteral("zh_CN"));
         QVERIFY(window.messageBar()->isVisible());
-        // A window made now is in Chinese: its File menu.
-        MainWindow second;
-        QCOMPARE(second.menuBar()->actions().front()->text(), QStringLiteral("文件(&F)"));
+        QTRY_COMPARE(window.menuBar()->actions().front()->text(), QStringLiteral("文件(&F)"));
+        MainWindow fresh; // built in Chinese: what the open window must now read too
+        QCOMPARE(open->text(), fresh.findChild<QAction *>(QStringLiteral("file.open"))->text());
+        QVERIFY(open->text() != englishOpen);
+        const QString chineseDock =
+            fresh.findChild<QDockWidget *>(QStringLiteral("StatisticsDock"))->windowTitle();
+        QVERIFY(chineseDock != englishDock);
+        QCOMPARE(statistics->windowTitle(), chineseDock);
+        QCOMPARE(statistics->toggleViewAction()->text(), chineseDock);
+        QCOMPARE(theme->title(), fresh.findChild<QMenu *>(QStringLiteral("menu.theme"))->title());
+        QVERIFY(theme->title() != QStringLiteral("T&heme"));
+        QCOMPARE(header->model()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("名称"));
+        QCOMPARE(window.windowTitle(), fresh.windowTitle());
+
         window.findChild<QAction *>(QStringLiteral("language.en"))->trigger();
-        MainWindow third;
-        QCOMPARE(third.menuBar()->actions().front()->text(), QStringLiteral("&File"));
+        QTRY_COMPARE(window.menuBar()->actions().front()->text(), QStringLiteral("&File"));
+        QCOMPARE(open->text(), englishOpen);
+        QCOMPARE(statistics->windowTitle(), englishDock);
+        QCOMPARE(header->model()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Name"));
     }
 
     void commandLineChoosesThemeAndLanguage()

@@ -260,6 +260,48 @@ private slots:
         QVERIFY(at::statisticsInRange(*m, 101, 199).empty());
     }
 
+    // Issue 17: a range restricted to chosen lanes aggregates and lists only their slices.
+    void statisticsAndSliceListOnChosenThreads()
+    {
+        at::TraceBuilder b;
+        const int a = b.thread(b.numberKey(1), b.numberKey(1));
+        const int c = b.thread(b.numberKey(1), b.numberKey(2));
+        b.addSlice(a, kBase + 0, 100, b.strings().intern("op"), 0, at::kNoSource);   // a: [0,100]
+        b.addSlice(c, kBase + 10, 20, b.strings().intern("op"), 0, at::kNoSource);   // c: [10,30]
+        b.addSlice(c, kBase + 40, 10, b.strings().intern("k"), 0, at::kNoSource);    // c: [40,50]
+        b.addSlice(c, kBase + 500, 10, b.strings().intern("far"), 0, at::kNoSource); // outside
+        const auto m = b.build();
+        auto all = at::statisticsInRange(*m, 0, 100);
+        QCOMPARE(all.size(), std::size_t(2));
+        QCOMPARE(m->strings().qstring(all[0].name), QStringLiteral("op"));
+        QCOMPARE(all[0].count, std::size_t(2));
+        QCOMPARE(all[0].inRange, TimeNs(120));
+        // Only the second lane: its op (20 ns) and k (10 ns).
+        auto onC = at::statisticsInRange(*m, 0, 100, true, {c});
+        QCOMPARE(onC.size(), std::size_t(2));
+        QCOMPARE(m->strings().qstring(onC[0].name), QStringLiteral("op"));
+        QCOMPARE(onC[0].count, std::size_t(1));
+        QCOMPARE(onC[0].inRange, TimeNs(20));
+        QCOMPARE(m->strings().qstring(onC[1].name), QStringLiteral("k"));
+        QCOMPARE(onC[1].inRange, TimeNs(10));
+        auto onA = at::statisticsInRange(*m, 0, 100, true, {a});
+        QCOMPARE(onA.size(), std::size_t(1));
+        QCOMPARE(onA[0].inRange, TimeNs(100));
+        // The slice list: by start time, restricted the same way, capped by limit.
+        const auto list = at::slicesInRange(*m, 0, 100);
+        QCOMPARE(list.size(), std::size_t(3));
+        QCOMPARE(list[0].thread, a);
+        QCOMPARE(list[1].thread, c);
+        QCOMPARE(m->sliceName(list[2]), QStringLiteral("k"));
+        const auto listC = at::slicesInRange(*m, 0, 100, {c});
+        QCOMPARE(listC.size(), std::size_t(2));
+        QCOMPARE(m->sliceName(listC[0]), QStringLiteral("op"));
+        QCOMPARE(listC[0].thread, c);
+        QCOMPARE(at::slicesInRange(*m, 0, 100, {}, 1).size(), std::size_t(1));
+        QCOMPARE(at::slicesInRange(*m, 0, 100, {}, 1)[0].thread, a);
+        QVERIFY(at::slicesInRange(*m, 200, 300).empty());
+    }
+
     void searchAgainstBruteForce()
     {
         const auto m = randomModel(77, 50'000, false);

@@ -1,0 +1,65 @@
+// Live retranslation (issue 17): View ▸ Language installs a translator, Qt sends QEvent::LanguageChange to
+// every window, and the main window sets its texts again in the new language.
+#include "MainWindow.h"
+
+#include "AppearanceMenus.h"
+#include "Commands.h"
+#include "PanelRegistry.h"
+#include "StartPage.h"
+#include "StatusLabel.h"
+#include "TimelineView.h"
+
+#include <QAbstractItemView>
+#include <QComboBox>
+#include <QEvent>
+#include <QLabel>
+#include <QMenu>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QToolBar>
+
+namespace at {
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslateUi()
+{
+    const std::pair<const char *, const char *> menus[] = {{"menu.file", QT_TR_NOOP("&File")},
+                                                           {"menu.view", QT_TR_NOOP("&View")},
+                                                           {"menu.help", QT_TR_NOOP("&Help")}};
+    for (const auto &[name, title] : menus)
+        if (auto *menu = findChild<QMenu *>(QLatin1String(name)))
+            menu->setTitle(tr(title));
+    m_recentMenu->setTitle(tr("Open &Recent"));
+    retranslateCommandActions(this); // every registry command, also the panels' own actions
+    m_panels->retranslate();
+    retranslateAppearanceMenus(this);
+    m_cancel->setText(tr("Cancel"));
+    m_progress->setFormat(tr("%p% read"));
+    if (auto *toolbar = findChild<QToolBar *>(QStringLiteral("ViewToolBar")))
+        toolbar->setWindowTitle(tr("View"));
+    if (auto *label = findChild<QLabel *>(QStringLiteral("ColorByLabel")))
+        label->setText(tr(" Colour kernels: "));
+    m_colorBy->setToolTip(
+        tr("Colour device kernels by name, by duration percentile, or by an AI Core metric"));
+    // Table headers: the panels' models translate in headerData(), their views only have to ask again.
+    const auto tables = findChildren<QAbstractItemView *>();
+    for (QAbstractItemView *view : tables) {
+        QAbstractItemModel *model = view->model();
+        if (model && model->columnCount() > 0)
+            Q_EMIT model->headerDataChanged(Qt::Horizontal, 0, model->columnCount() - 1);
+    }
+    if (m_model && m_pages->currentWidget() == m_timeline && !isLoading()) {
+        showModelSummary();
+    } else if (m_pages->currentWidget() == m_startPage) {
+        setWindowTitle(tr("Ascend Timeline"));
+    }
+}
+
+} // namespace at

@@ -1,0 +1,152 @@
+#include "AppTestSupport.h"
+#include "MainWindow.h"
+#include "StatisticsPanel.h"
+#include "TestSupport.h"
+#include "TimelineView.h"
+#include "TraceQueries.h"
+
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace at;
+
+// Issue 17 through the real main window: a range restricted to chosen lanes (Ctrl+drag over lanes, or the
+// lane context menu's actions through TimelineView::setRangeThreads) and the slice list of Range statistics.
+class TestRangeTracks : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+    const QString m_rank0 = test::samplePath(
+        QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"));
+
+    // Drags from 1/4 to 1/2 of the width along viewport row y, with the given modifiers.
+    void drag(int y, Qt::KeyboardModifiers modifiers)
+    {
+        TimelineView *t = m_window->timeline();
+        const int left = t->timelineLeft(), width = t->viewport()->width() - left;
+        QTest::mousePress(t->viewport(), Qt::LeftButton, modifiers, QPoint(left + width / 4, y));
+        QTest::mouseMove(t->viewport(), QPoint(left + width / 3, y));
+        QTest::mouseMove(t->viewport(), QPoint(left + width / 2, y));
+        QTest::mouseRelease(t->viewport(), Qt::LeftButton, modifiers, QPoint(left + width / 2, y));
+    }
+
+    static std::size_t aggregateCount(const StatisticsPanel *p)
+    {
+        std::size_t n = 0;
+        for (int r = 0; r < p->statistics()->rowCount(); ++r)
+            n += p->statistics()->index(r, StatisticsModel::Count).data().toULongLong();
+        return n;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        test::useScratchSettings(m_dir.filePath(QStringLiteral("settings")));
+    }
+
+    void init()
+    {
+        QSettings().clear();
+        m_window = std::make_unique<MainWindow>();
+        m_window->resize(1400, 900);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(test::openAndWait(*m_window, m_rank0));
+        QTest::qWait(10);
+    }
+
+    void cleanup() { m_window.reset(); }
+
+    void ctrlDragRestrictsTheRangeToTheLaneCrossed()
+    {
+        TimelineView *t = m_window->timeline();
+        StatisticsPanel *stats = m_window->statistics();
+        const TraceModel &model = *m_window->model();
+        const SliceRef step = test::uniqueSlice(model, QStringLiteral("ProfilerStep#50"));
+        t->revealSliceRow(step);
+        const int y = static_cast<int>(t->sliceRect(step).center().y());
+        t->zoom()->fit({model.dataBegin(), model.dataEnd()});
+        QTest::qWait(10);
+
+        // A plain drag: every lane; the slice list holds every occurrence the aggregate counts.
+        drag(y, Qt::NoModifier);
+        QVERIFY(t->selectedRange().has_value());
+        QVERIFY(t->rangeThreads().empty());
+        const TimeRange range = *t->selectedRange();
+        const std::size_t everywhere = aggregateCount(stats);
+        QVERIFY(everywhere > 0);
+        QCOMPARE(static_cast<std::size_t>(stats->sliceList()->rowCount()), everywhere);
+        QCOMPARE(everywhere, slicesInRange(model, range.start, range.end).size());
+
+        // Ctrl+drag along the step's lane: only that lane, in the aggregate and in the list.
+        drag(y, Qt::ControlModifier);
+        QCOMPARE(t->rangeThreads(), std::vector<int>{step.thread});
+        const TimeRange onLane = *t->selectedRange();
+        const std::size_t restricted = aggregateCount(stats);
+        QVERIFY(restricted > 0);
+        QVERIFY(restricted < everywhere);
+        QCOMPARE(restricted, slicesInRange(model, onLane.start, onLane.end, {step.thread}).size());
+        QCOMPARE(static_cast<std::size_t>(stats->sliceList()->rowCount()), restricted);
+        for (int r = 0; r < stats->sliceList()->rowCount(); ++r)
+            QCOMPARE(stats->sliceList()->slice(r).thread, step.thread);
+        const auto expected = statisticsInRange(model, onLane.start, onLane.end, true, {step.thread});
+        QCOMPARE(static_cast<std::size_t>(stats->statistics()->rowCount()), expected.size());
+
+        // "Range on All Lanes" (the context menu's action) gives the whole range back.
+        t->setRangeThreads({});
+        QCOMPARE(aggregateCount(stats), slicesInRange(model, onLane.start, onLane.end).size());
+        QVERIFY(aggregateCount(stats) > restricted);
+        // Esc clears the lanes with the range.
+        t->setRangeThreads({step.thread});
+        t->clearRangeSelection();
+        QVERIFY(t->rangeThreads().empty());
+        QCOMPARE(stats->sliceList()->rowCount(), 0);
+    }
+
+    void sliceListSortsAndClickSelectsTheSlice()
+    {
+        TimelineView *t = m_window->timeline();
+        StatisticsPanel *stats = m_window->statistics();
+        const TraceModel &model = *m_window->model();
+        t->zoom()->fit({model.dataBegin(), model.dataEnd()});
+        QTest::qWait(10);
+        drag(80, Qt::NoModifier);
+        QVERIFY(stats->sliceList()->rowCount() > 2);
+        QTableView *table = stats->sliceTable();
+        QSortFilterProxyModel *proxy = stats->sliceProxy();
+        // By start (the default), then by duration descending, then by name.
+        auto column = [&](int row, int c) {
+            return proxy->index(row, c).data(RangeSliceListModel::kSortRole);
+        };
+        for (int r = 1; r < proxy->rowCount(); ++r)
+            QVERIFY(column(r - 1, RangeSliceListModel::Start).toLongLong() <=
+                    column(r, RangeSliceListModel::Start).toLongLong());
+        table->sortByColumn(RangeSliceListModel::Duration, Qt::DescendingOrder);
+        for (int r = 1; r < proxy->rowCount(); ++r)
+            QVERIFY(column(r - 1, RangeSliceListModel::Duration).toLongLong() >=
+                    column(r, RangeSliceListModel::Duration).toLongLong());
+        table->sortByColumn(RangeSliceListModel::Name, Qt::AscendingOrder);
+        for (int r = 1; r < proxy->rowCount(); ++r)
+            QVERIFY(column(r - 1, RangeSliceListModel::Name).toString() <=
+                    column(r, RangeSliceListModel::Name).toString());
+
+        // Clicking a row selects that slice on the timeline.
+        m_window->findChild<QWidget *>(QStringLiteral("StatisticsDock"))->raise();
+        QTest::qWait(10);
+        const int row = proxy->rowCount() / 2;
+        const SliceRef wanted = stats->sliceList()->slice(proxy->mapToSource(proxy->index(row, 0)).row());
+        QVERIFY(wanted.isValid());
+        table->scrollTo(proxy->index(row, 0));
+        const QRect cell = table->visualRect(proxy->index(row, RangeSliceListModel::Name));
+        QVERIFY(!cell.isEmpty());
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::NoModifier, cell.center());
+        QCOMPARE(t->selectedSlice(), wanted);
+    }
+};
+
+QTEST_MAIN(TestRangeTracks)
+#include "tst_range_tracks.moc"
