@@ -273,6 +273,14 @@ void MemoryPanel::setModel(const TraceModel *model)
     showDevice(m_devices.empty() ? -1 : 0);
 }
 
+void MemoryPanel::replaceChart(QChart *chart)
+{
+    QChart *old = m_chart->chart();
+    m_chart->setChart(chart); // releases (does not delete) the previous chart
+    if (old && old != chart)
+        old->deleteLater();
+}
+
 void MemoryPanel::showDevice(int index)
 {
     auto *chart = new QChart;
@@ -284,7 +292,7 @@ void MemoryPanel::showDevice(int index)
     m_liveTitle->clear();
     if (index < 0 || static_cast<std::size_t>(index) >= m_devices.size() || !m_model) {
         m_allocations->setRows(m_model, {});
-        m_chart->setChart(chart);
+        replaceChart(chart);
         return;
     }
     const DeviceMemory &d = m_devices[static_cast<std::size_t>(index)];
@@ -326,7 +334,7 @@ void MemoryPanel::showDevice(int index)
     peaks->attachAxis(y);
     y->setRange(0, top > 0 ? top * 1.05 : 1);
     x->setRange(ms(m_range.start), ms(std::max(m_range.end, m_range.start + 1)));
-    m_chart->setChart(chart);
+    replaceChart(chart);
 
     if (d.overallPeak) {
         m_liveTitle->setText(tr("Live at the %1 peak: %2 MB at %3 ms, %n allocation(s), largest first", "",

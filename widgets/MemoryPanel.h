@@ -6,6 +6,7 @@
 #include <QAbstractTableModel>
 #include <QWidget>
 
+class QChart;
 class QChartView;
 class QComboBox;
 class QLabel;
@@ -78,6 +79,8 @@ Q_SIGNALS:
     void sliceRequested(at::SliceRef ref);
 
 private:
+    // Shows `chart` and deletes the one shown before (QChartView::setChart only releases it).
+    void replaceChart(QChart *chart);
     void showDevice(int index);
     void activateRow(const QModelIndex &index);
 
