@@ -1,5 +1,7 @@
 #include "common/InputPath.h"
 
+#include "common/MappedFile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -12,19 +14,6 @@
 namespace at {
 
 namespace {
-
-QString kindOf(mode_t mode)
-{
-    if (S_ISFIFO(mode))
-        return QStringLiteral("a FIFO (named pipe)");
-    if (S_ISSOCK(mode))
-        return QStringLiteral("a socket");
-    if (S_ISCHR(mode))
-        return QStringLiteral("a character device");
-    if (S_ISBLK(mode))
-        return QStringLiteral("a block device");
-    return QStringLiteral("a special file");
-}
 
 bool isVirtual(const QString &resolved)
 {
@@ -62,7 +51,7 @@ QString inputPathProblem(const QString &path)
         return {};
     }
     if (!S_ISREG(target.st_mode) && !S_ISDIR(target.st_mode))
-        return QStringLiteral("%1 is %2, not a trace file or folder").arg(path, kindOf(target.st_mode));
+        return QStringLiteral("%1 is %2, not a trace file or folder").arg(path, fileKindText(target.st_mode));
     const QString resolved = QFileInfo(path).canonicalFilePath();
     const QString absolute = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
     if (isVirtual(resolved) && !isVirtual(absolute))

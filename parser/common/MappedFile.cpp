@@ -120,24 +120,9 @@ std::function<void(const QString &)> &mappedHook()
     return hook;
 }
 
-QString kindOf(mode_t mode)
-{
-    if (S_ISDIR(mode))
-        return QStringLiteral("a folder");
-    if (S_ISFIFO(mode))
-        return QStringLiteral("a FIFO (named pipe)");
-    if (S_ISSOCK(mode))
-        return QStringLiteral("a socket");
-    if (S_ISCHR(mode))
-        return QStringLiteral("a character device");
-    if (S_ISBLK(mode))
-        return QStringLiteral("a block device");
-    return QStringLiteral("not a regular file");
-}
-
 QString notRegular(const QString &path, mode_t mode)
 {
-    return QStringLiteral("%1 is %2, not a regular file").arg(path, kindOf(mode));
+    return QStringLiteral("%1 is %2, not a regular file").arg(path, fileKindText(mode));
 }
 
 } // namespace
@@ -218,6 +203,21 @@ QString MappedFile::truncationMessage() const
 void MappedFile::setMappedHookForTesting(std::function<void(const QString &)> hook)
 {
     mappedHook() = std::move(hook);
+}
+
+QString fileKindText(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return QStringLiteral("a folder");
+    if (S_ISFIFO(mode))
+        return QStringLiteral("a FIFO (named pipe)");
+    if (S_ISSOCK(mode))
+        return QStringLiteral("a socket");
+    if (S_ISCHR(mode))
+        return QStringLiteral("a character device");
+    if (S_ISBLK(mode))
+        return QStringLiteral("a block device");
+    return QStringLiteral("a special file");
 }
 
 } // namespace at

@@ -2,6 +2,8 @@
 
 #include <QString>
 
+#include <sys/types.h>
+
 #include <atomic>
 #include <cstddef>
 #include <functional>
@@ -51,5 +53,8 @@ private:
 // "PATH is a FIFO (named pipe), not a regular file" and the like, or empty for a regular file or a missing
 // path. Does not follow a final symlink when followSymlink is false.
 QString specialFileProblem(const QString &path, bool followSymlink = true);
+
+// What a file of this st_mode is, for messages: "a folder", "a FIFO (named pipe)", "a socket", ...
+QString fileKindText(mode_t mode);
 
 } // namespace at

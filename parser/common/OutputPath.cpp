@@ -2,6 +2,8 @@
 
 #include "TraceModel.h"
 
+#include "common/MappedFile.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
@@ -16,21 +18,6 @@
 namespace at {
 
 namespace {
-
-QString kindOf(mode_t mode)
-{
-    if (S_ISDIR(mode))
-        return QStringLiteral("a folder");
-    if (S_ISFIFO(mode))
-        return QStringLiteral("a FIFO (named pipe)");
-    if (S_ISSOCK(mode))
-        return QStringLiteral("a socket");
-    if (S_ISCHR(mode))
-        return QStringLiteral("a character device");
-    if (S_ISBLK(mode))
-        return QStringLiteral("a block device");
-    return QStringLiteral("not a regular file");
-}
 
 QString systemError(int code)
 {
@@ -65,7 +52,8 @@ QString outputPathProblem(const QString &path, const QStringList &inputs)
         return {}; // a new file (or a dangling symlink, which the rename replaces)
     }
     if (!S_ISREG(st.st_mode))
-        return QStringLiteral("it is %1, not a regular file: refusing to replace it").arg(kindOf(st.st_mode));
+        return QStringLiteral("it is %1, not a regular file: refusing to replace it")
+            .arg(fileKindText(st.st_mode));
     for (const QString &input : inputs) {
         struct stat in;
         if (::stat(QFile::encodeName(input).constData(), &in) == 0 && in.st_dev == st.st_dev &&
