@@ -1,5 +1,6 @@
 #include "CommandLine.h"
 
+#include "MemoryAnalysis.h"
 #include "StepComparison.h"
 #include "common/OutputPath.h"
 
@@ -43,6 +44,34 @@ QString availableSteps(const TraceModel &model)
     return out.isEmpty() ? QStringLiteral("none") : out.join(QStringLiteral(", "));
 }
 
+// "Memory peak (PTA+GE allocated): 1261.04296875 MB at +12345.67 us -> ... (diff +9.5 MB)": the two steps'
+// peaks on their overall Allocated curves, times from each step's start; empty without memory data.
+QString memoryPeakLine(const TraceModel &baseModel, const Step &baseStep, const TraceModel &comparisonModel,
+                       const Step &comparisonStep)
+{
+    const StepMemoryComparison m =
+        compareStepMemory(baseModel.memory(), baseStep, comparisonModel.memory(), comparisonStep);
+    if (m.isEmpty())
+        return {};
+    const auto peak = [](const StepMemorySide &side) {
+        return side.step
+                   ? QStringLiteral("%1 MB at +%2 us")
+                         .arg(bytesAsMegabytes(side.step->peakBytes), nanosAsMicros(side.step->peakTime))
+                   : QStringLiteral("no data");
+    };
+    const bool base = m.base.curve >= 0;
+    const QString &component = (base ? baseModel : comparisonModel)
+                                   .memory()
+                                   .curves[static_cast<std::size_t>(base ? m.base.curve : m.comparison.curve)]
+                                   .component;
+    QString line = QStringLiteral("Memory peak (%1 allocated): %2 -> %3")
+                       .arg(component, peak(m.base), peak(m.comparison));
+    if (const auto diff = m.peakDiffBytes())
+        line += QStringLiteral(" (diff %1%2 MB)")
+                    .arg(*diff >= 0 ? QStringLiteral("+") : QString(), bytesAsMegabytes(*diff));
+    return line + QLatin1Char('\n');
+}
+
 } // namespace
 
 int runCompareSteps(const CommandLineOptions &options)
@@ -83,6 +112,8 @@ int runCompareSteps(const CommandLineOptions &options)
                      comparisonModel->steps()[static_cast<std::size_t>(b)], compareOptions);
     out << formatComparisonText(c, describe(options.paths.first(), *baseModel, a),
                                 describe(comparisonPath, *comparisonModel, b));
+    out << memoryPeakLine(*baseModel, baseModel->steps()[static_cast<std::size_t>(a)], *comparisonModel,
+                          comparisonModel->steps()[static_cast<std::size_t>(b)]);
     out.flush();
     if (!stdoutWritten(out, err))
         return 1;

@@ -10,6 +10,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QMenuBar>
@@ -20,17 +21,18 @@ namespace at {
 
 CompareWindow::CompareWindow(const StepChoice &base, const StepChoice &comparison, bool matchShapes,
                              QWidget *parent)
-    : QMainWindow(parent), m_models{base.model, comparison.model}, m_view(new StepCompareView)
+    : QMainWindow(parent), m_models{base.model, comparison.model},
+      m_stepLabels{base.model->steps()[static_cast<std::size_t>(base.step)].label,
+                   comparison.model->steps()[static_cast<std::size_t>(comparison.step)].label},
+      m_view(new StepCompareView)
 {
     setAttribute(Qt::WA_DeleteOnClose);
-    setWindowTitle(tr("Compare %1 with %2 — Ascend Timeline")
-                       .arg(base.model->steps()[static_cast<std::size_t>(base.step)].label,
-                            comparison.model->steps()[static_cast<std::size_t>(comparison.step)].label));
     setCentralWidget(m_view);
     m_view->setMatchShapes(matchShapes);
     m_view->setSteps(base.model.get(), base.step, comparison.model.get(), comparison.step, base.label,
                      comparison.label);
-    QMenu *file = menuBar()->addMenu(tr("&File"));
+    m_fileMenu = menuBar()->addMenu(QString());
+    QMenu *file = m_fileMenu;
     const std::pair<const char *, std::function<void()>> commands[] = {
         {"compare.exportByName", [this] { exportCsv(true); }},
         {"compare.exportPerKernel", [this] { exportCsv(false); }},
@@ -43,7 +45,22 @@ CompareWindow::CompareWindow(const StepChoice &base, const StepChoice &compariso
     }
     // w/s/a/d (held too), 0, f, Backspace from anywhere in the window, as in the main window.
     new NavigationKeyFilter(this, [this] { return m_view->activePane(); });
+    retranslateUi();
     resize(1400, 950);
+}
+
+void CompareWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QMainWindow::changeEvent(event);
+}
+
+void CompareWindow::retranslateUi()
+{
+    setWindowTitle(tr("Compare %1 with %2 — Ascend Timeline").arg(m_stepLabels[0], m_stepLabels[1]));
+    m_fileMenu->setTitle(tr("&File"));
+    retranslateCommandActions(this);
 }
 
 CompareWindow::~CompareWindow()

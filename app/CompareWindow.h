@@ -9,6 +9,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QMenu;
 
 namespace at {
 
@@ -33,11 +34,19 @@ public:
     ~CompareWindow() override;
     StepCompareView *view() const { return m_view; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    // The title and menus in the current language (the constructor and QEvent::LanguageChange; the
+    // view retranslates itself).
+    void retranslateUi();
     void exportCsv(bool byName);
 
     std::shared_ptr<const TraceModel> m_models[2];
+    QString m_stepLabels[2];
     StepCompareView *m_view;
+    QMenu *m_fileMenu;
 };
 
 // Picks the base and comparison steps among all steps of all open profiles.

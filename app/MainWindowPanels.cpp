@@ -87,6 +87,15 @@ void MainWindow::createPanels()
             if (ref.isValid())
                 t->selectSlice(ref, true);
         });
+        // An allocation's lifetime: marked, and the view widened to it when it does not fit.
+        connect(p, &MemoryPanel::spanRequested, t, [t](const TimelineSpan &span) {
+            t->setHighlightedSpan(span);
+            const TimeRange r = t->zoom()->range();
+            if (span.begin < r.start || span.end > r.end) {
+                const TimeNs margin = std::max<TimeNs>(1, (span.end - span.begin) / 20);
+                t->zoom()->fit({span.begin - margin, span.end + margin});
+            }
+        });
     });
     m_collection =
         m_panels->add<CollectionPanel>("panel.collection", "CollectionDock", right, new CollectionPanel);

@@ -104,7 +104,8 @@ int runMemory(const CommandLineOptions &options)
     for (const QString &warning : model->warnings())
         err << "warning: " << warning << "\n";
     const std::vector<DeviceMemory> devices = deviceMemory(model->memory());
-    if (devices.empty())
+    const std::vector<StaticGraphMemory> graphs = staticGraphMemory(*model);
+    if (devices.empty() && graphs.empty())
         err << "ascend-timeline: " << options.paths.front()
             << " has no memory data (memory_record.csv, operator_memory.csv, npu_module_mem.csv or the "
                "database's MEMORY_RECORD / OP_MEMORY tables; profile with profile_memory=True)\n";
@@ -116,12 +117,33 @@ int runMemory(const CommandLineOptions &options)
             << (items.isEmpty()
                     ? QString()
                     : QStringLiteral("\n") + items.join(QStringLiteral(",\n")) + QStringLiteral("\n  "))
-            << "]\n}\n";
+            << "]";
+        if (!graphs.empty()) {
+            QStringList g;
+            for (const StaticGraphMemory &graph : graphs)
+                g << QStringLiteral("    {\"device\": %1, \"model\": %2, \"graph\": %3, \"ops\": %4, "
+                                    "\"peak_mb\": %5, \"peak_node\": %6, \"total_mb\": %7}")
+                         .arg(QString::number(graph.device), jsonString(graph.model), jsonString(graph.graph),
+                              QString::number(graph.ops), bytesAsMegabytes(graph.peakBytes),
+                              QString::number(graph.peakNode),
+                              graph.totalBytes == kNoBytes ? QStringLiteral("null")
+                                                           : bytesAsMegabytes(graph.totalBytes));
+            out << ",\n  \"static_graphs\": [\n" << g.join(QStringLiteral(",\n")) << "\n  ]";
+        }
+        out << "\n}\n";
     } else {
         printText(out, *model, devices);
+        for (const StaticGraphMemory &graph : graphs)
+            out << "Static graph " << graph.graph << " (model " << graph.model << ", device " << graph.device
+                << "): " << graph.ops << " operators, peak " << bytesAsMegabytes(graph.peakBytes)
+                << " MB at node index " << graph.peakNode
+                << (graph.totalBytes == kNoBytes
+                        ? QString()
+                        : QStringLiteral(", TOTAL %1 MB").arg(bytesAsMegabytes(graph.totalBytes)))
+                << "\n";
     }
     out.flush();
-    return devices.empty() ? 1 : 0;
+    return devices.empty() && graphs.empty() ? 1 : 0;
 }
 
 } // namespace at

@@ -1,6 +1,11 @@
 #include "MemoryAnalysis.h"
 
+#include "SummaryTable.h"
+
 #include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
 
 namespace at {
 
@@ -100,17 +105,53 @@ std::optional<StepMemory> stepMemory(const MemoryCurve &curve, MemoryMetric metr
     return out;
 }
 
+int groupOverallCurve(const MemoryProfile &profile, int group)
+{
+    for (const auto &[g, device] : memoryDevices(profile))
+        if (g == group)
+            if (const int curve = overallCurve(profile, g, device); curve >= 0)
+                return curve;
+    return -1;
+}
+
 std::optional<StepMemory> groupStepMemory(const MemoryProfile &profile, int group, TimeNs begin, TimeNs end)
 {
-    for (const auto &[g, device] : memoryDevices(profile)) {
-        if (g != group)
-            continue;
-        const int curve = overallCurve(profile, g, device);
-        if (curve >= 0)
-            return stepMemory(profile.curves[static_cast<std::size_t>(curve)], MemoryMetric::Allocated, begin,
-                              end);
-    }
-    return std::nullopt;
+    const int curve = groupOverallCurve(profile, group);
+    if (curve < 0)
+        return std::nullopt;
+    return stepMemory(profile.curves[static_cast<std::size_t>(curve)], MemoryMetric::Allocated, begin, end);
+}
+
+std::vector<MemoryPoint> stepCurve(const MemoryCurve &curve, MemoryMetric metric, TimeNs begin, TimeNs end)
+{
+    const auto &v = curve.values(metric);
+    std::vector<MemoryPoint> points;
+    if (const auto atBegin = valueAt(curve, metric, begin))
+        points.push_back({0, *atBegin});
+    const auto first = static_cast<std::size_t>(
+        std::upper_bound(curve.times.begin(), curve.times.end(), begin) - curve.times.begin());
+    for (std::size_t i = first; i < curve.times.size() && curve.times[i] <= end; ++i)
+        if (v[i] != kNoBytes)
+            points.push_back({curve.times[i] - begin, v[i]});
+    return points;
+}
+
+StepMemoryComparison compareStepMemory(const MemoryProfile &base, const Step &baseStep,
+                                       const MemoryProfile &comparison, const Step &comparisonStep)
+{
+    const auto side = [](const MemoryProfile &profile, const Step &step) {
+        StepMemorySide out;
+        out.curve = groupOverallCurve(profile, step.group);
+        if (out.curve < 0)
+            return out;
+        const MemoryCurve &c = profile.curves[static_cast<std::size_t>(out.curve)];
+        out.points = stepCurve(c, MemoryMetric::Allocated, step.begin(), step.end());
+        out.step = stepMemory(c, MemoryMetric::Allocated, step.begin(), step.end());
+        if (out.step)
+            out.step->peakTime -= step.begin();
+        return out;
+    };
+    return {side(base, baseStep), side(comparison, comparisonStep)};
 }
 
 std::vector<std::pair<int, std::int64_t>> memoryDevices(const MemoryProfile &profile)
@@ -208,6 +249,89 @@ SliceRef hostSliceOf(const TraceModel &model, const MemoryAllocation &allocation
         }
     }
     return {};
+}
+
+std::vector<StaticGraphMemory> staticGraphMemory(const TraceModel &model)
+{
+    std::vector<StaticGraphMemory> out;
+    for (const SummaryTable &t : model.summaryTables()) {
+        if (t.type != QLatin1String("static_op_mem"))
+            continue;
+        const int device = t.column(QStringLiteral("Device_id")), name = t.column(QStringLiteral("Op Name")),
+                  modelName = t.column(QStringLiteral("Model Name")),
+                  graph = t.column(QStringLiteral("Graph ID")),
+                  start = t.column(QStringLiteral("Node Index Start")),
+                  end = t.column(QStringLiteral("Node Index End")),
+                  size = t.column(QStringLiteral("Size(KB)"));
+        if (name < 0 || start < 0 || end < 0 || size < 0)
+            continue;
+        struct Range
+        {
+            std::int64_t start, end, bytes;
+        };
+        std::map<std::tuple<std::int64_t, QString, QString>, std::pair<StaticGraphMemory, std::vector<Range>>>
+            graphs;
+        const auto kilobytes = [](const QString &text) -> std::optional<std::int64_t> {
+            bool ok = false;
+            const double kb = text.trimmed().toDouble(&ok);
+            if (!ok || !std::isfinite(kb) || std::abs(kb) > 1e12)
+                return std::nullopt;
+            return static_cast<std::int64_t>(std::llround(kb * 1024.0));
+        };
+        for (std::size_t r = 0; r < t.rowCount(); ++r) {
+            const QString cellDevice = device >= 0 ? t.cell(r, device).trimmed() : QString();
+            const auto key = std::make_tuple(cellDevice.isEmpty() ? -1 : cellDevice.toLongLong(),
+                                             modelName >= 0 ? t.cell(r, modelName).trimmed() : QString(),
+                                             graph >= 0 ? t.cell(r, graph).trimmed() : QString());
+            const auto bytes = kilobytes(t.cell(r, size));
+            if (!bytes)
+                continue;
+            if (t.cell(r, name).trimmed().compare(QLatin1String("TOTAL"), Qt::CaseInsensitive) == 0) {
+                // The TOTAL row may leave the graph columns empty: it belongs to the file's last graph.
+                for (auto &[k, g] : graphs)
+                    if (std::get<0>(k) == std::get<0>(key) || std::get<0>(key) < 0)
+                        g.first.totalBytes = *bytes;
+                continue;
+            }
+            bool okStart = false, okEnd = false;
+            const qlonglong first = t.cell(r, start).trimmed().toLongLong(&okStart);
+            const qlonglong last = t.cell(r, end).trimmed().toLongLong(&okEnd);
+            if (!okStart || !okEnd)
+                continue;
+            auto &[g, ranges] = graphs[key];
+            g.group = t.group;
+            g.device = std::get<0>(key);
+            g.model = std::get<1>(key);
+            g.graph = std::get<2>(key);
+            ++g.ops;
+            ranges.push_back({first, last, *bytes});
+        }
+        for (auto &[key, entry] : graphs) {
+            auto &[g, ranges] = entry;
+            std::int64_t lastNode = 0;
+            for (const Range &r : ranges)
+                lastNode = std::max({lastNode, r.start, r.end == kStaticNodeUntilEnd ? r.start : r.end});
+            // Sweep: +size at the start, -size after the end.
+            std::vector<std::pair<std::int64_t, std::int64_t>> events;
+            for (const Range &r : ranges) {
+                events.emplace_back(r.start, r.bytes);
+                events.emplace_back((r.end == kStaticNodeUntilEnd ? lastNode : r.end) + 1, -r.bytes);
+            }
+            std::sort(events.begin(), events.end());
+            std::int64_t held = 0;
+            for (std::size_t i = 0; i < events.size();) {
+                const std::int64_t node = events[i].first;
+                for (; i < events.size() && events[i].first == node; ++i)
+                    held += events[i].second;
+                if (held > g.peakBytes) {
+                    g.peakBytes = held;
+                    g.peakNode = node;
+                }
+            }
+            out.push_back(std::move(g));
+        }
+    }
+    return out;
 }
 
 QString curveLabel(const MemoryCurve &curve)

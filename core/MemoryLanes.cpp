@@ -10,20 +10,37 @@ namespace at {
 namespace {
 
 // "Memory" / "Memory modules" process of a (group, device) for the counter lanes.
-int laneProcess(TraceBuilder &builder, const QString &name, std::int64_t device)
+int laneProcess(TraceBuilder &builder, bool modules, std::int64_t device)
 {
-    const QString key = QStringLiteral("%1 %2").arg(name).arg(device);
+    const QString key = QStringLiteral("%1 %2")
+                            .arg(modules ? QStringLiteral("Memory modules") : QStringLiteral("Memory"))
+                            .arg(device);
     const QByteArray utf8 = key.toUtf8();
     const int process = builder.process(
         LaneKey{device, builder.textKey(std::string_view(utf8.constData(), std::size_t(utf8.size()))).text});
     builder.setProcessName(process,
-                           builder.strings().intern(
-                               device >= 0 ? QStringLiteral("%1 (NPU %2)").arg(name).arg(device).toStdString()
-                                           : name.toStdString()));
+                           builder.strings().intern(memoryLaneProcessName(modules, device).toStdString()));
     return process;
 }
 
 } // namespace
+
+QString memoryLaneProcessName(bool modules, std::int64_t device)
+{
+    const QString name = modules ? QStringLiteral("Memory modules") : QStringLiteral("Memory");
+    return device >= 0 ? QStringLiteral("%1 (NPU %2)").arg(name).arg(device) : name;
+}
+
+int memoryLaneProcess(const TraceModel &model, int group, std::int64_t device)
+{
+    const QString name = memoryLaneProcessName(false, device);
+    for (std::size_t p = 0; p < model.processes().size(); ++p) {
+        const ProcessInfo &process = model.processes()[p];
+        if (process.group == group && process.name != 0 && model.strings().qstring(process.name) == name)
+            return static_cast<int>(p);
+    }
+    return -1;
+}
 
 void sortMemoryCurves(MemoryProfile &profile, std::size_t firstCurve)
 {
@@ -64,8 +81,7 @@ void addMemoryCounterLanes(TraceBuilder &builder, std::size_t firstCurve)
             if (!peak || peak->bytes <= 0)
                 continue; // 77 modules, most of them never hold memory
         }
-        const int process = laneProcess(
-            builder, module ? QStringLiteral("Memory modules") : QStringLiteral("Memory"), c.device);
+        const int process = laneProcess(builder, module, c.device);
         const QByteArray component = c.component.toUtf8();
         const StringId name =
             builder.strings().intern(std::string_view(component.constData(), std::size_t(component.size())));

@@ -14,4 +14,10 @@ void sortMemoryCurves(MemoryProfile &profile, std::size_t firstCurve);
 // under "Memory modules (NPU n)"; one series per metric the curve has ("PTA+GE [Allocated(MB)]").
 void addMemoryCounterLanes(TraceBuilder &builder, std::size_t firstCurve);
 
+// The name of those processes: "Memory (NPU 0)", "Memory modules (NPU 0)", "Memory" (device unknown).
+QString memoryLaneProcessName(bool modules, std::int64_t device);
+
+// The "Memory (NPU n)" process of a group and device in a model, -1 when it has none.
+int memoryLaneProcess(const TraceModel &model, int group, std::int64_t device);
+
 } // namespace at

@@ -1,11 +1,13 @@
 #include "MemoryPanel.h"
 
+#include "MemoryLanes.h"
 #include "Theme.h"
 
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -25,9 +27,6 @@ namespace at {
 namespace {
 
 constexpr double kBytesPerMB = 1024.0 * 1024.0;
-// Points per series the chart gets: beyond this a curve is drawn as the min and max of each bucket,
-// so millions of samples stay cheap and every peak and trough is still drawn.
-constexpr std::size_t kChartPoints = 4000;
 
 double ms(TimeNs t)
 {
@@ -47,32 +46,48 @@ QString mbText(std::int64_t bytes)
 void addCurve(QLineSeries *series, const MemoryCurve &curve, MemoryMetric metric)
 {
     const auto &values = curve.values(metric);
-    QList<QPointF> points;
-    auto add = [&](std::size_t i) {
-        points.append({ms(curve.times[i]), static_cast<double>(values[i]) / kBytesPerMB});
-    };
-    const std::size_t n = values.size();
-    const std::size_t bucket = n > kChartPoints ? (n + kChartPoints / 2 - 1) / (kChartPoints / 2) : 1;
-    for (std::size_t b = 0; b < n; b += bucket) {
-        std::size_t lo = n, hi = n;
-        for (std::size_t i = b; i < std::min(n, b + bucket); ++i) {
+    series->replace(memoryChartPoints(
+        values.size(), [&](std::size_t i) { return ms(curve.times[i]); },
+        [&](std::size_t i) -> std::optional<double> {
             if (values[i] == kNoBytes)
-                continue;
-            if (lo == n || values[i] < values[lo])
-                lo = i;
-            if (hi == n || values[i] > values[hi])
-                hi = i;
-        }
-        if (lo == n)
-            continue;
-        add(std::min(lo, hi));
-        if (lo != hi)
-            add(std::max(lo, hi));
-    }
-    series->replace(points);
+                return std::nullopt;
+            return static_cast<double>(values[i]) / kBytesPerMB;
+        }));
 }
 
 } // namespace
+
+QList<QPointF> memoryChartPoints(std::size_t n, const std::function<double(std::size_t)> &time,
+                                 const std::function<std::optional<double>(std::size_t)> &value)
+{
+    QList<QPointF> points;
+    const std::size_t bucket =
+        n > kMemoryChartPoints ? (n + kMemoryChartPoints / 2 - 1) / (kMemoryChartPoints / 2) : 1;
+    for (std::size_t b = 0; b < n; b += bucket) {
+        std::size_t lo = n, hi = n;
+        double low = 0, high = 0;
+        for (std::size_t i = b; i < std::min(n, b + bucket); ++i) {
+            const std::optional<double> v = value(i);
+            if (!v)
+                continue;
+            if (lo == n || *v < low) {
+                lo = i;
+                low = *v;
+            }
+            if (hi == n || *v > high) {
+                hi = i;
+                high = *v;
+            }
+        }
+        if (lo == n)
+            continue;
+        const std::size_t first = std::min(lo, hi), second = std::max(lo, hi);
+        points.append({time(first), first == lo ? low : high});
+        if (lo != hi)
+            points.append({time(second), second == lo ? low : high});
+    }
+    return points;
+}
 
 void MemoryAllocationModel::setRows(const TraceModel *model, std::vector<std::size_t> rows)
 {
@@ -80,6 +95,13 @@ void MemoryAllocationModel::setRows(const TraceModel *model, std::vector<std::si
     m_model = model;
     m_rows = std::move(rows);
     endResetModel();
+}
+
+void MemoryAllocationModel::retranslate()
+{
+    Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (!m_rows.empty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 int MemoryAllocationModel::rowCount(const QModelIndex &parent) const
@@ -183,15 +205,15 @@ QVariant MemoryAllocationModel::data(const QModelIndex &index, int role) const
 }
 
 MemoryPanel::MemoryPanel(QWidget *parent)
-    : QWidget(parent), m_device(new QComboBox), m_status(new QLabel), m_chart(new QChartView),
-      m_liveTitle(new QLabel), m_live(new QTreeWidget), m_filter(new QLineEdit),
+    : QWidget(parent), m_deviceLabel(new QLabel), m_device(new QComboBox), m_status(new QLabel),
+      m_chart(new QChartView), m_liveTitle(new QLabel), m_live(new QTreeWidget), m_filter(new QLineEdit),
       m_allocations(new MemoryAllocationModel(this)), m_proxy(new QSortFilterProxyModel(this)),
       m_table(new QTableView)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto *top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Device:")));
+    top->addWidget(m_deviceLabel);
     top->addWidget(m_device, 1);
     top->addWidget(m_status, 2);
     layout->addLayout(top);
@@ -199,12 +221,10 @@ MemoryPanel::MemoryPanel(QWidget *parent)
 
     m_chart->setRenderHint(QPainter::Antialiasing, false);
     m_live->setColumnCount(4);
-    m_live->setHeaderLabels({tr("Operator"), tr("Size (KB)"), tr("Allocated at (ms)"), tr("Lifetime (ms)")});
     m_live->setRootIsDecorated(false);
     m_live->header()->setStretchLastSection(false);
     m_live->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
-    m_filter->setPlaceholderText(tr("Filter operators"));
     m_filter->setClearButtonEnabled(true);
     m_proxy->setSourceModel(m_allocations);
     m_proxy->setSortRole(MemoryAllocationModel::kSortRole);
@@ -244,12 +264,45 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_table, &QTableView::clicked, this, &MemoryPanel::activateRow);
     connect(m_table, &QTableView::activated, this, &MemoryPanel::activateRow);
-    connect(m_live, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
-        if (m_model)
-            Q_EMIT sliceRequested(hostSliceOf(
-                *m_model, m_model->memory().allocations[item->data(0, Qt::UserRole).toULongLong()]));
-    });
-    setModel(nullptr);
+    connect(m_live, &QTreeWidget::itemClicked, this,
+            [this](QTreeWidgetItem *item) { activateAllocation(item->data(0, Qt::UserRole).toULongLong()); });
+    retranslateUi();
+}
+
+void MemoryPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void MemoryPanel::retranslateUi()
+{
+    m_deviceLabel->setText(tr("Device:"));
+    m_live->setHeaderLabels({tr("Operator"), tr("Size (KB)"), tr("Allocated at (ms)"), tr("Lifetime (ms)")});
+    m_filter->setPlaceholderText(tr("Filter operators"));
+    m_allocations->retranslate();
+    fillDevices();
+    // The chart's series and the live list are made in the language of the moment: made again.
+    showDevice(m_device->currentIndex());
+}
+
+void MemoryPanel::fillDevices()
+{
+    const QSignalBlocker block(m_device);
+    const int current = m_device->currentIndex();
+    m_device->clear();
+    for (const DeviceMemory &d : m_devices) {
+        const QString label = m_model->groups()[static_cast<std::size_t>(d.group)].label;
+        const QString npu = d.device >= 0 ? tr("NPU %1").arg(d.device) : tr("unknown device");
+        m_device->addItem(label.isEmpty() ? npu : QStringLiteral("%1 · %2").arg(label, npu));
+    }
+    m_device->setCurrentIndex(m_device->count() == 0 ? -1 : std::clamp(current, 0, m_device->count() - 1));
+    m_device->setEnabled(m_devices.size() > 1);
+    m_status->setText(m_devices.empty()
+                          ? tr("No memory data: profile with profile_memory=True "
+                               "(memory_record.csv, operator_memory.csv, MEMORY_RECORD, OP_MEMORY).")
+                          : QString());
 }
 
 void MemoryPanel::setModel(const TraceModel *model)
@@ -258,18 +311,11 @@ void MemoryPanel::setModel(const TraceModel *model)
     m_devices = model ? deviceMemory(model->memory()) : std::vector<DeviceMemory>{};
     if (model)
         m_range = {model->dataBegin(), model->dataEnd()};
-    const QSignalBlocker block(m_device);
-    m_device->clear();
-    for (const DeviceMemory &d : m_devices) {
-        const QString label = model->groups()[static_cast<std::size_t>(d.group)].label;
-        const QString npu = d.device >= 0 ? tr("NPU %1").arg(d.device) : tr("unknown device");
-        m_device->addItem(label.isEmpty() ? npu : QStringLiteral("%1 · %2").arg(label, npu));
+    {
+        const QSignalBlocker block(m_device);
+        m_device->clear(); // a new model starts on its first device
     }
-    m_device->setEnabled(m_devices.size() > 1);
-    m_status->setText(m_devices.empty()
-                          ? tr("No memory data: profile with profile_memory=True "
-                               "(memory_record.csv, operator_memory.csv, MEMORY_RECORD, OP_MEMORY).")
-                          : QString());
+    fillDevices();
     showDevice(m_devices.empty() ? -1 : 0);
 }
 
@@ -371,10 +417,42 @@ void MemoryPanel::setVisibleRange(TimeRange range)
 
 void MemoryPanel::activateRow(const QModelIndex &index)
 {
-    if (!m_model || !index.isValid())
+    if (index.isValid())
+        activateAllocation(m_proxy->data(index, MemoryAllocationModel::kIndexRole).toULongLong());
+}
+
+void MemoryPanel::activateAllocation(std::size_t allocation)
+{
+    if (!m_model || allocation >= m_model->memory().allocations.size())
         return;
-    const std::size_t row = m_proxy->data(index, MemoryAllocationModel::kIndexRole).toULongLong();
-    Q_EMIT sliceRequested(hostSliceOf(*m_model, m_model->memory().allocations[row]));
+    // The slice first: selecting it clears the span the timeline showed before.
+    Q_EMIT sliceRequested(hostSliceOf(*m_model, m_model->memory().allocations[allocation]));
+    if (const std::optional<TimelineSpan> span = lifetimeSpan(allocation))
+        Q_EMIT spanRequested(*span);
+}
+
+std::optional<TimelineSpan> MemoryPanel::lifetimeSpan(std::size_t allocation) const
+{
+    if (!m_model || allocation >= m_model->memory().allocations.size())
+        return std::nullopt;
+    const MemoryAllocation &a = m_model->memory().allocations[allocation];
+    if (a.allocation == kNoTime || a.bytes <= 0)
+        return std::nullopt; // a release-only row has no lifetime inside the profile
+    TimelineSpan span;
+    span.begin = a.allocation;
+    span.end = a.released() ? a.release : std::max(a.allocation, m_model->dataEnd());
+    if (const int process = memoryLaneProcess(*m_model, a.group, a.device); process >= 0)
+        span.processes.push_back(process);
+    if (const SliceRef host = hostSliceOf(*m_model, a); host.isValid())
+        span.threads.push_back(host.thread);
+    const QString name = m_model->strings().qstring(a.name);
+    //: The label of an allocation's lifetime on the timeline: "aten::mm · 147456.5 KB · 10.923 ms"
+    span.label = a.released()
+                     ? tr("%1 · %2 KB · %3 ms").arg(name, bytesAsKilobytes(a.bytes), msText(a.duration()))
+                     //: The same for an allocation held to the end of the profile
+                     : tr("%1 · %2 KB · not released (%3 ms to the end)")
+                           .arg(name, bytesAsKilobytes(a.bytes), msText(span.end - span.begin));
+    return span;
 }
 
 } // namespace at

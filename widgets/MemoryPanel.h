@@ -2,9 +2,13 @@
 
 #include "MemoryAnalysis.h"
 #include "TimeAxis.h"
+#include "TimelineSpan.h"
 
 #include <QAbstractTableModel>
 #include <QWidget>
+
+#include <functional>
+#include <optional>
 
 class QChart;
 class QChartView;
@@ -16,6 +20,13 @@ class QTableView;
 class QTreeWidget;
 
 namespace at {
+
+// Points for a chart series of n samples (time(i) in ms, value(i) in MB, in time order): every sample up
+// to kMemoryChartPoints, beyond that the min and max of each bucket, so millions of samples stay cheap
+// and every peak and trough is still drawn.
+inline constexpr std::size_t kMemoryChartPoints = 4000;
+QList<QPointF> memoryChartPoints(std::size_t n, const std::function<double(std::size_t)> &time,
+                                 const std::function<std::optional<double>(std::size_t)> &value);
 
 // The operator allocations of one device (operator_memory.csv / OP_MEMORY), sortable by value.
 class MemoryAllocationModel : public QAbstractTableModel
@@ -42,6 +53,8 @@ public:
 
     explicit MemoryAllocationModel(QObject *parent = nullptr) : QAbstractTableModel(parent) {}
     void setRows(const TraceModel *model, std::vector<std::size_t> rows);
+    // The language changed: headers and texts ("not released") are asked again.
+    void retranslate();
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role) const override;
@@ -55,7 +68,7 @@ private:
 // The Memory dock: per device the memory curves in a chart that follows the timeline's visible range,
 // each curve's peak marked, the allocations live at the overall peak largest first, and the operator
 // allocation table (sortable, filterable, never-released rows flagged). Activating a row asks for the
-// operator's host slice.
+// operator's host slice and for its lifetime to be marked on the timeline.
 class MemoryPanel : public QWidget
 {
     Q_OBJECT
@@ -75,10 +88,22 @@ public:
     QLineEdit *filter() const { return m_filter; }
     QComboBox *deviceBox() const { return m_device; }
 
+    // The lifetime of an allocation as the timeline marks it: [allocation, release or the end of the
+    // profile] over the device's Memory lanes and the host slice's lane, labelled "name · size · lifetime".
+    std::optional<TimelineSpan> lifetimeSpan(std::size_t allocation) const;
+
 Q_SIGNALS:
     void sliceRequested(at::SliceRef ref);
+    void spanRequested(const at::TimelineSpan &span);
+
+protected:
+    void changeEvent(QEvent *event) override;
 
 private:
+    // Every text of the panel in the current language (the constructor and QEvent::LanguageChange).
+    void retranslateUi();
+    void fillDevices();
+    void activateAllocation(std::size_t allocation);
     // Shows `chart` and deletes the one shown before (QChartView::setChart only releases it).
     void replaceChart(QChart *chart);
     void showDevice(int index);
@@ -87,6 +112,7 @@ private:
     const TraceModel *m_model = nullptr;
     std::vector<DeviceMemory> m_devices;
     TimeRange m_range{0, 0};
+    QLabel *m_deviceLabel;
     QComboBox *m_device;
     QLabel *m_status;
     QChartView *m_chart;

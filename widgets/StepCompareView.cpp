@@ -2,10 +2,21 @@
 
 #include "ChangeColors.h"
 #include "ComparisonTableModel.h"
+#include "MemoryPanel.h"
 #include "TableExport.h"
+#include "Theme.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QValueAxis>
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -20,6 +31,8 @@
 namespace at {
 
 namespace {
+
+constexpr int kMemoryTab = 2; // after By name and Per kernel
 
 // The colour scale of the panes: faster (green) .. same .. slower (red), and unmatched grey.
 QPixmap scaleLegend()
@@ -73,8 +86,8 @@ QTableView *makeTable(QSortFilterProxyModel *proxy)
 
 StepCompareView::StepCompareView(QWidget *parent)
     : QWidget(parent), m_panes{new TimelineView, new TimelineView}, m_paneTitles{new QLabel, new QLabel},
-      m_alignChooser(new QComboBox), m_shapes(new QCheckBox(tr("Match input shapes"))), m_summary(new QLabel),
-      m_tabs(new QTabWidget),
+      m_alignChooser(new QComboBox), m_shapes(new QCheckBox), m_legend(new QLabel),
+      m_memoryChart(new QChartView), m_summary(new QLabel), m_tabs(new QTabWidget),
       m_nameModel(new ComparisonTableModel(ComparisonTableModel::Level::ByName, this)),
       m_kernelModel(new ComparisonTableModel(ComparisonTableModel::Level::PerKernel, this)),
       m_nameProxy(new QSortFilterProxyModel(this)), m_kernelProxy(new QSortFilterProxyModel(this))
@@ -85,18 +98,20 @@ StepCompareView::StepCompareView(QWidget *parent)
     m_kernelTable = makeTable(m_kernelProxy);
     addCsvExportAction(m_nameTable, QStringLiteral("step_diff_by_name.csv"));
     addCsvExportAction(m_kernelTable, QStringLiteral("step_diff.csv"));
-    m_tabs->addTab(m_nameTable, tr("By name"));
-    m_tabs->addTab(m_kernelTable, tr("Per kernel"));
+    m_tabs->addTab(m_nameTable, QString());
+    m_tabs->addTab(m_kernelTable, QString());
+    m_tabs->addTab(m_memoryChart, QString());
+    m_tabs->setTabVisible(kMemoryTab, false);
+    m_memoryChart->setRenderHint(QPainter::Antialiasing, false);
+    m_memoryChart->setMinimumHeight(170); // room for the axis labels and titles uncut
 
-    m_alignChooser->addItem(tr("Align on step start"));
-    m_alignChooser->addItem(tr("Align on selected kernel"));
-    auto *legend = new QLabel;
-    legend->setPixmap(scaleLegend());
+    m_alignChooser->addItem(QString());
+    m_alignChooser->addItem(QString());
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_alignChooser);
     bar->addWidget(m_shapes);
     bar->addStretch(1);
-    bar->addWidget(legend);
+    bar->addWidget(m_legend);
 
     auto *splitter = new QSplitter(Qt::Vertical);
     for (int i = 0; i < 2; ++i) {
@@ -108,7 +123,10 @@ StepCompareView::StepCompareView(QWidget *parent)
         layout->addWidget(m_panes[i], 1);
         splitter->addWidget(box);
         TimelineView *pane = m_panes[i];
-        connect(pane->zoom(), &ZoomController::rangeChanged, this, [this, i] { syncFrom(i); });
+        connect(pane->zoom(), &ZoomController::rangeChanged, this, [this, i] {
+            syncFrom(i);
+            updateMemoryAxis();
+        });
         connect(pane->verticalScrollBar(), &QScrollBar::valueChanged, this, [this, i] { syncScrollFrom(i); });
         connect(pane, &TimelineView::selectionChanged, this,
                 [this, i](SliceRef ref) { onPaneSelection(i, ref); });
@@ -166,6 +184,32 @@ StepCompareView::StepCompareView(QWidget *parent)
             if (first)
                 showPair(*first);
         });
+    retranslateUi();
+}
+
+void StepCompareView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void StepCompareView::retranslateUi()
+{
+    m_tabs->setTabText(0, tr("By name"));
+    m_tabs->setTabText(1, tr("Per kernel"));
+    m_tabs->setTabText(kMemoryTab, tr("Memory"));
+    m_alignChooser->setItemText(0, tr("Align on step start"));
+    m_alignChooser->setItemText(1, tr("Align on selected kernel"));
+    m_shapes->setText(tr("Match input shapes"));
+    m_legend->setPixmap(scaleLegend());
+    Q_EMIT m_nameModel->headerDataChanged(Qt::Horizontal, 0, m_nameModel->columnCount() - 1);
+    Q_EMIT m_kernelModel->headerDataChanged(Qt::Horizontal, 0, m_kernelModel->columnCount() - 1);
+    if (!m_models[0])
+        return;
+    updatePaneTitles();
+    updateSummary();
+    updateMemory();
 }
 
 StepCompareView::~StepCompareView()
@@ -212,16 +256,129 @@ void StepCompareView::setSteps(const TraceModel *baseModel, int baseStep, const 
                 pane->setCollapsed(process, true);
         }
         pane->setLaneVisibility(lanes);
-        m_paneTitles[i]->setText(QStringLiteral("<b>%1</b> %2 — %3, time from step start")
-                                     .arg(i == 0 ? tr("Base:") : tr("Comparison:"),
-                                          m_labels[i].toHtmlEscaped(), formatDuration(steps[i]->duration())));
     }
+    updatePaneTitles();
+    updateMemory();
     recompare();
     alignOn(std::nullopt);
     m_panes[0]->zoom()->fit({steps[0]->begin(), steps[0]->end()});
     // Open on the coloured device lanes, not on the host stack above them.
     for (int i = 0; i < 2; ++i)
         m_panes[i]->verticalScrollBar()->setValue(deviceLanesTop(i));
+}
+
+void StepCompareView::updatePaneTitles()
+{
+    const Step *steps[2] = {&baseStep(), &comparisonStep()};
+    for (int i = 0; i < 2; ++i)
+        //: A compare pane's title: "Base: <run · rank · step> — 12.3 ms, time from step start"
+        m_paneTitles[i]->setText(tr("<b>%1</b> %2 — %3, time from step start")
+                                     .arg(i == 0 ? tr("Base:") : tr("Comparison:"),
+                                          m_labels[i].toHtmlEscaped(), formatDuration(steps[i]->duration())));
+}
+
+void StepCompareView::updateMemory()
+{
+    m_memory = compareStepMemory(m_models[0]->memory(), baseStep(), m_models[1]->memory(), comparisonStep());
+    auto *chart = new QChart;
+    chart->setTheme(isDark(QApplication::palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setBackgroundBrush(QApplication::palette().color(QPalette::Base));
+    chart->setAnimationOptions(QChart::NoAnimation);
+    // The tab is short: no margins, the legend beside the plot, whole-number labels.
+    chart->setMargins(QMargins(0, 0, 0, 0));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignRight);
+    auto *x = new QValueAxis;
+    x->setTitleText(tr("Time from step start (ms)"));
+    x->setLabelFormat(QStringLiteral("%.0f"));
+    auto *y = new QValueAxis;
+    y->setTitleText(tr("Allocated (MB)"));
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setTickCount(3);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    auto *peaks = new QScatterSeries;
+    peaks->setName(tr("Peaks"));
+    peaks->setMarkerSize(9);
+    double top = 0;
+    const StepMemorySide *sides[2] = {&m_memory.base, &m_memory.comparison};
+    for (int i = 0; i < 2; ++i) {
+        const StepMemorySide &side = *sides[i];
+        if (side.curve < 0)
+            continue;
+        const QString &component =
+            m_models[i]->memory().curves[static_cast<std::size_t>(side.curve)].component;
+        auto *series = new QLineSeries;
+        //: A compare chart series: "Base: PTA+GE allocated"
+        series->setName(i == 0 ? tr("Base: %1 allocated").arg(component)
+                               : tr("Comparison: %1 allocated").arg(component));
+        const std::vector<MemoryPoint> &points = side.points;
+        series->replace(memoryChartPoints(
+            points.size(), [&](std::size_t k) { return static_cast<double>(points[k].time) / 1e6; },
+            [&](std::size_t k) -> std::optional<double> {
+                return static_cast<double>(points[k].bytes) / (1024.0 * 1024.0);
+            }));
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+        if (side.step) {
+            const double mb = static_cast<double>(side.step->peakBytes) / (1024.0 * 1024.0);
+            peaks->append(static_cast<double>(side.step->peakTime) / 1e6, mb);
+            top = std::max(top, mb);
+        }
+    }
+    chart->addSeries(peaks);
+    peaks->attachAxis(x);
+    peaks->attachAxis(y);
+    y->setRange(0, top > 0 ? top * 1.05 : 1);
+    QChart *old = m_memoryChart->chart();
+    m_memoryChart->setChart(chart); // releases (does not delete) the previous chart
+    if (old && old != chart)
+        old->deleteLater();
+    m_tabs->setTabVisible(kMemoryTab, !m_memory.isEmpty());
+    updateMemoryAxis();
+}
+
+void StepCompareView::updateMemoryAxis()
+{
+    if (!m_models[0] || !m_memoryChart->chart())
+        return;
+    // The base pane's visible range, counted from its step's start.
+    const TimeRange r = m_panes[0]->zoom()->range();
+    const TimeNs begin = baseStep().begin();
+    for (QAbstractAxis *axis : m_memoryChart->chart()->axes(Qt::Horizontal))
+        axis->setRange(static_cast<double>(r.start - begin) / 1e6,
+                       static_cast<double>(std::max(r.end, r.start + 1) - begin) / 1e6);
+}
+
+QString StepCompareView::memoryPeakText() const
+{
+    if (!m_memory.base.step && !m_memory.comparison.step)
+        return {};
+    const auto peak = [](const StepMemorySide &side) {
+        if (!side.step)
+            return tr("no data");
+        //: A step's memory peak: "1261.04 MB at 12.345 ms" (time from the step start)
+        return tr("%1 MB at %2 ms")
+            .arg(static_cast<double>(side.step->peakBytes) / (1024.0 * 1024.0), 0, 'f', 2)
+            .arg(static_cast<double>(side.step->peakTime) / 1e6, 0, 'f', 3);
+    };
+    const StepMemorySide &named = m_memory.base.curve >= 0 ? m_memory.base : m_memory.comparison;
+    const TraceModel *model = m_memory.base.curve >= 0 ? m_models[0] : m_models[1];
+    const QString component = model->memory().curves[static_cast<std::size_t>(named.curve)].component;
+    QString text = tr("Memory peak (%1 allocated): %2 → %3")
+                       .arg(component, peak(m_memory.base), peak(m_memory.comparison));
+    if (const auto diff = m_memory.peakDiffBytes()) {
+        // Below a MB the difference is given exactly in KB: "+0.00 MB" would hide it.
+        const QString sign = *diff >= 0 ? QStringLiteral("+") : QString();
+        text += std::abs(*diff) >= (std::int64_t(1) << 20)
+                    ? QStringLiteral(" (%1%2 MB)")
+                          .arg(sign)
+                          .arg(static_cast<double>(*diff) / (1024.0 * 1024.0), 0, 'f', 2)
+                    : QStringLiteral(" (%1%2 KB)").arg(sign, bytesAsKilobytes(*diff));
+    }
+    return text;
 }
 
 int StepCompareView::deviceLanesTop(int pane) const
@@ -278,11 +435,13 @@ void StepCompareView::updateSummary()
                       deltaText(tr("Communication"), c.communication),
                       deltaText(tr("Not overlapped"), c.communicationNotOverlapped),
                       deltaText(tr("Free"), c.free)};
-    m_summary->setText(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")) +
-                       tr("<br>Kernels: %1 matched, %2 only in base, %3 only in comparison")
-                           .arg(c.matched)
-                           .arg(c.onlyInBase)
-                           .arg(c.onlyInComparison));
+    m_summary->setText(
+        parts.join(QStringLiteral(" &nbsp;·&nbsp; ")) +
+        tr("<br>Kernels: %1 matched, %2 only in base, %3 only in comparison")
+            .arg(c.matched)
+            .arg(c.onlyInBase)
+            .arg(c.onlyInComparison) +
+        (m_memory.isEmpty() ? QString() : QStringLiteral("<br>") + memoryPeakText().toHtmlEscaped()));
 }
 
 void StepCompareView::setMatchShapes(bool on)

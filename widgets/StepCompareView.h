@@ -1,5 +1,6 @@
 #pragma once
 
+#include "MemoryAnalysis.h"
 #include "StepComparison.h"
 #include "TimelineView.h"
 
@@ -8,6 +9,7 @@
 
 #include <optional>
 
+class QChartView;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -22,7 +24,8 @@ class ComparisonTableModel;
 // Two steps one above the other in synchronised timelines (each ruler counts from its step's
 // start), kernels coloured by their duration change, and the diff table below. w/s/a/d, wheel and
 // drag in either pane move both; panes are aligned on the step starts or on a chosen kernel pair.
-// The models must outlive the view.
+// With memory data, a Memory tab overlays the two steps' memory curves on step-relative time and the
+// summary gives the difference of their peaks. The models must outlive the view.
 class StepCompareView : public QWidget
 {
     Q_OBJECT
@@ -49,7 +52,13 @@ public:
     QTableView *nameTable() const { return m_nameTable; }
     QTableView *kernelTable() const { return m_kernelTable; }
     QLabel *summary() const { return m_summary; }
+    QTabWidget *tabs() const { return m_tabs; }
     const StepComparison &comparison() const { return m_comparison; }
+    // The two steps' overall Allocated curves (compareStepMemory) and the chart overlaying them.
+    const StepMemoryComparison &memory() const { return m_memory; }
+    QChartView *memoryChart() const { return m_memoryChart; }
+    // "Memory peak (PTA+GE allocated): 1261.04 MB at 12.345 ms → ..."; empty without memory data.
+    QString memoryPeakText() const;
     const Step &baseStep() const;
     const Step &comparisonStep() const;
 
@@ -58,7 +67,15 @@ public:
     // Selects the pair in both panes and brings it into view (aligned on it in SelectedKernel mode).
     void showPair(std::size_t pair);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    // Every text of the view in the current language (the constructor and QEvent::LanguageChange).
+    void retranslateUi();
+    void updatePaneTitles();
+    void updateMemory();
+    void updateMemoryAxis();
     void recompare();
     void syncFrom(int pane);
     void syncScrollFrom(int pane);
@@ -82,8 +99,11 @@ private:
     CompareOptions m_options;
     StepComparison m_comparison;
     QHash<std::uint64_t, std::size_t> m_pairBySlice[2];
+    StepMemoryComparison m_memory;
     QComboBox *m_alignChooser;
     QCheckBox *m_shapes;
+    QLabel *m_legend;
+    QChartView *m_memoryChart;
     QLabel *m_summary;
     QTabWidget *m_tabs;
     QTableView *m_nameTable;

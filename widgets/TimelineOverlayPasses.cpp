@@ -55,6 +55,61 @@ void MarkersPass::paint(QPainter &p, const TimelinePaintContext &c)
     }
 }
 
+void SpanPass::paint(QPainter &p, const TimelinePaintContext &c)
+{
+    m_bands.clear();
+    if (!m_span || !*m_span)
+        return;
+    const TimelineSpan &span = **m_span;
+    const TimelineGeometry &g = c.geometry;
+    const double x0 = std::max<double>(g.timeX(span.begin), kLabelWidth - 1);
+    const double x1 = std::min<double>(std::max(g.timeX(span.end), g.timeX(span.begin) + 2), g.width + 1);
+    if (x1 < kLabelWidth || x0 > g.width)
+        return;
+    // The rows to cover, merged into bands where they touch.
+    const std::vector<LaneRow> &rows = g.layout->rows();
+    std::vector<bool> covered(rows.size(), false);
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        covered[r] =
+            rows[r].kind != LaneRow::Kind::GroupHeader &&
+            std::find(span.processes.begin(), span.processes.end(), rows[r].process) != span.processes.end();
+    for (int thread : span.threads)
+        if (const int row = g.layout->rowOfThread(thread); row >= 0)
+            covered[static_cast<std::size_t>(row)] = true;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        if (!covered[r])
+            continue;
+        const double top = g.viewportY(rows[r].y), bottom = g.viewportY(rows[r].y + rows[r].height);
+        if (!m_bands.empty() && std::abs(m_bands.back().bottom() - top) < 0.5)
+            m_bands.back().setBottom(bottom);
+        else
+            m_bands.emplace_back(QPointF(x0, top), QPointF(x1, bottom));
+    }
+    std::erase_if(m_bands, [&](const QRectF &b) { return b.bottom() < kRulerHeight || b.top() > g.height; });
+    if (m_bands.empty())
+        return;
+    p.save();
+    const QColor edge = c.palette.color(QPalette::Link);
+    QColor fill = edge;
+    fill.setAlpha(60);
+    for (const QRectF &band : m_bands) {
+        p.fillRect(band, fill);
+        p.setPen(QPen(edge, 2));
+        p.drawLine(QPointF(x0 + 1, band.top()), QPointF(x0 + 1, band.bottom()));
+        p.drawLine(QPointF(x1 - 1, band.top()), QPointF(x1 - 1, band.bottom()));
+    }
+    if (!span.label.isEmpty()) {
+        const QRectF &first = m_bands.front();
+        const int w = p.fontMetrics().horizontalAdvance(span.label) + 8;
+        const double left = std::clamp(x0, double(kLabelWidth), std::max<double>(kLabelWidth, g.width - w));
+        const QRectF tag(left, std::max<double>(first.top(), kRulerHeight), w, p.fontMetrics().height() + 2);
+        p.fillRect(tag, edge);
+        p.setPen(Qt::white);
+        p.drawText(tag, Qt::AlignCenter, span.label);
+    }
+    p.restore();
+}
+
 void HighlightsPass::paint(QPainter &p, const TimelinePaintContext &c)
 {
     m_drawn = 0;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "TimelineRenderPass.h"
+#include "TimelineSpan.h"
 
 namespace at {
 
@@ -12,6 +13,22 @@ class MarkersPass : public TimelineRenderPass
 public:
     Clip clip() const override { return Clip::TimeArea; }
     void paint(QPainter &p, const TimelinePaintContext &c) override;
+};
+
+// The marked span (TimelineView::setHighlightedSpan): a translucent band between two lines across the
+// rows of its processes and threads, its label at the top of the first band in view.
+class SpanPass : public TimelineRenderPass
+{
+public:
+    explicit SpanPass(const std::optional<TimelineSpan> *span) : m_span(span) {}
+    Clip clip() const override { return Clip::TimeArea; }
+    void paint(QPainter &p, const TimelinePaintContext &c) override;
+    // The bands (viewport coordinates) the last frame drew, top to bottom.
+    const std::vector<QRectF> &lastBands() const { return m_bands; }
+
+private:
+    const std::optional<TimelineSpan> *m_span;
+    std::vector<QRectF> m_bands;
 };
 
 // Every highlighted slice (Find's matches, all occurrences of a name): an amber outline at least a few

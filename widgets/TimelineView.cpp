@@ -28,6 +28,7 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
     m_lanesPass = lanes.get();
     m_passes.push_back(std::move(lanes));
     m_passes.push_back(std::make_unique<MarkersPass>());
+    m_passes.push_back(std::make_unique<SpanPass>(&m_span));
     auto highlights = std::make_unique<HighlightsPass>();
     m_highlightsPass = highlights.get();
     m_passes.push_back(std::move(highlights));
@@ -53,6 +54,7 @@ void TimelineView::setModel(const TraceModel *model)
     m_hovered = {};
     m_rangeSelection.reset();
     m_rangeThreads.clear();
+    m_span.reset();
     if (model)
         m_zoom.setDataRange({model->dataBegin(), model->dataEnd()});
     relayout();
@@ -319,6 +321,7 @@ void TimelineView::selectSlice(SliceRef ref, bool center)
     if (!m_model || (ref.isValid() && static_cast<std::size_t>(ref.thread) >= m_model->threads().size()))
         return;
     m_selected = ref;
+    m_span.reset(); // it belonged to the previous selection
     if (ref.isValid()) {
         m_currentLane = ref.thread;
         const ThreadInfo &thread = m_model->threads()[static_cast<std::size_t>(ref.thread)];
@@ -344,10 +347,18 @@ void TimelineView::selectSlice(SliceRef ref, bool center)
     Q_EMIT selectionChanged(ref);
 }
 
+void TimelineView::setHighlightedSpan(std::optional<TimelineSpan> span)
+{
+    m_span = std::move(span);
+    viewport()->update();
+}
+
 void TimelineView::clearRangeSelection()
 {
     const bool had = m_rangeSelection.has_value();
     m_rangeSelection.reset();
+    m_span.reset(); // Esc clears what is marked: the range and the span
+
     m_rangeThreads.clear();
     viewport()->update();
     if (had)

@@ -5,6 +5,7 @@
 #include "TimelineColors.h"
 #include "TimelineGeometry.h"
 #include "TimelineRenderPass.h"
+#include "TimelineSpan.h"
 #include "TraceModel.h"
 #include "ZoomController.h"
 
@@ -87,6 +88,10 @@ public:
     const std::vector<SliceRef> &highlightedSlices() const { return m_highlights; }
     // How many highlight outlines the last paint drew (one per pixel column of a lane at most).
     int lastHighlightsDrawn() const;
+    // A span marked over some lanes (a memory allocation's lifetime, SpanPass); cleared by Esc, by
+    // another slice selection and by a new model. nullopt clears it.
+    void setHighlightedSpan(std::optional<TimelineSpan> span);
+    const std::optional<TimelineSpan> &highlightedSpan() const { return m_span; }
     // Markers to draw (ranges as bands, flags as lines); the list is owned by the window.
     void setMarkers(const MarkerList *markers);
     // Slice name → colour rules (first match wins), above the name colours.
@@ -218,6 +223,7 @@ private:
     const MarkerList *m_markers = nullptr;
     std::optional<TimeRange> m_rangeSelection;
     std::vector<int> m_rangeThreads;
+    std::optional<TimelineSpan> m_span;
     bool m_lodEnabled = true;
     std::vector<std::unique_ptr<TimelineRenderPass>> m_passes; // painted in order
     class TimelineLanesPass *m_lanesPass = nullptr;            // the first of them

@@ -2,10 +2,14 @@
 
 #include "MemoryAnalysis.h"
 #include "MemoryLanes.h"
+#include "common/MappedFile.h"
+#include "csv/CsvReader.h"
 #include "csv/CsvSlices.h"
 #include "csv/CsvTable.h"
 #include "csv/CsvValues.h"
+#include "summary/KernelSummaryReader.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -19,6 +23,7 @@ namespace {
 const QString kMemoryRecord = QStringLiteral("memory_record");
 const QString kOperatorMemory = QStringLiteral("operator_memory");
 const QString kModuleMemory = QStringLiteral("npu_module_mem");
+const QString kStaticOpMemory = QStringLiteral("static_op_mem");
 
 // The rows a problem cost in one file: the first line it was seen on and how many rows had it.
 class RowProblems
@@ -32,15 +37,16 @@ public:
     void report(TraceBuilder &builder) const
     {
         for (const auto &[key, where] : m_problems)
-            builder.addWarning(where.second == 1 ? QStringLiteral("%1 line %2: %3")
-                                                       .arg(QFileInfo(key.first).fileName())
-                                                       .arg(where.first)
-                                                       .arg(key.second)
-                                                 : QStringLiteral("%1 line %2: %3 (%4 rows like it)")
-                                                       .arg(QFileInfo(key.first).fileName())
-                                                       .arg(where.first)
-                                                       .arg(key.second)
-                                                       .arg(where.second));
+            builder.addWarning(where.second == 1
+                                   ? QCoreApplication::translate("Parser", "%1 line %2: %3")
+                                         .arg(QFileInfo(key.first).fileName())
+                                         .arg(where.first)
+                                         .arg(key.second)
+                                   : QCoreApplication::translate("Parser", "%1 line %2: %3 (%4 rows like it)")
+                                         .arg(QFileInfo(key.first).fileName())
+                                         .arg(where.first)
+                                         .arg(key.second)
+                                         .arg(where.second));
     }
 
 private:
@@ -80,35 +86,41 @@ QString text(std::string_view s)
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
-// Reads one memory file kind; `row` gets the table, the row and the problem collector.
+// Streams the memory files (issue 19: millions of rows): each file is parsed in chunks of whole records,
+// and each chunk's rows become the profile before the next chunk is parsed, so only one chunk's text is
+// held besides the int64 values. `header` gets the file's first chunk (its first row is the header) and
+// says whether to read the file; `rows` gets each chunk. Reading ends at the stop flag (set by a cancel
+// or the memory guard): the rows before are kept, with a warning naming the file and the line.
 class MemoryCsv
 {
 public:
-    MemoryCsv(const QStringList &files, TraceBuilder &builder, RowProblems &problems)
-        : m_table(readCsvSlices(sortCsvSlices(files))), m_problems(problems)
+    MemoryCsv(TraceBuilder &builder, RowProblems &problems, const MemoryStreamOptions &stream)
+        : m_builder(builder), m_problems(problems), m_stream(stream)
+    {}
+    // The current chunk: a table and where its rows are in their file.
+    const CsvTable &table() const { return *m_table; }
+
+    template <class Header, class Rows> void read(const QStringList &files, Header &&header, Rows &&rows)
     {
-        for (const CsvIssue &issue : m_table.issues())
-            builder.addWarning(issue.toString());
-        m_deviceId = m_table.columnExact("Device_id");
-        m_device = m_table.columnExact("Device Type");
-        if (m_device < 0)
-            m_device = m_table.columnExact("Device");
+        for (const QString &path : sortCsvSlices(files))
+            if (!readFile(path, header, rows))
+                return; // stopped
     }
-    const CsvTable &table() const { return m_table; }
 
     void problem(std::size_t row, const QString &what)
     {
-        m_problems.add(m_table.rowSource(row), m_table.rowLine(row), what);
+        m_problems.add(m_file, m_lineOffset + m_table->rowLine(row), what);
     }
     std::int64_t device(std::size_t row)
     {
         for (int column : {m_deviceId, m_device}) {
-            if (column < 0 || csv::isMissingCell(m_table.cell(row, column)))
+            if (column < 0 || csv::isMissingCell(m_table->cell(row, column)))
                 continue;
-            if (const auto d = parseMemoryDevice(m_table.cell(row, column)))
+            if (const auto d = parseMemoryDevice(m_table->cell(row, column)))
                 return *d;
-            problem(row, QStringLiteral("device \"%1\" is not NPU:<id> or a number (kept as unknown)")
-                             .arg(text(csv::trimCell(m_table.cell(row, column)))));
+            problem(row, QCoreApplication::translate(
+                             "Parser", "device \"%1\" is not NPU:<id> or a number (kept as unknown)")
+                             .arg(text(csv::trimCell(m_table->cell(row, column)))));
             return -1;
         }
         return -1;
@@ -116,31 +128,132 @@ public:
     // kNoBytes for an empty cell or an absent column; nullopt (with a problem) for bad text.
     std::optional<std::int64_t> bytes(std::size_t row, const UnitColumn &column, const char *what)
     {
-        if (column.index < 0 || csv::isMissingCell(m_table.cell(row, column.index)))
+        if (column.index < 0 || csv::isMissingCell(m_table->cell(row, column.index)))
             return kNoBytes;
-        if (const auto b = parseScaledBytes(m_table.cell(row, column.index), column.shift))
+        if (const auto b = parseScaledBytes(m_table->cell(row, column.index), column.shift))
             return b;
-        problem(row, QStringLiteral("%1 \"%2\" is not a number (row skipped)")
-                         .arg(QLatin1String(what), text(csv::trimCell(m_table.cell(row, column.index)))));
+        problem(row, QCoreApplication::translate("Parser", "%1 \"%2\" is not a number (row skipped)")
+                         .arg(QLatin1String(what), text(csv::trimCell(m_table->cell(row, column.index)))));
         return std::nullopt;
     }
     // kNoTime for an empty cell or an absent column; nullopt (with a problem) for bad text.
     std::optional<TimeNs> time(std::size_t row, int column, const char *what)
     {
-        if (column < 0 || csv::isMissingCell(m_table.cell(row, column)))
+        if (column < 0 || csv::isMissingCell(m_table->cell(row, column)))
             return kNoTime;
-        const auto t = csv::parseTimestampUsToNs(m_table.cell(row, column));
+        const auto t = csv::parseTimestampUsToNs(m_table->cell(row, column));
         constexpr TimeNs kLimit = TimeNs(1) << 62;
         if (t.ok() && t.value > -kLimit && t.value < kLimit)
             return t.value;
-        problem(row, QStringLiteral("%1 \"%2\" is not a time in µs (row skipped)")
-                         .arg(QLatin1String(what), text(csv::trimCell(m_table.cell(row, column)))));
+        problem(row, QCoreApplication::translate("Parser", "%1 \"%2\" is not a time in µs (row skipped)")
+                         .arg(QLatin1String(what), text(csv::trimCell(m_table->cell(row, column)))));
         return std::nullopt;
     }
 
 private:
-    CsvTable m_table;
+    // The end of the chunk from `begin`: the first line end after begin + chunk bytes that is outside
+    // quotes (an even number of '"' since begin), else the end of the data.
+    static std::size_t chunkEnd(std::string_view data, std::size_t begin, std::size_t chunk)
+    {
+        if (data.size() - begin <= chunk)
+            return data.size();
+        bool quoted = false;
+        for (std::size_t i = begin; i < data.size(); ++i) {
+            const char c = data[i];
+            if (c == '"')
+                quoted = !quoted;
+            else if (c == '\n' && !quoted && i >= begin + chunk)
+                return i + 1;
+        }
+        return data.size();
+    }
+
+    // false when reading stopped.
+    template <class Header, class Rows> bool readFile(const QString &path, Header &header, Rows &rows)
+    {
+        QString error;
+        const std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &error);
+        if (!mapped) {
+            CsvIssue issue;
+            issue.severity = CsvIssue::Severity::Error;
+            issue.kind = CsvIssue::Kind::FileError;
+            issue.file = path;
+            issue.message = error;
+            m_builder.addWarning(issue.toString());
+            return true;
+        }
+        const std::string_view data(mapped->data(), mapped->size());
+        m_file = path;
+        m_lineOffset = 0;
+        std::size_t begin = 0, rowsRead = 0;
+        std::uint64_t lastLine = 0;
+        bool stopped = false;
+        for (bool first = true; first || begin < data.size(); first = false) {
+            if (m_stream.stop && m_stream.stop->load(std::memory_order_relaxed) && !first) {
+                stopped = true;
+                break;
+            }
+            const std::size_t end = chunkEnd(data, begin, m_stream.chunkBytes);
+            CsvOptions options;
+            options.hasHeader = first;
+            options.stop = m_stream.stop; // a chunk stops too, after CsvOptions::kStopCheckRows rows
+            const CsvTable table = CsvReader(options).parse(data.substr(begin, end - begin), path);
+            for (CsvIssue issue : table.issues()) {
+                if (issue.kind == CsvIssue::Kind::Stopped) {
+                    stopped = true; // said below, with the file's numbers
+                    continue;
+                }
+                if (!first && issue.kind == CsvIssue::Kind::EmptyFile)
+                    continue;
+                if (issue.line > 0)
+                    issue.line += m_lineOffset;
+                issue.byteOffset += begin;
+                m_builder.addWarning(issue.toString());
+            }
+            if (first && !header(table))
+                return true;
+            m_table = &table;
+            rows();
+            m_table = nullptr;
+            rowsRead += table.rowCount();
+            if (table.rowCount() > 0)
+                lastLine = m_lineOffset + table.rowLine(table.rowCount() - 1);
+            if (stopped)
+                break;
+            m_lineOffset +=
+                static_cast<std::uint64_t>(std::count(data.begin() + begin, data.begin() + end, '\n'));
+            begin = end;
+        }
+        if (mapped->truncated())
+            m_builder.addWarning(mapped->truncationMessage());
+        if (stopped)
+            m_builder.addWarning(
+                QCoreApplication::translate(
+                    "Parser", "%1: reading stopped after %2 rows (line %3); the rows before are kept")
+                    .arg(QFileInfo(path).fileName())
+                    .arg(rowsRead)
+                    .arg(lastLine));
+        return !stopped;
+    }
+
+    TraceBuilder &m_builder;
     RowProblems &m_problems;
+    const MemoryStreamOptions &m_stream;
+    const CsvTable *m_table = nullptr;
+    QString m_file;
+    std::uint64_t m_lineOffset = 0;
+
+public:
+    // Device columns of the current file: msprof's Device_id, torch_npu's Device Type / Device.
+    void findDeviceColumns(const CsvTable &t)
+    {
+        m_deviceId = t.columnExact("Device_id");
+        m_device = t.columnExact("Device Type");
+        if (m_device < 0)
+            m_device = t.columnExact("Device");
+    }
+
+private:
     int m_deviceId = -1, m_device = -1;
 };
 
@@ -171,110 +284,134 @@ private:
 };
 
 void readCurves(const QStringList &files, MemoryCurveKind kind, int group, TraceBuilder &builder,
-                RowProblems &problems)
+                RowProblems &problems, const MemoryStreamOptions &stream)
 {
-    MemoryCsv csv(files, builder, problems);
-    const CsvTable &t = csv.table();
-    const int component = t.columnExact("Component");
-    const int timestamp = t.columnExact("Timestamp(us)");
-    if (component < 0 || timestamp < 0) {
-        builder.addWarning(QStringLiteral("%1: no Component or Timestamp(us) column; memory curves not read")
-                               .arg(QFileInfo(files.value(0)).fileName()));
-        return;
-    }
-    const UnitColumn allocated = unitColumn(t, "Total Allocated");
-    const UnitColumn reserved = unitColumn(t, "Total Reserved");
-    const UnitColumn active = unitColumn(t, "Total Active");
+    MemoryCsv csv(builder, problems, stream);
     CurveIndex curves(builder.memory(), group);
-    for (std::size_t r = 0; r < t.rowCount(); ++r) {
-        const std::string_view name = csv::trimCell(t.cell(r, component));
-        if (name.empty()) {
-            csv.problem(r, QStringLiteral("empty Component (row skipped)"));
-            continue;
+    int component = -1, timestamp = -1;
+    UnitColumn allocated, reserved, active;
+    const auto header = [&](const CsvTable &t) {
+        component = t.columnExact("Component");
+        timestamp = t.columnExact("Timestamp(us)");
+        if (component < 0 || timestamp < 0) {
+            builder.addWarning(
+                QCoreApplication::translate(
+                    "Parser", "%1: no Component or Timestamp(us) column; memory curves not read")
+                    .arg(QFileInfo(t.sources().empty() ? QString() : t.sources().front()).fileName()));
+            return false;
         }
-        const auto time = csv.time(r, timestamp, "Timestamp(us)");
-        if (!time)
-            continue;
-        if (*time == kNoTime) {
-            csv.problem(r, QStringLiteral("empty Timestamp(us) (row skipped)"));
-            continue;
+        allocated = unitColumn(t, "Total Allocated");
+        reserved = unitColumn(t, "Total Reserved");
+        active = unitColumn(t, "Total Active");
+        csv.findDeviceColumns(t);
+        return true;
+    };
+    const auto rows = [&] {
+        const CsvTable &t = csv.table();
+        for (std::size_t r = 0; r < t.rowCount(); ++r) {
+            const std::string_view name = csv::trimCell(t.cell(r, component));
+            if (name.empty()) {
+                csv.problem(r, QCoreApplication::translate("Parser", "empty Component (row skipped)"));
+                continue;
+            }
+            const auto time = csv.time(r, timestamp, "Timestamp(us)");
+            if (!time)
+                continue;
+            if (*time == kNoTime) {
+                csv.problem(r, QCoreApplication::translate("Parser", "empty Timestamp(us) (row skipped)"));
+                continue;
+            }
+            const auto a = csv.bytes(r, allocated, "Total Allocated");
+            auto v = csv.bytes(r, reserved, "Total Reserved");
+            const auto c = csv.bytes(r, active, "Total Active");
+            if (!a || !v || !c)
+                continue;
+            // npu_module_mem writes -1 when a module only released memory in the window (§9.5).
+            if (kind == MemoryCurveKind::Module && *v != kNoBytes && *v < 0)
+                v = kNoBytes;
+            MemoryCurve &curve = curves.curve(kind, text(name), csv.device(r));
+            curve.times.push_back(*time);
+            curve.allocated.push_back(*a);
+            curve.reserved.push_back(*v);
+            curve.active.push_back(*c);
         }
-        const auto a = csv.bytes(r, allocated, "Total Allocated");
-        auto v = csv.bytes(r, reserved, "Total Reserved");
-        const auto c = csv.bytes(r, active, "Total Active");
-        if (!a || !v || !c)
-            continue;
-        // npu_module_mem writes -1 when a module only released memory in the window (§9.5).
-        if (kind == MemoryCurveKind::Module && *v != kNoBytes && *v < 0)
-            v = kNoBytes;
-        MemoryCurve &curve = curves.curve(kind, text(name), csv.device(r));
-        curve.times.push_back(*time);
-        curve.allocated.push_back(*a);
-        curve.reserved.push_back(*v);
-        curve.active.push_back(*c);
-    }
+    };
+    csv.read(files, header, rows);
 }
 
-void readAllocations(const QStringList &files, int group, TraceBuilder &builder, RowProblems &problems)
+void readAllocations(const QStringList &files, int group, TraceBuilder &builder, RowProblems &problems,
+                     const MemoryStreamOptions &stream)
 {
-    MemoryCsv csv(files, builder, problems);
-    const CsvTable &t = csv.table();
-    const int name = t.columnExact("Name");
-    const UnitColumn size = unitColumn(t, "Size");
-    const int allocationTime = t.columnExact("Allocation Time(us)");
-    const int releaseTime = t.columnExact("Release Time(us)");
-    const int activeReleaseTime = t.columnExact("Active Release Time(us)");
-    const int duration = t.columnExact("Duration(us)"); // msprof: the only release information
-    const int stream = t.columnExact("Stream Ptr");
-    if (name < 0 || size.index < 0) {
-        builder.addWarning(QStringLiteral("%1: no Name or Size column; operator allocations not read")
-                               .arg(QFileInfo(files.value(0)).fileName()));
-        return;
-    }
-    const UnitColumn totals[6] = {
-        unitColumn(t, "Allocation Total Allocated"), unitColumn(t, "Allocation Total Reserved"),
-        unitColumn(t, "Allocation Total Active"),    unitColumn(t, "Release Total Allocated"),
-        unitColumn(t, "Release Total Reserved"),     unitColumn(t, "Release Total Active")};
+    MemoryCsv csv(builder, problems, stream);
+    int name = -1, allocationTime = -1, releaseTime = -1, activeReleaseTime = -1, duration = -1, stream_ = -1;
+    UnitColumn size, totals[6];
+    const auto header = [&](const CsvTable &t) {
+        name = t.columnExact("Name");
+        size = unitColumn(t, "Size");
+        allocationTime = t.columnExact("Allocation Time(us)");
+        releaseTime = t.columnExact("Release Time(us)");
+        activeReleaseTime = t.columnExact("Active Release Time(us)");
+        duration = t.columnExact("Duration(us)"); // msprof: the only release information
+        stream_ = t.columnExact("Stream Ptr");
+        if (name < 0 || size.index < 0) {
+            builder.addWarning(
+                QCoreApplication::translate("Parser",
+                                            "%1: no Name or Size column; operator allocations not read")
+                    .arg(QFileInfo(t.sources().empty() ? QString() : t.sources().front()).fileName()));
+            return false;
+        }
+        const char *names[6] = {"Allocation Total Allocated", "Allocation Total Reserved",
+                                "Allocation Total Active",    "Release Total Allocated",
+                                "Release Total Reserved",     "Release Total Active"};
+        for (int i = 0; i < 6; ++i)
+            totals[i] = unitColumn(t, names[i]);
+        csv.findDeviceColumns(t);
+        return true;
+    };
     StringPool &strings = builder.strings();
-    for (std::size_t r = 0; r < t.rowCount(); ++r) {
-        MemoryAllocation a;
-        a.group = group;
-        const auto bytes = csv.bytes(r, size, "Size");
-        const auto allocation = csv.time(r, allocationTime, "Allocation Time(us)");
-        const auto release = csv.time(r, releaseTime, "Release Time(us)");
-        const auto activeRelease = csv.time(r, activeReleaseTime, "Active Release Time(us)");
-        if (!bytes || !allocation || !release || !activeRelease)
-            continue;
-        if (*bytes == kNoBytes) {
-            csv.problem(r, QStringLiteral("empty Size (row skipped)"));
-            continue;
+    const auto rows = [&] {
+        const CsvTable &t = csv.table();
+        for (std::size_t r = 0; r < t.rowCount(); ++r) {
+            MemoryAllocation a;
+            a.group = group;
+            const auto bytes = csv.bytes(r, size, "Size");
+            const auto allocation = csv.time(r, allocationTime, "Allocation Time(us)");
+            const auto release = csv.time(r, releaseTime, "Release Time(us)");
+            const auto activeRelease = csv.time(r, activeReleaseTime, "Active Release Time(us)");
+            if (!bytes || !allocation || !release || !activeRelease)
+                continue;
+            if (*bytes == kNoBytes) {
+                csv.problem(r, QCoreApplication::translate("Parser", "empty Size (row skipped)"));
+                continue;
+            }
+            a.bytes = *bytes;
+            a.allocation = *allocation;
+            a.release = *release;
+            a.activeRelease = *activeRelease;
+            if (releaseTime < 0 && duration >= 0 && a.allocation != kNoTime) {
+                const auto d = csv::parseDurationUsToNs(t.cell(r, duration));
+                if (d.ok() && d.value >= 0)
+                    a.release = a.allocation + d.value;
+            }
+            std::int64_t *targets[6] = {&a.allocationAllocated, &a.allocationReserved, &a.allocationActive,
+                                        &a.releaseAllocated,    &a.releaseReserved,    &a.releaseActive};
+            bool ok = true;
+            for (int i = 0; i < 6 && ok; ++i) {
+                const auto value = csv.bytes(r, totals[i], "total");
+                ok = value.has_value();
+                if (ok)
+                    *targets[i] = *value;
+            }
+            if (!ok)
+                continue;
+            a.device = csv.device(r);
+            a.name = strings.intern(csv::trimCell(t.cell(r, name)));
+            if (stream_ >= 0)
+                a.stream = strings.intern(csv::trimCell(t.cell(r, stream_)));
+            builder.memory().allocations.push_back(a);
         }
-        a.bytes = *bytes;
-        a.allocation = *allocation;
-        a.release = *release;
-        a.activeRelease = *activeRelease;
-        if (releaseTime < 0 && duration >= 0 && a.allocation != kNoTime) {
-            const auto d = csv::parseDurationUsToNs(t.cell(r, duration));
-            if (d.ok() && d.value >= 0)
-                a.release = a.allocation + d.value;
-        }
-        std::int64_t *targets[6] = {&a.allocationAllocated, &a.allocationReserved, &a.allocationActive,
-                                    &a.releaseAllocated,    &a.releaseReserved,    &a.releaseActive};
-        bool ok = true;
-        for (int i = 0; i < 6 && ok; ++i) {
-            const auto value = csv.bytes(r, totals[i], "total");
-            ok = value.has_value();
-            if (ok)
-                *targets[i] = *value;
-        }
-        if (!ok)
-            continue;
-        a.device = csv.device(r);
-        a.name = strings.intern(csv::trimCell(t.cell(r, name)));
-        if (stream >= 0)
-            a.stream = strings.intern(csv::trimCell(t.cell(r, stream)));
-        builder.memory().allocations.push_back(a);
-    }
+    };
+    csv.read(files, header, rows);
 }
 
 } // namespace
@@ -282,19 +419,24 @@ void readAllocations(const QStringList &files, int group, TraceBuilder &builder,
 QStringList memoryTableFiles(const DataSource &source)
 {
     return source.summaries(kMemoryRecord) + source.summaries(kOperatorMemory) +
-           source.summaries(kModuleMemory);
+           source.summaries(kModuleMemory) + source.summaries(kStaticOpMemory);
 }
 
-void readMemoryTables(const DataSource &source, int group, TraceBuilder &builder)
+void readMemoryTables(const DataSource &source, int group, TraceBuilder &builder,
+                      const MemoryStreamOptions &stream)
 {
     RowProblems problems;
     const std::size_t firstCurve = builder.memory().curves.size();
     if (const QStringList files = source.summaries(kMemoryRecord); !files.isEmpty())
-        readCurves(files, MemoryCurveKind::Component, group, builder, problems);
+        readCurves(files, MemoryCurveKind::Component, group, builder, problems, stream);
     if (const QStringList files = source.summaries(kModuleMemory); !files.isEmpty())
-        readCurves(files, MemoryCurveKind::Module, group, builder, problems);
+        readCurves(files, MemoryCurveKind::Module, group, builder, problems, stream);
     if (const QStringList files = source.summaries(kOperatorMemory); !files.isEmpty())
-        readAllocations(files, group, builder, problems);
+        readAllocations(files, group, builder, problems, stream);
+    // Static graph operator memory is on node indices, not time: kept as a table (the Tables dock),
+    // summarised by staticGraphMemory().
+    if (const QStringList files = source.summaries(kStaticOpMemory); !files.isEmpty())
+        readSummaryTable(kStaticOpMemory, files, group, builder);
     problems.report(builder);
     sortMemoryCurves(builder.memory(), firstCurve);
     addMemoryCounterLanes(builder, firstCurve);

@@ -8,18 +8,29 @@
 
 #include <QStringList>
 
+#include <atomic>
 #include <optional>
 #include <string_view>
 
 namespace at {
 
-// The memory CSVs of a source (memory_record, operator_memory, npu_module_mem, with their slices).
+// The memory CSVs of a source (memory_record, operator_memory, npu_module_mem, static_op_mem, with their
+// slices).
 QStringList memoryTableFiles(const DataSource &source);
+
+// How the memory CSVs are read: streamed in chunks of whole records (only one chunk's text is held), up to
+// the stop flag (LoadControl::stopReading: a cancel or the memory guard), keeping the rows read before it.
+struct MemoryStreamOptions
+{
+    const std::atomic<bool> *stop = nullptr;
+    std::size_t chunkBytes = std::size_t(16) << 20;
+};
 
 // Reads them into the builder's memory profile for a group (the summary tables reader calls it); bad rows are
 // skipped with one warning per file and problem naming the file, the first such line and how many rows it
-// cost.
-void readMemoryTables(const DataSource &source, int group, TraceBuilder &builder);
+// cost. A stop keeps the rows read, with a warning naming the file, the rows and the line.
+void readMemoryTables(const DataSource &source, int group, TraceBuilder &builder,
+                      const MemoryStreamOptions &stream = {});
 
 // A decimal text in a unit of 2^shift bytes ("954.3701171875" MB: shift 20) → bytes, rounded half
 // away from zero; surrounding blanks and TABs are ignored. nullopt for empty or non-numeric text.

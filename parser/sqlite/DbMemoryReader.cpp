@@ -2,6 +2,7 @@
 
 #include "MemoryLanes.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QSqlQuery>
 #include <QVariant>
@@ -151,10 +152,11 @@ void DbMemoryReader::read()
                 ++m_rows;
             });
     for (const auto &[table, rows] : skipped)
-        m_c.builder.addWarning(QStringLiteral("%1: %2 rows of %3 have no usable time and were skipped")
-                                   .arg(QFileInfo(m_c.path).fileName())
-                                   .arg(rows)
-                                   .arg(table));
+        m_c.builder.addWarning(
+            QCoreApplication::translate("Parser", "%1: %2 rows of %3 have no usable time and were skipped")
+                .arg(QFileInfo(m_c.path).fileName())
+                .arg(rows)
+                .arg(table));
     sortMemoryCurves(profile, firstCurve);
     addMemoryCounterLanes(m_c.builder, firstCurve);
 }

@@ -52,7 +52,8 @@ ReadStatus SummaryTablesReader::read(SourceReading &reading) const
         for (const QString &file : files)
             reading.recordRead(file);
     }
-    readMemoryTables(reading.source, reading.group, reading.builder); // memory_record, operator_memory, ...
+    // memory_record, operator_memory, ...: streamed, up to the stop flag
+    readMemoryTables(reading.source, reading.group, reading.builder, {&reading.control.stopReading});
     for (const QString &file : memoryTableFiles(reading.source))
         reading.recordRead(file);
     return reading.control.cancel ? ReadStatus::Cancelled : ReadStatus::Done;

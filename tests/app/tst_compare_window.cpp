@@ -6,16 +6,83 @@
 #include "TestSupport.h"
 #include "TimelineView.h"
 
+#include <QAction>
+#include <QChart>
+#include <QChartView>
+#include <QFile>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineSeries>
+#include <QMenuBar>
+#include <QScatterSeries>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
+#include <QValueAxis>
 
 using namespace at;
+
+namespace {
+
+// A step window of one device's PTA+GE Allocated column read from memory_record.csv by plain text
+// splitting: the value holding at begin (last row at or before it) and every row in (begin, end].
+struct CsvStepMemory
+{
+    int points = 0;
+    double peakMb = -1;
+    qint64 first = -1; // ns from begin of the first point
+};
+CsvStepMemory csvStepMemory(const QString &file, const QString &device, qint64 begin, qint64 end)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList header = lines.front().trimmed().split(QLatin1Char(','));
+    const auto column = [&](const char *name) {
+        return static_cast<int>(header.indexOf(QLatin1String(name)));
+    };
+    const int component = column("Component"), time = column("Timestamp(us)"),
+              allocated = column("Total Allocated(MB)"), dev = column("Device Type");
+    std::vector<std::pair<qint64, double>> rows;
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        QStringList cells = lines[i].split(QLatin1Char(','));
+        for (QString &c : cells)
+            c = c.trimmed();
+        if (cells[component] != QLatin1String("PTA+GE") || cells[dev] != device || cells[allocated].isEmpty())
+            continue;
+        const QStringList us = cells[time].split(QLatin1Char('.'));
+        const qint64 ns =
+            us[0].toLongLong() * 1000 + (us.value(1) + QStringLiteral("000")).left(3).toLongLong();
+        rows.emplace_back(ns, cells[allocated].toDouble());
+    }
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const auto &x, const auto &y) { return x.first < y.first; });
+    CsvStepMemory out;
+    std::optional<double> holding;
+    for (const auto &[t, mb] : rows) {
+        if (t <= begin) {
+            holding = mb;
+        } else if (t <= end) {
+            if (out.points == 0)
+                out.first = t - begin;
+            ++out.points;
+            out.peakMb = std::max(out.peakMb, mb);
+        }
+    }
+    if (holding) {
+        out.first = 0;
+        ++out.points;
+        out.peakMb = std::max(out.peakMb, *holding);
+    }
+    return out;
+}
+
+} // namespace
 
 // Issue 17: the compare window of one step on two ranks of one profile (the level-1 sample's rank 0
 // and rank 1), as the user sees it.
@@ -148,6 +215,105 @@ private Q_SLOTS:
             QVERIFY2(std::abs(v.toLongLong()) <= previous, qPrintable(QString::number(r)));
             previous = std::abs(v.toLongLong());
         }
+    }
+
+    // Issue 19: the Memory tab overlays both steps' PTA+GE allocated curves from their step starts; the
+    // summary gives the peak difference; both agree with the two ranks' memory_record.csv.
+    void memoryCurvesAreOverlaidWithTheirPeakDifference()
+    {
+        QTabWidget *tabs = view()->tabs();
+        QCOMPARE(tabs->count(), 3);
+        QVERIFY(tabs->isTabVisible(2));
+        QCOMPARE(tabs->tabText(2), QStringLiteral("Memory"));
+        tabs->setCurrentIndex(2);
+        QChart *chart = view()->memoryChart()->chart();
+        QVERIFY(chart);
+        std::vector<QLineSeries *> lines;
+        QScatterSeries *peaks = nullptr;
+        for (QAbstractSeries *s : chart->series()) {
+            if (auto *line = qobject_cast<QLineSeries *>(s); line && !qobject_cast<QScatterSeries *>(s))
+                lines.push_back(line);
+            else
+                peaks = qobject_cast<QScatterSeries *>(s);
+        }
+        QCOMPARE(lines.size(), std::size_t(2));
+        QCOMPARE(lines[0]->name(), QStringLiteral("Base: PTA+GE allocated"));
+        QCOMPARE(lines[1]->name(), QStringLiteral("Comparison: PTA+GE allocated"));
+        const TraceModel &model = *view()->basePane()->model();
+        const Step *steps[2] = {&view()->baseStep(), &view()->comparisonStep()};
+        const char *ranks[2] = {"rank0_ascend_pt", "rank1_ascend_pt"};
+        CsvStepMemory expected[2];
+        for (int i = 0; i < 2; ++i) {
+            expected[i] = csvStepMemory(
+                test::samplePath(
+                    QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/%1/"
+                                   "ASCEND_PROFILER_OUTPUT/memory_record.csv")
+                        .arg(QLatin1String(ranks[i]))),
+                QStringLiteral("NPU:%1").arg(i), model.origin() + steps[i]->begin(),
+                model.origin() + steps[i]->end());
+            QVERIFY(expected[i].points > 10);
+            QCOMPARE(lines[std::size_t(i)]->count(), expected[i].points);
+            // Step-relative: 0 is the step start (the records may start inside the step).
+            QCOMPARE(lines[std::size_t(i)]->at(0).x(), static_cast<double>(expected[i].first) / 1e6);
+        }
+        QVERIFY(peaks);
+        QCOMPARE(peaks->count(), 2);
+        QCOMPARE(peaks->at(0).y(), expected[0].peakMb);
+        QCOMPARE(peaks->at(1).y(), expected[1].peakMb);
+        const auto diff = view()->memory().peakDiffBytes();
+        QVERIFY(diff);
+        const double diffMb = expected[1].peakMb - expected[0].peakMb;
+        QCOMPARE(static_cast<double>(*diff) / (1024.0 * 1024.0), diffMb);
+        const QString text = view()->memoryPeakText();
+        const QString sign = diffMb >= 0 ? QStringLiteral("+") : QString();
+        const QString diffText = std::abs(diffMb) >= 1
+                                     ? QStringLiteral("(%1%2 MB)").arg(sign).arg(diffMb, 0, 'f', 2)
+                                     : QStringLiteral("(%1%2 KB)").arg(sign).arg(diffMb * 1024, 0, 'g', 15);
+        QVERIFY2(text.contains(diffText), qPrintable(text + QStringLiteral(" lacks ") + diffText));
+        QVERIFY2(text.contains(QStringLiteral("%1 MB at").arg(expected[0].peakMb, 0, 'f', 2)),
+                 qPrintable(text));
+        QTextDocument html;
+        html.setHtml(view()->summary()->text());
+        QVERIFY(html.toPlainText().contains(text));
+        // The chart's time axis follows the base pane, counted from the step start.
+        const TimeRange r = view()->basePane()->zoom()->range();
+        auto *x = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).front());
+        QVERIFY(x);
+        QCOMPARE(x->min(), static_cast<double>(r.start - steps[0]->begin()) / 1e6);
+        if (qEnvironmentVariableIsSet("AT_SCREENSHOT_DIR"))
+            m_compare->grab().save(qEnvironmentVariable("AT_SCREENSHOT_DIR") +
+                                   QStringLiteral("/compare-window-memory.png"));
+    }
+
+    // Issue 19: the compare window follows View ▸ Language at once (QEvent::LanguageChange): its title,
+    // menu, tabs, options and the memory texts read as in a window made in the new language.
+    void languageChangeRetranslatesTheCompareWindow()
+    {
+        auto *chinese = m_window->findChild<QAction *>(QStringLiteral("language.zh_CN"));
+        auto *english = m_window->findChild<QAction *>(QStringLiteral("language.en"));
+        QVERIFY(chinese && english);
+        const QString title = m_compare->windowTitle(),
+                      menu = m_compare->menuBar()->actions().front()->text();
+        const QString tab = view()->tabs()->tabText(2), peak = view()->memoryPeakText();
+        chinese->trigger();
+        QTRY_VERIFY(m_compare->menuBar()->actions().front()->text() != menu);
+        const std::vector<StepChoice> choices = m_window->stepChoices();
+        CompareWindow *fresh = m_window->compareSteps(choices[0], choices[1], false);
+        QVERIFY(fresh && fresh != m_compare);
+        QCOMPARE(m_compare->windowTitle(), fresh->windowTitle());
+        QVERIFY(m_compare->windowTitle() != title);
+        QCOMPARE(m_compare->menuBar()->actions().front()->text(),
+                 fresh->menuBar()->actions().front()->text());
+        QCOMPARE(view()->tabs()->tabText(2), fresh->view()->tabs()->tabText(2));
+        QVERIFY(view()->tabs()->tabText(2) != tab);
+        QCOMPARE(view()->memoryPeakText(), fresh->view()->memoryPeakText());
+        QVERIFY(view()->memoryPeakText() != peak);
+        QCOMPARE(view()->summary()->text(), fresh->view()->summary()->text());
+        english->trigger();
+        QTRY_COMPARE(m_compare->menuBar()->actions().front()->text(), menu);
+        QCOMPARE(view()->tabs()->tabText(2), tab);
+        QCOMPARE(view()->memoryPeakText(), peak);
+        QCOMPARE(m_compare->windowTitle(), title);
     }
 
     void keysNavigateAfterClickingADiffRow()

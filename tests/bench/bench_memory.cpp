@@ -2,18 +2,24 @@
 // PTA+GE records with allocated / reserved / active MB and TAB-suffixed µs) loaded through loadTrace(),
 // against the same N samples as Chrome-trace counter events ({"ph":"C", args Allocated/Reserved/Active})
 // loaded in the same run. Both get the same one-slice trace_view.json; the snapshot cache is off.
-// usage: bench_memory [ROWS] [REPEATS]
+// Then the lanes of both are rendered offscreen (1920x1080) at the full view and zoomed in to 1/1000 and
+// 1/100000 of it: median frame time (thread CPU) of each, and the CSV/JSON ratios.
+// usage: QT_QPA_PLATFORM=offscreen bench_memory [ROWS] [REPEATS] (AT_BENCH_FRAMES=N frames, default 15)
 
+#include "TimelineView.h"
 #include "TraceLoader.h"
 
-#include <QCoreApplication>
+#include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cstdio>
+#include <ctime>
+#include <memory>
 
 using namespace at;
 
@@ -65,26 +71,65 @@ bool writeFolder(const QString &root, long long rows, bool asCsv)
     return true;
 }
 
-double loadSeconds(const QString &folder, std::size_t *samples)
+double loadSeconds(const QString &folder, std::size_t *samples, std::unique_ptr<TraceModel> *model)
 {
     LoadControl control;
     LoadOptions options; // no snapshot cache
     QElapsedTimer timer;
     timer.start();
-    const LoadResult result = loadTrace(folder, options, control);
+    LoadResult result = loadTrace(folder, options, control);
     const double s = static_cast<double>(timer.nsecsElapsed()) / 1e9;
     *samples = 0;
     if (result.model)
         for (const CounterSeries &c : result.model->counters())
             *samples += c.times.size();
-    return result.model ? s : -1;
+    const bool ok = result.model != nullptr;
+    *model = std::move(result.model);
+    return ok ? s : -1;
+}
+
+// Offscreen painting is single-threaded: its thread's CPU time, not the shared machine's wall time.
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+// Median frame time of the model's lanes with the view 1/zoom of the data wide, panned a little each
+// frame (within the middle of the data) so that every frame is drawn anew.
+double frameMs(const TraceModel &model, double zoom, int frames)
+{
+    TimelineView view;
+    view.resize(1920, 1080);
+    view.setModel(&model);
+    view.show();
+    QCoreApplication::processEvents();
+    QImage image(view.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    const TimeRange data = view.zoom()->dataRange();
+    const TimeNs width =
+        std::max<TimeNs>(1000, static_cast<TimeNs>(static_cast<double>(data.width()) / zoom));
+    std::vector<double> ms;
+    for (int i = 0; i < frames; ++i) {
+        const TimeNs start = data.start + (data.width() - width) / 2 + (i % 8 - 4) * width / 40;
+        view.zoom()->setRange({start, start + width}, false);
+        const double before = threadCpuMs();
+        view.viewport()->render(&image);
+        ms.push_back(threadCpuMs() - before);
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
 }
 
 } // namespace
 
 int main(int argc, char **argv)
 {
-    QCoreApplication app(argc, argv);
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const int frames =
+        qEnvironmentVariableIsSet("AT_BENCH_FRAMES") ? qEnvironmentVariableIntValue("AT_BENCH_FRAMES") : 15;
     const long long rows = argc > 1 ? std::atoll(argv[1]) : 5'000'000;
     const int repeats = argc > 2 ? std::atoi(argv[2]) : 1;
     QTemporaryDir csvDir, jsonDir;
@@ -100,11 +145,23 @@ int main(int argc, char **argv)
         QFileInfo(jsonFolder + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json")).size() / 1e6);
     for (int r = 0; r < repeats; ++r) {
         std::size_t csvSamples = 0, jsonSamples = 0;
-        const double csv = loadSeconds(csvFolder, &csvSamples);
-        const double json = loadSeconds(jsonFolder, &jsonSamples);
-        std::printf("memory_record.csv: %.2f s (%zu lane samples)  counter JSON: %.2f s (%zu samples)  "
-                    "ratio csv/json: %.2f\n",
+        std::unique_ptr<TraceModel> csvModel, jsonModel;
+        const double csv = loadSeconds(csvFolder, &csvSamples, &csvModel);
+        const double json = loadSeconds(jsonFolder, &jsonSamples, &jsonModel);
+        std::printf("load: memory_record.csv %.2f s (%zu lane samples)  counter JSON %.2f s (%zu samples)  "
+                    "ratio csv/json %.2f\n",
                     csv, csvSamples, json, jsonSamples, json > 0 ? csv / json : 0.0);
+        std::fflush(stdout);
+        if (!csvModel || !jsonModel)
+            return 1;
+        for (const double zoom : {1.0, 1000.0, 100000.0}) {
+            const double csvFrame = frameMs(*csvModel, zoom, frames);
+            const double jsonFrame = frameMs(*jsonModel, zoom, frames);
+            std::printf("frame at 1/%.0f of the data: memory lanes %.2f ms  counter JSON lanes %.2f ms  "
+                        "ratio csv/json %.2f\n",
+                        zoom, csvFrame, jsonFrame, jsonFrame > 0 ? csvFrame / jsonFrame : 0.0);
+            std::fflush(stdout);
+        }
     }
     return 0;
 }

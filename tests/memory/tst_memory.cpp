@@ -4,12 +4,15 @@
 
 #include "MemoryAnalysis.h"
 #include "TestSupport.h"
+#include "TraceBuilder.h"
 #include "memory/MemoryTablesReader.h"
 
 #include <QDir>
+
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 using namespace at;
 
@@ -242,6 +245,101 @@ private slots:
         QCOMPARE(m.allocations[0].bytes, 4608);
         QCOMPARE(m.allocations[0].release, 3500); // allocation + Duration: msprof has no release column
         QCOMPARE(m.allocations[0].releaseAllocated, 1568256);
+    }
+
+    // Issue 19: static_op_mem (static graph, node-index time; no sample has one, so a file with the
+    // documented header): kept as a table, summarised per graph with the peak over node indices.
+    void staticGraphMemoryFromTheDocumentedHeader()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("run_ascend_pt/ASCEND_PROFILER_OUTPUT"));
+        QVERIFY(QDir().mkpath(out));
+        writeFile(out + QStringLiteral("/trace_view.json"),
+                  R"([{"ph":"X","name":"op","pid":1,"tid":1,"ts":"1000.000","dur":5}])");
+        writeFile(out + QStringLiteral("/static_op_mem_20240101000000.csv"),
+                  "Device_id,Op Name,Model Name,Graph ID,Node Index Start,Node Index End,Size(KB)\n"
+                  "0,Conv,0,1,0,3,1024\n"
+                  "0,Relu,0,1,2,5,512.5\n"
+                  "0,Add,0,1,4,4294967295,256\n" // until the graph's last node index (5)
+                  "0,MatMul,0,2,0,1,2048\n"
+                  "0,TOTAL,,,,,3840.5\n");
+        const auto model = test::loadOrFail(dir.filePath(QStringLiteral("run_ascend_pt")));
+        QVERIFY(model);
+        const auto table =
+            std::find_if(model->summaryTables().begin(), model->summaryTables().end(),
+                         [](const SummaryTable &t) { return t.type == QLatin1String("static_op_mem"); });
+        QVERIFY(table != model->summaryTables().end());
+        QCOMPARE(table->rowCount(), std::size_t(5));
+        const std::vector<StaticGraphMemory> graphs = staticGraphMemory(*model);
+        QCOMPARE(graphs.size(), std::size_t(2));
+        // Graph 1, held per node: 0-1 1024 KB, 2-3 1536.5 KB (Conv + Relu), 4-5 768.5 KB (Relu + Add).
+        QCOMPARE(graphs[0].graph, QStringLiteral("1"));
+        QCOMPARE(graphs[0].device, 0);
+        QCOMPARE(graphs[0].ops, std::size_t(3));
+        QCOMPARE(graphs[0].peakBytes, std::int64_t(1536.5 * 1024));
+        QCOMPARE(graphs[0].peakNode, 2);
+        QCOMPARE(graphs[0].totalBytes, std::int64_t(3840.5 * 1024));
+        QCOMPARE(graphs[1].graph, QStringLiteral("2"));
+        QCOMPARE(graphs[1].peakBytes, 2048 * 1024);
+        QCOMPARE(graphs[1].peakNode, 0);
+        QVERIFY(model->memory().isEmpty()); // no curves: node indices are not times
+    }
+
+    // Issue 19: memory_record.csv is streamed in chunks of whole records: small chunks give the same
+    // profile and the same warnings (file line numbers) as one chunk; a set stop flag ends reading after
+    // the chunk in hand, keeping its rows, with a warning naming the file, the rows and the line.
+    void streamsInChunksAndStopsAtTheFlag()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("memory_record.csv"));
+        QByteArray text =
+            "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Total Active(MB),Stream "
+            "Ptr,Device Type\r\n";
+        constexpr int kRows = 3000, kBadLine = 1502; // physical line of a bad value (header = line 1)
+        for (int i = 0; i < kRows; ++i) {
+            const QByteArray value =
+                i + 2 == kBadLine ? QByteArray("bad") : QByteArray::number(i * 0.5, 'f', 1);
+            text += "\"PTA+GE\"," + QByteArray::number(1000 + i) + (i % 2 ? ".250" : ".000") + "\t," + value +
+                    ",4096.0," + value + ",7,NPU:0\r\n";
+        }
+        writeFile(path, text);
+        DataSource source;
+        source.summaryFiles[QStringLiteral("memory_record")] = QStringList{path};
+        const auto read = [&](MemoryStreamOptions options) {
+            TraceBuilder builder;
+            readMemoryTables(source, 0, builder, options);
+            return builder.build();
+        };
+        const auto whole = read({});
+        const auto chunked = read({nullptr, 1000}); // about 25 rows a chunk
+        for (const auto *model : {whole.get(), chunked.get()}) {
+            QCOMPARE(model->memory().curves.size(), std::size_t(1));
+            const MemoryCurve &c = model->memory().curves.front();
+            QCOMPARE(c.times.size(), std::size_t(kRows - 1));
+            QCOMPARE(model->origin() + c.times.back(), TimeNs(1000 + kRows - 1) * 1000 + 250);
+            QCOMPARE(c.allocated.back(), std::int64_t(kRows - 1) << 19);
+            const QString warnings = model->warnings().join(QLatin1Char('\n'));
+            QVERIFY2(warnings.contains(
+                         QStringLiteral("memory_record.csv line %1: Total Allocated \"bad\"").arg(kBadLine)),
+                     qPrintable(warnings));
+        }
+        QCOMPARE(chunked->memory().curves.front().times, whole->memory().curves.front().times);
+        QCOMPARE(chunked->memory().curves.front().allocated, whole->memory().curves.front().allocated);
+
+        // Stopped: the first chunk ends at the first line end at or after byte 1000.
+        const std::atomic<bool> stop{true};
+        const auto stopped = read({&stop, 1000});
+        const qsizetype cut = text.indexOf('\n', 1000) + 1;
+        const int kept = static_cast<int>(text.left(cut).count('\n')) - 1;
+        QVERIFY(kept > 10 && kept < 100);
+        QCOMPARE(stopped->memory().curves.front().times.size(), std::size_t(kept));
+        const QString warnings = stopped->warnings().join(QLatin1Char('\n'));
+        QVERIFY2(warnings.contains(
+                     QStringLiteral("memory_record.csv: reading stopped after %1 rows (line %2); the "
+                                    "rows before are kept")
+                         .arg(kept)
+                         .arg(kept + 1)),
+                 qPrintable(warnings));
     }
 };
 

@@ -3,14 +3,18 @@
 // click selecting the operator's host slice on the timeline, the chart following the timeline range.
 
 #include "AppTestSupport.h"
+#include "MemoryLanes.h"
 #include "MemoryPanel.h"
 #include "StepsPanel.h"
 #include "TimelineView.h"
 #include "ZoomController.h"
 
 #include <QAbstractAxis>
+#include <QAction>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -137,6 +141,120 @@ private slots:
         const TimeRange r = window.timeline()->zoom()->range();
         QCOMPARE(x->min(), static_cast<double>(r.start) / 1e6);
         QCOMPARE(x->max(), static_cast<double>(r.end) / 1e6);
+    }
+
+    // Issue 19: clicking a live allocation selects its host slice and marks its lifetime, from the
+    // allocation to the release, as a band over the device's Memory lanes and the host slice's lane
+    // (seen in the pixels); Esc and another selection clear it.
+    void rowClickMarksTheAllocationLifetime()
+    {
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(test::openAndWait(window, test::samplePath(QStringLiteral(
+                                              "msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/"
+                                              "rank0_ascend_pt"))));
+        auto *panel = window.findChild<MemoryPanel *>();
+        QVERIFY(panel);
+        TimelineView *timeline = window.timeline();
+        const TraceModel &model = *window.model();
+        // The largest allocation live at the peak that is released later and has its host slice.
+        QTreeWidget *live = panel->liveList();
+        QTreeWidgetItem *item = nullptr;
+        for (int i = 0; i < live->topLevelItemCount() && !item; ++i) {
+            const MemoryAllocation &a =
+                model.memory().allocations[live->topLevelItem(i)->data(0, Qt::UserRole).toULongLong()];
+            if (a.released() && hostSliceOf(model, a).isValid())
+                item = live->topLevelItem(i);
+        }
+        QVERIFY(item);
+        const MemoryAllocation &a = model.memory().allocations[item->data(0, Qt::UserRole).toULongLong()];
+        live->scrollToItem(item);
+        QTest::mouseClick(live->viewport(), Qt::LeftButton, {}, live->visualItemRect(item).center());
+        const SliceRef host = timeline->selectedSlice();
+        QVERIFY(host.isValid());
+        QCOMPARE(model.sliceName(host), model.strings().qstring(a.name));
+
+        QVERIFY(timeline->highlightedSpan());
+        const TimelineSpan span = *timeline->highlightedSpan();
+        QCOMPARE(span.begin, a.allocation);
+        QCOMPARE(span.end, a.release);
+        // The device's Memory process, found by its name here.
+        int memoryProcess = -1;
+        for (std::size_t p = 0; p < model.processes().size(); ++p)
+            if (model.strings().qstring(model.processes()[p].name) == QStringLiteral("Memory (NPU 0)"))
+                memoryProcess = static_cast<int>(p);
+        QVERIFY(memoryProcess >= 0);
+        QCOMPARE(span.processes, std::vector<int>{memoryProcess});
+        QCOMPARE(span.threads, std::vector<int>{host.thread});
+        QVERIFY2(span.label.contains(bytesAsKilobytes(a.bytes) + QStringLiteral(" KB")),
+                 qPrintable(span.label));
+        // The whole lifetime is in view.
+        const TimeRange r = timeline->zoom()->range();
+        QVERIFY(r.start <= span.begin && span.end <= r.end);
+
+        // In the pixels: a band over a counter row of the Memory lanes, between the two times only.
+        int counterRow = -1;
+        for (std::size_t row = 0; row < timeline->layout().rows().size(); ++row) {
+            const LaneRow &lane = timeline->layout().rows()[row];
+            if (lane.kind == LaneRow::Kind::Counter && lane.process == memoryProcess) {
+                counterRow = static_cast<int>(row);
+                break;
+            }
+        }
+        QVERIFY(counterRow >= 0);
+        const LaneRow &lane = timeline->layout().rows()[static_cast<std::size_t>(counterRow)];
+        timeline->verticalScrollBar()->setValue(std::max(0, lane.y - 100));
+        const int y = lane.y + TimelineView::kRulerHeight - timeline->verticalScrollBar()->value() + 3;
+        const int inside =
+            TimelineView::kLabelWidth +
+            static_cast<int>(timeline->axis().toPixel(span.begin + (span.end - span.begin) / 2));
+        const int outside = timeline->viewport()->width() - 4; // right of the release (5 % margin)
+        QVERIFY(timeline->axis().toPixel(span.end) + TimelineView::kLabelWidth < outside - 2);
+        const QImage marked = timeline->viewport()->grab().toImage();
+        if (qEnvironmentVariableIsSet("AT_SCREENSHOT_DIR"))
+            window.grab().save(qEnvironmentVariable("AT_SCREENSHOT_DIR") + QStringLiteral("/memory-span.png"));
+        QTest::keyClick(timeline, Qt::Key_Escape);
+        QVERIFY(!timeline->highlightedSpan());
+        const QImage plain = timeline->viewport()->grab().toImage();
+        QVERIFY2(marked.pixelColor(inside, y) != plain.pixelColor(inside, y), "no band inside the lifetime");
+        QCOMPARE(marked.pixelColor(outside, y), plain.pixelColor(outside, y));
+
+        // Another selection clears it too.
+        QTest::mouseClick(live->viewport(), Qt::LeftButton, {}, live->visualItemRect(item).center());
+        QVERIFY(timeline->highlightedSpan());
+        timeline->selectSlice({}, false);
+        QVERIFY(!timeline->highlightedSpan());
+    }
+
+    // Issue 19: View ▸ Language retranslates the Memory dock at once: its labels, list and table headers
+    // and chart series read as in a panel made in the new language.
+    void languageChangeRetranslatesThePanel()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(test::openAndWait(window, test::samplePath(QStringLiteral(
+                                              "msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/"
+                                              "rank0_ascend_pt"))));
+        auto *panel = window.findChild<MemoryPanel *>();
+        QVERIFY(panel);
+        const auto texts = [](MemoryPanel *p) {
+            QStringList out{p->filter()->placeholderText(), p->liveList()->headerItem()->text(0),
+                            p->allocationTable()->model()->headerData(0, Qt::Horizontal).toString(),
+                            p->deviceBox()->currentText()};
+            for (QAbstractSeries *s : p->chartView()->chart()->series())
+                out << s->name();
+            return out;
+        };
+        const QStringList english = texts(panel);
+        QCOMPARE(english.front(), QStringLiteral("Filter operators"));
+        window.findChild<QAction *>(QStringLiteral("language.zh_CN"))->trigger();
+        MemoryPanel fresh; // made in Chinese
+        fresh.setModel(window.model());
+        QTRY_COMPARE(texts(panel), texts(&fresh));
+        QVERIFY(texts(panel).front() != english.front());
+        window.findChild<QAction *>(QStringLiteral("language.en"))->trigger();
+        QTRY_COMPARE(texts(panel), english);
     }
 
     void rowsJoinToHostSlices()

@@ -15,8 +15,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <QRegularExpression>
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace at;
@@ -118,6 +120,47 @@ std::vector<Live> liveAt(const Csv &ops, const QString &device, qint64 t)
 QString deviceText(std::int64_t device)
 {
     return QStringLiteral("NPU:%1").arg(device);
+}
+
+// A step window of the PTA+GE Allocated column, from the CSV text: the value holding at begin (the last
+// row at or before it), then every row in (begin, end]; the peak is the first maximum of those.
+struct CsvStepCurve
+{
+    std::size_t points = 0;
+    double peakMb = -1;
+    qint64 peakTime = 0; // absolute ns
+    qint64 first = -1;   // the first point, ns from begin
+};
+CsvStepCurve csvStepCurve(const Csv &csv, const QString &device, qint64 begin, qint64 end)
+{
+    const int value = csv.column("Total Allocated(MB)"), component = csv.column("Component"),
+              time = csv.column("Timestamp(us)"), dev = csv.column("Device Type");
+    std::vector<std::pair<qint64, double>> rows;
+    for (const QStringList &row : csv.rows)
+        if (row[component] == QLatin1String("PTA+GE") && row[dev] == device && !row[value].isEmpty())
+            rows.emplace_back(microsText(row[time]), row[value].toDouble());
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const auto &x, const auto &y) { return x.first < y.first; });
+    CsvStepCurve out;
+    const auto add = [&](qint64 t, double mb) {
+        if (out.points == 0)
+            out.first = t - begin;
+        ++out.points;
+        if (mb > out.peakMb) {
+            out.peakMb = mb;
+            out.peakTime = t;
+        }
+    };
+    std::optional<double> holding;
+    for (const auto &[t, mb] : rows)
+        if (t <= begin)
+            holding = mb;
+    if (holding)
+        add(begin, *holding);
+    for (const auto &[t, mb] : rows)
+        if (t > begin && t <= end)
+            add(t, mb);
+    return out;
 }
 
 } // namespace
@@ -302,6 +345,84 @@ private slots:
                     x.allocationReserved == y.allocationReserved && x.device == y.device);
         }
         QCOMPARE(warm.model->counters().size(), cold.model->counters().size());
+    }
+
+    // Issue 19: two steps compared (two ranks loaded as two runs): the points overlaid and the peak
+    // difference equal what this test computes from the two memory_record.csv; --compare-steps prints it.
+    void stepMemoryComparison_data()
+    {
+        QTest::addColumn<QString>("base");
+        QTest::addColumn<QString>("comparison");
+        QTest::newRow("alexnet level1 rank0 vs rank1")
+            << QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt")
+            << QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank1_ascend_pt");
+        QTest::newRow("qwen3 rank 0 vs rank 2")
+            << QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2/rank_0_ascend_pt")
+            << QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2/rank_2_ascend_pt");
+    }
+    void stepMemoryComparison()
+    {
+        QFETCH(QString, base);
+        QFETCH(QString, comparison);
+        const auto baseModel = test::loadOrFail(test::samplePath(base));
+        const auto otherModel = test::loadOrFail(test::samplePath(comparison));
+        QVERIFY(baseModel && otherModel);
+        // The Qwen3 ranks have no step markers: their middle thirds stand in for two steps (and the
+        // command line, which needs steps, is not run on them).
+        const auto middleThird = [](const TraceModel &model) {
+            Step s;
+            const TimeNs third = (model.dataEnd() - model.dataBegin()) / 3;
+            s.hostBegin = s.deviceBegin = model.dataBegin() + third;
+            s.hostEnd = s.deviceEnd = model.dataBegin() + 2 * third;
+            return s;
+        };
+        const bool steps = !baseModel->steps().empty() && !otherModel->steps().empty();
+        const Step a = steps ? baseModel->steps().front() : middleThird(*baseModel);
+        const Step b = steps ? otherModel->steps().back() : middleThird(*otherModel);
+        const StepMemoryComparison m = compareStepMemory(baseModel->memory(), a, otherModel->memory(), b);
+        const CsvStepCurve expected[2] = {
+            csvStepCurve(
+                readCsv(outputFolder(base) + QStringLiteral("/memory_record.csv")),
+                deviceText(baseModel->memory().curves[std::size_t(std::max(0, m.base.curve))].device),
+                baseModel->origin() + a.begin(), baseModel->origin() + a.end()),
+            csvStepCurve(
+                readCsv(outputFolder(comparison) + QStringLiteral("/memory_record.csv")),
+                deviceText(otherModel->memory().curves[std::size_t(std::max(0, m.comparison.curve))].device),
+                otherModel->origin() + b.begin(), otherModel->origin() + b.end())};
+        const StepMemorySide *sides[2] = {&m.base, &m.comparison};
+        const TraceModel *models[2] = {baseModel.get(), otherModel.get()};
+        const Step *steps[2] = {&a, &b};
+        for (int i = 0; i < 2; ++i) {
+            const StepMemorySide &side = *sides[i];
+            QVERIFY(side.curve >= 0);
+            QCOMPARE(models[i]->memory().curves[std::size_t(side.curve)].component, QStringLiteral("PTA+GE"));
+            QVERIFY(expected[i].points > 1);
+            QCOMPARE(side.points.size(), expected[i].points);
+            QVERIFY(side.step);
+            QCOMPARE(bytesAsMegabytes(side.step->peakBytes).toDouble(), expected[i].peakMb);
+            QCOMPARE(models[i]->origin() + steps[i]->begin() + side.step->peakTime, expected[i].peakTime);
+            QCOMPARE(side.points.front().time, expected[i].first);
+        }
+        QVERIFY(m.peakDiffBytes());
+        QCOMPARE(bytesAsMegabytes(*m.peakDiffBytes()).toDouble(), expected[1].peakMb - expected[0].peakMb);
+
+        if (!steps)
+            return;
+        QProcess process;
+        process.start(QStringLiteral(AT_APP_BINARY),
+                      {QStringLiteral("--compare-steps"),
+                       QStringLiteral("%1:%2,%3:%4").arg(a.group).arg(a.number).arg(b.group).arg(b.number),
+                       test::samplePath(base), QStringLiteral("--against"), test::samplePath(comparison)});
+        QVERIFY(process.waitForFinished(120000));
+        const QString out = QString::fromUtf8(process.readAllStandardOutput());
+        QCOMPARE(process.exitCode(), 0);
+        const QRegularExpression line(QStringLiteral(
+            R"(Memory peak \(PTA\+GE allocated\): ([0-9.]+) MB at \+[0-9.]+ us -> ([0-9.]+) MB at \+[0-9.]+ us \(diff ([-+][0-9.]+) MB\))"));
+        const QRegularExpressionMatch match = line.match(out);
+        QVERIFY2(match.hasMatch(), qPrintable(out));
+        QCOMPARE(match.captured(1).toDouble(), expected[0].peakMb);
+        QCOMPARE(match.captured(2).toDouble(), expected[1].peakMb);
+        QCOMPARE(match.captured(3).toDouble(), expected[1].peakMb - expected[0].peakMb);
     }
 
     void memoryCommandJson()
