@@ -376,9 +376,9 @@ private slots:
             s.hostEnd = s.deviceEnd = model.dataBegin() + 2 * third;
             return s;
         };
-        const bool steps = !baseModel->steps().empty() && !otherModel->steps().empty();
-        const Step a = steps ? baseModel->steps().front() : middleThird(*baseModel);
-        const Step b = steps ? otherModel->steps().back() : middleThird(*otherModel);
+        const bool realSteps = !baseModel->steps().empty() && !otherModel->steps().empty();
+        const Step a = realSteps ? baseModel->steps().front() : middleThird(*baseModel);
+        const Step b = realSteps ? otherModel->steps().back() : middleThird(*otherModel);
         const StepMemoryComparison m = compareStepMemory(baseModel->memory(), a, otherModel->memory(), b);
         const CsvStepCurve expected[2] = {
             csvStepCurve(
@@ -406,7 +406,7 @@ private slots:
         QVERIFY(m.peakDiffBytes());
         QCOMPARE(bytesAsMegabytes(*m.peakDiffBytes()).toDouble(), expected[1].peakMb - expected[0].peakMb);
 
-        if (!steps)
+        if (!realSteps)
             return;
         QProcess process;
         process.start(QStringLiteral(AT_APP_BINARY),
