@@ -103,7 +103,6 @@ StepCompareView::StepCompareView(QWidget *parent)
     m_tabs->addTab(m_memoryChart, QString());
     m_tabs->setTabVisible(kMemoryTab, false);
     m_memoryChart->setRenderHint(QPainter::Antialiasing, false);
-    m_memoryChart->setMinimumHeight(170); // room for the axis labels and titles uncut
 
     m_alignChooser->addItem(QString());
     m_alignChooser->addItem(QString());

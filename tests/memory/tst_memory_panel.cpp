@@ -213,7 +213,8 @@ private slots:
         QVERIFY(timeline->axis().toPixel(span.end) + TimelineView::kLabelWidth < outside - 2);
         const QImage marked = timeline->viewport()->grab().toImage();
         if (qEnvironmentVariableIsSet("AT_SCREENSHOT_DIR"))
-            window.grab().save(qEnvironmentVariable("AT_SCREENSHOT_DIR") + QStringLiteral("/memory-span.png"));
+            window.grab().save(qEnvironmentVariable("AT_SCREENSHOT_DIR") +
+                               QStringLiteral("/memory-span.png"));
         QTest::keyClick(timeline, Qt::Key_Escape);
         QVERIFY(!timeline->highlightedSpan());
         const QImage plain = timeline->viewport()->grab().toImage();
