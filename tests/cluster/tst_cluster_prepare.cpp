@@ -2,10 +2,12 @@
 // real binary per rank, all at once, on copies of the real 4-rank Qwen3 and 2-rank AlexNet clusters. Then the
 // desktop side: `--cluster --cache DIR` gives the same numbers from the prepared summaries, the loader
 // reopens each rank from its prepared snapshot, and a changed rank file sends the rank back to its files.
+#include "AppTestSupport.h"
 #include "ClusterTestSupport.h"
 #include "TraceLoader.h"
 #include "TraceQueries.h"
 #include "cluster/ClusterReader.h"
+#include "cluster/ClusterView.h"
 #include "cluster/PreparedSummary.h"
 #include "snapshot/SnapshotCache.h"
 
@@ -15,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -220,6 +223,31 @@ private slots:
         QVERIFY(r.model->sliceCount() > 1000);
     }
 
+    // The window given the cache folder (main() passes `--cache DIR` through setLoadOptions) opens the
+    // cluster page from the prepared summaries, and a rank opened from it loads (from its snapshot).
+    void windowOpensThePreparedCluster()
+    {
+        QTemporaryDir settings;
+        useScratchSettings(settings.path());
+        MainWindow window;
+        LoadOptions options = environmentLoadOptions();
+        options.useSnapshotCache = true;
+        options.snapshotDirectory = m_cache;
+        window.setLoadOptions(options);
+        window.show();
+        window.openPath(m_qwen);
+        QVERIFY(window.showsCluster());
+        const cluster::ClusterModel *model = window.clusterView()->model();
+        QCOMPARE(model->ranks.size(), std::size_t(4));
+        for (const cluster::Rank &r : model->ranks)
+            QCOMPARE(r.preparedSummary, cluster::preparedSummaryPath(r.folder, m_cache));
+        QSignalSpy loaded(&window, &MainWindow::loadFinished);
+        Q_EMIT window.clusterView()->rankOpenRequested(0);
+        QVERIFY(loaded.wait(60000));
+        QVERIFY(loaded.first().first().toBool());
+        QVERIFY(window.model());
+    }
+
     // (c) A changed rank file: the rank's summary (step_trace_time.csv) or snapshot (trace_view.json) is not
     // used; the rank is read from its files, with a warning naming the file; the other ranks stay prepared.
     void changedRankFileInvalidatesIt()
@@ -305,5 +333,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstClusterPrepare)
+QTEST_MAIN(TstClusterPrepare)
 #include "tst_cluster_prepare.moc"
