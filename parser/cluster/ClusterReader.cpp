@@ -92,11 +92,6 @@ RankIdentity identify(const QString &folder)
     return id;
 }
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Parser", text);
-}
-
 class RankReader
 {
 public:
@@ -169,7 +164,8 @@ private:
             if (m_rank.rank < 0 && rank >= 0)
                 m_rank.rank = static_cast<int>(rank);
             else if (rank >= 0 && rank != m_rank.rank)
-                warn(tr("%1: distributed_args.rank is %2 but the folder is rank %3")
+                warn(QCoreApplication::translate("Parser",
+                                                 "%1: distributed_args.rank is %2 but the folder is rank %3")
                          .arg(path)
                          .arg(rank)
                          .arg(m_rank.rank));
@@ -201,13 +197,15 @@ private:
         for (const CsvIssue &issue : table.issues()) {
             // A file that cannot be opened (a FIFO named like the table, say) is named with the reason.
             if (issue.kind == CsvIssue::Kind::FileError && issue.isError()) {
-                warn(tr("%1; step breakdown not read").arg(issue.message));
+                warn(QCoreApplication::translate("Parser", "%1; step breakdown not read").arg(issue.message));
                 return false;
             }
         }
         const int computing = table.column("Computing");
         if (computing < 0 || table.isEmpty()) {
-            warn(tr("%1: no Computing column or no rows; step breakdown not read").arg(path));
+            warn(QCoreApplication::translate("Parser",
+                                             "%1: no Computing column or no rows; step breakdown not read")
+                     .arg(path));
             return false;
         }
         noteRead(path);
@@ -582,7 +580,7 @@ private:
         QString error;
         const std::unique_ptr<MappedFile> file = MappedFile::open(path, &error);
         if (!file) {
-            warn(tr("%1; peak memory not read").arg(error));
+            warn(QCoreApplication::translate("Parser", "%1; peak memory not read").arg(error));
             return std::nullopt;
         }
         std::string_view data(file->data(), file->size());
@@ -618,7 +616,9 @@ private:
                         reserved = c, shift = 10;
                 }
                 if (component < 0 || time < 0 || reserved < 0) {
-                    warn(tr("%1: no Component, Timestamp(us) or Total Reserved column; peak memory not read")
+                    warn(QCoreApplication::translate(
+                             "Parser",
+                             "%1: no Component, Timestamp(us) or Total Reserved column; peak memory not read")
                              .arg(path));
                     return std::nullopt;
                 }
@@ -649,7 +649,9 @@ private:
         if (file->truncated())
             warn(file->truncationMessage());
         if (badRows > 0)
-            warn(tr("%1: %2 rows without a readable time or Total Reserved were left out of the peak memory")
+            warn(QCoreApplication::translate(
+                     "Parser",
+                     "%1: %2 rows without a readable time or Total Reserved were left out of the peak memory")
                      .arg(path)
                      .arg(badRows));
         if (!peak)
@@ -801,8 +803,10 @@ void resolveGroups(ClusterModel &model)
         }
     }
     for (const QString &g : unknownGroups)
-        model.warnings << tr("communication group %1 is not in any parallel_group_info; its matrix "
-                             "links keep the ranks as written")
+        model.warnings << QCoreApplication::translate(
+                              "Parser",
+                              "communication group %1 is not in any parallel_group_info; its matrix "
+                              "links keep the ranks as written")
                               .arg(g);
 }
 
@@ -816,7 +820,9 @@ void readClusterOutput(ClusterModel &model, const QString &root)
         return;
     const CsvTable table = CsvReader().readFile(path);
     if (table.column("Type") < 0 || table.column("Index") < 0 || table.column("Computing") < 0) {
-        model.warnings << tr("%1: no Type/Index/Computing columns; not read").arg(path);
+        model.warnings << QCoreApplication::translate("Parser",
+                                                      "%1: no Type/Index/Computing columns; not read")
+                              .arg(path);
         return;
     }
     auto ns = [&](std::size_t row, std::string_view column, bool *present = nullptr) {
@@ -923,12 +929,14 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
         model.warnings << summary->warnings;
         Rank &rank = summary->rank;
         if (rank.rank < 0) {
-            model.warnings
-                << tr("%1: no profiler_info_<N>.json or other rank id; folder skipped").arg(folder);
+            model.warnings << QCoreApplication::translate(
+                                  "Parser", "%1: no profiler_info_<N>.json or other rank id; folder skipped")
+                                  .arg(folder);
             continue;
         }
         if (model.rank(rank.rank)) {
-            model.warnings << tr("%1: rank %2 is already read from %3; folder skipped")
+            model.warnings << QCoreApplication::translate(
+                                  "Parser", "%1: rank %2 is already read from %3; folder skipped")
                                   .arg(folder)
                                   .arg(rank.rank)
                                   .arg(model.rank(rank.rank)->folder);

@@ -19,11 +19,6 @@ namespace at::cluster {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Parser", text);
-}
-
 // int64 values (ns, bytes) are written as decimal strings: a JSON number goes through a double in most
 // readers, and epoch ns do not survive one.
 QJsonValue big(std::int64_t v)
@@ -333,7 +328,8 @@ bool writePreparedSummary(const RankSummary &summary, const QString &cacheDir, c
 {
     const QString path = preparedSummaryPath(summary.rank.folder, cacheDir);
     if (path.isEmpty()) {
-        *reason = tr("%1 lies inside the rank folder %2 (the data folder is never written)")
+        *reason = QCoreApplication::translate(
+                      "Parser", "%1 lies inside the rank folder %2 (the data folder is never written)")
                       .arg(cacheDir, summary.rank.folder);
         return false;
     }
@@ -349,23 +345,24 @@ std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const 
     if (path.isEmpty() || ::lstat(QFile::encodeName(path).constData(), &st) != 0)
         return std::nullopt; // not prepared
     auto unused = [&](const QString &reason) {
-        *why = tr("prepared summary %1 of %2 not used (%3); the rank's files were read")
+        *why = QCoreApplication::translate(
+                   "Parser", "prepared summary %1 of %2 not used (%3); the rank's files were read")
                    .arg(path, QFileInfo(rankFolder).absoluteFilePath(), reason);
         return std::nullopt;
     };
     if (!S_ISREG(st.st_mode))
-        return unused(tr("not a regular file"));
+        return unused(QCoreApplication::translate("Parser", "not a regular file"));
     JsonNode root;
     QString error;
     if (!readJsonFile(path, root, &error))
         return unused(error);
     if (root["format"].toInt(-1) != kPreparedSummaryFormat)
-        return unused(tr("written by another version"));
+        return unused(QCoreApplication::translate("Parser", "written by another version"));
     if (root["folder"].string() != QFileInfo(rankFolder).canonicalFilePath())
-        return unused(tr("made for another folder"));
+        return unused(QCoreApplication::translate("Parser", "made for another folder"));
     const JsonNode &stamps = root["stamps"];
     if (stamps.items.empty())
-        return unused(tr("no files recorded"));
+        return unused(QCoreApplication::translate("Parser", "no files recorded"));
     for (const JsonNode &s : stamps.items) {
         snapshot::FileStamp recorded;
         recorded.path = s["path"].string();
@@ -374,7 +371,8 @@ std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const 
         recorded.ctimeNs = big(s["ctime_ns"]);
         recorded.fingerprint = QString::fromStdString(s["fingerprint"].text).toULongLong();
         if (snapshot::stampOf(recorded.path) != recorded)
-            return unused(tr("%1 changed since it was prepared").arg(recorded.path));
+            return unused(
+                QCoreApplication::translate("Parser", "%1 changed since it was prepared").arg(recorded.path));
     }
     RankSummary summary = decode(root, rankFolder);
     summary.rank.preparedSummary = path;
