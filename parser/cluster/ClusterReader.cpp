@@ -908,13 +908,16 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
 {
     ClusterModel model;
     model.root = QFileInfo(path).absoluteFilePath();
-    for (const QString &folder : findRankFolders(path)) {
+    const QStringList folders = findRankFolders(path);
+    int prepared = 0;
+    for (const QString &folder : folders) {
         std::optional<RankSummary> summary;
         if (!options.preparedDirectory.isEmpty()) {
             QString why;
             summary = readPreparedSummary(folder, options.preparedDirectory, &why);
             if (!summary && !why.isEmpty())
                 model.warnings << why;
+            prepared += summary ? 1 : 0;
         }
         if (!summary)
             summary = readRankSummary(folder);
@@ -944,6 +947,13 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
         }
         model.ranks.push_back(std::move(rank));
     }
+    // A mistyped cache folder, or one prepared for the data at another path (the key is the real path).
+    if (!options.preparedDirectory.isEmpty() && prepared == 0 && !folders.isEmpty())
+        model.warnings << QCoreApplication::translate(
+                              "Parser",
+                              "none of the %1 rank folders is prepared in %2; their files were read")
+                              .arg(folders.size())
+                              .arg(options.preparedDirectory);
     std::sort(model.ranks.begin(), model.ranks.end(),
               [](const Rank &a, const Rank &b) { return a.rank < b.rank; });
     readClusterOutput(model, model.root);

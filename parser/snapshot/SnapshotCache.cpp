@@ -53,11 +53,13 @@ void testPause()
 }
 
 // QSaveFile leaves "<name>.XXXXXX" behind when the process dies mid-write; they are never read
-// (the names differ), and ones older than an hour (no live writer) are removed.
+// (the names differ), and ones older than an hour (no live writer) are removed (snapshots and the
+// prepared rank summaries, parser/cluster/PreparedSummary.h).
 void removeStaleTemporaries(const QDir &dir)
 {
     const QDateTime cutoff = QDateTime::currentDateTimeUtc().addSecs(-3600);
-    for (const QFileInfo &f : dir.entryInfoList({QStringLiteral("*.atsnap.*")}, QDir::Files))
+    for (const QFileInfo &f :
+         dir.entryInfoList({QStringLiteral("*.atsnap.*"), QStringLiteral("*.atrank.json.*")}, QDir::Files))
         if (f.lastModified().toUTC() < cutoff)
             QFile::remove(f.filePath());
 }

@@ -304,6 +304,56 @@ private slots:
         QVERIFY(why.isEmpty());
     }
 
+    // A damaged, planted or misplaced summary is not used: the rank is read from its files, with the reason.
+    void damagedSummaryIsNotUsed()
+    {
+        QTemporaryDir dir;
+        const QStringList ranks = cluster::findRankFolders(m_alexnet);
+        auto readWith = [&](const QString &cache) { return cluster::readCluster(m_alexnet, {cache}); };
+        const cluster::ClusterModel plain = cluster::readCluster(m_alexnet);
+        QString reason;
+        for (const QString &rank : ranks)
+            QVERIFY2(cluster::writePreparedSummary(cluster::readRankSummary(rank), dir.path(), {}, &reason),
+                     qPrintable(reason));
+        const QString summary0 = cluster::preparedSummaryPath(ranks[0], dir.path());
+        const QString summary1 = cluster::preparedSummaryPath(ranks[1], dir.path());
+        QVERIFY(!readWith(dir.path()).ranks[0].preparedSummary.isEmpty());
+
+        auto expectNotUsed = [&](const QString &because) {
+            const cluster::ClusterModel model = readWith(dir.path());
+            QVERIFY(model.ranks[0].preparedSummary.isEmpty());
+            QCOMPARE(model.ranks[1].preparedSummary, summary1);
+            QCOMPARE(model.ranks[0].steps.front().computing, plain.ranks[0].steps.front().computing);
+            QCOMPARE(model.warnings.size(), 1);
+            QVERIFY2(model.warnings[0].contains(because), qPrintable(model.warnings[0]));
+            QVERIFY(model.warnings[0].contains(summary0));
+        };
+        QFile file(summary0);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        const QByteArray good = file.readAll();
+        QVERIFY(file.resize(good.size() / 2));
+        file.close();
+        expectNotUsed(QStringLiteral("not valid JSON"));
+        QVERIFY(QFile::remove(summary0));
+        QVERIFY(QFile::copy(summary1, summary0)); // rank 1's summary under rank 0's name
+        expectNotUsed(QStringLiteral("made for another folder"));
+        QVERIFY(QFile::remove(summary0));
+        writeTextFile(dir.filePath(QStringLiteral("elsewhere.json")), good);
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("elsewhere.json")), summary0));
+        expectNotUsed(QStringLiteral("not a regular file"));
+        QByteArray older = good;
+        older.replace("\"format\":1", "\"format\":0");
+        QVERIFY(QFile::remove(summary0));
+        writeTextFile(summary0, older);
+        expectNotUsed(QStringLiteral("written by another version"));
+
+        // Nothing prepared in the folder given: said once.
+        QTemporaryDir empty;
+        const cluster::ClusterModel none = readWith(empty.path());
+        QCOMPARE(none.warnings.size(), 1);
+        QVERIFY(none.warnings[0].startsWith(QStringLiteral("none of the 2 rank folders is prepared in")));
+    }
+
     void badUse()
     {
         const QString rank = cluster::findRankFolders(m_alexnet).first();
