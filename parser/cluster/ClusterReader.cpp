@@ -17,6 +17,7 @@
 #include <QSqlQuery>
 
 #include <algorithm>
+#include <climits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -648,12 +649,13 @@ private:
         }
         if (file->truncated())
             warn(file->truncationMessage());
-        if (badRows > 0)
+        const int skipped = static_cast<int>(std::min(badRows, static_cast<std::size_t>(INT_MAX)));
+        if (skipped > 0)
             warn(QCoreApplication::translate(
                      "Parser",
-                     "%1: %2 rows without a readable time or Total Reserved were left out of the peak memory")
-                     .arg(path)
-                     .arg(badRows));
+                     "%1: %n row(s) without a readable time or Total Reserved left out of the peak memory",
+                     nullptr, skipped)
+                     .arg(path));
         if (!peak)
             return std::nullopt;
         const QString name = QString::fromStdString(peakComponentText);

@@ -13,6 +13,7 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <optional>
@@ -129,6 +130,38 @@ private slots:
         QCOMPARE(r.memoryPeak->bytes, app);
         QCOMPARE(r.memoryPeak->time, appTime);
         QCOMPARE(r.memoryPeak->component, QStringLiteral("APP"));
+    }
+
+    // Without Reserved values in memory_record.csv: the largest npu_module_mem.csv module (KB header, −1 rows
+    // skipped, a quoted cell, the first time it is reached); a row whose time cannot be read is counted.
+    void moduleFallbackOnSyntheticFiles()
+    {
+        QTemporaryDir dir;
+        const QString rank = dir.filePath(QStringLiteral("rank0_ascend_pt"));
+        writeTextFile(rank + QStringLiteral("/profiler_info_0.json"), "{}");
+        const QString output = rank + QStringLiteral("/ASCEND_PROFILER_OUTPUT/");
+        writeTextFile(
+            output + QStringLiteral("memory_record.csv"),
+            "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Total Active(MB),Stream "
+            "Ptr,Device Type\nPTA,100.000\t,1.5,,,,NPU:0\n");
+        const QString modules = output + QStringLiteral("npu_module_mem.csv");
+        writeTextFile(modules, "Device_id,Component,Timestamp(us),Total Reserved(KB),Device\r\n"
+                               "0,SLOG,100.500\t,2048,NPU:0\r\n"
+                               "0,HCCL,101.000\t,-1,NPU:0\r\n"
+                               "0,\"HCCL\",102.250\t,4096.5,NPU:0\r\n"
+                               "0,APP,103.000\t,4096.5,NPU:0\r\n"
+                               "0,RUNTIME,abc,9999999,NPU:0\r\n");
+        const cluster::ClusterModel model = cluster::readCluster(dir.path());
+        QCOMPARE(model.ranks.size(), std::size_t(1));
+        const cluster::Rank &r = model.ranks.front();
+        QVERIFY(r.memoryPeak);
+        QCOMPARE(r.memoryPeak->bytes, std::int64_t(4096 * 1024 + 512));
+        QCOMPARE(r.memoryPeak->time, std::int64_t(102250));
+        QCOMPARE(r.memoryPeak->component, QStringLiteral("HCCL (module)"));
+        QCOMPARE(r.memoryPeak->file, modules);
+        QCOMPARE(model.warnings.size(), 1);
+        QVERIFY2(model.warnings[0].contains(QStringLiteral("1 row(s) without a readable time")),
+                 qPrintable(model.warnings[0]));
     }
 
     void commandLine()
