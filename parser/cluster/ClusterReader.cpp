@@ -584,6 +584,7 @@ private:
             warn(QCoreApplication::translate("Parser", "%1; peak memory not read").arg(error));
             return std::nullopt;
         }
+        noteRead(path); // with or without a peak: the prepared summary's stamps must cover it
         std::string_view data(file->data(), file->size());
         if (data.substr(0, 3) == "\xEF\xBB\xBF")
             data.remove_prefix(3);
@@ -661,7 +662,6 @@ private:
         const QString name = QString::fromStdString(peakComponentText);
         peak->component = modules ? QStringLiteral("%1 (module)").arg(name) : name;
         peak->file = path;
-        noteRead(path);
         return peak;
     }
 

@@ -9,6 +9,7 @@
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterView.h"
 #include "cluster/PreparedSummary.h"
+#include "common/MappedFile.h"
 #include "snapshot/SnapshotCache.h"
 
 #include <QDateTime>
@@ -189,8 +190,28 @@ private slots:
             prepared[QStringLiteral("ranks")] = preparedRanks;
             QCOMPARE(prepared, plain);
         }
-        // The same in-process (what the window's cluster page reads with --cache DIR).
+        // In-process, every file the reader maps (CSV and JSON readers map their files): from files, each
+        // rank's summary files; prepared, only the prepared summaries in the cache folder.
+        QStringList mapped;
+        MappedFile::setMappedHookForTesting([&](const QString &path) { mapped << path; });
+        const cluster::ClusterModel fromFiles = cluster::readCluster(m_qwen);
+        MappedFile::setMappedHookForTesting({});
+        for (const cluster::Rank &r : fromFiles.ranks) {
+            QVERIFY(
+                mapped.contains(r.folder + QStringLiteral("/ASCEND_PROFILER_OUTPUT/step_trace_time.csv")));
+            QVERIFY(mapped.contains(r.folder + QStringLiteral("/ASCEND_PROFILER_OUTPUT/communication.json")));
+        }
+        QVERIFY(mapped.contains(fromFiles.ranks[0].folder +
+                                QStringLiteral("/ASCEND_PROFILER_OUTPUT/memory_record.csv")));
+        mapped.clear();
+        MappedFile::setMappedHookForTesting([&](const QString &path) { mapped << path; });
         const cluster::ClusterModel model = cluster::readCluster(m_qwen, {m_cache});
+        MappedFile::setMappedHookForTesting({});
+        QCOMPARE(mapped.size(), 4);
+        for (const QString &path : mapped)
+            QVERIFY2(path.startsWith(m_cache + QLatin1Char('/')) &&
+                         path.endsWith(QLatin1String(".atrank.json")),
+                     qPrintable(path));
         QCOMPARE(model.ranks.size(), std::size_t(4));
         for (const cluster::Rank &r : model.ranks)
             QVERIFY2(r.preparedSummary.endsWith(QLatin1String(".atrank.json")), qPrintable(r.folder));
