@@ -6,6 +6,8 @@
 #include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterReader.h"
 
+#include "MemoryAnalysis.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTextStream>
@@ -80,6 +82,21 @@ void writeRanks(JsonOut &j, const ClusterModel &model)
         j.field(QStringLiteral("folder"), r.folder);
         j.key(QStringLiteral("has_timeline"));
         j.raw(r.hasTimeline ? QStringLiteral("true") : QStringLiteral("false"));
+        // Peak memory: exact decimals of the bytes (MB = 2^20 B) and of the absolute ns, null without data.
+        j.key(QStringLiteral("peak_memory_mb"));
+        j.raw(r.memoryPeak ? bytesAsMegabytes(r.memoryPeak->bytes) : QStringLiteral("null"));
+        j.key(QStringLiteral("peak_memory_component"));
+        if (r.memoryPeak)
+            j.string(r.memoryPeak->component);
+        else
+            j.raw(QStringLiteral("null"));
+        j.key(QStringLiteral("peak_memory_time_us"));
+        j.raw(r.memoryPeak ? nanosAsMicros(r.memoryPeak->time) : QStringLiteral("null"));
+        j.key(QStringLiteral("prepared_summary"));
+        if (r.preparedSummary.isEmpty())
+            j.raw(QStringLiteral("null"));
+        else
+            j.string(r.preparedSummary);
         j.key(QStringLiteral("steps"));
         j.open(QLatin1Char('['));
         for (const RankStep &s : r.steps) {
@@ -259,6 +276,11 @@ void writeText(QTextStream &out, const ClusterModel &model)
                 << (s.hasPreparing ? ms(s.preparing) : QStringLiteral("-")) << "  " << ms(s.stage) << "  "
                 << breakdownSourceName(s.source) << "\n";
     }
+    for (const Rank &r : model.ranks)
+        if (r.memoryPeak)
+            out << "peak memory, rank " << r.rank << ": "
+                << QString::number(static_cast<double>(r.memoryPeak->bytes) / (1 << 20), 'f', 3) << " MB ("
+                << r.memoryPeak->component << " at " << nanosAsMicros(r.memoryPeak->time) << " us)\n";
     for (const StageImbalance &s : findStageImbalance(model))
         out << "load imbalance, step " << s.step << ": stage " << s.heavierStage << " computes "
             << ms(s.heavierComputing) << " ms, stage " << s.lighterStage << " " << ms(s.lighterComputing)
@@ -301,7 +323,8 @@ int runCluster(const CommandLineOptions &options)
         err << "ascend-timeline: --cluster needs exactly one PATH (a folder of rank folders)\n";
         return 2;
     }
-    const ClusterModel model = readCluster(options.paths.first());
+    // --cache DIR: ranks prepared there (`--prepare`) are taken from their summaries.
+    const ClusterModel model = readCluster(options.paths.first(), {options.load.snapshotDirectory});
     if (model.ranks.empty()) {
         err << "ascend-timeline: " << options.paths.first()
             << ": no rank folder (*_ascend_pt with profiler_info_<N>.json) found\n";

@@ -148,6 +148,19 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
             "Read the cluster at PATH (a folder of rank folders) from its summary files and print "
             "each rank's step breakdown, slow ranks, slow links and waits (with --json: as JSON)."));
     parser.addOption(cluster);
+    QCommandLineOption prepare(
+        QStringLiteral("prepare"),
+        QStringLiteral("Parse the rank folder RANK_DIR headlessly and write its snapshot and cluster summary "
+                       "into the --cache DIR (run once per rank, e.g. by a Slurm job array), so that "
+                       "--cache DIR opens the cluster and its ranks without parsing."),
+        QStringLiteral("RANK_DIR"));
+    parser.addOption(prepare);
+    QCommandLineOption cache(
+        QStringLiteral("cache"),
+        QStringLiteral("Use DIR as the snapshot cache (and, with --cluster or a cluster folder, the prepared "
+                       "rank summaries) instead of the user's cache folder; never trimmed."),
+        QStringLiteral("DIR"));
+    parser.addOption(cache);
     QCommandLineOption memory(
         QStringLiteral("memory"),
         QStringLiteral("Load PATH headlessly and print, per device and memory component, "
@@ -198,6 +211,24 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     options.perfetto = parser.isSet(perfetto);
     options.exportCsvDir = parser.value(exportCsv);
     options.cluster = parser.isSet(cluster);
+    options.prepare = parser.value(prepare);
+    if (parser.isSet(cache)) {
+        if (parser.isSet(noCache)) {
+            QTextStream(stderr) << "ascend-timeline: --cache and --no-cache contradict each other\n";
+            std::exit(2);
+        }
+        const QString dir = parser.value(cache);
+        if (dir.trimmed().isEmpty()) {
+            QTextStream(stderr) << "ascend-timeline: --cache needs a folder\n";
+            std::exit(2);
+        }
+        // The user's own choice: a symbolic link to the folder is resolved here (the cache writer then
+        // refuses links), and an explicit folder turns the cache on even under AT_NO_SNAPSHOT.
+        const QFileInfo info(dir);
+        options.load.snapshotDirectory =
+            info.exists() ? info.canonicalFilePath() : QDir::cleanPath(info.absoluteFilePath());
+        options.load.useSnapshotCache = true;
+    }
     options.memory = parser.isSet(memory);
     options.json = parser.isSet(json);
     options.metrics = parser.isSet(metrics);
@@ -457,6 +488,8 @@ int runHeadless(const CommandLineOptions &options)
 {
     if (options.advise)
         return runAdvise(options);
+    if (!options.prepare.isEmpty())
+        return runPrepare(options);
     if (options.cluster)
         return runCluster(options);
     if (!options.exportJson.isEmpty())

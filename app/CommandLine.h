@@ -43,10 +43,12 @@ struct CommandLineOptions
     bool advise = false;  // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
     bool cluster = false; // --cluster PATH [--json] (app/ClusterCommand.cpp)
     bool memory = false;  // --memory PATH [--json] (app/MemoryCommand.cpp)
+    // --prepare RANK_DIR --cache DIR (app/PrepareCommand.cpp); --cache itself sets load.snapshotDirectory.
+    QString prepare;
     bool headless() const
     {
         return summary || metrics || advise || cluster || memory || !compareSteps.isEmpty() ||
-               !exportJson.isEmpty() || !exportCsvDir.isEmpty();
+               !exportJson.isEmpty() || !exportCsvDir.isEmpty() || !prepare.isEmpty();
     }
     // Renders offscreen with the real window (no display needed).
     bool rendersImage() const { return !screenshotOut.isEmpty() || !chart.isEmpty(); }
@@ -102,6 +104,10 @@ int runAdvise(const CommandLineOptions &options);
 // `--cluster PATH [--json]`: the cluster's ranks, step breakdowns and findings from the rank folders' summary
 // files (docs/CLUSTER.md), as text or JSON.
 int runCluster(const CommandLineOptions &options);
+
+// `--prepare RANK_DIR --cache DIR`: parses one rank folder headlessly and writes its snapshot and its cluster
+// summary into DIR (docs/CLUSTER.md), so that `--cache DIR` opens the cluster without parsing.
+int runPrepare(const CommandLineOptions &options);
 
 // Runs whichever headless mode the options select.
 int runHeadless(const CommandLineOptions &options);

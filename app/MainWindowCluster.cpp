@@ -28,7 +28,9 @@ bool MainWindow::openCluster(const QString &path)
 {
     if (!QFileInfo(path).isDir() || !cluster::isClusterFolder(path))
         return false;
-    auto model = std::make_shared<cluster::ClusterModel>(cluster::readCluster(path));
+    // With `--cache DIR`, ranks prepared there (`--prepare`) come from their summaries (docs/CLUSTER.md).
+    auto model = std::make_shared<cluster::ClusterModel>(
+        cluster::readCluster(path, {m_loadOptions.snapshotDirectory}));
     // A few ranks that all have timelines still open as one timeline (one group per rank), as before; the
     // page is for clusters whose one timeline would be incomplete (summary-only ranks) or too tall.
     const bool summaryOnlyRank = std::any_of(model->ranks.begin(), model->ranks.end(),

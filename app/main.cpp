@@ -29,8 +29,8 @@ bool wantsHeadless(int argc, char **argv)
             std::strcmp(arg, "--memory") == 0 || // not --memory-limit, which the GUI takes too
             std::strncmp(arg, "--compare-steps", 15) == 0 || std::strncmp(arg, "--export-json", 13) == 0 ||
             std::strncmp(arg, "--export-csv", 12) == 0 || std::strcmp(arg, "--cluster") == 0 ||
-            std::strcmp(arg, "--help") == 0 || std::strcmp(arg, "-h") == 0 ||
-            std::strcmp(arg, "--version") == 0 || std::strcmp(arg, "-v") == 0)
+            std::strncmp(arg, "--prepare", 9) == 0 || std::strcmp(arg, "--help") == 0 ||
+            std::strcmp(arg, "-h") == 0 || std::strcmp(arg, "--version") == 0 || std::strcmp(arg, "-v") == 0)
             return true;
     }
     return false;

@@ -28,6 +28,9 @@ struct LoadOptions
     PreferredSource preferredSource = PreferredSource::Text;
     // Reopen an unchanged input from its snapshot, and write one after a cold load.
     bool useSnapshotCache = false;
+    // The snapshot cache folder (`--cache DIR`, e.g. a cluster prepared with `--prepare`); empty: the
+    // user's cache location (snapshot::directory()).
+    QString snapshotDirectory;
     // Compress and write a new snapshot on Qt's thread pool instead of before loadTrace returns
     // (the GUI sets it, so the first frame does not wait for the cache).
     bool writeSnapshotInBackground = false;

@@ -110,6 +110,18 @@ struct DistributedArgs
     bool present = false;
 };
 
+// A rank's peak device memory from its memory summary (FORMATS.md §9.5; docs/CLUSTER.md): the largest Total
+// Reserved of any memory_record.csv / MEMORY_RECORD component (APP, the whole application, when recorded;
+// a database's APP is NPU_MEM 'app' hbm + ddr), else of any npu_module_mem.csv / NPU_MODULE_MEM module,
+// and the first time it is reached (core/MemoryAnalysis's peak definition).
+struct RankMemoryPeak
+{
+    std::int64_t bytes = 0;
+    TimeNs time = 0;   // absolute, on the rank's clock, as the file wrote it
+    QString component; // "APP", "PTA+GE", or "<module> (module)"
+    QString file;      // the file (or database) it was read from
+};
+
 struct Rank
 {
     int rank = -1;
@@ -122,6 +134,10 @@ struct Rank
     std::vector<MatrixLink> links;
     bool hasTimeline = false; // a trace_view.json or profiler database to open
     QStringList filesRead;
+    std::optional<RankMemoryPeak> memoryPeak; // none when the rank has no memory summary
+    // The prepared summary (`--prepare`, docs/CLUSTER.md) this rank was taken from instead of its own
+    // files; empty when its files were read.
+    QString preparedSummary;
 };
 
 struct ClusterModel

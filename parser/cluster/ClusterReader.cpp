@@ -2,10 +2,14 @@
 
 #include "cluster/ClusterNumbers.h"
 #include "cluster/JsonTree.h"
+#include "cluster/PreparedSummary.h"
+#include "common/MappedFile.h"
 #include "csv/CsvReader.h"
 #include "csv/CsvValues.h"
+#include "memory/MemoryTablesReader.h"
 #include "sqlite/SqliteConnection.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -13,7 +17,10 @@
 #include <QSqlQuery>
 
 #include <algorithm>
+#include <climits>
 #include <map>
+#include <memory>
+#include <optional>
 
 namespace at::cluster {
 
@@ -89,7 +96,7 @@ RankIdentity identify(const QString &folder)
 class RankReader
 {
 public:
-    RankReader(Rank &rank, ClusterModel &model) : m_rank(rank), m_model(model) {}
+    explicit RankReader(RankSummary &summary) : m_rank(summary.rank), m_model(summary) {}
 
     void read(const RankIdentity &id)
     {
@@ -112,6 +119,7 @@ public:
         m_rank.hasTimeline = QFileInfo::exists(output.filePath(QStringLiteral("trace_view.json"))) ||
                              !m_database.isEmpty() ||
                              QFileInfo::exists(output.filePath(QStringLiteral("kernel_details.csv")));
+        readMemoryPeak(output);
     }
 
 private:
@@ -157,7 +165,8 @@ private:
             if (m_rank.rank < 0 && rank >= 0)
                 m_rank.rank = static_cast<int>(rank);
             else if (rank >= 0 && rank != m_rank.rank)
-                warn(QStringLiteral("%1: distributed_args.rank is %2 but the folder is rank %3")
+                warn(QCoreApplication::translate("Parser",
+                                                 "%1: distributed_args.rank is %2 but the folder is rank %3")
                          .arg(path)
                          .arg(rank)
                          .arg(m_rank.rank));
@@ -189,13 +198,15 @@ private:
         for (const CsvIssue &issue : table.issues()) {
             // A file that cannot be opened (a FIFO named like the table, say) is named with the reason.
             if (issue.kind == CsvIssue::Kind::FileError && issue.isError()) {
-                warn(QStringLiteral("%1; step breakdown not read").arg(issue.message));
+                warn(QCoreApplication::translate("Parser", "%1; step breakdown not read").arg(issue.message));
                 return false;
             }
         }
         const int computing = table.column("Computing");
         if (computing < 0 || table.isEmpty()) {
-            warn(QStringLiteral("%1: no Computing column or no rows; step breakdown not read").arg(path));
+            warn(QCoreApplication::translate("Parser",
+                                             "%1: no Computing column or no rows; step breakdown not read")
+                     .arg(path));
             return false;
         }
         noteRead(path);
@@ -508,6 +519,191 @@ private:
             });
     }
 
+    // The rank's peak memory (RankMemoryPeak, FORMATS.md §9.5): memory_record.csv's components, else
+    // npu_module_mem.csv's modules, else the profiler database's tables. Summary only: the CSVs are
+    // streamed for their maximum, no curve is built.
+    void readMemoryPeak(const QDir &output)
+    {
+        const QString record = output.filePath(QStringLiteral("memory_record.csv"));
+        const QString modules = output.filePath(QStringLiteral("npu_module_mem.csv"));
+        if (QFileInfo::exists(record))
+            m_rank.memoryPeak = scanMemoryCsv(record, false);
+        if (!m_rank.memoryPeak && QFileInfo::exists(modules))
+            m_rank.memoryPeak = scanMemoryCsv(modules, true);
+        if (!m_rank.memoryPeak && !m_database.isEmpty())
+            m_rank.memoryPeak = databaseMemoryPeak(m_database);
+    }
+
+    // Splits one CSV line into cells (double quotes kept out of the cell, "" inside quotes is a quote).
+    static void splitCsvLine(std::string_view line, std::vector<std::string_view> &cells,
+                             std::string &scratch)
+    {
+        cells.clear();
+        if (line.find('"') == std::string_view::npos) {
+            std::size_t begin = 0;
+            for (;;) {
+                const std::size_t comma = line.find(',', begin);
+                cells.push_back(line.substr(begin, comma == std::string_view::npos ? line.size() - begin
+                                                                                   : comma - begin));
+                if (comma == std::string_view::npos)
+                    return;
+                begin = comma + 1;
+            }
+        }
+        // Rare (the memory files quote nothing): unquote into scratch, cells separated by NULs.
+        scratch.clear();
+        std::vector<std::size_t> starts{0};
+        bool quoted = false;
+        for (std::size_t i = 0; i < line.size(); ++i) {
+            const char c = line[i];
+            if (c == '"') {
+                if (quoted && i + 1 < line.size() && line[i + 1] == '"')
+                    scratch += '"', ++i;
+                else
+                    quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                starts.push_back(scratch.size() + 1);
+                scratch += '\0';
+            } else {
+                scratch += c;
+            }
+        }
+        for (std::size_t k = 0; k < starts.size(); ++k) {
+            const std::size_t end = k + 1 < starts.size() ? starts[k + 1] - 1 : scratch.size();
+            cells.emplace_back(scratch.data() + starts[k], end - starts[k]);
+        }
+    }
+
+    // The largest "Total Reserved(MB|KB)" of a memory CSV and the first time it is reached. Module rows of
+    // -1 (only releases seen) hold no value.
+    std::optional<RankMemoryPeak> scanMemoryCsv(const QString &path, bool modules)
+    {
+        QString error;
+        const std::unique_ptr<MappedFile> file = MappedFile::open(path, &error);
+        if (!file) {
+            warn(QCoreApplication::translate("Parser", "%1; peak memory not read").arg(error));
+            return std::nullopt;
+        }
+        noteRead(path); // with or without a peak: the prepared summary's stamps must cover it
+        std::string_view data(file->data(), file->size());
+        if (data.substr(0, 3) == "\xEF\xBB\xBF")
+            data.remove_prefix(3);
+        std::vector<std::string_view> cells;
+        std::string scratch;
+        int component = -1, time = -1, reserved = -1, shift = 0;
+        std::optional<RankMemoryPeak> peak;
+        std::string peakComponentText;
+        bool header = true;
+        std::size_t badRows = 0;
+        while (!data.empty()) {
+            const std::size_t eol = data.find('\n');
+            std::string_view line = data.substr(0, eol);
+            data.remove_prefix(eol == std::string_view::npos ? data.size() : eol + 1);
+            if (!line.empty() && line.back() == '\r')
+                line.remove_suffix(1);
+            if (line.empty())
+                continue;
+            splitCsvLine(line, cells, scratch);
+            if (header) {
+                header = false;
+                for (int c = 0; c < static_cast<int>(cells.size()); ++c) {
+                    const std::string_view name = csv::trimCell(cells[static_cast<std::size_t>(c)]);
+                    if (name == "Component")
+                        component = c;
+                    else if (name == "Timestamp(us)")
+                        time = c;
+                    else if (name == "Total Reserved(MB)")
+                        reserved = c, shift = 20;
+                    else if (name == "Total Reserved(KB)")
+                        reserved = c, shift = 10;
+                }
+                if (component < 0 || time < 0 || reserved < 0) {
+                    warn(QCoreApplication::translate(
+                             "Parser",
+                             "%1: no Component, Timestamp(us) or Total Reserved column; peak memory not read")
+                             .arg(path));
+                    return std::nullopt;
+                }
+                continue;
+            }
+            const auto cell = [&](int c) {
+                return c < static_cast<int>(cells.size()) ? cells[static_cast<std::size_t>(c)]
+                                                          : std::string_view();
+            };
+            if (csv::isMissingCell(cell(reserved)))
+                continue; // a component that does not fill Reserved
+            const std::optional<std::int64_t> bytes = parseScaledBytes(cell(reserved), shift);
+            const csv::Parsed<std::int64_t> at = csv::parseTimestampUsToNs(cell(time));
+            if (!bytes || !at.ok()) {
+                ++badRows;
+                continue;
+            }
+            if (modules && *bytes < 0)
+                continue;
+            if (peak && (*bytes < peak->bytes || (*bytes == peak->bytes && at.value >= peak->time)))
+                continue;
+            if (!peak)
+                peak.emplace();
+            peak->bytes = *bytes;
+            peak->time = at.value;
+            peakComponentText = std::string(csv::trimCell(cell(component)));
+        }
+        if (file->truncated())
+            warn(file->truncationMessage());
+        const int skipped = static_cast<int>(std::min(badRows, static_cast<std::size_t>(INT_MAX)));
+        if (skipped > 0)
+            warn(QCoreApplication::translate(
+                     "Parser",
+                     "%1: %n row(s) without a readable time or Total Reserved left out of the peak memory",
+                     nullptr, skipped)
+                     .arg(path));
+        if (!peak)
+            return std::nullopt;
+        const QString name = QString::fromStdString(peakComponentText);
+        peak->component = modules ? QStringLiteral("%1 (module)").arg(name) : name;
+        peak->file = path;
+        return peak;
+    }
+
+    // MEMORY_RECORD's components and NPU_MEM 'app' (hbm + ddr, the database's APP curve), else
+    // NPU_MODULE_MEM's modules: bytes and ns as stored.
+    std::optional<RankMemoryPeak> databaseMemoryPeak(const QString &path)
+    {
+        std::optional<RankMemoryPeak> peak;
+        auto consider = [&](QSqlQuery &q, const QString &component) {
+            if (q.value(1).isNull() || q.value(2).isNull())
+                return;
+            const std::int64_t bytes = q.value(1).toLongLong();
+            const TimeNs time = q.value(2).toLongLong();
+            if (peak && (bytes < peak->bytes || (bytes == peak->bytes && time >= peak->time)))
+                return;
+            peak = RankMemoryPeak{bytes, time, component.isEmpty() ? q.value(0).toString() : component, path};
+        };
+        if (hasTable(path, QStringLiteral("MEMORY_RECORD")))
+            query(path,
+                  QStringLiteral(
+                      "SELECT s.value, m.totalReserved, CAST(m.timestamp AS INTEGER) FROM MEMORY_RECORD m "
+                      "LEFT JOIN STRING_IDS s ON s.id = m.component WHERE m.totalReserved IS NOT NULL "
+                      "ORDER BY m.totalReserved DESC, CAST(m.timestamp AS INTEGER) LIMIT 1"),
+                  [&](QSqlQuery &q) { consider(q, {}); });
+        if (hasTable(path, QStringLiteral("NPU_MEM")))
+            query(path,
+                  QStringLiteral("SELECT 'APP', CAST(n.hbm + n.ddr AS INTEGER) AS total, "
+                                 "CAST(n.timestampNs AS INTEGER) AS t FROM NPU_MEM n "
+                                 "JOIN STRING_IDS s ON s.id = n.type WHERE lower(s.value) = 'app' "
+                                 "ORDER BY total DESC, t LIMIT 1"),
+                  [&](QSqlQuery &q) { consider(q, QStringLiteral("APP")); });
+        if (!peak && hasTable(path, QStringLiteral("NPU_MODULE_MEM")) &&
+            hasTable(path, QStringLiteral("ENUM_MODULE")))
+            query(path,
+                  QStringLiteral("SELECT e.name || ' (module)', CAST(m.totalReserved AS INTEGER) AS total, "
+                                 "CAST(m.timestampNs AS INTEGER) AS t FROM NPU_MODULE_MEM m "
+                                 "LEFT JOIN ENUM_MODULE e ON e.id = m.moduleId WHERE m.totalReserved >= 0 "
+                                 "ORDER BY total DESC, t LIMIT 1"),
+                  [&](QSqlQuery &q) { consider(q, {}); });
+        return peak;
+    }
+
     static void splitLink(const QString &link, int &src, int &dst)
     {
         const qsizetype dash = link.indexOf(QLatin1Char('-'));
@@ -579,7 +775,7 @@ private:
     }
 
     Rank &m_rank;
-    ClusterModel &m_model;
+    RankSummary &m_model; // the rank's share of the cluster: groups, distributed_args, warnings
     QString m_database;
 };
 
@@ -609,7 +805,8 @@ void resolveGroups(ClusterModel &model)
         }
     }
     for (const QString &g : unknownGroups)
-        model.warnings << QStringLiteral(
+        model.warnings << QCoreApplication::translate(
+                              "Parser",
                               "communication group %1 is not in any parallel_group_info; its matrix "
                               "links keep the ranks as written")
                               .arg(g);
@@ -625,7 +822,9 @@ void readClusterOutput(ClusterModel &model, const QString &root)
         return;
     const CsvTable table = CsvReader().readFile(path);
     if (table.column("Type") < 0 || table.column("Index") < 0 || table.column("Computing") < 0) {
-        model.warnings << QStringLiteral("%1: no Type/Index/Computing columns; not read").arg(path);
+        model.warnings << QCoreApplication::translate("Parser",
+                                                      "%1: no Type/Index/Computing columns; not read")
+                              .arg(path);
         return;
     }
     auto ns = [&](std::size_t row, std::string_view column, bool *present = nullptr) {
@@ -695,24 +894,54 @@ bool isClusterFolder(const QString &path)
     return ranks >= 2;
 }
 
-ClusterModel readCluster(const QString &path)
+RankSummary readRankSummary(const QString &folder)
+{
+    RankSummary summary;
+    Rank &rank = summary.rank;
+    rank.folder = QFileInfo(folder).absoluteFilePath();
+    rank.name = QFileInfo(folder).fileName();
+    const RankIdentity id = identify(rank.folder);
+    rank.rank = id.rank;
+    RankReader(summary).read(id);
+    return summary;
+}
+
+ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
 {
     ClusterModel model;
     model.root = QFileInfo(path).absoluteFilePath();
-    for (const QString &folder : findRankFolders(path)) {
-        Rank rank;
-        rank.folder = folder;
-        rank.name = QFileInfo(folder).fileName();
-        const RankIdentity id = identify(folder);
-        rank.rank = id.rank;
-        RankReader(rank, model).read(id);
+    const QStringList folders = findRankFolders(path);
+    int prepared = 0;
+    for (const QString &folder : folders) {
+        std::optional<RankSummary> summary;
+        if (!options.preparedDirectory.isEmpty()) {
+            QString why;
+            summary = readPreparedSummary(folder, options.preparedDirectory, &why);
+            if (!summary && !why.isEmpty())
+                model.warnings << why;
+            prepared += summary ? 1 : 0;
+        }
+        if (!summary)
+            summary = readRankSummary(folder);
+        // Merged in folder order as when each rank was read into the model directly: groups by key (the
+        // first rank listing a group wins), the last distributed_args, every warning.
+        for (ParallelGroup &g : summary->groups)
+            if (std::none_of(model.groups.begin(), model.groups.end(),
+                             [&](const ParallelGroup &known) { return known.key == g.key; }))
+                model.groups.push_back(std::move(g));
+        if (summary->distributed.present)
+            model.distributed = summary->distributed;
+        model.warnings << summary->warnings;
+        Rank &rank = summary->rank;
         if (rank.rank < 0) {
-            model.warnings << QStringLiteral("%1: no profiler_info_<N>.json or other rank id; folder skipped")
+            model.warnings << QCoreApplication::translate(
+                                  "Parser", "%1: no profiler_info_<N>.json or other rank id; folder skipped")
                                   .arg(folder);
             continue;
         }
         if (model.rank(rank.rank)) {
-            model.warnings << QStringLiteral("%1: rank %2 is already read from %3; folder skipped")
+            model.warnings << QCoreApplication::translate(
+                                  "Parser", "%1: rank %2 is already read from %3; folder skipped")
                                   .arg(folder)
                                   .arg(rank.rank)
                                   .arg(model.rank(rank.rank)->folder);
@@ -720,6 +949,13 @@ ClusterModel readCluster(const QString &path)
         }
         model.ranks.push_back(std::move(rank));
     }
+    // A mistyped cache folder, or one prepared for the data at another path (the key is the real path).
+    if (!options.preparedDirectory.isEmpty() && prepared == 0 && !folders.isEmpty())
+        model.warnings << QCoreApplication::translate(
+                              "Parser",
+                              "none of the %1 rank folders is prepared in %2; their files were read")
+                              .arg(folders.size())
+                              .arg(options.preparedDirectory);
     std::sort(model.ranks.begin(), model.ranks.end(),
               [](const Rank &a, const Rank &b) { return a.rank < b.rank; });
     readClusterOutput(model, model.root);

@@ -20,8 +20,27 @@ QStringList findRankFolders(const QString &path);
 // (what the window opens as a cluster).
 bool isClusterFolder(const QString &path);
 
+// One rank folder as the cluster reader reads it: the rank, and what it adds to the cluster (the parallel
+// groups and distributed_args of its profiler_metadata.json, its warnings). `--prepare` stores this
+// (PreparedSummary.h) and a prepared cluster reads it back instead of the files.
+struct RankSummary
+{
+    Rank rank; // rank.rank < 0: the folder has no rank id
+    std::vector<ParallelGroup> groups;
+    DistributedArgs distributed;
+    QStringList warnings;
+};
+RankSummary readRankSummary(const QString &folder);
+
+struct ClusterReadOptions
+{
+    // A folder of prepared rank summaries (`--prepare RANK_DIR --cache DIR`): a rank whose summary there is
+    // current is taken from it without reading its files; a stale one is named in a warning and re-read.
+    QString preparedDirectory;
+};
+
 // Every rank folder found is a rank of the model (summary-only ranks included). Problems are collected in
 // ClusterModel::warnings, each naming the file; an empty model means no rank folder was found.
-ClusterModel readCluster(const QString &path);
+ClusterModel readCluster(const QString &path, const ClusterReadOptions &options = {});
 
 } // namespace at::cluster

@@ -2,6 +2,8 @@
 
 #include "common/MappedFile.h"
 
+#include <QCoreApplication>
+
 #include <memory>
 
 #include <simdjson.h>
@@ -130,13 +132,13 @@ bool readJsonFile(const QString &path, JsonNode &root, QString *error)
     od::document doc;
     root = JsonNode{};
     if (parser.iterate(json).get(doc)) {
-        *error = QStringLiteral("%1: not valid JSON").arg(path);
+        *error = QCoreApplication::translate("Parser", "%1: not valid JSON").arg(path);
         return false;
     }
     // A document that is a bare scalar cannot be read as a value; every cluster file is an object.
     od::object object;
     if (doc.get_object().get(object)) {
-        *error = QStringLiteral("%1: not a JSON object").arg(path);
+        *error = QCoreApplication::translate("Parser", "%1: not a JSON object").arg(path);
         return false;
     }
     root.type = JsonNode::Type::Object;
@@ -144,12 +146,12 @@ bool readJsonFile(const QString &path, JsonNode &root, QString *error)
         std::string_view key;
         od::value inner;
         if (field.unescaped_key().get(key) || field.value().get(inner)) {
-            *error = QStringLiteral("%1: not valid JSON").arg(path);
+            *error = QCoreApplication::translate("Parser", "%1: not valid JSON").arg(path);
             return false;
         }
         root.members.emplace_back(std::string(key), JsonNode{});
         if (!convert(inner, root.members.back().second, 1)) {
-            *error = QStringLiteral("%1: not valid JSON near key \"%2\"")
+            *error = QCoreApplication::translate("Parser", "%1: not valid JSON near key \"%2\"")
                          .arg(path, QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())));
             return false;
         }

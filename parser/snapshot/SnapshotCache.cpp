@@ -53,11 +53,13 @@ void testPause()
 }
 
 // QSaveFile leaves "<name>.XXXXXX" behind when the process dies mid-write; they are never read
-// (the names differ), and ones older than an hour (no live writer) are removed.
+// (the names differ), and ones older than an hour (no live writer) are removed (snapshots and the
+// prepared rank summaries, parser/cluster/PreparedSummary.h).
 void removeStaleTemporaries(const QDir &dir)
 {
     const QDateTime cutoff = QDateTime::currentDateTimeUtc().addSecs(-3600);
-    for (const QFileInfo &f : dir.entryInfoList({QStringLiteral("*.atsnap.*")}, QDir::Files))
+    for (const QFileInfo &f :
+         dir.entryInfoList({QStringLiteral("*.atsnap.*"), QStringLiteral("*.atrank.json.*")}, QDir::Files))
         if (f.lastModified().toUTC() < cutoff)
             QFile::remove(f.filePath());
 }
@@ -114,7 +116,7 @@ int openCacheFolder(const QString &dir, QString *reason)
 // Writes into a new file (O_EXCL, O_NOFOLLOW) inside the checked cache folder, then renames it over
 // the snapshot's name: a symlink planted there is replaced, never followed; a FIFO, socket or device
 // there is left alone and nothing is written.
-bool save(const std::string &bytes, const QString &path, QString *reason)
+bool save(const std::string &bytes, const QString &path, QString *reason, bool evict)
 {
     const QFileInfo info(path);
     if (!QDir().mkpath(info.path())) {
@@ -164,7 +166,8 @@ bool save(const std::string &bytes, const QString &path, QString *reason)
     }
     ::close(dir);
     qCInfo(lcSnapshot) << "wrote" << path << bytes.size() << "bytes";
-    evictOld(info.dir(), path);
+    if (evict)
+        evictOld(info.dir(), path);
     return true;
 }
 
@@ -229,30 +232,47 @@ QString directory()
     return base.isEmpty() ? QString() : QDir(base).filePath(QStringLiteral("snapshots"));
 }
 
-QString pathFor(const QString &input, PreferredSource preferred)
+bool insideDataFolder(const QString &input, const QString &cacheDir)
 {
-    const QString path = canonical(input);
-    const QString dir = directory();
-    if (path.isEmpty() || dir.isEmpty())
-        return {};
     // Never inside the opened folder, even when the cache location points there or a symlink on the
     // way leads there (a lone file's folder is not the profile's: a cache beside it is allowed).
-    const QString dirReal = resolvedPath(dir);
-    const QString dataFolder = path;
-    if (QFileInfo(path).isDir() &&
-        (dirReal == dataFolder || dirReal.startsWith(dataFolder + QLatin1Char('/')))) {
+    const QString dataFolder = canonical(input);
+    const QString dirReal = resolvedPath(cacheDir);
+    return !dataFolder.isEmpty() && QFileInfo(dataFolder).isDir() &&
+           (dirReal == dataFolder || dirReal.startsWith(dataFolder + QLatin1Char('/')));
+}
+
+QString cacheKeyName(const QString &input, QByteArrayView tag)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha1);
+    hash.addData(canonical(input).toUtf8());
+    hash.addData(tag);
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir)
+{
+    const QString path = canonical(input);
+    const QString dir = cacheDir.isEmpty() ? directory() : cacheDir;
+    if (path.isEmpty() || dir.isEmpty())
+        return {};
+    if (insideDataFolder(input, dir)) {
         static std::once_flag warned;
         std::call_once(warned, [&] {
             qCWarning(lcSnapshot).noquote()
                 << QStringLiteral("the snapshot cache %1 lies inside the data folder %2: running without it")
-                       .arg(dirReal, dataFolder);
+                       .arg(resolvedPath(dir), path);
         });
         return {};
     }
-    QCryptographicHash hash(QCryptographicHash::Sha1);
-    hash.addData(path.toUtf8());
-    hash.addData(preferred == PreferredSource::Database ? QByteArrayView("\ndb") : QByteArrayView("\ntext"));
-    return QDir(dir).filePath(QString::fromLatin1(hash.result().toHex()) + QStringLiteral(".atsnap"));
+    const QByteArrayView tag =
+        preferred == PreferredSource::Database ? QByteArrayView("\ndb") : QByteArrayView("\ntext");
+    return QDir(dir).filePath(cacheKeyName(input, tag) + QStringLiteral(".atsnap"));
+}
+
+bool saveCacheFile(const std::string &bytes, const QString &path, QString *reason)
+{
+    return save(bytes, path, reason, false);
 }
 
 FileStamp stampOf(const QString &path)
@@ -303,7 +323,7 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
 {
     *cancelled = false;
     const PreferredSource preferred = options.preferredSource;
-    const QString path = pathFor(input, preferred);
+    const QString path = pathFor(input, preferred, options.snapshotDirectory);
     if (path.isEmpty()) {
         *reason = QStringLiteral("not cached");
         return nullptr;
@@ -365,9 +385,10 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
 }
 
 bool write(const TraceModel &model, const QString &input, PreferredSource preferred, bool background,
-           std::uint64_t sourceBytes, QString *reason)
+           std::uint64_t sourceBytes, QString *reason, const QString &cacheDir)
 {
-    const QString path = pathFor(input, preferred);
+    const QString path = pathFor(input, preferred, cacheDir);
+    const bool evict = cacheDir.isEmpty();
     if (path.isEmpty()) {
         *reason = QStringLiteral("not cached");
         return false;
@@ -377,10 +398,10 @@ bool write(const TraceModel &model, const QString &input, PreferredSource prefer
     std::optional<std::string> payload = encodePayload(model, reason);
     if (!payload)
         return false;
-    auto finish = [key, path](const std::string &encoded) {
+    auto finish = [key, path, evict](const std::string &encoded) {
         QString why;
         const std::optional<std::string> bytes = frameSnapshot(encoded, key, &why);
-        if (!bytes || !save(*bytes, path, &why)) {
+        if (!bytes || !save(*bytes, path, &why, evict)) {
             qCWarning(lcSnapshot) << "snapshot not written:" << why;
             return false;
         }

@@ -3,10 +3,12 @@
 #include "TraceLoader.h"
 #include "snapshot/SnapshotCodec.h"
 
+#include <QByteArrayView>
 #include <QLoggingCategory>
 #include <QString>
 
 #include <memory>
+#include <string>
 
 namespace at::snapshot {
 
@@ -21,8 +23,14 @@ Q_DECLARE_LOGGING_CATEGORY(lcSnapshot)
 // The loader does not ask: app/ (and the tests) put it into LoadOptions::useSnapshotCache.
 bool enabled();
 QString directory();
-// Where the snapshot of this input lives (empty for inputs that are never cached, e.g. resources).
-QString pathFor(const QString &input, PreferredSource preferred);
+// Where the snapshot of this input lives (empty for inputs that are never cached, e.g. resources, or when
+// the cache folder lies inside the opened folder). cacheDir: a cache folder of the user's choosing
+// (LoadOptions::snapshotDirectory, `--cache DIR`) instead of directory().
+QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir = {});
+// True when the real path of cacheDir is the opened folder or inside it (the cache is then not used).
+bool insideDataFolder(const QString &input, const QString &cacheDir);
+// SHA-1 of the input's canonical path and a tag, as hex: the base name of its cache files.
+QString cacheKeyName(const QString &input, QByteArrayView tag);
 
 // The reopened model, or null with the reason (missing, stale, corrupt, wrong version). Progress
 // reports the cold load's byte total; a cancel returns null with *cancelled set.
@@ -33,8 +41,16 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
 // runs here and compression and writing run on Qt's global thread pool (waited for when the
 // application exits). Returns false with a reason when nothing is written.
 // sourceBytes is the cold load's LoadControl::bytesTotal, reported again by a reopen.
+// cacheDir as for pathFor(); a folder of the user's choosing is never trimmed (a prepared cluster keeps
+// every rank's snapshot), the default one is kept to the most recent 64 snapshots and 4 GiB.
 bool write(const TraceModel &model, const QString &input, PreferredSource preferred, bool background,
-           std::uint64_t sourceBytes, QString *reason);
+           std::uint64_t sourceBytes, QString *reason, const QString &cacheDir = {});
+
+// Writes bytes as `path` inside a cache folder with the cache's rules: the folder is created, must be the
+// user's own and not a symbolic link; the bytes go to an O_EXCL/O_NOFOLLOW temporary renamed over the name
+// (a symlink there is replaced, never followed; a FIFO, socket or device is left alone). Also used for the
+// prepared rank summaries (parser/cluster/PreparedSummary.h).
+bool saveCacheFile(const std::string &bytes, const QString &path, QString *reason);
 
 // The stamps of every file the model was read from (folders: plus the folders on the way, whose
 // mtimes change when files are added or removed).

@@ -1,5 +1,6 @@
 #include "cluster/ClusterView.h"
 
+#include "MemoryAnalysis.h"
 #include "Theme.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterHeatMap.h"
@@ -252,7 +253,7 @@ void ClusterView::fillTable()
     m_rows->setHorizontalHeaderLabels({tr("Rank"), tr("Device"), tr("Stage"), tr("Steps"), tr("Computing"),
                                        tr("Communication (not overlapped)"), tr("Overlapped"), tr("Free"),
                                        tr("Bubble"), tr("Preparing"), tr("Stage Time"), tr("Source"),
-                                       tr("Timeline")});
+                                       tr("Timeline"), tr("Peak Memory (MB)")});
     for (const Rank &r : m_model->ranks) {
         const RankStep m = meanStep(r);
         const bool has = !r.steps.empty();
@@ -268,6 +269,15 @@ void ClusterView::fillTable()
             << textItem(has ? breakdownSourceName(m.source) : tr("none"),
                         has ? breakdownSourceName(m.source) : QString())
             << textItem(r.hasTimeline ? tr("yes") : tr("summary only"), r.hasTimeline);
+        // The rank's peak device memory (ClusterModel.h RankMemoryPeak), MB = 2^20 bytes.
+        QStandardItem *memory =
+            numberItem(r.memoryPeak ? static_cast<double>(r.memoryPeak->bytes) / (1 << 20) : 0,
+                       r.memoryPeak.has_value());
+        if (r.memoryPeak)
+            memory->setToolTip(
+                tr("%1, first reached at %2 µs (%3)")
+                    .arg(r.memoryPeak->component, nanosAsMicros(r.memoryPeak->time), r.memoryPeak->file));
+        row << memory;
         row.front()->setToolTip(r.folder);
         m_rows->appendRow(row);
     }

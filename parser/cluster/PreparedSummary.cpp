@@ -1,0 +1,382 @@
+#include "cluster/PreparedSummary.h"
+
+#include "cluster/JsonTree.h"
+#include "snapshot/SnapshotCache.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <set>
+
+#include <sys/stat.h>
+
+namespace at::cluster {
+
+namespace {
+
+// int64 values (ns, bytes) are written as decimal strings: a JSON number goes through a double in most
+// readers, and epoch ns do not survive one.
+QJsonValue big(std::int64_t v)
+{
+    return QString::number(v);
+}
+std::int64_t big(const JsonNode &node)
+{
+    return node.toInt(0);
+}
+
+QString sourceKey(BreakdownSource s)
+{
+    return breakdownSourceName(s);
+}
+BreakdownSource sourceFrom(const QString &name)
+{
+    if (name == breakdownSourceName(BreakdownSource::Database))
+        return BreakdownSource::Database;
+    if (name == breakdownSourceName(BreakdownSource::Timeline))
+        return BreakdownSource::Timeline;
+    return BreakdownSource::StepTraceCsv;
+}
+
+// The files the summary was read from, the rank folder and its ASCEND_PROFILER_OUTPUT/, and every folder
+// between a file and the rank folder.
+std::vector<snapshot::FileStamp> stampsOf(const RankSummary &summary)
+{
+    const QString root = summary.rank.folder;
+    std::set<QString> paths{root};
+    const QString output = QDir(root).filePath(QStringLiteral("ASCEND_PROFILER_OUTPUT"));
+    if (QFileInfo(output).isDir())
+        paths.insert(output);
+    for (const QString &file : summary.rank.filesRead) {
+        const QString absolute = QFileInfo(file).absoluteFilePath();
+        paths.insert(absolute);
+        QString dir = QFileInfo(absolute).path();
+        while (dir.startsWith(root + QLatin1Char('/'))) {
+            paths.insert(dir);
+            dir = QFileInfo(dir).path();
+        }
+    }
+    std::vector<snapshot::FileStamp> stamps;
+    for (const QString &p : paths)
+        stamps.push_back(snapshot::stampOf(p));
+    return stamps;
+}
+
+QJsonObject encodeStep(const RankStep &s)
+{
+    return {{QStringLiteral("step"), static_cast<qint64>(s.step)},
+            {QStringLiteral("computing"), big(s.computing)},
+            {QStringLiteral("communication_not_overlapped"), big(s.communicationNotOverlapped)},
+            {QStringLiteral("overlapped"), big(s.overlapped)},
+            {QStringLiteral("communication"), big(s.communication)},
+            {QStringLiteral("free"), big(s.free)},
+            {QStringLiteral("stage"), big(s.stage)},
+            {QStringLiteral("bubble"), big(s.bubble)},
+            {QStringLiteral("communication_not_overlapped_exclude_receive"),
+             big(s.communicationNotOverlappedExcludeReceive)},
+            {QStringLiteral("preparing"), big(s.preparing)},
+            {QStringLiteral("has_preparing"), s.hasPreparing},
+            {QStringLiteral("source"), sourceKey(s.source)}};
+}
+
+RankStep decodeStep(const JsonNode &n)
+{
+    RankStep s;
+    s.step = n["step"].toInt(kNoStep);
+    s.computing = big(n["computing"]);
+    s.communicationNotOverlapped = big(n["communication_not_overlapped"]);
+    s.overlapped = big(n["overlapped"]);
+    s.communication = big(n["communication"]);
+    s.free = big(n["free"]);
+    s.stage = big(n["stage"]);
+    s.bubble = big(n["bubble"]);
+    s.communicationNotOverlappedExcludeReceive = big(n["communication_not_overlapped_exclude_receive"]);
+    s.preparing = big(n["preparing"]);
+    s.hasPreparing = n["has_preparing"].text == "true";
+    s.source = sourceFrom(n["source"].string());
+    return s;
+}
+
+QJsonObject encodeOp(const CommOp &op)
+{
+    QJsonArray bandwidth;
+    for (const TransportBandwidth &b : op.bandwidth) {
+        QJsonArray sizes;
+        for (const PacketBucket &p : b.sizes)
+            sizes.append(QJsonArray{p.sizeMb, static_cast<qint64>(p.count), big(p.time)});
+        bandwidth.append(QJsonObject{
+            {QStringLiteral("transport"), b.transport},
+            {QStringLiteral("size_mb"), b.sizeMb},
+            {QStringLiteral("time"), big(b.time)},
+            {QStringLiteral("bandwidth_gbps"), b.bandwidthGbps ? QJsonValue(*b.bandwidthGbps) : QJsonValue()},
+            {QStringLiteral("large_packet_ratio"), b.largePacketRatio},
+            {QStringLiteral("sizes"), sizes}});
+    }
+    return {{QStringLiteral("step"), static_cast<qint64>(op.step)},
+            {QStringLiteral("name"), op.name},
+            {QStringLiteral("group"), op.group},
+            {QStringLiteral("p2p"), op.p2p},
+            {QStringLiteral("total"), op.total},
+            {QStringLiteral("start"), big(op.startAbsolute)},
+            {QStringLiteral("elapse"), big(op.elapse)},
+            {QStringLiteral("transit"), big(op.transit)},
+            {QStringLiteral("wait"), big(op.wait)},
+            {QStringLiteral("synchronization"), big(op.synchronization)},
+            {QStringLiteral("idle"), big(op.idle)},
+            {QStringLiteral("wait_ratio"), op.waitRatio},
+            {QStringLiteral("synchronization_ratio"), op.synchronizationRatio},
+            {QStringLiteral("bandwidth"), bandwidth}};
+}
+
+CommOp decodeOp(const JsonNode &n)
+{
+    CommOp op;
+    op.step = n["step"].toInt(kNoStep);
+    op.name = n["name"].string();
+    op.group = n["group"].string();
+    op.p2p = n["p2p"].text == "true";
+    op.total = n["total"].text == "true";
+    op.startAbsolute = big(n["start"]);
+    op.elapse = big(n["elapse"]);
+    op.transit = big(n["transit"]);
+    op.wait = big(n["wait"]);
+    op.synchronization = big(n["synchronization"]);
+    op.idle = big(n["idle"]);
+    op.waitRatio = n["wait_ratio"].toDouble();
+    op.synchronizationRatio = n["synchronization_ratio"].toDouble();
+    for (const JsonNode &b : n["bandwidth"].items) {
+        TransportBandwidth t;
+        t.transport = b["transport"].string();
+        t.sizeMb = b["size_mb"].toDouble();
+        t.time = big(b["time"]);
+        if (b["bandwidth_gbps"].type == JsonNode::Type::Number)
+            t.bandwidthGbps = b["bandwidth_gbps"].toDouble();
+        t.largePacketRatio = b["large_packet_ratio"].toDouble();
+        for (const JsonNode &p : b["sizes"].items)
+            if (p.items.size() == 3)
+                t.sizes.push_back({p.items[0].toDouble(), p.items[1].toInt(0), big(p.items[2])});
+        op.bandwidth.push_back(std::move(t));
+    }
+    return op;
+}
+
+QJsonObject encodeLink(const MatrixLink &l)
+{
+    return {{QStringLiteral("step"), static_cast<qint64>(l.step)},
+            {QStringLiteral("op_key"), l.opKey},
+            {QStringLiteral("group"), l.group},
+            {QStringLiteral("src_local"), l.srcLocal},
+            {QStringLiteral("dst_local"), l.dstLocal},
+            {QStringLiteral("transport"), l.transport},
+            {QStringLiteral("size_mb"), l.sizeMb},
+            {QStringLiteral("time"), big(l.time)},
+            {QStringLiteral("bandwidth_gbps"), l.bandwidthGbps},
+            {QStringLiteral("op_name"), l.opName}};
+}
+
+MatrixLink decodeLink(const JsonNode &n)
+{
+    MatrixLink l;
+    l.step = n["step"].toInt(kNoStep);
+    l.opKey = n["op_key"].string();
+    l.group = n["group"].string();
+    l.srcLocal = static_cast<int>(n["src_local"].toInt(-1));
+    l.dstLocal = static_cast<int>(n["dst_local"].toInt(-1));
+    l.transport = n["transport"].string();
+    l.sizeMb = n["size_mb"].toDouble();
+    l.time = big(n["time"]);
+    l.bandwidthGbps = n["bandwidth_gbps"].toDouble();
+    l.opName = n["op_name"].string();
+    return l;
+}
+
+QJsonArray strings(const QStringList &list)
+{
+    QJsonArray a;
+    for (const QString &s : list)
+        a.append(s);
+    return a;
+}
+
+QStringList strings(const JsonNode &n)
+{
+    QStringList list;
+    for (const JsonNode &s : n.items)
+        list << s.string();
+    return list;
+}
+
+QByteArray encode(const RankSummary &summary, const QString &snapshotPath)
+{
+    const Rank &r = summary.rank;
+    QJsonArray steps, ops, links, groups, stamps;
+    for (const RankStep &s : r.steps)
+        steps.append(encodeStep(s));
+    for (const CommOp &op : r.ops)
+        ops.append(encodeOp(op));
+    for (const MatrixLink &l : r.links)
+        links.append(encodeLink(l));
+    for (const ParallelGroup &g : summary.groups) {
+        QJsonArray ranks;
+        for (int id : g.globalRanks)
+            ranks.append(id);
+        groups.append(QJsonObject{{QStringLiteral("key"), g.key},
+                                  {QStringLiteral("hash"), g.hash},
+                                  {QStringLiteral("name"), g.name},
+                                  {QStringLiteral("ranks"), ranks}});
+    }
+    for (const snapshot::FileStamp &f : stampsOf(summary))
+        stamps.append(QJsonObject{{QStringLiteral("path"), f.path},
+                                  {QStringLiteral("size"), big(f.size)},
+                                  {QStringLiteral("mtime_ns"), big(f.mtimeNs)},
+                                  {QStringLiteral("ctime_ns"), big(f.ctimeNs)},
+                                  {QStringLiteral("fingerprint"), QString::number(f.fingerprint)}});
+    const DistributedArgs &d = summary.distributed;
+    QJsonObject rank{{QStringLiteral("rank"), r.rank},
+                     {QStringLiteral("device"), r.device},
+                     {QStringLiteral("name"), r.name},
+                     {QStringLiteral("has_timeline"), r.hasTimeline},
+                     {QStringLiteral("files_read"), strings(r.filesRead)},
+                     {QStringLiteral("steps"), steps},
+                     {QStringLiteral("ops"), ops},
+                     {QStringLiteral("links"), links}};
+    if (r.memoryPeak)
+        rank.insert(QStringLiteral("memory_peak"),
+                    QJsonObject{{QStringLiteral("bytes"), big(r.memoryPeak->bytes)},
+                                {QStringLiteral("time"), big(r.memoryPeak->time)},
+                                {QStringLiteral("component"), r.memoryPeak->component},
+                                {QStringLiteral("file"), r.memoryPeak->file}});
+    const QJsonObject root{{QStringLiteral("format"), kPreparedSummaryFormat},
+                           {QStringLiteral("folder"), QFileInfo(r.folder).canonicalFilePath()},
+                           {QStringLiteral("snapshot"), snapshotPath},
+                           {QStringLiteral("stamps"), stamps},
+                           {QStringLiteral("rank"), rank},
+                           {QStringLiteral("groups"), groups},
+                           {QStringLiteral("distributed"),
+                            d.present ? QJsonValue(QJsonObject{{QStringLiteral("tp"), d.tp},
+                                                               {QStringLiteral("pp"), d.pp},
+                                                               {QStringLiteral("dp"), d.dp},
+                                                               {QStringLiteral("cp"), d.cp},
+                                                               {QStringLiteral("ep"), d.ep},
+                                                               {QStringLiteral("world_size"), d.worldSize}})
+                                      : QJsonValue()},
+                           {QStringLiteral("warnings"), strings(summary.warnings)}};
+    return QJsonDocument(root).toJson(QJsonDocument::Compact);
+}
+
+RankSummary decode(const JsonNode &root, const QString &rankFolder)
+{
+    RankSummary summary;
+    const JsonNode &n = root["rank"];
+    Rank &r = summary.rank;
+    r.rank = static_cast<int>(n["rank"].toInt(-1));
+    r.device = static_cast<int>(n["device"].toInt(-1));
+    r.folder = QFileInfo(rankFolder).absoluteFilePath();
+    r.name = n["name"].string();
+    r.hasTimeline = n["has_timeline"].text == "true";
+    r.filesRead = strings(n["files_read"]);
+    for (const JsonNode &s : n["steps"].items)
+        r.steps.push_back(decodeStep(s));
+    for (const JsonNode &op : n["ops"].items)
+        r.ops.push_back(decodeOp(op));
+    for (const JsonNode &l : n["links"].items)
+        r.links.push_back(decodeLink(l));
+    if (const JsonNode &m = n["memory_peak"]; m.isObject())
+        r.memoryPeak =
+            RankMemoryPeak{big(m["bytes"]), big(m["time"]), m["component"].string(), m["file"].string()};
+    for (const JsonNode &g : root["groups"].items) {
+        ParallelGroup group;
+        group.key = g["key"].string();
+        group.hash = g["hash"].string();
+        group.name = g["name"].string();
+        for (const JsonNode &id : g["ranks"].items)
+            group.globalRanks.push_back(static_cast<int>(id.toInt(-1)));
+        summary.groups.push_back(std::move(group));
+    }
+    if (const JsonNode &d = root["distributed"]; d.isObject()) {
+        DistributedArgs &a = summary.distributed;
+        a.present = true;
+        a.tp = static_cast<int>(d["tp"].toInt(1));
+        a.pp = static_cast<int>(d["pp"].toInt(1));
+        a.dp = static_cast<int>(d["dp"].toInt(1));
+        a.cp = static_cast<int>(d["cp"].toInt(1));
+        a.ep = static_cast<int>(d["ep"].toInt(1));
+        a.worldSize = static_cast<int>(d["world_size"].toInt(0));
+    }
+    summary.warnings = strings(root["warnings"]);
+    return summary;
+}
+
+} // namespace
+
+QString preparedSummaryPath(const QString &rankFolder, const QString &cacheDir)
+{
+    if (cacheDir.isEmpty() || !QFileInfo(rankFolder).isDir() ||
+        snapshot::insideDataFolder(rankFolder, cacheDir))
+        return {};
+    return QDir(cacheDir).filePath(snapshot::cacheKeyName(rankFolder, "\nrank summary") +
+                                   QStringLiteral(".atrank.json"));
+}
+
+bool writePreparedSummary(const RankSummary &summary, const QString &cacheDir, const QString &snapshotPath,
+                          QString *reason)
+{
+    const QString path = preparedSummaryPath(summary.rank.folder, cacheDir);
+    if (path.isEmpty()) {
+        *reason = QCoreApplication::translate(
+                      "Parser", "%1 lies inside the rank folder %2 (the data folder is never written)")
+                      .arg(cacheDir, summary.rank.folder);
+        return false;
+    }
+    return snapshot::saveCacheFile(encode(summary, snapshotPath).toStdString(), path, reason);
+}
+
+std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const QString &cacheDir,
+                                               QString *why)
+{
+    why->clear();
+    const QString path = preparedSummaryPath(rankFolder, cacheDir);
+    struct stat st;
+    if (path.isEmpty() || ::lstat(QFile::encodeName(path).constData(), &st) != 0)
+        return std::nullopt; // not prepared
+    auto unused = [&](const QString &reason) {
+        *why = QCoreApplication::translate(
+                   "Parser", "prepared summary %1 of %2 not used (%3); the rank's files were read")
+                   .arg(path, QFileInfo(rankFolder).absoluteFilePath(), reason);
+        return std::nullopt;
+    };
+    if (!S_ISREG(st.st_mode))
+        return unused(QCoreApplication::translate("Parser", "not a regular file"));
+    JsonNode root;
+    QString error;
+    if (!readJsonFile(path, root, &error))
+        return unused(error);
+    if (root["format"].toInt(-1) != kPreparedSummaryFormat)
+        return unused(QCoreApplication::translate("Parser", "written by another version"));
+    if (root["folder"].string() != QFileInfo(rankFolder).canonicalFilePath())
+        return unused(QCoreApplication::translate("Parser", "made for another folder"));
+    const JsonNode &stamps = root["stamps"];
+    if (stamps.items.empty())
+        return unused(QCoreApplication::translate("Parser", "no files recorded"));
+    for (const JsonNode &s : stamps.items) {
+        snapshot::FileStamp recorded;
+        recorded.path = s["path"].string();
+        recorded.size = big(s["size"]);
+        recorded.mtimeNs = big(s["mtime_ns"]);
+        recorded.ctimeNs = big(s["ctime_ns"]);
+        recorded.fingerprint = QString::fromStdString(s["fingerprint"].text).toULongLong();
+        if (snapshot::stampOf(recorded.path) != recorded)
+            return unused(
+                QCoreApplication::translate("Parser", "%1 changed since it was prepared").arg(recorded.path));
+    }
+    RankSummary summary = decode(root, rankFolder);
+    summary.rank.preparedSummary = path;
+    return summary;
+}
+
+} // namespace at::cluster
