@@ -7,6 +7,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -126,9 +127,11 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     // One name per Column before FixedColumns, in enum order (checked at compile time).
-    static constexpr const char *fixed[] = {"Source",      "Name",     "Type",  "Core",      "Stream",
-                                            "Start",       "Duration", "Wait",  "Block dim", "Input shapes",
-                                            "Input types", "Bound",    "Joined"};
+    static constexpr const char *fixed[] = {
+        QT_TR_NOOP("Source"),    QT_TR_NOOP("Name"),         QT_TR_NOOP("Type"),        QT_TR_NOOP("Core"),
+        QT_TR_NOOP("Stream"),    QT_TR_NOOP("Start"),        QT_TR_NOOP("Duration"),    QT_TR_NOOP("Wait"),
+        QT_TR_NOOP("Block dim"), QT_TR_NOOP("Input shapes"), QT_TR_NOOP("Input types"), QT_TR_NOOP("Bound"),
+        QT_TR_NOOP("Joined")};
     static_assert(std::size(fixed) == FixedColumns, "a header name for every fixed column");
     if (section < FixedColumns)
         return tr(fixed[section]);
@@ -143,18 +146,17 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
 
 KernelTablePanel::KernelTablePanel(QWidget *parent)
     : QWidget(parent), m_summary(new QLabel(this)), m_filter(new QLineEdit(this)),
-      m_regex(new QCheckBox(tr("Regex"), this)), m_core(new QComboBox(this)), m_bound(new QComboBox(this)),
+      m_regex(new QCheckBox(this)), m_core(new QComboBox(this)), m_bound(new QComboBox(this)),
       m_minDuration(new QDoubleSpinBox(this)), m_maxDuration(new QDoubleSpinBox(this)),
-      m_inRange(new QCheckBox(tr("In time selection"), this)), m_table(new QTableView(this)),
-      m_kernels(new KernelTableModel(this)), m_proxy(new KernelFilterProxy(this)),
-      m_grouping(new QComboBox(this)), m_groups(new KernelGroupModel(this)),
-      m_groupProxy(new QSortFilterProxyModel(this))
+      m_inRange(new QCheckBox(this)), m_table(new QTableView(this)), m_kernels(new KernelTableModel(this)),
+      m_proxy(new KernelFilterProxy(this)), m_grouping(new QComboBox(this)),
+      m_groups(new KernelGroupModel(this)), m_groupProxy(new QSortFilterProxyModel(this)),
+      m_export(new QPushButton(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_summary);
     auto *filters = new QHBoxLayout;
-    m_filter->setPlaceholderText(tr("Filter by name"));
     m_filter->setClearButtonEnabled(true);
     filters->addWidget(m_filter, 2);
     filters->addWidget(m_regex);
@@ -164,17 +166,15 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
         box->setRange(0, 1e9);
         box->setDecimals(3);
         box->setSuffix(QStringLiteral(" µs"));
-        box->setSpecialValueText(box == m_minDuration ? tr("min dur") : tr("max dur"));
         filters->addWidget(box);
     }
     filters->addWidget(m_inRange);
-    m_grouping->addItems({tr("No grouping"), tr("Group by name"), tr("Group by name + input shape")});
+    m_grouping->addItems({QString(), QString(), QString()}); // texts: retranslateUi()
     filters->addWidget(m_grouping);
     m_groupProxy->setSourceModel(m_groups);
     m_groupProxy->setSortRole(KernelGroupModel::kSortRole);
     connect(m_grouping, &QComboBox::currentIndexChanged, this, &KernelTablePanel::applyGrouping);
-    auto *exportButton = new QPushButton(tr("Export CSV…"), this);
-    filters->addWidget(exportButton);
+    filters->addWidget(m_export);
     layout->addLayout(filters);
     layout->addWidget(m_table);
     m_proxy->setSourceModel(m_kernels);
@@ -186,7 +186,7 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
     connect(m_minDuration, &QDoubleSpinBox::valueChanged, this, &KernelTablePanel::applyFilter);
     connect(m_maxDuration, &QDoubleSpinBox::valueChanged, this, &KernelTablePanel::applyFilter);
     connect(m_inRange, &QCheckBox::toggled, this, &KernelTablePanel::applyFilter);
-    connect(exportButton, &QPushButton::clicked, this, [this] {
+    connect(m_export, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export kernels"),
                                                           QStringLiteral("kernels.csv"), tr("CSV (*.csv)"));
         QString error;
@@ -211,6 +211,36 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
     });
     connect(m_table, &QTableView::activated, this, &KernelTablePanel::activateRow);
     connect(m_table, &QTableView::clicked, this, &KernelTablePanel::activateRow);
+    retranslateUi();
+}
+
+void KernelTablePanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void KernelTablePanel::retranslateUi()
+{
+    m_regex->setText(tr("Regex"));
+    m_inRange->setText(tr("In time selection"));
+    m_filter->setPlaceholderText(tr("Filter by name"));
+    m_minDuration->setSpecialValueText(tr("min dur"));
+    m_maxDuration->setSpecialValueText(tr("max dur"));
+    m_grouping->setItemText(0, tr("No grouping"));
+    m_grouping->setItemText(1, tr("Group by name"));
+    m_grouping->setItemText(2, tr("Group by name + input shape"));
+    m_export->setText(tr("Export CSV…"));
+    if (m_core->count() > 0)
+        m_core->setItemText(0, tr("Any core"));
+    if (m_bound->count() > 0)
+        m_bound->setItemText(0, tr("Any bound"));
+    m_summary->setText(summaryText());
+    // Header texts and the "yes"/"no" cells come from the models' data(): ask again.
+    if (QAbstractItemModel *shown = m_table->model(); shown && shown->columnCount() > 0)
+        Q_EMIT shown->headerDataChanged(Qt::Horizontal, 0, shown->columnCount() - 1);
+    m_table->viewport()->update();
 }
 
 void KernelTablePanel::setModel(const TraceModel *model)
@@ -485,7 +515,9 @@ QVariant KernelGroupModel::headerData(int section, Qt::Orientation orientation, 
         return initialSortOrder(section >= Count);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *names[] = {"Name", "Input shapes", "Count", "Total", "Average", "Min", "Max"};
+    static const char *names[] = {QT_TR_NOOP("Name"),  QT_TR_NOOP("Input shapes"), QT_TR_NOOP("Count"),
+                                  QT_TR_NOOP("Total"), QT_TR_NOOP("Average"),      QT_TR_NOOP("Min"),
+                                  QT_TR_NOOP("Max")};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

@@ -18,6 +18,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QTableView;
 
 namespace at {
@@ -167,7 +168,12 @@ Q_SIGNALS:
     // The filter changed: the rows that pass it.
     void filterChanged(const at::KernelRows &rows);
 
+protected:
+    // QEvent::LanguageChange: the filter row, the summary and the headers again in the new language.
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi(); // every fixed text of the panel; the constructor sets them through it too
     void activateRow(const QModelIndex &proxyIndex);
     void applyFilter();
     void applyGrouping();
@@ -187,6 +193,7 @@ private:
     QComboBox *m_grouping;
     KernelGroupModel *m_groups;
     QSortFilterProxyModel *m_groupProxy;
+    QPushButton *m_export;
     std::optional<TimeRange> m_timeSelection;
 };
 
