@@ -1,9 +1,12 @@
 #include "snapshot/SnapshotCache.h"
 
+#include "common/MessageText.h"
+
 #include "common/MappedFile.h"
 
 #include "LoadMemoryGuard.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
@@ -244,7 +247,8 @@ QString pathFor(const QString &input, PreferredSource preferred)
         static std::once_flag warned;
         std::call_once(warned, [&] {
             qCWarning(lcSnapshot).noquote()
-                << QStringLiteral("the snapshot cache %1 lies inside the data folder %2: running without it")
+                << QCoreApplication::translate(
+                       "Parser", "the snapshot cache %1 lies inside the data folder %2: running without it")
                        .arg(dirReal, dataFolder);
         });
         return {};
@@ -252,6 +256,9 @@ QString pathFor(const QString &input, PreferredSource preferred)
     QCryptographicHash hash(QCryptographicHash::Sha1);
     hash.addData(path.toUtf8());
     hash.addData(preferred == PreferredSource::Database ? QByteArrayView("\ndb") : QByteArrayView("\ntext"));
+    // The model keeps its load's warnings in the language they were made in: a snapshot per language.
+    if (const QString language = messageLanguage(); language != QLatin1String("en"))
+        hash.addData(QStringLiteral("\nlanguage %1").arg(language).toUtf8());
     return QDir(dir).filePath(QString::fromLatin1(hash.result().toHex()) + QStringLiteral(".atsnap"));
 }
 
