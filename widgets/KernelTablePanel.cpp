@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -157,6 +158,8 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_summary);
     auto *filters = new QHBoxLayout;
+    m_filtersTop = filters;
+    m_filtersBottom = new QHBoxLayout;
     m_filter->setClearButtonEnabled(true);
     filters->addWidget(m_filter, 2);
     filters->addWidget(m_regex);
@@ -166,16 +169,18 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
         box->setRange(0, 1e9);
         box->setDecimals(3);
         box->setSuffix(QStringLiteral(" µs"));
-        filters->addWidget(box);
+        m_filtersBottom->addWidget(box);
     }
-    filters->addWidget(m_inRange);
+    m_filtersBottom->addWidget(m_inRange);
     m_grouping->addItems({QString(), QString(), QString()}); // texts: retranslateUi()
-    filters->addWidget(m_grouping);
+    m_filtersBottom->addWidget(m_grouping);
     m_groupProxy->setSourceModel(m_groups);
     m_groupProxy->setSortRole(KernelGroupModel::kSortRole);
     connect(m_grouping, &QComboBox::currentIndexChanged, this, &KernelTablePanel::applyGrouping);
-    filters->addWidget(m_export);
+    m_filtersBottom->addWidget(m_export);
+    m_filtersBottom->addStretch(1);
     layout->addLayout(filters);
+    layout->addLayout(m_filtersBottom);
     layout->addWidget(m_table);
     m_proxy->setSourceModel(m_kernels);
     m_proxy->setSortRole(KernelTableModel::kSortRole);
@@ -214,6 +219,35 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
     retranslateUi();
 }
 
+void KernelTablePanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    arrangeFilters();
+}
+
+void KernelTablePanel::arrangeFilters()
+{
+    // One row when the panel is wide enough for every filter at its natural width, else two rows, so
+    // that no filter is squeezed until its text is cut (a narrow window, longer Chinese labels).
+    const QList<QWidget *> second{m_minDuration, m_maxDuration, m_inRange, m_grouping, m_export};
+    int needed = 0;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_filter, m_regex, m_core, m_bound})
+        needed += w->sizeHint().width();
+    needed = std::max(needed, 4 * 160); // the name filter wants room to type in
+    for (QWidget *w : second)
+        needed += w->sizeHint().width();
+    needed += 10 * m_filtersTop->spacing() + 16;
+    const bool oneRow = width() >= needed;
+    if (oneRow == (m_filtersTop->indexOf(m_export) >= 0))
+        return;
+    QBoxLayout *from = oneRow ? m_filtersBottom : m_filtersTop;
+    QBoxLayout *to = oneRow ? m_filtersTop : m_filtersBottom;
+    for (QWidget *w : second) {
+        from->removeWidget(w);
+        to->insertWidget(oneRow ? to->count() : to->count() - 1, w); // before the bottom row's stretch
+    }
+}
+
 void KernelTablePanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -237,6 +271,7 @@ void KernelTablePanel::retranslateUi()
     if (m_bound->count() > 0)
         m_bound->setItemText(0, tr("Any bound"));
     m_summary->setText(summaryText());
+    arrangeFilters(); // the texts' widths changed
     // Header texts and the "yes"/"no" cells come from the models' data(): ask again.
     if (QAbstractItemModel *shown = m_table->model(); shown && shown->columnCount() > 0)
         Q_EMIT shown->headerDataChanged(Qt::Horizontal, 0, shown->columnCount() - 1);

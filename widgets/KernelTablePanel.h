@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 
+class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -171,9 +172,11 @@ Q_SIGNALS:
 protected:
     // QEvent::LanguageChange: the filter row, the summary and the headers again in the new language.
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
-    void retranslateUi(); // every fixed text of the panel; the constructor sets them through it too
+    void retranslateUi();  // every fixed text of the panel; the constructor sets them through it too
+    void arrangeFilters(); // the filters in one row, or in two when the panel is too narrow for one
     void activateRow(const QModelIndex &proxyIndex);
     void applyFilter();
     void applyGrouping();
@@ -194,6 +197,8 @@ private:
     KernelGroupModel *m_groups;
     QSortFilterProxyModel *m_groupProxy;
     QPushButton *m_export;
+    QBoxLayout *m_filtersTop = nullptr;
+    QBoxLayout *m_filtersBottom = nullptr;
     std::optional<TimeRange> m_timeSelection;
 };
 

@@ -55,7 +55,9 @@ void SearchBar::changeEvent(QEvent *event)
 void SearchBar::retranslateUi()
 {
     m_label->setText(tr("Find:"));
-    m_edit->setPlaceholderText(tr("slice name (Enter: next, Shift+Enter: previous)"));
+    // Short, so it is not cut in a narrow window; the keys are in the tool tip and on the buttons' tips.
+    m_edit->setPlaceholderText(tr("slice name"));
+    m_edit->setToolTip(tr("Slices whose name contains this text (Enter: next, Shift+Enter: previous)"));
     m_case->setText(tr("Match case"));
     m_previous->setToolTip(tr("Previous match (Shift+Enter)"));
     m_next->setToolTip(tr("Next match (Enter)"));

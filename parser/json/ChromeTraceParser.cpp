@@ -209,8 +209,9 @@ struct ChromeTraceParser::Impl
         if (r.badEvents) {
             if (badEvents == 0) {
                 firstBadOffset = r.firstBadOffset;
-                firstBadProblem =
-                    QString::fromUtf8(r.firstBadProblem ? r.firstBadProblem : "unreadable event");
+                firstBadProblem = r.firstBadProblem
+                                      ? QString::fromUtf8(r.firstBadProblem)
+                                      : QCoreApplication::translate("Parser", "unreadable event");
             }
             badEvents += r.badEvents;
         }

@@ -249,6 +249,56 @@ private Q_SLOTS:
             QCOMPARE(back.value(it.key()), it.value());
     }
 
+    // The Kernels filter row never squeezes a filter until its text is cut (issue 17: "Chinese text cut off
+    // in panels"): in a 900 px window in Chinese it wraps into two rows, in a wide one it is one row.
+    void kernelFiltersAreNeverCut()
+    {
+        setUiLanguage(QStringLiteral("zh_CN"));
+        MainWindow window;
+        window.resize(900, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(test::openAndWait(window, test::samplePath(QStringLiteral(
+                                              "msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/"
+                                              "rank0_ascend_pt"))));
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("KernelsDock"));
+        QVERIFY(dock);
+        dock->raise();
+        QTest::qWait(20);
+        auto filters = [dock] {
+            QList<QWidget *> out;
+            for (QWidget *w : dock->widget()->findChildren<QWidget *>())
+                if ((qobject_cast<QComboBox *>(w) || qobject_cast<QAbstractButton *>(w) ||
+                     qobject_cast<QAbstractSpinBox *>(w)) &&
+                    w->parentWidget() == dock->widget())
+                    out << w;
+            return out;
+        };
+        QVERIFY(filters().size() >= 8);
+        int top = 1 << 20, bottom = -1;
+        for (QWidget *w : filters()) {
+            QVERIFY2(w->width() >= w->sizeHint().width(),
+                     qPrintable(QStringLiteral("%1: %2 < %3")
+                                    .arg(QString::fromLatin1(w->metaObject()->className()))
+                                    .arg(w->width())
+                                    .arg(w->sizeHint().width())));
+            top = std::min(top, w->geometry().center().y());
+            bottom = std::max(bottom, w->geometry().center().y());
+        }
+        QVERIFY2(bottom - top > 15, "one row at 900 px"); // two rows
+        dock->setFloating(true);
+        dock->resize(1800, 300);
+        QTest::qWait(20);
+        top = 1 << 20;
+        bottom = -1;
+        for (QWidget *w : filters()) {
+            top = std::min(top, w->geometry().center().y());
+            bottom = std::max(bottom, w->geometry().center().y());
+        }
+        QVERIFY2(bottom - top < 10,
+                 qPrintable(QStringLiteral("filters span %1 px: two rows").arg(bottom - top)));
+    }
+
     void commandLineChoosesThemeAndLanguage()
     {
         // --screenshot renders the window with the chosen theme; a bad name is refused with a message.
