@@ -192,8 +192,9 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
                              QStringLiteral("THEME"));
     QCommandLineOption language(
         QStringLiteral("lang"),
-        QStringLiteral("User interface language: en or zh_CN (the GUI and --screenshot; "
-                       "default: View ▸ Language, else the system's)."),
+        QStringLiteral("User interface language: en or zh_CN (the GUI and --screenshot; default: "
+                       "View ▸ Language, else the system's). The other modes print their warnings "
+                       "and errors in it; their reports stay English."),
         QStringLiteral("LANG"));
     parser.addOption(theme);
     parser.addOption(language);

@@ -28,7 +28,9 @@ struct CommandLineOptions
     QString chart;          // --chart NAME (with --out)
     QString out;            // --out FILE.png
     QString theme;          // --theme system|light|dark (GUI and --screenshot; else the saved choice)
-    QString language; // --lang en|zh_CN (GUI and --screenshot; else the saved choice, else the system's)
+    // --lang en|zh_CN (GUI and --screenshot; else the saved choice, else the system's). Headless modes:
+    // only when given, for their warnings and errors.
+    QString language;
     // --source db|text|raw (which export to load when a result has several; default: text), --no-cache,
     // --memory-limit; the window uses the last two.
     LoadOptions load = environmentLoadOptions();

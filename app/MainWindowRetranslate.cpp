@@ -48,6 +48,18 @@ void MainWindow::retranslateUi()
         label->setText(tr(" Colour kernels: "));
     m_colorBy->setToolTip(
         tr("Colour device kernels by name, by duration percentile, or by an AI Core metric"));
+    // Its choices keep their data (and the current one); only the texts change.
+    const TraceModel *shown = m_timeline->model();
+    for (int i = 0; i < m_colorBy->count(); ++i) {
+        const int choice = m_colorBy->itemData(i).toInt();
+        if (choice == -2)
+            m_colorBy->setItemText(i, tr("by name"));
+        else if (choice == -1)
+            m_colorBy->setItemText(i, tr("by duration percentile"));
+        else if (shown && static_cast<std::size_t>(choice) < shown->kernels().columns().size())
+            m_colorBy->setItemText(
+                i, tr("by %1").arg(shown->kernels().columns()[static_cast<std::size_t>(choice)].header));
+    }
     // Table headers: the panels' models translate in headerData(), their views only have to ask again.
     const auto tables = findChildren<QAbstractItemView *>();
     for (QAbstractItemView *view : tables) {

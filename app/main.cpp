@@ -2,6 +2,7 @@
 #include "CommandLine.h"
 #include "MainWindow.h"
 #include "RenderCommands.h"
+#include "Translations.h"
 #include "common/ProcessLimits.h"
 
 #include <QApplication>
@@ -60,6 +61,17 @@ int main(int argc, char **argv)
         QCoreApplication app(argc, argv);
         setIdentity();
         const at::CommandLineOptions options = at::parseCommandLine(app);
+        // --lang: the parser's warnings and errors in that language (the reports themselves stay English,
+        // so scripts reading them keep working). Without it the headless modes stay English.
+        if (!options.language.isEmpty()) {
+            if (!at::uiLanguages().contains(options.language)) {
+                QTextStream(stderr) << "ascend-timeline: --lang must be one of "
+                                    << at::uiLanguages().join(QStringLiteral(", ")) << ", not '"
+                                    << options.language << "'\n";
+                return 2;
+            }
+            at::setUiLanguage(options.language);
+        }
         return at::runHeadless(options);
     }
     // Image rendering needs widgets but no display.

@@ -1,5 +1,6 @@
 #include "Session.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -85,18 +86,21 @@ std::optional<Session> sessionFromJson(const QByteArray &json, QString *error)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (doc.isNull()) {
-        *error =
-            QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset);
+        *error = QCoreApplication::translate("Core", "not JSON (%1 at byte %2)")
+                     .arg(parseError.errorString())
+                     .arg(parseError.offset);
         return std::nullopt;
     }
     const QJsonObject root = doc.object();
     const int version = root.value(QStringLiteral("ascendTimelineSession")).toInt(0);
     if (version < 1) {
-        *error = QStringLiteral("not an Ascend Timeline session (no \"ascendTimelineSession\" version)");
+        *error = QCoreApplication::translate(
+            "Core", "not an Ascend Timeline session (no \"ascendTimelineSession\" version)");
         return std::nullopt;
     }
     if (version > Session::kVersion) {
-        *error = QStringLiteral("session version %1 is newer than this program understands (%2)")
+        *error = QCoreApplication::translate("Core",
+                                             "session version %1 is newer than this program understands (%2)")
                      .arg(version)
                      .arg(Session::kVersion);
         return std::nullopt;
@@ -104,7 +108,7 @@ std::optional<Session> sessionFromJson(const QByteArray &json, QString *error)
     Session s;
     s.paths = stringList(root.value(QStringLiteral("paths")));
     if (s.paths.isEmpty()) {
-        *error = QStringLiteral("the session names no trace file or folder");
+        *error = QCoreApplication::translate("Core", "the session names no trace file or folder");
         return std::nullopt;
     }
     const QJsonObject view = root.value(QStringLiteral("view")).toObject();

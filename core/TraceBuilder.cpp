@@ -4,6 +4,8 @@
 
 #include "KernelJoin.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -233,9 +235,9 @@ void TraceBuilder::removeDuplicates()
     m_duplicates += static_cast<std::size_t>(m_flowHalves.end() - lastFlow);
     m_flowHalves.erase(lastFlow, m_flowHalves.end());
     if (m_duplicates)
-        addWarning(
-            QStringLiteral("%1 duplicate events (the same event in several timeline files) were merged")
-                .arg(m_duplicates));
+        addWarning(QCoreApplication::translate(
+                       "Core", "%1 duplicate events (the same event in several timeline files) were merged")
+                       .arg(m_duplicates));
 }
 
 std::unique_ptr<TraceModel> TraceBuilder::build()
@@ -266,7 +268,8 @@ std::unique_ptr<TraceModel> TraceBuilder::build()
         c.values.resize(kept);
     }
     if (dropped)
-        addWarning(QStringLiteral("%1 events have a time more than 146 years from 1970 and were skipped")
+        addWarning(QCoreApplication::translate(
+                       "Core", "%1 events have a time more than 146 years from 1970 and were skipped")
                        .arg(dropped));
     // Kernel rows carry parallel metric columns, so they are clamped into range rather than dropped.
     std::size_t clampedKernels = 0;
@@ -280,10 +283,10 @@ std::unique_ptr<TraceModel> TraceBuilder::build()
         k.wait = std::clamp<TimeNs>(k.wait, 0, kTimeLimit - 1);
     }
     if (clampedKernels)
-        addWarning(
-            QStringLiteral("%1 kernel table rows have a start time more than 146 years from 1970 (kept, "
-                           "clamped)")
-                .arg(clampedKernels));
+        addWarning(QCoreApplication::translate(
+                       "Core", "%1 kernel table rows have a start time more than 146 years from 1970 (kept, "
+                               "clamped)")
+                       .arg(clampedKernels));
 
     resolveSourceSpanSteps(); // before de-duplication: a repeated event still marks its own file
     if (m_deduplicate)
@@ -373,12 +376,14 @@ void TraceBuilder::pairBeginEnd()
         marks.shrink_to_fit();
     }
     if (unmatchedBegins)
-        addWarning(QStringLiteral("%1 B (begin) events have no matching E; they are shown running to the end "
-                                  "of the trace")
+        addWarning(QCoreApplication::translate(
+                       "Core", "%1 B (begin) events have no matching E; they are shown running to the end "
+                               "of the trace")
                        .arg(unmatchedBegins));
     if (unmatchedEnds)
         addWarning(
-            QStringLiteral("%1 E (end) events have no matching B and were ignored").arg(unmatchedEnds));
+            QCoreApplication::translate("Core", "%1 E (end) events have no matching B and were ignored")
+                .arg(unmatchedEnds));
 }
 
 void TraceBuilder::placeTimes()
@@ -432,10 +437,10 @@ void TraceBuilder::placeTimes()
     m.m_fullEnd = fullEnd - dataBegin;
     m.m_outliers = outliers;
     if (outliers)
-        addWarning(
-            QStringLiteral("%1 events lie more than a day away from the rest (e.g. ts=0); they are kept "
-                           "but not used to fit the view")
-                .arg(outliers));
+        addWarning(QCoreApplication::translate(
+                       "Core", "%1 events lie more than a day away from the rest (e.g. ts=0); they are kept "
+                               "but not used to fit the view")
+                       .arg(outliers));
 
     const TimeNs origin = m.m_origin;
     for (auto &slices : m_rawSlices)
@@ -651,11 +656,12 @@ void TraceBuilder::bindFlows()
     std::sort(m.m_flowsBySource.begin(), m.m_flowsBySource.end());
     std::sort(m.m_flowsByTarget.begin(), m.m_flowsByTarget.end());
     if (unmatchedStarts)
-        addWarning(QStringLiteral("%1 flow starts have no finish").arg(unmatchedStarts));
+        addWarning(QCoreApplication::translate("Core", "%1 flow starts have no finish").arg(unmatchedStarts));
     if (unmatchedEnds)
-        addWarning(QStringLiteral("%1 flow finishes have no start").arg(unmatchedEnds));
+        addWarning(QCoreApplication::translate("Core", "%1 flow finishes have no start").arg(unmatchedEnds));
     if (unbound)
-        addWarning(QStringLiteral("%1 flow ends could not be bound to a slice").arg(unbound));
+        addWarning(
+            QCoreApplication::translate("Core", "%1 flow ends could not be bound to a slice").arg(unbound));
 }
 
 } // namespace at
@@ -678,10 +684,11 @@ void TraceBuilder::joinKernelRows()
         unjoined += k.joined() ? 0 : 1;
     }
     if (unjoined)
-        addWarning(QStringLiteral(
-                       "%1 of %2 kernel rows of the summary tables could not be joined to a timeline slice")
-                       .arg(unjoined)
-                       .arg(joinable));
+        addWarning(
+            QCoreApplication::translate(
+                "Core", "%1 of %2 kernel rows of the summary tables could not be joined to a timeline slice")
+                .arg(unjoined)
+                .arg(joinable));
 }
 
 } // namespace at

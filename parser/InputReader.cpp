@@ -1,17 +1,18 @@
 #include "InputReader.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 namespace at {
 
 void SourceReading::warnMemoryStop(const QString &file, const QString &where, const QString &kept)
 {
-    builder.addWarning(
-        QStringLiteral("%1: reading stopped %2 because memory use reached the limit (%3 of %4; "
-                       "raise it with --memory-limit or AT_MEMORY_LIMIT); the %5 read before "
-                       "were kept")
-            .arg(file, where, formatByteSize(privateResidentBytes()),
-                 formatByteSize(options.memoryLimitBytes), kept));
+    builder.addWarning(QCoreApplication::translate(
+                           "Parser", "%1: reading stopped %2 because memory use reached the limit (%3 of %4; "
+                                     "raise it with --memory-limit or AT_MEMORY_LIMIT); the %5 read before "
+                                     "were kept")
+                           .arg(file, where, formatByteSize(privateResidentBytes()),
+                                formatByteSize(options.memoryLimitBytes), kept));
 }
 
 void SourceReading::recordRead(const QString &path)

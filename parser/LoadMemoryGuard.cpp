@@ -3,6 +3,7 @@
 #include "TraceLoader.h"
 #include "common/MessageText.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QRegularExpression>
 
@@ -27,8 +28,9 @@ std::uint64_t limitFromEnvironment(QString *problem)
     if (bytes >= kMinimumMemoryLimit)
         return bytes;
     if (problem)
-        *problem = QStringLiteral("AT_MEMORY_LIMIT='%1' is not a size of at least %2 such as 8G or 512M; it "
-                                  "was ignored")
+        *problem = QCoreApplication::translate(
+                       "Parser", "AT_MEMORY_LIMIT='%1' is not a size of at least %2 such as 8G or 512M; it "
+                                 "was ignored")
                        .arg(printableText(QString::fromUtf8(value)), formatByteSize(kMinimumMemoryLimit));
     return 0;
 }
@@ -103,7 +105,8 @@ std::uint64_t defaultMemoryLimit(QString *problem)
         return fromEnvironment;
     const std::uint64_t limit = physicalMemoryBytes() / 5 * 4;
     if (problem && !problem->isEmpty())
-        *problem += QStringLiteral(" (the limit is 80 % of the RAM: %1)").arg(formatByteSize(limit));
+        *problem += QCoreApplication::translate("Parser", " (the limit is 80 % of the RAM: %1)")
+                        .arg(formatByteSize(limit));
     return limit;
 }
 

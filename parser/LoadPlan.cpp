@@ -3,6 +3,7 @@
 #include "folder/ProfileLayoutDetector.h"
 #include "folder/SingleFile.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -80,8 +81,9 @@ LoadPlan planFolder(const QString &path, const LoadOptions &options)
     QStringList problems;
     std::map<QString, TimelineFormat> exportOf; // rootPath of a source switched to raw -> its export
     if (options.preferredSource == PreferredSource::Raw && !switchToRawData(profile.sources, exportOf))
-        problems << QStringLiteral("%1: raw data was requested but no PROF_*/host|device_N/data folder was "
-                                   "found; the export was loaded instead")
+        problems << QCoreApplication::translate(
+                        "Parser", "%1: raw data was requested but no PROF_*/host|device_N/data folder was "
+                                  "found; the export was loaded instead")
                         .arg(path);
     // "raw data only: run msprof" is shown only when the raw data cannot be decoded here either.
     QStringList rawOnlyMessages;
@@ -117,9 +119,9 @@ LoadPlan planFolder(const QString &path, const LoadOptions &options)
             otherRuns << plan.runs[i].path;
     QStringList skipped;
     if (!otherRuns.isEmpty() && plan.chosenRun >= 0)
-        skipped << QStringLiteral(
-                       "%1 holds results of %2 runs; showing %3. Open the others separately (their "
-                       "clocks are not aligned): %4")
+        skipped << QCoreApplication::translate(
+                       "Parser", "%1 holds results of %2 runs; showing %3. Open the others separately (their "
+                                 "clocks are not aligned): %4")
                        .arg(path)
                        .arg(otherRuns.size() + 1)
                        .arg(run, otherRuns.join(QStringLiteral(", ")));
@@ -127,7 +129,7 @@ LoadPlan planFolder(const QString &path, const LoadOptions &options)
     if (plan.chosenRun < 0) {
         QStringList reasons = rawOnlyMessages + problems + skipped;
         if (reasons.isEmpty())
-            reasons << QStringLiteral("no profiling result with a timeline was found");
+            reasons << QCoreApplication::translate("Parser", "no profiling result with a timeline was found");
         plan.error = QStringLiteral("%1: %2").arg(path, reasons.join(QStringLiteral("; ")));
     }
     return plan;
@@ -145,8 +147,9 @@ LoadPlan planFile(const QString &path)
         QList<Diagnostic> diagnostics;
         const std::optional<DataSource> database = classifySingleFile(path, diagnostics);
         if (!database || database->format != TimelineFormat::Sqlite) {
-            plan.error = diagnostics.isEmpty() ? QStringLiteral("%1: not a profiler database").arg(path)
-                                               : diagnostics.front().message;
+            plan.error = diagnostics.isEmpty()
+                             ? QCoreApplication::translate("Parser", "%1: not a profiler database").arg(path)
+                             : diagnostics.front().message;
             return plan;
         }
         source = *database;
@@ -169,7 +172,7 @@ LoadPlan planLoad(const QString &path, const LoadOptions &options)
     if (!info.exists()) {
         LoadPlan plan;
         plan.input = path;
-        plan.error = QStringLiteral("%1: no such file or folder").arg(path);
+        plan.error = QCoreApplication::translate("Parser", "%1: no such file or folder").arg(path);
         return plan;
     }
     return info.isDir() ? planFolder(path, options) : planFile(path);

@@ -532,23 +532,21 @@ KernelRows seriesKernelRows(const QAbstractSeries *series)
 }
 
 ChartsPanel::ChartsPanel(QWidget *parent)
-    : QWidget(parent), m_chooser(new QComboBox(this)), m_topLabel(new QLabel(tr("Top"), this)),
-      m_topCount(new QSpinBox(this)), m_byShape(new QCheckBox(tr("Split by input shape"), this)),
-      m_metricLabel(new QLabel(tr("Metric:"), this)), m_metric(new QComboBox(this)),
-      m_view(new QChartView(this))
+    : QWidget(parent), m_chartLabel(new QLabel(this)), m_chooser(new QComboBox(this)),
+      m_topLabel(new QLabel(this)), m_topCount(new QSpinBox(this)), m_byShape(new QCheckBox(this)),
+      m_metricLabel(new QLabel(this)), m_metric(new QComboBox(this)), m_view(new QChartView(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     auto *controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Chart:"), this));
+    controls->addWidget(m_chartLabel);
     for (ChartKind kind :
          {ChartKind::TopKernels, ChartKind::KernelMetrics, ChartKind::TimeByType, ChartKind::Scatter})
-        m_chooser->addItem(chartKindTitle(kind), static_cast<int>(kind));
+        m_chooser->addItem(QString(), static_cast<int>(kind)); // texts: retranslateUi()
     controls->addWidget(m_chooser);
     controls->addWidget(m_topLabel);
     m_topCount->setRange(1, 100);
     m_topCount->setValue(10);
-    m_topCount->setToolTip(tr("Number of kernels shown"));
     controls->addWidget(m_topCount);
     controls->addWidget(m_byShape);
     controls->addWidget(m_metricLabel);
@@ -567,8 +565,20 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     connect(m_topCount, &QSpinBox::valueChanged, this, [this] { rebuild(); });
     connect(m_byShape, &QCheckBox::toggled, this, [this] { rebuild(); });
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
+    retranslateUi();
     updateControls();
     rebuild();
+}
+
+void ChartsPanel::retranslateUi()
+{
+    m_chartLabel->setText(tr("Chart:"));
+    for (int i = 0; i < m_chooser->count(); ++i)
+        m_chooser->setItemText(i, chartKindTitle(static_cast<ChartKind>(m_chooser->itemData(i).toInt())));
+    m_topLabel->setText(tr("Top"));
+    m_topCount->setToolTip(tr("Number of kernels shown"));
+    m_byShape->setText(tr("Split by input shape"));
+    m_metricLabel->setText(tr("Metric:"));
 }
 
 ChartsPanel::~ChartsPanel() = default;
@@ -709,6 +719,8 @@ void ChartsPanel::rebuild()
 void ChartsPanel::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::LanguageChange)
         rebuild(); // the chart's theme and titles follow the window's palette and language
 }

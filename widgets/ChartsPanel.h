@@ -102,6 +102,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void retranslateUi(); // the controls' texts; the constructor sets them through it too
     void rebuild();
     void updateControls();
     void populateMetrics();
@@ -111,6 +112,7 @@ private:
     const TraceModel *m_model = nullptr;
     KernelRows m_selected;
     KernelRows m_filter;
+    QLabel *m_chartLabel;
     QComboBox *m_chooser;
     QLabel *m_topLabel;
     QSpinBox *m_topCount;

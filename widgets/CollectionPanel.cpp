@@ -1,5 +1,6 @@
 #include "CollectionPanel.h"
 
+#include <QEvent>
 #include <QHeaderView>
 
 namespace at {
@@ -7,13 +8,28 @@ namespace at {
 CollectionPanel::CollectionPanel(QWidget *parent) : QTreeWidget(parent)
 {
     setColumnCount(2);
-    setHeaderLabels({tr("Item"), tr("Value")});
     header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     setUniformRowHeights(true);
+    retranslateUi();
+}
+
+void CollectionPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QTreeWidget::changeEvent(event);
+}
+
+void CollectionPanel::retranslateUi()
+{
+    setHeaderLabels({tr("Item"), tr("Value")});
+    if (m_model) // the item names are made in setModel
+        setModel(m_model);
 }
 
 void CollectionPanel::setModel(const TraceModel *model)
 {
+    m_model = model;
     clear();
     if (!model)
         return;

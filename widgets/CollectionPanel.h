@@ -16,6 +16,15 @@ public:
     void setModel(const TraceModel *model);
     // All text of the panel, one "field: value" line per item (tests, copy).
     QString text() const;
+
+protected:
+    // QEvent::LanguageChange: the headers and item names in the new language.
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslateUi();
+
+    const TraceModel *m_model = nullptr;
 };
 
 } // namespace at

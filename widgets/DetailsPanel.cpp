@@ -3,6 +3,7 @@
 #include "NumberFormat.h"
 
 #include <QApplication>
+#include <QEvent>
 #include <QHeaderView>
 #include <QPainter>
 #include <QResizeEvent>
@@ -14,6 +15,7 @@ namespace at {
 
 namespace {
 constexpr int kSliceRole = Qt::UserRole + 1;
+constexpr int kFlowsRole = Qt::UserRole + 2; // on the "Outgoing flows" / "Incoming flows" items
 
 // "no value" markers profilers write into id fields (UINT32_MAX, UINT64_MAX).
 bool isSentinel(const QString &value)
@@ -77,7 +79,7 @@ QString DetailsPanel::displayValue(const QString &raw)
 DetailsPanel::DetailsPanel(QWidget *parent) : QTreeWidget(parent)
 {
     setColumnCount(2);
-    setHeaderLabels({tr("Field"), tr("Value")});
+    retranslateUi();
     setRootIsDecorated(true);
     // Long values (kernel names, absolute timestamps, shapes) wrap instead of being cut at the dock's
     // width; the field column fits its names, the value column takes the rest.
@@ -109,7 +111,22 @@ DetailsPanel::DetailsPanel(QWidget *parent) : QTreeWidget(parent)
 void DetailsPanel::setModel(const TraceModel *model)
 {
     m_model = model;
+    m_shown = {};
     clear();
+}
+
+void DetailsPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QTreeWidget::changeEvent(event);
+}
+
+void DetailsPanel::retranslateUi()
+{
+    setHeaderLabels({tr("Field"), tr("Value")});
+    if (m_shown.isValid()) // the field names (and "n/a", "Click to jump") are made in showSlice
+        showSlice(m_shown);
 }
 
 QTreeWidgetItem *DetailsPanel::addField(const QString &field, const QString &value)
@@ -130,6 +147,7 @@ QTreeWidgetItem *DetailsPanel::addChild(QTreeWidgetItem *parent, const QString &
 void DetailsPanel::showSlice(SliceRef ref)
 {
     clear();
+    m_shown = m_model ? ref : SliceRef{};
     if (!m_model || !ref.isValid())
         return;
     const ThreadInfo &thread = m_model->threads()[static_cast<std::size_t>(ref.thread)];
@@ -205,6 +223,7 @@ void DetailsPanel::addKernelMetrics(SliceRef ref)
 void DetailsPanel::addFlows(const QString &title, const std::vector<std::uint32_t> &flows, bool outgoing)
 {
     auto *group = addField(title, QString::number(flows.size()));
+    group->setData(0, kFlowsRole, true);
     for (std::uint32_t f : flows) {
         const FlowInfo &flow = m_model->flows()[f];
         const SliceRef other = outgoing ? flow.to : flow.from;
@@ -239,7 +258,7 @@ QTreeWidgetItem *DetailsPanel::flowItem(int index) const
     int seen = 0;
     for (int i = 0; i < topLevelItemCount(); ++i) {
         QTreeWidgetItem *top = topLevelItem(i);
-        if (!top->text(0).endsWith(QLatin1String("flows")))
+        if (!top->data(0, kFlowsRole).toBool())
             continue;
         for (int c = 0; c < top->childCount(); ++c)
             if (seen++ == index)

@@ -28,8 +28,11 @@ Q_SIGNALS:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    // QEvent::LanguageChange: the headers and the shown slice's field names in the new language.
+    void changeEvent(QEvent *event) override;
 
 private:
+    void retranslateUi();
     void fitFieldColumn();
     QTreeWidgetItem *addField(const QString &field, const QString &value);
     QTreeWidgetItem *addChild(QTreeWidgetItem *parent, const QString &field, const QString &raw);
@@ -37,6 +40,7 @@ private:
     void addFlows(const QString &title, const std::vector<std::uint32_t> &flows, bool outgoing);
 
     const TraceModel *m_model = nullptr;
+    SliceRef m_shown; // the slice shown, for retranslateUi()
 };
 
 } // namespace at

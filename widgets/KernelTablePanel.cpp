@@ -7,12 +7,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -126,9 +128,11 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     // One name per Column before FixedColumns, in enum order (checked at compile time).
-    static constexpr const char *fixed[] = {"Source",      "Name",     "Type",  "Core",      "Stream",
-                                            "Start",       "Duration", "Wait",  "Block dim", "Input shapes",
-                                            "Input types", "Bound",    "Joined"};
+    static constexpr const char *fixed[] = {
+        QT_TR_NOOP("Source"),    QT_TR_NOOP("Name"),         QT_TR_NOOP("Type"),        QT_TR_NOOP("Core"),
+        QT_TR_NOOP("Stream"),    QT_TR_NOOP("Start"),        QT_TR_NOOP("Duration"),    QT_TR_NOOP("Wait"),
+        QT_TR_NOOP("Block dim"), QT_TR_NOOP("Input shapes"), QT_TR_NOOP("Input types"), QT_TR_NOOP("Bound"),
+        QT_TR_NOOP("Joined")};
     static_assert(std::size(fixed) == FixedColumns, "a header name for every fixed column");
     if (section < FixedColumns)
         return tr(fixed[section]);
@@ -143,18 +147,19 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
 
 KernelTablePanel::KernelTablePanel(QWidget *parent)
     : QWidget(parent), m_summary(new QLabel(this)), m_filter(new QLineEdit(this)),
-      m_regex(new QCheckBox(tr("Regex"), this)), m_core(new QComboBox(this)), m_bound(new QComboBox(this)),
+      m_regex(new QCheckBox(this)), m_core(new QComboBox(this)), m_bound(new QComboBox(this)),
       m_minDuration(new QDoubleSpinBox(this)), m_maxDuration(new QDoubleSpinBox(this)),
-      m_inRange(new QCheckBox(tr("In time selection"), this)), m_table(new QTableView(this)),
-      m_kernels(new KernelTableModel(this)), m_proxy(new KernelFilterProxy(this)),
-      m_grouping(new QComboBox(this)), m_groups(new KernelGroupModel(this)),
-      m_groupProxy(new QSortFilterProxyModel(this))
+      m_inRange(new QCheckBox(this)), m_table(new QTableView(this)), m_kernels(new KernelTableModel(this)),
+      m_proxy(new KernelFilterProxy(this)), m_grouping(new QComboBox(this)),
+      m_groups(new KernelGroupModel(this)), m_groupProxy(new QSortFilterProxyModel(this)),
+      m_export(new QPushButton(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_summary);
     auto *filters = new QHBoxLayout;
-    m_filter->setPlaceholderText(tr("Filter by name"));
+    m_filtersTop = filters;
+    m_filtersBottom = new QHBoxLayout;
     m_filter->setClearButtonEnabled(true);
     filters->addWidget(m_filter, 2);
     filters->addWidget(m_regex);
@@ -164,18 +169,18 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
         box->setRange(0, 1e9);
         box->setDecimals(3);
         box->setSuffix(QStringLiteral(" µs"));
-        box->setSpecialValueText(box == m_minDuration ? tr("min dur") : tr("max dur"));
-        filters->addWidget(box);
+        m_filtersBottom->addWidget(box);
     }
-    filters->addWidget(m_inRange);
-    m_grouping->addItems({tr("No grouping"), tr("Group by name"), tr("Group by name + input shape")});
-    filters->addWidget(m_grouping);
+    m_filtersBottom->addWidget(m_inRange);
+    m_grouping->addItems({QString(), QString(), QString()}); // texts: retranslateUi()
+    m_filtersBottom->addWidget(m_grouping);
     m_groupProxy->setSourceModel(m_groups);
     m_groupProxy->setSortRole(KernelGroupModel::kSortRole);
     connect(m_grouping, &QComboBox::currentIndexChanged, this, &KernelTablePanel::applyGrouping);
-    auto *exportButton = new QPushButton(tr("Export CSV…"), this);
-    filters->addWidget(exportButton);
+    m_filtersBottom->addWidget(m_export);
+    m_filtersBottom->addStretch(1);
     layout->addLayout(filters);
+    layout->addLayout(m_filtersBottom);
     layout->addWidget(m_table);
     m_proxy->setSourceModel(m_kernels);
     m_proxy->setSortRole(KernelTableModel::kSortRole);
@@ -186,7 +191,7 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
     connect(m_minDuration, &QDoubleSpinBox::valueChanged, this, &KernelTablePanel::applyFilter);
     connect(m_maxDuration, &QDoubleSpinBox::valueChanged, this, &KernelTablePanel::applyFilter);
     connect(m_inRange, &QCheckBox::toggled, this, &KernelTablePanel::applyFilter);
-    connect(exportButton, &QPushButton::clicked, this, [this] {
+    connect(m_export, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export kernels"),
                                                           QStringLiteral("kernels.csv"), tr("CSV (*.csv)"));
         QString error;
@@ -211,6 +216,66 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
     });
     connect(m_table, &QTableView::activated, this, &KernelTablePanel::activateRow);
     connect(m_table, &QTableView::clicked, this, &KernelTablePanel::activateRow);
+    retranslateUi();
+}
+
+void KernelTablePanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    arrangeFilters();
+}
+
+void KernelTablePanel::arrangeFilters()
+{
+    // One row when the panel is wide enough for every filter at its natural width, else two rows, so
+    // that no filter is squeezed until its text is cut (a narrow window, longer Chinese labels).
+    const QList<QWidget *> second{m_minDuration, m_maxDuration, m_inRange, m_grouping, m_export};
+    int needed = 0;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_filter, m_regex, m_core, m_bound})
+        needed += w->sizeHint().width();
+    needed = std::max(needed, 4 * 160); // the name filter wants room to type in
+    for (QWidget *w : second)
+        needed += w->sizeHint().width();
+    needed += 10 * m_filtersTop->spacing() + 16;
+    const bool oneRow = width() >= needed;
+    if (oneRow == (m_filtersTop->indexOf(m_export) >= 0))
+        return;
+    QBoxLayout *from = oneRow ? m_filtersBottom : m_filtersTop;
+    QBoxLayout *to = oneRow ? m_filtersTop : m_filtersBottom;
+    for (QWidget *w : second) {
+        from->removeWidget(w);
+        to->insertWidget(oneRow ? to->count() : to->count() - 1, w); // before the bottom row's stretch
+    }
+}
+
+void KernelTablePanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void KernelTablePanel::retranslateUi()
+{
+    m_regex->setText(tr("Regex"));
+    m_inRange->setText(tr("In time selection"));
+    m_filter->setPlaceholderText(tr("Filter by name"));
+    m_minDuration->setSpecialValueText(tr("min dur"));
+    m_maxDuration->setSpecialValueText(tr("max dur"));
+    m_grouping->setItemText(0, tr("No grouping"));
+    m_grouping->setItemText(1, tr("Group by name"));
+    m_grouping->setItemText(2, tr("Group by name + input shape"));
+    m_export->setText(tr("Export CSV…"));
+    if (m_core->count() > 0)
+        m_core->setItemText(0, tr("Any core"));
+    if (m_bound->count() > 0)
+        m_bound->setItemText(0, tr("Any bound"));
+    m_summary->setText(summaryText());
+    arrangeFilters(); // the texts' widths changed
+    // Header texts and the "yes"/"no" cells come from the models' data(): ask again.
+    if (QAbstractItemModel *shown = m_table->model(); shown && shown->columnCount() > 0)
+        Q_EMIT shown->headerDataChanged(Qt::Horizontal, 0, shown->columnCount() - 1);
+    m_table->viewport()->update();
 }
 
 void KernelTablePanel::setModel(const TraceModel *model)
@@ -485,7 +550,9 @@ QVariant KernelGroupModel::headerData(int section, Qt::Orientation orientation, 
         return initialSortOrder(section >= Count);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *names[] = {"Name", "Input shapes", "Count", "Total", "Average", "Min", "Max"};
+    static const char *names[] = {QT_TR_NOOP("Name"),  QT_TR_NOOP("Input shapes"), QT_TR_NOOP("Count"),
+                                  QT_TR_NOOP("Total"), QT_TR_NOOP("Average"),      QT_TR_NOOP("Min"),
+                                  QT_TR_NOOP("Max")};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

@@ -13,11 +13,13 @@
 #include <memory>
 #include <optional>
 
+class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QTableView;
 
 namespace at {
@@ -167,7 +169,14 @@ Q_SIGNALS:
     // The filter changed: the rows that pass it.
     void filterChanged(const at::KernelRows &rows);
 
+protected:
+    // QEvent::LanguageChange: the filter row, the summary and the headers again in the new language.
+    void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void retranslateUi();  // every fixed text of the panel; the constructor sets them through it too
+    void arrangeFilters(); // the filters in one row, or in two when the panel is too narrow for one
     void activateRow(const QModelIndex &proxyIndex);
     void applyFilter();
     void applyGrouping();
@@ -187,6 +196,9 @@ private:
     QComboBox *m_grouping;
     KernelGroupModel *m_groups;
     QSortFilterProxyModel *m_groupProxy;
+    QPushButton *m_export;
+    QBoxLayout *m_filtersTop = nullptr;
+    QBoxLayout *m_filtersBottom = nullptr;
     std::optional<TimeRange> m_timeSelection;
 };
 

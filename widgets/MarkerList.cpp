@@ -50,7 +50,8 @@ void MarkerList::setAll(std::vector<Marker> markers)
 
 QString MarkerList::nextName(bool flag) const
 {
-    const QString base = flag ? QStringLiteral("Flag %1") : QStringLiteral("Range %1");
+    // A new marker's name, in the language of the moment (names are the user's data afterwards).
+    const QString base = flag ? tr("Flag %1") : tr("Range %1");
     for (int n = 1;; ++n) {
         const QString name = base.arg(n);
         if (std::none_of(m_markers.begin(), m_markers.end(), [&](const Marker &m) { return m.name == name; }))

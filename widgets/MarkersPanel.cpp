@@ -5,6 +5,7 @@
 
 #include <QAction>
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -18,25 +19,20 @@
 namespace at {
 
 MarkersPanel::MarkersPanel(MarkerList *markers, QWidget *parent)
-    : QWidget(parent), m_markers(markers), m_table(new QTableWidget), m_color(new QPushButton(tr("Colour"))),
-      m_delete(new QPushButton(tr("Delete")))
+    : QWidget(parent), m_markers(markers), m_table(new QTableWidget), m_color(new QPushButton),
+      m_delete(new QPushButton), m_hint(new QLabel)
 {
     addCsvExportAction(m_table, QStringLiteral("markers.csv"));
     m_table->setColumnCount(3);
-    m_table->setHorizontalHeaderLabels({tr("Marker"), tr("Start"), tr("Length")});
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_color->setToolTip(tr("Next colour for the selected marker"));
-    auto *hint =
-        new QLabel(tr("m marks the selected slice or range, k drops a flag at the mouse. Double-click a "
-                      "name to rename."));
-    hint->setEnabled(false);
-    hint->setWordWrap(true);
+    m_hint->setEnabled(false);
+    m_hint->setWordWrap(true);
     auto *buttons = new QHBoxLayout;
-    buttons->addWidget(hint, 1);
+    buttons->addWidget(m_hint, 1);
     buttons->addWidget(m_color);
     buttons->addWidget(m_delete);
     auto *layout = new QVBoxLayout(this);
@@ -65,7 +61,25 @@ MarkersPanel::MarkersPanel(MarkerList *markers, QWidget *parent)
     QAction *del = makeCommandAction("markers.delete", m_table, Qt::WidgetShortcut);
     connect(del, &QAction::triggered, this, [this] { m_markers->remove(currentMarker()); });
     m_table->addAction(del);
-    refill();
+    retranslateUi();
+}
+
+void MarkersPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void MarkersPanel::retranslateUi()
+{
+    m_table->setHorizontalHeaderLabels({tr("Marker"), tr("Start"), tr("Length")});
+    m_color->setText(tr("Colour"));
+    m_color->setToolTip(tr("Next colour for the selected marker"));
+    m_delete->setText(tr("Delete"));
+    m_hint->setText(tr("m marks the selected slice or range, k drops a flag at the mouse. Double-click a "
+                       "name to rename."));
+    refill(); // "flag" in the Length column
 }
 
 int MarkersPanel::currentMarker() const

@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class QPushButton;
 class QTableWidget;
 
@@ -24,13 +25,19 @@ public:
 Q_SIGNALS:
     void markerActivated(int marker);
 
+protected:
+    // QEvent::LanguageChange: headers, buttons and hint in the new language.
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi(); // every fixed text; the constructor sets them through it too
     void refill();
 
     MarkerList *m_markers;
     QTableWidget *m_table;
     QPushButton *m_color;
     QPushButton *m_delete;
+    QLabel *m_hint;
     bool m_filling = false;
 };
 

@@ -12,43 +12,57 @@
 namespace at {
 
 SearchBar::SearchBar(QWidget *parent)
-    : QWidget(parent), m_edit(new QLineEdit(this)), m_case(new QCheckBox(tr("Match case"), this)),
-      m_status(new QLabel(this))
+    : QWidget(parent), m_label(new QLabel(this)), m_edit(new QLineEdit(this)), m_case(new QCheckBox(this)),
+      m_status(new QLabel(this)), m_previous(new QToolButton(this)), m_next(new QToolButton(this)),
+      m_close(new QToolButton(this))
 {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 2, 6, 2);
-    layout->addWidget(new QLabel(tr("Find:"), this));
-    m_edit->setPlaceholderText(tr("slice name (Enter: next, Shift+Enter: previous)"));
+    layout->addWidget(m_label);
     m_edit->setClearButtonEnabled(true);
     m_edit->installEventFilter(this);
     layout->addWidget(m_edit, 1);
     layout->addWidget(m_case);
-    auto *prev = new QToolButton(this);
-    prev->setText(QStringLiteral("▲"));
-    prev->setToolTip(tr("Previous match (Shift+Enter)"));
-    auto *nextButton = new QToolButton(this);
-    nextButton->setText(QStringLiteral("▼"));
-    nextButton->setToolTip(tr("Next match (Enter)"));
-    auto *close = new QToolButton(this);
-    close->setText(QStringLiteral("✕"));
-    close->setToolTip(tr("Close (Esc)"));
-    layout->addWidget(prev);
-    layout->addWidget(nextButton);
+    m_previous->setText(QStringLiteral("▲"));
+    m_next->setText(QStringLiteral("▼"));
+    m_close->setText(QStringLiteral("✕"));
+    layout->addWidget(m_previous);
+    layout->addWidget(m_next);
     layout->addWidget(m_status);
-    layout->addWidget(close);
+    layout->addWidget(m_close);
     m_status->setMinimumWidth(110);
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(150);
     connect(&m_debounce, &QTimer::timeout, this, &SearchBar::runSearch);
     connect(m_edit, &QLineEdit::textChanged, this, [this] { m_debounce.start(); });
     connect(m_case, &QCheckBox::toggled, this, &SearchBar::runSearch);
-    connect(prev, &QToolButton::clicked, this, &SearchBar::previous);
-    connect(nextButton, &QToolButton::clicked, this, &SearchBar::next);
-    connect(close, &QToolButton::clicked, this, [this] {
+    connect(m_previous, &QToolButton::clicked, this, &SearchBar::previous);
+    connect(m_next, &QToolButton::clicked, this, &SearchBar::next);
+    connect(m_close, &QToolButton::clicked, this, [this] {
         hide();
         Q_EMIT closed();
     });
-    updateStatus();
+    retranslateUi();
+}
+
+void SearchBar::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void SearchBar::retranslateUi()
+{
+    m_label->setText(tr("Find:"));
+    // Short, so it is not cut in a narrow window; the keys are in the tool tip and on the buttons' tips.
+    m_edit->setPlaceholderText(tr("slice name"));
+    m_edit->setToolTip(tr("Slices whose name contains this text (Enter: next, Shift+Enter: previous)"));
+    m_case->setText(tr("Match case"));
+    m_previous->setToolTip(tr("Previous match (Shift+Enter)"));
+    m_next->setToolTip(tr("Next match (Enter)"));
+    m_close->setToolTip(tr("Close (Esc)"));
+    updateStatus(); // "3 of 12"
 }
 
 void SearchBar::setModel(const TraceModel *model)

@@ -8,6 +8,7 @@
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QToolButton;
 
 namespace at {
 
@@ -41,16 +42,23 @@ Q_SIGNALS:
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    // QEvent::LanguageChange: label, placeholder, tool tips and status in the new language.
+    void changeEvent(QEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void retranslateUi(); // every fixed text; the constructor sets them through it too
     void step(int delta);
     void updateStatus();
 
     const TraceModel *m_model = nullptr;
+    QLabel *m_label;
     QLineEdit *m_edit;
     QCheckBox *m_case;
     QLabel *m_status;
+    QToolButton *m_previous;
+    QToolButton *m_next;
+    QToolButton *m_close;
     QTimer m_debounce;
     std::vector<SliceRef> m_matches;
     int m_current = -1;

@@ -1,5 +1,6 @@
 #include "StartPage.h"
 
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -9,32 +10,46 @@
 
 namespace at {
 
-StartPage::StartPage(QWidget *parent) : QWidget(parent), m_recent(new QListWidget)
+StartPage::StartPage(QWidget *parent)
+    : QWidget(parent), m_recent(new QListWidget), m_title(new QLabel), m_openFile(new QPushButton),
+      m_openFolder(new QPushButton), m_openSample(new QPushButton), m_recentTitle(new QLabel)
 {
-    auto *title =
-        new QLabel(tr("<h2>Ascend Timeline</h2>Open a profiling result folder (PROF_*, *_ascend_pt, a "
-                      "folder of ranks), a trace file or a profiler database, or drop it here."));
-    title->setWordWrap(true);
-    auto *openFile = new QPushButton(tr("Open File…"));
-    auto *openFolder = new QPushButton(tr("Open Folder…"));
-    auto *sample = new QPushButton(tr("Open the Bundled Sample"));
-    connect(openFile, &QPushButton::clicked, this, &StartPage::openFileRequested);
-    connect(openFolder, &QPushButton::clicked, this, &StartPage::openFolderRequested);
-    connect(sample, &QPushButton::clicked, this, &StartPage::openSampleRequested);
+    m_title->setWordWrap(true);
+    connect(m_openFile, &QPushButton::clicked, this, &StartPage::openFileRequested);
+    connect(m_openFolder, &QPushButton::clicked, this, &StartPage::openFolderRequested);
+    connect(m_openSample, &QPushButton::clicked, this, &StartPage::openSampleRequested);
     auto *buttons = new QHBoxLayout;
-    buttons->addWidget(openFile);
-    buttons->addWidget(openFolder);
-    buttons->addWidget(sample);
+    buttons->addWidget(m_openFile);
+    buttons->addWidget(m_openFolder);
+    buttons->addWidget(m_openSample);
     buttons->addStretch(1);
     connect(m_recent, &QListWidget::itemActivated, this,
             [this](QListWidgetItem *item) { Q_EMIT openPathRequested(item->data(Qt::UserRole).toString()); });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(40, 30, 40, 30);
-    layout->addWidget(title);
+    layout->addWidget(m_title);
     layout->addLayout(buttons);
     layout->addSpacing(16);
-    layout->addWidget(new QLabel(tr("<b>Recent</b> (double-click or Enter to open)")));
+    layout->addWidget(m_recentTitle);
     layout->addWidget(m_recent, 1);
+    retranslateUi();
+}
+
+void StartPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void StartPage::retranslateUi()
+{
+    m_title->setText(tr("<h2>Ascend Timeline</h2>Open a profiling result folder (PROF_*, *_ascend_pt, a "
+                        "folder of ranks), a trace file or a profiler database, or drop it here."));
+    m_openFile->setText(tr("Open File…"));
+    m_openFolder->setText(tr("Open Folder…"));
+    m_openSample->setText(tr("Open the Bundled Sample"));
+    m_recentTitle->setText(tr("<b>Recent</b> (double-click or Enter to open)"));
 }
 
 void StartPage::setRecentPaths(const QStringList &paths)

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class QListWidget;
 class QPushButton;
 
@@ -23,8 +24,19 @@ Q_SIGNALS:
     void openFolderRequested();
     void openSampleRequested();
 
+protected:
+    // QEvent::LanguageChange: the page's texts in the new language.
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi(); // every text; the constructor sets them through it too
+
     QListWidget *m_recent;
+    QLabel *m_title;
+    QPushButton *m_openFile;
+    QPushButton *m_openFolder;
+    QPushButton *m_openSample;
+    QLabel *m_recentTitle;
 };
 
 } // namespace at

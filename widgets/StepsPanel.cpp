@@ -6,6 +6,7 @@
 
 #include "TableCells.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -44,26 +45,19 @@ QTableWidgetItem *durationItem(TimeNs ns)
 } // namespace
 
 StepsPanel::StepsPanel(QWidget *parent)
-    : QWidget(parent), m_table(new QTableWidget), m_compare(new QPushButton(tr("Compare…")))
+    : QWidget(parent), m_table(new QTableWidget), m_compare(new QPushButton), m_hint(new QLabel)
 {
     addCsvExportAction(m_table, QStringLiteral("steps.csv"));
     m_table->setColumnCount(13);
-    m_table->setHorizontalHeaderLabels({tr("Source"), tr("Step"), tr("Start"), tr("Duration"), tr("Host"),
-                                        tr("Device stage"), tr("Computing"), tr("Communication"),
-                                        tr("Not overlapped"), tr("Free"), tr("Device tasks"),
-                                        tr("Peak memory (MB)"), tr("Memory growth (MB)")});
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_compare->setToolTip(tr("Select two steps to compare them, or one to compare it with a step of another "
-                             "open profile"));
-    auto *hint = new QLabel(tr("Double-click fits the timeline to a step; [ and ] step through them."));
-    hint->setEnabled(false);
+    m_hint->setEnabled(false);
     auto *buttons = new QHBoxLayout;
-    buttons->addWidget(hint, 1);
+    buttons->addWidget(m_hint, 1);
     buttons->addWidget(m_compare);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -75,7 +69,27 @@ StepsPanel::StepsPanel(QWidget *parent)
     });
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &StepsPanel::updateButtons);
     connect(m_compare, &QPushButton::clicked, this, [this] { Q_EMIT compareRequested(selectedSteps()); });
+    retranslateUi();
     updateButtons();
+}
+
+void StepsPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void StepsPanel::retranslateUi()
+{
+    m_table->setHorizontalHeaderLabels({tr("Source"), tr("Step"), tr("Start"), tr("Duration"), tr("Host"),
+                                        tr("Device stage"), tr("Computing"), tr("Communication"),
+                                        tr("Not overlapped"), tr("Free"), tr("Device tasks"),
+                                        tr("Peak memory (MB)"), tr("Memory growth (MB)")});
+    m_compare->setText(tr("Compare…"));
+    m_compare->setToolTip(tr("Select two steps to compare them, or one to compare it with a step of another "
+                             "open profile"));
+    m_hint->setText(tr("Double-click fits the timeline to a step; [ and ] step through them."));
 }
 
 void StepsPanel::setModel(const TraceModel *model)

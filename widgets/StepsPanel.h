@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class QPushButton;
 class QTableWidget;
 
@@ -30,12 +31,18 @@ Q_SIGNALS:
     // Two steps of this profile, or one (to be compared with a step of another open profile).
     void compareRequested(std::vector<int> steps);
 
+protected:
+    // QEvent::LanguageChange: headers, button and hint in the new language.
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi(); // every fixed text; the constructor sets them through it too
     void updateButtons();
 
     const TraceModel *m_model = nullptr;
     QTableWidget *m_table;
     QPushButton *m_compare;
+    QLabel *m_hint;
 };
 
 } // namespace at

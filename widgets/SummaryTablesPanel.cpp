@@ -4,6 +4,7 @@
 #include "TableExport.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QRegularExpression>
@@ -97,19 +98,35 @@ void SummaryTablesPanel::setModel(const TraceModel *model)
     const QSignalBlocker blocker(m_chooser);
     m_chooser->clear();
     m_table->setTable(nullptr);
-    if (model) {
-        for (const SummaryTable &t : model->summaryTables()) {
-            const QString source = t.group >= 0 && static_cast<std::size_t>(t.group) < model->groups().size()
-                                       ? model->groups()[static_cast<std::size_t>(t.group)].label
-                                       : QString();
-            m_chooser->addItem(QStringLiteral("%1%2 (%3)")
-                                   .arg(source.isEmpty() ? QString() : source + QStringLiteral(" · "), t.type,
-                                        tr("%n row(s)", nullptr, static_cast<int>(t.rowCount()))));
-        }
-    }
+    if (model)
+        for (std::size_t i = 0; i < model->summaryTables().size(); ++i)
+            m_chooser->addItem(QString());
+    retranslateUi();
     m_chooser->setEnabled(m_chooser->count() > 0);
-    m_file->setText(m_chooser->count() ? QString() : tr("No other summary tables in this profile."));
     showTable(m_chooser->count() ? 0 : -1);
+}
+
+void SummaryTablesPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void SummaryTablesPanel::retranslateUi()
+{
+    // "step_trace_time (12 rows)": the chooser keeps its choice, only the texts change.
+    for (int i = 0; m_model && i < m_chooser->count(); ++i) {
+        const SummaryTable &t = m_model->summaryTables()[static_cast<std::size_t>(i)];
+        const QString source = t.group >= 0 && static_cast<std::size_t>(t.group) < m_model->groups().size()
+                                   ? m_model->groups()[static_cast<std::size_t>(t.group)].label
+                                   : QString();
+        m_chooser->setItemText(i, QStringLiteral("%1%2 (%3)")
+                                      .arg(source.isEmpty() ? QString() : source + QStringLiteral(" · "),
+                                           t.type, tr("%n row(s)", nullptr, static_cast<int>(t.rowCount()))));
+    }
+    if (m_chooser->count() == 0)
+        m_file->setText(tr("No other summary tables in this profile."));
 }
 
 void SummaryTablesPanel::showTable(int index)

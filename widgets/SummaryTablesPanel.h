@@ -44,7 +44,12 @@ public:
     QTableView *table() const { return m_view; }
     SummaryTableModel *tableModel() const { return m_table; }
 
+protected:
+    // QEvent::LanguageChange: the chooser's row counts and the hint in the new language.
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
     void showTable(int index);
 
     const TraceModel *m_model = nullptr;

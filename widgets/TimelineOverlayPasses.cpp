@@ -203,13 +203,42 @@ void RangeSelectionPass::paint(QPainter &p, const TimelinePaintContext &c)
     const TimelineGeometry &g = c.geometry;
     const double x0 = g.timeX(c.rangeSelection->start);
     const double x1 = g.timeX(c.rangeSelection->end);
-    QColor shade = c.palette.color(QPalette::Highlight);
-    shade.setAlpha(50);
-    const QRectF rect(x0, kRulerHeight, std::max(1.0, x1 - x0), g.height - kRulerHeight);
-    p.fillRect(rect, shade);
-    p.setPen(c.palette.color(QPalette::Highlight));
+    const QColor accent = c.palette.color(QPalette::Highlight);
+    const QRect timeArea(kLabelWidth, kRulerHeight, g.width - kLabelWidth, g.height - kRulerHeight);
+    const bool chosenLanes = c.rangeThreads && !c.rangeThreads->empty();
+    if (!chosenLanes) {
+        QColor shade = accent;
+        shade.setAlpha(kBandAlpha);
+        p.fillRect(QRectF(x0, kRulerHeight, std::max(1.0, x1 - x0), g.height - kRulerHeight) & timeArea,
+                   shade);
+    } else {
+        // Only the chosen lanes' rows, below the sticky headers (which stay readable on top of them).
+        const int top = g.sticky().bottom;
+        QColor shade = accent;
+        shade.setAlpha(kChosenLaneAlpha);
+        QColor label = accent;
+        label.setAlpha(kBandAlpha);
+        for (int thread : *c.rangeThreads) {
+            const int row = g.layout->rowOfThread(thread);
+            if (row < 0)
+                continue; // hidden or in a collapsed process
+            const LaneRow &lane = g.layout->rows()[static_cast<std::size_t>(row)];
+            const int y = g.viewportY(lane.y);
+            const QRect band = QRect(0, y, g.width, lane.height) & QRect(0, top, g.width, g.height - top);
+            if (band.isEmpty())
+                continue;
+            p.fillRect(QRect(0, band.top(), kLabelWidth, band.height()), label);
+            p.fillRect(QRect(kLabelWidth - kAccentWidth, band.top(), kAccentWidth, band.height()), accent);
+            p.fillRect(QRectF(x0, band.top(), std::max(1.0, x1 - x0), band.height()) & QRectF(timeArea),
+                       shade);
+        }
+    }
+    p.save();
+    p.setClipRect(timeArea, Qt::IntersectClip);
+    p.setPen(accent);
     p.drawLine(QPointF(x0, kRulerHeight), QPointF(x0, g.height));
     p.drawLine(QPointF(x1, kRulerHeight), QPointF(x1, g.height));
+    p.restore();
     // Its duration is written on the ruler (TimelineRulerPass), where it never covers a slice.
 }
 

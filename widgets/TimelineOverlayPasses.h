@@ -73,11 +73,16 @@ public:
     void paint(QPainter &p, const TimelinePaintContext &c) override;
 };
 
-// The dragged time range: a shaded band between two lines (its duration is on the ruler).
+// The dragged time range: a shaded band between two lines (its duration is on the ruler). A range on
+// chosen lanes (Ctrl+drag, the lane menu) shades only those lanes, more strongly, and marks their labels
+// with an accent bar at the label column's right edge, so the choice reads at a glance.
 class RangeSelectionPass : public TimelineRenderPass
 {
 public:
-    Clip clip() const override { return Clip::TimeArea; }
+    static constexpr int kAccentWidth = 4;
+    static constexpr int kBandAlpha = 50;       // the range on every lane
+    static constexpr int kChosenLaneAlpha = 90; // the range on a chosen lane
+    Clip clip() const override { return Clip::Lanes; }
     void paint(QPainter &p, const TimelinePaintContext &c) override;
 };
 

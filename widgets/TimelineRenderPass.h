@@ -34,6 +34,8 @@ struct TimelinePaintContext
     // Slices marked by Find or "show all occurrences", sorted by (thread, index).
     const std::vector<SliceRef> *highlights = nullptr;
     int currentLane = -1; // the keyboard's lane (a thread), marked in the label column
+    // The lanes (threads) the range is restricted to, sorted; null or empty: every lane.
+    const std::vector<int> *rangeThreads = nullptr;
 };
 
 // One layer of a timeline frame (after Qt Creator's TimelineRenderPass): the view paints its passes in

@@ -459,7 +459,8 @@ void TimelineView::paintEvent(QPaintEvent *event)
                                        m_lodEnabled,
                                        cursorTime(),
                                        &m_highlights,
-                                       m_currentLane};
+                                       m_currentLane,
+                                       &m_rangeThreads};
     const int width = viewport()->width(), height = viewport()->height() - kRulerHeight;
     // A mouse move repaints only the ruler (the cursor's time): the lanes are not drawn again for it.
     const bool rulerOnly = event->rect().bottom() < kRulerHeight;

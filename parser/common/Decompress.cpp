@@ -4,6 +4,7 @@
 #include "common/MappedFile.h"
 #include "common/MessageText.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -68,13 +69,14 @@ public:
             if (room && m_out.write(data, static_cast<qint64>(room)) == static_cast<qint64>(room))
                 m_written += room;
             m_capped = true;
-            *error = QStringLiteral("the decompressed data is larger than %1 (%2); decompression stopped "
-                                    "there and the complete events before it are read")
+            *error = QCoreApplication::translate(
+                         "Parser", "the decompressed data is larger than %1 (%2); decompression stopped "
+                                   "there and the complete events before it are read")
                          .arg(formatByteSize(m_cap), m_capReason);
             return false;
         }
         if (m_out.write(data, static_cast<qint64>(size)) != static_cast<qint64>(size)) {
-            *error = QStringLiteral("cannot write the decompressed data to %1: %2")
+            *error = QCoreApplication::translate("Parser", "cannot write the decompressed data to %1: %2")
                          .arg(m_out.fileName(), m_out.errorString());
             return false;
         }
@@ -98,8 +100,9 @@ private:
             if (c == '{' || c == '[')
                 return true;
             m_notJson = true;
-            *error = QStringLiteral("the decompressed data is not JSON: byte %1 is %2, expected '[' or '{' "
-                                    "(decompression stopped)")
+            *error = QCoreApplication::translate(
+                         "Parser", "the decompressed data is not JSON: byte %1 is %2, expected '[' or '{' "
+                                   "(decompression stopped)")
                          .arg(m_position)
                          .arg(describeByte(data[i]));
             return false;
@@ -127,7 +130,7 @@ bool inflateZstd(QFile &in, OutputSink &out, const DecompressControl &control, Q
     while (ok) {
         const qint64 got = in.read(input.data(), static_cast<qint64>(input.size()));
         if (got < 0) {
-            *error = QStringLiteral("read error: %1").arg(in.errorString());
+            *error = QCoreApplication::translate("Parser", "read error: %1").arg(in.errorString());
             ok = false;
             break;
         }
@@ -138,9 +141,10 @@ bool inflateZstd(QFile &in, OutputSink &out, const DecompressControl &control, Q
             ZSTD_outBuffer outBuf{output.data(), output.size(), 0};
             lastResult = ZSTD_decompressStream(ctx, &outBuf, &inBuf);
             if (ZSTD_isError(lastResult)) {
-                *error = QStringLiteral("corrupt zstd data near compressed byte %1: %2")
-                             .arg(consumed + inBuf.pos)
-                             .arg(QString::fromUtf8(ZSTD_getErrorName(lastResult)));
+                *error =
+                    QCoreApplication::translate("Parser", "corrupt zstd data near compressed byte %1: %2")
+                        .arg(consumed + inBuf.pos)
+                        .arg(QString::fromUtf8(ZSTD_getErrorName(lastResult)));
                 ok = false;
                 break;
             }
@@ -157,7 +161,8 @@ bool inflateZstd(QFile &in, OutputSink &out, const DecompressControl &control, Q
         }
     }
     if (ok && lastResult != 0)
-        *error = QStringLiteral("the zstd stream is truncated; the decompressed part is used");
+        *error = QCoreApplication::translate("Parser",
+                                             "the zstd stream is truncated; the decompressed part is used");
     ZSTD_freeDCtx(ctx);
     return ok;
 }
@@ -166,7 +171,7 @@ bool inflateGzip(QFile &in, OutputSink &out, const DecompressControl &control, Q
 {
     z_stream zs{};
     if (inflateInit2(&zs, 15 + 32) != Z_OK) { // 32: accept gzip and zlib headers
-        *error = QStringLiteral("cannot initialise zlib");
+        *error = QCoreApplication::translate("Parser", "cannot initialise zlib");
         return false;
     }
     std::vector<char> input(kInputChunk), output(1 << 18);
@@ -184,9 +189,10 @@ bool inflateGzip(QFile &in, OutputSink &out, const DecompressControl &control, Q
             zs.avail_out = static_cast<uInt>(output.size());
             status = inflate(&zs, Z_NO_FLUSH);
             if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR) {
-                *error = QStringLiteral("corrupt gzip data near compressed byte %1: %2")
-                             .arg(consumed + (static_cast<std::uint64_t>(got) - zs.avail_in))
-                             .arg(QString::fromUtf8(zs.msg ? zs.msg : "inflate failed"));
+                *error =
+                    QCoreApplication::translate("Parser", "corrupt gzip data near compressed byte %1: %2")
+                        .arg(consumed + (static_cast<std::uint64_t>(got) - zs.avail_in))
+                        .arg(QString::fromUtf8(zs.msg ? zs.msg : "inflate failed"));
                 ok = false;
                 break;
             }
@@ -208,7 +214,8 @@ bool inflateGzip(QFile &in, OutputSink &out, const DecompressControl &control, Q
         }
     }
     if (ok && status != Z_STREAM_END)
-        *error = QStringLiteral("the gzip stream is truncated; the decompressed part is used");
+        *error = QCoreApplication::translate("Parser",
+                                             "the gzip stream is truncated; the decompressed part is used");
     inflateEnd(&zs);
     return ok;
 }
@@ -224,14 +231,15 @@ std::unique_ptr<QTemporaryFile> decompressToTemporaryFile(const QString &path, C
     }
     QFile in(path);
     if (!in.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1: cannot open: %2").arg(path, in.errorString());
+        *error = QCoreApplication::translate("Parser", "%1: cannot open: %2").arg(path, in.errorString());
         return nullptr;
     }
     auto out =
         std::make_unique<QTemporaryFile>(QDir::tempPath() + QStringLiteral("/ascend-timeline-XXXXXX.json"));
     if (!out->open()) {
-        *error = QStringLiteral("%1: cannot create a temporary file for decompression: %2")
-                     .arg(path, out->errorString());
+        *error =
+            QCoreApplication::translate("Parser", "%1: cannot create a temporary file for decompression: %2")
+                .arg(path, out->errorString());
         return nullptr;
     }
     // The cap: the memory limit, and the free space of the temporary folder (often a RAM disk).
@@ -242,12 +250,13 @@ std::unique_ptr<QTemporaryFile> decompressToTemporaryFile(const QString &path, C
         const auto available = static_cast<std::uint64_t>(storage.bytesAvailable());
         cap = available > kTempFolderReserve ? available - kTempFolderReserve : 0;
         capReason =
-            QStringLiteral("the free space of %1 less %2")
+            QCoreApplication::translate("Parser", "the free space of %1 less %2")
                 .arg(QDir::toNativeSeparators(storage.rootPath()), formatByteSize(kTempFolderReserve));
     }
     if (control.maxOutputBytes && control.maxOutputBytes < cap) {
         cap = control.maxOutputBytes;
-        capReason = QStringLiteral("the memory limit; raise it with --memory-limit or AT_MEMORY_LIMIT");
+        capReason = QCoreApplication::translate(
+            "Parser", "the memory limit; raise it with --memory-limit or AT_MEMORY_LIMIT");
     }
     OutputSink sink(*out, cap, capReason);
     QString problem;

@@ -2,6 +2,7 @@
 
 #include "common/MappedFile.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -31,14 +32,16 @@ QString inputPathProblem(const QString &path)
         return {}; // Qt resources (the bundled sample)
     const QByteArray name = QFile::encodeName(path);
     if (name.size() >= PATH_MAX)
-        return QStringLiteral("%1: the path is too long (%2 bytes; the system allows %3)")
+        return QCoreApplication::translate("Parser",
+                                           "%1: the path is too long (%2 bytes; the system allows %3)")
             .arg(path)
             .arg(name.size())
             .arg(PATH_MAX - 1);
     struct stat link;
     if (::lstat(name.constData(), &link) != 0) {
         if (errno == ENAMETOOLONG)
-            return QStringLiteral("%1: the path is too long (a name in it is longer than %2 bytes)")
+            return QCoreApplication::translate(
+                       "Parser", "%1: the path is too long (a name in it is longer than %2 bytes)")
                 .arg(path)
                 .arg(NAME_MAX);
         return {};
@@ -46,16 +49,18 @@ QString inputPathProblem(const QString &path)
     struct stat target;
     if (::stat(name.constData(), &target) != 0) {
         if (S_ISLNK(link.st_mode))
-            return QStringLiteral("%1: a symbolic link to %2, which does not exist")
+            return QCoreApplication::translate("Parser", "%1: a symbolic link to %2, which does not exist")
                 .arg(path, QFileInfo(path).symLinkTarget());
         return {};
     }
     if (!S_ISREG(target.st_mode) && !S_ISDIR(target.st_mode))
-        return QStringLiteral("%1 is %2, not a trace file or folder").arg(path, fileKindText(target.st_mode));
+        return QCoreApplication::translate("Parser", "%1 is %2, not a trace file or folder")
+            .arg(path, fileKindText(target.st_mode));
     const QString resolved = QFileInfo(path).canonicalFilePath();
     const QString absolute = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
     if (isVirtual(resolved) && !isVirtual(absolute))
-        return QStringLiteral("%1: points to %2, a virtual system file, not a trace").arg(path, resolved);
+        return QCoreApplication::translate("Parser", "%1: points to %2, a virtual system file, not a trace")
+            .arg(path, resolved);
     return {};
 }
 

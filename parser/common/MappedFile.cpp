@@ -1,5 +1,6 @@
 #include "MappedFile.h"
 
+#include <QCoreApplication>
 #include <QFile>
 
 #include <array>
@@ -122,7 +123,8 @@ std::function<void(const QString &)> &mappedHook()
 
 QString notRegular(const QString &path, mode_t mode)
 {
-    return QStringLiteral("%1 is %2, not a regular file").arg(path, fileKindText(mode));
+    return QCoreApplication::translate("Parser", "%1 is %2, not a regular file")
+        .arg(path, fileKindText(mode));
 }
 
 } // namespace
@@ -153,9 +155,10 @@ std::unique_ptr<MappedFile> MappedFile::open(const QString &path, QString *error
     if (fd < 0) {
         const int code = errno;
         if (code == ENAMETOOLONG)
-            return fail(QStringLiteral("%1: cannot open: the path is too long").arg(path));
-        return fail(
-            QStringLiteral("%1: cannot open: %2").arg(path, QString::fromLocal8Bit(std::strerror(code))));
+            return fail(
+                QCoreApplication::translate("Parser", "%1: cannot open: the path is too long").arg(path));
+        return fail(QCoreApplication::translate("Parser", "%1: cannot open: %2")
+                        .arg(path, QString::fromLocal8Bit(std::strerror(code))));
     }
     struct stat st;
     std::memset(&st, 0, sizeof st);
@@ -174,7 +177,7 @@ std::unique_ptr<MappedFile> MappedFile::open(const QString &path, QString *error
     const int code = errno;
     ::close(fd); // the mapping keeps the file; holding a descriptor per loaded file exhausts the limit
     if (data == MAP_FAILED)
-        return fail(QStringLiteral("%1: cannot map the file into memory: %2")
+        return fail(QCoreApplication::translate("Parser", "%1: cannot map the file into memory: %2")
                         .arg(path, QString::fromLocal8Bit(std::strerror(code))));
     mapped->m_data = static_cast<const char *>(data);
     mapped->m_size = size;
@@ -194,7 +197,7 @@ MappedFile::~MappedFile()
 
 QString MappedFile::truncationMessage() const
 {
-    return QStringLiteral("%1 changed while it was read: %2 of %3 bytes read")
+    return QCoreApplication::translate("Parser", "%1 changed while it was read: %2 of %3 bytes read")
         .arg(m_path)
         .arg(truncatedAt())
         .arg(m_size);
@@ -208,16 +211,16 @@ void MappedFile::setMappedHookForTesting(std::function<void(const QString &)> ho
 QString fileKindText(mode_t mode)
 {
     if (S_ISDIR(mode))
-        return QStringLiteral("a folder");
+        return QCoreApplication::translate("Parser", "a folder");
     if (S_ISFIFO(mode))
-        return QStringLiteral("a FIFO (named pipe)");
+        return QCoreApplication::translate("Parser", "a FIFO (named pipe)");
     if (S_ISSOCK(mode))
-        return QStringLiteral("a socket");
+        return QCoreApplication::translate("Parser", "a socket");
     if (S_ISCHR(mode))
-        return QStringLiteral("a character device");
+        return QCoreApplication::translate("Parser", "a character device");
     if (S_ISBLK(mode))
-        return QStringLiteral("a block device");
-    return QStringLiteral("a special file");
+        return QCoreApplication::translate("Parser", "a block device");
+    return QCoreApplication::translate("Parser", "a special file");
 }
 
 } // namespace at

@@ -3,12 +3,21 @@
 // ESC sequences, line breaks) would cut or garble the message on a terminal or in a log, so they are
 // shown as \xNN, and very long text is shortened.
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringView>
 
 #include <algorithm>
 
 namespace at {
+
+// The parser's messages go through QCoreApplication::translate("Parser", ...) (core's: "Core"), so they
+// come out in the language of the installed translator. This is that language: what the translator makes
+// of this marker ("en" without one; the zh_CN catalogue answers "zh_CN").
+inline QString messageLanguage()
+{
+    return QCoreApplication::translate("Parser", "en", "the language code of this translation");
+}
 
 inline QString printableText(QStringView text, qsizetype maxChars = 200)
 {

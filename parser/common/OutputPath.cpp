@@ -4,6 +4,7 @@
 
 #include "common/MappedFile.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
@@ -43,22 +44,23 @@ bool writeAll(int fd, const char *data, std::size_t size)
 QString outputPathProblem(const QString &path, const QStringList &inputs)
 {
     if (path.isEmpty())
-        return QStringLiteral("no output path given");
+        return QCoreApplication::translate("Parser", "no output path given");
     const QByteArray name = QFile::encodeName(path);
     struct stat st;
     if (::stat(name.constData(), &st) != 0) {
         if (errno == ENAMETOOLONG)
-            return QStringLiteral("the path is too long");
+            return QCoreApplication::translate("Parser", "the path is too long");
         return {}; // a new file (or a dangling symlink, which the rename replaces)
     }
     if (!S_ISREG(st.st_mode))
-        return QStringLiteral("it is %1, not a regular file: refusing to replace it")
+        return QCoreApplication::translate("Parser", "it is %1, not a regular file: refusing to replace it")
             .arg(fileKindText(st.st_mode));
     for (const QString &input : inputs) {
         struct stat in;
         if (::stat(QFile::encodeName(input).constData(), &in) == 0 && in.st_dev == st.st_dev &&
             in.st_ino == st.st_ino)
-            return QStringLiteral("it is one of the files being read (%1): refusing to overwrite it")
+            return QCoreApplication::translate(
+                       "Parser", "it is one of the files being read (%1): refusing to overwrite it")
                 .arg(input);
     }
     return {};

@@ -5,6 +5,7 @@
 #include "csv/CsvMetrics.h"
 #include "folder/ProfileLayout.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
@@ -373,7 +374,8 @@ void readInfoJson(const QJsonObject &root, const ConfigFileName &name, Accum &a)
         const ChipInfo chip = chipFromPlatformVersion(platform);
         a.prop(QStringLiteral("chip"),
                chip.name.isEmpty()
-                   ? QStringLiteral("unknown chip (platform_version %1)").arg(chip.platformVersion)
+                   ? QCoreApplication::translate("Parser", "unknown chip (platform_version %1)")
+                         .arg(chip.platformVersion)
                    : QStringLiteral("%1 (chip %2, platform_version %3)")
                          .arg(chip.name, chip.generation, chip.platformVersion));
         a.prop(QStringLiteral("chip family"), taskSchedulerName(chip.scheduler));
@@ -577,26 +579,27 @@ void appendUnique(QStringList &list, const QString &s)
 
 QString l2CacheWarning()
 {
-    return QStringLiteral("L2 cache collection was on: it adds overhead and inflates kernel times");
+    return QCoreApplication::translate(
+        "Parser", "L2 cache collection was on: it adds overhead and inflates kernel times");
 }
 
 QString sampleBasedWarning()
 {
-    return QStringLiteral(
-        "AI Core metrics were collected in sample-based mode: metrics are not per task, so they "
-        "cannot be attributed to individual operators");
+    return QCoreApplication::translate(
+        "Parser", "AI Core metrics were collected in sample-based mode: metrics are not per task, so they "
+                  "cannot be attributed to individual operators");
 }
 
 QString launchBlockingWarning()
 {
-    return QStringLiteral(
-        "ASCEND_LAUNCH_BLOCKING was set: operators ran synchronously, so the timeline does not "
-        "show the normal host/device overlap");
+    return QCoreApplication::translate(
+        "Parser", "ASCEND_LAUNCH_BLOCKING was set: operators ran synchronously, so the timeline does not "
+                  "show the normal host/device overlap");
 }
 
 QString unreadableFileWarning(const QString &path, const QString &problem)
 {
-    return QStringLiteral("Cannot read %1: %2").arg(path, problem);
+    return QCoreApplication::translate("Parser", "Cannot read %1: %2").arg(path, problem);
 }
 
 QStringList stepWarnings(const QList<int> &profiledSteps)
@@ -609,8 +612,9 @@ QStringList stepWarnings(const QList<int> &profiledSteps)
     std::sort(early.begin(), early.end());
     QStringList out;
     for (int s : early)
-        out.append(QStringLiteral("Step %1 is among the first ten: it may include operator compilation; the "
-                                  "profiler docs advise profiling after step 10")
+        out.append(QCoreApplication::translate(
+                       "Parser", "Step %1 is among the first ten: it may include operator compilation; the "
+                                 "profiler docs advise profiling after step 10")
                        .arg(s));
     return out;
 }
@@ -805,19 +809,21 @@ CollectionInfo readCollectionInfo(const CollectionInputs &in)
         appendUnique(info.warnings, sampleBasedWarning());
     if (configKnown && headerUsable && !csvMetrics.isEmpty() && layout.group != MetricGroup::Unknown &&
         layout.group != MetricGroup::None) {
-        const QString csvName = in.summaryFile.isEmpty() ? QStringLiteral("the summary CSV")
-                                                         : QFileInfo(in.summaryFile).fileName();
+        const QString csvName = in.summaryFile.isEmpty()
+                                    ? QCoreApplication::translate("Parser", "the summary CSV")
+                                    : QFileInfo(in.summaryFile).fileName();
         const QString csvGroup = groupText(layout.group);
         if (info.metricGroup.isEmpty()) {
-            appendUnique(
-                info.warnings,
-                QStringLiteral("The configuration records no AI Core metric group, but %1 has metric "
-                               "columns of %2")
-                    .arg(csvName, csvGroup));
+            appendUnique(info.warnings,
+                         QCoreApplication::translate(
+                             "Parser", "The configuration records no AI Core metric group, but %1 has metric "
+                                       "columns of %2")
+                             .arg(csvName, csvGroup));
         } else if (groupFromText(info.metricGroup) != MetricGroup::Unknown && info.metricGroup != csvGroup) {
             appendUnique(info.warnings,
-                         QStringLiteral("The AI Core metric group in the configuration (%1) differs from the "
-                                        "metric columns of %2 (%3)")
+                         QCoreApplication::translate(
+                             "Parser", "The AI Core metric group in the configuration (%1) differs from the "
+                                       "metric columns of %2 (%3)")
                              .arg(info.metricGroup, csvName, csvGroup));
         }
     }

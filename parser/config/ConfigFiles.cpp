@@ -3,6 +3,7 @@
 #include "common/MappedFile.h"
 #include "csv/CsvReader.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -65,8 +66,8 @@ QByteArray withoutTrailingCommas(const QByteArray &in)
 QString jsonTypeName(const QJsonDocument &doc)
 {
     if (doc.isArray())
-        return QStringLiteral("an array");
-    return QStringLiteral("a bare value");
+        return QCoreApplication::translate("Parser", "an array");
+    return QCoreApplication::translate("Parser", "a bare value");
 }
 
 bool tryParseObject(const QByteArray &bytes, QJsonObject *object, QJsonParseError *error,
@@ -76,7 +77,8 @@ bool tryParseObject(const QByteArray &bytes, QJsonObject *object, QJsonParseErro
     if (error->error != QJsonParseError::NoError)
         return false;
     if (!doc.isObject()) {
-        *typeProblem = QStringLiteral("expected a JSON object, found %1").arg(jsonTypeName(doc));
+        *typeProblem =
+            QCoreApplication::translate("Parser", "expected a JSON object, found %1").arg(jsonTypeName(doc));
         return false;
     }
     *object = doc.object();
@@ -143,16 +145,17 @@ bool readSmallFile(const QString &path, QByteArray *bytes, QString *problem)
 {
     const QFileInfo info(path);
     if (!info.exists()) {
-        *problem = QStringLiteral("the file does not exist");
+        *problem = QCoreApplication::translate("Parser", "the file does not exist");
         return false;
     }
     if (info.isDir()) {
-        *problem = QStringLiteral("it is a folder, not a file");
+        *problem = QCoreApplication::translate("Parser", "it is a folder, not a file");
         return false;
     }
     if (info.size() > kMaxConfigFileBytes) {
         *problem =
-            QStringLiteral("the file is too large for a configuration file (%1 bytes)").arg(info.size());
+            QCoreApplication::translate("Parser", "the file is too large for a configuration file (%1 bytes)")
+                .arg(info.size());
         return false;
     }
     QString error;
@@ -170,11 +173,11 @@ bool readSmallFile(const QString &path, QByteArray *bytes, QString *problem)
         return false;
     }
     if (bytes->size() > kMaxConfigFileBytes) {
-        *problem = QStringLiteral("the file is too large for a configuration file");
+        *problem = QCoreApplication::translate("Parser", "the file is too large for a configuration file");
         return false;
     }
     if (bytes->trimmed().isEmpty()) {
-        *problem = QStringLiteral("the file is empty");
+        *problem = QCoreApplication::translate("Parser", "the file is empty");
         return false;
     }
     return true;
@@ -185,11 +188,11 @@ JsonFile parseJsonObject(const QByteArray &raw)
     JsonFile out;
     const QByteArray bytes = withoutBom(raw).trimmed();
     if (bytes.isEmpty()) {
-        out.problem = QStringLiteral("the file is empty");
+        out.problem = QCoreApplication::translate("Parser", "the file is empty");
         return out;
     }
     if (bytes.contains('\0')) {
-        out.problem = QStringLiteral("not a text file (it contains NUL bytes)");
+        out.problem = QCoreApplication::translate("Parser", "not a text file (it contains NUL bytes)");
         return out;
     }
     QJsonParseError error{};
@@ -219,8 +222,9 @@ JsonFile parseJsonObject(const QByteArray &raw)
             return out;
     }
     out.object = QJsonObject();
-    out.problem =
-        QStringLiteral("not valid JSON (%1 at byte %2)").arg(firstError.errorString()).arg(firstError.offset);
+    out.problem = QCoreApplication::translate("Parser", "not valid JSON (%1 at byte %2)")
+                      .arg(firstError.errorString())
+                      .arg(firstError.offset);
     return out;
 }
 
@@ -247,7 +251,7 @@ IniFile parseIniText(const QByteArray &raw)
     IniFile out;
     const QByteArray bytes = withoutBom(raw);
     if (bytes.contains('\0')) {
-        out.problem = QStringLiteral("not a text file (it contains NUL bytes)");
+        out.problem = QCoreApplication::translate("Parser", "not a text file (it contains NUL bytes)");
         return out;
     }
     QString section;
@@ -270,8 +274,9 @@ IniFile parseIniText(const QByteArray &raw)
         out.entries.append({section, line.left(sep).trimmed(), line.mid(sep + 1).trimmed()});
     }
     if (out.entries.isEmpty())
-        out.problem = bytes.trimmed().isEmpty() ? QStringLiteral("the file is empty")
-                                                : QStringLiteral("no \"key: value\" lines found");
+        out.problem = bytes.trimmed().isEmpty()
+                          ? QCoreApplication::translate("Parser", "the file is empty")
+                          : QCoreApplication::translate("Parser", "no \"key: value\" lines found");
     return out;
 }
 
@@ -289,11 +294,11 @@ CsvHeader readCsvHeader(const QString &path)
     CsvHeader out;
     const QFileInfo info(path);
     if (!info.exists()) {
-        out.problem = QStringLiteral("the file does not exist");
+        out.problem = QCoreApplication::translate("Parser", "the file does not exist");
         return out;
     }
     if (info.isDir()) {
-        out.problem = QStringLiteral("it is a folder, not a file");
+        out.problem = QCoreApplication::translate("Parser", "it is a folder, not a file");
         return out;
     }
     QString error;
@@ -317,7 +322,7 @@ CsvHeader readCsvHeader(const QString &path)
     }
     const QByteArray record = chunk.left(end);
     if (withoutBom(record).trimmed().isEmpty()) {
-        out.problem = QStringLiteral("the file is empty");
+        out.problem = QCoreApplication::translate("Parser", "the file is empty");
         return out;
     }
     const CsvTable table =
@@ -325,7 +330,7 @@ CsvHeader readCsvHeader(const QString &path)
     for (const std::string &cell : table.header())
         out.cells.append(QString::fromUtf8(cell.data(), qsizetype(cell.size())).trimmed());
     if (out.cells.isEmpty())
-        out.problem = QStringLiteral("no header row found");
+        out.problem = QCoreApplication::translate("Parser", "no header row found");
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include "common/MessageText.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 
 #include <algorithm>
 #include <array>
@@ -146,9 +147,11 @@ void Parser::summariseRepeated(CsvIssue::Kind kind, const char *what)
     const std::size_t total = ragged ? b_.table().raggedRowCount() : afterQuoteCount_;
     const std::size_t reported = static_cast<std::size_t>(ragged ? raggedReported_ : afterQuoteReported_);
     if (total > reported) {
-        report(
-            CsvIssue::Severity::Warning, kind, end_, line_,
-            QStringLiteral("%1 more %2 not listed (%3 in total)").arg(total - reported).arg(what).arg(total));
+        report(CsvIssue::Severity::Warning, kind, end_, line_,
+               QCoreApplication::translate("Parser", "%1 more %2 not listed (%3 in total)")
+                   .arg(total - reported)
+                   .arg(QCoreApplication::translate("Parser", what))
+                   .arg(total));
     }
 }
 
@@ -189,7 +192,8 @@ void Parser::run()
             if (opt_.stop->load(std::memory_order_relaxed) && p_ < end_) {
                 report(
                     CsvIssue::Severity::Warning, CsvIssue::Kind::Stopped, p_, line_,
-                    QStringLiteral("reading stopped after %1 rows (byte %2 of %3): the rows before are kept")
+                    QCoreApplication::translate(
+                        "Parser", "reading stopped after %1 rows (byte %2 of %3): the rows before are kept")
                         .arg(b_.table().rowCount())
                         .arg(offset(p_))
                         .arg(offset(end_)));
@@ -201,9 +205,11 @@ void Parser::run()
 
     if (!haveHeader_ && b_.table().rowCount() == 0 && !b_.table().hasErrors())
         report(CsvIssue::Severity::Warning, CsvIssue::Kind::EmptyFile, base_, 1,
-               QStringLiteral("file is empty"));
-    summariseRepeated(CsvIssue::Kind::RaggedRow, "rows with a different number of cells than the header");
-    summariseRepeated(CsvIssue::Kind::TextAfterQuote, "cells with text after the closing quote");
+               QCoreApplication::translate("Parser", "file is empty"));
+    summariseRepeated(CsvIssue::Kind::RaggedRow,
+                      QT_TRANSLATE_NOOP("Parser", "rows with a different number of cells than the header"));
+    summariseRepeated(CsvIssue::Kind::TextAfterQuote,
+                      QT_TRANSLATE_NOOP("Parser", "cells with text after the closing quote"));
 }
 
 Parser::Result Parser::parseRecord()
@@ -321,8 +327,9 @@ bool Parser::parseQuoted()
         if (!copyUntilQuote()) {
             abortRow();
             report(CsvIssue::Severity::Error, CsvIssue::Kind::TruncatedQuote, open, openLine,
-                   QStringLiteral("input ends inside a quoted field opened at line %1; the incomplete row "
-                                  "starting at line %2 (byte %3) was dropped")
+                   QCoreApplication::translate(
+                       "Parser", "input ends inside a quoted field opened at line %1; the incomplete row "
+                                 "starting at line %2 (byte %3) was dropped")
                        .arg(openLine)
                        .arg(rowLine_)
                        .arg(offset(rowStart_)));
@@ -342,8 +349,9 @@ bool Parser::parseQuoted()
         copyUntilTerminator();
         if (!std::all_of(s, p_, isBlank)) {
             ++afterQuoteCount_;
-            reportRepeated(CsvIssue::Kind::TextAfterQuote, s, line_,
-                           QStringLiteral("text after a closing quote was appended to the cell"));
+            reportRepeated(
+                CsvIssue::Kind::TextAfterQuote, s, line_,
+                QCoreApplication::translate("Parser", "text after a closing quote was appended to the cell"));
         }
     }
     if (opt_.trimCells)
@@ -379,7 +387,7 @@ void Parser::finishRow()
     if (static_cast<std::uint64_t>(out_ - rowOut_) > UINT32_MAX) {
         abortRow();
         report(CsvIssue::Severity::Error, CsvIssue::Kind::RowTooLong, rowStart_, rowLine_,
-               QStringLiteral("row is larger than 4 GiB and was dropped"));
+               QCoreApplication::translate("Parser", "row is larger than 4 GiB and was dropped"));
         return;
     }
     if (!haveHeader_) {
@@ -390,9 +398,10 @@ void Parser::finishRow()
     const std::size_t n = b_.cellEnds().size() - rowFirstCell_;
     if (n != expectedCells_) {
         b_.countRagged();
-        reportRepeated(
-            CsvIssue::Kind::RaggedRow, rowStart_, rowLine_,
-            QStringLiteral("row has %1 cells, the header has %2 (row kept)").arg(n).arg(expectedCells_));
+        reportRepeated(CsvIssue::Kind::RaggedRow, rowStart_, rowLine_,
+                       QCoreApplication::translate("Parser", "row has %1 cells, the header has %2 (row kept)")
+                           .arg(n)
+                           .arg(expectedCells_));
     }
     CsvTableBuilder::RowInfo row;
     row.textBase = static_cast<std::uint64_t>(rowOut_ - outBase_);
@@ -411,8 +420,9 @@ bool Parser::refuseWideHeader()
     abortRow();
     stopped_ = true;
     report(CsvIssue::Severity::Error, CsvIssue::Kind::HeaderTooWide, rowStart_, rowLine_,
-           QStringLiteral("the first row has %1 columns, more than the %2 a profiler table can have; "
-                          "the file was not read")
+           QCoreApplication::translate(
+               "Parser", "the first row has %1 columns, more than the %2 a profiler table can have; "
+                         "the file was not read")
                .arg(cells)
                .arg(opt_.maxColumns));
     return true;
@@ -426,9 +436,10 @@ void Parser::reportDuplicateColumns()
     seen.reserve(h.size());
     for (const std::string &name : h) {
         if (!name.empty() && !seen.insert(name).second) {
-            report(CsvIssue::Severity::Warning, CsvIssue::Kind::DuplicateColumn, rowStart_, rowLine_,
-                   QStringLiteral("duplicate column name \"%1\"; lookups use the first")
-                       .arg(printableText(QString::fromStdString(name))));
+            report(
+                CsvIssue::Severity::Warning, CsvIssue::Kind::DuplicateColumn, rowStart_, rowLine_,
+                QCoreApplication::translate("Parser", "duplicate column name \"%1\"; lookups use the first")
+                    .arg(printableText(QString::fromStdString(name))));
         }
     }
 }
@@ -453,7 +464,8 @@ void Parser::takeHeader()
         for (char c : {';', '\t', '|'}) {
             if (c != opt_.delimiter && h[0].find(c) != std::string::npos) {
                 report(CsvIssue::Severity::Warning, CsvIssue::Kind::SuspiciousHeader, rowStart_, rowLine_,
-                       QStringLiteral("header has a single column containing '%1': wrong delimiter?")
+                       QCoreApplication::translate(
+                           "Parser", "header has a single column containing '%1': wrong delimiter?")
                            .arg(c == '\t' ? QStringLiteral("\\t") : QString(QLatin1Char(c))));
                 break;
             }
@@ -463,7 +475,8 @@ void Parser::takeHeader()
         std::count_if(h.begin(), h.end(), [](const std::string &s) { return looksNumeric(s); });
     if (numeric > 0 && static_cast<std::size_t>(numeric) * 2 >= h.size()) {
         report(CsvIssue::Severity::Warning, CsvIssue::Kind::SuspiciousHeader, rowStart_, rowLine_,
-               QStringLiteral("first row looks like data (%1 of %2 cells are numbers): no header row?")
+               QCoreApplication::translate(
+                   "Parser", "first row looks like data (%1 of %2 cells are numbers): no header row?")
                    .arg(numeric)
                    .arg(h.size()));
     }

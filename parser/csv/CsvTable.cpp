@@ -2,6 +2,8 @@
 
 #include "csv/CsvColumns.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace at {
@@ -33,7 +35,8 @@ bool isBlank(char c)
 
 QString CsvIssue::toString() const
 {
-    const QString sev = severity == Severity::Error ? QStringLiteral("error") : QStringLiteral("warning");
+    const QString sev = severity == Severity::Error ? QCoreApplication::translate("Parser", "error")
+                                                    : QCoreApplication::translate("Parser", "warning");
     return QStringLiteral("%1:%2: %3: %4 (byte %5)").arg(file).arg(line).arg(sev, message).arg(byteOffset);
 }
 
@@ -135,7 +138,8 @@ void CsvTable::append(const CsvTable &other)
     issue.kind = CsvIssue::Kind::HeaderMismatch;
     issue.file = other.sources_.empty() ? QString() : other.sources_.front();
     issue.line = 1;
-    issue.message = QStringLiteral("header differs from the first file; %1 rows remapped by column name")
+    issue.message = QCoreApplication::translate(
+                        "Parser", "header differs from the first file; %1 rows remapped by column name")
                         .arg(other.rowCount());
     issues_.push_back(issue);
 

@@ -1,6 +1,7 @@
 #include "ChromeTraceWriter.h"
 
 #include "common/OutputPath.h"
+#include <QCoreApplication>
 #include <QFile>
 #include <QHash>
 
@@ -240,7 +241,7 @@ bool writeChromeTrace(const TraceModel &model, const QString &path, const Chrome
     QString why;
     if (!writeOutputFile(path, bytes, &why, inputFilesOf(model))) {
         if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, why);
+            *error = QCoreApplication::translate("Parser", "%1: cannot write: %2").arg(path, why);
         return false;
     }
     return true;

@@ -3,6 +3,8 @@
 #include "folder/ExportFolder.h"
 #include "folder/NamePatterns.h"
 
+#include <QCoreApplication>
+
 #include <utility>
 
 namespace at {
@@ -31,8 +33,9 @@ FolderListing readSub(const QString &base, const QString &relative, QList<Diagno
 {
     FolderListing listing = FolderListing::read(base + QLatin1Char('/') + relative);
     if (diagnostics && listing.exists && !listing.readable) {
-        diagnostics->append({DiagnosticSeverity::Warning, DiagnosticCode::PermissionDenied, listing.path,
-                             QStringLiteral("Cannot read %1: permission denied.").arg(listing.path)});
+        diagnostics->append(
+            {DiagnosticSeverity::Warning, DiagnosticCode::PermissionDenied, listing.path,
+             QCoreApplication::translate("Parser", "Cannot read %1: permission denied.").arg(listing.path)});
     }
     return listing;
 }
@@ -87,8 +90,9 @@ void addDataDir(DataSource &s, const QString &dataPath, QList<Diagnostic> &diagn
     if (!data.exists)
         return;
     if (!data.readable) {
-        diagnostics.append({DiagnosticSeverity::Warning, DiagnosticCode::PermissionDenied, dataPath,
-                            QStringLiteral("Cannot read %1: permission denied.").arg(dataPath)});
+        diagnostics.append(
+            {DiagnosticSeverity::Warning, DiagnosticCode::PermissionDenied, dataPath,
+             QCoreApplication::translate("Parser", "Cannot read %1: permission denied.").arg(dataPath)});
         return;
     }
     s.rawDataDirs.append(dataPath);
@@ -127,12 +131,14 @@ void finishWithoutTimeline(DataSource &s, QList<Diagnostic> &diagnostics)
         s.generation = ProfileGeneration::RawOnly;
         s.format = TimelineFormat::RawBinary;
         diagnostics.append({DiagnosticSeverity::Warning, DiagnosticCode::RawDataOnly, s.profPath,
-                            QStringLiteral("%1 holds raw data only: run `msprof --export=on --output=%1` "
-                                           "to export a timeline.")
+                            QCoreApplication::translate(
+                                "Parser", "%1 holds raw data only: run `msprof --export=on --output=%1` "
+                                          "to export a timeline.")
                                 .arg(s.profPath)});
     } else {
-        diagnostics.append({DiagnosticSeverity::Warning, DiagnosticCode::NoTimeline, s.profPath,
-                            QStringLiteral("%1 has no timeline and no raw data.").arg(s.profPath)});
+        diagnostics.append(
+            {DiagnosticSeverity::Warning, DiagnosticCode::NoTimeline, s.profPath,
+             QCoreApplication::translate("Parser", "%1 has no timeline and no raw data.").arg(s.profPath)});
     }
 }
 
@@ -194,11 +200,12 @@ QList<DataSource> collectG1(const FolderListing &prof, QList<Diagnostic> &diagno
         const ExportFolderContents contents = ExportFolderContents::scan(timeline);
         if (contents.masterTimeline.isEmpty()) {
             if (holdsPerIterationJson(timeline))
-                diagnostics.append({DiagnosticSeverity::Warning, DiagnosticCode::MissingDeviceTimeline,
-                                    timeline.path,
-                                    QStringLiteral("%1 has no msprof_*.json timeline; device %2 is skipped.")
-                                        .arg(timeline.path)
-                                        .arg(d.id)});
+                diagnostics.append(
+                    {DiagnosticSeverity::Warning, DiagnosticCode::MissingDeviceTimeline, timeline.path,
+                     QCoreApplication::translate("Parser",
+                                                 "%1 has no msprof_*.json timeline; device %2 is skipped.")
+                         .arg(timeline.path)
+                         .arg(d.id)});
             continue;
         }
         DataSource s = baseSource(prof, ProfileGeneration::G1);

@@ -7,6 +7,7 @@
 #include "folder/SingleFile.h"
 #include "folder/TorchRootFolder.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QSet>
@@ -90,7 +91,8 @@ bool Search::collectRoot(const FolderListing &listing, bool isStart)
         const FolderListing parent = FolderListing::read(parentOf(listing.path));
         if (parent.readable && isTorchRootFolder(parent))
             warn(DiagnosticSeverity::Info, DiagnosticCode::EmbeddedProfSelected, listing.path,
-                 QStringLiteral(
+                 QCoreApplication::translate(
+                     "Parser",
                      "%1 is the msprof data embedded in the torch_npu result %2. Open %2 instead to "
                      "see the Python lanes of trace_view.json.")
                      .arg(folderName(listing.path), parent.path));
@@ -113,7 +115,7 @@ void Search::walkDown(const QString &start)
         const FolderListing listing = FolderListing::read(node.path);
         if (!listing.readable) {
             warn(DiagnosticSeverity::Warning, DiagnosticCode::PermissionDenied, node.path,
-                 QStringLiteral("Cannot read %1: permission denied.").arg(node.path));
+                 QCoreApplication::translate("Parser", "Cannot read %1: permission denied.").arg(node.path));
             continue;
         }
         if (collectRoot(listing, node.depth == 0) || listing.dirs.isEmpty())
@@ -133,7 +135,8 @@ void Search::walkDown(const QString &start)
                     continue; // dangling link
                 if (node.ancestors.contains(target)) {
                     warn(DiagnosticSeverity::Warning, DiagnosticCode::SymlinkLoop, child,
-                         QStringLiteral("%1 links back to %2; not followed.").arg(child, target));
+                         QCoreApplication::translate("Parser", "%1 links back to %2; not followed.")
+                             .arg(child, target));
                     continue;
                 }
                 if (visited.contains(target))
@@ -149,15 +152,17 @@ void Search::reportLimits(const QString &start)
 {
     const auto severity = m_result.sources.isEmpty() ? DiagnosticSeverity::Warning : DiagnosticSeverity::Info;
     if (m_folderLimitHit)
-        warn(severity, DiagnosticCode::FolderLimit, start,
-             QStringLiteral(
-                 "The search stopped after %1 folders below %2. Choose a folder closer to the data.")
-                 .arg(m_options.maxFolders)
-                 .arg(start));
+        warn(
+            severity, DiagnosticCode::FolderLimit, start,
+            QCoreApplication::translate(
+                "Parser", "The search stopped after %1 folders below %2. Choose a folder closer to the data.")
+                .arg(m_options.maxFolders)
+                .arg(start));
     if (!m_depthLimited.isEmpty())
         warn(severity, DiagnosticCode::DepthLimit, m_depthLimited.front(),
-             QStringLiteral("Folders more than %1 levels below %2 were not searched (for example inside %3). "
-                            "Choose a folder closer to the data.")
+             QCoreApplication::translate(
+                 "Parser", "Folders more than %1 levels below %2 were not searched (for example inside %3). "
+                           "Choose a folder closer to the data.")
                  .arg(m_options.maxDepth)
                  .arg(start, m_depthLimited.front()));
 }
@@ -186,7 +191,8 @@ bool Search::tryEnclosingResult(const QString &start)
     if (found.isEmpty() || !collectRoot(FolderListing::read(found), false))
         return false;
     warn(DiagnosticSeverity::Info, DiagnosticCode::EnclosingFolderUsed, found,
-         QStringLiteral("%1 is part of the profiling result %2; the whole result is loaded.")
+         QCoreApplication::translate("Parser",
+                                     "%1 is part of the profiling result %2; the whole result is loaded.")
              .arg(start, found));
     return true;
 }
@@ -224,7 +230,8 @@ bool Search::tryLooseFiles(const QString &start)
                                                                        : TimelineFormat::ChromeJson;
     m_result.sources.append(std::move(s));
     warn(DiagnosticSeverity::Info, DiagnosticCode::LooseFilesUsed, start,
-         QStringLiteral("%1 is not a recognised result folder; loading the timeline files found in it.")
+         QCoreApplication::translate(
+             "Parser", "%1 is not a recognised result folder; loading the timeline files found in it.")
              .arg(start));
     return true;
 }
@@ -320,7 +327,8 @@ void finish(DetectedProfile &result, const QString &start)
     if (clusters.size() > 1)
         result.diagnostics.append(
             {DiagnosticSeverity::Info, DiagnosticCode::MultipleRuns, start,
-             QStringLiteral(
+             QCoreApplication::translate(
+                 "Parser",
                  "Results were found in %1 different folders (%2). They are shown as separate runs and "
                  "are not aligned to one clock.")
                  .arg(clusters.size())
@@ -338,7 +346,7 @@ DetectedProfile ProfileLayoutDetector::detect(const QString &path, const DetectO
 
     if (!info.exists()) {
         result.diagnostics.append({DiagnosticSeverity::Error, DiagnosticCode::NotFound, start,
-                                   QStringLiteral("%1 does not exist.").arg(start)});
+                                   QCoreApplication::translate("Parser", "%1 does not exist.").arg(start)});
         return result;
     }
     if (!info.isDir()) {
@@ -349,8 +357,9 @@ DetectedProfile ProfileLayoutDetector::detect(const QString &path, const DetectO
     }
 
     if (!FolderListing::read(start).readable) {
-        result.diagnostics.append({DiagnosticSeverity::Error, DiagnosticCode::PermissionDenied, start,
-                                   QStringLiteral("Cannot read %1: permission denied.").arg(start)});
+        result.diagnostics.append(
+            {DiagnosticSeverity::Error, DiagnosticCode::PermissionDenied, start,
+             QCoreApplication::translate("Parser", "Cannot read %1: permission denied.").arg(start)});
         return result;
     }
 
@@ -362,7 +371,8 @@ DetectedProfile ProfileLayoutDetector::detect(const QString &path, const DetectO
     if (result.sources.isEmpty()) {
         result.diagnostics.append(
             {DiagnosticSeverity::Error, DiagnosticCode::NothingRecognised, start,
-             QStringLiteral(
+             QCoreApplication::translate(
+                 "Parser",
                  "No Ascend profiling result was found in %1 (searched up to %2 levels deep). Expected "
                  "a *_ascend_pt folder, a PROF_* folder, trace_view.json or msprof*.json.")
                  .arg(start)

@@ -3,6 +3,7 @@
 #include "folder/FolderListing.h"
 #include "folder/NamePatterns.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
@@ -72,7 +73,7 @@ ProfileGeneration generationOfJsonName(const QFileInfo &file, const QString &nam
 void notATimeline(QList<Diagnostic> &diagnostics, const QString &path, const QString &why)
 {
     diagnostics.append({DiagnosticSeverity::Error, DiagnosticCode::NotATimelineFile, path,
-                        QStringLiteral("%1 is not a timeline: %2").arg(path, why)});
+                        QCoreApplication::translate("Parser", "%1 is not a timeline: %2").arg(path, why)});
 }
 
 } // namespace
@@ -87,7 +88,7 @@ std::optional<DataSource> classifySingleFile(const QString &path, QList<Diagnost
     s.timelineFiles = {s.rootPath};
 
     if (!info.isFile()) { // a FIFO or device would block the sniff below
-        notATimeline(diagnostics, path, QStringLiteral("it is not a regular file."));
+        notATimeline(diagnostics, path, QCoreApplication::translate("Parser", "it is not a regular file."));
         return std::nullopt;
     }
     if (name.endsWith(QStringLiteral(".json.zst")) || name.endsWith(QStringLiteral(".json.gz"))) {
@@ -102,25 +103,27 @@ std::optional<DataSource> classifySingleFile(const QString &path, QList<Diagnost
         s.timelineDatabase = s.rootPath;
         s.rankId = rankFromTorchDbName(name);
     } else if (name.endsWith(QStringLiteral(".db"))) {
-        notATimeline(
-            diagnostics, path,
-            QStringLiteral("only msprof_<n>.db and ascend_pytorch_profiler[_<rank>].db databases hold "
-                           "a timeline (analysis.db and cluster_analysis.db are summaries)."));
+        notATimeline(diagnostics, path,
+                     QCoreApplication::translate(
+                         "Parser",
+                         "only msprof_<n>.db and ascend_pytorch_profiler[_<rank>].db databases hold "
+                         "a timeline (analysis.db and cluster_analysis.db are summaries)."));
         return std::nullopt;
     } else if (name.endsWith(QStringLiteral(".csv"))) {
-        notATimeline(
-            diagnostics, path,
-            QStringLiteral("CSV files are summary tables; open the result folder that contains it."));
+        notATimeline(diagnostics, path,
+                     QCoreApplication::translate(
+                         "Parser", "CSV files are summary tables; open the result folder that contains it."));
         return std::nullopt;
     } else {
         switch (sniffTrace(path)) {
         case Sniff::Unreadable:
             diagnostics.append({DiagnosticSeverity::Error, DiagnosticCode::PermissionDenied, path,
-                                QStringLiteral("Cannot read %1.").arg(path)});
+                                QCoreApplication::translate("Parser", "Cannot read %1.").arg(path)});
             return std::nullopt;
         case Sniff::NotTrace:
             notATimeline(diagnostics, path,
-                         QStringLiteral("it is neither a JSON array nor an object with \"traceEvents\"."));
+                         QCoreApplication::translate(
+                             "Parser", "it is neither a JSON array nor an object with \"traceEvents\"."));
             return std::nullopt;
         case Sniff::Trace:
             s.format = TimelineFormat::ChromeJson;

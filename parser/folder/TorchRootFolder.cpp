@@ -4,6 +4,7 @@
 #include "folder/NamePatterns.h"
 #include "folder/ProfFolder.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -94,8 +95,9 @@ DataSource collectTorchRoot(const FolderListing &root, const DetectOptions &opti
 
     const FolderListing output = FolderListing::read(root.filePath(kOutputDir));
     if (output.exists && !output.readable)
-        diagnostics.append({DiagnosticSeverity::Warning, DiagnosticCode::PermissionDenied, output.path,
-                            QStringLiteral("Cannot read %1: permission denied.").arg(output.path)});
+        diagnostics.append(
+            {DiagnosticSeverity::Warning, DiagnosticCode::PermissionDenied, output.path,
+             QCoreApplication::translate("Parser", "Cannot read %1: permission denied.").arg(output.path)});
     s.summaryFiles = ExportFolderContents::scan(output).summaries;
     chooseDatabases(s, output);
     const QString traceView = output.hasFile(QStringLiteral("trace_view.json"))
@@ -129,29 +131,33 @@ DataSource collectTorchRoot(const FolderListing &root, const DetectOptions &opti
         s.timelineDatabase = e.timelineDatabase;
         diagnostics.append(embedded->diagnostics);
         diagnostics.append({DiagnosticSeverity::Info, DiagnosticCode::EmbeddedProfFallback, root.path,
-                            QStringLiteral("%1 has no trace_view.json or profiler database; using the msprof "
-                                           "export of the embedded %2 instead (no Python lanes).")
+                            QCoreApplication::translate(
+                                "Parser", "%1 has no trace_view.json or profiler database; using the msprof "
+                                          "export of the embedded %2 instead (no Python lanes).")
                                 .arg(name, e.profPath.section(QLatin1Char('/'), -1))});
     } else if (output.files.isEmpty() && (root.hasDir(QStringLiteral("FRAMEWORK")) || embedded)) {
         s.generation = ProfileGeneration::RawOnly;
         s.format = s.rawDataDirs.isEmpty() ? TimelineFormat::None : TimelineFormat::RawBinary;
-        diagnostics.append({DiagnosticSeverity::Warning, DiagnosticCode::UnparsedTorchProfile, root.path,
-                            QStringLiteral("%1 is an unparsed torch_npu profile (raw data only): run "
-                                           "`torch_npu.profiler.profiler.analyse(\"%2\")` to create "
-                                           "ASCEND_PROFILER_OUTPUT/trace_view.json.")
-                                .arg(name, root.path)});
+        diagnostics.append(
+            {DiagnosticSeverity::Warning, DiagnosticCode::UnparsedTorchProfile, root.path,
+             QCoreApplication::translate("Parser", "%1 is an unparsed torch_npu profile (raw data only): run "
+                                                   "`torch_npu.profiler.profiler.analyse(\"%2\")` to create "
+                                                   "ASCEND_PROFILER_OUTPUT/trace_view.json.")
+                 .arg(name, root.path)});
     } else if (const QFileInfo special(QDir(output.path).filePath(QStringLiteral("trace_view.json")));
                special.exists() && !special.isFile() && !special.isDir()) {
         // A FIFO, socket or device named trace_view.json is never opened (a FIFO would block).
         diagnostics.append({DiagnosticSeverity::Warning, DiagnosticCode::NoTimeline, root.path,
-                            QStringLiteral("%1 has no timeline: %2 is not a regular file (a FIFO, socket or "
-                                           "device) and is not read.")
+                            QCoreApplication::translate(
+                                "Parser", "%1 has no timeline: %2 is not a regular file (a FIFO, socket or "
+                                          "device) and is not read.")
                                 .arg(name, special.filePath())});
     } else {
         diagnostics.append(
             {DiagnosticSeverity::Warning, DiagnosticCode::NoTimeline, root.path,
-             QStringLiteral("%1 has no timeline: %2 holds neither trace_view.json nor "
-                            "ascend_pytorch_profiler*.db. Only its summary tables are available.")
+             QCoreApplication::translate(
+                 "Parser", "%1 has no timeline: %2 holds neither trace_view.json nor "
+                           "ascend_pytorch_profiler*.db. Only its summary tables are available.")
                  .arg(name, kOutputDir)});
     }
 

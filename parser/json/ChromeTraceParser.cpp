@@ -3,6 +3,8 @@
 #include "ChunkKernel.h"
 #include "LoadMemoryGuard.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <condition_variable>
 #include <cstdlib>
@@ -207,8 +209,9 @@ struct ChromeTraceParser::Impl
         if (r.badEvents) {
             if (badEvents == 0) {
                 firstBadOffset = r.firstBadOffset;
-                firstBadProblem =
-                    QString::fromUtf8(r.firstBadProblem ? r.firstBadProblem : "unreadable event");
+                firstBadProblem = r.firstBadProblem
+                                      ? QString::fromUtf8(r.firstBadProblem)
+                                      : QCoreApplication::translate("Parser", "unreadable event");
             }
             badEvents += r.badEvents;
         }
@@ -241,33 +244,39 @@ void ChromeTraceParser::addContentWarnings(const JsonEventScanner &scanner)
     TraceBuilder &builder = d->builder;
     const QString &file = d->fileName;
     if (scanner.skippedElements())
-        builder.addWarning(QStringLiteral("%1: %2 elements of the event array are not event objects and "
-                                          "were skipped (first at byte %3: %4); the events after them "
-                                          "were read")
+        builder.addWarning(QCoreApplication::translate(
+                               "Parser", "%1: %2 elements of the event array are not event objects and "
+                                         "were skipped (first at byte %3: %4); the events after them "
+                                         "were read")
                                .arg(file)
                                .arg(scanner.skippedElements())
                                .arg(scanner.firstSkippedOffset())
                                .arg(scanner.firstSkippedKind()));
     if (d->repairedEvents)
-        builder.addWarning(QStringLiteral("%1: %2 events have text that is not valid UTF-8 (first at byte "
-                                          "%3); they were kept, their text read %4")
-                               .arg(file)
-                               .arg(d->repairedEvents)
-                               .arg(d->firstRepairedOffset)
-                               .arg(m_textReadAsGb18030 ? QStringLiteral("as GB18030 (GBK), as the whole "
-                                                                         "file decodes that way")
-                                                        : QStringLiteral("with U+FFFD replacing each invalid "
-                                                                         "byte sequence")));
+        builder.addWarning(
+            QCoreApplication::translate("Parser",
+                                        "%1: %2 events have text that is not valid UTF-8 (first at byte "
+                                        "%3); they were kept, their text read %4")
+                .arg(file)
+                .arg(d->repairedEvents)
+                .arg(d->firstRepairedOffset)
+                .arg(m_textReadAsGb18030
+                         ? QCoreApplication::translate("Parser", "as GB18030 (GBK), as the whole "
+                                                                 "file decodes that way")
+                         : QCoreApplication::translate("Parser", "with U+FFFD replacing each invalid "
+                                                                 "byte sequence")));
     if (d->saturatedDurations)
-        builder.addWarning(QStringLiteral("%1: %2 events have a dur so large (more than 73 years, or ending "
-                                          "beyond 2^62 ns) that their end was clamped to the last time the "
-                                          "timeline can hold (first at byte %3)")
+        builder.addWarning(QCoreApplication::translate(
+                               "Parser", "%1: %2 events have a dur so large (more than 73 years, or ending "
+                                         "beyond 2^62 ns) that their end was clamped to the last time the "
+                                         "timeline can hold (first at byte %3)")
                                .arg(file)
                                .arg(d->saturatedDurations)
                                .arg(d->firstSaturatedOffset));
     if (scanner.secondEventArrayOffset())
-        builder.addWarning(QStringLiteral("%1: a second \"traceEvents\" key at byte %2 was ignored; only the "
-                                          "first event array was read")
+        builder.addWarning(QCoreApplication::translate(
+                               "Parser", "%1: a second \"traceEvents\" key at byte %2 was ignored; only the "
+                                         "first event array was read")
                                .arg(file)
                                .arg(scanner.secondEventArrayOffset()));
 }
@@ -459,9 +468,10 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
     m_textReadAsGb18030 = d->repairedEvents && repair.gb18030;
     if (oversized)
         d->builder.addWarning(
-            QStringLiteral("%1: %2 events were skipped because each is larger than %3, more "
-                           "than reading one event may take under the memory limit (first at "
-                           "byte %4: %5); raise it with --memory-limit or AT_MEMORY_LIMIT")
+            QCoreApplication::translate("Parser",
+                                        "%1: %2 events were skipped because each is larger than %3, more "
+                                        "than reading one event may take under the memory limit (first at "
+                                        "byte %4: %5); raise it with --memory-limit or AT_MEMORY_LIMIT")
                 .arg(file)
                 .arg(oversized)
                 .arg(formatByteSize(maxEventBytes))
@@ -475,14 +485,16 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         break;
     case JsonEventScanner::State::Truncated:
         if (scanner.problemOffset() >= size) {
-            builder.addWarning(
-                QStringLiteral("%1: the event array is not closed with ']' (the file may have been "
-                               "cut off when the job ended); all %2 events in it were read")
-                    .arg(file)
-                    .arg(m_eventsRead));
+            builder.addWarning(QCoreApplication::translate(
+                                   "Parser",
+                                   "%1: the event array is not closed with ']' (the file may have been "
+                                   "cut off when the job ended); all %2 events in it were read")
+                                   .arg(file)
+                                   .arg(m_eventsRead));
         } else {
-            builder.addWarning(QStringLiteral("%1: truncated at byte %2 of %3: %4; the %5 complete events "
-                                              "before it were kept")
+            builder.addWarning(QCoreApplication::translate(
+                                   "Parser", "%1: truncated at byte %2 of %3: %4; the %5 complete events "
+                                             "before it were kept")
                                    .arg(file)
                                    .arg(scanner.problemOffset())
                                    .arg(size)
@@ -491,45 +503,49 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         }
         break;
     case JsonEventScanner::State::Malformed:
-        builder.addWarning(
-            QStringLiteral("%1: byte %2: %3; reading stopped there and the %4 events before it "
-                           "were kept")
-                .arg(file)
-                .arg(scanner.problemOffset())
-                .arg(scanner.problem())
-                .arg(m_eventsRead));
+        builder.addWarning(QCoreApplication::translate(
+                               "Parser", "%1: byte %2: %3; reading stopped there and the %4 events before it "
+                                         "were kept")
+                               .arg(file)
+                               .arg(scanner.problemOffset())
+                               .arg(scanner.problem())
+                               .arg(m_eventsRead));
         break;
     }
     if (d->badEvents)
         builder.addWarning(
-            QStringLiteral("%1: %2 events could not be read and were skipped (first at byte %3: %4)")
+            QCoreApplication::translate(
+                "Parser", "%1: %2 events could not be read and were skipped (first at byte %3: %4)")
                 .arg(file)
                 .arg(d->badEvents)
                 .arg(d->firstBadOffset)
                 .arg(d->firstBadProblem));
     if (d->badTimes)
-        builder.addWarning(
-            QStringLiteral("%1: %2 events have a missing or invalid ts/dur (events without a valid "
-                           "ts were skipped, invalid dur read as 0)")
-                .arg(file)
-                .arg(d->badTimes));
-    if (d->argsProblems)
-        builder.addWarning(QStringLiteral("%1: %2 metadata/counter events have unreadable args")
+        builder.addWarning(QCoreApplication::translate(
+                               "Parser",
+                               "%1: %2 events have a missing or invalid ts/dur (events without a valid "
+                               "ts were skipped, invalid dur read as 0)")
                                .arg(file)
-                               .arg(d->argsProblems));
+                               .arg(d->badTimes));
+    if (d->argsProblems)
+        builder.addWarning(
+            QCoreApplication::translate("Parser", "%1: %2 metadata/counter events have unreadable args")
+                .arg(file)
+                .arg(d->argsProblems));
     addContentWarnings(scanner);
 
     if (m_eventsRead == 0 && scanner.state() != JsonEventScanner::State::Finished &&
         scanner.state() != JsonEventScanner::State::Events) {
-        *error = QStringLiteral("%1: byte %2: %3; no complete event could be read")
+        *error = QCoreApplication::translate("Parser", "%1: byte %2: %3; no complete event could be read")
                      .arg(file)
                      .arg(scanner.problemOffset())
                      .arg(scanner.problem());
         return Result::Failed;
     }
     if (m_eventsRead == 0 && d->badEvents == 0 && scanner.skippedElements() > 0) {
-        *error = QStringLiteral("%1: none of the %2 elements of the event array is an event object "
-                                "(first at byte %3: %4)")
+        *error = QCoreApplication::translate(
+                     "Parser", "%1: none of the %2 elements of the event array is an event object "
+                               "(first at byte %3: %4)")
                      .arg(file)
                      .arg(scanner.skippedElements())
                      .arg(scanner.firstSkippedOffset())
@@ -537,7 +553,8 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         return Result::Failed;
     }
     if (m_eventsRead == 0 && d->badEvents > 0) {
-        *error = QStringLiteral("%1: none of the %2 events could be read (first at byte %3: %4)")
+        *error = QCoreApplication::translate("Parser",
+                                             "%1: none of the %2 events could be read (first at byte %3: %4)")
                      .arg(file)
                      .arg(d->badEvents)
                      .arg(d->firstBadOffset)

@@ -2,6 +2,8 @@
 
 #include "common/MessageText.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -214,8 +216,8 @@ bool JsonEventScanner::locateEvents(QString *problem)
         m_pos = 3;
     skipWhitespace();
     if (m_pos >= m_size) {
-        *problem = m_size == 0 ? QStringLiteral("the file is empty")
-                               : QStringLiteral("the file holds only whitespace");
+        *problem = m_size == 0 ? QCoreApplication::translate("Parser", "the file is empty")
+                               : QCoreApplication::translate("Parser", "the file holds only whitespace");
         return false;
     }
     if (m_data[m_pos] == '[') {
@@ -223,7 +225,7 @@ bool JsonEventScanner::locateEvents(QString *problem)
         return true;
     }
     if (m_data[m_pos] != '{') {
-        *problem = QStringLiteral("not JSON: byte %1 is %2, expected '[' or '{'")
+        *problem = QCoreApplication::translate("Parser", "not JSON: byte %1 is %2, expected '[' or '{'")
                        .arg(m_pos)
                        .arg(describeByte(m_data[m_pos]));
         return false;
@@ -238,7 +240,9 @@ bool JsonEventScanner::locateEvents(QString *problem)
         ++m_pos;
         return true;
     }
-    *problem = QStringLiteral("JSON, but not a trace: \"traceEvents\" at byte %1 is not an array").arg(m_pos);
+    *problem = QCoreApplication::translate(
+                   "Parser", "JSON, but not a trace: \"traceEvents\" at byte %1 is not an array")
+                   .arg(m_pos);
     return false;
 }
 
@@ -247,12 +251,13 @@ bool JsonEventScanner::findKey(std::string_view wanted, QString *problem, std::s
     while (true) {
         skipWhitespace();
         if (m_pos >= m_size) {
-            *problem = QStringLiteral("the JSON object ends before a \"traceEvents\" array was found");
+            *problem = QCoreApplication::translate(
+                "Parser", "the JSON object ends before a \"traceEvents\" array was found");
             return false;
         }
         if (m_data[m_pos] == '}') {
-            *problem =
-                QStringLiteral("JSON, but not a trace: the top-level object has no \"traceEvents\" array");
+            *problem = QCoreApplication::translate(
+                "Parser", "JSON, but not a trace: the top-level object has no \"traceEvents\" array");
             return false;
         }
         if (m_data[m_pos] == ',') {
@@ -260,12 +265,13 @@ bool JsonEventScanner::findKey(std::string_view wanted, QString *problem, std::s
             continue;
         }
         if (m_data[m_pos] != '"') {
-            *problem = QStringLiteral("malformed JSON object at byte %1").arg(m_pos);
+            *problem = QCoreApplication::translate("Parser", "malformed JSON object at byte %1").arg(m_pos);
             return false;
         }
         const std::size_t keyEnd = stringEnd(m_data, m_size, m_pos);
         if (keyEnd == npos) {
-            *problem = QStringLiteral("the file ends inside a key at byte %1").arg(m_pos);
+            *problem =
+                QCoreApplication::translate("Parser", "the file ends inside a key at byte %1").arg(m_pos);
             return false;
         }
         *keyOffset = m_pos;
@@ -273,7 +279,8 @@ bool JsonEventScanner::findKey(std::string_view wanted, QString *problem, std::s
         m_pos = keyEnd;
         skipWhitespace();
         if (m_pos >= m_size || m_data[m_pos] != ':') {
-            *problem = QStringLiteral("malformed JSON object at byte %1: expected ':'").arg(m_pos);
+            *problem = QCoreApplication::translate("Parser", "malformed JSON object at byte %1: expected ':'")
+                           .arg(m_pos);
             return false;
         }
         ++m_pos;
@@ -283,7 +290,8 @@ bool JsonEventScanner::findKey(std::string_view wanted, QString *problem, std::s
         const std::size_t end = valueEnd(m_data, m_size, m_pos);
         if (end == npos) {
             *problem =
-                QStringLiteral("the file ends inside the value of \"%1\" (byte %2) before \"traceEvents\"")
+                QCoreApplication::translate(
+                    "Parser", "the file ends inside the value of \"%1\" (byte %2) before \"traceEvents\"")
                     .arg(printableText(QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()))))
                     .arg(m_pos);
             return false;
@@ -308,16 +316,16 @@ QString JsonEventScanner::firstSkippedKind() const
 {
     switch (m_firstSkippedByte) {
     case '"':
-        return QStringLiteral("a string");
+        return QCoreApplication::translate("Parser", "a string");
     case '[':
-        return QStringLiteral("an array");
+        return QCoreApplication::translate("Parser", "an array");
     case 'n':
         return QStringLiteral("null");
     case 't':
     case 'f':
-        return QStringLiteral("a boolean");
+        return QCoreApplication::translate("Parser", "a boolean");
     default:
-        return QStringLiteral("a number");
+        return QCoreApplication::translate("Parser", "a number");
     }
 }
 
@@ -348,7 +356,8 @@ bool JsonEventScanner::next(Span &span)
     while (true) {
         skipWhitespace();
         if (m_pos >= m_size)
-            return fail(State::Truncated, m_size, QStringLiteral("the event array is not closed with ']'"));
+            return fail(State::Truncated, m_size,
+                        QCoreApplication::translate("Parser", "the event array is not closed with ']'"));
         const char c = m_data[m_pos];
         if (c == ',') {
             // Also tolerates doubled commas and a comma before ']'.
@@ -366,13 +375,15 @@ bool JsonEventScanner::next(Span &span)
         if (c != '{' && skipNonObject())
             continue;
         if (c != '{') {
-            return fail(State::Malformed, m_pos,
-                        QStringLiteral("unexpected %1 where an event object should start")
-                            .arg(describeByte(m_data[m_pos])));
+            return fail(
+                State::Malformed, m_pos,
+                QCoreApplication::translate("Parser", "unexpected %1 where an event object should start")
+                    .arg(describeByte(m_data[m_pos])));
         }
         const std::size_t end = valueEnd(m_data, m_size, m_pos);
         if (end == npos)
-            return fail(State::Truncated, m_pos, QStringLiteral("the file ends in the middle of an event"));
+            return fail(State::Truncated, m_pos,
+                        QCoreApplication::translate("Parser", "the file ends in the middle of an event"));
         span.begin = m_pos;
         span.end = end;
         m_pos = end;

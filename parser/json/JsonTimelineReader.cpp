@@ -6,6 +6,7 @@
 #include "json/ChromeTraceParser.h"
 #include "json/JsonArgsReader.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QSet>
 
@@ -83,7 +84,8 @@ std::optional<ReadStatus> parseJsonFile(const QString &path, SourceReading &read
         dc.maxOutputBytes = reading.options.memoryLimitBytes;
         temporary = decompressToTemporaryFile(path, compression, dc, &decompressWarning);
         if (control.stopReading)
-            return stopped(reading, path, QStringLiteral("while decompressing"), QStringLiteral("0 events"));
+            return stopped(reading, path, QCoreApplication::translate("Parser", "while decompressing"),
+                           QCoreApplication::translate("Parser", "0 events"));
         if (!temporary) {
             *error = decompressWarning;
             return std::nullopt;
@@ -128,10 +130,12 @@ std::optional<ReadStatus> parseJsonFile(const QString &path, SourceReading &read
         status == ChromeTraceParser::Result::Cancelled ? control.bytesDone.load() - bytesBase : size;
     reading.provenance.reads.push_back({path, size, 0, std::min<std::uint64_t>(parsed, size)});
     if (status == ChromeTraceParser::Result::Cancelled)
-        return stopped(reading, path, QStringLiteral("at byte %1 of %2").arg(parsed).arg(size),
-                       QStringLiteral("%1 events").arg(parser.eventsRead()));
+        return stopped(reading, path,
+                       QCoreApplication::translate("Parser", "at byte %1 of %2").arg(parsed).arg(size),
+                       QCoreApplication::translate("Parser", "%1 events").arg(parser.eventsRead()));
     if (parser.eventsRead() == 0)
-        builder.addWarning(QStringLiteral("%1: the trace contains no events").arg(path));
+        builder.addWarning(
+            QCoreApplication::translate("Parser", "%1: the trace contains no events").arg(path));
     return ReadStatus::Done;
 }
 

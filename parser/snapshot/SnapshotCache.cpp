@@ -1,9 +1,12 @@
 #include "snapshot/SnapshotCache.h"
 
+#include "common/MessageText.h"
+
 #include "common/MappedFile.h"
 
 #include "LoadMemoryGuard.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
@@ -260,13 +263,18 @@ QString pathFor(const QString &input, PreferredSource preferred, const QString &
         static std::once_flag warned;
         std::call_once(warned, [&] {
             qCWarning(lcSnapshot).noquote()
-                << QStringLiteral("the snapshot cache %1 lies inside the data folder %2: running without it")
+                << QCoreApplication::translate(
+                       "Parser", "the snapshot cache %1 lies inside the data folder %2: running without it")
                        .arg(resolvedPath(dir), path);
         });
         return {};
     }
-    const QByteArrayView tag =
-        preferred == PreferredSource::Database ? QByteArrayView("\ndb") : QByteArrayView("\ntext");
+    QByteArray tag = preferred == PreferredSource::Database ? QByteArray("\ndb") : QByteArray("\ntext");
+    // The model keeps its load's warnings in the language they were made in: a snapshot per language.
+    // Not in a prepared cache (--cache DIR): a rank prepared on a node must be found by a desktop in any
+    // language, so its warnings stay in the language it was prepared in.
+    if (const QString language = messageLanguage(); cacheDir.isEmpty() && language != QLatin1String("en"))
+        tag += QStringLiteral("\nlanguage %1").arg(language).toUtf8();
     return QDir(dir).filePath(cacheKeyName(input, tag) + QStringLiteral(".atsnap"));
 }
 

@@ -2,6 +2,7 @@
 
 #include "sqlite/ProfileDatabaseReader.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 namespace at {
@@ -51,8 +52,8 @@ ReadStatus DatabaseReader::read(SourceReading &reading) const
     reading.properties = info.properties;
     if (!control.stopReading)
         return ReadStatus::Done;
-    reading.warnMemoryStop(path, QStringLiteral("in the middle"),
-                           QStringLiteral("%1 slices").arg(info.slices));
+    reading.warnMemoryStop(path, QCoreApplication::translate("Parser", "in the middle"),
+                           QCoreApplication::translate("Parser", "%1 slices").arg(info.slices));
     return ReadStatus::Stopped;
 }
 

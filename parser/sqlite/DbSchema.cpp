@@ -1,5 +1,6 @@
 #include "sqlite/DbSchema.h"
 
+#include <QCoreApplication>
 #include <QSqlError>
 
 namespace at {
@@ -65,7 +66,8 @@ std::size_t DbSchema::forEachRow(const QString &table, const QString &sql,
     QSqlQuery query(m_connection.database());
     query.setForwardOnly(true);
     if (!query.exec(sql)) {
-        m_problems << QStringLiteral("%1 could not be read (%2)").arg(table, query.lastError().text());
+        m_problems << QCoreApplication::translate("Parser", "%1 could not be read (%2)")
+                          .arg(table, query.lastError().text());
         return 0;
     }
     std::size_t rows = 0;
@@ -76,7 +78,7 @@ std::size_t DbSchema::forEachRow(const QString &table, const QString &sql,
     }
     // A damaged file fails in the middle of a table: keep what came before and say where it stopped.
     if (query.lastError().isValid())
-        m_problems << QStringLiteral("%1: reading stopped after %2 rows (%3)")
+        m_problems << QCoreApplication::translate("Parser", "%1: reading stopped after %2 rows (%3)")
                           .arg(table)
                           .arg(rows)
                           .arg(query.lastError().text());

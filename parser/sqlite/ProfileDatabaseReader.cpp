@@ -8,6 +8,8 @@
 #include "sqlite/DbMemoryReader.h"
 #include "sqlite/DbTimelineReader.h"
 
+#include <QCoreApplication>
+
 namespace at {
 
 namespace {
@@ -102,17 +104,19 @@ bool readProfileDatabase(const QString &path, TraceBuilder &builder, DatabaseRea
     QStringList missing = schema.missing();
     missing.removeDuplicates();
     if (!missing.isEmpty())
-        builder.addWarning(
-            QStringLiteral("%1: the database lacks %2 (a schema version this viewer does not know); "
-                           "everything else was loaded")
-                .arg(path, missing.join(QStringLiteral(", "))));
+        builder.addWarning(QCoreApplication::translate(
+                               "Parser",
+                               "%1: the database lacks %2 (a schema version this viewer does not know); "
+                               "everything else was loaded")
+                               .arg(path, missing.join(QStringLiteral(", "))));
     for (const QString &problem : schema.problems())
         builder.addWarning(QStringLiteral("%1: %2").arg(path, problem));
     if (schema.cancelled())
         return true; // the loader reports the cancel (or the memory limit that caused it)
     if (info->slices == 0 && info->counterSamples == 0 && info->kernelRows == 0) {
         *error =
-            QStringLiteral("%1: the database holds no timeline data (no TASK, CANN_API or PYTORCH_API rows)")
+            QCoreApplication::translate(
+                "Parser", "%1: the database holds no timeline data (no TASK, CANN_API or PYTORCH_API rows)")
                 .arg(path);
         if (!schema.problems().isEmpty())
             *error += QStringLiteral(": ") + schema.problems().join(QStringLiteral("; "));

@@ -1,5 +1,6 @@
 #include "sqlite/SqliteConnection.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QSqlDriver>
@@ -28,14 +29,14 @@ SqliteConnection::SqliteConnection(const QString &path) : m_path(path), m_name(u
 {
     const QFileInfo info(path);
     if (!info.isFile() || !info.isReadable()) {
-        m_error = QStringLiteral("%1: cannot read the file").arg(path);
+        m_error = QCoreApplication::translate("Parser", "%1: cannot read the file").arg(path);
         return;
     }
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE"))) {
-        m_error =
-            QStringLiteral("%1: the Qt SQLite driver (QSQLITE, Debian package libqt6sql6-sqlite) is not "
-                           "installed")
-                .arg(path);
+        m_error = QCoreApplication::translate(
+                      "Parser", "%1: the Qt SQLite driver (QSQLITE, Debian package libqt6sql6-sqlite) is not "
+                                "installed")
+                      .arg(path);
         return;
     }
     m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
@@ -49,8 +50,9 @@ SqliteConnection::SqliteConnection(const QString &path) : m_path(path), m_name(u
         const QString copy = m_walCopy->filePath(QStringLiteral("copy.db"));
         if (!m_walCopy->isValid() || !QFile::copy(opened, copy) ||
             !QFile::copy(wal.absoluteFilePath(), copy + QStringLiteral("-wal"))) {
-            m_error = QStringLiteral("%1: cannot copy the database and its -wal file to a temporary folder "
-                                     "(its committed rows in the -wal could not be read)")
+            m_error = QCoreApplication::translate(
+                          "Parser", "%1: cannot copy the database and its -wal file to a temporary folder "
+                                    "(its committed rows in the -wal could not be read)")
                           .arg(path);
             return;
         }
@@ -62,24 +64,28 @@ SqliteConnection::SqliteConnection(const QString &path) : m_path(path), m_name(u
     m_db.setDatabaseName(uri);
     m_db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"));
     if (!m_db.open()) {
-        m_error = QStringLiteral("%1: cannot open the database: %2").arg(path, m_db.lastError().text());
+        m_error = QCoreApplication::translate("Parser", "%1: cannot open the database: %2")
+                      .arg(path, m_db.lastError().text());
         return;
     }
     // Opening is lazy: the first query finds out whether this is an SQLite file at all.
     QSqlQuery query(m_db);
     if (!query.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'"))) {
-        m_error =
-            QStringLiteral("%1: not a readable SQLite database (%2)").arg(path, query.lastError().text());
+        m_error = QCoreApplication::translate("Parser", "%1: not a readable SQLite database (%2)")
+                      .arg(path, query.lastError().text());
         return;
     }
     while (query.next())
         m_tables << query.value(0).toString();
     if (query.lastError().isValid()) {
-        m_error = QStringLiteral("%1: the database is damaged (%2)").arg(path, query.lastError().text());
+        m_error = QCoreApplication::translate("Parser", "%1: the database is damaged (%2)")
+                      .arg(path, query.lastError().text());
         return;
     }
     if (m_tables.isEmpty()) {
-        m_error = QStringLiteral("%1: the database holds no tables (empty, or not an SQLite file)").arg(path);
+        m_error = QCoreApplication::translate(
+                      "Parser", "%1: the database holds no tables (empty, or not an SQLite file)")
+                      .arg(path);
         return;
     }
     m_open = true;

@@ -1,16 +1,24 @@
 #include "AppTestSupport.h"
 #include "Luminance.h"
 #include "MainWindow.h"
+#include "MarkerList.h"
 #include "MessageBar.h"
+#include "SearchBar.h"
+#include "StartPage.h"
 #include "StatisticsPanel.h"
 #include "Theme.h"
 #include "TimelineView.h"
 #include "Translations.h"
 
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
@@ -21,6 +29,79 @@
 
 using namespace at;
 using at::test::luminance;
+
+namespace {
+
+// Item rows per view that are compared (headers always): enough for field names and "yes"/"no" cells.
+constexpr int kRowsCompared = 40;
+
+// Every text a user reads in a widget and its children: labels, button texts, placeholders, combo box
+// items, spin box special texts, tool tips, header sections and the cells of the first rows (a tree's
+// children too). In child order, so two windows built alike list the same texts in the same order.
+QStringList visibleTexts(const QWidget *root)
+{
+    QStringList out;
+    auto walkModel = [&out](const QAbstractItemModel *model, const QModelIndex &parent, int depth,
+                            auto &&self) -> void {
+        for (int r = 0; r < std::min(model->rowCount(parent), kRowsCompared); ++r)
+            for (int c = 0; c < model->columnCount(parent); ++c) {
+                const QModelIndex index = model->index(r, c, parent);
+                out << index.data().toString();
+                if (c == 0 && depth < 2 && model->hasChildren(index))
+                    self(model, index, depth + 1, self);
+            }
+    };
+    QList<const QWidget *> widgets{root};
+    for (const QWidget *w : root->findChildren<QWidget *>())
+        widgets << w;
+    for (const QWidget *w : widgets) {
+        if (!w->toolTip().isEmpty())
+            out << w->toolTip();
+        if (const auto *label = qobject_cast<const QLabel *>(w))
+            out << label->text();
+        if (const auto *button = qobject_cast<const QAbstractButton *>(w))
+            out << button->text();
+        if (const auto *edit = qobject_cast<const QLineEdit *>(w))
+            out << edit->placeholderText();
+        if (const auto *spin = qobject_cast<const QAbstractSpinBox *>(w))
+            out << spin->specialValueText();
+        if (const auto *combo = qobject_cast<const QComboBox *>(w))
+            for (int i = 0; i < combo->count(); ++i)
+                out << combo->itemText(i);
+        if (const auto *view = qobject_cast<const QAbstractItemView *>(w); view && view->model()) {
+            const QAbstractItemModel *model = view->model();
+            for (int c = 0; c < model->columnCount(); ++c)
+                out << model->headerData(c, Qt::Horizontal).toString();
+            walkModel(model, {}, 0, walkModel);
+        }
+    }
+    return out;
+}
+
+// The panels retranslated on QEvent::LanguageChange (issue 17), by dock name, plus the start page and the
+// find bar. What the load itself wrote (its warnings, in the language of the load) is data, not a label:
+// left out.
+QMap<QString, QStringList> panelTexts(const MainWindow &window)
+{
+    QStringList loadMessages = window.model() ? window.model()->warnings() : QStringList();
+    if (window.model())
+        for (const SourceGroup &group : window.model()->groups())
+            loadMessages += group.collection.warnings;
+    QMap<QString, QStringList> texts;
+    for (const char *dock : {"DetailsDock", "StatisticsDock", "KernelsDock", "TablesDock", "ChartsDock",
+                             "StepsDock", "MarkersDock", "CollectionDock"}) {
+        const auto *widget = window.findChild<QDockWidget *>(QLatin1String(dock));
+        texts[QLatin1String(dock)] =
+            widget && widget->widget() ? visibleTexts(widget->widget()) : QStringList();
+    }
+    texts[QStringLiteral("StartPage")] = visibleTexts(window.startPage());
+    texts[QStringLiteral("SearchBar")] = visibleTexts(window.searchBar());
+    for (QStringList &list : texts)
+        list.removeIf([&loadMessages](const QString &text) { return loadMessages.contains(text); });
+    return texts;
+}
+
+} // namespace
 
 // Issue 17: View ▸ Theme and View ▸ Language / 语言 in the real window, kept across starts, and the
 // command line's --theme / --lang (through --screenshot, which renders the window a user sees).
@@ -103,6 +184,119 @@ private Q_SLOTS:
         QCOMPARE(open->text(), englishOpen);
         QCOMPARE(statistics->windowTitle(), englishDock);
         QCOMPARE(header->model()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Name"));
+    }
+
+    // Every panel's own texts (issue 17): after switching to Chinese and back, the open window's labels,
+    // placeholders, buttons, combo items, tool tips and headers equal those of a window built in that
+    // language with the same data and state, and they did change.
+    void panelsRetranslateLikeAFreshWindow()
+    {
+        const QString rank0 = test::samplePath(
+            QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"));
+        // The same state in each window: a selected slice (Details), a flag (Markers: "flag"), a search
+        // ("n matches") and a range (Range statistics).
+        auto prepare = [&rank0](MainWindow &w) {
+            w.resize(1400, 900);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY(test::openAndWait(w, rank0));
+            const TraceModel &model = *w.model();
+            const SliceRef step = test::uniqueSlice(model, QStringLiteral("ProfilerStep#50"));
+            w.timeline()->selectSlice(step, false);
+            const TimeNs start =
+                model.threads()[static_cast<std::size_t>(step.thread)].slices.start(step.index);
+            w.markers()->add(Marker{QStringLiteral("F"), start, start, 0xE6550D});
+            w.searchBar()->lineEdit()->setText(QStringLiteral("aclnn"));
+            w.searchBar()->runSearch();
+            w.statistics()->showRange(TimeRange{start, start + 1'000'000});
+            QCoreApplication::processEvents();
+        };
+        MainWindow window;
+        prepare(window);
+        if (QTest::currentTestFailed())
+            return;
+        const QMap<QString, QStringList> english = panelTexts(window);
+        QVERIFY(english.value(QStringLiteral("SearchBar")).contains(QStringLiteral("Match case")));
+
+        window.findChild<QAction *>(QStringLiteral("language.zh_CN"))->trigger();
+        QTRY_COMPARE(window.menuBar()->actions().front()->text(), QStringLiteral("文件(&F)"));
+        QCoreApplication::processEvents();
+        const QMap<QString, QStringList> chinese = panelTexts(window);
+        {
+            MainWindow fresh; // built in Chinese with the same data and state
+            prepare(fresh);
+            if (QTest::currentTestFailed())
+                return;
+            const QMap<QString, QStringList> expected = panelTexts(fresh);
+            for (auto it = expected.begin(); it != expected.end(); ++it) {
+                QVERIFY2(!it.value().isEmpty(), qPrintable(it.key()));
+                QCOMPARE(chinese.value(it.key()), it.value());
+                // Retranslated, not merely equal: each panel reads differently than in English.
+                QVERIFY2(chinese.value(it.key()) != english.value(it.key()), qPrintable(it.key()));
+            }
+        }
+        // Known labels, so the comparison cannot pass on two untranslated windows.
+        QVERIFY(chinese.value(QStringLiteral("SearchBar")).contains(QStringLiteral("查找：")));
+        QVERIFY(!chinese.value(QStringLiteral("SearchBar")).contains(QStringLiteral("Match case")));
+        QVERIFY(chinese.value(QStringLiteral("StartPage")).contains(QStringLiteral("打开文件…")));
+        QVERIFY(!chinese.value(QStringLiteral("KernelsDock")).contains(QStringLiteral("Duration")));
+
+        window.findChild<QAction *>(QStringLiteral("language.en"))->trigger();
+        QTRY_COMPARE(window.menuBar()->actions().front()->text(), QStringLiteral("&File"));
+        QCoreApplication::processEvents();
+        const QMap<QString, QStringList> back = panelTexts(window);
+        for (auto it = english.begin(); it != english.end(); ++it)
+            QCOMPARE(back.value(it.key()), it.value());
+    }
+
+    // The Kernels filter row never squeezes a filter until its text is cut (issue 17: "Chinese text cut off
+    // in panels"): in a 900 px window in Chinese it wraps into two rows, in a wide one it is one row.
+    void kernelFiltersAreNeverCut()
+    {
+        setUiLanguage(QStringLiteral("zh_CN"));
+        MainWindow window;
+        window.resize(900, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(test::openAndWait(window, test::samplePath(QStringLiteral(
+                                              "msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/"
+                                              "rank0_ascend_pt"))));
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("KernelsDock"));
+        QVERIFY(dock);
+        dock->raise();
+        QTest::qWait(20);
+        auto filters = [dock] {
+            QList<QWidget *> out;
+            for (QWidget *w : dock->widget()->findChildren<QWidget *>())
+                if ((qobject_cast<QComboBox *>(w) || qobject_cast<QAbstractButton *>(w) ||
+                     qobject_cast<QAbstractSpinBox *>(w)) &&
+                    w->parentWidget() == dock->widget())
+                    out << w;
+            return out;
+        };
+        QVERIFY(filters().size() >= 8);
+        int top = 1 << 20, bottom = -1;
+        for (QWidget *w : filters()) {
+            QVERIFY2(w->width() >= w->sizeHint().width(),
+                     qPrintable(QStringLiteral("%1: %2 < %3")
+                                    .arg(QString::fromLatin1(w->metaObject()->className()))
+                                    .arg(w->width())
+                                    .arg(w->sizeHint().width())));
+            top = std::min(top, w->geometry().center().y());
+            bottom = std::max(bottom, w->geometry().center().y());
+        }
+        QVERIFY2(bottom - top > 15, "one row at 900 px"); // two rows
+        dock->setFloating(true);
+        dock->resize(1800, 300);
+        QTest::qWait(20);
+        top = 1 << 20;
+        bottom = -1;
+        for (QWidget *w : filters()) {
+            top = std::min(top, w->geometry().center().y());
+            bottom = std::max(bottom, w->geometry().center().y());
+        }
+        QVERIFY2(bottom - top < 10,
+                 qPrintable(QStringLiteral("filters span %1 px: two rows").arg(bottom - top)));
     }
 
     void commandLineChoosesThemeAndLanguage()

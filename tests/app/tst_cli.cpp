@@ -272,6 +272,33 @@ private Q_SLOTS:
         QCOMPARE(missing.exitCode, 1);
         QVERIFY(missing.err.contains(QStringLiteral("no such file")));
     }
+
+    // --lang zh_CN translates the headless modes' warnings and errors (issue 17); the report stays English.
+    void langTranslatesTheMessages()
+    {
+        QTemporaryDir dir;
+        const QString cut = dir.filePath(QStringLiteral("cut.json"));
+        QFile f(cut);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"([{"name":"a","ph":"X","ts":1,"dur":2,"pid":1,"tid":1})");
+        f.close();
+        const Run chinese = run({QStringLiteral("--summary"), QStringLiteral("--no-cache"),
+                                 QStringLiteral("--lang"), QStringLiteral("zh_CN"), cut});
+        QCOMPARE(chinese.exitCode, 0);
+        QVERIFY2(chinese.out.contains(QStringLiteral("事件数组没有以 ']' 结束")), qPrintable(chinese.out));
+        QVERIFY(chinese.out.contains(QStringLiteral("Slices: 1"))); // the report itself stays English
+        const Run english = run({QStringLiteral("--summary"), QStringLiteral("--no-cache"), cut});
+        QVERIFY2(english.out.contains(QStringLiteral("the event array is not closed with ']'")),
+                 qPrintable(english.out));
+        const Run missing = run({QStringLiteral("--summary"), QStringLiteral("--lang"),
+                                 QStringLiteral("zh_CN"), dir.filePath(QStringLiteral("nope.json"))});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.err.contains(QStringLiteral("文件或文件夹不存在")), qPrintable(missing.err));
+        const Run bad =
+            run({QStringLiteral("--summary"), QStringLiteral("--lang"), QStringLiteral("xx"), cut});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains(QStringLiteral("--lang must be one of")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

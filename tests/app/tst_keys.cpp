@@ -10,6 +10,7 @@
 #include "StepCompareView.h"
 #include "StepsPanel.h"
 #include "TimelineView.h"
+#include "Translations.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -330,6 +331,36 @@ private Q_SLOTS:
         if (table != commandsMarkdownTable())
             qWarning().noquote() << "README.md's key table should be:\n" << commandsMarkdownTable();
         QCOMPARE(table, commandsMarkdownTable());
+    }
+
+    // The mouse gestures are in the registry too (issue 17): Help ▸ Keyboard Shortcuts lists Ctrl+drag
+    // (a range on the lanes crossed), Shift+Wheel and the all-zero counters row, in the UI language.
+    void mouseGesturesAreListed()
+    {
+        auto rowOf = [](const ShortcutsDialog &dialog, const QString &keys) {
+            for (int r = 0; r < dialog.table()->rowCount(); ++r)
+                if (dialog.table()->item(r, 1)->text() == keys)
+                    return r;
+            return -1;
+        };
+        {
+            ShortcutsDialog dialog;
+            for (const char *keys :
+                 {"Ctrl+drag across lanes", "Shift+Wheel, horizontal wheel", "Middle drag, Shift+drag",
+                  "Drag across the timeline", "Drag a process header up or down",
+                  "Click an \"all-zero series hidden\" row"})
+                QVERIFY2(rowOf(dialog, QString::fromUtf8(keys)) >= 0, keys);
+            const int row = rowOf(dialog, QStringLiteral("Ctrl+drag across lanes"));
+            QCOMPARE(dialog.table()->item(row, 0)->text(), QStringLiteral("Select a Range on Chosen Lanes"));
+            QVERIFY(dialog.table()->item(row, 0)->toolTip().contains(QStringLiteral("tinted")));
+            QCOMPARE(commandKeysText(command("mouse.rangeLanes")), QStringLiteral("Ctrl+drag across lanes"));
+        }
+        QVERIFY(setUiLanguage(QStringLiteral("zh_CN")));
+        ShortcutsDialog chinese;
+        const int row = rowOf(chinese, QStringLiteral("Ctrl+跨泳道拖动"));
+        setUiLanguage(QStringLiteral("en"));
+        QVERIFY(row >= 0);
+        QCOMPARE(chinese.table()->item(row, 0)->text(), QStringLiteral("在选定泳道上选择区间"));
     }
 };
 

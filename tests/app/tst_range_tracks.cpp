@@ -2,9 +2,12 @@
 #include "MainWindow.h"
 #include "StatisticsPanel.h"
 #include "TestSupport.h"
+#include "Theme.h"
+#include "TimelineOverlayPasses.h"
 #include "TimelineView.h"
 #include "TraceQueries.h"
 
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -59,7 +62,11 @@ private Q_SLOTS:
         QTest::qWait(10);
     }
 
-    void cleanup() { m_window.reset(); }
+    void cleanup()
+    {
+        m_window.reset();
+        applyUiTheme(UiTheme::System);
+    }
 
     void ctrlDragRestrictsTheRangeToTheLaneCrossed()
     {
@@ -105,6 +112,97 @@ private Q_SLOTS:
         t->clearRangeSelection();
         QVERIFY(t->rangeThreads().empty());
         QCOMPARE(stats->sliceList()->rowCount(), 0);
+    }
+
+    void chosenLanesAreDrawnTinted_data()
+    {
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("light") << false;
+        QTest::newRow("dark") << true;
+    }
+
+    // A range on chosen lanes shows which: inside the range only the chosen lane's pixels change (tinted),
+    // another lane's stay as they were, and the chosen lane's label carries the accent bar.
+    void chosenLanesAreDrawnTinted()
+    {
+        QFETCH(bool, dark);
+        applyUiTheme(dark ? UiTheme::Dark : UiTheme::Light);
+        QCoreApplication::processEvents();
+        TimelineView *t = m_window->timeline();
+        const TraceModel &model = *m_window->model();
+        const SliceRef step = test::uniqueSlice(model, QStringLiteral("ProfilerStep#50"));
+        t->revealSliceRow(step);
+        t->zoom()->fit({model.dataBegin(), model.dataEnd()});
+        QTest::qWait(10);
+        const LaneLayout &layout = t->layout();
+        const int height = t->viewport()->height();
+        auto viewportTop = [&](const LaneRow &row) {
+            return row.y + TimelineView::kRulerHeight - t->verticalScrollBar()->value();
+        };
+        const int chosenRow = layout.rowOfThread(step.thread);
+        const LaneRow &chosen = layout.rows()[static_cast<std::size_t>(chosenRow)];
+        // The step's lane is tall (the Python stack): scroll its end to the middle, so the next lane shows
+        // too.
+        t->verticalScrollBar()->setValue(t->verticalScrollBar()->value() + viewportTop(chosen) +
+                                         chosen.height - height / 2);
+        QTest::qWait(10);
+        // The rows of a lane in sight, below the sticky rank and process headers (at most two rows).
+        const int firstY = TimelineView::kRulerHeight + 60;
+        auto visibleRows = [&](const LaneRow &row) {
+            return std::pair{std::max(viewportTop(row) + 1, firstY),
+                             std::min(viewportTop(row) + row.height - 1, height - 1)};
+        };
+        auto inSight = [&](const LaneRow &row) {
+            const auto [top, bottom] = visibleRows(row);
+            return bottom - top >= 6;
+        };
+        QVERIFY(inSight(chosen));
+        // Another thread lane in sight.
+        const LaneRow *other = nullptr;
+        for (const LaneRow &row : layout.rows())
+            if (row.kind == LaneRow::Kind::Thread && row.index != step.thread && inSight(row)) {
+                other = &row;
+                break;
+            }
+        QVERIFY(other);
+
+        drag((visibleRows(chosen).first + visibleRows(chosen).second) / 2, Qt::ControlModifier);
+        QCOMPARE(t->rangeThreads(), std::vector<int>{step.thread});
+        const TimeRange range = *t->selectedRange();
+        QCoreApplication::processEvents();
+        const QImage tinted = t->viewport()->grab().toImage();
+        t->clearRangeSelection();
+        QCoreApplication::processEvents();
+        const QImage plain = t->viewport()->grab().toImage();
+        QCOMPARE(tinted.size(), plain.size());
+
+        const int x0 = t->timelineLeft() + static_cast<int>(std::ceil(t->axis().toPixel(range.start))) + 2;
+        const int x1 = t->timelineLeft() + static_cast<int>(std::floor(t->axis().toPixel(range.end))) - 2;
+        QVERIFY(x1 - x0 > 20);
+        auto changed = [&](const LaneRow &row, int &all) {
+            int n = 0;
+            all = 0;
+            const auto [top, bottom] = visibleRows(row);
+            for (int y = top; y < bottom; ++y)
+                for (int x = x0; x < x1; ++x, ++all)
+                    n += tinted.pixel(x, y) != plain.pixel(x, y);
+            return n;
+        };
+        int all = 0;
+        const int onChosen = changed(chosen, all);
+        QVERIFY2(
+            onChosen > all * 95 / 100,
+            qPrintable(QStringLiteral("%1 of %2 pixels of the chosen lane tinted").arg(onChosen).arg(all)));
+        const int onOther = changed(*other, all);
+        QVERIFY2(onOther == 0,
+                 qPrintable(QStringLiteral("%1 of %2 pixels of another lane changed").arg(onOther).arg(all)));
+        // The accent bar on the chosen lane's label, in the highlight colour; none on the other's.
+        const int barX = t->timelineLeft() - RangeSelectionPass::kAccentWidth / 2 - 1;
+        const int chosenY = (visibleRows(chosen).first + visibleRows(chosen).second) / 2;
+        QCOMPARE(QColor(tinted.pixel(barX, chosenY)), t->palette().color(QPalette::Highlight));
+        QVERIFY(tinted.pixel(barX, chosenY) != plain.pixel(barX, chosenY));
+        const int otherY = (visibleRows(*other).first + visibleRows(*other).second) / 2;
+        QCOMPARE(tinted.pixel(barX, otherY), plain.pixel(barX, otherY));
     }
 
     void sliceListSortsAndClickSelectsTheSlice()

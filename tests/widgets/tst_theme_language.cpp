@@ -6,6 +6,8 @@
 #include "Theme.h"
 #include "TimelineView.h"
 #include "Translations.h"
+#include "common/MessageText.h"
+#include "snapshot/SnapshotCache.h"
 
 #include <QApplication>
 #include <QDir>
@@ -15,6 +17,8 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace at;
 using at::test::luminance;
@@ -125,6 +129,65 @@ private Q_SLOTS:
         QVERIFY(setUiLanguage(QStringLiteral("en")));
         QCOMPARE(QCoreApplication::translate("at::DetailsPanel", "Self time"), QStringLiteral("Self time"));
         QVERIFY(!setUiLanguage(QStringLiteral("xx_YY")));
+    }
+
+    // The parser's and core's warnings and errors (contexts "Parser", "Core") come out in the installed
+    // language, and in English exactly as before. Snapshots are kept per language, as a model carries the
+    // warnings of its load.
+    void parserMessagesFollowTheLanguage()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // Cut off after its last event (no ']'), with a B that never ends (core's warning).
+        const QString cut = dir.filePath(QStringLiteral("cut.json"));
+        QFile file(cut);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"([{"name":"a","ph":"X","ts":1,"dur":2,"pid":1,"tid":1},)"
+                   R"({"name":"open","ph":"B","ts":3,"pid":1,"tid":2},)"
+                   R"({"name":"b","ph":"X","ts":5,"dur":2,"pid":1,"tid":1})");
+        file.close();
+        const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        const QString missing = dir.filePath(QStringLiteral("missing.json"));
+        LoadOptions options = environmentLoadOptions();
+        options.useSnapshotCache = false;
+        auto load = [&options](const QString &path) {
+            LoadControl control;
+            return loadTrace(path, options, control);
+        };
+        auto warnings = [](const LoadResult &r) {
+            return r.model ? r.model->warnings().join(QLatin1Char('\n')) : QString();
+        };
+
+        const LoadResult english = load(cut);
+        QVERIFY(english.model);
+        QVERIFY2(warnings(english).contains(cut + QStringLiteral(": the event array is not closed with ']'")),
+                 qPrintable(warnings(english)));
+        QVERIFY(warnings(english).contains(QStringLiteral("1 B (begin) events have no matching E")));
+        QVERIFY2(
+            load(fifo).error.contains(QStringLiteral("is a FIFO (named pipe), not a trace file or folder")),
+            qPrintable(load(fifo).error));
+        QCOMPARE(load(missing).error, missing + QStringLiteral(": no such file or folder"));
+        QCOMPARE(messageLanguage(), QStringLiteral("en"));
+        const QString englishSnapshot = snapshot::pathFor(cut, PreferredSource::Text);
+
+        QVERIFY(setUiLanguage(QStringLiteral("zh_CN")));
+        QCOMPARE(messageLanguage(), QStringLiteral("zh_CN"));
+        const LoadResult chinese = load(cut);
+        QVERIFY(chinese.model);
+        QVERIFY2(warnings(chinese).contains(cut + QStringLiteral("：事件数组没有以 ']' 结束")),
+                 qPrintable(warnings(chinese)));
+        QVERIFY2(warnings(chinese).contains(QStringLiteral("1 个 B（开始）事件没有匹配的 E")),
+                 qPrintable(warnings(chinese)));
+        QVERIFY2(load(fifo).error.contains(QStringLiteral("FIFO（命名管道），不是 trace 文件或文件夹")),
+                 qPrintable(load(fifo).error));
+        QCOMPARE(load(missing).error, missing + QStringLiteral("：文件或文件夹不存在"));
+        if (!englishSnapshot.isEmpty())
+            QVERIFY(snapshot::pathFor(cut, PreferredSource::Text) != englishSnapshot);
+
+        QVERIFY(setUiLanguage(QStringLiteral("en")));
+        QCOMPARE(warnings(load(cut)), warnings(english));
+        QCOMPARE(snapshot::pathFor(cut, PreferredSource::Text), englishSnapshot);
     }
 
     void everyStringIsTranslated()
