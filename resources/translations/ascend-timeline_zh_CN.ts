@@ -443,10 +443,6 @@
         <translation>泳道菜单</translation>
     </message>
     <message>
-        <source>pin its process to the top / unpin, hide the process or the thread lane, show hidden lanes</source>
-        <translation>将其进程置顶 / 取消置顶，隐藏该进程或线程泳道，显示已隐藏的泳道</translation>
-    </message>
-    <message>
         <source>Right-click a lane</source>
         <translation>右键单击泳道</translation>
     </message>
@@ -601,6 +597,105 @@
     <message>
         <source>show or hide the Memory dock</source>
         <translation>显示或隐藏内存面板</translation>
+    </message>
+    <message>
+        <source>Pan with the Wheel</source>
+        <translation>用滚轮平移</translation>
+    </message>
+    <message>
+        <source>pan left or right</source>
+        <translation>向左或向右平移</translation>
+    </message>
+    <message>
+        <source>Shift+Wheel, horizontal wheel</source>
+        <translation>Shift+滚轮、水平滚轮</translation>
+    </message>
+    <message>
+        <source>Select a Range on Chosen Lanes</source>
+        <translation>在选定泳道上选择区间</translation>
+    </message>
+    <message>
+        <source>select a time range on the lanes the drag crosses only: they are tinted, and the statistics and the slice list count only their slices</source>
+        <translation>只在拖动经过的泳道上选择时间区间：这些泳道会着色显示，统计和切片列表只计入它们的切片</translation>
+    </message>
+    <message>
+        <source>Ctrl+drag across lanes</source>
+        <translation>Ctrl+跨泳道拖动</translation>
+    </message>
+    <message>
+        <source>Show All-Zero Counters</source>
+        <translation>显示全零计数器</translation>
+    </message>
+    <message>
+        <source>show or hide the process&apos;s counter series that are zero throughout</source>
+        <translation>显示或隐藏该进程中始终为零的计数器序列</translation>
+    </message>
+    <message>
+        <source>Click an &quot;all-zero series hidden&quot; row</source>
+        <translation>单击“已隐藏全零序列”行</translation>
+    </message>
+    <message>
+        <source>pin its process to the top / unpin, hide the process or the thread lane, show hidden lanes; with a range selected: restrict the range to the lane, add or remove it, or return to all lanes</source>
+        <translation>将其进程置顶或取消置顶，隐藏进程或线程泳道，显示隐藏的泳道；已选区间时：将区间限制在该泳道、添加或移除该泳道，或恢复为全部泳道</translation>
+    </message>
+</context>
+<context>
+    <name>Core</name>
+    <message>
+        <source>not JSON (%1 at byte %2)</source>
+        <translation>不是 JSON（字节 %2 处：%1）</translation>
+    </message>
+    <message>
+        <source>not an Ascend Timeline session (no &quot;ascendTimelineSession&quot; version)</source>
+        <translation>不是 Ascend Timeline 会话文件（没有 &quot;ascendTimelineSession&quot; 版本）</translation>
+    </message>
+    <message>
+        <source>session version %1 is newer than this program understands (%2)</source>
+        <translation>会话版本 %1 比本程序支持的版本（%2）新</translation>
+    </message>
+    <message>
+        <source>the session names no trace file or folder</source>
+        <translation>会话中没有指定 trace 文件或文件夹</translation>
+    </message>
+    <message>
+        <source>%1 duplicate events (the same event in several timeline files) were merged</source>
+        <translation>合并了 %1 个重复事件（同一事件出现在多个时间线文件中）</translation>
+    </message>
+    <message>
+        <source>%1 events have a time more than 146 years from 1970 and were skipped</source>
+        <translation>%1 个事件的时间距 1970 年超过 146 年，已跳过</translation>
+    </message>
+    <message>
+        <source>%1 kernel table rows have a start time more than 146 years from 1970 (kept, clamped)</source>
+        <translation>%1 行算子表的开始时间距 1970 年超过 146 年（已保留并截断到可表示范围）</translation>
+    </message>
+    <message>
+        <source>%1 B (begin) events have no matching E; they are shown running to the end of the trace</source>
+        <translation>%1 个 B（开始）事件没有匹配的 E，显示为一直持续到 trace 结束</translation>
+    </message>
+    <message>
+        <source>%1 E (end) events have no matching B and were ignored</source>
+        <translation>%1 个 E（结束）事件没有匹配的 B，已忽略</translation>
+    </message>
+    <message>
+        <source>%1 events lie more than a day away from the rest (e.g. ts=0); they are kept but not used to fit the view</source>
+        <translation>%1 个事件与其余事件相距超过一天（例如 ts=0）；已保留，但不用于适配视图</translation>
+    </message>
+    <message>
+        <source>%1 flow starts have no finish</source>
+        <translation>%1 个流起点没有终点</translation>
+    </message>
+    <message>
+        <source>%1 flow finishes have no start</source>
+        <translation>%1 个流终点没有起点</translation>
+    </message>
+    <message>
+        <source>%1 flow ends could not be bound to a slice</source>
+        <translation>%1 个流端点无法绑定到切片</translation>
+    </message>
+    <message>
+        <source>%1 of %2 kernel rows of the summary tables could not be joined to a timeline slice</source>
+        <translation>汇总表的 %2 行算子中有 %1 行无法关联到时间线切片</translation>
     </message>
 </context>
 <context>
@@ -814,6 +909,756 @@
     <message>
         <source>P&amp;anels</source>
         <translation>面板(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>Parser</name>
+    <message>
+        <source>%1: distributed_args.rank is %2 but the folder is rank %3</source>
+        <translation>%1：distributed_args.rank 为 %2，但该文件夹是 rank %3</translation>
+    </message>
+    <message>
+        <source>%1; step breakdown not read</source>
+        <translation>%1；未读取迭代耗时拆解</translation>
+    </message>
+    <message>
+        <source>%1: no Computing column or no rows; step breakdown not read</source>
+        <translation>%1：没有 Computing 列或没有数据行；未读取迭代耗时拆解</translation>
+    </message>
+    <message>
+        <source>%1; peak memory not read</source>
+        <translation>%1；未读取内存峰值</translation>
+    </message>
+    <message>
+        <source>%1: no Component, Timestamp(us) or Total Reserved column; peak memory not read</source>
+        <translation>%1：没有 Component、Timestamp(us) 或 Total Reserved 列；未读取内存峰值</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n row(s) without a readable time or Total Reserved left out of the peak memory</source>
+        <translation>
+            <numerusform>%1：%n 行没有可读的时间或 Total Reserved，未计入内存峰值</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>communication group %1 is not in any parallel_group_info; its matrix links keep the ranks as written</source>
+        <translation>通信域 %1 不在任何 parallel_group_info 中；其通信矩阵链路保留文件中所写的 rank</translation>
+    </message>
+    <message>
+        <source>%1: no Type/Index/Computing columns; not read</source>
+        <translation>%1：没有 Type/Index/Computing 列；未读取</translation>
+    </message>
+    <message>
+        <source>%1: no profiler_info_&lt;N&gt;.json or other rank id; folder skipped</source>
+        <translation>%1：没有 profiler_info_&lt;N&gt;.json 或其他 rank 标识；已跳过该文件夹</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 is already read from %3; folder skipped</source>
+        <translation>%1：rank %2 已从 %3 读取；已跳过该文件夹</translation>
+    </message>
+    <message>
+        <source>none of the %1 rank folders is prepared in %2; their files were read</source>
+        <translation>%2 中没有预处理过这 %1 个 rank 文件夹中的任何一个；已改为读取它们的文件</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON</source>
+        <translation>%1：不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object</source>
+        <translation>%1：不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON near key &quot;%2&quot;</source>
+        <translation>%1：键“%2”附近不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>%1 lies inside the rank folder %2 (the data folder is never written)</source>
+        <translation>%1 位于 rank 文件夹 %2 内（从不写入数据文件夹）</translation>
+    </message>
+    <message>
+        <source>prepared summary %1 of %2 not used (%3); the rank&apos;s files were read</source>
+        <translation>未使用 %2 的预处理摘要 %1（%3）；已改为读取该 rank 的文件</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>written by another version</source>
+        <translation>由其他版本写入</translation>
+    </message>
+    <message>
+        <source>made for another folder</source>
+        <translation>属于另一个文件夹</translation>
+    </message>
+    <message>
+        <source>no files recorded</source>
+        <translation>未记录任何文件</translation>
+    </message>
+    <message>
+        <source>%1 changed since it was prepared</source>
+        <translation>%1 在预处理之后已更改</translation>
+    </message>
+    <message>
+        <source>the decompressed data is larger than %1 (%2); decompression stopped there and the complete events before it are read</source>
+        <translation>解压后的数据超过 %1（%2）；解压在此停止，之前的完整事件已读取</translation>
+    </message>
+    <message>
+        <source>cannot write the decompressed data to %1: %2</source>
+        <translation>无法将解压数据写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>the decompressed data is not JSON: byte %1 is %2, expected &apos;[&apos; or &apos;{&apos; (decompression stopped)</source>
+        <translation>解压后的数据不是 JSON：字节 %1 是 %2，应为 &apos;[&apos; 或 &apos;{&apos;（解压已停止）</translation>
+    </message>
+    <message>
+        <source>read error: %1</source>
+        <translation>读取错误：%1</translation>
+    </message>
+    <message>
+        <source>corrupt zstd data near compressed byte %1: %2</source>
+        <translation>压缩字节 %1 附近的 zstd 数据损坏：%2</translation>
+    </message>
+    <message>
+        <source>the zstd stream is truncated; the decompressed part is used</source>
+        <translation>zstd 数据流不完整；使用已解压的部分</translation>
+    </message>
+    <message>
+        <source>cannot initialise zlib</source>
+        <translation>无法初始化 zlib</translation>
+    </message>
+    <message>
+        <source>corrupt gzip data near compressed byte %1: %2</source>
+        <translation>压缩字节 %1 附近的 gzip 数据损坏：%2</translation>
+    </message>
+    <message>
+        <source>the gzip stream is truncated; the decompressed part is used</source>
+        <translation>gzip 数据流不完整；使用已解压的部分</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot create a temporary file for decompression: %2</source>
+        <translation>%1：无法创建用于解压的临时文件：%2</translation>
+    </message>
+    <message>
+        <source>the free space of %1 less %2</source>
+        <translation>%1 的剩余空间减去 %2</translation>
+    </message>
+    <message>
+        <source>the memory limit; raise it with --memory-limit or AT_MEMORY_LIMIT</source>
+        <translation>内存上限；可用 --memory-limit 或 AT_MEMORY_LIMIT 调高</translation>
+    </message>
+    <message>
+        <source>%1: the path is too long (%2 bytes; the system allows %3)</source>
+        <translation>%1：路径过长（%2 字节；系统允许 %3）</translation>
+    </message>
+    <message>
+        <source>%1: the path is too long (a name in it is longer than %2 bytes)</source>
+        <translation>%1：路径过长（其中某个名称超过 %2 字节）</translation>
+    </message>
+    <message>
+        <source>%1: a symbolic link to %2, which does not exist</source>
+        <translation>%1：指向 %2 的符号链接，但目标不存在</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a trace file or folder</source>
+        <translation>%1 是%2，不是 trace 文件或文件夹</translation>
+    </message>
+    <message>
+        <source>%1: points to %2, a virtual system file, not a trace</source>
+        <translation>%1：指向 %2，这是虚拟系统文件，不是 trace</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a regular file</source>
+        <translation>%1 是%2，不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: the path is too long</source>
+        <translation>%1：无法打开：路径过长</translation>
+    </message>
+    <message>
+        <source>%1: cannot map the file into memory: %2</source>
+        <translation>%1：无法将文件映射到内存：%2</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was read: %2 of %3 bytes read</source>
+        <translation>%1 在读取过程中被修改：已读取 %2 / %3 字节</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>the language code of this translation</comment>
+        <translation>zh_CN</translation>
+    </message>
+    <message>
+        <source>no output path given</source>
+        <translation>未指定输出路径</translation>
+    </message>
+    <message>
+        <source>the path is too long</source>
+        <translation>路径过长</translation>
+    </message>
+    <message>
+        <source>it is %1, not a regular file: refusing to replace it</source>
+        <translation>它是%1，不是普通文件：拒绝替换</translation>
+    </message>
+    <message>
+        <source>it is one of the files being read (%1): refusing to overwrite it</source>
+        <translation>它是正在读取的文件之一（%1）：拒绝覆盖</translation>
+    </message>
+    <message>
+        <source>unknown chip (platform_version %1)</source>
+        <translation>未知芯片（platform_version %1）</translation>
+    </message>
+    <message>
+        <source>L2 cache collection was on: it adds overhead and inflates kernel times</source>
+        <translation>采集时开启了 L2 Cache：会带来额外开销，使算子耗时偏大</translation>
+    </message>
+    <message>
+        <source>AI Core metrics were collected in sample-based mode: metrics are not per task, so they cannot be attributed to individual operators</source>
+        <translation>AI Core 指标以 sample-based 模式采集：指标不是按任务统计的，无法归属到单个算子</translation>
+    </message>
+    <message>
+        <source>ASCEND_LAUNCH_BLOCKING was set: operators ran synchronously, so the timeline does not show the normal host/device overlap</source>
+        <translation>设置了 ASCEND_LAUNCH_BLOCKING：算子同步执行，时间线不反映正常的 Host/Device 重叠</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Step %1 is among the first ten: it may include operator compilation; the profiler docs advise profiling after step 10</source>
+        <translation>Step %1 属于前十个 step：可能包含算子编译；profiler 文档建议在第 10 个 step 之后采集</translation>
+    </message>
+    <message>
+        <source>the summary CSV</source>
+        <translation>汇总 CSV</translation>
+    </message>
+    <message>
+        <source>The configuration records no AI Core metric group, but %1 has metric columns of %2</source>
+        <translation>配置中没有记录 AI Core 指标组，但 %1 含有 %2 的指标列</translation>
+    </message>
+    <message>
+        <source>The AI Core metric group in the configuration (%1) differs from the metric columns of %2 (%3)</source>
+        <translation>配置中的 AI Core 指标组（%1）与 %2 的指标列（%3）不一致</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>a bare value</source>
+        <translation>单个值</translation>
+    </message>
+    <message>
+        <source>expected a JSON object, found %1</source>
+        <translation>应为 JSON 对象，实际为%1</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>it is a folder, not a file</source>
+        <translation>这是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>the file is too large for a configuration file (%1 bytes)</source>
+        <translation>文件太大，不像配置文件（%1 字节）</translation>
+    </message>
+    <message>
+        <source>the file is too large for a configuration file</source>
+        <translation>文件太大，不像配置文件</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>not a text file (it contains NUL bytes)</source>
+        <translation>不是文本文件（含有 NUL 字节）</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1 at byte %2)</source>
+        <translation>不是有效的 JSON（字节 %2 处：%1）</translation>
+    </message>
+    <message>
+        <source>no &quot;key: value&quot; lines found</source>
+        <translation>没有找到 &quot;key: value&quot; 行</translation>
+    </message>
+    <message>
+        <source>no header row found</source>
+        <translation>没有找到表头行</translation>
+    </message>
+    <message>
+        <source>%1 more %2 not listed (%3 in total)</source>
+        <translation>另有 %1 条%2未列出（共 %3 条）</translation>
+    </message>
+    <message>
+        <source>reading stopped after %1 rows (byte %2 of %3): the rows before are kept</source>
+        <translation>读取在第 %1 行后停止（字节 %2 / %3）：之前的行已保留</translation>
+    </message>
+    <message>
+        <source>file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>rows with a different number of cells than the header</source>
+        <translation>单元格数与表头不同的行</translation>
+    </message>
+    <message>
+        <source>cells with text after the closing quote</source>
+        <translation>闭合引号后还有文本的单元格</translation>
+    </message>
+    <message>
+        <source>input ends inside a quoted field opened at line %1; the incomplete row starting at line %2 (byte %3) was dropped</source>
+        <translation>输入在第 %1 行开始的引号字段内结束；从第 %2 行（字节 %3）开始的不完整行已丢弃</translation>
+    </message>
+    <message>
+        <source>text after a closing quote was appended to the cell</source>
+        <translation>闭合引号后的文本已追加到该单元格</translation>
+    </message>
+    <message>
+        <source>row is larger than 4 GiB and was dropped</source>
+        <translation>该行超过 4 GiB，已丢弃</translation>
+    </message>
+    <message>
+        <source>row has %1 cells, the header has %2 (row kept)</source>
+        <translation>该行有 %1 个单元格，表头有 %2 个（已保留该行）</translation>
+    </message>
+    <message>
+        <source>the first row has %1 columns, more than the %2 a profiler table can have; the file was not read</source>
+        <translation>第一行有 %1 列，超过 profiler 表格可能的 %2 列；未读取该文件</translation>
+    </message>
+    <message>
+        <source>duplicate column name &quot;%1&quot;; lookups use the first</source>
+        <translation>列名 &quot;%1&quot; 重复；查找时使用第一个</translation>
+    </message>
+    <message>
+        <source>header has a single column containing &apos;%1&apos;: wrong delimiter?</source>
+        <translation>表头只有一列且包含 &apos;%1&apos;：分隔符是否有误？</translation>
+    </message>
+    <message>
+        <source>first row looks like data (%1 of %2 cells are numbers): no header row?</source>
+        <translation>第一行看起来是数据（%2 个单元格中有 %1 个是数字）：缺少表头行？</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>header differs from the first file; %1 rows remapped by column name</source>
+        <translation>表头与第一个文件不同；已按列名重新映射 %1 行</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: permission denied.</source>
+        <translation>无法读取 %1：权限不足。</translation>
+    </message>
+    <message>
+        <source>%1 holds raw data only: run `msprof --export=on --output=%1` to export a timeline.</source>
+        <translation>%1 只有原始数据：请运行 `msprof --export=on --output=%1` 导出时间线。</translation>
+    </message>
+    <message>
+        <source>%1 has no timeline and no raw data.</source>
+        <translation>%1 既没有时间线也没有原始数据。</translation>
+    </message>
+    <message>
+        <source>%1 has no msprof_*.json timeline; device %2 is skipped.</source>
+        <translation>%1 没有 msprof_*.json 时间线；跳过设备 %2。</translation>
+    </message>
+    <message>
+        <source>%1 is the msprof data embedded in the torch_npu result %2. Open %2 instead to see the Python lanes of trace_view.json.</source>
+        <translation>%1 是内嵌在 torch_npu 结果 %2 中的 msprof 数据。请改为打开 %2，以查看 trace_view.json 中的 Python 泳道。</translation>
+    </message>
+    <message>
+        <source>%1 links back to %2; not followed.</source>
+        <translation>%1 链接回 %2；未跟随。</translation>
+    </message>
+    <message>
+        <source>The search stopped after %1 folders below %2. Choose a folder closer to the data.</source>
+        <translation>在 %2 下搜索了 %1 个文件夹后停止。请选择更接近数据的文件夹。</translation>
+    </message>
+    <message>
+        <source>Folders more than %1 levels below %2 were not searched (for example inside %3). Choose a folder closer to the data.</source>
+        <translation>未搜索 %2 下超过 %1 层的文件夹（例如 %3 之内）。请选择更接近数据的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is part of the profiling result %2; the whole result is loaded.</source>
+        <translation>%1 是性能数据结果 %2 的一部分；已加载整个结果。</translation>
+    </message>
+    <message>
+        <source>%1 is not a recognised result folder; loading the timeline files found in it.</source>
+        <translation>%1 不是可识别的结果文件夹；加载其中找到的时间线文件。</translation>
+    </message>
+    <message>
+        <source>Results were found in %1 different folders (%2). They are shown as separate runs and are not aligned to one clock.</source>
+        <translation>在 %1 个不同的文件夹中找到了结果（%2）。它们作为不同的运行分别显示，不对齐到同一时钟。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>No Ascend profiling result was found in %1 (searched up to %2 levels deep). Expected a *_ascend_pt folder, a PROF_* folder, trace_view.json or msprof*.json.</source>
+        <translation>在 %1 中没有找到 Ascend 性能数据结果（最多搜索 %2 层）。应为 *_ascend_pt 文件夹、PROF_* 文件夹、trace_view.json 或 msprof*.json。</translation>
+    </message>
+    <message>
+        <source>%1 is not a timeline: %2</source>
+        <translation>%1 不是时间线：%2</translation>
+    </message>
+    <message>
+        <source>it is not a regular file.</source>
+        <translation>它不是普通文件。</translation>
+    </message>
+    <message>
+        <source>only msprof_&lt;n&gt;.db and ascend_pytorch_profiler[_&lt;rank&gt;].db databases hold a timeline (analysis.db and cluster_analysis.db are summaries).</source>
+        <translation>只有 msprof_&lt;n&gt;.db 和 ascend_pytorch_profiler[_&lt;rank&gt;].db 数据库含有时间线（analysis.db 和 cluster_analysis.db 是汇总数据）。</translation>
+    </message>
+    <message>
+        <source>CSV files are summary tables; open the result folder that contains it.</source>
+        <translation>CSV 文件是汇总表；请打开包含它的结果文件夹。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1.</source>
+        <translation>无法读取 %1。</translation>
+    </message>
+    <message>
+        <source>it is neither a JSON array nor an object with &quot;traceEvents&quot;.</source>
+        <translation>它既不是 JSON 数组，也不是带 &quot;traceEvents&quot; 的对象。</translation>
+    </message>
+    <message>
+        <source>%1 has no trace_view.json or profiler database; using the msprof export of the embedded %2 instead (no Python lanes).</source>
+        <translation>%1 没有 trace_view.json 或 profiler 数据库；改用内嵌的 %2 的 msprof 导出（没有 Python 泳道）。</translation>
+    </message>
+    <message>
+        <source>%1 is an unparsed torch_npu profile (raw data only): run `torch_npu.profiler.profiler.analyse(&quot;%2&quot;)` to create ASCEND_PROFILER_OUTPUT/trace_view.json.</source>
+        <translation>%1 是未解析的 torch_npu 性能数据（只有原始数据）：请运行 `torch_npu.profiler.profiler.analyse(&quot;%2&quot;)` 生成 ASCEND_PROFILER_OUTPUT/trace_view.json。</translation>
+    </message>
+    <message>
+        <source>%1 has no timeline: %2 is not a regular file (a FIFO, socket or device) and is not read.</source>
+        <translation>%1 没有时间线：%2 不是普通文件（FIFO、套接字或设备），不会读取。</translation>
+    </message>
+    <message>
+        <source>%1 has no timeline: %2 holds neither trace_view.json nor ascend_pytorch_profiler*.db. Only its summary tables are available.</source>
+        <translation>%1 没有时间线：%2 中既没有 trace_view.json 也没有 ascend_pytorch_profiler*.db。只有其汇总表可用。</translation>
+    </message>
+    <message>
+        <source>%1: reading stopped %2 because memory use reached the limit (%3 of %4; raise it with --memory-limit or AT_MEMORY_LIMIT); the %5 read before were kept</source>
+        <translation>%1：内存占用达到上限（%3 / %4；可用 --memory-limit 或 AT_MEMORY_LIMIT 调高），读取在%2停止；之前读取的 %5 已保留</translation>
+    </message>
+    <message>
+        <source>unreadable event</source>
+        <translation>无法读取的事件</translation>
+    </message>
+    <message>
+        <source>%1: %2 elements of the event array are not event objects and were skipped (first at byte %3: %4); the events after them were read</source>
+        <translation>%1：事件数组中有 %2 个元素不是事件对象，已跳过（第一个在字节 %3：%4）；其后的事件已读取</translation>
+    </message>
+    <message>
+        <source>%1: %2 events have text that is not valid UTF-8 (first at byte %3); they were kept, their text read %4</source>
+        <translation>%1：%2 个事件含有无效的 UTF-8 文本（第一个在字节 %3）；已保留，其文本%4读取</translation>
+    </message>
+    <message>
+        <source>as GB18030 (GBK), as the whole file decodes that way</source>
+        <translation>按 GB18030（GBK）（整个文件可按此编码解码）</translation>
+    </message>
+    <message>
+        <source>with U+FFFD replacing each invalid byte sequence</source>
+        <translation>以 U+FFFD 替换每个无效字节序列后</translation>
+    </message>
+    <message>
+        <source>%1: %2 events have a dur so large (more than 73 years, or ending beyond 2^62 ns) that their end was clamped to the last time the timeline can hold (first at byte %3)</source>
+        <translation>%1：%2 个事件的 dur 过大（超过 73 年，或结束时间超过 2^62 ns），其结束时间已截断到时间线能表示的最晚时间（第一个在字节 %3）</translation>
+    </message>
+    <message>
+        <source>%1: a second &quot;traceEvents&quot; key at byte %2 was ignored; only the first event array was read</source>
+        <translation>%1：忽略了字节 %2 处的第二个 &quot;traceEvents&quot; 键；只读取了第一个事件数组</translation>
+    </message>
+    <message>
+        <source>%1: %2 events were skipped because each is larger than %3, more than reading one event may take under the memory limit (first at byte %4: %5); raise it with --memory-limit or AT_MEMORY_LIMIT</source>
+        <translation>%1：跳过了 %2 个事件，每个都大于 %3，超出内存上限下读取单个事件所允许的大小（第一个在字节 %4：%5）；可用 --memory-limit 或 AT_MEMORY_LIMIT 调高</translation>
+    </message>
+    <message>
+        <source>%1: the event array is not closed with &apos;]&apos; (the file may have been cut off when the job ended); all %2 events in it were read</source>
+        <translation>%1：事件数组没有以 &apos;]&apos; 结束（文件可能在作业结束时被截断）；其中全部 %2 个事件已读取</translation>
+    </message>
+    <message>
+        <source>%1: truncated at byte %2 of %3: %4; the %5 complete events before it were kept</source>
+        <translation>%1：在字节 %2 / %3 处截断：%4；之前的 %5 个完整事件已保留</translation>
+    </message>
+    <message>
+        <source>%1: byte %2: %3; reading stopped there and the %4 events before it were kept</source>
+        <translation>%1：字节 %2：%3；读取在此停止，之前的 %4 个事件已保留</translation>
+    </message>
+    <message>
+        <source>%1: %2 events could not be read and were skipped (first at byte %3: %4)</source>
+        <translation>%1：%2 个事件无法读取，已跳过（第一个在字节 %3：%4）</translation>
+    </message>
+    <message>
+        <source>%1: %2 events have a missing or invalid ts/dur (events without a valid ts were skipped, invalid dur read as 0)</source>
+        <translation>%1：%2 个事件的 ts/dur 缺失或无效（没有有效 ts 的事件已跳过，无效 dur 按 0 读取）</translation>
+    </message>
+    <message>
+        <source>%1: %2 metadata/counter events have unreadable args</source>
+        <translation>%1：%2 个元数据/计数器事件的 args 无法读取</translation>
+    </message>
+    <message>
+        <source>%1: byte %2: %3; no complete event could be read</source>
+        <translation>%1：字节 %2：%3；没有读到完整的事件</translation>
+    </message>
+    <message>
+        <source>%1: none of the %2 elements of the event array is an event object (first at byte %3: %4)</source>
+        <translation>%1：事件数组的 %2 个元素都不是事件对象（第一个在字节 %3：%4）</translation>
+    </message>
+    <message>
+        <source>%1: none of the %2 events could be read (first at byte %3: %4)</source>
+        <translation>%1：%2 个事件都无法读取（第一个在字节 %3：%4）</translation>
+    </message>
+    <message>
+        <source>the file holds only whitespace</source>
+        <translation>文件只含空白字符</translation>
+    </message>
+    <message>
+        <source>not JSON: byte %1 is %2, expected &apos;[&apos; or &apos;{&apos;</source>
+        <translation>不是 JSON：字节 %1 是 %2，应为 &apos;[&apos; 或 &apos;{&apos;</translation>
+    </message>
+    <message>
+        <source>JSON, but not a trace: &quot;traceEvents&quot; at byte %1 is not an array</source>
+        <translation>是 JSON，但不是 trace：字节 %1 处的 &quot;traceEvents&quot; 不是数组</translation>
+    </message>
+    <message>
+        <source>the JSON object ends before a &quot;traceEvents&quot; array was found</source>
+        <translation>JSON 对象在找到 &quot;traceEvents&quot; 数组之前就结束了</translation>
+    </message>
+    <message>
+        <source>JSON, but not a trace: the top-level object has no &quot;traceEvents&quot; array</source>
+        <translation>是 JSON，但不是 trace：顶层对象没有 &quot;traceEvents&quot; 数组</translation>
+    </message>
+    <message>
+        <source>malformed JSON object at byte %1</source>
+        <translation>字节 %1 处的 JSON 对象格式错误</translation>
+    </message>
+    <message>
+        <source>the file ends inside a key at byte %1</source>
+        <translation>文件在字节 %1 处的键名中结束</translation>
+    </message>
+    <message>
+        <source>malformed JSON object at byte %1: expected &apos;:&apos;</source>
+        <translation>字节 %1 处的 JSON 对象格式错误：应为 &apos;:&apos;</translation>
+    </message>
+    <message>
+        <source>the file ends inside the value of &quot;%1&quot; (byte %2) before &quot;traceEvents&quot;</source>
+        <translation>文件在 &quot;traceEvents&quot; 之前、&quot;%1&quot; 的值中（字节 %2）结束</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>the event array is not closed with &apos;]&apos;</source>
+        <translation>事件数组没有以 &apos;]&apos; 结束</translation>
+    </message>
+    <message>
+        <source>unexpected %1 where an event object should start</source>
+        <translation>应为事件对象开始处出现了意外的 %1</translation>
+    </message>
+    <message>
+        <source>the file ends in the middle of an event</source>
+        <translation>文件在事件中间结束</translation>
+    </message>
+    <message>
+        <source>while decompressing</source>
+        <translation>解压时</translation>
+    </message>
+    <message>
+        <source>0 events</source>
+        <translation>0 个事件</translation>
+    </message>
+    <message>
+        <source>at byte %1 of %2</source>
+        <translation>于字节 %1 / %2 处</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>%1 个事件</translation>
+    </message>
+    <message>
+        <source>%1: the trace contains no events</source>
+        <translation>%1：trace 中没有事件</translation>
+    </message>
+    <message>
+        <source>AT_MEMORY_LIMIT=&apos;%1&apos; is not a size of at least %2 such as 8G or 512M; it was ignored</source>
+        <translation>AT_MEMORY_LIMIT=&apos;%1&apos; 不是至少 %2 的大小（如 8G 或 512M）；已忽略</translation>
+    </message>
+    <message>
+        <source> (the limit is 80 % of the RAM: %1)</source>
+        <translation>（上限为内存的 80%：%1）</translation>
+    </message>
+    <message>
+        <source>%1: raw data was requested but no PROF_*/host|device_N/data folder was found; the export was loaded instead</source>
+        <translation>%1：要求使用原始数据，但没有找到 PROF_*/host|device_N/data 文件夹；改为加载导出数据</translation>
+    </message>
+    <message>
+        <source>%1 holds results of %2 runs; showing %3. Open the others separately (their clocks are not aligned): %4</source>
+        <translation>%1 含有 %2 次运行的结果；显示 %3。请分别打开其他运行（它们的时钟未对齐）：%4</translation>
+    </message>
+    <message>
+        <source>no profiling result with a timeline was found</source>
+        <translation>没有找到含时间线的性能数据结果</translation>
+    </message>
+    <message>
+        <source>%1: not a profiler database</source>
+        <translation>%1：不是 profiler 数据库</translation>
+    </message>
+    <message>
+        <source>%1: no such file or folder</source>
+        <translation>%1：文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>%1 line %2: %3</source>
+        <translation>%1 第 %2 行：%3</translation>
+    </message>
+    <message>
+        <source>%1 line %2: %3 (%4 rows like it)</source>
+        <translation>%1 第 %2 行：%3（同类行共 %4 行）</translation>
+    </message>
+    <message>
+        <source>device &quot;%1&quot; is not NPU:&lt;id&gt; or a number (kept as unknown)</source>
+        <translation>设备“%1”不是 NPU:&lt;id&gt; 或数字（按未知设备保留）</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not a number (row skipped)</source>
+        <translation>%1“%2”不是数字（已跳过该行）</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not a time in µs (row skipped)</source>
+        <translation>%1“%2”不是以 µs 为单位的时间（已跳过该行）</translation>
+    </message>
+    <message>
+        <source>%1: reading stopped after %2 rows (line %3); the rows before are kept</source>
+        <translation>%1：读取在 %2 行后停止（第 %3 行）；已保留之前读取的行</translation>
+    </message>
+    <message>
+        <source>%1: no Component or Timestamp(us) column; memory curves not read</source>
+        <translation>%1：缺少 Component 或 Timestamp(us) 列；未读取内存曲线</translation>
+    </message>
+    <message>
+        <source>empty Component (row skipped)</source>
+        <translation>Component 为空（已跳过该行）</translation>
+    </message>
+    <message>
+        <source>empty Timestamp(us) (row skipped)</source>
+        <translation>Timestamp(us) 为空（已跳过该行）</translation>
+    </message>
+    <message>
+        <source>%1: no Name or Size column; operator allocations not read</source>
+        <translation>%1：缺少 Name 或 Size 列；未读取算子内存分配</translation>
+    </message>
+    <message>
+        <source>empty Size (row skipped)</source>
+        <translation>Size 为空（已跳过该行）</translation>
+    </message>
+    <message>
+        <source>the snapshot cache %1 lies inside the data folder %2: running without it</source>
+        <translation>快照缓存 %1 位于数据文件夹 %2 内：不使用快照缓存</translation>
+    </message>
+    <message>
+        <source>in the middle</source>
+        <translation>在中途</translation>
+    </message>
+    <message>
+        <source>%1 slices</source>
+        <translation>%1 个切片</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows of %3 have no usable time and were skipped</source>
+        <translation>%1：%3 中有 %2 行没有可用时间，已跳过</translation>
+    </message>
+    <message>
+        <source>%1 could not be read (%2)</source>
+        <translation>%1 无法读取（%2）</translation>
+    </message>
+    <message>
+        <source>%1: reading stopped after %2 rows (%3)</source>
+        <translation>%1：读取在 %2 行后停止（%3）</translation>
+    </message>
+    <message>
+        <source>%1: the database lacks %2 (a schema version this viewer does not know); everything else was loaded</source>
+        <translation>%1：数据库缺少 %2（本查看器不认识的表结构版本）；其余内容已加载</translation>
+    </message>
+    <message>
+        <source>%1: the database holds no timeline data (no TASK, CANN_API or PYTORCH_API rows)</source>
+        <translation>%1：数据库中没有时间线数据（没有 TASK、CANN_API 或 PYTORCH_API 行）</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the file</source>
+        <translation>%1：无法读取文件</translation>
+    </message>
+    <message>
+        <source>%1: the Qt SQLite driver (QSQLITE, Debian package libqt6sql6-sqlite) is not installed</source>
+        <translation>%1：未安装 Qt SQLite 驱动（QSQLITE，Debian 软件包 libqt6sql6-sqlite）</translation>
+    </message>
+    <message>
+        <source>%1: cannot copy the database and its -wal file to a temporary folder (its committed rows in the -wal could not be read)</source>
+        <translation>%1：无法将数据库及其 -wal 文件复制到临时文件夹（-wal 中已提交的行无法读取）</translation>
+    </message>
+    <message>
+        <source>%1: cannot open the database: %2</source>
+        <translation>%1：无法打开数据库：%2</translation>
+    </message>
+    <message>
+        <source>%1: not a readable SQLite database (%2)</source>
+        <translation>%1：不是可读取的 SQLite 数据库（%2）</translation>
+    </message>
+    <message>
+        <source>%1: the database is damaged (%2)</source>
+        <translation>%1：数据库已损坏（%2）</translation>
+    </message>
+    <message>
+        <source>%1: the database holds no tables (empty, or not an SQLite file)</source>
+        <translation>%1：数据库中没有表（为空，或不是 SQLite 文件）</translation>
     </message>
 </context>
 <context>
@@ -1240,6 +2085,14 @@ duration %2 µs · %3</source>
             <numerusform>集群 %1：%n 个 Rank，其中 %2 个只有汇总文件。时间为每步平均值（ms）；双击 Rank 打开其时间线，或选中多个后一起打开（每个一个窗口）。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Peak Memory (MB)</source>
+        <translation>内存峰值 (MB)</translation>
+    </message>
+    <message>
+        <source>%1, first reached at %2 µs (%3)</source>
+        <translation>%1，首次达到于 %2 µs（%3）</translation>
+    </message>
 </context>
 <context>
     <name>at::CollectionPanel</name>
@@ -1612,6 +2465,37 @@ duration %2 µs · %3</source>
     </message>
 </context>
 <context>
+    <name>at::KernelGroupModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Input shapes</source>
+        <translation>输入形状</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+</context>
+<context>
     <name>at::KernelTableModel</name>
     <message>
         <source>yes</source>
@@ -1620,6 +2504,58 @@ duration %2 µs · %3</source>
     <message>
         <source>no</source>
         <translation>否</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>核类型</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>流</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>Block dim</source>
+        <translation>Block Dim</translation>
+    </message>
+    <message>
+        <source>Input shapes</source>
+        <translation>输入形状</translation>
+    </message>
+    <message>
+        <source>Input types</source>
+        <translation>输入类型</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Joined</source>
+        <translation>已关联</translation>
     </message>
 </context>
 <context>
@@ -1875,6 +2811,17 @@ duration %2 µs · %3</source>
     </message>
 </context>
 <context>
+    <name>at::MarkerList</name>
+    <message>
+        <source>Flag %1</source>
+        <translation>旗标 %1</translation>
+    </message>
+    <message>
+        <source>Range %1</source>
+        <translation>区间 %1</translation>
+    </message>
+</context>
+<context>
     <name>at::MarkersPanel</name>
     <message>
         <source>Colour</source>
@@ -2041,6 +2988,16 @@ duration %2 µs · %3</source>
         <source>No operator curve (PTA+GE, PTA or GE) on this device: no peak to inspect.</source>
         <translation>此设备没有算子内存曲线（PTA+GE、PTA 或 GE）：无峰值可查看。</translation>
     </message>
+    <message>
+        <source>%1 · %2 KB · %3 ms</source>
+        <extracomment>The label of an allocation&apos;s lifetime on the timeline: &quot;aten::mm · 147456.5 KB · 10.923 ms&quot;</extracomment>
+        <translation>%1 · %2 KB · %3 ms</translation>
+    </message>
+    <message>
+        <source>%1 · %2 KB · not released (%3 ms to the end)</source>
+        <extracomment>The same for an allocation held to the end of the profile</extracomment>
+        <translation>%1 · %2 KB · 未释放（距结束 %3 ms）</translation>
+    </message>
 </context>
 <context>
     <name>at::MessageBar</name>
@@ -2101,10 +3058,6 @@ duration %2 µs · %3</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <source>slice name (Enter: next, Shift+Enter: previous)</source>
-        <translation>切片名称（Enter：下一个，Shift+Enter：上一个）</translation>
-    </message>
-    <message>
         <source>Previous match (Shift+Enter)</source>
         <translation>上一个匹配项 (Shift+Enter)</translation>
     </message>
@@ -2127,6 +3080,14 @@ duration %2 µs · %3</source>
     <message>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>slice name</source>
+        <translation>切片名称</translation>
+    </message>
+    <message>
+        <source>Slices whose name contains this text (Enter: next, Shift+Enter: previous)</source>
+        <translation>名称包含此文本的切片（Enter：下一个，Shift+Enter：上一个）</translation>
     </message>
 </context>
 <context>
@@ -2315,6 +3276,49 @@ duration %2 µs · %3</source>
     <message>
         <source>&lt;br&gt;Kernels: %1 matched, %2 only in base, %3 only in comparison</source>
         <translation>&lt;br&gt;算子：%1 个已匹配，%2 个仅在基准中，%3 个仅在对比中</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2 — %3, time from step start</source>
+        <extracomment>A compare pane&apos;s title: &quot;Base: &lt;run · rank · step&gt; — 12.3 ms, time from step start&quot;</extracomment>
+        <translation>&lt;b&gt;%1&lt;/b&gt; %2 — %3，时间从迭代开始计</translation>
+    </message>
+    <message>
+        <source>Time from step start (ms)</source>
+        <translation>距迭代开始的时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Allocated (MB)</source>
+        <translation>已分配 (MB)</translation>
+    </message>
+    <message>
+        <source>Peaks</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Base: %1 allocated</source>
+        <extracomment>A compare chart series: &quot;Base: PTA+GE allocated&quot;</extracomment>
+        <translation>基准：%1 已分配</translation>
+    </message>
+    <message>
+        <source>Comparison: %1 allocated</source>
+        <translation>对比：%1 已分配</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>%1 MB at %2 ms</source>
+        <extracomment>A step&apos;s memory peak: &quot;1261.04 MB at 12.345 ms&quot; (time from the step start)</extracomment>
+        <translation>%1 MB（%2 ms 处）</translation>
+    </message>
+    <message>
+        <source>Memory peak (%1 allocated): %2 → %3</source>
+        <translation>内存峰值（%1 已分配）：%2 → %3</translation>
     </message>
 </context>
 <context>
