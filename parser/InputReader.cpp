@@ -1,5 +1,7 @@
 #include "InputReader.h"
 
+#include "summary/KernelRowTimelineReader.h"
+
 #include <QFileInfo>
 
 namespace at {
@@ -24,9 +26,8 @@ const std::vector<const InputReader *> &inputReaders()
 {
     // One line per input kind.
     static const std::vector<const InputReader *> readers{
-        &rawDataReader(),
-        &databaseReader(),
-        &jsonTimelineReader(),
+        &rawDataReader(),           &databaseReader(), &jsonTimelineReader(),
+        &kernelRowTimelineReader(), // only for a source without a timeline
         &summaryTablesReader(),
     };
     return readers;
