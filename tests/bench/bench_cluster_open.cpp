@@ -7,6 +7,7 @@
 //       against the bytes the loads read, then the RSS once they are closed again.
 // Cold loads: the snapshot cache is off (AT_NO_SNAPSHOT=1).
 // usage: bench_cluster_open ROOT [repetitions]
+#include "LoadPlan.h"
 #include "TraceLoader.h"
 #include "cluster/ClusterReader.h"
 
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <vector>
 
@@ -63,13 +65,25 @@ std::uint64_t bytesRead(const TraceModel &model)
     return bytes;
 }
 
-double timedLoad(const QString &path, std::uint64_t *bytes = nullptr)
+double cpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+}
+
+// Wall seconds of one cold load; *cpu gets its CPU seconds (all threads), less disturbed by the other
+// processes on a shared machine.
+double timedLoad(const QString &path, double *cpu = nullptr, std::uint64_t *bytes = nullptr)
 {
     QElapsedTimer timer;
     timer.start();
+    const double cpu0 = cpuSeconds();
     LoadControl control;
     LoadResult result = loadTrace(path, environmentLoadOptions(), control);
     const double seconds = timer.nsecsElapsed() / 1e9;
+    if (cpu)
+        *cpu = cpuSeconds() - cpu0;
     if (!result.model) {
         std::fprintf(stderr, "load of %s failed: %s\n", qPrintable(path), qPrintable(result.error));
         std::exit(1);
@@ -113,19 +127,33 @@ int main(int argc, char **argv)
     const QString folder = folders[static_cast<qsizetype>(folders.size() / 4)];
     const QString trace = folder + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json");
     const double mb = static_cast<double>(QFileInfo(trace).size()) / 1e6;
-    std::vector<double> asRank, asFile;
+    std::vector<double> asRank, asFile, rankCpu, fileCpu;
     timedLoad(trace); // warm the page cache and the allocator once
     for (int r = 0; r < reps; ++r) {
-        asFile.push_back(timedLoad(trace));
-        asRank.push_back(timedLoad(folder));
+        double cpu = 0;
+        asFile.push_back(timedLoad(trace, &cpu));
+        fileCpu.push_back(cpu);
+        asRank.push_back(timedLoad(folder, &cpu));
+        rankCpu.push_back(cpu);
     }
     const double rankSeconds = median(asRank), fileSeconds = median(asFile);
+    // What the folder adds before reading: the layout detection and the plan.
+    std::vector<double> planning;
+    for (int r = 0; r < reps; ++r) {
+        timer.restart();
+        const LoadPlan plan = planLoad(folder, environmentLoadOptions());
+        planning.push_back(timer.nsecsElapsed() / 1e9);
+    }
     std::printf("(a) %s (%.1f MB trace), median of %d:\n", qPrintable(QFileInfo(folder).fileName()), mb,
                 reps);
     std::printf("    trace_view.json alone (single-file cold load): %.3f s\n", fileSeconds);
     std::printf("    rank folder as the cluster page opens it:      %.3f s = %.2fx the single-file load "
                 "(target <= 1.1x)\n",
                 rankSeconds, rankSeconds / fileSeconds);
+    std::printf("    CPU seconds (all threads), medians: single file %.3f s, rank folder %.3f s = %.2fx\n",
+                median(fileCpu), median(rankCpu), median(rankCpu) / median(fileCpu));
+    std::printf("    of which planning the folder (layout detection, no file read): %.3f s\n",
+                median(planning));
 
     // (b) Every rank opened and kept.
     malloc_trim(0);
@@ -153,8 +181,8 @@ int main(int argc, char **argv)
     const double closed = statusBytes("VmRSS:");
     const double gb = static_cast<double>(bytes) / 1e9;
     std::printf("(b) all %zu ranks opened and kept: %.2f GB read in %.2f s (%.0f MB/s); models %.1f MB\n",
-                folders.size(), gb, allSeconds, static_cast<double>(bytes) / 1e6 / allSeconds,
-                static_cast<double>(modelBytes) / 1e6);
+                static_cast<std::size_t>(folders.size()), gb, allSeconds,
+                static_cast<double>(bytes) / 1e6 / allSeconds, static_cast<double>(modelBytes) / 1e6);
     std::printf(
         "    peak RSS %.1f MB = %.3fx the bytes read (target <= 0.3x); RSS before %.1f MB, with all open "
         "%.1f MB, after closing all %.1f MB\n",
