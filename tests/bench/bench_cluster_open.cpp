@@ -163,6 +163,7 @@ int main(int argc, char **argv)
     std::uint64_t bytes = 0;
     std::size_t modelBytes = 0;
     timer.restart();
+    const double allCpu0 = cpuSeconds();
     for (const QString &f : folders) {
         LoadControl control;
         LoadResult result = loadTrace(f, environmentLoadOptions(), control);
@@ -174,15 +175,17 @@ int main(int argc, char **argv)
         modelBytes += result.model->memoryBytes();
         open.push_back(std::move(result.model));
     }
-    const double allSeconds = timer.nsecsElapsed() / 1e9;
+    const double allSeconds = timer.nsecsElapsed() / 1e9, allCpu = cpuSeconds() - allCpu0;
     const double peak = statusBytes("VmHWM:"), withAll = statusBytes("VmRSS:");
     open.clear();
     malloc_trim(0);
     const double closed = statusBytes("VmRSS:");
     const double gb = static_cast<double>(bytes) / 1e9;
-    std::printf("(b) all %zu ranks opened and kept: %.2f GB read in %.2f s (%.0f MB/s); models %.1f MB\n",
-                static_cast<std::size_t>(folders.size()), gb, allSeconds,
-                static_cast<double>(bytes) / 1e6 / allSeconds, static_cast<double>(modelBytes) / 1e6);
+    std::printf(
+        "(b) all %zu ranks opened and kept: %.2f GB read in %.2f s (%.0f MB/s), %.2f CPU s; models %.1f "
+        "MB\n",
+        static_cast<std::size_t>(folders.size()), gb, allSeconds,
+        static_cast<double>(bytes) / 1e6 / allSeconds, allCpu, static_cast<double>(modelBytes) / 1e6);
     std::printf(
         "    peak RSS %.1f MB = %.3fx the bytes read (target <= 0.3x); RSS before %.1f MB, with all open "
         "%.1f MB, after closing all %.1f MB\n",

@@ -269,6 +269,36 @@ private slots:
                  std::int64_t(1020123));
     }
 
+    // Bad rows: an unreadable start is skipped, a start beyond 2^62 ns is dropped from the lanes by the
+    // builder (and kept, clamped, in the kernel table), a short row has no start; a table without a Name
+    // column draws nothing. The good row keeps its exact time; nothing fails the load.
+    void badRowsAreSkipped()
+    {
+        const QString root = writeRank(QStringLiteral("bad"),
+                                       "Name,Type,Accelerator Core,Stream ID,Start Time(us),Duration(us)\n"
+                                       "good,MatMul,AI_CORE,7,1736408883000000.000,5\n"
+                                       "late,MatMul,AI_CORE,7,5000000000000000.000,5\n"
+                                       "unreadable,MatMul,AI_CORE,7,N/A,5\n"
+                                       "short,MatMul\n");
+        const auto model = test::loadOrFail(root);
+        QVERIFY(model);
+        QCOMPARE(model->sliceCount(), std::size_t(1));
+        QCOMPARE(slicesPerThread(*model, QStringLiteral("Ascend Hardware")),
+                 (std::map<QString, std::size_t>{{QStringLiteral("Stream 7"), 1}}));
+        const SliceRef good = test::uniqueSlice(*model, QStringLiteral("good"));
+        QCOMPARE(model->threads()[static_cast<std::size_t>(good.thread)].slices.start(good.index) +
+                     model->origin(),
+                 std::int64_t(1736408883000000000));
+        QVERIFY2(model->warnings().join(QLatin1Char('\n')).contains(QStringLiteral("146 years")),
+                 qPrintable(model->warnings().join(QLatin1Char('\n'))));
+
+        const QString noName = writeRank(QStringLiteral("noname"), "Op,Start Time(us)\nx,1.000\n");
+        const auto empty = test::loadOrFail(noName);
+        QVERIFY(empty);
+        QCOMPARE(empty->sliceCount(), std::size_t(0));
+        QVERIFY(!empty->groups().front().layout.contains(QStringLiteral("drawn from")));
+    }
+
     // A rank with trace_view.json keeps its own timeline: the kernel-row reader is not planned for it.
     void onlyForSourcesWithoutTimeline()
     {
