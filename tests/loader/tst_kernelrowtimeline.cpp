@@ -187,6 +187,15 @@ class TestKernelRowTimeline : public QObject
                                   records[1].begin(), records[1].end(),
                                   [](const QString &cell) { return !cell.trimmed().isEmpty(); })));
 
+        // --summary lists the lanes with their slice counts and names the file the tasks were drawn from.
+        const QString summary = formatSummaryText(*model, summarize(*model));
+        for (const auto &[lane, count] : perStream)
+            QVERIFY2(summary.contains(QStringLiteral("%1: %2 slices").arg(lane).arg(count)),
+                     qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("Communication Ops: %1 slices").arg(withoutStream)),
+                 qPrintable(summary));
+        QVERIFY(summary.contains(QStringLiteral("device tasks drawn from kernel_details.csv")));
+
         const SourceGroup &group = model->groups().front();
         QVERIFY2(group.layout.contains(QStringLiteral("drawn from kernel_details.csv")),
                  qPrintable(group.layout));
