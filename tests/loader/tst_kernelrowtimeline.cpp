@@ -308,6 +308,24 @@ private slots:
         QVERIFY(!empty->groups().front().layout.contains(QStringLiteral("drawn from")));
     }
 
+    // The memory guard's stop keeps what was read and says so; a cancel during it is a cancel.
+    void memoryStopAndCancel()
+    {
+        LoadOptions tiny = environmentLoadOptions();
+        tiny.memoryLimitBytes = 1; // the guard stops reading at once
+        LoadControl limited;
+        const LoadResult stopped = loadTrace(qwenRank(0), tiny, limited);
+        QVERIFY(stopped.model && !stopped.cancelled());
+        QCOMPARE(stopped.stop, LoadStop::MemoryLimit);
+        QVERIFY2(
+            stopped.model->warnings().join(QLatin1Char('\n')).contains(QStringLiteral("memory use reached")),
+            qPrintable(stopped.model->warnings().join(QLatin1Char('\n'))));
+        LoadControl cancelled;
+        cancelled.cancel = true;
+        const LoadResult cancel = loadTrace(qwenRank(0), tiny, cancelled);
+        QVERIFY(cancel.cancelled() && !cancel.model);
+    }
+
     // A rank with trace_view.json keeps its own timeline: the kernel-row reader is not planned for it.
     void onlyForSourcesWithoutTimeline()
     {
