@@ -11,6 +11,11 @@
 #include <QFileInfo>
 
 #include <map>
+#include <tuple>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace at {
 
@@ -110,6 +115,12 @@ std::size_t drawRows(const QString &path, SourceReading &reading, RowLanes &lane
     CsvOptions options;
     options.stop = &reading.control.stopReading;
     const CsvTable table = CsvReader(options).parse(std::string_view(mapped->data(), mapped->size()), path);
+    // The cells are copied into the table: give the file's pages back (the args reader maps them in again
+    // for the row it reads), so a loaded rank's RSS is its model, as after a JSON load.
+#if defined(__linux__)
+    if (mapped->size() > 0)
+        ::madvise(const_cast<char *>(mapped->data()), mapped->size(), MADV_DONTNEED);
+#endif
     const int nameCol = table.column("Name");
     const int startCol = table.column("Start Time(us)");
     if (nameCol < 0 || startCol < 0)
