@@ -1,5 +1,7 @@
 #include "InputReader.h"
 
+#include "summary/KernelRowTimelineReader.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 
@@ -25,10 +27,11 @@ const std::vector<const InputReader *> &inputReaders()
 {
     // One line per input kind.
     static const std::vector<const InputReader *> readers{
-        &rawDataReader(),
-        &databaseReader(),
-        &jsonTimelineReader(),
-        &summaryTablesReader(),
+        &rawDataReader(),           //
+        &databaseReader(),          //
+        &jsonTimelineReader(),      //
+        &kernelRowTimelineReader(), // only for a source without a timeline
+        &summaryTablesReader(),     //
     };
     return readers;
 }

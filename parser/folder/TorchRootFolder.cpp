@@ -153,12 +153,16 @@ DataSource collectTorchRoot(const FolderListing &root, const DetectOptions &opti
                                           "device) and is not read.")
                                 .arg(name, special.filePath())});
     } else {
+        // Its device tasks are then drawn from kernel_details.csv (summary/KernelRowTimelineReader).
+        const QString rest =
+            output.hasFile(QStringLiteral("kernel_details.csv"))
+                ? QCoreApplication::translate("Parser", "Its device tasks are drawn from kernel_details.csv.")
+                : QCoreApplication::translate("Parser", "Only its summary tables are available.");
         diagnostics.append(
             {DiagnosticSeverity::Warning, DiagnosticCode::NoTimeline, root.path,
-             QCoreApplication::translate(
-                 "Parser", "%1 has no timeline: %2 holds neither trace_view.json nor "
-                           "ascend_pytorch_profiler*.db. Only its summary tables are available.")
-                 .arg(name, kOutputDir)});
+             QCoreApplication::translate("Parser", "%1 has no timeline: %2 holds neither trace_view.json nor "
+                                                   "ascend_pytorch_profiler*.db. %3")
+                 .arg(name, kOutputDir, rest)});
     }
 
     // kernel_details.csv replaces the embedded op_summary (§1.8); other embedded tables only fill gaps.

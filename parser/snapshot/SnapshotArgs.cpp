@@ -3,6 +3,7 @@
 #include "common/Decompress.h"
 #include "common/MappedFile.h"
 #include "sqlite/DbArgsReader.h"
+#include "summary/CsvRowArgsReader.h"
 #include "json/JsonArgsReader.h"
 
 #include <QThreadPool>
@@ -92,6 +93,8 @@ std::optional<ArgsKind> argsKindOf(const EventArgsReader *reader)
         return ArgsKind::Json;
     if (dynamic_cast<const DbArgsReader *>(reader))
         return ArgsKind::Database;
+    if (dynamic_cast<const CsvRowArgsReader *>(reader))
+        return ArgsKind::CsvRows;
     return std::nullopt;
 }
 
@@ -102,6 +105,8 @@ std::shared_ptr<const EventArgsReader> makeArgsReader(ArgsKind kind, const QStri
         return std::make_shared<BackgroundJsonArgsReader>(path);
     case ArgsKind::Database:
         return std::make_shared<DbArgsReader>(path);
+    case ArgsKind::CsvRows:
+        return CsvRowArgsReader::open(path);
     case ArgsKind::None:
         break;
     }

@@ -16,6 +16,7 @@ enum class ArgsKind : std::uint8_t
     None = 0,     // the source has no args reader
     Json = 1,     // a Chrome-trace file (plain, .zst or .gz): JsonArgsReader
     Database = 2, // a profiler database: DbArgsReader
+    CsvRows = 3,  // device tasks drawn from kernel_details.csv rows: CsvRowArgsReader
 };
 
 // The kind of a loaded source's reader, or nullopt for readers a snapshot cannot recreate (raw

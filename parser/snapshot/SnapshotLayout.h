@@ -56,7 +56,7 @@ struct ArgsSource : Unchecked
     {
         const std::uint8_t kind = in.r.u8();
         f.path = in.r.string();
-        if (kind > static_cast<std::uint8_t>(ArgsKind::Database))
+        if (kind > static_cast<std::uint8_t>(ArgsKind::CsvRows))
             in.r.fail();
         else
             f.argsReader = makeArgsReader(static_cast<ArgsKind>(kind), f.path);

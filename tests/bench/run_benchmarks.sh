@@ -2,6 +2,8 @@
 # Builds the benchmarks, generates the tiled inputs (cached in $AT_BENCH_DIR, default
 # /tmp/ascend-timeline-bench) and prints every figure with its ratio to the in-run baseline.
 #   bash tests/bench/run_benchmarks.sh [SIZE...]      SIZE: 100M 200M 1G 4G (default: 100M 200M)
+# The cluster benchmarks generate AT_CLUSTER_RANKS (default 128) rank folders of AT_CLUSTER_RANK_SIZE
+# (default 12M; the issue's figure is 100M, 12.8 GB in all) each.
 # Peers run on the same input in the same run: simdjson's On-Demand walk (in bench_load), Python's
 # json.load and the Chrome DevTools trace engine (npm @paulirish/trace_engine under node, installed
 # into $AT_NPM_DIR, default ~/.cache/ascend-timeline/npm, when missing).
@@ -30,7 +32,8 @@ if [ ! -d "$npmdir/node_modules/@paulirish/trace_engine" ]; then
     { echo "!! npm install @paulirish/trace_engine failed (registry unreachable?): DevTools comparison skipped"; devtools=0; }
 fi
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --target bench_load bench_load_db bench_csv bench_steps bench_render bench_snapshot ascend-timeline >/dev/null
+cmake --build "$build" --target bench_load bench_load_db bench_csv bench_steps bench_render bench_snapshot bench_cluster \
+  bench_cluster_open ascend-timeline >/dev/null
 
 # measure NAME CMD...: runs CMD under /usr/bin/time, sets $wall (s) and $rss (MB), prints one line.
 measure() {
@@ -100,3 +103,10 @@ for size in "${sizes[@]}"; do
 done
 [ ${#copies[@]} -gt 1 ] || copies=(52 520)
 QT_QPA_PLATFORM=offscreen "$build/tests/bench/bench_render" "${copies[@]}"
+echo "== Cluster: the page from 128 ranks' summary files; opening one rank and every rank (issue 18) =="
+"$build/tests/bench/bench_cluster" 128
+ranks="${AT_CLUSTER_RANKS:-128}" rank_size="${AT_CLUSTER_RANK_SIZE:-12M}"
+cluster="$data/cluster_${ranks}x${rank_size}"
+[ -d "$cluster" ] || { python3 "$here/make_tiled_cluster.py" "$cluster.tmp" --ranks "$ranks" --size "$rank_size" &&
+  mv "$cluster.tmp" "$cluster"; }
+"$build/tests/bench/bench_cluster_open" "$cluster" 7

@@ -3,6 +3,7 @@
 #include "KernelJoin.h"
 #include "LoadPlan.h"
 #include "TestSupport.h"
+#include "summary/KernelRowTimelineReader.h"
 
 #include <QDir>
 #include <QFile>
@@ -82,6 +83,23 @@ private slots:
             QVERIFY(source.readers[0] == &jsonTimelineReader());
             QVERIFY(source.readers[1] == &summaryTablesReader());
         }
+    }
+
+    // A rank without trace_view.json or a database but with kernel_details.csv (the Qwen3 sample's rank 0):
+    // its device tasks are drawn from the kernel rows before the summary tables are read.
+    void kernelRowsAreTheTimelineOfARankWithoutOne()
+    {
+        const LoadPlan plan =
+            planLoad(test::samplePath(QStringLiteral(
+                         "msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2/rank_0_ascend_pt")),
+                     LoadOptions{});
+        QVERIFY2(plan.chosen(), qPrintable(plan.error));
+        QCOMPARE(plan.chosen()->sources.size(), std::size_t(1));
+        const PlannedSource &source = plan.chosen()->sources.front();
+        QCOMPARE(source.source.format, TimelineFormat::None);
+        QCOMPARE(source.readers.size(), std::size_t(2));
+        QVERIFY(source.readers[0] == &kernelRowTimelineReader());
+        QVERIFY(source.readers[1] == &summaryTablesReader());
     }
 
     // Results of different runs stay apart: the plan names every run and loads one.
