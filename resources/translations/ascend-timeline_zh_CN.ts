@@ -1373,10 +1373,6 @@
         <translation>%1 没有时间线：%2 不是普通文件（FIFO、套接字或设备），不会读取。</translation>
     </message>
     <message>
-        <source>%1 has no timeline: %2 holds neither trace_view.json nor ascend_pytorch_profiler*.db. Only its summary tables are available.</source>
-        <translation>%1 没有时间线：%2 中既没有 trace_view.json 也没有 ascend_pytorch_profiler*.db。只有其汇总表可用。</translation>
-    </message>
-    <message>
         <source>%1: reading stopped %2 because memory use reached the limit (%3 of %4; raise it with --memory-limit or AT_MEMORY_LIMIT); the %5 read before were kept</source>
         <translation>%1：内存占用达到上限（%3 / %4；可用 --memory-limit 或 AT_MEMORY_LIMIT 调高），读取在%2停止；之前读取的 %5 已保留</translation>
     </message>
@@ -1659,6 +1655,22 @@
     <message>
         <source>%1: the database holds no tables (empty, or not an SQLite file)</source>
         <translation>%1：数据库中没有表（为空，或不是 SQLite 文件）</translation>
+    </message>
+    <message>
+        <source>Its device tasks are drawn from kernel_details.csv.</source>
+        <translation>其设备任务根据 kernel_details.csv 绘制。</translation>
+    </message>
+    <message>
+        <source>Only its summary tables are available.</source>
+        <translation>只有其汇总表可用。</translation>
+    </message>
+    <message>
+        <source>%1 has no timeline: %2 holds neither trace_view.json nor ascend_pytorch_profiler*.db. %3</source>
+        <translation>%1 没有时间线：%2 中既没有 trace_view.json 也没有 ascend_pytorch_profiler*.db。%3</translation>
+    </message>
+    <message>
+        <source>, device tasks drawn from %1 (no trace_view.json or database)</source>
+        <translation>，设备任务取自 %1（没有 trace_view.json 或数据库）</translation>
     </message>
 </context>
 <context>
