@@ -217,7 +217,7 @@ LoadResult loadTrace(const QString &path, const LoadOptions &options, LoadContro
     if (cache && result.model && result.stop == LoadStop::None && snapshot::stampOf(path) == before) {
         QString reason;
         if (!snapshot::write(*result.model, path, options.preferredSource, options.writeSnapshotInBackground,
-                             control.bytesTotal.load(), &reason))
+                             control.bytesTotal.load(), &reason, options.rankFolders))
             qCInfo(snapshot::lcSnapshot) << "snapshot not written:" << reason;
     }
     return result;

@@ -229,7 +229,7 @@ QString directory()
     return base.isEmpty() ? QString() : QDir(base).filePath(QStringLiteral("snapshots"));
 }
 
-QString pathFor(const QString &input, PreferredSource preferred)
+QString pathFor(const QString &input, PreferredSource preferred, const QStringList &rankFolders)
 {
     const QString path = canonical(input);
     const QString dir = directory();
@@ -252,6 +252,13 @@ QString pathFor(const QString &input, PreferredSource preferred)
     QCryptographicHash hash(QCryptographicHash::Sha1);
     hash.addData(path.toUtf8());
     hash.addData(preferred == PreferredSource::Database ? QByteArrayView("\ndb") : QByteArrayView("\ntext"));
+    // A subset of a cluster's ranks is another model of the same folder: its own snapshot.
+    QStringList subset;
+    for (const QString &folder : rankFolders)
+        subset << canonical(folder);
+    subset.sort();
+    for (const QString &folder : subset)
+        hash.addData(QByteArray("\nrank:") + folder.toUtf8());
     return QDir(dir).filePath(QString::fromLatin1(hash.result().toHex()) + QStringLiteral(".atsnap"));
 }
 
@@ -303,7 +310,7 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
 {
     *cancelled = false;
     const PreferredSource preferred = options.preferredSource;
-    const QString path = pathFor(input, preferred);
+    const QString path = pathFor(input, preferred, options.rankFolders);
     if (path.isEmpty()) {
         *reason = QStringLiteral("not cached");
         return nullptr;
@@ -365,9 +372,9 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
 }
 
 bool write(const TraceModel &model, const QString &input, PreferredSource preferred, bool background,
-           std::uint64_t sourceBytes, QString *reason)
+           std::uint64_t sourceBytes, QString *reason, const QStringList &rankFolders)
 {
-    const QString path = pathFor(input, preferred);
+    const QString path = pathFor(input, preferred, rankFolders);
     if (path.isEmpty()) {
         *reason = QStringLiteral("not cached");
         return false;

@@ -22,7 +22,8 @@ Q_DECLARE_LOGGING_CATEGORY(lcSnapshot)
 bool enabled();
 QString directory();
 // Where the snapshot of this input lives (empty for inputs that are never cached, e.g. resources).
-QString pathFor(const QString &input, PreferredSource preferred);
+// rankFolders: the LoadOptions::rankFolders of a subset of a cluster's ranks (another file per subset).
+QString pathFor(const QString &input, PreferredSource preferred, const QStringList &rankFolders = {});
 
 // The reopened model, or null with the reason (missing, stale, corrupt, wrong version). Progress
 // reports the cold load's byte total; a cancel returns null with *cancelled set.
@@ -34,7 +35,7 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
 // application exits). Returns false with a reason when nothing is written.
 // sourceBytes is the cold load's LoadControl::bytesTotal, reported again by a reopen.
 bool write(const TraceModel &model, const QString &input, PreferredSource preferred, bool background,
-           std::uint64_t sourceBytes, QString *reason);
+           std::uint64_t sourceBytes, QString *reason, const QStringList &rankFolders = {});
 
 // The stamps of every file the model was read from (folders: plus the folders on the way, whose
 // mtimes change when files are added or removed).
