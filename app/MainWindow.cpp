@@ -364,6 +364,10 @@ bool MainWindow::reloadWithOtherSource()
         return false;
     m_preferredSource =
         m_preferredSource == PreferredSource::Text ? PreferredSource::Database : PreferredSource::Text;
+    if (!m_rankFolders.isEmpty()) { // the same ranks of the cluster, from their other export
+        openRankFolders(m_currentPath, m_rankFolders);
+        return true;
+    }
     QString path = m_currentPath;
     // A database opened directly: its folder holds the text export.
     if (QFileInfo(path).isFile() && path.endsWith(QStringLiteral(".db")))
@@ -383,7 +387,10 @@ bool MainWindow::reloadFromRawData()
     if (!hasRaw)
         return false;
     m_preferredSource = PreferredSource::Raw;
-    openPath(m_currentPath);
+    if (!m_rankFolders.isEmpty())
+        openRankFolders(m_currentPath, m_rankFolders);
+    else
+        openPath(m_currentPath);
     return true;
 }
 

@@ -126,10 +126,11 @@ void MainWindow::openClusterRanks(const QList<int> &ranks, const QString &op)
             notOpened << QString::number(rank);
     }
     if (folders.isEmpty()) {
-        m_messages->showMessage(MessageBar::Kind::Info,
-                                tr("Rank(s) %1 have only summary files (no trace_view.json, kernel_details.csv "
-                                   "or database): there is no timeline to open.")
-                                    .arg(notOpened.join(QStringLiteral(", "))));
+        m_messages->showMessage(
+            MessageBar::Kind::Info,
+            tr("Rank(s) %1 have only summary files (no trace_view.json, kernel_details.csv "
+               "or database): there is no timeline to open.")
+                .arg(notOpened.join(QStringLiteral(", "))));
         return;
     }
     openRankFolders(m_cluster->root, folders, op);
@@ -160,10 +161,10 @@ void MainWindow::startLoad(const QString &path, const QStringList &rankFolders)
     m_progress->setValue(0);
     m_progress->show();
     m_cancel->show();
-    m_status->setText(rankFolders.isEmpty()
-                          ? tr("Loading %1…").arg(path)
-                          : tr("Loading %n rank(s) of %1…", nullptr, static_cast<int>(rankFolders.size()))
-                                .arg(path));
+    m_status->setText(
+        rankFolders.isEmpty()
+            ? tr("Loading %1…").arg(path)
+            : tr("Loading %n rank(s) of %1…", nullptr, static_cast<int>(rankFolders.size())).arg(path));
 }
 
 QString MainWindow::loadedRanksText() const
@@ -187,12 +188,14 @@ void MainWindow::afterClusterLoad()
         m_clusterRoot = m_currentPath;
     m_clusterAction->setVisible(!m_clusterRoot.isEmpty());
     if (m_clusterView)
-        m_clusterView->setLoadedTimeline(
-            m_cluster && !m_clusterRoot.isEmpty() && canonicalFolder(m_cluster->root) == canonicalFolder(m_clusterRoot)
-                ? loadedRanksText()
-                                                                                           : QString());
+        m_clusterView->setLoadedTimeline(m_cluster && !m_clusterRoot.isEmpty() &&
+                                                 canonicalFolder(m_cluster->root) ==
+                                                     canonicalFolder(m_clusterRoot)
+                                             ? loadedRanksText()
+                                             : QString());
     if (!m_rankFolders.isEmpty())
-        setWindowTitle(tr("%1 (%2) — Ascend Timeline").arg(QFileInfo(m_currentPath).fileName(), loadedRanksText()));
+        setWindowTitle(
+            tr("%1 (%2) — Ascend Timeline").arg(QFileInfo(m_currentPath).fileName(), loadedRanksText()));
     QStringList notes;
     if (!m_pendingNotOpened.isEmpty())
         notes << tr("Not opened (summary files only, no timeline): rank(s) %1.")
@@ -214,7 +217,8 @@ void MainWindow::afterClusterLoad()
                     continue;
                 const TimeNs offset = m_timeline->groupOffset(process.group);
                 const TimeRange r{slices.start(i) + offset, slices.end(i) + offset};
-                span = found.empty() ? r : TimeRange{std::min(span.start, r.start), std::max(span.end, r.end)};
+                span =
+                    found.empty() ? r : TimeRange{std::min(span.start, r.start), std::max(span.end, r.end)};
                 found.push_back({static_cast<std::int32_t>(t), i});
                 groupDone[static_cast<std::size_t>(process.group)] = true;
                 break;
@@ -229,7 +233,8 @@ void MainWindow::afterClusterLoad()
             const TimeNs margin = std::max<TimeNs>(1000, span.width() / 4);
             m_timeline->zoom()->setRange({span.start - margin, span.end + margin}, true);
             m_timeline->revealSliceRow(found.front());
-            m_status->setText(tr("%1 on %n rank(s)", nullptr, static_cast<int>(found.size())).arg(m_pendingOp));
+            m_status->setText(
+                tr("%1 on %n rank(s)", nullptr, static_cast<int>(found.size())).arg(m_pendingOp));
         }
     }
     if (!notes.isEmpty())
@@ -324,7 +329,8 @@ void MainWindow::showTimelinePage()
     m_clusterAction->setVisible(!m_clusterRoot.isEmpty());
     showModelSummary();
     if (!m_rankFolders.isEmpty())
-        setWindowTitle(tr("%1 (%2) — Ascend Timeline").arg(QFileInfo(m_currentPath).fileName(), loadedRanksText()));
+        setWindowTitle(
+            tr("%1 (%2) — Ascend Timeline").arg(QFileInfo(m_currentPath).fileName(), loadedRanksText()));
     m_timeline->setFocus();
 }
 
@@ -335,7 +341,8 @@ void MainWindow::addRankActions(QMenu *menu, int group)
     const QString label = m_model->groups()[static_cast<std::size_t>(group)].label;
     menu->addSeparator();
     if (!m_clusterRoot.isEmpty()) {
-        QAction *close = menu->addAction(tr("Close %1").arg(label), this, [this, group] { closeRank(group); });
+        QAction *close =
+            menu->addAction(tr("Close %1").arg(label), this, [this, group] { closeRank(group); });
         close->setToolTip(tr("Reload the timeline without this rank (its memory is released)"));
     }
     if (m_model->groups().size() > 1)

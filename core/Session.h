@@ -60,7 +60,7 @@ struct Session
     // (LoadOptions::rankFolders); empty: the whole folder.
     QStringList rankFolders;
     std::vector<RankOffset> rankOffsets; // non-zero offsets only
-    TimeNs viewBegin = 0, viewEnd = 0; // relative to the model origin
+    TimeNs viewBegin = 0, viewEnd = 0;   // relative to the model origin
     QString originText; // absolute model origin in µs when saved, to warn when the data changed
     QStringList collapsedProcesses;
     QStringList collapsedGroups;

@@ -79,10 +79,10 @@ bool TimelineView::selectAdjacentLane(int direction)
     // On the view's clock: an aligned rank's times are moved by its offset.
     const TimelineGeometry g = timelineGeometry();
     const TimeNs t =
-        (m_selected.isValid()
-             ? m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices.start(m_selected.index) +
-                   groupOffset(g.groupOfThread(m_selected.thread))
-             : m_zoom.range().center()) -
+        (m_selected.isValid() ? m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices.start(
+                                    m_selected.index) +
+                                    groupOffset(g.groupOfThread(m_selected.thread))
+                              : m_zoom.range().center()) -
         groupOffset(g.groupOfThread(thread));
     m_currentLane = thread;
     if (const SliceRef ref = laneSliceNear(thread, t); ref.isValid())

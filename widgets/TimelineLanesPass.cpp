@@ -6,8 +6,8 @@
 #include <QPainterPath>
 
 #include <algorithm>
-#include <optional>
 #include <cmath>
+#include <optional>
 
 namespace at {
 
@@ -179,8 +179,8 @@ void TimelineLanesPass::paintGroupHeader(QPainter &p, const TimelinePaintContext
     QString detail = group.layout;
     // An aligned rank says by how much its times are moved (exact µs, as typed in the offsets dialog).
     if (const TimeNs offset = c.geometry.groupOffset(row.process); offset != 0)
-        detail = tr("offset %1%2 µs").arg(offset > 0 ? QStringLiteral("+") : QString(),
-                                          formatAbsoluteMicros(offset)) +
+        detail = tr("offset %1%2 µs")
+                     .arg(offset > 0 ? QStringLiteral("+") : QString(), formatAbsoluteMicros(offset)) +
                  QStringLiteral("   ") + detail;
     p.drawText(rect.adjusted(6 + titleWidth + 16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, detail);
 }

@@ -98,7 +98,8 @@ QString TimelineToolTip::text(const TimelineGeometry &g, QPoint pos, TimeNs orig
     if (lane.kind != LaneRow::Kind::Counter)
         return {};
     return counterText(*g.model, lane.index,
-                       g.axisOfGroup(g.groupOfRow(lane)).toTime(pos.x() - TimelineGeometry::kLabelWidth), origin);
+                       g.axisOfGroup(g.groupOfRow(lane)).toTime(pos.x() - TimelineGeometry::kLabelWidth),
+                       origin);
 }
 
 } // namespace at

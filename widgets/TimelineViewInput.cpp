@@ -29,7 +29,8 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
         const LaneRow &row = m_layout.rows()[static_cast<std::size_t>(rowIndex)];
         menuGroup = timelineGeometry().groupOfRow(row);
         if (const SliceRef slice = sliceAt(event->pos()); canAlignOn(slice)) {
-            menu.addAction(tr("Align Ranks on This Collective"), this, [this, slice] { alignRanksOn(slice); });
+            menu.addAction(tr("Align Ranks on This Collective"), this,
+                           [this, slice] { alignRanksOn(slice); });
             menu.addSeparator();
         }
         if (row.kind == LaneRow::Kind::ProcessHeader || row.kind == LaneRow::Kind::Thread ||

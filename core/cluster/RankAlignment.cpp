@@ -35,8 +35,8 @@ std::vector<CollectiveInstance> sameCollectiveOnEveryRank(const TraceModel &mode
     const SliceTable &own = lane.slices;
     const StringId name = own.name(ref.index);
     const std::vector<std::uint32_t> ownNamed = slicesNamed(own, name);
-    const auto occurrence = static_cast<std::size_t>(
-        std::find(ownNamed.begin(), ownNamed.end(), ref.index) - ownNamed.begin());
+    const auto occurrence =
+        static_cast<std::size_t>(std::find(ownNamed.begin(), ownNamed.end(), ref.index) - ownNamed.begin());
     const QString processName = model.processDisplayName(lane.process);
     const QString threadName = model.threadDisplayName(ref.thread);
     const int ownGroup = groupOfThread(model, ref.thread);

@@ -25,6 +25,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -112,8 +113,10 @@ QString largestOpOnLink(const QString &matrixJson, int src, int dst)
 void saveGrab(QWidget *widget, const QString &name)
 {
     const QString dir = qEnvironmentVariable("AT_TEST_SCREENSHOTS");
-    if (!dir.isEmpty())
-        widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+    if (dir.isEmpty())
+        return;
+    QCoreApplication::processEvents(); // the toolbar lays out a newly visible action on the next loop
+    widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
 }
 
 std::uint64_t trimmedPrivateRss()
@@ -309,11 +312,13 @@ private Q_SLOTS:
         std::map<int, std::int64_t> total;
         for (int r : {2, 3}) {
             const auto rows = readStepTraceCsvIndependently(
-                qwen3Cluster() + QStringLiteral("/rank_%1_ascend_pt/ASCEND_PROFILER_OUTPUT/step_trace_time.csv").arg(r));
+                qwen3Cluster() +
+                QStringLiteral("/rank_%1_ascend_pt/ASCEND_PROFILER_OUTPUT/step_trace_time.csv").arg(r));
             QVERIFY(!rows.empty());
             std::int64_t sum = 0;
             for (const auto &row : rows)
-                sum += row.at(QStringLiteral("Computing")) + row.at(QStringLiteral("Communication(Not Overlapped)")) +
+                sum += row.at(QStringLiteral("Computing")) +
+                       row.at(QStringLiteral("Communication(Not Overlapped)")) +
                        row.at(QStringLiteral("Free"));
             total[r] = sum / static_cast<std::int64_t>(rows.size());
         }
@@ -337,7 +342,8 @@ private Q_SLOTS:
         // Rank 2 (kernel_details.csv, no trace) is what can open; rank 3 is named as not opened.
         if (finished.last().first().toBool()) {
             QCOMPARE(window->loadedRankFolders(),
-                     QStringList{QFileInfo(qwen3Cluster() + QStringLiteral("/rank_2_ascend_pt")).absoluteFilePath()});
+                     QStringList{
+                         QFileInfo(qwen3Cluster() + QStringLiteral("/rank_2_ascend_pt")).absoluteFilePath()});
             QVERIFY(window->messageBar()->text().contains(QStringLiteral("rank(s) 3")));
         }
     }
@@ -350,7 +356,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(!tiledAlexnetCluster(dir.path(), 3).isEmpty());
         for (int r = 0; r < 3; ++r) {
-            const QString trace = dir.filePath(QStringLiteral("rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json").arg(r));
+            const QString trace = dir.filePath(
+                QStringLiteral("rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json").arg(r));
             QFile in(trace);
             QVERIFY(in.open(QIODevice::ReadOnly));
             const QByteArray tiled = tileTraceJson(in.readAll(), 12, 1'000'000);
@@ -396,7 +403,8 @@ private Q_SLOTS:
         qInfo("model %zu -> %zu bytes, private RSS %llu -> %llu bytes", threeModel, oneModel,
               static_cast<unsigned long long>(threeRss), static_cast<unsigned long long>(oneRss));
         QVERIFY(oneModel * 2 < threeModel);
-        // At least a third of what the two closed ranks' model held is given back (the rest of the heap moves too).
+        // At least a third of what the two closed ranks' model held is given back (the rest of the heap moves
+        // too).
         QVERIFY2(oneRss + (threeModel - oneModel) / 3 < threeRss, "RSS did not follow the closed ranks");
         // The last rank: the model is released and the cluster page shows again.
         QVERIFY(window->closeRank(0));
@@ -417,9 +425,11 @@ private Q_SLOTS:
         const SliceRef own = opOnRank(model, 0, op), other = opOnRank(model, 1, op);
         QVERIFY(own.isValid() && other.isValid());
         const qint64 end0 = opEndInTraceView(
-            alexnetTextCluster() + QStringLiteral("/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"), op);
+            alexnetTextCluster() + QStringLiteral("/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+            op);
         const qint64 end1 = opEndInTraceView(
-            alexnetTextCluster() + QStringLiteral("/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"), op);
+            alexnetTextCluster() + QStringLiteral("/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+            op);
         QVERIFY(end0 > 0 && end1 > 0);
         // The group of rank 0 is the one whose path names rank0.
         const int rank0 = model.groups()[0].path.contains(QStringLiteral("rank0")) ? 0 : 1;
@@ -430,7 +440,8 @@ private Q_SLOTS:
         timeline->fitSelection();
         const QRectF rect = timeline->sliceRect(own);
         QVERIFY(!rect.isNull());
-        QVERIFY(triggerLaneMenu(timeline, rect.center().toPoint(), QStringLiteral("Align Ranks on This Collective")));
+        QVERIFY(triggerLaneMenu(timeline, rect.center().toPoint(),
+                                QStringLiteral("Align Ranks on This Collective")));
         QCOMPARE(timeline->groupOffsets(), (std::vector<TimeNs>{0, expected}));
         // Drawn so that both instances end at the same pixel; the aligned one answers the mouse there.
         timeline->revealSliceRow(other);
@@ -450,7 +461,8 @@ private Q_SLOTS:
         const QJsonArray offsets = saved.value(QStringLiteral("rankOffsets")).toArray();
         QCOMPARE(offsets.size(), 1);
         QCOMPARE(offsets[0].toObject().value(QStringLiteral("group")).toString(), model.groups()[1].label);
-        QCOMPARE(offsets[0].toObject().value(QStringLiteral("offsetNs")).toString(), QString::number(expected));
+        QCOMPARE(offsets[0].toObject().value(QStringLiteral("offsetNs")).toString(),
+                 QString::number(expected));
         auto reopened = newWindow();
         QSignalSpy finished(reopened.get(), &MainWindow::loadFinished);
         QVERIFY(reopened->openSession(sessionPath));
@@ -492,7 +504,8 @@ private Q_SLOTS:
         const auto column = std::find(ranks.begin(), ranks.end(), 1) - ranks.begin();
         QVERIFY(row < static_cast<long>(ranks.size()) && column < static_cast<long>(ranks.size()));
         const QString op = largestOpOnLink(
-            dir.filePath(QStringLiteral("rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/communication_matrix.json")), 0, 1);
+            dir.filePath(QStringLiteral("rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/communication_matrix.json")),
+            0, 1);
         QVERIFY(!op.isEmpty());
         QCOMPARE(view->matrixCellOp(static_cast<int>(row), static_cast<int>(column)), op);
         // One op chosen: only its links.
@@ -501,11 +514,14 @@ private Q_SLOTS:
         view->matrixOpChooser()->setCurrentIndex(opIndex);
         const auto opRow = std::find(ranks.begin(), ranks.end(), 0) - ranks.begin();
         const auto opColumn = std::find(ranks.begin(), ranks.end(), 1) - ranks.begin();
-        QVERIFY(view->matrixHeatMap()->value(static_cast<int>(opRow), static_cast<int>(opColumn)).has_value());
+        QVERIFY(
+            view->matrixHeatMap()->value(static_cast<int>(opRow), static_cast<int>(opColumn)).has_value());
         QCOMPARE(view->matrixCellOp(static_cast<int>(opRow), static_cast<int>(opColumn)), op);
         view->matrixOpChooser()->setCurrentIndex(0);
 
-        window->clusterView()->window()->activateWindow();
+        if (auto *tabs = view->findChild<QTabWidget *>())
+            tabs->setCurrentIndex(2);
+        saveGrab(window.get(), QStringLiteral("ranks-matrix-tab"));
         QSignalSpy finished(window.get(), &MainWindow::loadFinished);
         const QRect cell = view->matrixHeatMap()->cellRect(static_cast<int>(row), static_cast<int>(column));
         QTest::mouseClick(view->matrixHeatMap(), Qt::LeftButton, {}, cell.center());
@@ -538,8 +554,9 @@ private Q_SLOTS:
         const auto column = std::find(ranks.begin(), ranks.end(), 1) - ranks.begin();
         QVERIFY(view->matrixHeatMap()->value(static_cast<int>(row), static_cast<int>(column)).has_value());
         QSignalSpy finished(window.get(), &MainWindow::loadFinished);
-        QTest::mouseClick(view->matrixHeatMap(), Qt::LeftButton, {},
-                          view->matrixHeatMap()->cellRect(static_cast<int>(row), static_cast<int>(column)).center());
+        QTest::mouseClick(
+            view->matrixHeatMap(), Qt::LeftButton, {},
+            view->matrixHeatMap()->cellRect(static_cast<int>(row), static_cast<int>(column)).center());
         QVERIFY(finished.wait(60000));
         QVERIFY(finished.first().first().toBool());
         QCOMPARE(window->model()->groups().size(), std::size_t(1));
@@ -586,19 +603,20 @@ private Q_SLOTS:
         ClusterView view;
         view.setModel(std::make_shared<cluster::ClusterModel>(cluster::readCluster(dir.path())));
         ClusterHeatMap empty;
-        QCOMPARE(view.openSelectedButton()->text(), QStringLiteral("Open Timelines of Selected Ranks"));
+        QCOMPARE(view.openSelectedButton()->text(), QStringLiteral("Open Selected Ranks"));
         QCOMPARE(empty.emptyText(), QStringLiteral("No values to show"));
         MarkingTranslator marking;
         QVERIFY(QCoreApplication::installTranslator(&marking));
         QCoreApplication::processEvents(); // the LanguageChange Qt posts to every widget
-        QCOMPARE(view.openSelectedButton()->text(), QStringLiteral("«Open Timelines of Selected Ranks"));
+        QCOMPARE(view.openSelectedButton()->text(), QStringLiteral("«Open Selected Ranks"));
         QCOMPARE(view.openGroupButton()->text(), QStringLiteral("«Open This Group"));
         QCOMPARE(view.matrixGroupChooser()->itemText(0), QStringLiteral("«All groups"));
-        QCOMPARE(view.rankTable()->model()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("«Rank"));
+        QCOMPARE(view.rankTable()->model()->headerData(0, Qt::Horizontal).toString(),
+                 QStringLiteral("«Rank"));
         QCOMPARE(empty.emptyText(), QStringLiteral("«No values to show"));
         QVERIFY(QCoreApplication::removeTranslator(&marking));
         QCoreApplication::processEvents();
-        QCOMPARE(view.openSelectedButton()->text(), QStringLiteral("Open Timelines of Selected Ranks"));
+        QCOMPARE(view.openSelectedButton()->text(), QStringLiteral("Open Selected Ranks"));
         QCOMPARE(empty.emptyText(), QStringLiteral("No values to show"));
     }
 

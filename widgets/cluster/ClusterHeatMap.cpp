@@ -95,7 +95,8 @@ std::pair<int, int> ClusterHeatMap::cellAt(QPoint pos) const
 QSize ClusterHeatMap::sizeHint() const
 {
     if (rowCount() == 0 || columnCount() == 0)
-        return {fontMetrics().horizontalAdvance(m_emptyText) + 2 * kMargin, fontMetrics().height() + 2 * kMargin};
+        return {fontMetrics().horizontalAdvance(m_emptyText) + 2 * kMargin,
+                fontMetrics().height() + 2 * kMargin};
     const QRect last = cellRect(std::max(0, rowCount() - 1), std::max(0, columnCount() - 1));
     return {last.right() + kMargin, last.bottom() + kMargin};
 }

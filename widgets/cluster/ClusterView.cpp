@@ -11,9 +11,10 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -23,7 +24,6 @@
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
-#include <QItemSelectionModel>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -147,7 +147,8 @@ std::vector<LinkTotal> opLinks(const ClusterModel &model, std::int64_t step, con
     for (const Rank &r : model.ranks)
         for (const MatrixLink &l : r.links) {
             if (l.step != step || l.isTotal() || l.opName != op || l.src < 0 || l.dst < 0 ||
-                (!group.isEmpty() && l.group != group) || !seen.insert({l.group, l.src, l.dst, l.transport}).second)
+                (!group.isEmpty() && l.group != group) ||
+                !seen.insert({l.group, l.src, l.dst, l.transport}).second)
                 continue;
             LinkTotal &t = byLink[{l.src, l.dst, l.transport}];
             t.src = l.src;
@@ -169,9 +170,8 @@ ClusterView::ClusterView(QWidget *parent)
       m_open(new QPushButton), m_openGroup(new QPushButton), m_openExtremes(new QPushButton),
       m_back(new QPushButton), m_loadedLabel(new QLabel), m_matrixGroupLabel(new QLabel),
       m_matrixOpLabel(new QLabel), m_matrixGroup(new QComboBox), m_matrixOp(new QComboBox),
-      m_chart(new QChartView), m_tabs(new QTabWidget),
-      m_stepHeat(new ClusterHeatMap), m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel),
-      m_findings(new QListWidget)
+      m_chart(new QChartView), m_tabs(new QTabWidget), m_stepHeat(new ClusterHeatMap),
+      m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel), m_findings(new QListWidget)
 {
     auto *layout = new QVBoxLayout(this);
     m_title->setWordWrap(true);
@@ -200,7 +200,8 @@ ClusterView::ClusterView(QWidget *parent)
             Q_EMIT ranksOpenRequested(slowestAndFastestOf(ranks.first()), QString());
     });
     connect(m_back, &QPushButton::clicked, this, &ClusterView::timelineRequested);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ClusterView::updateButtons);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &ClusterView::updateButtons);
 
     auto *tableBox = new QWidget;
     auto *tableLayout = new QVBoxLayout(tableBox);
@@ -218,7 +219,7 @@ ClusterView::ClusterView(QWidget *parent)
     tableLayout->addWidget(m_loadedLabel);
 
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumSize(320, 240);
+    m_chart->setMinimumSize(280, 240);
     auto *top = new QSplitter(Qt::Horizontal);
     top->addWidget(tableBox);
     top->addWidget(m_chart);
@@ -287,10 +288,10 @@ ClusterView::ClusterView(QWidget *parent)
 
 void ClusterView::retranslateUi()
 {
-    m_open->setText(tr("Open Timelines of Selected Ranks"));
+    m_open->setText(tr("Open Selected Ranks"));
     m_open->setToolTip(tr("Load the selected ranks into one timeline (in the background, only those ranks)"));
     m_openGroup->setText(tr("Open This Group"));
-    m_openExtremes->setText(tr("Open Slowest and Fastest of This Group"));
+    m_openExtremes->setText(tr("Open Slowest and Fastest"));
     m_back->setText(tr("Back to Timeline"));
     m_back->setToolTip(tr("Show the timeline that is loaded, without reloading it"));
     m_tabs->setTabText(0, tr("Findings"));
@@ -318,7 +319,8 @@ void ClusterView::updateButtons()
     m_openGroup->setEnabled(!ranks.isEmpty());
     m_openExtremes->setEnabled(!ranks.isEmpty());
     if (ranks.isEmpty()) {
-        m_openGroup->setToolTip(tr("Select a rank: opens every rank of its pipeline stage or data-parallel group"));
+        m_openGroup->setToolTip(
+            tr("Select a rank: opens every rank of its pipeline stage or data-parallel group"));
         m_openExtremes->setToolTip(
             tr("Select a rank: opens the slowest and the fastest rank of its group (mean step time)"));
         return;
@@ -329,7 +331,8 @@ void ClusterView::updateButtons()
             parts << QString::number(r);
         return parts.join(QStringLiteral(", "));
     };
-    m_openGroup->setToolTip(tr("Opens ranks %1 (the group of rank %2)").arg(ranksText(groupOf(ranks.first())))
+    m_openGroup->setToolTip(tr("Opens ranks %1 (the group of rank %2)")
+                                .arg(ranksText(groupOf(ranks.first())))
                                 .arg(ranks.first()));
     m_openExtremes->setToolTip(tr("Opens ranks %1 (slowest, fastest of the group of rank %2)")
                                    .arg(ranksText(slowestAndFastestOf(ranks.first())))
@@ -654,8 +657,8 @@ QString ClusterView::matrixCellOp(int row, int column) const
     double bestSize = -1;
     for (const Rank &r : m_model->ranks)
         for (const MatrixLink &l : r.links)
-            if (l.step == m_matrixStep && !l.isTotal() && !l.opName.isEmpty() && l.src == src && l.dst == dst &&
-                (group.isEmpty() || l.group == group) &&
+            if (l.step == m_matrixStep && !l.isTotal() && !l.opName.isEmpty() && l.src == src &&
+                l.dst == dst && (group.isEmpty() || l.group == group) &&
                 (choice.isEmpty() || opTypeOf(l) == choice.mid(5)) && l.sizeMb > bestSize) {
                 best = l.opName;
                 bestSize = l.sizeMb;
@@ -696,12 +699,12 @@ void ClusterView::fillMatrix()
             values[indexOf(link.first)][indexOf(link.second)] =
                 sum.first / (static_cast<double>(sum.second) / 1e6);
     const bool anyMatrix = m_matrixGroup->count() > 1;
-    m_matrixTitle->setText(!anyMatrix ? tr("No communication matrix (communication_matrix.json or analysis.db).")
-                           : links.empty()
-                               ? tr("Step %1: no link of this group and op.").arg(stepText(m_matrixStep))
-                               : tr("Step %1: bandwidth from source rank (row) to destination rank (column), "
-                                    "GB/s. Hover a cell for its value; click it to open both ranks at the op.")
-                                     .arg(stepText(m_matrixStep)));
+    m_matrixTitle->setText(
+        !anyMatrix      ? tr("No communication matrix (communication_matrix.json or analysis.db).")
+        : links.empty() ? tr("Step %1: no link of this group and op.").arg(stepText(m_matrixStep))
+                        : tr("Step %1: bandwidth from source rank (row) to destination rank (column), "
+                             "GB/s. Hover a cell for its value; click it to open both ranks at the op.")
+                              .arg(stepText(m_matrixStep)));
     m_matrixHeat->setData(labels, labels, std::move(values), tr("GB/s"));
     m_matrixHeat->resize(m_matrixHeat->sizeHint());
 }

@@ -73,7 +73,6 @@ Q_SIGNALS:
     void ranksOpenRequested(const QList<int> &ranks, const QString &op);
     void timelineRequested(); // "Back to Timeline"
 
-
 protected:
     void changeEvent(QEvent *event) override;
 

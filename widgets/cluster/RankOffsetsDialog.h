@@ -18,7 +18,8 @@ class RankOffsetsDialog : public QDialog
 {
     Q_OBJECT
 public:
-    RankOffsetsDialog(const QStringList &ranks, const std::vector<TimeNs> &offsets, QWidget *parent = nullptr);
+    RankOffsetsDialog(const QStringList &ranks, const std::vector<TimeNs> &offsets,
+                      QWidget *parent = nullptr);
 
     QTableWidget *table() const { return m_table; }
     // The offsets as edited; a cell that is not a number keeps its rank's previous offset (and the
