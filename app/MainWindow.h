@@ -93,7 +93,7 @@ public:
     void showClusterPage();
     void showTimelinePage();
     QAction *clusterAction() const { return m_clusterAction; }
-    // View ▸ Rank Offsets…: per-rank offsets in µs, editable (the timeline's groupOffsets).
+    // Rank Offsets… (the rank header's menu): per-rank offsets in µs, editable (the timeline's groupOffsets).
     void editRankOffsets();
     MarkerList *markers() const { return m_markerList; }
     MarkersPanel *markersPanel() const { return m_markersPanel; }

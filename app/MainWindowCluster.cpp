@@ -379,12 +379,8 @@ void MainWindow::createClusterActions(QToolBar *toolbar)
     connect(m_clusterAction, &QAction::triggered, this, &MainWindow::showClusterPage);
     toolbar->insertAction(toolbar->actions().value(0), m_clusterAction);
     m_clusterAction->setVisible(false);
-    if (auto *view = findChild<QMenu *>(QStringLiteral("menu.view"))) {
-        view->addSeparator();
-        view->addAction(m_clusterAction);
-        auto *offsets = view->addAction(QString(), this, &MainWindow::editRankOffsets);
-        offsets->setObjectName(QStringLiteral("RankOffsetsAction"));
-    }
+    // Not in the menus: every menu entry is a registry command (Commands.h); the rank header's menu offers
+    // Close Rank and Rank Offsets….
     connect(m_timeline, &TimelineView::laneMenuRequested, this, &MainWindow::addRankActions);
     retranslateClusterActions();
 }
@@ -393,8 +389,6 @@ void MainWindow::retranslateClusterActions()
 {
     m_clusterAction->setText(tr("◂ Cluster"));
     m_clusterAction->setToolTip(tr("Back to the Cluster page of these ranks (the timeline stays loaded)"));
-    if (auto *offsets = findChild<QAction *>(QStringLiteral("RankOffsetsAction")))
-        offsets->setText(tr("Rank &Offsets…"));
 }
 
 } // namespace at

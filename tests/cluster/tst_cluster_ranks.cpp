@@ -125,6 +125,14 @@ std::uint64_t trimmedPrivateRss()
     return privateResidentBytes();
 }
 
+// Heap bytes in use over every malloc arena (the loads run on worker threads with arenas of their own), and
+// mmapped blocks: unlike the RSS, not blurred by pages an arena keeps.
+std::uint64_t heapInUse()
+{
+    const struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
+
 // Prefixes every translation: shows which texts a live language switch reached.
 class MarkingTranslator : public QTranslator
 {
@@ -374,7 +382,9 @@ private Q_SLOTS:
         QVERIFY(waitForLoad(*window, finished));
         QCOMPARE(window->model()->groups().size(), std::size_t(3));
         const std::size_t threeModel = window->model()->memoryBytes();
+        const std::weak_ptr<const TraceModel> threeRanks = window->sharedModel();
         const std::uint64_t threeRss = trimmedPrivateRss();
+        const std::uint64_t threeHeap = heapInUse();
 
         // Through the menu of the last rank's header.
         TimelineView *timeline = window->timeline();
@@ -400,12 +410,18 @@ private Q_SLOTS:
         QCOMPARE(window->model()->groups().size(), std::size_t(1));
         const std::size_t oneModel = window->model()->memoryBytes();
         const std::uint64_t oneRss = trimmedPrivateRss();
-        qInfo("model %zu -> %zu bytes, private RSS %llu -> %llu bytes", threeModel, oneModel,
-              static_cast<unsigned long long>(threeRss), static_cast<unsigned long long>(oneRss));
+        const std::uint64_t oneHeap = heapInUse();
+        qInfo("model %zu -> %zu bytes, heap in use %llu -> %llu bytes, private RSS %llu -> %llu bytes",
+              threeModel, oneModel, static_cast<unsigned long long>(threeHeap),
+              static_cast<unsigned long long>(oneHeap), static_cast<unsigned long long>(threeRss),
+              static_cast<unsigned long long>(oneRss));
         QVERIFY(oneModel * 2 < threeModel);
-        // At least a third of what the two closed ranks' model held is given back (the rest of the heap moves
-        // too).
-        QVERIFY2(oneRss + (threeModel - oneModel) / 3 < threeRss, "RSS did not follow the closed ranks");
+        // Nothing keeps the 3-rank model alive, and the heap gives back at least half of what the two closed
+        // ranks held. (The RSS is printed: the arenas of the loading threads keep some pages, so it moves
+        // less and not always.)
+        QVERIFY(threeRanks.expired());
+        QVERIFY2(oneHeap + (threeModel - oneModel) / 2 < threeHeap,
+                 "the heap did not follow the closed ranks");
         // The last rank: the model is released and the cluster page shows again.
         QVERIFY(window->closeRank(0));
         QVERIFY(!window->model());

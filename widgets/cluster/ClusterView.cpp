@@ -279,8 +279,10 @@ ClusterView::ClusterView(QWidget *parent)
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(top);
     split->addWidget(m_tabs);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    // Half each: the matrix and the findings need rows as much as the rank table does.
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({500, 500});
     layout->addWidget(split, 1);
     retranslateUi();
     rebuild();
