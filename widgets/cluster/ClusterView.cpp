@@ -492,7 +492,7 @@ void ClusterView::fillChart()
         *communication << ms(m.communicationNotOverlapped);
         *free << ms(m.free);
         maximum = std::max(maximum, ms(m.computing + m.communicationNotOverlapped + m.free));
-        categories << tr("Rank %1").arg(r.rank);
+        categories << QString::number(r.rank); // the axis is titled "Rank": no "Ra…" in a narrow chart
     }
     series->append(computing);
     series->append(communication);
@@ -500,6 +500,7 @@ void ClusterView::fillChart()
     chart->addSeries(series);
     auto *x = new QBarCategoryAxis;
     x->append(categories);
+    x->setTitleText(tr("Rank"));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     auto *y = new QValueAxis;
