@@ -237,7 +237,15 @@ void MainWindow::afterClusterLoad()
                 tr("%1 on %n rank(s)", nullptr, static_cast<int>(found.size())).arg(m_pendingOp));
         }
     }
-    if (!notes.isEmpty())
+    // Said before the model's own warnings, which stay reachable (Show all).
+    if (!notes.isEmpty() && !m_model->warnings().isEmpty())
+        m_messages->showMessage(
+            MessageBar::Kind::Warning,
+            notes.join(QLatin1Char(' ')) + QLatin1Char(' ') +
+                tr("Opened with %n warning(s): %1", nullptr, static_cast<int>(m_model->warnings().size()))
+                    .arg(m_model->warnings().first()),
+            m_model->warnings());
+    else if (!notes.isEmpty())
         m_messages->showMessage(MessageBar::Kind::Info, notes.join(QLatin1Char(' ')));
     m_pendingOp.clear();
     m_pendingNotOpened.clear();
