@@ -130,6 +130,7 @@ MainWindow::MainWindow(QWidget *parent)
     // w/s/a/d (held too), 0, f, Backspace, Esc drive the timeline from any panel of the window.
     new NavigationKeyFilter(this, [this] { return m_timeline; });
     createActions();
+    createClusterActions(toolbar); // MainWindowCluster.cpp: the "Cluster" breadcrumb, Rank Offsets
     // Window geometry and dock layout as the user left them.
     QSettings settings;
     if (restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
@@ -245,6 +246,9 @@ void MainWindow::closeTrace()
     m_currentPath.clear();
     m_markerList->setAll({});
     m_compare->forget();
+    m_rankFolders.clear();
+    m_clusterRoot.clear();
+    m_clusterAction->setVisible(false);
     setWindowTitle(tr("Ascend Timeline"));
     m_status->clear();
     m_messages->hide(); // the warnings were about the closed data
@@ -304,7 +308,11 @@ bool MainWindow::openSession(const QString &path)
         failLoad(tr("%1: %2").arg(path, error), tr("Could not open the session %1"));
         return false;
     }
-    openPath(m_sessions->pending()->paths.first());
+    const Session &pending = *m_sessions->pending();
+    if (!pending.rankFolders.isEmpty()) // ranks of a cluster opened on one timeline
+        openRankFolders(pending.paths.first(), pending.rankFolders);
+    else
+        openPath(pending.paths.first());
     return true;
 }
 
@@ -356,6 +364,10 @@ bool MainWindow::reloadWithOtherSource()
         return false;
     m_preferredSource =
         m_preferredSource == PreferredSource::Text ? PreferredSource::Database : PreferredSource::Text;
+    if (!m_rankFolders.isEmpty()) { // the same ranks of the cluster, from their other export
+        openRankFolders(m_currentPath, m_rankFolders);
+        return true;
+    }
     QString path = m_currentPath;
     // A database opened directly: its folder holds the text export.
     if (QFileInfo(path).isFile() && path.endsWith(QStringLiteral(".db")))
@@ -375,7 +387,10 @@ bool MainWindow::reloadFromRawData()
     if (!hasRaw)
         return false;
     m_preferredSource = PreferredSource::Raw;
-    openPath(m_currentPath);
+    if (!m_rankFolders.isEmpty())
+        openRankFolders(m_currentPath, m_rankFolders);
+    else
+        openPath(m_currentPath);
     return true;
 }
 
@@ -387,15 +402,7 @@ void MainWindow::openPath(const QString &path)
     }
     if (openCluster(path))
         return;
-    m_sessions->dropPendingUnlessFor(path);
-    LoadOptions options = m_loadOptions;
-    options.preferredSource = m_preferredSource;
-    options.writeSnapshotInBackground = true; // the first frame does not wait for the cache write
-    m_load->start(path, options);
-    m_progress->setValue(0);
-    m_progress->show();
-    m_cancel->show();
-    m_status->setText(tr("Loading %1…").arg(path));
+    startLoad(path, {}); // MainWindowCluster.cpp
 }
 
 bool MainWindow::isLoading() const
@@ -436,7 +443,10 @@ void MainWindow::onLoadFinished(const QString &path, const std::shared_ptr<LoadR
     }
     showModel(std::move(result->model), path);
     rememberRecent(path);
+    m_rankFolders = m_loadingRankFolders; // before the session is applied: it may be captured again
+    rebasePendingSession();
     m_sessions->applyPending();
+    afterClusterLoad(); // MainWindowCluster.cpp: rank subset title, messages, the op to show
     Q_EMIT loadFinished(true);
 }
 

@@ -8,14 +8,17 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
+class QAction;
 class QComboBox;
 class QMenu;
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QStackedWidget;
+class QToolBar;
 
 namespace at {
 
@@ -71,6 +74,27 @@ public:
     // folders is opened; activating a rank opens that rank folder here. Null until a cluster is opened.
     ClusterView *clusterView() const { return m_clusterView; }
     bool showsCluster() const;
+    // Several ranks of a cluster on one timeline (a SourceGroup each), loaded in the background with
+    // progress; only those rank folders are parsed. Ranks with summary files only are named in a message.
+    // op: an hcom op to select and zoom to on the open ranks once loaded (empty: none).
+    void openClusterRanks(const QList<int> &ranks, const QString &op = {});
+    // The same by folder (a session's rankFolders): root is the cluster folder.
+    void openRankFolders(const QString &root, const QStringList &folders, const QString &op = {});
+    // The rank folders on the timeline when it was opened as a subset of a cluster's ranks (else empty).
+    QStringList loadedRankFolders() const { return m_rankFolders; }
+    // The cluster the timeline belongs to (its folder), empty when none.
+    QString clusterRoot() const { return m_clusterRoot; }
+    // "Close Rank" (the rank header's menu): the timeline is reloaded without that group, keeping the
+    // view, offsets and lanes of the others; closing the last one releases the model. false when the
+    // group is not a rank folder of a cluster.
+    bool closeRank(int group);
+    // The "Cluster" toolbar action: the cluster page of the timeline's cluster; the timeline stays loaded
+    // ("Back to Timeline" returns to it).
+    void showClusterPage();
+    void showTimelinePage();
+    QAction *clusterAction() const { return m_clusterAction; }
+    // Rank Offsets… (the rank header's menu): per-rank offsets in µs, editable (the timeline's groupOffsets).
+    void editRankOffsets();
     MarkerList *markers() const { return m_markerList; }
     MarkersPanel *markersPanel() const { return m_markersPanel; }
     // m: marks the range selection, else the selected slice; k: a flag at the mouse (else the view's
@@ -151,6 +175,15 @@ private:
     std::vector<std::pair<const char *, std::function<void()>>> commandHandlers();
     bool openCluster(const QString &path); // false when path is not a cluster folder
     void openClusterRank(int rank);
+    ClusterView *ensureClusterView();
+    void createClusterActions(QToolBar *toolbar);
+    void retranslateClusterActions();
+    // Loads path (with a rank subset when rankFolders is not empty) in the background.
+    void startLoad(const QString &path, const QStringList &rankFolders);
+    void afterClusterLoad(); // titles, messages and the op to show once a rank subset has loaded
+    void addRankActions(QMenu *menu, int group);
+    QString loadedRanksText() const;
+    void rebasePendingSession(); // after Close Rank: the kept view follows a moved model origin
     void onLoadFinished(const QString &path, const std::shared_ptr<LoadResult> &result);
     void onLoadCancelled(const QString &path);
     void failLoad(const QString &error, const QString &message);
@@ -190,6 +223,14 @@ private:
     QStackedWidget *m_pages; // the start page, the timeline or the cluster page
     ClusterView *m_clusterView = nullptr;
     std::shared_ptr<cluster::ClusterModel> m_cluster;
+    QString m_clusterRoot;            // the cluster of the shown timeline (breadcrumb, Close Rank)
+    QStringList m_rankFolders;        // the shown timeline's rank subset (LoadOptions::rankFolders)
+    QStringList m_loadingRankFolders; // ... of the running load
+    QString m_loadingClusterRoot;     // ... of the running load
+    QString m_pendingOp;              // an op to show once the running load has finished
+    QStringList m_pendingNotOpened;   // ranks of the request without a timeline
+    QAction *m_clusterAction = nullptr;
+    std::optional<TimeNs> m_reloadOrigin; // the origin before Close Rank's reload
     StartPage *m_startPage;
     MarkerList *m_markerList;
     MarkersPanel *m_markersPanel = nullptr;

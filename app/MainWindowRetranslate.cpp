@@ -41,6 +41,7 @@ void MainWindow::retranslateUi()
     m_panels->retranslate();
     retranslateAppearanceMenus(this);
     m_cancel->setText(tr("Cancel"));
+    retranslateClusterActions();
     m_progress->setFormat(tr("%p% read"));
     if (auto *toolbar = findChild<QToolBar *>(QStringLiteral("ViewToolBar")))
         toolbar->setWindowTitle(tr("View"));

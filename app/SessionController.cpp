@@ -40,6 +40,7 @@ Session SessionController::capture() const
     TimelineView *timeline = m_window->timeline();
     Session s;
     s.paths = {m_window->currentPath()};
+    s.rankFolders = m_window->loadedRankFolders();
     const TimeRange r = timeline->zoom()->range();
     s.viewBegin = r.start;
     s.viewEnd = r.end;
@@ -62,6 +63,9 @@ Session SessionController::capture() const
         for (int t = 0; t < static_cast<int>(model->threads().size()); ++t)
             if (lanes.hiddenThreads.contains(t))
                 s.hiddenThreads << threadKey(t);
+        for (int g = 0; g < static_cast<int>(model->groups().size()); ++g)
+            if (const TimeNs offset = timeline->groupOffset(g); offset != 0)
+                s.rankOffsets.push_back({model->groups()[static_cast<std::size_t>(g)].label, offset});
     }
     s.markers = m_window->markers()->markers();
     s.colorRules = timeline->colorRules();
@@ -150,6 +154,13 @@ void SessionController::apply(const Session &s)
         if (s.hiddenThreads.contains(threadKey(t)))
             lanes.hiddenThreads.insert(t);
     timeline->setLaneVisibility(lanes);
+    // Rank offsets by group label (a rank that is not open any more is skipped).
+    std::vector<TimeNs> offsets(model->groups().size(), 0);
+    for (const RankOffset &o : s.rankOffsets)
+        for (std::size_t g = 0; g < model->groups().size(); ++g)
+            if (model->groups()[g].label == o.group)
+                offsets[g] = o.offset;
+    timeline->setGroupOffsets(std::move(offsets));
     m_window->markers()->setAll(s.markers);
     m_window->setColorRules(s.colorRules);
     if (s.viewEnd > s.viewBegin)

@@ -27,6 +27,8 @@ public:
     // Reads the session and keeps it until its data has loaded; false with *error when unreadable.
     bool read(const QString &path, QString *error);
     const std::optional<Session> &pending() const { return m_pending; }
+    // A session to apply after the next load of its paths (Close Rank keeps the view of the other ranks).
+    void setPending(Session session) { m_pending = std::move(session); }
     // The user opened something else before the session's data arrived.
     void dropPendingUnlessFor(const QString &path);
     // After a load: applies the pending session, if any.

@@ -51,6 +51,15 @@ QByteArray sessionToJson(const Session &s)
     QJsonObject root;
     root[QStringLiteral("ascendTimelineSession")] = Session::kVersion;
     root[QStringLiteral("paths")] = QJsonArray::fromStringList(s.paths);
+    if (!s.rankFolders.isEmpty())
+        root[QStringLiteral("rankFolders")] = QJsonArray::fromStringList(s.rankFolders);
+    if (!s.rankOffsets.empty()) {
+        QJsonArray offsets;
+        for (const RankOffset &o : s.rankOffsets)
+            offsets.append(QJsonObject{{QStringLiteral("group"), o.group},
+                                       {QStringLiteral("offsetNs"), timeText(o.offset)}});
+        root[QStringLiteral("rankOffsets")] = offsets;
+    }
     root[QStringLiteral("view")] = QJsonObject{{QStringLiteral("beginNs"), timeText(s.viewBegin)},
                                                {QStringLiteral("endNs"), timeText(s.viewEnd)}};
     root[QStringLiteral("originUs")] = s.originText;
@@ -110,6 +119,14 @@ std::optional<Session> sessionFromJson(const QByteArray &json, QString *error)
     if (s.paths.isEmpty()) {
         *error = QCoreApplication::translate("Core", "the session names no trace file or folder");
         return std::nullopt;
+    }
+    s.rankFolders = stringList(root.value(QStringLiteral("rankFolders")));
+    for (const QJsonValue &v : root.value(QStringLiteral("rankOffsets")).toArray()) {
+        const QJsonObject o = v.toObject();
+        const auto offset = parseTime(o.value(QStringLiteral("offsetNs")));
+        const QString group = o.value(QStringLiteral("group")).toString();
+        if (offset && !group.isEmpty()) // a damaged entry is skipped, the rest still opens
+            s.rankOffsets.push_back({group, *offset});
     }
     const QJsonObject view = root.value(QStringLiteral("view")).toObject();
     const auto begin = parseTime(view.value(QStringLiteral("beginNs")));

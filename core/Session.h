@@ -41,13 +41,26 @@ struct CompareSetup
     friend bool operator==(const CompareSetup &, const CompareSetup &) = default;
 };
 
+// A rank's time offset on the timeline (ranks aligned on a collective), by its group label.
+struct RankOffset
+{
+    QString group; // "Rank 1 / Device 1"
+    TimeNs offset = 0;
+    friend bool operator==(const RankOffset &, const RankOffset &) = default;
+};
+
 // What File ▸ Save Session writes: enough to reopen the same data in the same view. Lanes are named by
 // "group label / process name" so that a session survives a reload of the same files.
+// Version 2 added rankFolders and rankOffsets; version 1 files still load (without them).
 struct Session
 {
-    static constexpr int kVersion = 1;
+    static constexpr int kVersion = 2;
     QStringList paths;
-    TimeNs viewBegin = 0, viewEnd = 0; // relative to the model origin
+    // The ranks open on the timeline when paths.first() is a cluster folder opened rank by rank
+    // (LoadOptions::rankFolders); empty: the whole folder.
+    QStringList rankFolders;
+    std::vector<RankOffset> rankOffsets; // non-zero offsets only
+    TimeNs viewBegin = 0, viewEnd = 0;   // relative to the model origin
     QString originText; // absolute model origin in µs when saved, to warn when the data changed
     QStringList collapsedProcesses;
     QStringList collapsedGroups;

@@ -71,6 +71,46 @@ QString chooseRun(const QList<DataSource> &sources, PreferredSource preferred)
     return {};
 }
 
+// LoadOptions::rankFolders: keep the sources of those rank folders only, as one run (the ranks of one
+// cluster are shown together, as the whole folder's ranks are). A folder that is not a source of the
+// result is named in a notice.
+void keepRankFolders(DetectedProfile &profile, const QString &path, const QStringList &rankFolders,
+                     QStringList &notices)
+{
+    const auto canonicalOf = [](const QString &folder) {
+        const QString c = QFileInfo(folder).canonicalFilePath();
+        return c.isEmpty() ? QFileInfo(folder).absoluteFilePath() : c;
+    };
+    QStringList wanted;
+    for (const QString &folder : rankFolders)
+        wanted << canonicalOf(folder);
+    QStringList found;
+    QList<DataSource> kept;
+    for (DataSource &source : profile.sources) {
+        const QString root = canonicalOf(source.rootPath);
+        if (!wanted.contains(root))
+            continue;
+        found << root;
+        source.clusterPath = path;
+        kept.push_back(std::move(source));
+    }
+    profile.sources = std::move(kept);
+    // What the detector said about ranks that are not loaded is not about this model.
+    QList<Diagnostic> diagnostics;
+    for (const Diagnostic &d : std::as_const(profile.diagnostics)) {
+        const QString where = canonicalOf(d.path);
+        if (std::any_of(found.begin(), found.end(), [&](const QString &root) {
+                return where == root || where.startsWith(root + QLatin1Char('/'));
+            }))
+            diagnostics.push_back(d);
+    }
+    profile.diagnostics = std::move(diagnostics);
+    for (qsizetype i = 0; i < wanted.size(); ++i)
+        if (!found.contains(wanted[i]))
+            notices << QStringLiteral("%1: not a rank folder with a timeline under %2; not loaded")
+                           .arg(rankFolders[i], path);
+}
+
 LoadPlan planFolder(const QString &path, const LoadOptions &options)
 {
     LoadPlan plan;
@@ -79,6 +119,8 @@ LoadPlan planFolder(const QString &path, const LoadOptions &options)
     detect.preferDatabase = options.preferredSource == PreferredSource::Database;
     DetectedProfile profile = ProfileLayoutDetector::detect(path, detect);
     QStringList problems;
+    if (!options.rankFolders.isEmpty())
+        keepRankFolders(profile, path, options.rankFolders, problems);
     std::map<QString, TimelineFormat> exportOf; // rootPath of a source switched to raw -> its export
     if (options.preferredSource == PreferredSource::Raw && !switchToRawData(profile.sources, exportOf))
         problems << QCoreApplication::translate(

@@ -217,7 +217,8 @@ LoadResult loadTrace(const QString &path, const LoadOptions &options, LoadContro
     if (cache && result.model && result.stop == LoadStop::None && snapshot::stampOf(path) == before) {
         QString reason;
         if (!snapshot::write(*result.model, path, options.preferredSource, options.writeSnapshotInBackground,
-                             control.bytesTotal.load(), &reason, options.snapshotDirectory))
+                             control.bytesTotal.load(), &reason, options.snapshotDirectory,
+                             options.rankFolders))
             qCInfo(snapshot::lcSnapshot) << "snapshot not written:" << reason;
     }
     return result;

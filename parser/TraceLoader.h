@@ -40,6 +40,10 @@ struct LoadOptions
     // Problems with the options themselves (an AT_MEMORY_LIMIT that is not a size): every load adds
     // them to its warnings, and the command line prints them.
     QStringList notices;
+    // A subset of a cluster's ranks (docs/CLUSTER.md): when not empty, only the sources whose folder is one
+    // of these rank folders (absolute paths) are loaded, as one timeline with a group per rank. The
+    // subset has one snapshot of its own, named by the loaded folder and these folders.
+    QStringList rankFolders;
 };
 
 // The user's cancel flag. Setting it also raises LoadControl::stopReading, the one flag every reader

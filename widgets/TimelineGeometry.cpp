@@ -15,8 +15,9 @@ QRectF TimelineGeometry::sliceRect(SliceRef ref) const
     if (r.kind != LaneRow::Kind::Thread)
         return {};
     const SliceTable &t = model->threads()[static_cast<std::size_t>(ref.thread)].slices;
-    const double x0 = timeX(t.start(ref.index));
-    const double x1 = timeX(t.end(ref.index));
+    const TimeAxis own = axisOfGroup(groupOfThread(ref.thread));
+    const double x0 = kLabelWidth + own.toPixel(t.start(ref.index));
+    const double x1 = kLabelWidth + own.toPixel(t.end(ref.index));
     const int y = viewportY(LaneLayout::sliceTop(r, t.depthOf(ref.index)));
     return QRectF(x0, y, std::max(1.0, x1 - x0), LaneLayout::kSliceHeight - 1);
 }
@@ -35,7 +36,7 @@ SliceRef TimelineGeometry::sliceAt(QPoint pos) const
     const SliceTable &t = model->threads()[static_cast<std::size_t>(r.index)].slices;
     if (depth < 0 || depth >= t.depthCount())
         return {};
-    const TimeNs at = axis.toTime(pos.x() - kLabelWidth);
+    const TimeNs at = axisOfGroup(groupOfThread(r.index)).toTime(pos.x() - kLabelWidth);
     std::int64_t hit = t.sliceAt(depth, at);
     if (hit < 0) {
         // Tiny slices are hard to hit: accept the nearest one within two pixels.
@@ -87,9 +88,28 @@ int TimelineGeometry::rowAtViewportY(int y) const
     return layout->rowAt(contentY(y));
 }
 
+int TimelineGeometry::groupOfProcess(int process) const
+{
+    if (!model || process < 0 || static_cast<std::size_t>(process) >= model->processes().size())
+        return -1;
+    return model->processes()[static_cast<std::size_t>(process)].group;
+}
+
+int TimelineGeometry::groupOfThread(int thread) const
+{
+    if (!model || thread < 0 || static_cast<std::size_t>(thread) >= model->threads().size())
+        return -1;
+    return groupOfProcess(model->threads()[static_cast<std::size_t>(thread)].process);
+}
+
+int TimelineGeometry::groupOfRow(const LaneRow &row) const
+{
+    return row.kind == LaneRow::Kind::GroupHeader ? row.process : groupOfProcess(row.process);
+}
+
 QPointF TimelineGeometry::flowEndpoint(SliceRef ref, TimeNs t) const
 {
-    const double x = timeX(t);
+    const double x = kLabelWidth + axisOfGroup(groupOfThread(ref.thread)).toPixel(t);
     const QRectF r = sliceRect(ref);
     if (!r.isNull())
         return {x, r.center().y()};

@@ -7,6 +7,8 @@
 #include <QPoint>
 #include <QRectF>
 
+#include <vector>
+
 namespace at {
 
 // Where things are on the timeline's viewport for one frame: the label column on the left, the ruler on
@@ -22,6 +24,28 @@ struct TimelineGeometry
     int scroll = 0; // vertical scroll position, in content pixels
     int width = 0;  // viewport size
     int height = 0;
+    // Per-group time offsets (ranks aligned on a collective, docs/CLUSTER.md): a slice of group g at model
+    // time t is drawn at t + offset[g]; the axis is the reference clock. Null or short: no offsets.
+    const std::vector<TimeNs> *groupOffsets = nullptr;
+
+    TimeNs groupOffset(int group) const
+    {
+        return groupOffsets && group >= 0 && static_cast<std::size_t>(group) < groupOffsets->size()
+                   ? (*groupOffsets)[static_cast<std::size_t>(group)]
+                   : 0;
+    }
+    // The group of a thread, process or layout row (-1 when there is none).
+    int groupOfThread(int thread) const;
+    int groupOfProcess(int process) const;
+    int groupOfRow(const LaneRow &row) const;
+    // The axis a group's own times are drawn with (the view's axis shifted back by its offset).
+    TimeAxis axisOfGroup(int group) const
+    {
+        const TimeNs offset = groupOffset(group);
+        if (offset == 0)
+            return axis;
+        return TimeAxis({axis.range().start - offset, axis.range().end - offset}, axis.pixelWidth());
+    }
 
     int contentY(int viewportY) const { return viewportY - kRulerHeight + scroll; }
     int viewportY(int contentY) const { return contentY + kRulerHeight - scroll; }

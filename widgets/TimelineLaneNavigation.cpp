@@ -40,7 +40,8 @@ void TimelineView::selectAndReveal(SliceRef ref)
 {
     const SliceTable &t = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices;
     const TimeRange view = m_zoom.range();
-    const bool inView = t.start(ref.index) >= view.start && t.end(ref.index) <= view.end;
+    const TimeNs offset = groupOffset(timelineGeometry().groupOfThread(ref.thread)); // an aligned rank
+    const bool inView = t.start(ref.index) + offset >= view.start && t.end(ref.index) + offset <= view.end;
     selectSlice(ref, !inView);
     ensureRowVisible(m_layout.rowOfThread(ref.thread));
 }
@@ -75,10 +76,14 @@ bool TimelineView::selectAdjacentLane(int direction)
     if (row < 0)
         return false;
     const int thread = rows[static_cast<std::size_t>(row)].index;
+    // On the view's clock: an aligned rank's times are moved by its offset.
+    const TimelineGeometry g = timelineGeometry();
     const TimeNs t =
-        m_selected.isValid()
-            ? m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices.start(m_selected.index)
-            : m_zoom.range().center();
+        (m_selected.isValid() ? m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices.start(
+                                    m_selected.index) +
+                                    groupOffset(g.groupOfThread(m_selected.thread))
+                              : m_zoom.range().center()) -
+        groupOffset(g.groupOfThread(thread));
     m_currentLane = thread;
     if (const SliceRef ref = laneSliceNear(thread, t); ref.isValid())
         selectAndReveal(ref);

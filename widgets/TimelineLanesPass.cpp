@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace at {
 
@@ -29,25 +30,39 @@ void TimelineLanesPass::paint(QPainter &p, const TimelinePaintContext &c)
             break;
         if (y + row.height < kRulerHeight)
             continue;
-        switch (row.kind) {
-        case LaneRow::Kind::GroupHeader:
-            paintGroupHeader(p, c, row, y);
-            break;
-        case LaneRow::Kind::ProcessHeader:
-            paintProcessHeader(p, c, row, y);
-            break;
-        case LaneRow::Kind::Thread:
-            m_slices.paint(p, c, row, y, lanesClip);
-            break;
-        case LaneRow::Kind::Counter:
-            paintCounter(p, c, row, y);
-            break;
-        case LaneRow::Kind::ZeroCounters:
-            paintZeroCounters(p, c, row, y);
-            break;
-        }
+        paintRow(p, c, row, y, lanesClip);
     }
     paintSticky(p, c);
+}
+
+void TimelineLanesPass::paintRow(QPainter &p, const TimelinePaintContext &context, const LaneRow &row, int y,
+                                 const QRect &lanesClip)
+{
+    // A rank aligned on a collective is drawn with its own offset: the same frame, its axis shifted.
+    std::optional<TimelinePaintContext> shifted;
+    const int group = context.geometry.groupOfRow(row);
+    if (context.geometry.groupOffset(group) != 0) {
+        shifted.emplace(context);
+        shifted->geometry.axis = context.geometry.axisOfGroup(group);
+    }
+    const TimelinePaintContext &c = shifted ? *shifted : context;
+    switch (row.kind) {
+    case LaneRow::Kind::GroupHeader:
+        paintGroupHeader(p, c, row, y);
+        break;
+    case LaneRow::Kind::ProcessHeader:
+        paintProcessHeader(p, c, row, y);
+        break;
+    case LaneRow::Kind::Thread:
+        m_slices.paint(p, c, row, y, lanesClip);
+        break;
+    case LaneRow::Kind::Counter:
+        paintCounter(p, c, row, y);
+        break;
+    case LaneRow::Kind::ZeroCounters:
+        paintZeroCounters(p, c, row, y);
+        break;
+    }
 }
 
 void TimelineLanesPass::paintProcessHeader(QPainter &p, const TimelinePaintContext &c, const LaneRow &row,
@@ -131,7 +146,7 @@ void TimelineLanesPass::paintSticky(QPainter &p, const TimelinePaintContext &c)
     if (sticky.processRow >= 0) {
         LaneRow title = rows[static_cast<std::size_t>(sticky.processRow)];
         title.height = LaneLayout::kHeaderHeight; // the title only, not a collapsed one's preview
-        paintProcessHeader(p, c, title, y);
+        paintRow(p, c, title, y, QRect());
         y += title.height;
     }
     if (y > kRulerHeight) {
@@ -161,7 +176,13 @@ void TimelineLanesPass::paintGroupHeader(QPainter &p, const TimelinePaintContext
     const int titleWidth = p.fontMetrics().horizontalAdvance(title);
     p.restore();
     p.setPen(pal.color(QPalette::Light));
-    p.drawText(rect.adjusted(6 + titleWidth + 16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, group.layout);
+    QString detail = group.layout;
+    // An aligned rank says by how much its times are moved (exact µs, as typed in the offsets dialog).
+    if (const TimeNs offset = c.geometry.groupOffset(row.process); offset != 0)
+        detail = tr("offset %1%2 µs")
+                     .arg(offset > 0 ? QStringLiteral("+") : QString(), formatAbsoluteMicros(offset)) +
+                 QStringLiteral("   ") + detail;
+    p.drawText(rect.adjusted(6 + titleWidth + 16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, detail);
 }
 
 void TimelineLanesPass::paintCounter(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y)

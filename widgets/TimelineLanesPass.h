@@ -26,7 +26,10 @@ private:
     // A collapsed process's busy time as one band (its header's lower part).
     static void paintBusyPreview(QPainter &p, const TimelinePaintContext &c, int process, const QRect &band);
     // The rank and process headers of the lanes at the top, kept in sight while scrolled into them.
-    static void paintSticky(QPainter &p, const TimelinePaintContext &c);
+    void paintSticky(QPainter &p, const TimelinePaintContext &c);
+    // One row, with its rank's time offset (a rank aligned on a collective) applied to the axis.
+    void paintRow(QPainter &p, const TimelinePaintContext &context, const LaneRow &row, int y,
+                  const QRect &lanesClip);
     static void paintZeroCounters(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);
 
     SliceTrackPainter m_slices;

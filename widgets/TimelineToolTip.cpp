@@ -97,7 +97,9 @@ QString TimelineToolTip::text(const TimelineGeometry &g, QPoint pos, TimeNs orig
     const LaneRow &lane = g.layout->rows()[static_cast<std::size_t>(row)];
     if (lane.kind != LaneRow::Kind::Counter)
         return {};
-    return counterText(*g.model, lane.index, g.axis.toTime(pos.x() - TimelineGeometry::kLabelWidth), origin);
+    return counterText(*g.model, lane.index,
+                       g.axisOfGroup(g.groupOfRow(lane)).toTime(pos.x() - TimelineGeometry::kLabelWidth),
+                       origin);
 }
 
 } // namespace at

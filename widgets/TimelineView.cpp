@@ -55,6 +55,7 @@ void TimelineView::setModel(const TraceModel *model)
     m_rangeSelection.reset();
     m_rangeThreads.clear();
     m_span.reset();
+    m_groupOffsets.clear();
     if (model)
         m_zoom.setDataRange({model->dataBegin(), model->dataEnd()});
     relayout();
@@ -218,8 +219,13 @@ TimeAxis TimelineView::axis() const
 
 TimelineGeometry TimelineView::timelineGeometry() const
 {
-    return {
-        m_model, &m_layout, axis(), verticalScrollBar()->value(), viewport()->width(), viewport()->height()};
+    return {m_model,
+            &m_layout,
+            axis(),
+            verticalScrollBar()->value(),
+            viewport()->width(),
+            viewport()->height(),
+            &m_groupOffsets};
 }
 
 void TimelineView::setCollapsed(int process, bool collapsed)
@@ -305,7 +311,8 @@ void TimelineView::fitSelection()
 {
     if (m_selected.isValid() && m_model) {
         const SliceTable &t = m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices;
-        m_zoom.fit({t.start(m_selected.index), t.end(m_selected.index)});
+        const TimeNs offset = groupOffset(timelineGeometry().groupOfThread(m_selected.thread));
+        m_zoom.fit({t.start(m_selected.index) + offset, t.end(m_selected.index) + offset});
     } else if (m_rangeSelection) {
         m_zoom.fit(*m_rangeSelection);
     }
@@ -333,7 +340,8 @@ void TimelineView::selectSlice(SliceRef ref, bool center)
         if (center) {
             const SliceTable &t = thread.slices;
             const TimeRange r = m_zoom.range();
-            const TimeNs s = t.start(ref.index), e = t.end(ref.index);
+            const TimeNs offset = groupOffset(timelineGeometry().groupOfThread(ref.thread));
+            const TimeNs s = t.start(ref.index) + offset, e = t.end(ref.index) + offset;
             if (e - s > r.width()) {
                 m_zoom.fit({s, e});
             } else {

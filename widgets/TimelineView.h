@@ -127,6 +127,18 @@ public:
     // What a new model starts with collapsed: every rank's Python stack when several ranks are shown.
     static QSet<int> initiallyCollapsed(const TraceModel &model);
 
+    // Per-rank time offsets (TimelineRankOffsets.cpp, docs/CLUSTER.md): group g's slices are drawn, hit and
+    // framed at model time + groupOffsets()[g]; the ruler, markers and the range are the reference clock.
+    // The model's times are not changed. Empty after setModel; one entry per group once set.
+    const std::vector<TimeNs> &groupOffsets() const { return m_groupOffsets; }
+    TimeNs groupOffset(int group) const;
+    void setGroupOffsets(std::vector<TimeNs> offsets);
+    // "Align Ranks on This Collective": offsets that make the same op instance as ref end together on
+    // every rank that has it (core/cluster/RankAlignment.h); returns the groups aligned.
+    std::vector<int> alignRanksOn(SliceRef ref);
+    // Whether ref is an op on a communication lane of a timeline with several ranks (the menu offers it).
+    bool canAlignOn(SliceRef ref) const;
+
     bool isGroupCollapsed(int group) const { return m_collapsedGroups.contains(group); }
     void setGroupCollapsed(int group, bool collapsed);
 
@@ -175,6 +187,10 @@ Q_SIGNALS:
     // The range selection was removed (Esc): what shows statistics of it is stale now.
     void rangeCleared();
     void hovered(at::SliceRef ref);
+    void groupOffsetsChanged();
+    // The lane menu is about to open on a rank's lanes (group >= 0): the window adds its rank actions
+    // (Close Rank, Rank Offsets…) to menu before it is shown.
+    void laneMenuRequested(QMenu *menu, int group);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -225,6 +241,7 @@ private:
     std::vector<int> m_rangeThreads;
     std::optional<TimelineSpan> m_span;
     bool m_lodEnabled = true;
+    std::vector<TimeNs> m_groupOffsets;
     std::vector<std::unique_ptr<TimelineRenderPass>> m_passes; // painted in order
     class TimelineLanesPass *m_lanesPass = nullptr;            // the first of them
     class HighlightsPass *m_highlightsPass = nullptr;

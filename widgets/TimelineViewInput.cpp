@@ -24,8 +24,15 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
         return;
     const int rowIndex = rowAtViewportY(event->pos().y());
     QMenu menu(this);
+    int menuGroup = -1;
     if (rowIndex >= 0 && event->pos().y() >= kRulerHeight) {
         const LaneRow &row = m_layout.rows()[static_cast<std::size_t>(rowIndex)];
+        menuGroup = timelineGeometry().groupOfRow(row);
+        if (const SliceRef slice = sliceAt(event->pos()); canAlignOn(slice)) {
+            menu.addAction(tr("Align Ranks on This Collective"), this,
+                           [this, slice] { alignRanksOn(slice); });
+            menu.addSeparator();
+        }
         if (row.kind == LaneRow::Kind::ProcessHeader || row.kind == LaneRow::Kind::Thread ||
             row.kind == LaneRow::Kind::Counter || row.kind == LaneRow::Kind::ZeroCounters) {
             const int process = row.process;
@@ -72,6 +79,8 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             v.hiddenThreads.clear();
             setLaneVisibility(std::move(v));
         });
+    if (menuGroup >= 0 && LaneLayout::showsGroups(m_model))
+        Q_EMIT laneMenuRequested(&menu, menuGroup);
     if (!menu.isEmpty())
         menu.exec(event->globalPos());
 }

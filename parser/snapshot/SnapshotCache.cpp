@@ -253,7 +253,8 @@ QString cacheKeyName(const QString &input, QByteArrayView tag)
     return QString::fromLatin1(hash.result().toHex());
 }
 
-QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir)
+QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir,
+                const QStringList &rankFolders)
 {
     const QString path = canonical(input);
     const QString dir = cacheDir.isEmpty() ? directory() : cacheDir;
@@ -275,6 +276,13 @@ QString pathFor(const QString &input, PreferredSource preferred, const QString &
     // language, so its warnings stay in the language it was prepared in.
     if (const QString language = messageLanguage(); cacheDir.isEmpty() && language != QLatin1String("en"))
         tag += QStringLiteral("\nlanguage %1").arg(language).toUtf8();
+    // A subset of a cluster's ranks is another model of the same folder: its own snapshot.
+    QStringList subset;
+    for (const QString &folder : rankFolders)
+        subset << canonical(folder);
+    subset.sort();
+    for (const QString &folder : subset)
+        tag += QByteArray("\nrank:") + folder.toUtf8();
     return QDir(dir).filePath(cacheKeyName(input, tag) + QStringLiteral(".atsnap"));
 }
 
@@ -331,7 +339,7 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
 {
     *cancelled = false;
     const PreferredSource preferred = options.preferredSource;
-    const QString path = pathFor(input, preferred, options.snapshotDirectory);
+    const QString path = pathFor(input, preferred, options.snapshotDirectory, options.rankFolders);
     if (path.isEmpty()) {
         *reason = QStringLiteral("not cached");
         return nullptr;
@@ -393,9 +401,10 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
 }
 
 bool write(const TraceModel &model, const QString &input, PreferredSource preferred, bool background,
-           std::uint64_t sourceBytes, QString *reason, const QString &cacheDir)
+           std::uint64_t sourceBytes, QString *reason, const QString &cacheDir,
+           const QStringList &rankFolders)
 {
-    const QString path = pathFor(input, preferred, cacheDir);
+    const QString path = pathFor(input, preferred, cacheDir, rankFolders);
     const bool evict = cacheDir.isEmpty();
     if (path.isEmpty()) {
         *reason = QStringLiteral("not cached");

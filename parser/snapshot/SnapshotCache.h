@@ -26,7 +26,9 @@ QString directory();
 // Where the snapshot of this input lives (empty for inputs that are never cached, e.g. resources, or when
 // the cache folder lies inside the opened folder). cacheDir: a cache folder of the user's choosing
 // (LoadOptions::snapshotDirectory, `--cache DIR`) instead of directory().
-QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir = {});
+// rankFolders: the LoadOptions::rankFolders of a subset of a cluster's ranks (another file per subset).
+QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir = {},
+                const QStringList &rankFolders = {});
 // True when the real path of cacheDir is the opened folder or inside it (the cache is then not used).
 bool insideDataFolder(const QString &input, const QString &cacheDir);
 // SHA-1 of the input's canonical path and a tag, as hex: the base name of its cache files.
@@ -44,7 +46,8 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
 // cacheDir as for pathFor(); a folder of the user's choosing is never trimmed (a prepared cluster keeps
 // every rank's snapshot), the default one is kept to the most recent 64 snapshots and 4 GiB.
 bool write(const TraceModel &model, const QString &input, PreferredSource preferred, bool background,
-           std::uint64_t sourceBytes, QString *reason, const QString &cacheDir = {});
+           std::uint64_t sourceBytes, QString *reason, const QString &cacheDir = {},
+           const QStringList &rankFolders = {});
 
 // Writes bytes as `path` inside a cache folder with the cache's rules: the folder is created, must be the
 // user's own and not a symbolic link; the bytes go to an O_EXCL/O_NOFOLLOW temporary renamed over the name

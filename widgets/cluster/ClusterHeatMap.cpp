@@ -1,5 +1,6 @@
 #include "cluster/ClusterHeatMap.h"
 
+#include <QEvent>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -17,6 +18,21 @@ constexpr int kMargin = 6;
 ClusterHeatMap::ClusterHeatMap(QWidget *parent) : QWidget(parent)
 {
     setMouseTracking(true);
+    retranslateUi();
+}
+
+void ClusterHeatMap::retranslateUi()
+{
+    m_emptyText = tr("No values to show");
+    setAccessibleName(tr("Heat map"));
+    update();
+}
+
+void ClusterHeatMap::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
 }
 
 void ClusterHeatMap::setData(const QStringList &rows, const QStringList &columns,
@@ -78,6 +94,9 @@ std::pair<int, int> ClusterHeatMap::cellAt(QPoint pos) const
 
 QSize ClusterHeatMap::sizeHint() const
 {
+    if (rowCount() == 0 || columnCount() == 0)
+        return {fontMetrics().horizontalAdvance(m_emptyText) + 2 * kMargin,
+                fontMetrics().height() + 2 * kMargin};
     const QRect last = cellRect(std::max(0, rowCount() - 1), std::max(0, columnCount() - 1));
     return {last.right() + kMargin, last.bottom() + kMargin};
 }
@@ -92,6 +111,12 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
     QPainter p(this);
     const QPalette &pal = palette();
     p.setPen(pal.color(QPalette::Text));
+    if (rowCount() == 0 || columnCount() == 0) {
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.drawText(rect().adjusted(kMargin, kMargin, -kMargin, -kMargin), Qt::AlignLeft | Qt::AlignTop,
+                   m_emptyText);
+        return;
+    }
     for (int c = 0; c < columnCount(); ++c) {
         const QRect cell = cellRect(0, c);
         p.drawText(QRect(cell.left(), 0, cell.width(), headerHeight()), Qt::AlignCenter, m_columns[c]);

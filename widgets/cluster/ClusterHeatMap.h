@@ -27,6 +27,8 @@ public:
     QRect cellRect(int row, int column) const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    // What an empty heat map says ("No values to show"), in the current language.
+    QString emptyText() const { return m_emptyText; }
 
 Q_SIGNALS:
     void cellClicked(int row, int column);
@@ -35,8 +37,10 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     bool event(QEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void retranslateUi(); // the constructor and QEvent::LanguageChange
     int labelWidth() const;
     int headerHeight() const;
 
@@ -44,6 +48,7 @@ private:
     std::vector<std::vector<std::optional<double>>> m_values;
     QString m_unit;
     double m_min = 0, m_max = 0;
+    QString m_emptyText;
 };
 
 } // namespace at

@@ -10,9 +10,12 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QEvent>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -26,7 +29,9 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <tuple>
 
 namespace at {
 
@@ -110,13 +115,64 @@ QString dimensionText(Dimension d)
     return {};
 }
 
+// Roles of a findings item: the ranks involved (QList<int>) and the op it is about.
+constexpr int kFindingRanksRole = Qt::UserRole + 1;
+constexpr int kFindingOpRole = Qt::UserRole + 2;
+
+QListWidgetItem *findingItem(const QString &text, const std::vector<int> &ranks, const QString &op = {})
+{
+    auto *item = new QListWidgetItem(text);
+    QList<int> list(ranks.begin(), ranks.end());
+    item->setData(kFindingRanksRole, QVariant::fromValue(list));
+    item->setData(kFindingOpRole, op);
+    return item;
+}
+
+// The matrix op choice: "" all ops' -total entries, "type:<t>" one op type's -total entries,
+// "op:<name>" one op's own entries.
+QString opTypeOf(const MatrixLink &l)
+{
+    return l.opKey.section(QLatin1Char('-'), 0, 0);
+}
+
+// One op's links (the -total choices are matrixLinks'): its entries repeat under several rankings (top1,
+// bottom3, ...), so each link counts once.
+std::vector<LinkTotal> opLinks(const ClusterModel &model, std::int64_t step, const QString &group,
+                               const QString &choice)
+{
+    if (!choice.startsWith(QLatin1String("op:")))
+        return matrixLinks(model, step, group, choice.mid(5));
+    const QString op = choice.mid(3);
+    std::map<std::tuple<int, int, QString>, LinkTotal> byLink;
+    std::set<std::tuple<QString, int, int, QString>> seen;
+    for (const Rank &r : model.ranks)
+        for (const MatrixLink &l : r.links) {
+            if (l.step != step || l.isTotal() || l.opName != op || l.src < 0 || l.dst < 0 ||
+                (!group.isEmpty() && l.group != group) ||
+                !seen.insert({l.group, l.src, l.dst, l.transport}).second)
+                continue;
+            LinkTotal &t = byLink[{l.src, l.dst, l.transport}];
+            t.src = l.src;
+            t.dst = l.dst;
+            t.transport = l.transport;
+            t.sizeMb += l.sizeMb;
+            t.time += l.time;
+        }
+    std::vector<LinkTotal> links;
+    for (auto &[key, link] : byLink)
+        links.push_back(link);
+    return links;
+}
+
 } // namespace
 
 ClusterView::ClusterView(QWidget *parent)
     : QWidget(parent), m_title(new QLabel), m_rows(new QStandardItemModel(this)), m_table(new QTableView),
-      m_open(new QPushButton), m_chart(new QChartView), m_tabs(new QTabWidget),
-      m_stepHeat(new ClusterHeatMap), m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel),
-      m_findings(new QListWidget)
+      m_open(new QPushButton), m_openGroup(new QPushButton), m_openExtremes(new QPushButton),
+      m_back(new QPushButton), m_loadedLabel(new QLabel), m_matrixGroupLabel(new QLabel),
+      m_matrixOpLabel(new QLabel), m_matrixGroup(new QComboBox), m_matrixOp(new QComboBox),
+      m_chart(new QChartView), m_tabs(new QTabWidget), m_stepHeat(new ClusterHeatMap),
+      m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel), m_findings(new QListWidget)
 {
     auto *layout = new QVBoxLayout(this);
     m_title->setWordWrap(true);
@@ -133,21 +189,38 @@ ClusterView::ClusterView(QWidget *parent)
     connect(m_table, &QTableView::activated, this,
             [this](const QModelIndex &index) { openRank(rankAtRow(index.row())); });
     connect(m_open, &QPushButton::clicked, this, [this] {
-        const QList<int> ranks = selectedRanks();
-        if (ranks.size() == 1)
-            openRank(ranks.first());
-        else if (ranks.size() > 1)
-            Q_EMIT ranksOpenRequested(ranks);
+        if (const QList<int> ranks = selectedRanks(); !ranks.isEmpty())
+            Q_EMIT ranksOpenRequested(ranks, QString());
     });
+    connect(m_openGroup, &QPushButton::clicked, this, [this] {
+        if (const QList<int> ranks = selectedRanks(); !ranks.isEmpty())
+            Q_EMIT ranksOpenRequested(groupOf(ranks.first()), QString());
+    });
+    connect(m_openExtremes, &QPushButton::clicked, this, [this] {
+        if (const QList<int> ranks = selectedRanks(); !ranks.isEmpty())
+            Q_EMIT ranksOpenRequested(slowestAndFastestOf(ranks.first()), QString());
+    });
+    connect(m_back, &QPushButton::clicked, this, &ClusterView::timelineRequested);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &ClusterView::updateButtons);
 
     auto *tableBox = new QWidget;
     auto *tableLayout = new QVBoxLayout(tableBox);
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableLayout->addWidget(m_table, 1);
-    tableLayout->addWidget(m_open, 0, Qt::AlignLeft);
+    // The open buttons wrap onto a second row in a narrow window rather than being cut.
+    auto *buttons = new QGridLayout;
+    buttons->addWidget(m_open, 0, 0);
+    buttons->addWidget(m_openGroup, 0, 1);
+    buttons->addWidget(m_openExtremes, 1, 0);
+    buttons->addWidget(m_back, 1, 1);
+    buttons->setColumnStretch(2, 1);
+    tableLayout->addLayout(buttons);
+    m_loadedLabel->setWordWrap(true);
+    tableLayout->addWidget(m_loadedLabel);
 
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumSize(320, 240);
+    m_chart->setMinimumSize(280, 240);
     auto *top = new QSplitter(Qt::Horizontal);
     top->addWidget(tableBox);
     top->addWidget(m_chart);
@@ -164,8 +237,38 @@ ClusterView::ClusterView(QWidget *parent)
     auto *matrixBox = new QWidget;
     auto *matrixLayout = new QVBoxLayout(matrixBox);
     m_matrixTitle->setWordWrap(true);
+    auto *choosers = new QHBoxLayout;
+    choosers->addWidget(m_matrixGroupLabel);
+    choosers->addWidget(m_matrixGroup);
+    choosers->addSpacing(12);
+    choosers->addWidget(m_matrixOpLabel);
+    choosers->addWidget(m_matrixOp);
+    choosers->addStretch(1);
+    m_matrixGroup->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_matrixOp->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_matrixGroupLabel->setBuddy(m_matrixGroup);
+    m_matrixOpLabel->setBuddy(m_matrixOp);
+    matrixLayout->addLayout(choosers);
     matrixLayout->addWidget(m_matrixTitle);
     matrixLayout->addWidget(scrolled(m_matrixHeat), 1);
+    connect(m_matrixGroup, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_model)
+            fillMatrix();
+    });
+    connect(m_matrixOp, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_model)
+            fillMatrix();
+    });
+    connect(m_matrixHeat, &ClusterHeatMap::cellClicked, this, [this](int row, int column) {
+        const auto size = static_cast<int>(m_matrixRanks.size());
+        if (row < 0 || column < 0 || row >= size || column >= size)
+            return;
+        QList<int> ranks{m_matrixRanks[static_cast<std::size_t>(row)]};
+        if (column != row)
+            ranks << m_matrixRanks[static_cast<std::size_t>(column)];
+        Q_EMIT ranksOpenRequested(ranks, matrixCellOp(row, column));
+    });
+    connect(m_findings, &QListWidget::itemActivated, this, &ClusterView::openFinding);
     m_tabs->addTab(m_findings, QString());
     m_tabs->addTab(scrolled(m_stepHeat), QString());
     m_tabs->addTab(matrixBox, QString());
@@ -177,10 +280,107 @@ ClusterView::ClusterView(QWidget *parent)
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(top);
     split->addWidget(m_tabs);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    // Half each: the matrix and the findings need rows as much as the rank table does.
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({500, 500});
     layout->addWidget(split, 1);
+    retranslateUi();
     rebuild();
+}
+
+void ClusterView::retranslateUi()
+{
+    m_open->setText(tr("Open Selected Ranks"));
+    m_open->setToolTip(tr("Load the selected ranks into one timeline (in the background, only those ranks)"));
+    m_openGroup->setText(tr("Open This Group"));
+    m_openExtremes->setText(tr("Open Slowest and Fastest"));
+    m_back->setText(tr("Back to Timeline"));
+    m_back->setToolTip(tr("Show the timeline that is loaded, without reloading it"));
+    m_tabs->setTabText(0, tr("Findings"));
+    m_tabs->setTabText(1, tr("Step Time per Rank and Step"));
+    m_tabs->setTabText(2, tr("Communication Matrix"));
+    m_matrixGroupLabel->setText(tr("&Group:"));
+    m_matrixOpLabel->setText(tr("&Op:"));
+    m_findings->setToolTip(tr("Double-click a finding to open the ranks it names on one timeline"));
+    setLoadedTimeline(m_loadedTimeline);
+    updateButtons();
+}
+
+void ClusterView::setLoadedTimeline(const QString &description)
+{
+    m_loadedTimeline = description;
+    m_back->setVisible(!description.isEmpty());
+    m_loadedLabel->setVisible(!description.isEmpty());
+    m_loadedLabel->setText(tr("Loaded on the timeline: %1").arg(description));
+}
+
+void ClusterView::updateButtons()
+{
+    const QList<int> ranks = m_model ? selectedRanks() : QList<int>{};
+    m_open->setEnabled(!ranks.isEmpty());
+    m_openGroup->setEnabled(!ranks.isEmpty());
+    m_openExtremes->setEnabled(!ranks.isEmpty());
+    if (ranks.isEmpty()) {
+        m_openGroup->setToolTip(
+            tr("Select a rank: opens every rank of its pipeline stage or data-parallel group"));
+        m_openExtremes->setToolTip(
+            tr("Select a rank: opens the slowest and the fastest rank of its group (mean step time)"));
+        return;
+    }
+    auto ranksText = [](const QList<int> &list) {
+        QStringList parts;
+        for (int r : list)
+            parts << QString::number(r);
+        return parts.join(QStringLiteral(", "));
+    };
+    m_openGroup->setToolTip(tr("Opens ranks %1 (the group of rank %2)")
+                                .arg(ranksText(groupOf(ranks.first())))
+                                .arg(ranks.first()));
+    m_openExtremes->setToolTip(tr("Opens ranks %1 (slowest, fastest of the group of rank %2)")
+                                   .arg(ranksText(slowestAndFastestOf(ranks.first())))
+                                   .arg(ranks.first()));
+}
+
+QList<int> ClusterView::groupOf(int rank) const
+{
+    if (!m_model)
+        return {};
+    for (const ComparisonGroup &g : comparisonGroups(*m_model))
+        if (std::find(g.ranks.begin(), g.ranks.end(), rank) != g.ranks.end())
+            return QList<int>(g.ranks.begin(), g.ranks.end());
+    return {rank};
+}
+
+QList<int> ClusterView::slowestAndFastestOf(int rank) const
+{
+    const QList<int> group = groupOf(rank);
+    int slowest = -1, fastest = -1;
+    TimeNs slowTime = 0, fastTime = 0;
+    for (int r : group) {
+        const Rank *info = m_model->rank(r);
+        if (!info || info->steps.empty())
+            continue;
+        const TimeNs t = rankTotal(meanStep(*info));
+        if (slowest < 0 || t > slowTime) {
+            slowest = r;
+            slowTime = t;
+        }
+        if (fastest < 0 || t < fastTime) {
+            fastest = r;
+            fastTime = t;
+        }
+    }
+    if (slowest < 0)
+        return {};
+    return slowest == fastest ? QList<int>{slowest} : QList<int>{slowest, fastest};
+}
+
+void ClusterView::openFinding(QListWidgetItem *item)
+{
+    const QList<int> ranks = item->data(kFindingRanksRole).value<QList<int>>();
+    if (!ranks.isEmpty())
+        Q_EMIT ranksOpenRequested(ranks, item->data(kFindingOpRole).toString());
 }
 
 void ClusterView::setModel(std::shared_ptr<const ClusterModel> model)
@@ -215,6 +415,8 @@ void ClusterView::openRank(int rank)
 
 void ClusterView::changeEvent(QEvent *event)
 {
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::PaletteChange)
         rebuild();
     QWidget::changeEvent(event);
@@ -222,10 +424,6 @@ void ClusterView::changeEvent(QEvent *event)
 
 void ClusterView::rebuild()
 {
-    m_open->setText(tr("Open Timelines of Selected Ranks"));
-    m_tabs->setTabText(0, tr("Findings"));
-    m_tabs->setTabText(1, tr("Step Time per Rank and Step"));
-    m_tabs->setTabText(2, tr("Communication Matrix"));
     if (!m_model) {
         m_title->setText(tr("No cluster open."));
         m_rows->clear();
@@ -236,7 +434,7 @@ void ClusterView::rebuild()
         summaryOnly += r.hasTimeline ? 0 : 1;
     m_title->setText(
         tr("Cluster %1: %n rank(s), %2 with summary files only. Times are the mean per step in ms; "
-           "double-click a rank to open its timeline, or select several and open them (one window each).",
+           "double-click a rank to open its timeline, or select several and open them on one timeline.",
            nullptr, static_cast<int>(m_model->ranks.size()))
             .arg(m_model->root)
             .arg(summaryOnly));
@@ -244,7 +442,9 @@ void ClusterView::rebuild()
     fillChart();
     fillStepHeatMap();
     fillFindings();
+    fillMatrixChoosers();
     fillMatrix();
+    updateButtons();
 }
 
 void ClusterView::fillTable()
@@ -302,7 +502,7 @@ void ClusterView::fillChart()
         *communication << ms(m.communicationNotOverlapped);
         *free << ms(m.free);
         maximum = std::max(maximum, ms(m.computing + m.communicationNotOverlapped + m.free));
-        categories << tr("Rank %1").arg(r.rank);
+        categories << QString::number(r.rank); // the axis is titled "Rank": no "Ra…" in a narrow chart
     }
     series->append(computing);
     series->append(communication);
@@ -310,6 +510,7 @@ void ClusterView::fillChart()
     chart->addSeries(series);
     auto *x = new QBarCategoryAxis;
     x->append(categories);
+    x->setTitleText(tr("Rank"));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     auto *y = new QValueAxis;
@@ -369,7 +570,13 @@ void ClusterView::fillFindings()
                 .arg(ms(s.gap), 0, 'f', 3);
         if (!s.waiting.empty())
             text += QLatin1Char(' ') + tr("Ranks %1 wait for it.").arg(ranksText(s.waiting));
-        m_findings->addItem(text);
+        // The slow rank and the fastest of its group (the gap is measured against it) on one timeline.
+        std::vector<int> involved{s.rank};
+        const QList<int> extremes = slowestAndFastestOf(s.rank);
+        for (int r : extremes)
+            if (r != s.rank)
+                involved.push_back(r);
+        m_findings->addItem(findingItem(text, involved));
     }
     for (const PlainRuleFlag &f : plainRule(*m_model))
         m_findings->addItem(
@@ -381,20 +588,26 @@ void ClusterView::fillFindings()
                 .arg(f.minRank)
                 .arg(f.ratio * 100, 0, 'f', 1));
     for (const SlowLink &l : findSlowLinks(*m_model))
-        m_findings->addItem(tr("Step %1: slow link %2 → %3 (%4): %5 GB/s against a median of %6 GB/s.")
-                                .arg(stepText(l.step))
-                                .arg(l.src)
-                                .arg(l.dst)
-                                .arg(l.transport)
-                                .arg(l.bandwidthGbps, 0, 'f', 2)
-                                .arg(l.medianGbps, 0, 'f', 2));
+        m_findings->addItem(
+            findingItem(tr("Step %1: slow link %2 → %3 (%4): %5 GB/s against a median of %6 GB/s.")
+                            .arg(stepText(l.step))
+                            .arg(l.src)
+                            .arg(l.dst)
+                            .arg(l.transport)
+                            .arg(l.bandwidthGbps, 0, 'f', 2)
+                            .arg(l.medianGbps, 0, 'f', 2),
+                        {l.src, l.dst}));
     for (const CollectiveWait &w : findWaits(*m_model)) {
         QStringList waiting;
         for (const CollectiveWait::Waiter &x : w.waiting)
             waiting << tr("%1 (%2 ms)").arg(x.rank).arg(ms(x.wait), 0, 'f', 3);
-        m_findings->addItem(tr("Step %1, %2: ranks %3 wait for rank %4.")
-                                .arg(stepText(w.step), w.op, waiting.join(QStringLiteral(", ")))
-                                .arg(w.waitedFor));
+        std::vector<int> involved{w.waitedFor};
+        for (const CollectiveWait::Waiter &x : w.waiting)
+            involved.push_back(x.rank);
+        m_findings->addItem(findingItem(tr("Step %1, %2: ranks %3 wait for rank %4.")
+                                            .arg(stepText(w.step), w.op, waiting.join(QStringLiteral(", ")))
+                                            .arg(w.waitedFor),
+                                        involved, w.op));
     }
     for (const QString &w : m_model->warnings)
         m_findings->addItem(tr("Warning: %1").arg(w));
@@ -402,17 +615,75 @@ void ClusterView::fillFindings()
         m_findings->addItem(tr("No slow rank, load imbalance, slow link or long wait found."));
 }
 
+void ClusterView::fillMatrixChoosers()
+{
+    // The step shown: the first with links (as before the choosers existed).
+    m_matrixStep = kNoStep;
+    for (std::int64_t step : m_model->stepNumbers())
+        if (!matrixLinks(*m_model, step).empty()) {
+            m_matrixStep = step;
+            break;
+        }
+    std::set<QString> groups, types, ops;
+    for (const Rank &r : m_model->ranks)
+        for (const MatrixLink &l : r.links) {
+            if (l.step != m_matrixStep)
+                continue;
+            groups.insert(l.group);
+            if (l.isTotal())
+                types.insert(opTypeOf(l));
+            else if (!l.opName.isEmpty())
+                ops.insert(l.opName);
+        }
+    const QString group = m_matrixGroup->currentData().toString();
+    const QString op = m_matrixOp->currentData().toString();
+    const QSignalBlocker blockGroups(m_matrixGroup), blockOps(m_matrixOp);
+    m_matrixGroup->clear();
+    m_matrixGroup->addItem(tr("All groups"), QString());
+    for (const QString &hash : groups) {
+        const ParallelGroup *g = m_model->groupByHash(hash);
+        m_matrixGroup->addItem(g && !g->name.isEmpty() ? tr("%1 (group %2)").arg(g->name, hash) : hash, hash);
+    }
+    m_matrixOp->clear();
+    m_matrixOp->addItem(tr("All ops (-total)"), QString());
+    for (const QString &type : types)
+        m_matrixOp->addItem(tr("%1 (-total)").arg(type), QStringLiteral("type:") + type);
+    for (const QString &name : ops)
+        m_matrixOp->addItem(name, QStringLiteral("op:") + name);
+    m_matrixGroup->setCurrentIndex(std::max(0, m_matrixGroup->findData(group)));
+    m_matrixOp->setCurrentIndex(std::max(0, m_matrixOp->findData(op)));
+}
+
+QString ClusterView::matrixCellOp(int row, int column) const
+{
+    if (!m_model || row < 0 || column < 0 || row >= static_cast<int>(m_matrixRanks.size()) ||
+        column >= static_cast<int>(m_matrixRanks.size()))
+        return {};
+    const QString choice = m_matrixOp->currentData().toString();
+    if (choice.startsWith(QLatin1String("op:")))
+        return choice.mid(3);
+    // A -total cell: the op that moved most on this link (its "top1" entry) stands for it.
+    const QString group = m_matrixGroup->currentData().toString();
+    const int src = m_matrixRanks[static_cast<std::size_t>(row)];
+    const int dst = m_matrixRanks[static_cast<std::size_t>(column)];
+    QString best;
+    double bestSize = -1;
+    for (const Rank &r : m_model->ranks)
+        for (const MatrixLink &l : r.links)
+            if (l.step == m_matrixStep && !l.isTotal() && !l.opName.isEmpty() && l.src == src &&
+                l.dst == dst && (group.isEmpty() || l.group == group) &&
+                (choice.isEmpty() || opTypeOf(l) == choice.mid(5)) && l.sizeMb > bestSize) {
+                best = l.opName;
+                bestSize = l.sizeMb;
+            }
+    return best;
+}
+
 void ClusterView::fillMatrix()
 {
-    const std::vector<std::int64_t> steps = m_model->stepNumbers();
-    std::vector<LinkTotal> links;
-    std::int64_t shownStep = kNoStep;
-    for (std::int64_t s : steps) {
-        links = matrixLinks(*m_model, s);
-        shownStep = s;
-        if (!links.empty())
-            break;
-    }
+    const QString group = m_matrixGroup->currentData().toString();
+    const QString choice = m_matrixOp->currentData().toString();
+    const std::vector<LinkTotal> links = opLinks(*m_model, m_matrixStep, group, choice);
     std::set<int> ranks;
     for (const LinkTotal &l : links) {
         ranks.insert(l.src);
@@ -428,14 +699,25 @@ void ClusterView::fillMatrix()
         return static_cast<std::size_t>(std::find(m_matrixRanks.begin(), m_matrixRanks.end(), rank) -
                                         m_matrixRanks.begin());
     };
+    // Bandwidth of a link summed over its transports: Σ size / Σ time.
+    std::map<std::pair<int, int>, std::pair<double, TimeNs>> sums;
     for (const LinkTotal &l : links)
-        if (l.src != l.dst) // the on-chip LOCAL copies would set the scale
-            values[indexOf(l.src)][indexOf(l.dst)] = l.bandwidthGbps();
-    m_matrixTitle->setText(links.empty()
-                               ? tr("No communication matrix (communication_matrix.json or analysis.db).")
-                               : tr("Step %1: bandwidth from source rank (row) to destination rank (column), "
-                                    "GB/s, all groups and ops. Hover a cell for its value.")
-                                     .arg(stepText(shownStep)));
+        if (l.src != l.dst) { // the on-chip LOCAL copies would set the scale
+            auto &[size, time] = sums[{l.src, l.dst}];
+            size += l.sizeMb;
+            time += l.time;
+        }
+    for (const auto &[link, sum] : sums)
+        if (sum.second > 0)
+            values[indexOf(link.first)][indexOf(link.second)] =
+                sum.first / (static_cast<double>(sum.second) / 1e6);
+    const bool anyMatrix = m_matrixGroup->count() > 1;
+    m_matrixTitle->setText(
+        !anyMatrix      ? tr("No communication matrix (communication_matrix.json or analysis.db).")
+        : links.empty() ? tr("Step %1: no link of this group and op.").arg(stepText(m_matrixStep))
+                        : tr("Step %1: bandwidth from source rank (row) to destination rank (column), "
+                             "GB/s. Hover a cell for its value; click it to open both ranks at the op.")
+                              .arg(stepText(m_matrixStep)));
     m_matrixHeat->setData(labels, labels, std::move(values), tr("GB/s"));
     m_matrixHeat->resize(m_matrixHeat->sizeHint());
 }

@@ -11,8 +11,10 @@
 #include <memory>
 
 class QChartView;
+class QComboBox;
 class QLabel;
 class QListWidget;
+class QListWidgetItem;
 class QPushButton;
 class QStandardItemModel;
 class QTableView;
@@ -37,6 +39,24 @@ public:
     ClusterHeatMap *stepHeatMap() const { return m_stepHeat; }
     ClusterHeatMap *matrixHeatMap() const { return m_matrixHeat; }
     QListWidget *findings() const { return m_findings; }
+    // The matrix's choice of group (all, or one group hash) and op (all ops' -total entries, one op type's
+    // -total entries, or one op by name).
+    QComboBox *matrixGroupChooser() const { return m_matrixGroup; }
+    QComboBox *matrixOpChooser() const { return m_matrixOp; }
+    // The global ranks of the matrix's rows (= columns), and the op a click on cell (row, column) opens
+    // the timeline at (empty when the matrix entries name none).
+    const std::vector<int> &matrixRanks() const { return m_matrixRanks; }
+    QString matrixCellOp(int row, int column) const;
+    // The comparison group (core/cluster/ClusterAnalysis.h) of a rank, and its slowest and fastest ranks
+    // by mean step time (computing + communication not overlapped + free); empty when unknown.
+    QList<int> groupOf(int rank) const;
+    QList<int> slowestAndFastestOf(int rank) const;
+    // "Back to Timeline" is offered while the window has a timeline loaded (text: what is loaded).
+    void setLoadedTimeline(const QString &description);
+    QPushButton *openSelectedButton() const { return m_open; }
+    QPushButton *openGroupButton() const { return m_openGroup; }
+    QPushButton *openExtremesButton() const { return m_openExtremes; }
+    QPushButton *backToTimelineButton() const { return m_back; }
     // The rank shown in a row of the (possibly sorted) table, or -1.
     int rankAtRow(int row) const;
     // Ranks of the selected rows, in table order.
@@ -48,13 +68,21 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void rankOpenRequested(int rank);
-    // The button with several rows selected: the window opens the first here, the others in new windows.
-    void ranksOpenRequested(const QList<int> &ranks);
+    // These ranks on one timeline (the selected rows, a group, a matrix cell's src and dst, a finding's
+    // ranks); op: an op to show on them (empty: none).
+    void ranksOpenRequested(const QList<int> &ranks, const QString &op);
+    void timelineRequested(); // "Back to Timeline"
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // Texts that do not depend on the model: buttons, tabs, the matrix's labels (constructor and
+    // QEvent::LanguageChange).
+    void retranslateUi();
+    void updateButtons();
+    void fillMatrixChoosers();
+    void openFinding(QListWidgetItem *item);
     void rebuild();
     void fillTable();
     void fillChart();
@@ -67,6 +95,15 @@ private:
     QStandardItemModel *m_rows;
     QTableView *m_table;
     QPushButton *m_open;
+    QPushButton *m_openGroup;
+    QPushButton *m_openExtremes;
+    QPushButton *m_back;
+    QLabel *m_loadedLabel;
+    QLabel *m_matrixGroupLabel;
+    QLabel *m_matrixOpLabel;
+    QComboBox *m_matrixGroup;
+    QComboBox *m_matrixOp;
+    QString m_loadedTimeline;
     QChartView *m_chart;
     QTabWidget *m_tabs;
     ClusterHeatMap *m_stepHeat;
@@ -74,6 +111,7 @@ private:
     QLabel *m_matrixTitle;
     QListWidget *m_findings;
     std::vector<int> m_matrixRanks; // global rank of each matrix row/column
+    std::int64_t m_matrixStep = -1;
 };
 
 } // namespace at
