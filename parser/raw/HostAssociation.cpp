@@ -5,6 +5,7 @@
 #include "MsprofTx.h"
 #include "config/ConfigFiles.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -213,8 +214,8 @@ void HostAssociation::readApiEvents(const QString &name, const QStringList &file
     m_out.reportStream(name, st, kApiEventRecordSize);
     m_out.warnBadMagic(name, bad);
     if (unpaired)
-        m_out.warn(
-            QStringLiteral("%1: %2 without its partner dropped").arg(name, plural(unpaired, "event record")));
+        m_out.warn(QCoreApplication::translate("Parser", "%1: %2 without its partner dropped")
+                       .arg(name, plural(unpaired, "event record")));
 }
 
 // (un)aging.compact.task_track: the submitted tasks, whose kernel names name the device tasks (§5.3).
@@ -341,7 +342,8 @@ void HostAssociation::associate()
     for (auto &[device, flips] : m_hostFlips)
         flips.finish();
     if (m_cann.recordsOutsideRanges() && !m_cann.apis().empty())
-        m_out.warn(QStringLiteral("host data: %1 outside any API range of its thread (no op to attach to)")
+        m_out.warn(QCoreApplication::translate(
+                       "Parser", "host data: %1 outside any API range of its thread (no op to attach to)")
                        .arg(plural(m_cann.recordsOutsideRanges(), "op/task record")));
 }
 
@@ -360,12 +362,14 @@ void HostAssociation::readMsprofTx(const QString &name, const QStringList &files
     const MsprofTxCollector::Stats &c = collector.stats();
     QStringList parts;
     if (c.badMagic)
-        parts << QStringLiteral("%1 with a wrong magic skipped").arg(plural(c.badMagic, "record"));
+        parts << QCoreApplication::translate("Parser", "%1 with a wrong magic skipped")
+                     .arg(plural(c.badMagic, "record"));
     if (c.missingSegments)
-        parts << QStringLiteral("%1 with missing message segments (kept as read)")
+        parts << QCoreApplication::translate("Parser", "%1 with missing message segments (kept as read)")
                      .arg(plural(c.missingSegments, "event"));
     if (c.reversed)
-        parts << QStringLiteral("%1 ending before it starts shown as marks").arg(plural(c.reversed, "range"));
+        parts << QCoreApplication::translate("Parser", "%1 ending before it starts shown as marks")
+                     .arg(plural(c.reversed, "range"));
     if (!parts.isEmpty())
         m_out.warn(QStringLiteral("%1: %2").arg(name, parts.join(QStringLiteral("; "))));
 }
