@@ -31,11 +31,10 @@ public:
     {
         const QString name =
             files.first().startsWith(m_prefix) ? files.first().mid(m_prefix.size()) : files.first();
-        const QString label = files.size() == 1
-                                  ? name
-                                  : QCoreApplication::translate("Parser", "%1 (+%n slices)", nullptr,
-                                                                static_cast<int>(files.size() - 1))
-                                        .arg(name);
+        const int more = int(files.size()) - 1; // the table's other slices
+        const QString label =
+            more == 0 ? name
+                      : QCoreApplication::translate("Parser", "%1 (+%n slices)", nullptr, more).arg(name);
         m_rows += rows;
         if (notRead)
             m_notRead << label;
