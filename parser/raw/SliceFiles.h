@@ -89,6 +89,7 @@ StreamStats forEachRecord(const StreamControl &control, const QStringList &files
         std::unique_ptr<MappedFile> mapped = MappedFile::open(file, &error);
         if (!mapped) {
             stats.unreadable << error;
+            offset += filesBytes({file});
             continue;
         }
         const auto *data = reinterpret_cast<const unsigned char *>(mapped->data());
