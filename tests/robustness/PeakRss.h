@@ -19,6 +19,20 @@
 
 namespace robust_peak {
 
+// AddressSanitizer (every target is built with it under AT_SANITIZE) adds shadow memory, redzones and a
+// quarantine of freed blocks to the app's RSS: the margin is a property of the normal build.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+#else
+inline constexpr bool kSanitized = false;
+#endif
+
 // Peak RSS of one run: this test binary re-runs itself as `--peak-rss-of APP ARGS...`, which forks the
 // app, waits for it and prints the child's ru_maxrss (the only child it ever had, so nothing else
 // counts), then the app's exit code.
@@ -110,6 +124,7 @@ inline long allowedPeakKiB(long limitMiB)
 } // namespace robust_peak
 
 using robust_peak::allowedPeakKiB;
+using robust_peak::kSanitized;
 using robust_peak::peakRssWrapper;
 using robust_peak::PeakRun;
 using robust_peak::runMeasured;
