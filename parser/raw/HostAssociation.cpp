@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -75,6 +76,22 @@ int HostAssociation::hostArgsOf(std::size_t submission)
     return index;
 }
 
+QHash<QString, QString> HostAssociation::dictionary(const QString &dir, const QStringList &files)
+{
+    constexpr std::size_t kNotStopped = std::numeric_limits<std::size_t>::max();
+    std::size_t stoppedAfter = kNotStopped;
+    QHash<QString, QString> dict = readDictionary(files, m_stream, &stoppedAfter);
+    if (stoppedAfter != kNotStopped && !files.isEmpty()) { // listed in what a stopped load kept
+        const QString name = m_out.streamName(dir, sliceStreamName(QFileInfo(files.first()).fileName()));
+        if (stoppedAfter == 0)
+            m_out.reportNotRead(name);
+        else
+            m_out.info().streamsCut
+                << QCoreApplication::translate("Parser", "%1 after %2 lines").arg(name).arg(stoppedAfter);
+    }
+    return dict;
+}
+
 void HostAssociation::readHostConfig(const QString &hostDir)
 {
     if (hostDir.isEmpty())
@@ -121,10 +138,10 @@ void HostAssociation::readHost(const QString &dir)
         if (typeRe.match(s.stream).hasMatch())
             typeFiles << s.files;
     }
-    const QHash<QString, QString> hostHashes = readDictionary(hashFiles);
+    const QHash<QString, QString> hostHashes = dictionary(dir, hashFiles);
     for (auto it = hostHashes.begin(); it != hostHashes.end(); ++it)
         m_hashes.insert(it.key(), it.value());
-    const QHash<QString, QString> types = readDictionary(typeFiles);
+    const QHash<QString, QString> types = dictionary(dir, typeFiles);
     for (const SliceStreamFiles &s : streams) {
         const QString name = m_out.streamName(dir, s.stream);
         if (aclRe.match(s.stream).hasMatch()) {
@@ -251,7 +268,7 @@ void HostAssociation::readGeTaskDescs(const QString &dir)
     const std::vector<SliceStreamFiles> &streams = m_listing.streamsIn(dir);
     for (const SliceStreamFiles &s : streams)
         if (hashRe.match(s.stream).hasMatch()) {
-            const QHash<QString, QString> dict = readDictionary(s.files);
+            const QHash<QString, QString> dict = dictionary(dir, s.files);
             for (auto it = dict.begin(); it != dict.end(); ++it)
                 m_hashes.insert(it.key(), it.value());
         }
