@@ -778,11 +778,12 @@ private slots:
         QVERIFY2(hasWarning(*stopped.model, QStringLiteral("memory use reached the limit")),
                  qPrintable(warnings(*stopped.model)));
         // What was kept: nothing was read, and every stream (the dictionary too) is named as not read.
-        QVERIFY2(hasWarning(*stopped.model,
-                            QStringLiteral("raw record streams when reading stopped: read completely: none; cut: "
-                                           "none; not read: host/data/unaging.additional.hash_dic, "
-                                           "device_0/data/hwts.data.0")),
-                 qPrintable(warnings(*stopped.model)));
+        QVERIFY2(
+            hasWarning(*stopped.model,
+                       QStringLiteral("raw record streams when reading stopped: read completely: none; cut: "
+                                      "none; not read: host/data/unaging.additional.hash_dic, "
+                                      "device_0/data/hwts.data.0")),
+            qPrintable(warnings(*stopped.model)));
 
         const auto whole = load(d.path());
         QVERIFY(whole);
