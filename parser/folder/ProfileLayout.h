@@ -92,6 +92,7 @@ enum class DiagnosticCode
     LooseFilesUsed,       // no recognised folder; timeline files found directly in the chosen folder
     NotATimelineFile,     // a file opened directly is not a timeline
     MultipleRuns,         // sources from different runs: they share no clock alignment
+    SpecialFile,          // a FIFO, socket, device or dangling link named like a profiler's file: not read
     MissingDeviceTimeline // G1 device_<id> without msprof_* timeline
 };
 

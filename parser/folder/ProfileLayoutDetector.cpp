@@ -337,6 +337,23 @@ void finish(DetectedProfile &result, const QString &start)
 
 } // namespace
 
+namespace {
+
+// One warning per special file, unless a diagnostic already names it (trace_view.json: "has no timeline").
+void reportSpecialFiles(const SpecialFileReport &report, DetectedProfile &result)
+{
+    for (qsizetype i = 0; i < report.messages().size(); ++i) {
+        const QString &path = report.paths()[i], &message = report.messages()[i];
+        const bool named = std::any_of(result.diagnostics.cbegin(), result.diagnostics.cend(),
+                                       [&](const Diagnostic &d) { return d.message.contains(path); });
+        if (!named)
+            result.diagnostics.append(
+                {DiagnosticSeverity::Warning, DiagnosticCode::SpecialFile, path, message});
+    }
+}
+
+} // namespace
+
 DetectedProfile ProfileLayoutDetector::detect(const QString &path, const DetectOptions &options)
 {
     DetectedProfile result;
@@ -363,11 +380,13 @@ DetectedProfile ProfileLayoutDetector::detect(const QString &path, const DetectO
         return result;
     }
 
+    SpecialFileReport specialFiles; // FIFOs and the like named like a profiler's file: said, never opened
     Search search(options, result);
     search.walkDown(start);
     if (result.sources.isEmpty() && !search.tryEnclosingResult(start))
         search.tryLooseFiles(start);
     search.reportLimits(start);
+    reportSpecialFiles(specialFiles, result);
     if (result.sources.isEmpty()) {
         result.diagnostics.append(
             {DiagnosticSeverity::Error, DiagnosticCode::NothingRecognised, start,

@@ -7,6 +7,7 @@
 #include "config/ChipInfo.h"
 #include "config/ConfigFiles.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -15,6 +16,19 @@
 #include <array>
 
 namespace at::raw {
+
+namespace {
+
+// Moves the first stream's tasks instead of copying them: a copy would hold every task twice at once.
+void appendTasks(std::vector<DeviceTask> &tasks, std::vector<DeviceTask> &&more)
+{
+    if (tasks.empty())
+        tasks = std::move(more);
+    else
+        tasks.insert(tasks.end(), more.begin(), more.end());
+}
+
+} // namespace
 
 DeviceDecoder::DeviceDecoder(RawModelOutput &out, HostAssociation &host, PmuKernelRows &rows,
                              StreamControl control, const SliceListing &listing, int device,
@@ -43,12 +57,14 @@ void DeviceDecoder::run()
     config::TaskScheduler scheduler = chip.scheduler;
     if (scheduler == config::TaskScheduler::Unknown) {
         scheduler = f.stars.empty() ? config::TaskScheduler::Hwts : config::TaskScheduler::Stars;
-        m_out.warn(QStringLiteral("%1: %2; decoded as a %3 chip because of the files present")
-                       .arg(m_label,
-                            platform.isEmpty()
-                                ? QStringLiteral("no info.json platform_version")
-                                : QStringLiteral("unknown chip (platform_version %1)").arg(platform),
-                            config::taskSchedulerName(scheduler)));
+        m_out.warn(
+            QCoreApplication::translate("Parser", "%1: %2; decoded as a %3 chip because of the files present")
+                .arg(m_label,
+                     platform.isEmpty()
+                         ? QCoreApplication::translate("Parser", "no info.json platform_version")
+                         : QCoreApplication::translate("Parser", "unknown chip (platform_version %1)")
+                               .arg(platform),
+                     config::taskSchedulerName(scheduler)));
     }
     if (!hwtsFrequency) {
         skipTaskLogs(f);
@@ -79,18 +95,18 @@ std::optional<Frequency> DeviceDecoder::readHwtsFrequency(const QString &file, c
 {
     const QJsonValue value = deviceInfo.value(QStringLiteral("hwts_frequency"));
     if (value.isUndefined() || value.isNull()) {
-        *problem = QStringLiteral("%1: DeviceInfo[0] has no hwts_frequency").arg(file);
+        *problem = QCoreApplication::translate("Parser", "%1: DeviceInfo[0] has no hwts_frequency").arg(file);
         return std::nullopt;
     }
     const QString text = config::jsonText(value);
     const std::optional<Frequency> f = Frequency::parse(text);
     // A task clock runs at some MHz (19.2, 50, 100, 1000 are seen); beyond 100 GHz the value is damaged.
     if (!f || f->numerator > kMaxHwtsFrequencyMHz * f->denominator) {
-        *problem =
-            QStringLiteral("%1: DeviceInfo[0].hwts_frequency is \"%2\", not a frequency in MHz above 0 "
-                           "and at most %3")
-                .arg(file, printableText(text))
-                .arg(kMaxHwtsFrequencyMHz);
+        *problem = QCoreApplication::translate(
+                       "Parser", "%1: DeviceInfo[0].hwts_frequency is \"%2\", not a frequency in MHz above 0 "
+                                 "and at most %3")
+                       .arg(file, printableText(text))
+                       .arg(kMaxHwtsFrequencyMHz);
         return std::nullopt;
     }
     return f;
@@ -105,18 +121,20 @@ QString DeviceDecoder::readConfig(std::optional<Frequency> *hwtsFrequency)
         infoPath = firstFileStartingWith(dir, QStringLiteral("info.json"));
     QString platform;
     if (infoPath.isEmpty()) {
-        m_frequencyProblem = QStringLiteral("%1 has no info.json.%2 (nor any info.json* file)")
-                                 .arg(m_out.shortPath(dir))
-                                 .arg(m_d.device);
+        m_frequencyProblem =
+            QCoreApplication::translate("Parser", "%1 has no info.json.%2 (nor any info.json* file)")
+                .arg(m_out.shortPath(dir))
+                .arg(m_d.device);
     } else {
         const config::JsonFile f = config::loadJsonObject(infoPath);
         const QString file = m_out.shortPath(infoPath);
         platform = config::jsonText(f.object.value(QStringLiteral("platform_version")));
         const QJsonArray infos = f.object.value(QStringLiteral("DeviceInfo")).toArray();
         if (!f.ok()) {
-            m_frequencyProblem = QStringLiteral("%1: %2").arg(file, f.problem);
+            m_frequencyProblem = QCoreApplication::translate("Parser", "%1: %2").arg(file, f.problem);
         } else if (infos.isEmpty() || !infos.first().isObject()) {
-            m_frequencyProblem = QStringLiteral("%1 has no DeviceInfo entry").arg(file);
+            m_frequencyProblem =
+                QCoreApplication::translate("Parser", "%1 has no DeviceInfo entry").arg(file);
         } else {
             m_d.deviceInfo = infos.first().toObject();
             *hwtsFrequency = readHwtsFrequency(file, m_d.deviceInfo, &m_frequencyProblem);
@@ -171,8 +189,9 @@ void DeviceDecoder::skipTaskLogs(const Families &f)
     for (const Streams *family : {&f.hwts, &f.stars, &f.tsTrack, &f.aiCpu})
         for (const auto *s : *family)
             files += s->files.size();
-    m_out.warn(QStringLiteral("%1: no hwts_frequency (info.json.%2 missing or incomplete): %3 of device task "
-                              "logs cannot be put on the clock and were not decoded (%4)")
+    m_out.warn(QCoreApplication::translate(
+                   "Parser", "%1: no hwts_frequency (info.json.%2 missing or incomplete): %3 of device task "
+                             "logs cannot be put on the clock and were not decoded (%4)")
                    .arg(m_label)
                    .arg(m_d.device)
                    .arg(plural(files, "slice file"))
@@ -229,10 +248,9 @@ void DeviceDecoder::pairTasks(const Families &f)
         const QString name = m_out.streamName(m_d.dir, s->stream);
         const StreamStats st = forEachRecord(m_stream, s->files, kHwtsRecordSize,
                                              [&](const unsigned char *r) { pairer.add(r); });
-        std::vector<DeviceTask> t = pairer.finish();
+        appendTasks(tasks, pairer.finish());
         m_out.reportStream(name, st, kHwtsRecordSize);
         m_out.reportPairing(name, pairer.stats(), pairer.counter());
-        tasks.insert(tasks.end(), t.begin(), t.end());
     }
     const std::size_t starsRecordSize = m_d.starsMode.chipV6 ? kStarsV6RecordSize : kStarsRecordSize;
     for (const SliceStreamFiles *s : f.stars) {
@@ -240,10 +258,9 @@ void DeviceDecoder::pairTasks(const Families &f)
         const QString name = m_out.streamName(m_d.dir, s->stream);
         const StreamStats st = forEachRecord(m_stream, s->files, starsRecordSize,
                                              [&](const unsigned char *r) { pairer.add(r); });
-        std::vector<DeviceTask> t = pairer.finish();
+        appendTasks(tasks, pairer.finish());
         m_out.reportStream(name, st, starsRecordSize);
         m_out.reportPairing(name, pairer.stats(), pairer.counter());
-        tasks.insert(tasks.end(), t.begin(), t.end());
     }
 }
 
@@ -289,8 +306,9 @@ void DeviceDecoder::addTaskSlices()
         // it is checked here too, not only while the records are read.
         if ((i & 0xFFFF) == 0 && i > 0 && m_stream.cancel &&
             m_stream.cancel->load(std::memory_order_relaxed)) {
-            m_out.warn(QStringLiteral("%1: the load was stopped while device task slices were made: %2 of %3 "
-                                      "tasks were kept")
+            m_out.warn(QCoreApplication::translate(
+                           "Parser", "%1: the load was stopped while device task slices were made: %2 of %3 "
+                                     "tasks were kept")
                            .arg(m_label)
                            .arg(i)
                            .arg(tasks.size()));
@@ -356,12 +374,13 @@ void DeviceDecoder::addTaskSlices()
     m_out.info().hcclOps += hccl.opsAdded();
     m_out.info().namedDeviceTasks += named;
     if (m_host.hasSubmissions() && named < tasks.size())
-        m_out.warn(
-            QStringLiteral("%1: %2 of %3 device tasks have no host task_track record with a known kernel "
-                           "name: named by their task type")
-                .arg(m_label)
-                .arg(tasks.size() - named)
-                .arg(tasks.size()));
+        m_out.warn(QCoreApplication::translate(
+                       "Parser",
+                       "%1: %2 of %3 device tasks have no host task_track record with a known kernel "
+                       "name: named by their task type")
+                       .arg(m_label)
+                       .arg(tasks.size() - named)
+                       .arg(tasks.size()));
 }
 
 // lpmFreqConv (FORMATS.md §5.5): the "AI Core Freq" counter of the device, and the frequency the PMU
@@ -378,7 +397,7 @@ void DeviceDecoder::readAicFrequency(const Streams &files)
     }
     m_d.aicFrequency.finish();
     if (bad)
-        m_out.warn(QStringLiteral("%1: %2 with an entry count above 55 skipped")
+        m_out.warn(QCoreApplication::translate("Parser", "%1: %2 with an entry count above 55 skipped")
                        .arg(m_out.shortPath(m_d.dir), plural(bad, "AI Core frequency record")));
     const StringId counter = m_out.intern("AI Core Freq");
     const StringId series = m_out.intern("MHz");
@@ -447,14 +466,17 @@ void DeviceDecoder::readAiCpu(const Streams &files)
         m_out.reportStream(label, st, kAiCpuRecordSize);
         QStringList parts;
         if (stats.badMagic)
-            parts << QStringLiteral("%1 with a wrong magic skipped").arg(plural(stats.badMagic, "record"));
+            parts << QCoreApplication::translate("Parser", "%1 with a wrong magic skipped")
+                         .arg(plural(stats.badMagic, "record"));
         if (stats.otherTag)
-            parts << QStringLiteral("%1 with another data tag skipped").arg(plural(stats.otherTag, "record"));
+            parts << QCoreApplication::translate("Parser", "%1 with another data tag skipped")
+                         .arg(plural(stats.otherTag, "record"));
         if (stats.noTick)
-            parts << QStringLiteral("%1 without a start tick dropped").arg(plural(stats.noTick, "record"));
+            parts << QCoreApplication::translate("Parser", "%1 without a start tick dropped")
+                         .arg(plural(stats.noTick, "record"));
         if (stats.reversed)
-            parts
-                << QStringLiteral("%1 ending before it starts dropped").arg(plural(stats.reversed, "record"));
+            parts << QCoreApplication::translate("Parser", "%1 ending before it starts dropped")
+                         .arg(plural(stats.reversed, "record"));
         if (!parts.isEmpty())
             m_out.warn(QStringLiteral("%1: %2").arg(label, parts.join(QStringLiteral("; "))));
     }
@@ -498,15 +520,17 @@ void DeviceDecoder::readTsTrack(const Streams &files)
     const TsTrackCollector::Stats &c = collector.stats();
     QStringList parts;
     if (c.unknownTag)
-        parts << QStringLiteral("%1 with an unknown tag skipped").arg(plural(c.unknownTag, "record"));
+        parts << QCoreApplication::translate("Parser", "%1 with an unknown tag skipped")
+                     .arg(plural(c.unknownTag, "record"));
     if (c.iterationsWithoutEnd)
-        parts << QStringLiteral("%1 without an end mark dropped")
+        parts << QCoreApplication::translate("Parser", "%1 without an end mark dropped")
                      .arg(plural(c.iterationsWithoutEnd, "iteration"));
     if (c.iterationsWithoutBegin)
-        parts << QStringLiteral("%1 without a start mark begin at their first record")
+        parts << QCoreApplication::translate("Parser", "%1 without a start mark begin at their first record")
                      .arg(plural(c.iterationsWithoutBegin, "iteration"));
     if (c.reversed)
-        parts << QStringLiteral("%1 ending before it starts dropped").arg(plural(c.reversed, "iteration"));
+        parts << QCoreApplication::translate("Parser", "%1 ending before it starts dropped")
+                     .arg(plural(c.reversed, "iteration"));
     if (!parts.isEmpty())
         m_out.warn(QStringLiteral("%1: %2").arg(label, parts.join(QStringLiteral("; "))));
     if (windows.empty())
@@ -551,7 +575,8 @@ void DeviceDecoder::readTsTrack(const Streams &files)
         ++m_out.info().iterations;
     }
     if (m_out.info().stepsOutOfRange)
-        m_out.warn(QStringLiteral("%1: %2 beyond ±2^62 ns (corrupt ticks) not used as steps")
-                       .arg(label, plural(m_out.info().stepsOutOfRange, "iteration")));
+        m_out.warn(
+            QCoreApplication::translate("Parser", "%1: %2 beyond ±2^62 ns (corrupt ticks) not used as steps")
+                .arg(label, plural(m_out.info().stepsOutOfRange, "iteration")));
 }
 } // namespace at::raw

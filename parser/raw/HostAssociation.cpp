@@ -5,11 +5,13 @@
 #include "MsprofTx.h"
 #include "config/ConfigFiles.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
 
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -74,6 +76,22 @@ int HostAssociation::hostArgsOf(std::size_t submission)
     return index;
 }
 
+QHash<QString, QString> HostAssociation::dictionary(const QString &dir, const QStringList &files)
+{
+    constexpr std::size_t kNotStopped = std::numeric_limits<std::size_t>::max();
+    std::size_t stoppedAfter = kNotStopped;
+    QHash<QString, QString> dict = readDictionary(files, m_stream, &stoppedAfter);
+    if (stoppedAfter != kNotStopped && !files.isEmpty()) { // listed in what a stopped load kept
+        const QString name = m_out.streamName(dir, sliceStreamName(QFileInfo(files.first()).fileName()));
+        if (stoppedAfter == 0)
+            m_out.reportNotRead(name);
+        else
+            m_out.info().streamsCut
+                << QCoreApplication::translate("Parser", "%1 after %2 lines").arg(name).arg(stoppedAfter);
+    }
+    return dict;
+}
+
 void HostAssociation::readHostConfig(const QString &hostDir)
 {
     if (hostDir.isEmpty())
@@ -120,10 +138,10 @@ void HostAssociation::readHost(const QString &dir)
         if (typeRe.match(s.stream).hasMatch())
             typeFiles << s.files;
     }
-    const QHash<QString, QString> hostHashes = readDictionary(hashFiles);
+    const QHash<QString, QString> hostHashes = dictionary(dir, hashFiles);
     for (auto it = hostHashes.begin(); it != hostHashes.end(); ++it)
         m_hashes.insert(it.key(), it.value());
-    const QHash<QString, QString> types = readDictionary(typeFiles);
+    const QHash<QString, QString> types = dictionary(dir, typeFiles);
     for (const SliceStreamFiles &s : streams) {
         const QString name = m_out.streamName(dir, s.stream);
         if (aclRe.match(s.stream).hasMatch()) {
@@ -213,8 +231,8 @@ void HostAssociation::readApiEvents(const QString &name, const QStringList &file
     m_out.reportStream(name, st, kApiEventRecordSize);
     m_out.warnBadMagic(name, bad);
     if (unpaired)
-        m_out.warn(
-            QStringLiteral("%1: %2 without its partner dropped").arg(name, plural(unpaired, "event record")));
+        m_out.warn(QCoreApplication::translate("Parser", "%1: %2 without its partner dropped")
+                       .arg(name, plural(unpaired, "event record")));
 }
 
 // (un)aging.compact.task_track: the submitted tasks, whose kernel names name the device tasks (§5.3).
@@ -250,7 +268,7 @@ void HostAssociation::readGeTaskDescs(const QString &dir)
     const std::vector<SliceStreamFiles> &streams = m_listing.streamsIn(dir);
     for (const SliceStreamFiles &s : streams)
         if (hashRe.match(s.stream).hasMatch()) {
-            const QHash<QString, QString> dict = readDictionary(s.files);
+            const QHash<QString, QString> dict = dictionary(dir, s.files);
             for (auto it = dict.begin(); it != dict.end(); ++it)
                 m_hashes.insert(it.key(), it.value());
         }
@@ -341,7 +359,8 @@ void HostAssociation::associate()
     for (auto &[device, flips] : m_hostFlips)
         flips.finish();
     if (m_cann.recordsOutsideRanges() && !m_cann.apis().empty())
-        m_out.warn(QStringLiteral("host data: %1 outside any API range of its thread (no op to attach to)")
+        m_out.warn(QCoreApplication::translate(
+                       "Parser", "host data: %1 outside any API range of its thread (no op to attach to)")
                        .arg(plural(m_cann.recordsOutsideRanges(), "op/task record")));
 }
 
@@ -360,12 +379,14 @@ void HostAssociation::readMsprofTx(const QString &name, const QStringList &files
     const MsprofTxCollector::Stats &c = collector.stats();
     QStringList parts;
     if (c.badMagic)
-        parts << QStringLiteral("%1 with a wrong magic skipped").arg(plural(c.badMagic, "record"));
+        parts << QCoreApplication::translate("Parser", "%1 with a wrong magic skipped")
+                     .arg(plural(c.badMagic, "record"));
     if (c.missingSegments)
-        parts << QStringLiteral("%1 with missing message segments (kept as read)")
+        parts << QCoreApplication::translate("Parser", "%1 with missing message segments (kept as read)")
                      .arg(plural(c.missingSegments, "event"));
     if (c.reversed)
-        parts << QStringLiteral("%1 ending before it starts shown as marks").arg(plural(c.reversed, "range"));
+        parts << QCoreApplication::translate("Parser", "%1 ending before it starts shown as marks")
+                     .arg(plural(c.reversed, "range"));
     if (!parts.isEmpty())
         m_out.warn(QStringLiteral("%1: %2").arg(name, parts.join(QStringLiteral("; "))));
 }

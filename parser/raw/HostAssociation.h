@@ -50,6 +50,8 @@ public:
 
 private:
     void readHostConfig(const QString &hostDir);
+    // readDictionary with the load's stop; a dictionary cut by a stop is listed as such.
+    QHash<QString, QString> dictionary(const QString &dir, const QStringList &files);
     void readHost(const QString &dir);
     void readApiEvents(const QString &name, const QStringList &files, const QHash<QString, QString> &types);
     void readTaskTrack(const QString &name, const QStringList &files);

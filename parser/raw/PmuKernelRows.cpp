@@ -4,6 +4,7 @@
 #include "PmuRecords.h"
 #include "config/ConfigFiles.h"
 
+#include <QCoreApplication>
 #include <QDir>
 
 #include <array>
@@ -166,6 +167,12 @@ void PmuKernelRows::addPmuRows(DeviceContext &d, const std::vector<const SliceSt
 {
     if (aicore.empty() && ffts.empty())
         return;
+    if (m_stream.stopped()) { // the load was stopped: no index of the tasks for records never read
+        for (const auto *family : {&aicore, &ffts})
+            for (const auto *s : *family)
+                m_out.reportNotRead(m_out.streamName(d.dir, s->stream));
+        return;
+    }
     const QString label = m_out.shortPath(d.dir);
     const auto aicEvents = parsePmuEvents(eventsOf(d, false));
     const auto aivEvents = parsePmuEvents(eventsOf(d, true));
@@ -298,13 +305,16 @@ void PmuKernelRows::addPmuRows(DeviceContext &d, const std::vector<const SliceSt
     }
     QStringList parts;
     if (unmatched)
-        parts << QStringLiteral("%1 without a matching task").arg(plural(unmatched, "PMU record"));
+        parts << QCoreApplication::translate("Parser", "%1 without a matching task")
+                     .arg(plural(unmatched, "PMU record"));
     if (overflow)
-        parts << QStringLiteral("%1 with the overflow flag dropped").arg(plural(overflow, "PMU record"));
+        parts << QCoreApplication::translate("Parser", "%1 with the overflow flag dropped")
+                     .arg(plural(overflow, "PMU record"));
     if (bad)
-        parts << QStringLiteral("%1 with a wrong magic skipped").arg(plural(bad, "PMU record"));
+        parts << QCoreApplication::translate("Parser", "%1 with a wrong magic skipped")
+                     .arg(plural(bad, "PMU record"));
     if (m_pmuOutOfRange)
-        parts << QStringLiteral("%1 of tasks beyond ±2^62 ns (corrupt ticks) left out")
+        parts << QCoreApplication::translate("Parser", "%1 of tasks beyond ±2^62 ns (corrupt ticks) left out")
                      .arg(plural(m_pmuOutOfRange, "PMU record"));
     m_pmuOutOfRange = 0;
     if (!parts.isEmpty())

@@ -2,6 +2,9 @@
 
 #include "raw/RawProfileReader.h"
 
+#include <QCoreApplication>
+#include <QFileInfo>
+
 namespace at {
 
 namespace {
@@ -40,12 +43,18 @@ ReadStatus RawDataReader::read(SourceReading &reading) const
     if (control.cancel)
         return ReadStatus::Cancelled;
     if (control.stopReading) {
-        reading.warnMemoryStop(source.profPath, QStringLiteral("in the middle"),
-                               QStringLiteral("%1 slices").arg(slices));
+        reading.warnMemoryStop(source.profPath, QCoreApplication::translate("Parser", "in the middle"),
+                               QCoreApplication::translate("Parser", "%1 slices").arg(slices));
+        // Which record streams were read to their end, which were cut and where, which were not read.
+        if (const QString kept = rawStopSummary(info, QFileInfo(source.profPath).fileName()); !kept.isEmpty())
+            reading.builder.addWarning(
+                QCoreApplication::translate("Parser", "%1: raw record streams when reading stopped: %2")
+                    .arg(source.profPath, kept));
         return ReadStatus::Stopped;
     }
     if (slices == 0 && info.pmuRows == 0) {
-        QString message = QStringLiteral("%1: no raw record could be decoded").arg(source.profPath);
+        QString message =
+            QCoreApplication::translate("Parser", "%1: no raw record could be decoded").arg(source.profPath);
         for (const QString &m : reading.rawDataOnlyMessages)
             message = QStringLiteral("%1 (%2)").arg(m, message);
         reading.builder.addWarning(message);

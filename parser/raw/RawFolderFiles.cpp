@@ -47,19 +47,37 @@ bool readHostStartLog(const QString &path, const std::optional<Frequency> &hostF
     return true;
 }
 
-QHash<QString, QString> readDictionary(const QStringList &files)
+QHash<QString, QString> readDictionary(const QStringList &files, const StreamControl &control,
+                                       std::size_t *stoppedAfter)
 {
     QHash<QString, QString> dict;
+    std::size_t lines = 0;
     for (const QString &file : files) {
         QByteArray bytes;
         QString problem;
-        if (!config::readSmallFile(file, &bytes, &problem))
+        if (control.stopped() || !config::readSmallFile(file, &bytes, &problem)) {
+            if (control.stopped() && stoppedAfter)
+                *stoppedAfter = lines;
+            if (control.stopped())
+                return dict;
             continue;
-        for (const QByteArray &line : bytes.split('\n')) {
-            const int colon = line.indexOf(':');
+        }
+        // Line by line, without a list of every line (a dictionary may be tens of MB).
+        for (qsizetype at = 0; at < bytes.size();) {
+            if ((++lines & 0xFFFF) == 0 && control.stopped()) {
+                if (stoppedAfter)
+                    *stoppedAfter = lines - 1;
+                return dict;
+            }
+            qsizetype end = bytes.indexOf('\n', at);
+            if (end < 0)
+                end = bytes.size();
+            const QByteArrayView line(bytes.constData() + at, end - at);
+            const qsizetype colon = line.indexOf(':');
             if (colon > 0)
-                dict.insert(QString::fromUtf8(line.left(colon)).trimmed(),
-                            QString::fromUtf8(line.mid(colon + 1)).trimmed());
+                dict.insert(QString::fromUtf8(line.first(colon)).trimmed(),
+                            QString::fromUtf8(line.sliced(colon + 1)).trimmed());
+            at = end + 1;
         }
     }
     return dict;

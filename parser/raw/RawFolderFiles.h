@@ -23,8 +23,10 @@ std::optional<std::int64_t> startInfoOffset(const QString &path);
 // host_start.log: hostMono_ns = clock_monotonic_raw (+ cntvct_diff × 1000 / hostFreq, §5.10 step 1).
 bool readHostStartLog(const QString &path, const std::optional<Frequency> &hostFreq, std::int64_t *monoNs,
                       std::uint64_t *cntvct);
-// `key: value` lines of hash_dic / type_info_dic files.
-QHash<QString, QString> readDictionary(const QStringList &files);
+// `key: value` lines of hash_dic / type_info_dic files. Once the load is stopped (control) it ends within
+// 65,536 lines; *stoppedAfter (when given) is then the number of lines read, else it is left alone.
+QHash<QString, QString> readDictionary(const QStringList &files, const StreamControl &control = {},
+                                       std::size_t *stoppedAfter = nullptr);
 // "1 record", "2 records".
 QString plural(std::size_t n, const char *word);
 

@@ -3,6 +3,7 @@
 #include "RawFolderFiles.h"
 #include "folder/ProfileLayout.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -31,7 +32,8 @@ QString RawModelOutput::streamName(const QString &dir, const QString &stream) co
 void RawModelOutput::warnBadMagic(const QString &stream, std::size_t bad)
 {
     if (bad)
-        warn(QStringLiteral("%1: %2 with a wrong magic skipped").arg(stream, plural(bad, "record")));
+        warn(QCoreApplication::translate("Parser", "%1: %2 with a wrong magic skipped")
+                 .arg(stream, plural(bad, "record")));
 }
 
 void RawModelOutput::reportStream(const QString &name, const StreamStats &s, std::size_t recordSize)
@@ -39,30 +41,45 @@ void RawModelOutput::reportStream(const QString &name, const StreamStats &s, std
     for (const QString &u : s.unreadable)
         warn(u);
     if (s.trailingBytes)
-        warn(QStringLiteral("%1: truncated: the last %2 bytes are not a whole %3-byte record; the %4 whole "
-                            "records before them were decoded")
+        warn(QCoreApplication::translate(
+                 "Parser", "%1: truncated: the last %2 bytes are not a whole %3-byte record; the %4 whole "
+                           "records before them were decoded")
                  .arg(name)
                  .arg(s.trailingBytes)
                  .arg(recordSize)
                  .arg(s.records));
     m_info.recordsDecoded += s.records;
+    if (!s.stopped)
+        m_info.streamsComplete << name;
+    else if (s.records == 0 && s.stoppedAt == 0)
+        m_info.streamsNotRead << name;
+    else
+        m_info.streamsCut << QCoreApplication::translate("Parser", "%1 after %2 records (byte %3 of %4)")
+                                 .arg(name)
+                                 .arg(s.records)
+                                 .arg(s.stoppedAt)
+                                 .arg(s.streamBytes);
 }
 
 void RawModelOutput::reportPairing(const QString &name, const PairingStats &p, const RollingCounter &c)
 {
     QStringList parts;
     if (c.gaps)
-        parts << QStringLiteral("lost records: the rolling cnt skipped %1 times (%2 missing)")
+        parts << QCoreApplication::translate("Parser",
+                                             "lost records: the rolling cnt skipped %1 times (%2 missing)")
                      .arg(c.gaps)
                      .arg(plural(c.missing, "record"));
     if (p.badMagic)
-        parts << QStringLiteral("%1 with a wrong magic skipped").arg(plural(p.badMagic, "record"));
+        parts << QCoreApplication::translate("Parser", "%1 with a wrong magic skipped")
+                     .arg(plural(p.badMagic, "record"));
     if (p.endsWithoutStart)
-        parts << QStringLiteral("%1 without a start dropped").arg(plural(p.endsWithoutStart, "end record"));
+        parts << QCoreApplication::translate("Parser", "%1 without a start dropped")
+                     .arg(plural(p.endsWithoutStart, "end record"));
     if (p.startsNeverEnded)
-        parts << QStringLiteral("%1 never ended dropped").arg(plural(p.startsNeverEnded, "start record"));
+        parts << QCoreApplication::translate("Parser", "%1 never ended dropped")
+                     .arg(plural(p.startsNeverEnded, "start record"));
     if (p.startsReplaced)
-        parts << QStringLiteral("%1 replaced by a later start of the same task")
+        parts << QCoreApplication::translate("Parser", "%1 replaced by a later start of the same task")
                      .arg(plural(p.startsReplaced, "start record"));
     if (!parts.isEmpty())
         warn(QStringLiteral("%1: %2").arg(name, parts.join(QStringLiteral("; "))));
@@ -73,8 +90,9 @@ void RawModelOutput::notDecoded(const QString &name, const QStringList &files)
     qint64 bytes = 0;
     for (const QString &f : files)
         bytes += QFileInfo(f).size();
-    m_info.notDecoded
-        << QStringLiteral("%1: %2, %3 bytes").arg(name, plural(files.size(), "slice")).arg(bytes);
+    m_info.notDecoded << QCoreApplication::translate("Parser", "%1: %2, %3 bytes")
+                             .arg(name, plural(files.size(), "slice"))
+                             .arg(bytes);
 }
 
 int RawModelOutput::addHostArgs(std::vector<std::pair<QString, QString>> args)

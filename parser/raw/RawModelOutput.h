@@ -39,8 +39,11 @@ public:
 
     void warn(const QString &text) { m_builder.addWarning(text); }
     void warnBadMagic(const QString &stream, std::size_t bad);
-    // The stream's unreadable slices and truncation; counts its records as decoded.
+    // The stream's unreadable slices and truncation; counts its records as decoded; notes where it ended
+    // (read to the end, cut by a stop, not read) for the stop's warning.
     void reportStream(const QString &name, const StreamStats &s, std::size_t recordSize);
+    // A stream left unread because the load was stopped before its family was decoded.
+    void reportNotRead(const QString &name) { m_info.streamsNotRead << name; }
     void reportPairing(const QString &name, const PairingStats &p, const RollingCounter &c);
     // A stream of a family not decoded: named with its slices and bytes in the final warning.
     void notDecoded(const QString &name, const QStringList &files);

@@ -7,6 +7,7 @@
 #include "RawModelOutput.h"
 #include "folder/ProfileLayout.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QRegularExpression>
 
@@ -22,6 +23,22 @@ std::uint64_t rawDataBytes(const DataSource &source)
             for (const QString &f : s.files)
                 bytes += static_cast<std::uint64_t>(QFileInfo(f).size());
     return bytes;
+}
+
+QString rawStopSummary(const RawReadInfo &info, const QString &folder)
+{
+    if (info.streamsCut.isEmpty() && info.streamsNotRead.isEmpty())
+        return {};
+    const QString none = QCoreApplication::translate("Parser", "none");
+    const QString prefix = folder.isEmpty() ? QString() : folder + QLatin1Char('/');
+    auto listed = [&](QStringList l) {
+        for (QString &name : l)
+            if (!prefix.isEmpty() && name.startsWith(prefix))
+                name.remove(0, prefix.size());
+        return l.isEmpty() ? none : l.join(QStringLiteral(", "));
+    };
+    return QCoreApplication::translate("Parser", "read completely: %1; cut: %2; not read: %3")
+        .arg(listed(info.streamsComplete), listed(info.streamsCut), listed(info.streamsNotRead));
 }
 
 // The host data first (every host family is read and associated before any device task looks up its
@@ -50,7 +67,7 @@ std::size_t readRawProfile(const DataSource &source, TraceBuilder &builder, RawR
         DeviceDecoder(out, host, rows, control, listing, device, dir, hostDir).run();
     out.finish();
     if (!i.notDecoded.isEmpty())
-        builder.addWarning(QStringLiteral("Raw data not decoded yet (%1): %2")
+        builder.addWarning(QCoreApplication::translate("Parser", "Raw data not decoded yet (%1): %2")
                                .arg(i.notDecoded.size())
                                .arg(i.notDecoded.join(QStringLiteral("; "))));
     return out.slices();

@@ -48,7 +48,15 @@ struct RawReadInfo
     std::size_t recordsDecoded = 0;
     QStringList notDecoded; // "device_0/data/ts_track.data.0: 2 slices, 80 bytes"
     QString metricGroup;
+    // Where each record stream ended when the load was stopped (cancel or memory limit): read to its end,
+    // cut ("… after N records (byte X of Y)"), or not read at all. Empty lists when nothing stopped.
+    QStringList streamsComplete, streamsCut, streamsNotRead;
 };
+
+// What a stopped raw decode kept, for the load's warning: "read completely: …; cut: … after N records (byte
+// X of Y); not read: …", the stream names without `folder` + "/" (the PROF folder the warning names first).
+// Empty when no stream was stopped.
+QString rawStopSummary(const RawReadInfo &info, const QString &folder = QString());
 
 // Adds the decoded events to the builder's current group. Problems become builder warnings naming the
 // folder and the counts. Returns the number of timeline slices added. `cancel`, when given, stops every

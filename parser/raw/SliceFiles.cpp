@@ -4,7 +4,12 @@
 #include <QMap>
 #include <QRegularExpression>
 
+#include <QFileInfo>
+
 #include <algorithm>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace at::raw {
 
@@ -32,6 +37,24 @@ int agingRank(const QString &stream)
 }
 
 } // namespace
+
+std::uint64_t filesBytes(const QStringList &files)
+{
+    std::uint64_t bytes = 0;
+    for (const QString &f : files)
+        bytes += static_cast<std::uint64_t>(std::max<qint64>(0, QFileInfo(f).size()));
+    return bytes;
+}
+
+void releaseMappedPages(const char *mapping, std::size_t begin, std::size_t end)
+{
+    static const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    // Whole pages (the mapping starts on a page); the page holding `end` may still be read.
+    begin = begin / page * page;
+    end = end / page * page;
+    if (mapping && end > begin)
+        ::madvise(const_cast<char *>(mapping) + begin, end - begin, MADV_DONTNEED);
+}
 
 std::optional<std::int64_t> sliceNumber(const QString &fileName)
 {

@@ -39,7 +39,17 @@ struct StreamStats
     std::uint64_t trailingBytes = 0; // bytes of an incomplete last record (truncated stream)
     QStringList unreadable;          // "path: problem"
     bool stopped = false;            // cancelled before the end
+    std::uint64_t streamBytes = 0;   // size of every slice file of the stream (set when stopped)
+    std::uint64_t stoppedAt = 0;     // the stream offset reading stopped at (set when stopped)
 };
+
+// Sum of the files' sizes (0 for a file that cannot be read).
+std::uint64_t filesBytes(const QStringList &files);
+
+// Gives the pages of a read-only file mapping from the one holding `begin` up to the one holding `end`
+// (excluded: it may still be read) back to the kernel; they stay in the page cache. Every byte before `end`
+// must have been read. So a slice file decoded record by record does not stay resident as a whole.
+void releaseMappedPages(const char *mapping, std::size_t begin, std::size_t end);
 
 // What a record stream obeys and reports: the cancel flag (the user, or the loader's memory limit) and a
 // byte counter advanced as slice files are read (the loader's progress). Either may be null.
@@ -50,29 +60,36 @@ struct StreamControl
     {}
     const std::atomic<bool> *cancel;
     std::atomic<std::uint64_t> *bytesDone;
+    bool stopped() const { return cancel && cancel->load(std::memory_order_relaxed); }
 };
 
 // Calls `onRecord(const unsigned char *record)` for every whole record of the stream, in order. A record cut
 // by a slice boundary is reassembled; bytes left over at the end are counted as trailingBytes. Once the
-// cancel flag is set it stops within a slice file or 65,536 records.
+// cancel flag is set it stops within 65,536 records (at most one block of a slice file); stats.stopped,
+// stoppedAt and streamBytes then say where. The pages of each block are released once decoded.
 template <typename F>
 StreamStats forEachRecord(const StreamControl &control, const QStringList &files, std::size_t recordSize,
                           F &&onRecord)
 {
     StreamStats stats;
-    const std::atomic<bool> *cancel = control.cancel;
-    auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
+    auto cancelled = [&control] { return control.stopped(); };
+    std::uint64_t offset = 0; // of the current slice file in the stream
+    auto stop = [&](std::uint64_t at) {
+        stats.stopped = true;
+        stats.stoppedAt = at;
+        stats.streamBytes = filesBytes(files);
+        return stats;
+    };
     std::vector<unsigned char> carry; // start of a record cut by the previous slice
     carry.reserve(recordSize);
     for (const QString &file : files) {
-        if (cancelled()) {
-            stats.stopped = true;
-            return stats;
-        }
+        if (cancelled())
+            return stop(offset > carry.size() ? offset - carry.size() : 0);
         QString error;
         std::unique_ptr<MappedFile> mapped = MappedFile::open(file, &error);
         if (!mapped) {
             stats.unreadable << error;
+            offset += filesBytes({file});
             continue;
         }
         const auto *data = reinterpret_cast<const unsigned char *>(mapped->data());
@@ -91,17 +108,19 @@ StreamStats forEachRecord(const StreamControl &control, const QStringList &files
         }
         const std::size_t whole = (size - pos) / recordSize;
         constexpr std::size_t kBlock = 65536;
+        std::size_t released = 0;
         for (std::size_t begin = 0; begin < whole; begin += kBlock) {
-            if (begin > 0 && cancelled()) {
+            if (cancelled()) {
                 stats.records += begin;
-                stats.stopped = true;
-                return stats;
+                return stop(offset + pos + begin * recordSize);
             }
             const std::size_t end = std::min(whole, begin + kBlock);
             for (std::size_t i = begin; i < end; ++i)
                 onRecord(data + pos + i * recordSize);
             if (mapped->truncated())
                 break; // the file shrank while it was read: the rest reads as zero pages
+            releaseMappedPages(mapped->data(), released, pos + end * recordSize);
+            released = pos + end * recordSize;
         }
         if (mapped->truncated()) {
             // Only the records wholly before the cut count; nothing is carried into the next slice.
@@ -110,6 +129,7 @@ StreamStats forEachRecord(const StreamControl &control, const QStringList &files
             stats.records += std::min(kept, whole);
             stats.unreadable << mapped->truncationMessage();
             carry.clear();
+            offset += size;
             continue;
         }
         stats.records += whole;
@@ -117,6 +137,7 @@ StreamStats forEachRecord(const StreamControl &control, const QStringList &files
         carry.insert(carry.end(), data + pos, data + size);
         if (control.bytesDone)
             control.bytesDone->fetch_add(size, std::memory_order_relaxed);
+        offset += size;
     }
     stats.trailingBytes = carry.size();
     return stats;

@@ -5,6 +5,7 @@
 #include "csv/CsvSlices.h"
 #include "csv/CsvValues.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 namespace at {
@@ -31,26 +32,45 @@ std::string_view unquoted(std::string_view cell)
     return cell;
 }
 
+// Whether a stop ended reading one of the table's slices early.
+bool stoppedEarly(const CsvTable &table)
+{
+    for (const CsvIssue &issue : table.issues())
+        if (issue.kind == CsvIssue::Kind::Stopped)
+            return true;
+    return false;
+}
+
+CsvTable readTable(const QStringList &files, const std::atomic<bool> *stop, bool *stopped)
+{
+    CsvOptions options;
+    options.stop = stop;
+    CsvTable table = readCsvSlices(sortCsvSlices(files), CsvReader(options));
+    if (stopped)
+        *stopped = stoppedEarly(table);
+    return table;
+}
+
 } // namespace
 
 std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder &builder,
-                              const std::atomic<bool> *stop)
+                              const std::atomic<bool> *stop, bool *stopped)
 {
     if (files.isEmpty())
         return 0;
-    CsvOptions options;
-    options.stop = stop;
-    const CsvTable table = readCsvSlices(sortCsvSlices(files), CsvReader(options));
-    const QString name = files.size() == 1
-                             ? files.first()
-                             : QStringLiteral("%1 (+%2 slices)").arg(files.first()).arg(files.size() - 1);
+    const CsvTable table = readTable(files, stop, stopped);
+    const QString name = files.size() == 1 ? files.first()
+                                           : QCoreApplication::translate("Parser", "%1 (+%2 slices)")
+                                                 .arg(files.first())
+                                                 .arg(files.size() - 1);
     for (const CsvIssue &issue : table.issues())
         builder.addWarning(issue.toString());
     const int nameCol = table.column("Name");
     const int startCol = table.column("Start Time(us)");
     if (nameCol < 0 || startCol < 0) {
         builder.addWarning(
-            QStringLiteral("%1: not a kernel table (no Name / Start Time column); AI Core metrics skipped")
+            QCoreApplication::translate(
+                "Parser", "%1: not a kernel table (no Name / Start Time column); AI Core metrics skipped")
                 .arg(name));
         return 0;
     }
@@ -119,7 +139,9 @@ std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder 
     }
     if (badTimes)
         builder.addWarning(
-            QStringLiteral("%1: %2 rows without a readable start time were skipped").arg(name).arg(badTimes));
+            QCoreApplication::translate("Parser", "%1: %2 rows without a readable start time were skipped")
+                .arg(name)
+                .arg(badTimes));
     return read;
 }
 
@@ -135,11 +157,12 @@ QStringList plainSummaryTypes()
             QStringLiteral("l2_cache"),        QStringLiteral("communication_statistic")};
 }
 
-std::size_t readSummaryTable(const QString &type, const QStringList &files, int group, TraceBuilder &builder)
+std::size_t readSummaryTable(const QString &type, const QStringList &files, int group, TraceBuilder &builder,
+                             const std::atomic<bool> *stop, bool *stopped)
 {
     if (files.isEmpty())
         return 0;
-    const CsvTable table = readCsvSlices(sortCsvSlices(files));
+    const CsvTable table = readTable(files, stop, stopped);
     for (const CsvIssue &issue : table.issues())
         builder.addWarning(issue.toString());
     SummaryTable out;

@@ -12,9 +12,10 @@ namespace at {
 // its slices) into the builder's KernelTable for a group. Columns are found by header name (with
 // the renames of FORMATS.md §3.10), every column after Context ID / Output Formats is a metric.
 // Problems are added to the builder's warnings, naming the file. Returns the rows read.
-// `stop` (LoadControl::stopReading) ends reading the table early; the rows before are kept (issue 21).
+// `stop` (LoadControl::stopReading) ends reading the table early; the rows before are kept (issue 21) and
+// *stopped (when given) says so.
 std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder &builder,
-                              const std::atomic<bool> *stop = nullptr);
+                              const std::atomic<bool> *stop = nullptr, bool *stopped = nullptr);
 
 } // namespace at
 
@@ -24,7 +25,8 @@ namespace at {
 QStringList plainSummaryTypes();
 
 // Reads one summary CSV (with its slices) as text into the builder; problems become warnings
-// naming the file. Returns the rows read.
-std::size_t readSummaryTable(const QString &type, const QStringList &files, int group, TraceBuilder &builder);
+// naming the file. Returns the rows read. `stop` and `stopped` as for readKernelSummary.
+std::size_t readSummaryTable(const QString &type, const QStringList &files, int group, TraceBuilder &builder,
+                             const std::atomic<bool> *stop = nullptr, bool *stopped = nullptr);
 
 } // namespace at

@@ -763,6 +763,7 @@ private slots:
         QTemporaryDir d;
         writeConfig(d, QStringLiteral("1"), QStringLiteral("50"));
         writeFile(devDir(d) + "/hwts.data.0.slice_0", hwtsLog(kHwtsTasks, -1));
+        writeFile(hostDir(d) + "/unaging.additional.hash_dic.slice_0", "1:a\n");
         LoadControl cancelled;
         cancelled.cancel = true;
         QVERIFY(loadTrace(d.path(), at::environmentLoadOptions(), cancelled).cancelled());
@@ -776,6 +777,13 @@ private slots:
         QCOMPARE(stopped.model->sliceCount(), std::size_t(0));
         QVERIFY2(hasWarning(*stopped.model, QStringLiteral("memory use reached the limit")),
                  qPrintable(warnings(*stopped.model)));
+        // What was kept: nothing was read, and every stream (the dictionary too) is named as not read.
+        QVERIFY2(
+            hasWarning(*stopped.model,
+                       QStringLiteral("raw record streams when reading stopped: read completely: none; cut: "
+                                      "none; not read: host/data/unaging.additional.hash_dic, "
+                                      "device_0/data/hwts.data.0")),
+            qPrintable(warnings(*stopped.model)));
 
         const auto whole = load(d.path());
         QVERIFY(whole);

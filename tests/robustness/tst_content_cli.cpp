@@ -3,6 +3,7 @@
 // what is accepted; AT_MEMORY_LIMIT garbage is ignored with a warning; --chart without kernels exits 1;
 // and --memory-limit holds within 1.25 × limit + 32 MiB of peak RSS for JSON, CSV and raw inputs.
 
+#include "PeakRss.h"
 #include "RawRecordWriter.h"
 
 #include <QCoreApplication>
@@ -43,90 +44,6 @@ Run runApp(const QStringList &args, const QProcessEnvironment &env = QProcessEnv
     r.out = QString::fromUtf8(process.readAllStandardOutput());
     r.err = QString::fromUtf8(process.readAllStandardError());
     return r;
-}
-
-// Peak RSS of one run: this test binary re-runs itself as `--peak-rss-of APP ARGS...`, which forks the
-// app, waits for it and prints the child's ru_maxrss (the only child it ever had, so nothing else
-// counts), then the app's exit code.
-struct PeakRun
-{
-    long peakKiB = -1;     // ru_maxrss: everything resident, the input file's pages included
-    long peakAnonKiB = -1; // the largest RssAnon sampled: the process's private memory
-    int exitCode = -1;
-    QString err;
-};
-
-PeakRun runMeasured(const QStringList &args)
-{
-    QProcess process;
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    e.insert(QStringLiteral("AT_NO_SNAPSHOT"), QStringLiteral("1"));
-    e.remove(QStringLiteral("AT_MEMORY_LIMIT"));
-    process.setProcessEnvironment(e);
-    process.start(QCoreApplication::applicationFilePath(),
-                  QStringList{QStringLiteral("--peak-rss-of"), QStringLiteral(AT_APP_BINARY)} + args);
-    if (!process.waitForFinished(300000))
-        process.kill();
-    PeakRun r;
-    const QString out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    const qsizetype at = out.lastIndexOf(QStringLiteral("peak-rss-kib "));
-    if (at >= 0) {
-        const QStringList fields = out.mid(at).split(QLatin1Char(' '));
-        if (fields.size() >= 4) {
-            r.peakKiB = fields[1].toLong();
-            r.exitCode = fields[2].toInt();
-            r.peakAnonKiB = fields[3].trimmed().toLong();
-        }
-    }
-    return r;
-}
-
-// RssAnon of a running process in KiB (the heap and other private memory; not the file's pages), or -1.
-long rssAnonKiB(pid_t pid)
-{
-    char path[64];
-    std::snprintf(path, sizeof path, "/proc/%d/status", static_cast<int>(pid));
-    FILE *f = std::fopen(path, "r");
-    if (!f)
-        return -1;
-    char line[256];
-    long value = -1;
-    while (std::fgets(line, sizeof line, f))
-        if (std::sscanf(line, "RssAnon: %ld", &value) == 1)
-            break;
-    std::fclose(f);
-    return value;
-}
-
-int peakRssWrapper(int argc, char **argv)
-{
-    const pid_t child = fork();
-    if (child == 0) {
-        if (std::freopen("/dev/null", "w", stdout) == nullptr)
-            _exit(126);
-        execv(argv[2], argv + 2);
-        _exit(127);
-    }
-    // Sampled every millisecond: a peak of the private memory lasts far longer than that.
-    long peakAnon = 0;
-    int status = 0;
-    while (waitpid(child, &status, WNOHANG) == 0) {
-        peakAnon = std::max(peakAnon, rssAnonKiB(child));
-        usleep(1000);
-    }
-    rusage usage{};
-    getrusage(RUSAGE_CHILDREN, &usage);
-    std::printf("peak-rss-kib %ld %d %ld\n", usage.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-                peakAnon);
-    (void)argc;
-    return 0;
-}
-
-// The stated margin (docs/ROBUSTNESS.md): peak RSS within 1.25 × limit + 32 MiB.
-long allowedPeakKiB(long limitMiB)
-{
-    return (limitMiB * 5 / 4 + 32) * 1024;
 }
 
 QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)

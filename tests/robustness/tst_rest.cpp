@@ -16,16 +16,23 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstring>
 #include <future>
 #include <optional>
 #include <thread>
 
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 namespace {
 
 const char *const kClusterFolder = "msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2";
 const char *const kRankFolder = "msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2/rank_0_ascend_pt";
+// A rank folder with trace_view.json and every summary table.
+const char *const kTimelineRankFolder =
+    "msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt";
 
 // Runs loadTrace on another thread and gives up after a while, so that a blocking open fails the test
 // instead of hanging it (the thread is then left behind, blocked).
@@ -202,6 +209,77 @@ private slots:
                      QStringLiteral("reading stopped after 8192 rows (byte ")),
                  qPrintable(part.issues().front().message));
         QCOMPARE(part.cell(8191, 0), std::string_view("k8191"));
+    }
+
+    // A FIFO, socket or dangling link named like a file the profiler writes, in a real rank folder: the
+    // listing never opens it; the load finishes, a warning names the path and what it is (it used to be
+    // skipped silently), and every other file is read as before.
+    void specialFileInARankFolderIsNamed_data()
+    {
+        QTest::addColumn<QString>("relative");
+        QTest::addColumn<QString>("kind"); // fifo, socket, dangling
+        QTest::addColumn<QString>("said");
+        QTest::newRow("FIFO trace_view.json")
+            << QStringLiteral("ASCEND_PROFILER_OUTPUT/trace_view.json") << QStringLiteral("fifo")
+            << QStringLiteral("is not a regular file (a FIFO, socket or device)");
+        QTest::newRow("FIFO kernel_details.csv")
+            << QStringLiteral("ASCEND_PROFILER_OUTPUT/kernel_details.csv") << QStringLiteral("fifo")
+            << QStringLiteral("is a FIFO (named pipe), not a regular file: it was not read");
+        QTest::newRow("socket op_statistic.csv")
+            << QStringLiteral("ASCEND_PROFILER_OUTPUT/op_statistic.csv") << QStringLiteral("socket")
+            << QStringLiteral("is a socket, not a regular file: it was not read");
+        QTest::newRow("dangling link step_trace_time.csv")
+            << QStringLiteral("ASCEND_PROFILER_OUTPUT/step_trace_time.csv") << QStringLiteral("dangling")
+            << QStringLiteral("is a symbolic link to %1, which does not exist: it was not read");
+        QTest::newRow("FIFO profiler_info_0.json")
+            << QStringLiteral("profiler_info_0.json") << QStringLiteral("fifo")
+            << QStringLiteral("is a FIFO (named pipe), not a regular file");
+    }
+
+    void specialFileInARankFolderIsNamed()
+    {
+        QFETCH(QString, relative);
+        QFETCH(QString, kind);
+        QFETCH(QString, said);
+        QTemporaryDir dir;
+        const QString folder =
+            copyRankFolder(dir, QString::fromLatin1(kTimelineRankFolder), QStringLiteral("rank0_ascend_pt"));
+        const std::optional<at::LoadResult> baseline = loadWithin(folder);
+        QVERIFY(baseline && baseline->model);
+        QVERIFY(baseline->model->sliceCount() > 0 && !baseline->model->kernels().empty());
+
+        const QString path = folder + QLatin1Char('/') + relative;
+        QVERIFY(QFile::remove(path));
+        const QString missing = dir.filePath(QStringLiteral("gone.csv"));
+        int socketFd = -1;
+        if (kind == QLatin1String("fifo")) {
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+        } else if (kind == QLatin1String("socket")) {
+            socketFd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+            sockaddr_un address{};
+            address.sun_family = AF_UNIX;
+            const QByteArray name = QFile::encodeName(path);
+            QVERIFY(std::size_t(name.size()) < sizeof address.sun_path);
+            std::memcpy(address.sun_path, name.constData(), std::size_t(name.size()));
+            QCOMPARE(::bind(socketFd, reinterpret_cast<sockaddr *>(&address), sizeof address), 0);
+        } else {
+            QVERIFY(QFile::link(missing, path));
+            said = said.arg(missing);
+        }
+        const std::optional<at::LoadResult> r = loadWithin(folder);
+        if (socketFd >= 0)
+            ::close(socketFd);
+        QVERIFY2(r, "loadTrace blocked");
+        QVERIFY2(r->model, qPrintable(r->error));
+        const QString warnings = r->model->warnings().join(QLatin1Char('\n'));
+        QVERIFY2(warnings.contains(path + QLatin1Char(' ') + said), qPrintable(warnings));
+        QCOMPARE(warnings.count(path), 1); // named once, not by the listing and the reader both
+        // Everything else read as before.
+        if (!relative.endsWith(QLatin1String("trace_view.json")))
+            QCOMPARE(r->model->sliceCount(), baseline->model->sliceCount());
+        if (!relative.endsWith(QLatin1String("kernel_details.csv")))
+            QCOMPARE(r->model->kernels().size(), baseline->model->kernels().size());
+        QCOMPARE(r->model->memory().isEmpty(), baseline->model->memory().isEmpty());
     }
 };
 
