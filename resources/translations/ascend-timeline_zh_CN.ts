@@ -1672,6 +1672,216 @@
         <source>, device tasks drawn from %1 (no trace_view.json or database)</source>
         <translation>，设备任务取自 %1（没有 trace_view.json 或数据库）</translation>
     </message>
+    <message>
+        <source>%1 is %2, not a regular file: it was not read</source>
+        <translation>%1 是%2，不是普通文件：未读取</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file: it was not read</source>
+        <translation>%1 不是普通文件：未读取</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link to %2, which does not exist: it was not read</source>
+        <translation>%1 是指向 %2 的符号链接，但目标不存在：未读取</translation>
+    </message>
+    <message>
+        <source>%1: %2; decoded as a %3 chip because of the files present</source>
+        <translation>%1：%2；根据现有文件按 %3 芯片解码</translation>
+    </message>
+    <message>
+        <source>no info.json platform_version</source>
+        <translation>info.json 中没有 platform_version</translation>
+    </message>
+    <message>
+        <source>%1: DeviceInfo[0] has no hwts_frequency</source>
+        <translation>%1：DeviceInfo[0] 中没有 hwts_frequency</translation>
+    </message>
+    <message>
+        <source>%1: DeviceInfo[0].hwts_frequency is &quot;%2&quot;, not a frequency in MHz above 0 and at most %3</source>
+        <translation>%1：DeviceInfo[0].hwts_frequency 为“%2”，不是大于 0 且不超过 %3 的 MHz 频率</translation>
+    </message>
+    <message>
+        <source>%1 has no info.json.%2 (nor any info.json* file)</source>
+        <translation>%1 中没有 info.json.%2（也没有任何 info.json* 文件）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 has no DeviceInfo entry</source>
+        <translation>%1 中没有 DeviceInfo 条目</translation>
+    </message>
+    <message>
+        <source>%1: no hwts_frequency (info.json.%2 missing or incomplete): %3 of device task logs cannot be put on the clock and were not decoded (%4)</source>
+        <translation>%1：没有 hwts_frequency（info.json.%2 缺失或不完整）：设备任务日志的 %3 无法换算到时钟上，未解码（%4）</translation>
+    </message>
+    <message>
+        <source>%1: the load was stopped while device task slices were made: %2 of %3 tasks were kept</source>
+        <translation>%1：生成设备任务切片时加载被停止：保留了 %3 个任务中的 %2 个</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 device tasks have no host task_track record with a known kernel name: named by their task type</source>
+        <translation>%1：%3 个设备任务中有 %2 个没有带已知核函数名的主机 task_track 记录：按任务类型命名</translation>
+    </message>
+    <message>
+        <source>%1: %2 with an entry count above 55 skipped</source>
+        <translation>%1：跳过了条目数超过 55 的 %2</translation>
+    </message>
+    <message>
+        <source>%1 with a wrong magic skipped</source>
+        <translation>跳过了魔数错误的 %1</translation>
+    </message>
+    <message>
+        <source>%1 with another data tag skipped</source>
+        <translation>跳过了数据标签不同的 %1</translation>
+    </message>
+    <message>
+        <source>%1 without a start tick dropped</source>
+        <translation>丢弃了没有开始时钟计数的 %1</translation>
+    </message>
+    <message>
+        <source>%1 ending before it starts dropped</source>
+        <translation>丢弃了结束早于开始的 %1</translation>
+    </message>
+    <message>
+        <source>%1 with an unknown tag skipped</source>
+        <translation>跳过了标签未知的 %1</translation>
+    </message>
+    <message>
+        <source>%1 without an end mark dropped</source>
+        <translation>丢弃了没有结束标记的 %1</translation>
+    </message>
+    <message>
+        <source>%1 without a start mark begin at their first record</source>
+        <translation>没有开始标记的 %1 从其第一条记录开始</translation>
+    </message>
+    <message>
+        <source>%1: %2 beyond ±2^62 ns (corrupt ticks) not used as steps</source>
+        <translation>%1：超出 ±2^62 ns 的 %2（时钟计数损坏）未用作步骤</translation>
+    </message>
+    <message>
+        <source>%1 after %2 lines</source>
+        <translation>%1 在 %2 行之后</translation>
+    </message>
+    <message>
+        <source>%1: %2 without its partner dropped</source>
+        <translation>%1：丢弃了没有配对记录的 %2</translation>
+    </message>
+    <message>
+        <source>host data: %1 outside any API range of its thread (no op to attach to)</source>
+        <translation>主机数据：%1 不在其线程的任何 API 区间内（无可关联的算子）</translation>
+    </message>
+    <message>
+        <source>%1 with missing message segments (kept as read)</source>
+        <translation>消息分段缺失的 %1（按读到的内容保留）</translation>
+    </message>
+    <message>
+        <source>%1 ending before it starts shown as marks</source>
+        <translation>结束早于开始的 %1 显示为标记</translation>
+    </message>
+    <message>
+        <source>%1 without a matching task</source>
+        <translation>没有匹配任务的 %1</translation>
+    </message>
+    <message>
+        <source>%1 with the overflow flag dropped</source>
+        <translation>丢弃了带溢出标志的 %1</translation>
+    </message>
+    <message>
+        <source>%1 of tasks beyond ±2^62 ns (corrupt ticks) left out</source>
+        <translation>超出 ±2^62 ns 的任务的 %1（时钟计数损坏）被略去</translation>
+    </message>
+    <message>
+        <source>%1: raw record streams when reading stopped: %2</source>
+        <translation>%1：读取停止时各原始记录流的情况：%2</translation>
+    </message>
+    <message>
+        <source>%1: no raw record could be decoded</source>
+        <translation>%1：没有可解码的原始记录</translation>
+    </message>
+    <message>
+        <source>%1: %2 with a wrong magic skipped</source>
+        <translation>%1：跳过了魔数错误的 %2</translation>
+    </message>
+    <message>
+        <source>%1: truncated: the last %2 bytes are not a whole %3-byte record; the %4 whole records before them were decoded</source>
+        <translation>%1：已截断：最后 %2 字节不构成完整的 %3 字节记录；其前的 %4 条完整记录已解码</translation>
+    </message>
+    <message>
+        <source>%1 after %2 records (byte %3 of %4)</source>
+        <translation>%1 在 %2 条记录之后（第 %3 字节，共 %4 字节）</translation>
+    </message>
+    <message>
+        <source>lost records: the rolling cnt skipped %1 times (%2 missing)</source>
+        <translation>记录丢失：循环计数 cnt 跳变 %1 次（缺少 %2）</translation>
+    </message>
+    <message>
+        <source>%1 without a start dropped</source>
+        <translation>丢弃了没有开始记录的 %1</translation>
+    </message>
+    <message>
+        <source>%1 never ended dropped</source>
+        <translation>丢弃了从未结束的 %1</translation>
+    </message>
+    <message>
+        <source>%1 replaced by a later start of the same task</source>
+        <translation>%1 被同一任务之后的开始记录替换</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 bytes</source>
+        <translation>%1：%2，%3 字节</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>read completely: %1; cut: %2; not read: %3</source>
+        <translation>完整读取：%1；中途截断：%2；未读取：%3</translation>
+    </message>
+    <message>
+        <source>Raw data not decoded yet (%1): %2</source>
+        <translation>尚未解码的原始数据（%1）：%2</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 slices)</source>
+        <translation>%1（另有 %2 个分片）</translation>
+    </message>
+    <message>
+        <source>%1: not a kernel table (no Name / Start Time column); AI Core metrics skipped</source>
+        <translation>%1：不是核函数表（没有 Name / Start Time 列）；已跳过 AI Core 指标</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows without a readable start time were skipped</source>
+        <translation>%1：跳过了 %2 行无法读取开始时间的数据</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (+%n slices)</source>
+        <translation>
+            <numerusform>%1（另有 %n 个分片）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 after %2 rows</source>
+        <translation>%1 在 %2 行之后</translation>
+    </message>
+    <message>
+        <source>%1 (%2 rows)</source>
+        <translation>%1（%2 行）</translation>
+    </message>
+    <message>
+        <source>in its summary tables</source>
+        <translation>于其汇总表中</translation>
+    </message>
+    <message>
+        <source>%1 table rows</source>
+        <translation>%1 行表格数据</translation>
+    </message>
+    <message>
+        <source>%1: summary tables when reading stopped: %2</source>
+        <translation>%1：读取停止时各汇总表的情况：%2</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1926,6 +2136,17 @@ duration %2 µs · %3</source>
     </message>
 </context>
 <context>
+    <name>at::ClusterHeatMap</name>
+    <message>
+        <source>No values to show</source>
+        <translation>没有可显示的数值</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>热力图</translation>
+    </message>
+</context>
+<context>
     <name>at::ClusterView</name>
     <message>
         <source>(no step)</source>
@@ -2080,22 +2301,8 @@ duration %2 µs · %3</source>
         <translation>没有通信矩阵（communication_matrix.json 或 analysis.db）。</translation>
     </message>
     <message>
-        <source>Step %1: bandwidth from source rank (row) to destination rank (column), GB/s, all groups and ops. Hover a cell for its value.</source>
-        <translation>步骤 %1：从源 Rank（行）到目的 Rank（列）的带宽，GB/s，包含所有通信组和算子。鼠标悬停单元格查看数值。</translation>
-    </message>
-    <message>
         <source>GB/s</source>
         <translation>GB/s</translation>
-    </message>
-    <message>
-        <source>Open Timelines of Selected Ranks</source>
-        <translation>打开所选 Rank 的时间线</translation>
-    </message>
-    <message numerus="yes">
-        <source>Cluster %1: %n rank(s), %2 with summary files only. Times are the mean per step in ms; double-click a rank to open its timeline, or select several and open them (one window each).</source>
-        <translation>
-            <numerusform>集群 %1：%n 个 Rank，其中 %2 个只有汇总文件。时间为每步平均值（ms）；双击 Rank 打开其时间线，或选中多个后一起打开（每个一个窗口）。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Peak Memory (MB)</source>
@@ -2104,6 +2311,92 @@ duration %2 µs · %3</source>
     <message>
         <source>%1, first reached at %2 µs (%3)</source>
         <translation>%1，首次达到于 %2 µs（%3）</translation>
+    </message>
+    <message>
+        <source>Open Selected Ranks</source>
+        <translation>打开所选 Rank</translation>
+    </message>
+    <message>
+        <source>Load the selected ranks into one timeline (in the background, only those ranks)</source>
+        <translation>将选中的 Rank 加载到同一条时间线（后台加载，只读取这些 Rank）</translation>
+    </message>
+    <message>
+        <source>Open This Group</source>
+        <translation>打开本组</translation>
+    </message>
+    <message>
+        <source>Open Slowest and Fastest</source>
+        <translation>打开最慢与最快的 Rank</translation>
+    </message>
+    <message>
+        <source>Back to Timeline</source>
+        <translation>返回时间线</translation>
+    </message>
+    <message>
+        <source>Show the timeline that is loaded, without reloading it</source>
+        <translation>显示已加载的时间线，不重新加载</translation>
+    </message>
+    <message>
+        <source>&amp;Group:</source>
+        <translation>组(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>&amp;Op:</source>
+        <translation>算子(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Double-click a finding to open the ranks it names on one timeline</source>
+        <translation>双击一条发现，在同一条时间线上打开它涉及的 Rank</translation>
+    </message>
+    <message>
+        <source>Loaded on the timeline: %1</source>
+        <translation>时间线上已加载：%1</translation>
+    </message>
+    <message>
+        <source>Select a rank: opens every rank of its pipeline stage or data-parallel group</source>
+        <translation>选择一个 Rank：打开其流水线阶段或数据并行组的所有 Rank</translation>
+    </message>
+    <message>
+        <source>Select a rank: opens the slowest and the fastest rank of its group (mean step time)</source>
+        <translation>选择一个 Rank：打开其所在组中最慢和最快的 Rank（按平均步骤时间）</translation>
+    </message>
+    <message>
+        <source>Opens ranks %1 (the group of rank %2)</source>
+        <translation>打开 Rank %1（Rank %2 所在的组）</translation>
+    </message>
+    <message>
+        <source>Opens ranks %1 (slowest, fastest of the group of rank %2)</source>
+        <translation>打开 Rank %1（Rank %2 所在组中最慢、最快的）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster %1: %n rank(s), %2 with summary files only. Times are the mean per step in ms; double-click a rank to open its timeline, or select several and open them on one timeline.</source>
+        <translation>
+            <numerusform>集群 %1：%n 个 Rank，其中 %2 个只有汇总文件。时间为每步平均值（ms）；双击 Rank 打开其时间线，或选中多个后在同一条时间线上打开。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All groups</source>
+        <translation>所有组</translation>
+    </message>
+    <message>
+        <source>%1 (group %2)</source>
+        <translation>%1（组 %2）</translation>
+    </message>
+    <message>
+        <source>All ops (-total)</source>
+        <translation>所有算子（-total）</translation>
+    </message>
+    <message>
+        <source>%1 (-total)</source>
+        <translation>%1（-total）</translation>
+    </message>
+    <message>
+        <source>Step %1: no link of this group and op.</source>
+        <translation>步骤 %1：该组和算子没有链路。</translation>
+    </message>
+    <message>
+        <source>Step %1: bandwidth from source rank (row) to destination rank (column), GB/s. Hover a cell for its value; click it to open both ranks at the op.</source>
+        <translation>步骤 %1：从源 Rank（行）到目的 Rank（列）的带宽，GB/s。悬停单元格查看数值；单击可在该算子处打开两个 Rank。</translation>
     </message>
 </context>
 <context>
@@ -2821,6 +3114,58 @@ duration %2 µs · %3</source>
         <source>Rank %1 has only summary files (no trace_view.json, kernel_details.csv or database): there is no timeline to open.</source>
         <translation>Rank %1 只有汇总文件（没有 trace_view.json、kernel_details.csv 或数据库）：没有可打开的时间线。</translation>
     </message>
+    <message>
+        <source>Rank(s) %1 have only summary files (no trace_view.json, kernel_details.csv or database): there is no timeline to open.</source>
+        <translation>Rank %1 只有汇总文件（没有 trace_view.json、kernel_details.csv 或数据库）：没有可打开的时间线。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading %n rank(s) of %1…</source>
+        <translation>
+            <numerusform>正在加载 %1 的 %n 个 Rank…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2) — Ascend Timeline</source>
+        <translation>%1（%2）— Ascend Timeline</translation>
+    </message>
+    <message>
+        <source>Not opened (summary files only, no timeline): rank(s) %1.</source>
+        <translation>未打开（只有汇总文件，没有时间线）：Rank %1。</translation>
+    </message>
+    <message>
+        <source>%1 is not on the timeline of the open ranks (no communication lane has it).</source>
+        <translation>%1 不在已打开 Rank 的时间线上（没有通信泳道包含它）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %n rank(s)</source>
+        <translation>
+            <numerusform>%1，位于 %n 个 Rank 上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close %1</source>
+        <translation>关闭 %1</translation>
+    </message>
+    <message>
+        <source>Reload the timeline without this rank (its memory is released)</source>
+        <translation>不含此 Rank 重新加载时间线（释放其内存）</translation>
+    </message>
+    <message>
+        <source>Rank Offsets…</source>
+        <translation>Rank 偏移…</translation>
+    </message>
+    <message>
+        <source>Rank offsets need a timeline with several ranks (open ranks from the Cluster page, or a folder of rank folders).</source>
+        <translation>Rank 偏移需要包含多个 Rank 的时间线（从集群页打开 Rank，或打开包含多个 Rank 文件夹的文件夹）。</translation>
+    </message>
+    <message>
+        <source>◂ Cluster</source>
+        <translation>◂ 集群</translation>
+    </message>
+    <message>
+        <source>Back to the Cluster page of these ranks (the timeline stays loaded)</source>
+        <translation>返回这些 Rank 的集群页（时间线保持加载）</translation>
+    </message>
 </context>
 <context>
     <name>at::MarkerList</name>
@@ -3057,6 +3402,41 @@ duration %2 µs · %3</source>
     <message>
         <source>Duration</source>
         <translation>时长</translation>
+    </message>
+</context>
+<context>
+    <name>at::RankOffsetsDialog</name>
+    <message>
+        <source>Rank Offsets</source>
+        <translation>Rank 偏移</translation>
+    </message>
+    <message>
+        <source>Each rank&apos;s timeline is drawn moved by its offset (µs, up to three decimals; negative moves it earlier). The data is not changed. &quot;Align Ranks on This Collective&quot; in the lane menu of a communication op sets them automatically.</source>
+        <translation>每个 Rank 的时间线按其偏移量平移绘制（µs，最多三位小数；负值表示提前）。数据本身不变。在通信算子的泳道菜单中选择“按此集合通信对齐 Rank”可自动设置。</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Offset (µs)</source>
+        <translation>偏移（µs）</translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation>应用(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset All to 0</source>
+        <translation>全部重置为 0(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Not a number of µs, the offset is kept: %1</source>
+        <translation>不是有效的 µs 数值，保留原偏移：%1</translation>
     </message>
 </context>
 <context>
@@ -3550,6 +3930,14 @@ duration %2 µs · %3</source>
     <message>
         <source>Range on All Lanes</source>
         <translation>范围覆盖全部泳道</translation>
+    </message>
+    <message>
+        <source>offset %1%2 µs</source>
+        <translation>偏移 %1%2 µs</translation>
+    </message>
+    <message>
+        <source>Align Ranks on This Collective</source>
+        <translation>按此集合通信对齐 Rank</translation>
     </message>
 </context>
 </TS>
