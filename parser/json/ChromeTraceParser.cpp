@@ -350,10 +350,15 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         if (control.releaseParsedPages && !spans.empty())
             releasePages(data, spans.back().end, &released);
         m_eventsRead += result.eventsRead;
-        if (result.cancelled || (control.cancel && control.cancel->load(std::memory_order_relaxed)))
+        if (result.cancelled) {
+            // Stopped inside the chunk: its first eventsRead events were kept, so that is where reading
+            // stopped (not the previous chunk's end, which read "byte 0" for a stop in the first chunk).
+            if (result.eventsRead > 0 && result.eventsRead <= spans.size())
+                reportProgress(spans[result.eventsRead - 1].end);
             return true;
+        }
         reportProgress(position);
-        return false;
+        return control.cancel && control.cancel->load(std::memory_order_relaxed);
     };
 
     if (threads == 1) {

@@ -11,6 +11,8 @@
 #include <QCryptographicHash>
 #include <QDirIterator>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <chrono>
@@ -413,6 +415,22 @@ private slots:
                  qPrintable(warning));
         // The kept events are the first ones: their timestamps run without a gap from the first.
         QCOMPARE(part.model->fullEnd() - part.model->fullBegin(), static_cast<at::TimeNs>(kept) * 1000);
+        // The warning says where reading stopped: the end of the last kept event (a stop inside the first
+        // chunk used to read "at byte 0").
+        const QRegularExpressionMatch at =
+            QRegularExpression(QStringLiteral("at byte (\\d+) of (\\d+)")).match(warning);
+        QVERIFY2(at.hasMatch(), qPrintable(warning));
+        QFile written(path);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QByteArray text = written.readAll();
+        QCOMPARE(at.captured(2).toLongLong(), text.size());
+        qsizetype lastKeptEnd = -1;
+        for (std::size_t i = 0; i < kept; ++i)
+            lastKeptEnd = text.indexOf('}', lastKeptEnd + 1);
+        const qint64 stoppedAt = at.captured(1).toLongLong();
+        QVERIFY2(
+            stoppedAt >= lastKeptEnd + 1 && stoppedAt <= lastKeptEnd + 3,
+            qPrintable(QStringLiteral("%1 vs the kept events' end %2").arg(stoppedAt).arg(lastKeptEnd + 1)));
         part.model.reset();
 
         at::LoadControl unlimited;
