@@ -3,6 +3,7 @@
 // background, with progress).
 #include "MainWindow.h"
 
+#include "InsightsPanel.h"
 #include "MessageBar.h"
 #include "StatusLabel.h"
 #include "cluster/ClusterReader.h"
@@ -56,6 +57,8 @@ bool MainWindow::openCluster(const QString &path)
     }
     m_cluster = model;
     m_clusterView->setModel(model);
+    if (auto *insights = findChild<InsightsPanel *>())
+        insights->setCluster(model); // the cluster and communication checks of the ranks' summary files
     m_pages->setCurrentWidget(m_clusterView);
     setWindowTitle(tr("%1 (cluster) — Ascend Timeline").arg(QFileInfo(path).fileName()));
     m_status->setText(tr("Cluster %1: %n rank(s) read from their summary files", nullptr,
