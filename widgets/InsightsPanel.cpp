@@ -37,7 +37,7 @@ QString severityText(Severity severity)
 
 InsightsPanel::InsightsPanel(QWidget *parent)
     : QWidget(parent), m_status(new QLabel), m_tree(new QTreeWidget), m_text(new QTextBrowser),
-      m_showAll(new QPushButton), m_noTimeline(std::make_unique<TraceModel>())
+      m_showAll(new QPushButton)
 {
     m_tree->setColumnCount(4);
     m_tree->header()->setStretchLastSection(false);

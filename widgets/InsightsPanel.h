@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Finding.h"
+#include "cluster/ClusterModel.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
@@ -69,7 +70,8 @@ private:
     const TraceModel *m_model = nullptr;
     std::shared_ptr<const cluster::ClusterModel> m_cluster; // set on a cluster page
     ClusterReader m_clusterReader;
-    const std::unique_ptr<TraceModel> m_noTimeline; // the model of a cluster page: empty
+    const std::unique_ptr<TraceModel> m_noTimeline =
+        std::make_unique<TraceModel>(); // a cluster page's: empty
     std::shared_ptr<std::atomic_bool> m_cancel;
     QFutureWatcher<std::vector<Finding>> m_watcher;
     std::vector<Finding> m_findings;

@@ -11,6 +11,7 @@
 #include "cluster/ClusterReader.h"
 
 #include "../cluster/SyntheticCluster.h"
+#include "../sqlite/SqliteTestUtil.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -220,6 +221,39 @@ private Q_SLOTS:
         QVERIFY(findingsOf(m_findings, QStringLiteral("operator_no_bound")).empty());
     }
 
+    // OP State from a profiler database: COMPUTE_TASK_INFO.opState (a STRING_IDS id) when the column
+    // exists. No sample database has it, so a copy of the alexnet one gets it, every row "dynamic".
+    void dynamicShapeFromDatabase()
+    {
+        QTemporaryDir dir;
+        const QString db = copyInto(torchDb(), dir.path());
+        QVERIFY(!db.isEmpty());
+        int rows = 0;
+        {
+            ExpectDb edit(db, true);
+            QVERIFY(edit.ok());
+            const qint64 id = edit.value(QStringLiteral("SELECT MAX(id) + 1 FROM STRING_IDS")).toLongLong();
+            QVERIFY(edit.exec(
+                QStringLiteral("INSERT INTO STRING_IDS (id, value) VALUES (%1, 'dynamic')").arg(id)));
+            QVERIFY(edit.exec(QStringLiteral("ALTER TABLE COMPUTE_TASK_INFO ADD COLUMN opState INTEGER")));
+            QVERIFY(edit.exec(QStringLiteral("UPDATE COMPUTE_TASK_INFO SET opState = %1").arg(id)));
+            rows = edit.value(QStringLiteral("SELECT COUNT(*) FROM COMPUTE_TASK_INFO")).toInt();
+        }
+        QVERIFY(rows > 0);
+        const auto model = loadOrFail(db);
+        QVERIFY(model);
+        int dynamicRows = 0;
+        for (const KernelRecord &row : model->kernels().rows())
+            dynamicRows += model->strings().view(row.opState) == "dynamic";
+        QCOMPARE(dynamicRows, rows);
+        const auto found = runCheck(*model, "dynamic_shape");
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found.front().data.value(QStringLiteral("dynamic_ops")).toInt(), rows);
+        // The unmodified database has no OP State: not judged.
+        const auto plain = loadOrFail(torchDb());
+        QVERIFY(runCheck(*plain, "dynamic_shape").empty());
+    }
+
     // One static row among dynamic ones: not a dynamic-shape profile. No OP State at all: not judged.
     void dynamicShapeCleanSynthetic()
     {
@@ -351,14 +385,16 @@ private Q_SLOTS:
         cluster::ClusterModel data;
         cluster::Rank rank;
         rank.rank = 0;
-        rank.ops = {op("hcom_allReduce__1_0_1", 100, 100, 10'000'000), op("hcom_allReduce__1_1_1", 100, 200, 10'000'000),
+        rank.ops = {op("hcom_allReduce__1_0_1", 100, 100, 10'000'000),
+                    op("hcom_allReduce__1_1_1", 100, 200, 10'000'000),
                     op("hcom_allReduce__1_2_1", 2000, 100, 10'000'000)};
         data.ranks.push_back(rank);
         const auto found = runCheck(*model, "bandwidth_contention", &data);
         QCOMPARE(found.size(), std::size_t(1));
         QCOMPARE(found.front().timeAtStake, TimeNs(100'000));
         QCOMPARE(found.front().occurrences.size(), std::size_t(1));
-        QCOMPARE(model->sliceName(found.front().occurrences.front().slice), QStringLiteral("hcom_allReduce__1_0_1"));
+        QCOMPARE(model->sliceName(found.front().occurrences.front().slice),
+                 QStringLiteral("hcom_allReduce__1_0_1"));
         data.ranks.front().ops.erase(data.ranks.front().ops.begin()); // clean: no slow op under a MatMul
         QVERIFY(runCheck(*model, "bandwidth_contention", &data).empty());
     }
@@ -384,8 +420,10 @@ private Q_SLOTS:
         cluster::Rank r0, r1;
         r0.rank = 0;
         r1.rank = 1;
-        r0.ops = {op("hcom_allReduce__9_0_1", 4'500'000'000, 100'000'000), op("hcom_allReduce__9_1_1", 3'900'000'000, 4'100'000'000)};
-        r1.ops = {op("hcom_allReduce__9_0_1", 4'800'000'000, 4'100'000'000), op("hcom_allReduce__9_1_1", 4'200'000'000, 4'100'000'000)};
+        r0.ops = {op("hcom_allReduce__9_0_1", 4'500'000'000, 100'000'000),
+                  op("hcom_allReduce__9_1_1", 3'900'000'000, 4'100'000'000)};
+        r1.ops = {op("hcom_allReduce__9_0_1", 4'800'000'000, 4'100'000'000),
+                  op("hcom_allReduce__9_1_1", 4'200'000'000, 4'100'000'000)};
         data.ranks = {r0, r1};
         const TraceModel empty;
         const auto found = runCheck(empty, "rdma_retransmission", &data);
@@ -413,8 +451,14 @@ private Q_SLOTS:
         QCOMPARE(stages.front().timeAtStake, TimeNs(169'693'070));
         QCOMPARE(stages.front().occurrences.size(), std::size_t(1));
         QCOMPARE(stages.front().occurrences.front().rank, 0); // the first rank of the waiting stage 0
-        QCOMPARE(stages.front().data.value(QStringLiteral("stages")).toArray().first().toObject()
-                     .value(QStringLiteral("heavier_stage")).toInt(), 1);
+        QCOMPARE(stages.front()
+                     .data.value(QStringLiteral("stages"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("heavier_stage"))
+                     .toInt(),
+                 1);
         QCOMPARE(stages.front().severity, Severity::High); // 169.7 ms of an ~810 ms step
         // Each of the 4 ranks' SDMA small packets (rank 0: 3 of 8 ops, see smallPacketsOnQwen3).
         QCOMPARE(findingsOf(all, QStringLiteral("small_packets")).size(), std::size_t(4));
@@ -471,7 +515,8 @@ private Q_SLOTS:
             QCOMPARE(found.size(), std::size_t(pairs >= 10 ? 1 : 0));
             if (found.empty())
                 continue;
-            const QJsonObject op = found.front().data.value(QStringLiteral("operators")).toArray().first().toObject();
+            const QJsonObject op =
+                found.front().data.value(QStringLiteral("operators")).toArray().first().toObject();
             QCOMPARE(op.value(QStringLiteral("operator")).toString(), QStringLiteral("aten::add"));
             QCOMPARE(op.value(QStringLiteral("allocations_freed_in_step")).toInt(), 10);
             QCOMPARE(op.value(QStringLiteral("bytes")).toDouble(), 5120.0);
@@ -491,7 +536,8 @@ private Q_SLOTS:
         QVERIFY2(text.contains("\"start_us\": " + start + ","), text.constData());
         QVERIFY(text.contains("\"duration_us\": 10512.400}"));
         QVERIFY(text.contains("\"time_at_stake_us\": 10512.400,"));
-        QCOMPARE(QJsonDocument::fromJson(text).object().value(QStringLiteral("findings")).toArray().size(), 1);
+        QCOMPARE(QJsonDocument::fromJson(text).object().value(QStringLiteral("findings")).toArray().size(),
+                 1);
     }
 
     void findingsSortedAndJson()
