@@ -120,9 +120,10 @@ int runAdvise(const CommandLineOptions &options)
         for (std::size_t i = 0; i < shown; ++i) {
             const FindingOccurrence &o = f.occurrences[i];
             // Exact decimals of the int64 ns; the start absolute, as the profiler wrote it.
-            out << "   - rank " << context.rankOf(o) << "  " << o.name << "  at "
-                << formatAbsoluteMicros(model->origin() + o.start) << " us for "
-                << formatAbsoluteMicros(o.duration) << " us\n";
+            out << "   - rank " << context.rankOf(o) << "  " << o.name;
+            if (o.rank < 0 || o.slice.isValid()) // cluster-only occurrences carry no time of their own
+                out << "  at " << formatAbsoluteMicros(model->origin() + o.start) << " us";
+            out << " for " << formatAbsoluteMicros(o.duration) << " us\n";
         }
         if (f.occurrences.size() > shown)
             out << "   ... " << (f.occurrences.size() - shown) << " more occurrence(s)\n";

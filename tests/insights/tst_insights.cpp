@@ -254,6 +254,33 @@ private Q_SLOTS:
         QVERIFY(runCheck(*plain, "dynamic_shape").empty());
     }
 
+    // operator_memory.csv of alexnet level1 rank 0: aten::_foreach_add allocates and frees 17 blocks
+    // (245276160 B) inside ProfilerStep#50, cann::ReduceSum7 10 blocks (3735552 B); the longest-lived
+    // block lives 5665.090 µs. Informational: no time claimed.
+    void memoryChurnOnLevel1()
+    {
+        const auto found = findingsOf(m_findings, QStringLiteral("memory_churn"));
+        QCOMPARE(found.size(), std::size_t(1));
+        const Finding &f = found.front();
+        QCOMPARE(f.timeAtStake, TimeNs(0));
+        QCOMPARE(f.severity, Severity::Low);
+        const QJsonArray ops = f.data.value(QStringLiteral("operators")).toArray();
+        QCOMPARE(ops.size(), qsizetype(2));
+        QCOMPARE(ops[0].toObject().value(QStringLiteral("operator")).toString(),
+                 QStringLiteral("aten::_foreach_add"));
+        QCOMPARE(ops[0].toObject().value(QStringLiteral("allocations_freed_in_step")).toInt(), 17);
+        QCOMPARE(ops[0].toObject().value(QStringLiteral("bytes")).toDouble(), 245276160.0);
+        QCOMPARE(ops[0].toObject().value(QStringLiteral("step")).toInt(), 50);
+        QCOMPARE(ops[1].toObject().value(QStringLiteral("operator")).toString(),
+                 QStringLiteral("cann::ReduceSum7"));
+        QCOMPARE(ops[1].toObject().value(QStringLiteral("allocations_freed_in_step")).toInt(), 10);
+        QCOMPARE(ops[1].toObject().value(QStringLiteral("bytes")).toDouble(), 3735552.0);
+        QCOMPARE(f.occurrences.size(), std::size_t(27));
+        QCOMPARE(f.occurrences.front().duration, TimeNs(5'665'090));
+        // Each aten:: occurrence is on its operator's slice of the Python lane.
+        QCOMPARE(m_level1->sliceName(f.occurrences.front().slice), QStringLiteral("aten::_foreach_add"));
+    }
+
     // One static row among dynamic ones: not a dynamic-shape profile. No OP State at all: not judged.
     void dynamicShapeCleanSynthetic()
     {

@@ -5,7 +5,6 @@
 #include "InsightsPanel.h"
 #include "TimelineView.h"
 #include "Translations.h"
-#include "cluster/ClusterReader.h"
 
 #include <QDockWidget>
 #include <QPushButton>
@@ -114,6 +113,13 @@ private Q_SLOTS:
                 panel->tree()->topLevelItem(1)->setExpanded(true);
                 QTest::qWait(200);
                 window.grab().save(qEnvironmentVariable("GRAB"));
+                // The panel alone, large, on the dynamic-shape finding.
+                for (std::size_t i = 0; i < panel->findings().size(); ++i)
+                    if (panel->findings()[i].check == QLatin1String("dynamic_shape"))
+                        panel->tree()->setCurrentItem(panel->tree()->topLevelItem(int(i)));
+                panel->resize(1500, 450);
+                QTest::qWait(100);
+                panel->grab().save(qEnvironmentVariable("GRAB") + QStringLiteral(".panel.png"));
             }
         }
         QVERIFY(setUiLanguage(QStringLiteral("en")));
@@ -153,7 +159,8 @@ private Q_SLOTS:
                                  30000);
     }
 
-    // A cluster page (no timeline): the panel runs the cluster checks over the ranks' summary files. The
+    // A cluster page (no timeline): opening the cluster folder hands the panel the cluster model, and it
+    // runs the cluster and communication checks over the ranks' summary files. The
     // Qwen3 PP2 cluster's stage imbalance (169.693 ms) is listed with the rank it points at.
     void clusterPageFindings()
     {
@@ -161,9 +168,9 @@ private Q_SLOTS:
         window.resize(1400, 900);
         window.show();
         auto *panel = window.findChild<InsightsPanel *>();
-        const cluster::ClusterModel data = cluster::readCluster(
-            samplePath(QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2")));
-        panel->setCluster(std::make_shared<cluster::ClusterModel>(data));
+        // Ranks 1 and 3 have only summary files: the folder opens as the cluster page.
+        window.openPath(samplePath(QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2")));
+        QVERIFY(window.showsCluster());
         QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputing() && !panel->findings().empty(), 30000);
         std::size_t index = panel->findings().size();
         for (std::size_t i = 0; i < panel->findings().size(); ++i)
