@@ -375,7 +375,41 @@ private Q_SLOTS:
         QVERIFY(runCheck(*m_level1, "rdma_retransmission", &alexnet).empty());
     }
 
-    // A synthetic rank: an SDMA allreduce of 100 MB in 10 ms (10 GB/s < 14.4) over [100, 600) µs...
+    // The 20 % boundary (§9.6: flagged above 20 %): 1 small RDMA op (0.5 MB < 1 MB) of 4 is flagged with its
+    // 2 ms transit; 1 of 5 is not. An SDMA op of 16 MB is not small.
+    void smallPacketsBoundarySynthetic()
+    {
+        for (const int ops : {4, 5}) {
+            cluster::ClusterModel data;
+            cluster::Rank rank;
+            rank.rank = 5;
+            for (int i = 0; i < ops; ++i) {
+                cluster::CommOp op;
+                op.name = QStringLiteral("hcom_allReduce__5_%1_1").arg(i);
+                for (const char *transport : {"RDMA", "SDMA"}) {
+                    cluster::TransportBandwidth b;
+                    b.transport = QString::fromLatin1(transport);
+                    b.sizeMb = transport[0] == 'R' ? (i == 0 ? 0.5 : 4.0) : 16.0;
+                    b.time = transport[0] == 'R' && i == 0 ? 2'000'000 : 1'000'000;
+                    op.bandwidth.push_back(b);
+                }
+                rank.ops.push_back(op);
+            }
+            data.ranks.push_back(rank);
+            const TraceModel empty;
+            const auto found = runCheck(empty, "small_packets", &data);
+            QCOMPARE(found.size(), std::size_t(ops == 4 ? 1 : 0));
+            if (found.empty())
+                continue;
+            QCOMPARE(found.front().data.value(QStringLiteral("transport")).toString(),
+                     QStringLiteral("RDMA"));
+            QCOMPARE(found.front().timeAtStake, TimeNs(2'000'000));
+            QCOMPARE(found.front().occurrences.front().rank, 5);
+            QCOMPARE(found.front().occurrences.front().name, QStringLiteral("hcom_allReduce__5_0_1"));
+        }
+    }
+
+    // A synthetic rank: an SDMA allreduce of 100 MB in 10 ms (10 GB/s < 14.4) over [100, 600) µs
     // (elapse 500 µs) while MatMul kernels run [50, 150) and [400, 450) µs: 100 µs of overlap. A 20 GB/s
     // op overlapping a MatMul is not flagged; neither is a slow one beside no MatMul.
     void bandwidthContentionSynthetic()
