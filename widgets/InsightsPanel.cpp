@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -145,8 +146,16 @@ void InsightsPanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
-        if (m_model)
-            start(m_model, m_cluster); // the findings' texts come translated from core: make them again
+        // The findings' texts come translated from core: make them again, once for a burst of events
+        // (installing a language removes and installs several translators).
+        if (m_model && !m_rerunPending) {
+            m_rerunPending = true;
+            QTimer::singleShot(0, this, [this] {
+                m_rerunPending = false;
+                if (m_model)
+                    start(m_model, m_cluster);
+            });
+        }
     }
     QWidget::changeEvent(event);
 }
@@ -195,7 +204,10 @@ void InsightsPanel::showFindings()
             auto *child =
                 new QTreeWidgetItem(item, {occurrence.name, tr("rank %1").arg(context.rankOf(occurrence)),
                                            formatDuration(occurrence.duration),
-                                           tr("at %1").arg(formatDuration(occurrence.start))});
+                                           // cluster-only occurrences (a rank, no slice) have no time
+                                           occurrence.rank >= 0 && !occurrence.slice.isValid()
+                                               ? QString()
+                                               : tr("at %1").arg(formatDuration(occurrence.start))});
             child->setData(0, kFindingRole, static_cast<int>(f));
             child->setData(0, kOccurrenceRole, static_cast<int>(o));
             child->setToolTip(0, occurrence.name);

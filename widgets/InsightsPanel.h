@@ -75,7 +75,8 @@ private:
     std::shared_ptr<std::atomic_bool> m_cancel;
     QFutureWatcher<std::vector<Finding>> m_watcher;
     std::vector<Finding> m_findings;
-    bool m_done = false; // the checks of m_model have finished
+    bool m_done = false;         // the checks of m_model have finished
+    bool m_rerunPending = false; // a language change will make the findings again
     QLabel *m_status;
     QTreeWidget *m_tree;
     QTextBrowser *m_text;

@@ -181,6 +181,7 @@ private Q_SLOTS:
         QCOMPARE(row->text(0), QStringLiteral("Pipeline stages are unbalanced"));
         QCOMPARE(row->childCount(), 1);
         QCOMPARE(row->child(0)->text(1), QStringLiteral("rank 0"));
+        QCOMPARE(row->child(0)->text(3), QString()); // a rank of the cluster, no time on a timeline
         // Opening a profile leaves the cluster mode.
         panel->setModel(nullptr);
         QVERIFY(panel->findings().empty());
