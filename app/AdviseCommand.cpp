@@ -5,11 +5,64 @@
 
 #include "FindingJson.h"
 #include "InsightChecks.h"
+#include "cluster/ClusterReader.h"
 
-#include <QJsonDocument>
+#include <QDir>
+#include <QFileInfo>
 #include <QTextStream>
 
+#include <algorithm>
+
 namespace at {
+
+namespace {
+
+bool isRankFolder(const QString &name)
+{
+    return name.endsWith(QLatin1String("ascend_pt")) || name.endsWith(QLatin1String("ascend_ms"));
+}
+
+// The folder a group was read from, lifted to its rank folder when it lies inside one
+// (…/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT → …/rank0_ascend_pt).
+QString rankFolderOf(const QString &path)
+{
+    QDir dir(QFileInfo(path).absoluteFilePath());
+    for (int up = 0; up < 3; ++up) {
+        if (isRankFolder(dir.dirName()))
+            return dir.absolutePath();
+        if (!dir.cdUp())
+            break;
+    }
+    return QFileInfo(path).absoluteFilePath();
+}
+
+QString commonAncestor(const QString &a, const QString &b)
+{
+    const QStringList pa = a.split(QLatin1Char('/')), pb = b.split(QLatin1Char('/'));
+    QStringList common;
+    for (qsizetype i = 0; i < std::min(pa.size(), pb.size()) && pa[i] == pb[i]; ++i)
+        common << pa[i];
+    return common.join(QLatin1Char('/'));
+}
+
+} // namespace
+
+std::shared_ptr<const cluster::ClusterModel> readCommunicationData(const TraceModel &model)
+{
+    QString root;
+    for (const SourceGroup &group : model.groups()) {
+        if (group.path.isEmpty() || !QFileInfo(group.path).isDir())
+            return nullptr; // a file opened on its own: no rank folder around it is implied
+        const QString folder = rankFolderOf(group.path);
+        root = root.isEmpty() ? folder : commonAncestor(root, folder);
+    }
+    if (root.isEmpty() || root == QLatin1String("/"))
+        return nullptr;
+    auto data = std::make_shared<cluster::ClusterModel>(cluster::readCluster(root));
+    if (data->ranks.empty())
+        return nullptr;
+    return data;
+}
 
 int runAdvise(const CommandLineOptions &options)
 {
@@ -19,15 +72,34 @@ int runAdvise(const CommandLineOptions &options)
         err << "ascend-timeline: --advise needs exactly one PATH\n";
         return 2;
     }
-    const std::unique_ptr<TraceModel> model = loadForCommand(options.paths.first(), options, err);
-    if (!model)
-        return 1;
+    const QString path = options.paths.first();
+    // A cluster with summary-only ranks has no timeline to load (the window shows it as the cluster
+    // page): its cluster and communication checks run over the ranks' summary files alone.
+    std::unique_ptr<TraceModel> model;
+    std::shared_ptr<const cluster::ClusterModel> data;
+    if (cluster::isClusterFolder(path)) {
+        auto ranks = std::make_shared<cluster::ClusterModel>(cluster::readCluster(path));
+        if (std::any_of(ranks->ranks.begin(), ranks->ranks.end(),
+                        [](const cluster::Rank &r) { return !r.hasTimeline; })) {
+            model = std::make_unique<TraceModel>();
+            data = ranks;
+        }
+    }
+    if (!model) {
+        model = loadForCommand(path, options, err);
+        if (!model)
+            return 1;
+        data = readCommunicationData(*model);
+    }
     for (const QString &warning : model->warnings())
         err << "warning: " << warning << "\n";
-    const InsightContext context(*model);
-    const std::vector<Finding> findings = runInsightChecks(*model);
+    if (data)
+        for (const QString &warning : data->warnings)
+            err << "warning: " << warning << "\n";
+    const InsightContext context(*model, data.get());
+    const std::vector<Finding> findings = runInsightChecks(*model, nullptr, data.get());
     if (options.json) {
-        out << QJsonDocument(findingsToJson(context, findings)).toJson(QJsonDocument::Indented);
+        out << QString::fromUtf8(findingsToJson(context, findings));
         return 0;
     }
     if (findings.empty()) {
@@ -47,9 +119,11 @@ int runAdvise(const CommandLineOptions &options)
         const std::size_t shown = std::min<std::size_t>(f.occurrences.size(), 5);
         for (std::size_t i = 0; i < shown; ++i) {
             const FindingOccurrence &o = f.occurrences[i];
-            out << "   - rank " << context.rankOfGroup(o.group) << "  " << o.name << "  at "
-                << QString::number(static_cast<double>(o.start) / 1000.0, 'f', 3) << " us for "
-                << QString::number(static_cast<double>(o.duration) / 1000.0, 'f', 3) << " us\n";
+            // Exact decimals of the int64 ns; the start absolute, as the profiler wrote it.
+            out << "   - rank " << context.rankOf(o) << "  " << o.name;
+            if (o.rank < 0 || o.slice.isValid()) // cluster-only occurrences carry no time of their own
+                out << "  at " << formatAbsoluteMicros(model->origin() + o.start) << " us";
+            out << " for " << formatAbsoluteMicros(o.duration) << " us\n";
         }
         if (f.occurrences.size() > shown)
             out << "   ... " << (f.occurrences.size() - shown) << " more occurrence(s)\n";

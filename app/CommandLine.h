@@ -14,6 +14,10 @@ class QTextStream;
 
 namespace at {
 
+namespace cluster {
+struct ClusterModel;
+}
+
 struct CommandLineOptions
 {
     QStringList paths;
@@ -102,6 +106,10 @@ bool outsideDataFolders(const QString &option, const QString &out, const QString
 // `--advise PATH [--json]`: the performance findings of the Insights panel (docs/INSIGHTS.md), as text or
 // as {"findings": [...]} JSON on stdout.
 int runAdvise(const CommandLineOptions &options);
+// The communication / cluster data of a loaded model's folder for the insight checks: parser/cluster's
+// readCluster over the rank folder(s) the model was read from (summary files only: communication.json,
+// step_trace_time.csv, profiler_metadata.json). Null for a single file or a folder without rank folders.
+std::shared_ptr<const cluster::ClusterModel> readCommunicationData(const TraceModel &model);
 
 // `--cluster PATH [--json]`: the cluster's ranks, step breakdowns and findings from the rank folders' summary
 // files (docs/CLUSTER.md), as text or JSON.

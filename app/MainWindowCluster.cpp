@@ -6,6 +6,7 @@
 // the page without dropping the loaded timeline.
 #include "MainWindow.h"
 
+#include "InsightsPanel.h"
 #include "MessageBar.h"
 #include "SessionController.h"
 #include "StatusLabel.h"
@@ -76,6 +77,8 @@ bool MainWindow::openCluster(const QString &path)
     // A timeline of another folder is not this cluster's: the page offers no way back to it.
     const bool sameCluster = m_model && canonicalFolder(m_clusterRoot) == canonicalFolder(path);
     m_clusterView->setLoadedTimeline(sameCluster ? loadedRanksText() : QString());
+    if (auto *insights = findChild<InsightsPanel *>())
+        insights->setCluster(model); // the cluster and communication checks of the ranks' summary files
     m_pages->setCurrentWidget(m_clusterView);
     m_clusterAction->setVisible(false);
     setWindowTitle(tr("%1 (cluster) — Ascend Timeline").arg(QFileInfo(path).fileName()));

@@ -3,6 +3,7 @@
 
 #include "ChartsPanel.h"
 #include "CollectionPanel.h"
+#include "CommandLine.h"
 #include "DetailsPanel.h"
 #include "InsightsPanel.h"
 #include "KernelTablePanel.h"
@@ -105,6 +106,7 @@ void MainWindow::createPanels()
         "panel.insights", "InsightsDock", bottom, new InsightsPanel, [t, select](InsightsPanel *p) {
             connect(p, &InsightsPanel::occurrenceActivated, t, select);
             connect(p, &InsightsPanel::occurrencesRequested, t, &TimelineView::setHighlightedSlices);
+            p->setClusterReader(readCommunicationData); // communication.json of the model's rank folders
         });
     m_panels->finish();
 }

@@ -39,11 +39,13 @@ struct KernelRecord
     StringId acceleratorCore = 0;
     StringId inputShapes = 0;
     StringId inputTypes = 0;
+    StringId opState = 0; // "OP State": dynamic / static / N/A (0 when the source has no such column)
     std::int64_t streamId = kNone;
     std::int64_t taskId = kNone;
     std::int64_t contextId = kNone;
     std::int64_t blockDim = kNone;
     std::int64_t stepId = kNone;
+    std::int64_t mixBlockDim = kNone; // "Mix Block Dim" of MIX_AIC / MIX_AIV kernels
     bool joined() const { return thread >= 0; }
 };
 

@@ -2,12 +2,14 @@
 
 #include "InsightChecks.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -36,19 +38,17 @@ QString severityText(Severity severity)
 
 InsightsPanel::InsightsPanel(QWidget *parent)
     : QWidget(parent), m_status(new QLabel), m_tree(new QTreeWidget), m_text(new QTextBrowser),
-      m_showAll(new QPushButton(tr("Show all")))
+      m_showAll(new QPushButton)
 {
     m_tree->setColumnCount(4);
-    m_tree->setHeaderLabels({tr("Finding / occurrence"), tr("Severity / rank"),
-                             tr("Time at stake / duration"), tr("% of step / start")});
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     for (int c = 1; c < 4; ++c)
         m_tree->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     m_tree->setUniformRowHeights(true);
     m_text->setOpenLinks(false);
-    m_showAll->setToolTip(tr("Highlight every occurrence of the finding on the timeline"));
     m_showAll->setEnabled(false);
+    retranslateUi();
 
     auto *split = new QSplitter(Qt::Horizontal);
     split->addWidget(m_tree);
@@ -67,6 +67,7 @@ InsightsPanel::InsightsPanel(QWidget *parent)
         if (m_watcher.isCanceled() || !m_model)
             return;
         m_findings = m_watcher.result();
+        m_done = true;
         showFindings();
         Q_EMIT findingsReady();
     });
@@ -107,33 +108,85 @@ InsightsPanel::~InsightsPanel()
 
 void InsightsPanel::setModel(const TraceModel *model)
 {
+    start(model, nullptr);
+}
+
+void InsightsPanel::setCluster(std::shared_ptr<const cluster::ClusterModel> cluster)
+{
+    start(cluster ? m_noTimeline.get() : nullptr, cluster);
+}
+
+void InsightsPanel::start(const TraceModel *model, std::shared_ptr<const cluster::ClusterModel> cluster)
+{
     if (m_cancel)
         m_cancel->store(true);
     m_watcher.waitForFinished(); // the worker reads the model: it must be done before the model goes
     m_model = model;
+    m_cluster = std::move(cluster);
+    m_done = false;
     m_findings.clear();
     m_tree->clear();
     m_text->clear();
     m_showAll->setEnabled(false);
-    if (!model) {
-        m_status->setText(tr("Open a profile to check it for performance problems."));
+    showStatus();
+    if (!model)
         return;
-    }
-    m_status->setText(tr("Checking the profile for performance problems…"));
     auto cancel = std::make_shared<std::atomic_bool>(false);
     m_cancel = cancel;
-    m_watcher.setFuture(
-        QtConcurrent::run([model, cancel] { return runInsightChecks(*model, cancel.get()); }));
+    m_watcher.setFuture(QtConcurrent::run([model, cancel, fixed = m_cluster, reader = m_clusterReader] {
+        // The cluster page's data, else the model folder's communication data (read here, off the GUI
+        // thread).
+        const std::shared_ptr<const cluster::ClusterModel> data =
+            fixed ? fixed : (reader && !cancel->load() ? reader(*model) : nullptr);
+        return runInsightChecks(*model, cancel.get(), data.get());
+    }));
+}
+
+void InsightsPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslateUi();
+        // The findings' texts come translated from core: make them again, once for a burst of events
+        // (installing a language removes and installs several translators).
+        if (m_model && !m_rerunPending) {
+            m_rerunPending = true;
+            QTimer::singleShot(0, this, [this] {
+                m_rerunPending = false;
+                if (m_model)
+                    start(m_model, m_cluster);
+            });
+        }
+    }
+    QWidget::changeEvent(event);
+}
+
+void InsightsPanel::retranslateUi()
+{
+    m_tree->setHeaderLabels({tr("Finding / occurrence"), tr("Severity / rank"),
+                             tr("Time at stake / duration"), tr("% of step / start")});
+    m_showAll->setText(tr("Show all"));
+    m_showAll->setToolTip(tr("Highlight every occurrence of the finding on the timeline"));
+    showStatus();
+}
+
+void InsightsPanel::showStatus()
+{
+    if (!m_model)
+        m_status->setText(tr("Open a profile to check it for performance problems."));
+    else if (!m_done)
+        m_status->setText(tr("Checking the profile for performance problems…"));
+    else if (m_findings.empty())
+        m_status->setText(tr("No performance problems found by the %n check(s).", nullptr,
+                             static_cast<int>(insightChecks().size())));
+    else
+        m_status->setText(
+            tr("%n finding(s), most costly first.", nullptr, static_cast<int>(m_findings.size())));
 }
 
 void InsightsPanel::showFindings()
 {
     m_tree->clear();
-    const QString none = tr("No performance problems found by the %n check(s).", nullptr,
-                            static_cast<int>(insightChecks().size()));
-    m_status->setText(m_findings.empty() ? none
-                                         : tr("%n finding(s), most costly first.", nullptr,
-                                              static_cast<int>(m_findings.size())));
+    showStatus();
     const InsightContext context(*m_model);
     for (std::size_t f = 0; f < m_findings.size(); ++f) {
         const Finding &finding = m_findings[f];
@@ -148,10 +201,13 @@ void InsightsPanel::showFindings()
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
         for (std::size_t o = 0; o < finding.occurrences.size(); ++o) {
             const FindingOccurrence &occurrence = finding.occurrences[o];
-            auto *child = new QTreeWidgetItem(item, {occurrence.name,
-                                                     tr("rank %1").arg(context.rankOfGroup(occurrence.group)),
-                                                     formatDuration(occurrence.duration),
-                                                     tr("at %1").arg(formatDuration(occurrence.start))});
+            auto *child =
+                new QTreeWidgetItem(item, {occurrence.name, tr("rank %1").arg(context.rankOf(occurrence)),
+                                           formatDuration(occurrence.duration),
+                                           // cluster-only occurrences (a rank, no slice) have no time
+                                           occurrence.rank >= 0 && !occurrence.slice.isValid()
+                                               ? QString()
+                                               : tr("at %1").arg(formatDuration(occurrence.start))});
             child->setData(0, kFindingRole, static_cast<int>(f));
             child->setData(0, kOccurrenceRole, static_cast<int>(o));
             child->setToolTip(0, occurrence.name);

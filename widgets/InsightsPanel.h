@@ -1,11 +1,13 @@
 #pragma once
 
 #include "Finding.h"
+#include "cluster/ClusterModel.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -31,11 +33,23 @@ public:
     // Starts the checks on the model in the background (null clears; a running computation on the
     // previous model is cancelled and waited for, so the model may go away after this returns).
     void setModel(const TraceModel *model);
+    // The communication / cluster data of a model's folder (communication.json, the ranks' step
+    // breakdowns), read by app/ with parser/cluster on the checks' worker before they run.
+    using ClusterReader = std::function<std::shared_ptr<const cluster::ClusterModel>(const TraceModel &)>;
+    void setClusterReader(ClusterReader reader) { m_clusterReader = std::move(reader); }
+    // A cluster page without a timeline: the cluster and communication checks over its ranks' summary
+    // files only (a later setModel leaves this mode).
+    void setCluster(std::shared_ptr<const cluster::ClusterModel> cluster);
 
     const std::vector<Finding> &findings() const { return m_findings; }
     bool isComputing() const { return m_watcher.isRunning(); }
     QTreeWidget *tree() const { return m_tree; }
     QPushButton *showAllButton() const { return m_showAll; }
+
+protected:
+    // QEvent::LanguageChange: the panel's own labels at once (retranslateUi) and the findings' texts,
+    // which core translates when it makes them, by running the checks again.
+    void changeEvent(QEvent *event) override;
 
 Q_SIGNALS:
     void findingsReady();
@@ -46,14 +60,23 @@ Q_SIGNALS:
     void occurrencesRequested(std::vector<SliceRef> slices);
 
 private:
+    void start(const TraceModel *model, std::shared_ptr<const cluster::ClusterModel> cluster);
+    void retranslateUi();
+    void showStatus();
     void showFindings();
     void showCurrent();
     int currentFinding() const;
 
     const TraceModel *m_model = nullptr;
+    std::shared_ptr<const cluster::ClusterModel> m_cluster; // set on a cluster page
+    ClusterReader m_clusterReader;
+    const std::unique_ptr<TraceModel> m_noTimeline =
+        std::make_unique<TraceModel>(); // a cluster page's: empty
     std::shared_ptr<std::atomic_bool> m_cancel;
     QFutureWatcher<std::vector<Finding>> m_watcher;
     std::vector<Finding> m_findings;
+    bool m_done = false;         // the checks of m_model have finished
+    bool m_rerunPending = false; // a language change will make the findings again
     QLabel *m_status;
     QTreeWidget *m_tree;
     QTextBrowser *m_text;

@@ -29,6 +29,7 @@ struct FindingOccurrence
     QString name;
     TimeNs start = 0; // relative to the model origin
     TimeNs duration = 0;
+    int rank = -1; // the rank when the occurrence comes from cluster data with no group of the model
 };
 
 // One performance problem found by a check (InsightChecks.h). Texts are translated when a translator

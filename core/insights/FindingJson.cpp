@@ -1,33 +1,64 @@
 #include "FindingJson.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 namespace at {
 
-QJsonObject findingsToJson(const InsightContext &context, const std::vector<Finding> &findings)
+namespace {
+
+// One JSON scalar (string, number, bool) as QJsonDocument writes it.
+QByteArray scalar(const QJsonValue &value)
 {
-    QJsonArray list;
-    for (const Finding &f : findings) {
-        QJsonArray occurrences;
-        for (const FindingOccurrence &o : f.occurrences) {
-            occurrences.append(
-                QJsonObject{{QStringLiteral("rank"), context.rankOfGroup(o.group)},
-                            {QStringLiteral("name"), o.name},
-                            {QStringLiteral("start_us"), static_cast<double>(o.start) / 1000.0},
-                            {QStringLiteral("duration_us"), static_cast<double>(o.duration) / 1000.0}});
-        }
+    QByteArray text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return text.mid(1, text.size() - 2);
+}
+
+// An exact decimal µs number from ns: "1736408883732241.500".
+QByteArray micros(TimeNs ns)
+{
+    return formatAbsoluteMicros(ns).toLatin1();
+}
+
+// A nested object (a finding's data) indented to sit at `indent` spaces.
+QByteArray nested(const QJsonObject &object, int indent)
+{
+    QByteArray text = QJsonDocument(object).toJson(QJsonDocument::Indented).trimmed();
+    text.replace("\n", "\n" + QByteArray(indent, ' '));
+    return text;
+}
+
+} // namespace
+
+QByteArray findingsToJson(const InsightContext &context, const std::vector<Finding> &findings)
+{
+    const TimeNs origin = context.model.origin();
+    QByteArray out = "{\n  \"findings\": [";
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+        const Finding &f = findings[i];
         QJsonObject data = f.data;
         data.insert(QStringLiteral("percent_of_step_time"), f.stepPercent);
-        list.append(
-            QJsonObject{{QStringLiteral("check"), f.check},
-                        {QStringLiteral("title"), f.title},
-                        {QStringLiteral("severity"), severityId(f.severity)},
-                        {QStringLiteral("time_at_stake_us"), static_cast<double>(f.timeAtStake) / 1000.0},
-                        {QStringLiteral("occurrences"), occurrences},
-                        {QStringLiteral("advice"), f.explanation + QLatin1Char(' ') + f.fix},
-                        {QStringLiteral("data"), data}});
+        out += i == 0 ? "\n" : ",\n";
+        out += "    {\n";
+        out += "      \"check\": " + scalar(f.check) + ",\n";
+        out += "      \"title\": " + scalar(f.title) + ",\n";
+        out += "      \"severity\": " + scalar(severityId(f.severity)) + ",\n";
+        out += "      \"time_at_stake_us\": " + micros(f.timeAtStake) + ",\n";
+        out += "      \"occurrences\": [";
+        for (std::size_t k = 0; k < f.occurrences.size(); ++k) {
+            const FindingOccurrence &o = f.occurrences[k];
+            out += k == 0 ? "\n" : ",\n";
+            out += "        {\"rank\": " + QByteArray::number(context.rankOf(o)) +
+                   ", \"name\": " + scalar(o.name) + ", \"start_us\": " + micros(origin + o.start) +
+                   ", \"duration_us\": " + micros(o.duration) + "}";
+        }
+        out += f.occurrences.empty() ? "],\n" : "\n      ],\n";
+        out += "      \"advice\": " + scalar(f.explanation + QLatin1Char(' ') + f.fix) + ",\n";
+        out += "      \"data\": " + nested(data, 6) + "\n";
+        out += "    }";
     }
-    return QJsonObject{{QStringLiteral("findings"), list}};
+    out += findings.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    return out;
 }
 
 } // namespace at

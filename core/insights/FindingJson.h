@@ -2,13 +2,15 @@
 
 #include "InsightChecks.h"
 
-#include <QJsonObject>
+#include <QByteArray>
 
 namespace at {
 
 // The --advise --json document: {"findings": [{"check", "title", "severity", "time_at_stake_us",
-// "occurrences": [{"rank", "name", "start_us", "duration_us"}], "advice", "data"}]}. Times are µs
-// relative to the trace start (the timeline's time axis); advice is the explanation and the fix.
-QJsonObject findingsToJson(const InsightContext &context, const std::vector<Finding> &findings);
+// "occurrences": [{"rank", "name", "start_us", "duration_us"}], "advice", "data"}]}. advice is the
+// explanation and the fix. Every µs value is the exact decimal of its int64 ns (three decimals, never
+// through a double); start_us is absolute (the model origin added), as the profiler writes its
+// timestamps, so it can be searched for in the source files.
+QByteArray findingsToJson(const InsightContext &context, const std::vector<Finding> &findings);
 
 } // namespace at

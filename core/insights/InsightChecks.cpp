@@ -3,6 +3,7 @@
 #include "Steps.h"
 
 #include <algorithm>
+#include <map>
 
 namespace at {
 
@@ -28,12 +29,34 @@ Severity severityForPercent(double percent)
     return Severity::Low;
 }
 
-InsightContext::InsightContext(const TraceModel &m) : model(m)
+InsightContext::InsightContext(const TraceModel &m, const cluster::ClusterModel *c) : model(m), cluster(c)
 {
     for (const Step &step : model.steps())
         stepTime += step.duration();
     if (stepTime <= 0)
         stepTime = model.dataEnd() - model.dataBegin();
+    if (stepTime <= 0 && cluster) {
+        // A cluster page without a timeline: per step, the longest rank's Stage (its device span).
+        std::map<std::int64_t, TimeNs> longest;
+        for (const cluster::Rank &rank : cluster->ranks)
+            for (const cluster::RankStep &step : rank.steps)
+                longest[step.step] = std::max(longest[step.step], step.stage);
+        for (const auto &[step, stage] : longest)
+            stepTime += stage;
+    }
+}
+
+int InsightContext::groupOfRank(int rank) const
+{
+    const auto groups = static_cast<int>(model.groups().size());
+    for (int g = 0; g < groups; ++g) {
+        if (rankOfGroup(g) == rank)
+            return g;
+    }
+    // One rank folder read as one group whose collection names no rank.
+    if (groups == 1 && cluster && cluster->ranks.size() == 1 && cluster->ranks.front().rank == rank)
+        return 0;
+    return -1;
 }
 
 int InsightContext::rankOfGroup(int group) const
@@ -64,6 +87,7 @@ const std::vector<InsightCheck> &insightChecks()
         {"sync_batch_norm", checkSyncBatchNorm},
         {"slow_dataloader", checkSlowDataloader},
         {"aicpu", checkAiCpu},
+        {"dynamic_shape", checkDynamicShape},
         {"block_dim", checkBlockDim},
         {"operator_no_bound", checkOperatorNoBound},
         {"aicore_frequency", checkAiCoreFrequency},
@@ -71,13 +95,21 @@ const std::vector<InsightCheck> &insightChecks()
         {"idle_attribution", checkIdleAttribution},
         {"launch_delay", checkLaunchDelay},
         {"kernel_sequences", checkKernelSequences},
+        {"small_packets", checkSmallPackets},
+        {"rdma_retransmission", checkRdmaRetransmission},
+        {"bandwidth_contention", checkBandwidthContention},
+        {"slow_rank", checkSlowRank},
+        {"stage_imbalance", checkStageImbalance},
+        {"slow_link", checkSlowLink},
+        {"memory_churn", checkMemoryChurn},
     };
     return checks;
 }
 
-std::vector<Finding> runInsightChecks(const TraceModel &model, const std::atomic_bool *cancel)
+std::vector<Finding> runInsightChecks(const TraceModel &model, const std::atomic_bool *cancel,
+                                      const cluster::ClusterModel *cluster)
 {
-    const InsightContext context(model);
+    const InsightContext context(model, cluster);
     std::vector<Finding> findings;
     for (const InsightCheck &check : insightChecks()) {
         if (cancel && cancel->load())

@@ -1,21 +1,30 @@
 #pragma once
 
 #include "Finding.h"
+#include "cluster/ClusterModel.h"
 
 #include <atomic>
 #include <vector>
 
 namespace at {
 
-// What every check reads: the model and the step time the findings' shares are measured against.
+// What every check reads: the model, the communication / cluster data of the same folder (the
+// ranks' communication.json, step breakdowns and parallel groups, read by parser/cluster from the
+// summary files, never from the timeline; null when there is none) and the step time the findings'
+// shares are measured against.
 struct InsightContext
 {
     const TraceModel &model;
+    const cluster::ClusterModel *cluster = nullptr;
     TimeNs stepTime = 0; // Σ step durations; the data span when there are no steps
 
-    explicit InsightContext(const TraceModel &m);
+    explicit InsightContext(const TraceModel &m, const cluster::ClusterModel *c = nullptr);
     // The rank shown for a source group: its collection's "rank" property, else the group index.
     int rankOfGroup(int group) const;
+    // The source group of a rank of the cluster data, -1 when the model has none (a cluster page).
+    int groupOfRank(int rank) const;
+    // The rank an occurrence is shown with.
+    int rankOf(const FindingOccurrence &o) const { return o.rank >= 0 ? o.rank : rankOfGroup(o.group); }
     // timeAtStake as % of stepTime.
     double percentOfSteps(TimeNs time) const;
 };
@@ -32,22 +41,25 @@ struct InsightCheck
 
 const std::vector<InsightCheck> &insightChecks();
 
-// Runs every check over the model (no second parse), most costly finding first. Checks are
-// skipped once cancel is set (a newer load replaced the model).
-std::vector<Finding> runInsightChecks(const TraceModel &model, const std::atomic_bool *cancel = nullptr);
+// Runs every check over the model (no second parse) and the cluster data when given, most costly
+// finding first. Checks are skipped once cancel is set (a newer load replaced the model).
+std::vector<Finding> runInsightChecks(const TraceModel &model, const std::atomic_bool *cancel = nullptr,
+                                      const cluster::ClusterModel *cluster = nullptr);
 
 // Shared severity rule for checks without one of their own: share of the step time at stake.
 constexpr double kHighSeverityPercent = 10.0;  // this viewer's choice, docs/INSIGHTS.md
 constexpr double kMediumSeverityPercent = 2.0; // this viewer's choice, docs/INSIGHTS.md
 Severity severityForPercent(double percent);
 
-// The checks (InsightHostChecks.cpp, InsightDeviceChecks.cpp, InsightStreamChecks.cpp).
+// The checks (InsightHostChecks.cpp, InsightDeviceChecks.cpp, InsightStreamChecks.cpp,
+// InsightCommunicationChecks.cpp, InsightClusterChecks.cpp, InsightMemoryChecks.cpp).
 void checkHostBound(const InsightContext &context, std::vector<Finding> &findings);
 void checkSynchronize(const InsightContext &context, std::vector<Finding> &findings);
 void checkOperatorCompile(const InsightContext &context, std::vector<Finding> &findings);
 void checkAffinityOptimizer(const InsightContext &context, std::vector<Finding> &findings);
 void checkSyncBatchNorm(const InsightContext &context, std::vector<Finding> &findings);
 void checkSlowDataloader(const InsightContext &context, std::vector<Finding> &findings);
+void checkDynamicShape(const InsightContext &context, std::vector<Finding> &findings);
 void checkAiCpu(const InsightContext &context, std::vector<Finding> &findings);
 void checkBlockDim(const InsightContext &context, std::vector<Finding> &findings);
 void checkOperatorNoBound(const InsightContext &context, std::vector<Finding> &findings);
@@ -56,5 +68,12 @@ void checkByteAlignment(const InsightContext &context, std::vector<Finding> &fin
 void checkIdleAttribution(const InsightContext &context, std::vector<Finding> &findings);
 void checkLaunchDelay(const InsightContext &context, std::vector<Finding> &findings);
 void checkKernelSequences(const InsightContext &context, std::vector<Finding> &findings);
+void checkSmallPackets(const InsightContext &context, std::vector<Finding> &findings);
+void checkRdmaRetransmission(const InsightContext &context, std::vector<Finding> &findings);
+void checkBandwidthContention(const InsightContext &context, std::vector<Finding> &findings);
+void checkSlowRank(const InsightContext &context, std::vector<Finding> &findings);
+void checkStageImbalance(const InsightContext &context, std::vector<Finding> &findings);
+void checkSlowLink(const InsightContext &context, std::vector<Finding> &findings);
+void checkMemoryChurn(const InsightContext &context, std::vector<Finding> &findings);
 
 } // namespace at

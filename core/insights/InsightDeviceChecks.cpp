@@ -1,5 +1,6 @@
 // Device-side checks over the kernel table, the device lanes and the AI Core counters
-// (FORMATS.md §9.6: AI CPU, Block Dim, operator no bound, AI Core frequency, byte alignment).
+// (FORMATS.md §9.6: AI CPU, dynamic shape, Block Dim, operator no bound, AI Core frequency, byte
+// alignment).
 
 #include "InsightChecks.h"
 #include "InsightSupport.h"
@@ -60,7 +61,95 @@ FindingOccurrence occurrenceOfRow(const TraceModel &model, const KernelRecord &r
     return FindingOccurrence{{}, row.group, model.strings().qstring(row.name), row.start, row.duration};
 }
 
+// Per source group: its kernel rows carry an OP State and none is "static" (§9.6 DynamicShapeChecker:
+// flagged when no op is static). Groups without the column are not judged.
+struct ShapeStates
+{
+    int dynamicOps = 0, staticOps = 0, otherOps = 0;
+    bool isDynamic() const { return staticOps == 0 && dynamicOps > 0; }
+};
+
+std::vector<ShapeStates> shapeStatesByGroup(const TraceModel &model)
+{
+    std::vector<ShapeStates> states(std::max<std::size_t>(model.groups().size(), 1));
+    for (const KernelRecord &row : model.kernels().rows()) {
+        if (row.opState == 0)
+            continue;
+        auto &s = states[std::min(states.size() - 1, static_cast<std::size_t>(std::max(row.group, 0)))];
+        const std::string_view state = model.strings().view(row.opState);
+        if (state == "dynamic")
+            ++s.dynamicOps;
+        else if (state == "static")
+            ++s.staticOps;
+        else
+            ++s.otherOps; // N/A: communication and other rows without a compiled shape
+    }
+    return states;
+}
+
+bool groupIsDynamic(const std::vector<ShapeStates> &states, int group)
+{
+    return states[std::min(states.size() - 1, static_cast<std::size_t>(std::max(group, 0)))].isDynamic();
+}
+
 } // namespace
+
+void checkDynamicShape(const InsightContext &context, std::vector<Finding> &findings)
+{
+    const TraceModel &model = context.model;
+    const std::vector<ShapeStates> states = shapeStatesByGroup(model);
+    ShapeStates total;
+    QJsonArray ranks;
+    for (std::size_t g = 0; g < states.size(); ++g) {
+        if (!states[g].isDynamic())
+            continue;
+        total.dynamicOps += states[g].dynamicOps;
+        total.otherOps += states[g].otherOps;
+        ranks.append(context.rankOfGroup(static_cast<int>(g)));
+    }
+    if (ranks.isEmpty())
+        return;
+    // What dynamic shapes cost: the online operator compilation of the flagged ranks (aclopCompile*
+    // and aclopCompileAndExecute calls on the CANN lanes).
+    Finding finding;
+    forEachSlice(
+        model, threadsOfLayers(model, {Layer::CannApi}),
+        [](std::string_view name) { return name.starts_with("AscendCL@aclopCompile"); },
+        [&](SliceRef ref) {
+            if (!groupIsDynamic(states, groupOfThread(model, ref.thread)))
+                return;
+            FindingOccurrence o = occurrenceOf(model, ref);
+            finding.timeAtStake += o.duration;
+            finding.occurrences.push_back(o);
+        });
+    const auto compileCalls = static_cast<int>(finding.occurrences.size());
+    if (finding.occurrences.empty()) { // nothing compiled: point at the longest dynamic kernels
+        for (const KernelRecord &row : model.kernels().rows()) {
+            if (row.opState != 0 && model.strings().view(row.opState) == "dynamic" &&
+                groupIsDynamic(states, row.group))
+                finding.occurrences.push_back(occurrenceOfRow(model, row));
+        }
+    }
+    keepLongest(finding.occurrences, kMaxOccurrences);
+    finding.title = InsightText::tr("Operators run with dynamic shapes");
+    finding.severity = severityForPercent(context.percentOfSteps(finding.timeAtStake));
+    finding.explanation =
+        InsightText::tr("All %1 operators with an OP State are dynamic-shape operators (none is static), "
+                        "so they are compiled at run time: %2 operator compilation call(s) took %3 ms.")
+            .arg(total.dynamicOps)
+            .arg(compileCalls)
+            .arg(toUs(finding.timeAtStake) / 1000.0, 0, 'f', 3);
+    finding.fix = InsightText::tr("Use the precompiled binary operators: call "
+                                  "torch_npu.npu.set_compile_mode(jit_compile=False) (and "
+                                  "torch_npu.npu.config.allow_internal_format = False) before the model "
+                                  "runs, or keep the input shapes fixed.");
+    finding.data = QJsonObject{{QStringLiteral("dynamic_ops"), total.dynamicOps},
+                               {QStringLiteral("static_ops"), 0},
+                               {QStringLiteral("other_ops"), total.otherOps},
+                               {QStringLiteral("compile_calls"), compileCalls},
+                               {QStringLiteral("ranks"), ranks}};
+    findings.push_back(std::move(finding));
+}
 
 void checkAiCpu(const InsightContext &context, std::vector<Finding> &findings)
 {
@@ -140,17 +229,24 @@ void checkAiCpu(const InsightContext &context, std::vector<Finding> &findings)
 void checkBlockDim(const InsightContext &context, std::vector<Finding> &findings)
 {
     const TraceModel &model = context.model;
+    // §9.6: the Block Dim check is skipped for dynamic-shape profiles (the tiling follows the shape).
+    const std::vector<ShapeStates> states = shapeStatesByGroup(model);
     Finding finding;
     std::vector<std::pair<FindingOccurrence, TimeNs>> flagged;
     TimeNs flaggedTime = 0;
     for (const KernelRecord &row : model.kernels().rows()) {
+        if (groupIsDynamic(states, row.group))
+            continue;
         const QString type = typeOf(model, row);
         int cores = 0;
         if (type == QLatin1String("AI_CORE"))
             cores = intProperty(model, row.group, "ai_core_num");
-        else if (type == QLatin1String("AI_VECTOR_CORE"))
+        else if (type == QLatin1String("AI_VECTOR_CORE") || type == QLatin1String("MIX_AIC"))
             cores = intProperty(model, row.group, "aiv_num");
         if (cores <= 0 || row.blockDim <= 0 || row.blockDim % cores == 0)
+            continue;
+        // §9.6: a MIX_AIC kernel whose Mix Block Dim fills the vector cores passes.
+        if (type == QLatin1String("MIX_AIC") && row.mixBlockDim > 0 && row.mixBlockDim % cores == 0)
             continue;
         // The last wave of blocks leaves (cores − blockDim % cores) cores idle.
         const std::int64_t waves = (row.blockDim + cores - 1) / cores;
@@ -201,10 +297,14 @@ void checkOperatorNoBound(const InsightContext &context, std::vector<Finding> &f
     if (columns.empty())
         return;
     const KernelBoundClassifier classifier(table);
+    // §9.6: skipped for dynamic-shape profiles, like Block Dim.
+    const std::vector<ShapeStates> states = shapeStatesByGroup(model);
     std::map<QString, double> boundUs;
     Finding finding;
     for (std::size_t r = 0; r < table.size(); ++r) {
         const KernelRecord &row = table.rows()[r];
+        if (groupIsDynamic(states, row.group))
+            continue;
         boundUs[kernelBoundName(classifier.classify(r))] += toUs(row.duration);
         bool any = false, bound = false;
         for (std::size_t c : columns) {

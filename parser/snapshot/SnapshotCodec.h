@@ -21,7 +21,8 @@ namespace at::snapshot {
 // 4: the layout is one table (SnapshotLayout.h); source groups keep their typed provenance.
 // 5: file stamps add the inode change time and a fingerprint of the content (issue 21).
 // 6: the memory profile (curves and operator allocations, MemoryProfile.h).
-constexpr std::uint32_t kFormatVersion = 6;
+// 7: kernel rows keep OP State and Mix Block Dim (the dynamic-shape and Block Dim insights).
+constexpr std::uint32_t kFormatVersion = 7;
 
 // One input file (or folder) the model was built from, as it was when the snapshot was written.
 struct FileStamp

@@ -248,7 +248,9 @@ template <> struct Schema<KernelRecord>
                                               field<I64>(&KernelRecord::taskId),
                                               field<I64>(&KernelRecord::contextId),
                                               field<I64>(&KernelRecord::blockDim),
-                                              field<I64>(&KernelRecord::stepId)};
+                                              field<I64>(&KernelRecord::stepId),
+                                              field<Id>(&KernelRecord::opState),
+                                              field<I64>(&KernelRecord::mixBlockDim)};
     static bool check(const Bounds &b, const KernelRecord &r)
     {
         return r.thread == -1 || b.ref(SliceRef{r.thread, r.slice});

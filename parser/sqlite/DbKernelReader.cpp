@@ -121,11 +121,11 @@ void DbKernelReader::read()
     if (!schema.hasTable(compute)) {
         schema.noteMissingTable(compute);
     } else {
-        const QString sql =
-            schema.select(compute, {QStringLiteral("globalTaskId"), QStringLiteral("name"),
-                                    QStringLiteral("opType"), QStringLiteral("taskType"),
-                                    QStringLiteral("blockDim|blockNum"), QStringLiteral("inputShapes"),
-                                    QStringLiteral("inputDataTypes"), QStringLiteral("waitNs?")});
+        const QString sql = schema.select(
+            compute, {QStringLiteral("globalTaskId"), QStringLiteral("name"), QStringLiteral("opType"),
+                      QStringLiteral("taskType"), QStringLiteral("blockDim|blockNum"),
+                      QStringLiteral("inputShapes"), QStringLiteral("inputDataTypes"),
+                      QStringLiteral("waitNs?"), QStringLiteral("opState?"), QStringLiteral("mixBlockDim?")});
         schema.forEachRow(compute, sql, [&](QSqlQuery &q) {
             const auto task = m_c.taskByGlobalId.find(q.value(0).toLongLong());
             if (task == m_c.taskByGlobalId.end())
@@ -146,6 +146,8 @@ void DbKernelReader::read()
             k.contextId = t.contextId < 0 ? KernelRecord::kNone : t.contextId;
             k.blockDim = intOr(q.value(4), KernelRecord::kNone);
             k.stepId = stepOf(t.start);
+            k.opState = m_c.strings.id(q.value(8)); // NULL (no such column) gives no state
+            k.mixBlockDim = intOr(q.value(9), KernelRecord::kNone);
             pending.push_back({k, t.globalTaskId});
         });
     }

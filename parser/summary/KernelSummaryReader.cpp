@@ -85,6 +85,8 @@ std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder 
     const int shapesCol = table.column("Input Shapes");
     const int typesCol = table.column("Input Data Types");
     const int stepCol = table.column("Step Id");
+    const int opStateCol = table.column("OP State");
+    const int mixBlockCol = table.column("Mix Block Dim");
 
     const MetricLayout layout = detectMetricColumns(table);
     KernelTable &kernels = builder.kernels();
@@ -129,6 +131,8 @@ std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder 
         k.contextId = contextCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, contextCol));
         k.blockDim = blockCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, blockCol));
         k.stepId = stepCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, stepCol));
+        k.opState = intern(opStateCol, r);
+        k.mixBlockDim = mixBlockCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, mixBlockCol));
         const std::size_t row = kernels.addRow(k);
         for (std::size_t m = 0; m < layout.metrics.size(); ++m) {
             const auto value = csv::parseDouble(table.cell(r, layout.metrics[m].column));

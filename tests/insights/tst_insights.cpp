@@ -8,8 +8,14 @@
 #include "StreamQueue.h"
 #include "TestSupport.h"
 #include "TraceBuilder.h"
+#include "cluster/ClusterReader.h"
+
+#include "../cluster/SyntheticCluster.h"
+#include "../sqlite/SqliteTestUtil.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <map>
@@ -34,11 +40,17 @@ std::vector<Finding> findingsOf(const std::vector<Finding> &all, const QString &
     return out;
 }
 
-// Runs one check alone.
-std::vector<Finding> runCheck(const TraceModel &model, const char *id)
+QString qwen3Folder()
+{
+    return samplePath(QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2"));
+}
+
+// Runs one check alone (with the cluster / communication data when given).
+std::vector<Finding> runCheck(const TraceModel &model, const char *id,
+                              const cluster::ClusterModel *clusterData = nullptr)
 {
     std::vector<Finding> out;
-    const InsightContext context(model);
+    const InsightContext context(model, clusterData);
     for (const InsightCheck &check : insightChecks()) {
         if (QByteArray(check.id) == id)
             check.run(context, out);
@@ -176,11 +188,425 @@ private Q_SLOTS:
         QCOMPARE(found.front().severity, Severity::Low); // 1.5 % of the SDMA time < 0.2
     }
 
+    // Both alexnet ranks run every operator with a dynamic shape (OP State "dynamic" on 187 rows, "N/A"
+    // on the 4 communication rows, none "static": FORMATS.md §9.6); what it costs is the operator
+    // compilation, 19 AscendCL@aclopCompileAndExecute calls in this sample.
+    void dynamicShapeOnLevel1()
+    {
+        const auto found = findingsOf(m_findings, QStringLiteral("dynamic_shape"));
+        QCOMPARE(found.size(), std::size_t(1));
+        const Finding &f = found.front();
+        QCOMPARE(f.data.value(QStringLiteral("dynamic_ops")).toInt(), 187);
+        QCOMPARE(f.data.value(QStringLiteral("other_ops")).toInt(), 4);
+        QCOMPARE(f.data.value(QStringLiteral("compile_calls")).toInt(), 19);
+        TimeNs compile = 0;
+        int calls = 0;
+        for (const SliceRef &ref : searchSlices(*m_level1, QStringLiteral("AscendCL@aclopCompile"), {true})) {
+            if (!m_level1->sliceName(ref).startsWith(QStringLiteral("AscendCL@aclopCompile")))
+                continue;
+            compile += m_level1->threads()[std::size_t(ref.thread)].slices.duration(ref.index);
+            ++calls;
+        }
+        QCOMPARE(calls, 19);
+        QCOMPARE(f.timeAtStake, compile);
+        QCOMPARE(f.occurrences.size(), std::size_t(19));
+        QVERIFY(f.fix.contains(QStringLiteral("jit_compile=False")));
+        // The kernel rows keep the column (snapshot format 7 stores it).
+        int dynamicRows = 0;
+        for (const KernelRecord &row : m_level1->kernels().rows())
+            dynamicRows += m_level1->strings().view(row.opState) == "dynamic";
+        QCOMPARE(dynamicRows, 187);
+        // §9.6: Block Dim and operator-no-bound are skipped for a dynamic-shape profile.
+        QVERIFY(findingsOf(m_findings, QStringLiteral("block_dim")).empty());
+        QVERIFY(findingsOf(m_findings, QStringLiteral("operator_no_bound")).empty());
+    }
+
+    // OP State from a profiler database: COMPUTE_TASK_INFO.opState (a STRING_IDS id) when the column
+    // exists. No sample database has it, so a copy of the alexnet one gets it, every row "dynamic".
+    void dynamicShapeFromDatabase()
+    {
+        QTemporaryDir dir;
+        const QString db = copyInto(torchDb(), dir.path());
+        QVERIFY(!db.isEmpty());
+        int rows = 0;
+        {
+            ExpectDb edit(db, true);
+            QVERIFY(edit.ok());
+            const qint64 id = edit.value(QStringLiteral("SELECT MAX(id) + 1 FROM STRING_IDS")).toLongLong();
+            QVERIFY(edit.exec(
+                QStringLiteral("INSERT INTO STRING_IDS (id, value) VALUES (%1, 'dynamic')").arg(id)));
+            QVERIFY(edit.exec(QStringLiteral("ALTER TABLE COMPUTE_TASK_INFO ADD COLUMN opState INTEGER")));
+            QVERIFY(edit.exec(QStringLiteral("UPDATE COMPUTE_TASK_INFO SET opState = %1").arg(id)));
+            rows = edit.value(QStringLiteral("SELECT COUNT(*) FROM COMPUTE_TASK_INFO")).toInt();
+        }
+        QVERIFY(rows > 0);
+        const auto model = loadOrFail(db);
+        QVERIFY(model);
+        int dynamicRows = 0;
+        for (const KernelRecord &row : model->kernels().rows())
+            dynamicRows += model->strings().view(row.opState) == "dynamic";
+        QCOMPARE(dynamicRows, rows);
+        const auto found = runCheck(*model, "dynamic_shape");
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found.front().data.value(QStringLiteral("dynamic_ops")).toInt(), rows);
+        // The unmodified database has no OP State: not judged.
+        const auto plain = loadOrFail(torchDb());
+        QVERIFY(runCheck(*plain, "dynamic_shape").empty());
+    }
+
+    // operator_memory.csv of alexnet level1 rank 0: aten::_foreach_add allocates and frees 17 blocks
+    // (245276160 B) inside ProfilerStep#50, cann::ReduceSum7 10 blocks (3735552 B); the longest-lived
+    // block lives 5665.090 µs. Informational: no time claimed.
+    void memoryChurnOnLevel1()
+    {
+        const auto found = findingsOf(m_findings, QStringLiteral("memory_churn"));
+        QCOMPARE(found.size(), std::size_t(1));
+        const Finding &f = found.front();
+        QCOMPARE(f.timeAtStake, TimeNs(0));
+        QCOMPARE(f.severity, Severity::Low);
+        const QJsonArray ops = f.data.value(QStringLiteral("operators")).toArray();
+        QCOMPARE(ops.size(), qsizetype(2));
+        QCOMPARE(ops[0].toObject().value(QStringLiteral("operator")).toString(),
+                 QStringLiteral("aten::_foreach_add"));
+        QCOMPARE(ops[0].toObject().value(QStringLiteral("allocations_freed_in_step")).toInt(), 17);
+        QCOMPARE(ops[0].toObject().value(QStringLiteral("bytes")).toDouble(), 245276160.0);
+        QCOMPARE(ops[0].toObject().value(QStringLiteral("step")).toInt(), 50);
+        QCOMPARE(ops[1].toObject().value(QStringLiteral("operator")).toString(),
+                 QStringLiteral("cann::ReduceSum7"));
+        QCOMPARE(ops[1].toObject().value(QStringLiteral("allocations_freed_in_step")).toInt(), 10);
+        QCOMPARE(ops[1].toObject().value(QStringLiteral("bytes")).toDouble(), 3735552.0);
+        QCOMPARE(f.occurrences.size(), std::size_t(27));
+        QCOMPARE(f.occurrences.front().duration, TimeNs(5'665'090));
+        // Each aten:: occurrence is on its operator's slice of the Python lane.
+        QCOMPARE(m_level1->sliceName(f.occurrences.front().slice), QStringLiteral("aten::_foreach_add"));
+    }
+
+    // One static row among dynamic ones: not a dynamic-shape profile. No OP State at all: not judged.
+    void dynamicShapeCleanSynthetic()
+    {
+        for (const char *second : {"static", ""}) {
+            Synthetic s;
+            s.b.addGroup(SourceGroup{});
+            s.slice(s.thread(1, "CANN", 1), 0, 50, "AscendCL@aclopCompileAndExecute");
+            for (const char *state : {"dynamic", second}) {
+                KernelRecord r;
+                r.name = s.name("Add");
+                r.type = s.name("AI_VECTOR_CORE");
+                r.start = kT0;
+                r.duration = 10'000;
+                r.opState = *state ? s.name(state) : 0;
+                s.b.kernels().addRow(r);
+            }
+            const auto model = s.b.build();
+            QCOMPARE(runCheck(*model, "dynamic_shape").size(), std::size_t(*second ? 0 : 1));
+        }
+        Synthetic none;
+        none.slice(none.thread(1, "CANN", 1), 0, 50, "AscendCL@aclopCompileAndExecute");
+        QVERIFY(runCheck(*none.b.build(), "dynamic_shape").empty());
+    }
+
+    // Mix Block Dim (§9.6): MIX_AIC with Block Dim 30 on 48 AIV cores is flagged unless its Mix Block Dim
+    // fills them (96); dynamic-shape rows are skipped. Block Dim 30 of 48: 18/48 idle → 0.375 × 80 µs.
+    void blockDimMixAndDynamicSynthetic()
+    {
+        struct Case
+        {
+            const char *type;
+            std::int64_t mix;
+            const char *state;
+            bool flagged;
+        };
+        for (const Case c : {Case{"MIX_AIC", 31, "static", true}, Case{"MIX_AIC", 96, "static", false},
+                             Case{"MIX_AIC", KernelRecord::kNone, "static", true},
+                             Case{"AI_VECTOR_CORE", KernelRecord::kNone, "dynamic", false}}) {
+            Synthetic s;
+            SourceGroup g;
+            g.collection.properties.append({QStringLiteral("aiv_num"), QStringLiteral("48")});
+            s.b.addGroup(g);
+            s.slice(s.thread(2, "Ascend Hardware", 1), 0, 80, "FlashAttention");
+            KernelRecord r;
+            r.name = s.name("FlashAttention");
+            r.type = s.name(c.type);
+            r.start = kT0;
+            r.duration = 80'000;
+            r.blockDim = 30;
+            r.mixBlockDim = c.mix;
+            r.opState = s.name(c.state);
+            s.b.kernels().addRow(r);
+            const auto model = s.b.build();
+            const auto found = runCheck(*model, "block_dim");
+            QCOMPARE(found.size(), std::size_t(c.flagged ? 1 : 0));
+            if (c.flagged)
+                QCOMPARE(found.front().timeAtStake, TimeNs(30'000));
+        }
+    }
+
+    // Qwen3 rank 0's communication.json (FORMATS.md §9.6 "Qwen3: 30.00 % … less than 16.0 MB, 0.8065 ms"):
+    // of the 8 ops with SDMA data, 3 move less than 16 MB (two 8.39 MB batchSendRecv, one 288 B
+    // allGather), 0.40168 + 0.4007 + 0.00414 ms. msprof-analyze also counts the two Total Op Info entries
+    // (3 of 10); they are sums, not ops, so the ratio here is 3 of 8.
+    void smallPacketsOnQwen3()
+    {
+        const QString rank0 = qwen3Folder() + QStringLiteral("/rank_0_ascend_pt");
+        const auto model = loadOrFail(rank0);
+        QVERIFY(model);
+        const cluster::ClusterModel data = cluster::readCluster(rank0);
+        QCOMPARE(data.ranks.size(), std::size_t(1));
+        const auto found = runCheck(*model, "small_packets", &data);
+        QCOMPARE(found.size(), std::size_t(1));
+        const Finding &f = found.front();
+        QCOMPARE(f.timeAtStake, TimeNs(806'520));
+        QCOMPARE(f.data.value(QStringLiteral("transport")).toString(), QStringLiteral("SDMA"));
+        QCOMPARE(f.data.value(QStringLiteral("ops")).toInt(), 8);
+        QCOMPARE(f.data.value(QStringLiteral("small_ops")).toInt(), 3);
+        QCOMPARE(f.occurrences.size(), std::size_t(3));
+        QCOMPARE(f.occurrences[0].name, QStringLiteral("hcom_batchSendRecv__128_4_1"));
+        QCOMPARE(f.occurrences[1].name, QStringLiteral("hcom_batchSendRecv__128_5_1"));
+        QCOMPARE(f.occurrences[2].name, QStringLiteral("hcom_allGather__612_7_1"));
+        QCOMPARE(model->origin() + f.occurrences[2].start, TimeNs(1'764'246'877'872'978'800));
+        QCOMPARE(f.occurrences[2].duration, TimeNs(541'580)); // Elapse Time 0.54158 ms
+        // No low-bandwidth SDMA op of this rank overlaps a MatMul: no contention.
+        QVERIFY(runCheck(*model, "bandwidth_contention", &data).empty());
+        // The alexnet ranks move 17–264 MB per allreduce: no small packets.
+        const cluster::ClusterModel alexnet = cluster::readCluster(level1Rank0Folder());
+        QCOMPARE(alexnet.ranks.size(), std::size_t(1));
+        QVERIFY(runCheck(*m_level1, "small_packets", &alexnet).empty());
+        QVERIFY(runCheck(*m_level1, "bandwidth_contention", &alexnet).empty());
+        QVERIFY(runCheck(*m_level1, "rdma_retransmission", &alexnet).empty());
+    }
+
+    // The 20 % boundary (§9.6: flagged above 20 %): 1 small RDMA op (0.5 MB < 1 MB) of 4 is flagged with its
+    // 2 ms transit; 1 of 5 is not. An SDMA op of 16 MB is not small.
+    void smallPacketsBoundarySynthetic()
+    {
+        for (const int ops : {4, 5}) {
+            cluster::ClusterModel data;
+            cluster::Rank rank;
+            rank.rank = 5;
+            for (int i = 0; i < ops; ++i) {
+                cluster::CommOp op;
+                op.name = QStringLiteral("hcom_allReduce__5_%1_1").arg(i);
+                for (const char *transport : {"RDMA", "SDMA"}) {
+                    cluster::TransportBandwidth b;
+                    b.transport = QString::fromLatin1(transport);
+                    b.sizeMb = transport[0] == 'R' ? (i == 0 ? 0.5 : 4.0) : 16.0;
+                    b.time = transport[0] == 'R' && i == 0 ? 2'000'000 : 1'000'000;
+                    op.bandwidth.push_back(b);
+                }
+                rank.ops.push_back(op);
+            }
+            data.ranks.push_back(rank);
+            const TraceModel empty;
+            const auto found = runCheck(empty, "small_packets", &data);
+            QCOMPARE(found.size(), std::size_t(ops == 4 ? 1 : 0));
+            if (found.empty())
+                continue;
+            QCOMPARE(found.front().data.value(QStringLiteral("transport")).toString(),
+                     QStringLiteral("RDMA"));
+            QCOMPARE(found.front().timeAtStake, TimeNs(2'000'000));
+            QCOMPARE(found.front().occurrences.front().rank, 5);
+            QCOMPARE(found.front().occurrences.front().name, QStringLiteral("hcom_allReduce__5_0_1"));
+        }
+    }
+
+    // A synthetic rank: an SDMA allreduce of 100 MB in 10 ms (10 GB/s < 14.4) over [100, 600) µs
+    // (elapse 500 µs) while MatMul kernels run [50, 150) and [400, 450) µs: 100 µs of overlap. A 20 GB/s
+    // op overlapping a MatMul is not flagged; neither is a slow one beside no MatMul.
+    void bandwidthContentionSynthetic()
+    {
+        Synthetic s;
+        s.b.addGroup(SourceGroup{});
+        const int core = s.thread(2, "Ascend Hardware", 1);
+        for (const auto &[start, dur] : {std::pair<TimeNs, TimeNs>{50, 100}, {400, 50}}) {
+            s.slice(core, start, dur, "MatMulV2");
+            KernelRecord r;
+            r.name = s.name("MatMulV2");
+            r.type = s.name("AI_CORE");
+            r.start = kT0 + start * 1000;
+            r.duration = dur * 1000;
+            s.b.kernels().addRow(r);
+        }
+        const int hccl = s.thread(4, "HCCL", 1);
+        s.slice(hccl, 100, 500, "hcom_allReduce__1_0_1");
+        const auto model = s.b.build();
+        const auto op = [](const char *name, TimeNs startUs, double sizeMb, TimeNs transitNs) {
+            cluster::CommOp o;
+            o.step = 1;
+            o.name = QString::fromLatin1(name);
+            o.group = QStringLiteral("7");
+            o.startAbsolute = kT0 + startUs * 1000;
+            o.elapse = 500'000;
+            cluster::TransportBandwidth b;
+            b.transport = QStringLiteral("SDMA");
+            b.sizeMb = sizeMb;
+            b.time = transitNs;
+            o.bandwidth.push_back(b);
+            return o;
+        };
+        cluster::ClusterModel data;
+        cluster::Rank rank;
+        rank.rank = 0;
+        rank.ops = {op("hcom_allReduce__1_0_1", 100, 100, 10'000'000),
+                    op("hcom_allReduce__1_1_1", 100, 200, 10'000'000),
+                    op("hcom_allReduce__1_2_1", 2000, 100, 10'000'000)};
+        data.ranks.push_back(rank);
+        const auto found = runCheck(*model, "bandwidth_contention", &data);
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found.front().timeAtStake, TimeNs(100'000));
+        QCOMPARE(found.front().occurrences.size(), std::size_t(1));
+        QCOMPARE(model->sliceName(found.front().occurrences.front().slice),
+                 QStringLiteral("hcom_allReduce__1_0_1"));
+        data.ranks.front().ops.erase(data.ranks.front().ops.begin()); // clean: no slow op under a MatMul
+        QVERIFY(runCheck(*model, "bandwidth_contention", &data).empty());
+    }
+
+    // RDMA retransmission (§9.6): op A lasts ≥ 4000 ms on both ranks and rank 1's RDMA transit takes 4100
+    // ms → flagged, time at stake the shorter elapse (4500 ms); op B lasts 3900 ms on rank 0 → not.
+    void rdmaRetransmissionSynthetic()
+    {
+        const auto op = [](const char *name, TimeNs elapse, TimeNs rdma) {
+            cluster::CommOp o;
+            o.step = 3;
+            o.name = QString::fromLatin1(name);
+            o.group = QStringLiteral("9");
+            o.elapse = elapse;
+            cluster::TransportBandwidth b;
+            b.transport = QStringLiteral("RDMA");
+            b.sizeMb = 64;
+            b.time = rdma;
+            o.bandwidth.push_back(b);
+            return o;
+        };
+        cluster::ClusterModel data;
+        cluster::Rank r0, r1;
+        r0.rank = 0;
+        r1.rank = 1;
+        r0.ops = {op("hcom_allReduce__9_0_1", 4'500'000'000, 100'000'000),
+                  op("hcom_allReduce__9_1_1", 3'900'000'000, 4'100'000'000)};
+        r1.ops = {op("hcom_allReduce__9_0_1", 4'800'000'000, 4'100'000'000),
+                  op("hcom_allReduce__9_1_1", 4'200'000'000, 4'100'000'000)};
+        data.ranks = {r0, r1};
+        const TraceModel empty;
+        const auto found = runCheck(empty, "rdma_retransmission", &data);
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found.front().timeAtStake, TimeNs(4'500'000'000));
+        QCOMPARE(found.front().occurrences.size(), std::size_t(1));
+        QCOMPARE(found.front().occurrences.front().rank, 1);
+        QCOMPARE(found.front().occurrences.front().name, QStringLiteral("hcom_allReduce__9_0_1"));
+        data.ranks[1].ops[0].bandwidth[0].time = 4'000'000'000; // clean: not above 4000 ms
+        QVERIFY(runCheck(empty, "rdma_retransmission", &data).empty());
+    }
+
+    // The Qwen3 cluster (PP2): no slow rank inside a stage, no slow link, but stage 1 computes 169.693 ms
+    // more than stage 0 (tests/cluster: 400.448/401.132 ms against 231.290/230.904 ms).
+    void clusterChecksOnQwen3()
+    {
+        const cluster::ClusterModel data = cluster::readCluster(qwen3Folder());
+        QCOMPARE(data.ranks.size(), std::size_t(4));
+        const TraceModel empty; // the cluster page: no timeline
+        const std::vector<Finding> all = runInsightChecks(empty, nullptr, &data);
+        QVERIFY(findingsOf(all, QStringLiteral("slow_rank")).empty());
+        QVERIFY(findingsOf(all, QStringLiteral("slow_link")).empty());
+        const auto stages = findingsOf(all, QStringLiteral("stage_imbalance"));
+        QCOMPARE(stages.size(), std::size_t(1));
+        QCOMPARE(stages.front().timeAtStake, TimeNs(169'693'070));
+        QCOMPARE(stages.front().occurrences.size(), std::size_t(1));
+        QCOMPARE(stages.front().occurrences.front().rank, 0); // the first rank of the waiting stage 0
+        QCOMPARE(stages.front()
+                     .data.value(QStringLiteral("stages"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("heavier_stage"))
+                     .toInt(),
+                 1);
+        QCOMPARE(stages.front().severity, Severity::High); // 169.7 ms of an ~810 ms step
+        // Each of the 4 ranks' SDMA small packets (rank 0: 3 of 8 ops, see smallPacketsOnQwen3).
+        QCOMPARE(findingsOf(all, QStringLiteral("small_packets")).size(), std::size_t(4));
+    }
+
+    // tests/cluster's synthetic cluster: rank 2 computes 30.00025 ms longer in step 1, and the HCCS link
+    // 1 → 2 moves 100 MB in 12.5 ms (8 GB/s) against a 20 GB/s median: 12.5 − 5 = 7.5 ms lost.
+    void slowRankAndLinkSynthetic()
+    {
+        QTemporaryDir dir;
+        writeSyntheticCluster(dir.path());
+        const cluster::ClusterModel data = cluster::readCluster(dir.path());
+        const TraceModel empty;
+        const auto slow = runCheck(empty, "slow_rank", &data);
+        QCOMPARE(slow.size(), std::size_t(1));
+        QCOMPARE(slow.front().timeAtStake, TimeNs(30'000'250));
+        QCOMPARE(slow.front().occurrences.size(), std::size_t(1));
+        QCOMPARE(slow.front().occurrences.front().rank, 2);
+        QVERIFY(slow.front().title.contains(QStringLiteral("rank 2")));
+        const auto links = runCheck(empty, "slow_link", &data);
+        QCOMPARE(links.size(), std::size_t(1));
+        QCOMPARE(links.front().timeAtStake, TimeNs(7'500'000));
+        QCOMPARE(links.front().occurrences.front().rank, 1);
+        // Clean: no slowed rank and no slow link.
+        QTemporaryDir cleanDir;
+        writeSyntheticCluster(cleanDir.path(), 4, -1, -1);
+        const cluster::ClusterModel clean = cluster::readCluster(cleanDir.path());
+        QVERIFY(runCheck(empty, "slow_rank", &clean).empty());
+        QVERIFY(runCheck(empty, "slow_link", &clean).empty());
+        QVERIFY(runCheck(empty, "stage_imbalance", &clean).empty());
+    }
+
+    // An operator allocating and freeing 10 blocks inside one step is flagged (kMemoryChurnMinPairs);
+    // 9 blocks, or blocks released after the step, are not.
+    void memoryChurnSynthetic()
+    {
+        for (const int pairs : {10, 9}) {
+            Synthetic s;
+            s.b.addGroup(SourceGroup{});
+            const int py = s.thread(1, "Python", 1);
+            s.slice(py, 0, 1000, "ProfilerStep#1");
+            s.slice(py, 100, 500, "aten::add");
+            for (int i = 0; i < pairs + 3; ++i) {
+                MemoryAllocation a;
+                a.name = s.name("aten::add");
+                a.bytes = 512;
+                a.allocation = kT0 + (110 + i) * 1000;
+                // The last three outlive the step.
+                a.release = kT0 + (i < pairs ? 400 + i : 2000 + i) * 1000;
+                s.b.memory().allocations.push_back(a);
+            }
+            const auto model = s.b.build();
+            const auto found = runCheck(*model, "memory_churn");
+            QCOMPARE(found.size(), std::size_t(pairs >= 10 ? 1 : 0));
+            if (found.empty())
+                continue;
+            const QJsonObject op =
+                found.front().data.value(QStringLiteral("operators")).toArray().first().toObject();
+            QCOMPARE(op.value(QStringLiteral("operator")).toString(), QStringLiteral("aten::add"));
+            QCOMPARE(op.value(QStringLiteral("allocations_freed_in_step")).toInt(), 10);
+            QCOMPARE(op.value(QStringLiteral("bytes")).toDouble(), 5120.0);
+            QCOMPARE(found.front().occurrences.size(), std::size_t(10));
+            QCOMPARE(model->sliceName(found.front().occurrences.front().slice), QStringLiteral("aten::add"));
+        }
+    }
+
+    // --advise --json prints every µs as the exact decimal of its ns, start_us absolute.
+    void jsonTimesAreExactDecimals()
+    {
+        const auto byteFindings = findingsOf(m_findings, QStringLiteral("affinity_optimizer"));
+        QCOMPARE(byteFindings.size(), std::size_t(1));
+        const QByteArray text = findingsToJson(InsightContext(*m_level1), byteFindings);
+        const FindingOccurrence &sgd = byteFindings.front().occurrences.front();
+        const QByteArray start = formatAbsoluteMicros(m_level1->origin() + sgd.start).toLatin1();
+        QVERIFY2(text.contains("\"start_us\": " + start + ","), text.constData());
+        QVERIFY(text.contains("\"duration_us\": 10512.400}"));
+        QVERIFY(text.contains("\"time_at_stake_us\": 10512.400,"));
+        QCOMPARE(QJsonDocument::fromJson(text).object().value(QStringLiteral("findings")).toArray().size(),
+                 1);
+    }
+
     void findingsSortedAndJson()
     {
         for (std::size_t i = 1; i < m_findings.size(); ++i)
             QVERIFY(m_findings[i].timeAtStake <= m_findings[i - 1].timeAtStake);
-        const QJsonObject json = findingsToJson(InsightContext(*m_level1), m_findings);
+        const QJsonObject json =
+            QJsonDocument::fromJson(findingsToJson(InsightContext(*m_level1), m_findings)).object();
         const QJsonArray list = json.value(QStringLiteral("findings")).toArray();
         QCOMPARE(list.size(), qsizetype(m_findings.size()));
         const QJsonObject first = list.first().toObject();

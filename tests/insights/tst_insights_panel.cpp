@@ -113,9 +113,99 @@ private Q_SLOTS:
                 panel->tree()->topLevelItem(1)->setExpanded(true);
                 QTest::qWait(200);
                 window.grab().save(qEnvironmentVariable("GRAB"));
+                // The panel alone, large, on the dynamic-shape finding.
+                for (std::size_t i = 0; i < panel->findings().size(); ++i)
+                    if (panel->findings()[i].check == QLatin1String("dynamic_shape"))
+                        panel->tree()->setCurrentItem(panel->tree()->topLevelItem(int(i)));
+                panel->resize(1500, 450);
+                QTest::qWait(100);
+                panel->grab().save(qEnvironmentVariable("GRAB") + QStringLiteral(".panel.png"));
             }
         }
         QVERIFY(setUiLanguage(QStringLiteral("en")));
+    }
+
+    // QEvent::LanguageChange: the panel's own labels switch at once, and the findings (translated by
+    // core when made) are made again in the new language.
+    void liveRetranslation()
+    {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndWait(
+            window, samplePath(QStringLiteral(
+                        "msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"))));
+        auto *panel = window.findChild<InsightsPanel *>();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputing() && !panel->findings().empty(), 30000);
+        QCOMPARE(panel->showAllButton()->text(), QStringLiteral("Show all"));
+        const auto titles = [panel] {
+            QStringList out;
+            for (const Finding &f : panel->findings())
+                out << f.title;
+            return out;
+        };
+        QVERIFY(titles().contains(QStringLiteral("Device idle: the host dispatches too slowly")));
+        QVERIFY(setUiLanguage(QStringLiteral("zh_CN"))); // Qt posts QEvent::LanguageChange to every widget
+        QTRY_COMPARE(panel->showAllButton()->text(), QStringLiteral("全部显示"));
+        QCOMPARE(panel->tree()->headerItem()->text(0), QStringLiteral("问题 / 出现位置"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !panel->isComputing() && titles().contains(QStringLiteral("设备空闲：主机下发过慢")), 30000);
+        QCOMPARE(panel->tree()->topLevelItemCount(), int(panel->findings().size()));
+        QVERIFY(setUiLanguage(QStringLiteral("en")));
+        QTRY_COMPARE(panel->showAllButton()->text(), QStringLiteral("Show all"));
+        QCOMPARE(panel->tree()->headerItem()->text(0), QStringLiteral("Finding / occurrence"));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputing() && titles().contains(QStringLiteral(
+                                                              "Device idle: the host dispatches too slowly")),
+                                 30000);
+    }
+
+    // A cluster page (no timeline): opening the cluster folder hands the panel the cluster model, and it
+    // runs the cluster and communication checks over the ranks' summary files. The
+    // Qwen3 PP2 cluster's stage imbalance (169.693 ms) is listed with the rank it points at.
+    void clusterPageFindings()
+    {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        auto *panel = window.findChild<InsightsPanel *>();
+        // Ranks 1 and 3 have only summary files: the folder opens as the cluster page.
+        window.openPath(samplePath(QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2")));
+        QVERIFY(window.showsCluster());
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputing() && !panel->findings().empty(), 30000);
+        std::size_t index = panel->findings().size();
+        for (std::size_t i = 0; i < panel->findings().size(); ++i)
+            if (panel->findings()[i].check == QLatin1String("stage_imbalance"))
+                index = i;
+        QVERIFY(index < panel->findings().size());
+        QTreeWidgetItem *row = panel->tree()->topLevelItem(int(index));
+        QCOMPARE(row->text(0), QStringLiteral("Pipeline stages are unbalanced"));
+        QCOMPARE(row->childCount(), 1);
+        QCOMPARE(row->child(0)->text(1), QStringLiteral("rank 0"));
+        QCOMPARE(row->child(0)->text(3), QString()); // a rank of the cluster, no time on a timeline
+        // Opening a profile leaves the cluster mode.
+        panel->setModel(nullptr);
+        QVERIFY(panel->findings().empty());
+    }
+
+    // --advise --json on a rank folder reads its communication.json too: Qwen3 rank 0's small SDMA
+    // packets, with exact decimal µs (start_us absolute, as communication.json writes it).
+    void adviseJsonCommunication()
+    {
+        QProcess p;
+        p.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
+        p.start(QStringLiteral(AT_APP_BINARY),
+                {QStringLiteral("--advise"), QStringLiteral("--json"),
+                 samplePath(QStringLiteral(
+                     "msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2/rank_0_ascend_pt"))});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray text = p.readAllStandardOutput();
+        QVERIFY2(text.contains("\"check\": \"small_packets\""), text.left(2000).constData());
+        QVERIFY(text.contains("\"time_at_stake_us\": 806.520,"));
+        QVERIFY(text.contains("\"name\": \"hcom_allGather__612_7_1\", \"start_us\": 1764246877872978.800, "
+                              "\"duration_us\": 541.580}"));
+        QVERIFY(text.contains("\"check\": \"dynamic_shape\""));
+        QVERIFY(!QJsonDocument::fromJson(text).isNull());
     }
 
     // --advise --json prints the same findings as the panel computes.
