@@ -872,6 +872,136 @@
         <source>A long sequence repeated many times is a candidate for a fused operator or a torch_npu fused API.</source>
         <translation>多次重复的长序列适合替换为融合算子或 torch_npu 融合 API。</translation>
     </message>
+    <message>
+        <source>computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>free time</source>
+        <translation>空闲时间</translation>
+    </message>
+    <message>
+        <source>step %1: </source>
+        <translation>第 %1 步：</translation>
+    </message>
+    <message>
+        <source>%1rank %2, %3 longer than its %4</source>
+        <translation>%1rank %2 的%3时间长于其 %4 中的其他 rank</translation>
+    </message>
+    <message>
+        <source>Slow rank: rank %1</source>
+        <translation>慢 rank：rank %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slow rank(s) found among ranks that should run alike (the same pipeline stage or data-parallel group). The worst: rank %1 spends %2 ms more on %3 than the fastest of its %4, and the others wait for it in their collectives.</source>
+        <translation>
+            <numerusform>在本应表现一致的 rank（同一流水线阶段或数据并行组）中发现 %n 个慢 rank。最慢的是 rank %1：其%3时间比 %4 中最快的 rank 多 %2 ms，其他 rank 在集合通信中等待它。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open the slow rank&apos;s timeline and compare it with a fast rank of the same group (Compare steps): look for a slower device (frequency, temperature), more or longer kernels (uneven data), or host-side stalls.</source>
+        <translation>打开慢 rank 的时间线，与同组的快 rank 对比（比较迭代）：检查设备是否变慢（频率、温度）、核函数是否更多或更长（数据不均衡），或主机侧是否停顿。</translation>
+    </message>
+    <message>
+        <source>%1stage %2 computes %3 ms more than stage %4</source>
+        <translation>%1阶段 %2 的计算比阶段 %4 多 %3 ms</translation>
+    </message>
+    <message>
+        <source>Pipeline stages are unbalanced</source>
+        <translation>流水线阶段负载不均衡</translation>
+    </message>
+    <message>
+        <source>Pipeline stage %1 computes %2 ms per step against %3 ms for stage %4, so the lighter stage waits about %5 ms in its pipeline communication.</source>
+        <translation>流水线阶段 %1 每步计算 %2 ms，而阶段 %4 为 %3 ms，因此较轻的阶段在流水线通信中约等待 %5 ms。</translation>
+    </message>
+    <message>
+        <source>Move layers from the heavier stage to the lighter one (e.g. Megatron&apos;s --decoder-first-pipeline-num-layers / an uneven layer split), or account for the embedding and loss layers of the first and last stage.</source>
+        <translation>把较重阶段的层移到较轻的阶段（例如 Megatron 的 --decoder-first-pipeline-num-layers / 非均匀切分层），或考虑首尾阶段的 embedding 层和 loss 层。</translation>
+    </message>
+    <message>
+        <source>%1%2 link %3 → %4: %5 GB/s (median %6 GB/s)</source>
+        <translation>%1%2 链路 %3 → %4：%5 GB/s（中位数 %6 GB/s）</translation>
+    </message>
+    <message>
+        <source>Slow communication link(s)</source>
+        <translation>慢通信链路</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) run below %1 % of the median bandwidth of their transport type; moving their data at the median bandwidth would have saved %2 ms.</source>
+        <translation>
+            <numerusform>%n 条链路的带宽低于同类传输方式中位数带宽的 %1 %；若以中位数带宽传输，可节省 %2 ms。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Check the slow link&apos;s hardware and topology (HCCS / RDMA port errors, a link running at reduced width, traffic from other jobs), and the HCCL algorithm chosen (HCCL_ALGO).</source>
+        <translation>检查慢链路的硬件和拓扑（HCCS / RDMA 端口错误、链路降宽运行、其他作业的流量）以及所选的 HCCL 算法（HCCL_ALGO）。</translation>
+    </message>
+    <message>
+        <source>Small %1 communication packets on rank %2</source>
+        <translation>rank %2 上的 %1 通信小包</translation>
+    </message>
+    <message>
+        <source>%1 of %2 %3 communication operators (%4 %) of rank %5 move less than %6 MB each; their transfers took %7 ms. Small packets use the link&apos;s bandwidth poorly: each one pays the full latency.</source>
+        <translation>rank %5 的 %2 个 %3 通信算子中有 %1 个（%4 %）每次传输不足 %6 MB，其传输耗时 %7 ms。小包无法充分利用链路带宽：每个包都要付出完整的时延。</translation>
+    </message>
+    <message>
+        <source>Communicate fewer, larger tensors: fuse small collectives (a larger gradient bucket, e.g. DDP bucket_cap_mb), concatenate small tensors before a collective, or overlap them with compute.</source>
+        <translation>减少通信次数、增大每次通信的张量：融合小的集合通信（更大的梯度桶，例如 DDP bucket_cap_mb），在集合通信前拼接小张量，或让其与计算重叠。</translation>
+    </message>
+    <message>
+        <source>RDMA retransmission suspected</source>
+        <translation>疑似 RDMA 重传</translation>
+    </message>
+    <message>
+        <source>%1 communication operator(s) took at least %2 ms on every rank while an RDMA transfer took more than %2 ms: the network retransmitted packets.</source>
+        <translation>%1 个通信算子在每个 rank 上都耗时至少 %2 ms，且有 RDMA 传输耗时超过 %2 ms：网络发生了重传。</translation>
+    </message>
+    <message>
+        <source>Check the RDMA network of the ranks named: link errors, congestion or packet loss (hccn_tool -i &lt;device&gt; -stat -g, the switch ports), and the retransmission settings HCCL_RDMA_TIMEOUT / HCCL_RDMA_RETRY_CNT.</source>
+        <translation>检查所列 rank 的 RDMA 网络：链路错误、拥塞或丢包（hccn_tool -i &lt;device&gt; -stat -g、交换机端口），以及重传设置 HCCL_RDMA_TIMEOUT / HCCL_RDMA_RETRY_CNT。</translation>
+    </message>
+    <message>
+        <source>Communication competes with MatMul for bandwidth on rank %1</source>
+        <translation>rank %1 上通信与 MatMul 争抢带宽</translation>
+    </message>
+    <message>
+        <source>%1 SDMA communication operator(s) of rank %2 ran below %3 GB/s while MatMul kernels ran (%4 ms of overlap): computation and communication compete for memory bandwidth.</source>
+        <translation>rank %2 的 %1 个 SDMA 通信算子在 MatMul 核函数运行期间带宽低于 %3 GB/s（重叠 %4 ms）：计算与通信在争抢内存带宽。</translation>
+    </message>
+    <message>
+        <source>Reorder the overlap so large MatMuls do not run under bandwidth-bound collectives (schedule the communication earlier or later), or reduce the communicated volume.</source>
+        <translation>调整重叠方式，使大的 MatMul 不与受带宽限制的集合通信同时运行（提前或推后通信），或减少通信量。</translation>
+    </message>
+    <message>
+        <source>Operators run with dynamic shapes</source>
+        <translation>算子以动态 shape 运行</translation>
+    </message>
+    <message>
+        <source>All %1 operators with an OP State are dynamic-shape operators (none is static), so they are compiled at run time: %2 operator compilation call(s) took %3 ms.</source>
+        <translation>带 OP State 的 %1 个算子全部是动态 shape 算子（没有静态算子），因此在运行时编译：%2 次算子编译调用耗时 %3 ms。</translation>
+    </message>
+    <message>
+        <source>Use the precompiled binary operators: call torch_npu.npu.set_compile_mode(jit_compile=False) (and torch_npu.npu.config.allow_internal_format = False) before the model runs, or keep the input shapes fixed.</source>
+        <translation>使用预编译的二进制算子：在模型运行前调用 torch_npu.npu.set_compile_mode(jit_compile=False)（并设置 torch_npu.npu.config.allow_internal_format = False），或保持输入 shape 固定。</translation>
+    </message>
+    <message>
+        <source>Operators allocate and free memory repeatedly within a step</source>
+        <translation>算子在一个迭代内反复申请和释放内存</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operator(s) allocate device memory and free it again within the same step at least %1 times each (%2 allocations in all), e.g. %3 with %4. This churns the caching allocator and fragments its memory.</source>
+        <translation>
+            <numerusform>%n 个算子在同一迭代内各自申请并释放设备内存至少 %1 次（共 %2 次申请），例如 %3 有 %4 次。这会频繁扰动缓存分配器并造成内存碎片。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reuse buffers: preallocate them outside the step, use in-place or out= variants, fuse the small ops (fused optimizers for _foreach ops), and set PYTORCH_NPU_ALLOC_CONF=expandable_segments:True against fragmentation.</source>
+        <translation>复用缓冲区：在迭代外预先分配，使用原地或 out= 版本的算子，融合小算子（_foreach 算子改用融合优化器），并设置 PYTORCH_NPU_ALLOC_CONF=expandable_segments:True 以减少碎片。</translation>
+    </message>
 </context>
 <context>
     <name>OpenDialogs</name>
