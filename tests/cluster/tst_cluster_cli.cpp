@@ -1,4 +1,5 @@
 // `ascend-timeline --cluster PATH [--json]`, run as a user would: the real binary in a child process.
+#include "AppProcess.h"
 #include "SyntheticCluster.h"
 
 #include <QJsonArray>
@@ -14,23 +15,8 @@ class TstClusterCli : public QObject
 {
     Q_OBJECT
 
-    struct Run
-    {
-        int exitCode = -1;
-        QByteArray out;
-        QString err;
-    };
-
-    static Run run(const QStringList &args)
-    {
-        QProcess process;
-        process.setProgram(QStringLiteral(AT_APP_BINARY));
-        process.setArguments(args);
-        process.start();
-        process.waitForFinished(60000);
-        return {process.exitCode(), process.readAllStandardOutput(),
-                QString::fromUtf8(process.readAllStandardError())};
-    }
+    using Run = at_test::AppRun;
+    static Run run(const QStringList &args) { return at_test::runApp(args, 60000); }
 
 private slots:
     // Every rank with its device, stage and the step_trace_time.csv values as exact µs decimals.

@@ -2,6 +2,7 @@
 // real binary per rank, all at once, on copies of the real 4-rank Qwen3 and 2-rank AlexNet clusters. Then the
 // desktop side: `--cluster --cache DIR` gives the same numbers from the prepared summaries, the loader
 // reopens each rank from its prepared snapshot, and a changed rank file sends the rank back to its files.
+#include "AppProcess.h"
 #include "AppTestSupport.h"
 #include "ClusterTestSupport.h"
 #include "TraceLoader.h"
@@ -35,23 +36,8 @@ class TstClusterPrepare : public QObject
     QTemporaryDir m_dir;
     QString m_qwen, m_alexnet, m_cache;
 
-    struct Run
-    {
-        int exitCode = -1;
-        QByteArray out;
-        QString err;
-    };
-
-    static Run run(const QStringList &args)
-    {
-        QProcess process;
-        process.setProgram(QStringLiteral(AT_APP_BINARY));
-        process.setArguments(args);
-        process.start();
-        process.waitForFinished(120000);
-        return {process.exitCode(), process.readAllStandardOutput(),
-                QString::fromUtf8(process.readAllStandardError())};
-    }
+    using Run = at_test::AppRun;
+    static Run run(const QStringList &args) { return at_test::runApp(args); }
 
     // The samples are read-only: the rank folders are copied so that a test can change a file.
     static bool copyTree(const QString &from, const QString &to)
