@@ -3,6 +3,7 @@
 #include "Steps.h"
 
 #include "KernelJoin.h"
+#include "QueueDepth.h"
 
 #include <QCoreApplication>
 
@@ -297,6 +298,7 @@ std::unique_ptr<TraceModel> TraceBuilder::build()
     orderLanes();
     labelDevices();
     bindFlows();
+    addQueueDepthLanes();
     joinKernelRows();
     m_model->m_steps = detectSteps(*m_model);
     return std::move(m_model);
@@ -528,12 +530,7 @@ void TraceBuilder::orderLanes()
                 return sa < sb;
             return keyLess(ta.tid, tb.tid);
         });
-        std::stable_sort(p.counters.begin(), p.counters.end(), [&](int a, int b) {
-            const CounterSeries &ca = m.m_counters[static_cast<std::size_t>(a)];
-            const CounterSeries &cb = m.m_counters[static_cast<std::size_t>(b)];
-            return std::make_tuple(m.m_strings.view(ca.name), m.m_strings.view(ca.seriesKey)) <
-                   std::make_tuple(m.m_strings.view(cb.name), m.m_strings.view(cb.seriesKey));
-        });
+        sortProcessCounters(p);
     }
     m.m_processOrder.resize(m.m_processes.size());
     for (std::size_t i = 0; i < m.m_processOrder.size(); ++i)
@@ -549,6 +546,53 @@ void TraceBuilder::orderLanes()
                                         pb.pid.text != 0, pb.pid.number);
         return ka < kb;
     });
+}
+
+void TraceBuilder::sortProcessCounters(ProcessInfo &process)
+{
+    const TraceModel &m = *m_model;
+    std::stable_sort(process.counters.begin(), process.counters.end(), [&](int a, int b) {
+        const CounterSeries &ca = m.m_counters[static_cast<std::size_t>(a)];
+        const CounterSeries &cb = m.m_counters[static_cast<std::size_t>(b)];
+        return std::make_tuple(m.m_strings.view(ca.name), m.m_strings.view(ca.seriesKey)) <
+               std::make_tuple(m.m_strings.view(cb.name), m.m_strings.view(cb.seriesKey));
+    });
+}
+
+void TraceBuilder::addQueueDepthLanes()
+{
+    // Needs the bound flows, so it runs after the counters were sorted and the lanes ordered: each
+    // series is added finished (sorted, min/max) and its process's counters are sorted again.
+    TraceModel &m = *m_model;
+    for (const auto &[thread, depth] : streamQueueDepths(m)) {
+        if (depth.empty())
+            continue;
+        const int process = m.m_threads[static_cast<std::size_t>(thread)].process;
+        const QByteArray name =
+            QCoreApplication::translate("Core", "Queue depth (%1)").arg(m.threadDisplayName(thread)).toUtf8();
+        const StringId id = m.m_strings.intern(std::string_view(name.constData(), std::size_t(name.size())));
+        // The key is the name, as a re-read export of the lane has it: such a file keeps its own lane.
+        const auto key = std::make_pair((static_cast<std::uint64_t>(process) << 32) | id, std::uint64_t(id));
+        if (m_counterByKey.contains(key))
+            continue;
+        CounterSeries series;
+        series.process = process;
+        series.name = id;
+        series.seriesKey = id;
+        for (const auto &[time, value] : depth) {
+            series.times.push_back(time);
+            series.values.push_back(value);
+        }
+        const auto [mn, mx] = std::minmax_element(series.values.begin(), series.values.end());
+        series.minValue = *mn;
+        series.maxValue = *mx;
+        m.m_counters.push_back(std::move(series));
+        const int index = static_cast<int>(m.m_counters.size() - 1);
+        m_counterByKey.emplace(key, index);
+        ProcessInfo &info = m.m_processes[static_cast<std::size_t>(process)];
+        info.counters.push_back(index);
+        sortProcessCounters(info);
+    }
 }
 
 void TraceBuilder::labelDevices()

@@ -107,6 +107,8 @@ private:
     void buildSliceTables();
     void orderLanes();
     void bindFlows();
+    void addQueueDepthLanes();
+    void sortProcessCounters(ProcessInfo &process);
     void joinKernelRows();
     void removeDuplicates();
     void resolveSourceSpanSteps();

@@ -3,6 +3,7 @@
 
 #include "InsightChecks.h"
 #include "InsightSupport.h"
+#include "QueueDepth.h"
 #include "StreamQueue.h"
 
 #include <QJsonArray>
@@ -63,6 +64,7 @@ void checkIdleAttribution(const InsightContext &context, std::vector<Finding> &f
     Finding finding;
     QJsonArray streams;
     TimeNs hostTotal = 0, eventTotal = 0, otherTotal = 0;
+    const auto queueDepths = streamQueueDepths(model);
     for (int t : threadsOfLayers(model, {Layer::DeviceStreams})) {
         const SliceTable &slices = model.threads()[static_cast<std::size_t>(t)].slices;
         if (slices.depthCount() == 0)
@@ -100,8 +102,9 @@ void checkIdleAttribution(const InsightContext &context, std::vector<Finding> &f
         eventTotal += event;
         otherTotal += other;
         int maxDepth = 0;
-        for (const auto &point : streamQueueDepth(model, t))
-            maxDepth = std::max(maxDepth, point.second);
+        if (const auto depth = queueDepths.find(t); depth != queueDepths.end())
+            for (const auto &point : depth->second)
+                maxDepth = std::max(maxDepth, point.second);
         streams.append(QJsonObject{{QStringLiteral("rank"), context.rankOfGroup(group)},
                                    {QStringLiteral("max_queue_depth"), maxDepth},
                                    {QStringLiteral("stream"), model.threadDisplayName(t)},

@@ -9,39 +9,6 @@ namespace at {
 
 using namespace insights;
 
-std::vector<std::pair<TimeNs, int>> streamQueueDepth(const TraceModel &model, int thread)
-{
-    const SliceTable &slices = model.threads()[static_cast<std::size_t>(thread)].slices;
-    std::vector<std::pair<TimeNs, int>> events; // +1 launch, −1 start
-    for (std::uint32_t i = 0; i < slices.size(); ++i) {
-        TimeNs launched = -1;
-        for (std::uint32_t f : model.flowsTo(SliceRef{thread, i})) {
-            const FlowInfo &flow = model.flows()[f];
-            if (!flow.from.isValid())
-                continue;
-            const Layer layer = layerOfThread(model, flow.from.thread);
-            if (layer == Layer::CannApi || layer == Layer::Framework)
-                launched = std::max(launched, flow.fromTime);
-        }
-        if (launched < 0)
-            continue;
-        events.push_back({std::min(launched, slices.start(i)), +1});
-        events.push_back({slices.start(i), -1});
-    }
-    // At equal times starts go first, so a task launched and started at once never counts as queued.
-    std::sort(events.begin(), events.end());
-    std::vector<std::pair<TimeNs, int>> series;
-    int depth = 0;
-    for (const auto &[time, delta] : events) {
-        depth += delta;
-        if (!series.empty() && series.back().first == time)
-            series.back().second = depth;
-        else
-            series.push_back({time, depth});
-    }
-    return series;
-}
-
 std::vector<KernelSequence> frequentKernelSequences(const TraceModel &model, std::size_t perOperator)
 {
     // Device tasks per host operator instance (the depth-0 ancestor of the launching slice).

@@ -7,11 +7,6 @@
 
 namespace at {
 
-// Queue depth of one device stream over time: tasks the host has launched (the HostToDevice / async
-// flow's source time) that have not started yet. A step series (time, depth after that time), sorted;
-// empty when no task of the stream has a host launch flow. Meant for a counter lane.
-std::vector<std::pair<TimeNs, int>> streamQueueDepth(const TraceModel &model, int thread);
-
 // The most frequent device-kernel sequences launched by each host operator (the depth-0 host slice
 // enclosing the launch), most frequent first.
 struct KernelSequence

@@ -22,7 +22,8 @@ namespace at::snapshot {
 // 5: file stamps add the inode change time and a fingerprint of the content (issue 21).
 // 6: the memory profile (curves and operator allocations, MemoryProfile.h).
 // 7: kernel rows keep OP State and Mix Block Dim (the dynamic-shape and Block Dim insights).
-constexpr std::uint32_t kFormatVersion = 7;
+// 8: the queue depth counter lanes of the device streams (TraceBuilder, core/QueueDepth.h).
+constexpr std::uint32_t kFormatVersion = 8;
 
 // One input file (or folder) the model was built from, as it was when the snapshot was written.
 struct FileStamp

@@ -4,8 +4,8 @@
 
 #include "FindingJson.h"
 #include "InsightChecks.h"
+#include "QueueDepth.h"
 #include "Steps.h"
-#include "StreamQueue.h"
 #include "TestSupport.h"
 #include "TraceBuilder.h"
 #include "cluster/ClusterReader.h"

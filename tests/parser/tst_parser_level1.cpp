@@ -326,11 +326,20 @@ private slots:
 
     void counters()
     {
-        // python: one series per (pid, name, args key [+ acc_id]) -> 134 series, 4431 samples in all.
-        QCOMPARE(m->counters().size(), std::size_t(134));
-        std::size_t samples = 0;
-        for (const auto &c : m->counters())
+        // python: one series per (pid, name, args key [+ acc_id]) -> 134 series, 4431 samples in all. The
+        // builder adds 2 more: the "Queue depth (Stream N)" lanes of the 2 device streams with
+        // HostToDevice launch flows (core/QueueDepth.h, asserted in tst_queue_depth); 136 in all.
+        QCOMPARE(m->counters().size(), std::size_t(136));
+        std::size_t samples = 0, queueLanes = 0;
+        for (const auto &c : m->counters()) {
+            if (m->strings().qstring(c.name).startsWith(QLatin1String("Queue depth ("))) {
+                ++queueLanes;
+                QCOMPARE(m->processes()[static_cast<std::size_t>(c.process)].layer, at::Layer::DeviceStreams);
+                continue;
+            }
             samples += c.times.size();
+        }
+        QCOMPARE(queueLanes, std::size_t(2));
         QCOMPARE(samples, std::size_t(4431));
         const int freq = pt::processNamed(*m, "AI Core Freq");
         const auto &ids = m->processes()[static_cast<std::size_t>(freq)].counters;

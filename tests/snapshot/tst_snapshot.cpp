@@ -333,6 +333,26 @@ private slots:
         QVERIFY(listing(root) == before); // no new files, sizes and mtimes unchanged
     }
 
+    void queueDepthLanesSurviveTheSnapshot()
+    {
+        // The lanes are built from the flows at load time and stored with the other counters.
+        const QString path = test::level1Rank0Trace();
+        QFile::remove(snapshot::pathFor(path, PreferredSource::Text));
+        const std::unique_ptr<TraceModel> first = loadExpecting(path, false);
+        QVERIFY(first);
+        const std::unique_ptr<TraceModel> reopened = loadExpecting(path, true);
+        QVERIFY(reopened);
+        auto lanes = [](const TraceModel &m) {
+            std::vector<std::pair<QString, std::vector<double>>> out;
+            for (std::size_t c = 0; c < m.counters().size(); ++c)
+                if (m.strings().qstring(m.counters()[c].name).startsWith(QLatin1String("Queue depth (")))
+                    out.emplace_back(m.counterDisplayName(static_cast<int>(c)), m.counters()[c].values);
+            return out;
+        };
+        QVERIFY(!lanes(*first).empty());
+        QVERIFY(lanes(*reopened) == lanes(*first));
+    }
+
     void roundTripResultFolder()
     {
         // Two ranks with kernel_details, summary tables, collection info and steps.
