@@ -697,6 +697,10 @@
         <source>%1 of %2 kernel rows of the summary tables could not be joined to a timeline slice</source>
         <translation>汇总表的 %2 行算子中有 %1 行无法关联到时间线切片</translation>
     </message>
+    <message>
+        <source>Queue depth (%1)</source>
+        <translation>队列深度（%1）</translation>
+    </message>
 </context>
 <context>
     <name>Insights</name>
