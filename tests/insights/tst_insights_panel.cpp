@@ -202,7 +202,7 @@ private Q_SLOTS:
         const QByteArray text = p.readAllStandardOutput();
         QVERIFY2(text.contains("\"check\": \"small_packets\""), text.left(2000).constData());
         QVERIFY(text.contains("\"time_at_stake_us\": 806.520,"));
-        QVERIFY(text.contains("\"name\": \"hcom_allGather__612_7_1\", \"start_us\": 1764246877872978.800, "
+        QVERIFY(text.contains("\"name\": \"hcom_allGather__612_7_1\", \"start_us\": 1764246877872978.740, "
                               "\"duration_us\": 541.580}"));
         QVERIFY(text.contains("\"check\": \"dynamic_shape\""));
         QVERIFY(!QJsonDocument::fromJson(text).isNull());

@@ -180,25 +180,64 @@ private slots:
     // the other summary tables used to be read whole after it (each cell a string: far beyond the limit), now
     // they are not read once the load was stopped. Peak RSS within the margin, and the warnings say which
     // table was cut where and which were not read.
-    void csvOnlyFolderHoldsTheLimit()
+    // The folder's tables under a limit, each with the whole peak within 1.25 x L + 32 MiB:
+    //  * "tables": a (tiny) trace_view.json is the timeline, so the summary tables reader meets the limit in
+    //    the big kernel table and leaves the other tables unread (at 60M it still peaks at 110 MB of 107 MB
+    //    allowed: docs/ROBUSTNESS.md, not done);
+    //  * "kernel rows": CSV only, so the kernel-row timeline (summary/KernelRowTimelineReader) draws
+    //    kernel_details.csv first and meets the limit there; the tables are then not read at all.
+    void csvFolderHoldsTheLimit_data()
     {
+        QTest::addColumn<int>("limitMiB");
+        QTest::addColumn<bool>("withTimeline");
+        QTest::addRow("tables, 200M") << 200 << true;
+        QTest::addRow("tables, 100M") << 100 << true;
+        QTest::addRow("kernel rows, 200M") << 200 << false;
+        QTest::addRow("kernel rows, 60M") << 60 << false;
+    }
+
+    void csvFolderHoldsTheLimit()
+    {
+        QFETCH(int, limitMiB);
+        QFETCH(bool, withTimeline);
         QTemporaryDir d;
         QVERIFY(d.isValid());
         const QString output = writeTiledCsvFolder(d.path(), 300);
+        if (withTimeline) {
+            QFile trace(output + QStringLiteral("/trace_view.json"));
+            QVERIFY(trace.open(QIODevice::WriteOnly));
+            trace.write(R"([{"ph":"X","name":"step","pid":1,"tid":1,"ts":"1764246877073569.640","dur":1}])");
+        }
         const QString out = d.filePath(QStringLiteral("summary.txt"));
-        constexpr int kLimitMiB = 200;
         const PeakRun r =
             runMeasured({QStringLiteral("--summary"), QStringLiteral("--no-cache"),
-                         QStringLiteral("--memory-limit"), QStringLiteral("%1M").arg(kLimitMiB), d.path()},
+                         QStringLiteral("--memory-limit"), QStringLiteral("%1M").arg(limitMiB), d.path()},
                         out);
         const QString text = readText(out);
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.peakKiB > 0 && (kSanitized || r.peakKiB <= allowedPeakKiB(kLimitMiB)),
+        QVERIFY2(r.peakKiB > 0 && (kSanitized || r.peakKiB <= allowedPeakKiB(limitMiB)),
                  qPrintable(QStringLiteral("peak RSS %1 KiB, allowed %2 KiB")
                                 .arg(r.peakKiB)
-                                .arg(allowedPeakKiB(kLimitMiB))));
-        QVERIFY2(r.peakAnonKiB > 0 && (kSanitized || r.peakAnonKiB <= allowedPeakKiB(kLimitMiB)),
+                                .arg(allowedPeakKiB(limitMiB))));
+        QVERIFY2(r.peakAnonKiB > 0 && (kSanitized || r.peakAnonKiB <= allowedPeakKiB(limitMiB)),
                  qPrintable(QString::number(r.peakAnonKiB)));
+        if (!withTimeline) {
+            static const QRegularExpression drawn(QStringLiteral(
+                "kernel_details.csv: reading stopped while drawing its rows because memory use reached the "
+                "limit .*; the (\\d+) device tasks read before were kept"));
+            const QRegularExpressionMatch m = drawn.match(text);
+            QVERIFY2(m.hasMatch(), qPrintable(text));
+            const qint64 tasks = m.captured(1).toLongLong();
+            QVERIFY(tasks > 0 && tasks % 8192 == 0);
+            QVERIFY2(text.contains(QStringLiteral("Slices: %1 ").arg(tasks)), qPrintable(text));
+            QVERIFY2(text.contains(
+                         QStringLiteral("summary tables when reading stopped: read completely: none; "
+                                        "cut: none; not read: ASCEND_PROFILER_OUTPUT/kernel_details.csv, "
+                                        "ASCEND_PROFILER_OUTPUT/op_statistic.csv, "
+                                        "ASCEND_PROFILER_OUTPUT/api_statistic.csv")),
+                     qPrintable(text));
+            return;
+        }
         // The kernel table was cut on a multiple of 8,192 rows; the count is the same in every warning.
         static const QRegularExpression cut(QStringLiteral(
             "kernel_details.csv:\\d+: warning: reading stopped after (\\d+) rows \\(byte (\\d+) of "
