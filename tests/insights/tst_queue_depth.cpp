@@ -122,7 +122,10 @@ private Q_SLOTS:
         const std::map<int, int> lanes = queueLanes(*model);
         QCOMPARE(lanes.size(), launchOf.size());
         int maxDepth = 0, checked = 0;
-        for (const auto &[thread, launches] : launchOf) {
+        for (const auto &entry : launchOf) {
+            // Named copies of the pair: clang 14 cannot capture structured bindings in the lambda below.
+            const int thread = entry.first;
+            const auto &launches = entry.second;
             QVERIFY2(lanes.contains(thread), qPrintable(model->threadDisplayName(thread)));
             const CounterSeries &lane = model->counters()[static_cast<std::size_t>(lanes.at(thread))];
             QCOMPARE(lane.process, model->threads()[static_cast<std::size_t>(thread)].process);
