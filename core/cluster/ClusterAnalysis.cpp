@@ -301,21 +301,29 @@ std::vector<CollectiveWait> findWaits(const ClusterModel &model)
     return found;
 }
 
-std::vector<LinkTotal> matrixLinks(const ClusterModel &model, std::int64_t step, const QString &group,
-                                   const QString &opType)
+namespace {
+
+// Which fields make two matrix entries the same link: each link is written by every rank that reports it.
+enum class SameLink
 {
-    // Each link is written by the rank that reports it; keep one entry per (group, op, src, dst).
-    std::set<std::tuple<QString, QString, int, int>> seen;
+    PerOpKey,    // (group, op key, src, dst): the "-total" entries of several ops
+    PerTransport // (group, src, dst, transport): the entries of one op
+};
+
+// Sums the links of one step that `keep` accepts per (src, dst, transport), each link counted once.
+template <typename Keep>
+std::vector<LinkTotal> sumLinks(const ClusterModel &model, std::int64_t step, const QString &group,
+                                SameLink same, Keep keep)
+{
+    std::set<std::tuple<QString, QString, int, int, QString>> seen;
     std::map<std::tuple<int, int, QString>, LinkTotal> totals;
-    for (const Rank &r : model.ranks) {
+    for (const Rank &r : model.ranks)
         for (const MatrixLink &l : r.links) {
-            if (l.step != step || !l.isTotal() || l.src < 0 || l.dst < 0)
-                continue;
-            if (!group.isEmpty() && l.group != group)
-                continue;
-            if (!opType.isEmpty() && opTypeOf(l.opKey) != opType)
-                continue;
-            if (!seen.insert({l.group, l.opKey, l.src, l.dst}).second)
+            if (l.step != step || l.src < 0 || l.dst < 0 || (!group.isEmpty() && l.group != group) ||
+                !keep(l) ||
+                !seen.insert({l.group, same == SameLink::PerOpKey ? l.opKey : QString(), l.src, l.dst,
+                              same == SameLink::PerTransport ? l.transport : QString()})
+                     .second)
                 continue;
             LinkTotal &t = totals[{l.src, l.dst, l.transport}];
             t.src = l.src;
@@ -324,11 +332,27 @@ std::vector<LinkTotal> matrixLinks(const ClusterModel &model, std::int64_t step,
             t.sizeMb += l.sizeMb;
             t.time += l.time;
         }
-    }
     std::vector<LinkTotal> out;
     for (auto &entry : totals)
         out.push_back(entry.second);
     return out;
+}
+
+} // namespace
+
+std::vector<LinkTotal> matrixLinks(const ClusterModel &model, std::int64_t step, const QString &group,
+                                   const QString &opType)
+{
+    return sumLinks(model, step, group, SameLink::PerOpKey, [&](const MatrixLink &l) {
+        return l.isTotal() && (opType.isEmpty() || opTypeOf(l.opKey) == opType);
+    });
+}
+
+std::vector<LinkTotal> opMatrixLinks(const ClusterModel &model, std::int64_t step, const QString &group,
+                                     const QString &opName)
+{
+    return sumLinks(model, step, group, SameLink::PerTransport,
+                    [&](const MatrixLink &l) { return !l.isTotal() && l.opName == opName; });
 }
 
 std::vector<SlowLink> findSlowLinks(const ClusterModel &model)

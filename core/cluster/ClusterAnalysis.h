@@ -129,6 +129,9 @@ struct LinkTotal
 // group: a group hash, or empty for all; opType: "allreduce", "batchsendrecv", ..., or empty for all.
 std::vector<LinkTotal> matrixLinks(const ClusterModel &model, std::int64_t step, const QString &group = {},
                                    const QString &opType = {});
+// The links of one op (by name, its non-total entries) in a step; group as above.
+std::vector<LinkTotal> opMatrixLinks(const ClusterModel &model, std::int64_t step, const QString &group,
+                                     const QString &opName);
 
 struct SlowLink
 {

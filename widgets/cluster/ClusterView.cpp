@@ -142,26 +142,7 @@ std::vector<LinkTotal> opLinks(const ClusterModel &model, std::int64_t step, con
 {
     if (!choice.startsWith(QLatin1String("op:")))
         return matrixLinks(model, step, group, choice.mid(5));
-    const QString op = choice.mid(3);
-    std::map<std::tuple<int, int, QString>, LinkTotal> byLink;
-    std::set<std::tuple<QString, int, int, QString>> seen;
-    for (const Rank &r : model.ranks)
-        for (const MatrixLink &l : r.links) {
-            if (l.step != step || l.isTotal() || l.opName != op || l.src < 0 || l.dst < 0 ||
-                (!group.isEmpty() && l.group != group) ||
-                !seen.insert({l.group, l.src, l.dst, l.transport}).second)
-                continue;
-            LinkTotal &t = byLink[{l.src, l.dst, l.transport}];
-            t.src = l.src;
-            t.dst = l.dst;
-            t.transport = l.transport;
-            t.sizeMb += l.sizeMb;
-            t.time += l.time;
-        }
-    std::vector<LinkTotal> links;
-    for (auto &[key, link] : byLink)
-        links.push_back(link);
-    return links;
+    return opMatrixLinks(model, step, group, choice.mid(3));
 }
 
 } // namespace
