@@ -5,6 +5,7 @@
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterReader.h"
+#include "cluster/CommunicationOps.h"
 
 #include "MemoryAnalysis.h"
 
@@ -254,6 +255,61 @@ void writeFindings(JsonOut &j, const ClusterModel &model)
     j.close(QLatin1Char(']'));
 }
 
+// The Communication tab's rows (core/cluster/CommunicationOps.h): every op on every rank, all steps and
+// groups, without the "Total Op Info" entries (the ranks' communication[] holds the sums).
+void writeCommunicationOps(JsonOut &j, const ClusterModel &model)
+{
+    j.key(QStringLiteral("communication_ops"));
+    j.open(QLatin1Char('['));
+    for (const CommOpRow &row : communicationOps(model)) {
+        j.open(QLatin1Char('{'));
+        j.step(row.step);
+        j.field(QStringLiteral("op"), row.op);
+        j.field(QStringLiteral("group"), row.groupHash);
+        j.key(QStringLiteral("group_name"));
+        if (const ParallelGroup *g = model.groupByHash(row.groupHash); g && !g->name.isEmpty())
+            j.string(g->name);
+        else
+            j.raw(QStringLiteral("null"));
+        j.key(QStringLiteral("p2p"));
+        j.raw(row.p2p ? QStringLiteral("true") : QStringLiteral("false"));
+        j.integer(QStringLiteral("rank"), row.rank);
+        j.us(QStringLiteral("elapse_us"), row.elapse);
+        j.us(QStringLiteral("transit_us"), row.transit);
+        j.us(QStringLiteral("wait_us"), row.wait);
+        j.us(QStringLiteral("synchronization_us"), row.synchronization);
+        j.us(QStringLiteral("idle_us"), row.idle);
+        j.number(QStringLiteral("wait_ratio"), row.waitRatio);
+        j.number(QStringLiteral("synchronization_ratio"), row.synchronizationRatio);
+        j.key(QStringLiteral("transports"));
+        j.open(QLatin1Char('['));
+        for (std::size_t t = 0; t < kCommTransportCount; ++t) {
+            const auto &cell = row.transports[t];
+            if (!cell)
+                continue;
+            j.open(QLatin1Char('{'));
+            j.field(QStringLiteral("transport"), QLatin1String(kCommTransports[t]));
+            j.number(QStringLiteral("size_mb"), cell->sizeMb);
+            j.us(QStringLiteral("time_us"), cell->time);
+            j.number(QStringLiteral("bandwidth_gbps"), cell->bandwidthGbps);
+            j.close(QLatin1Char('}'));
+        }
+        j.close(QLatin1Char(']'));
+        j.key(QStringLiteral("sizes"));
+        j.open(QLatin1Char('['));
+        for (const PacketBucket &b : row.sizes) {
+            j.open(QLatin1Char('{'));
+            j.number(QStringLiteral("size_mb"), b.sizeMb);
+            j.integer(QStringLiteral("count"), b.count);
+            j.us(QStringLiteral("time_us"), b.time);
+            j.close(QLatin1Char('}'));
+        }
+        j.close(QLatin1Char(']'));
+        j.close(QLatin1Char('}'));
+    }
+    j.close(QLatin1Char(']'));
+}
+
 QString ms(TimeNs ns)
 {
     return QString::number(static_cast<double>(ns) / 1e6, 'f', 3);
@@ -338,6 +394,7 @@ int runCluster(const CommandLineOptions &options)
         j.field(QStringLiteral("root"), model.root);
         writeRanks(j, model);
         writeFindings(j, model);
+        writeCommunicationOps(j, model);
         j.close(QLatin1Char('}'));
         out << j.text << "\n";
     } else {

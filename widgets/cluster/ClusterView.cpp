@@ -4,6 +4,7 @@
 #include "Theme.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterHeatMap.h"
+#include "cluster/CommunicationTable.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>
@@ -153,7 +154,8 @@ ClusterView::ClusterView(QWidget *parent)
       m_back(new QPushButton), m_loadedLabel(new QLabel), m_matrixGroupLabel(new QLabel),
       m_matrixOpLabel(new QLabel), m_matrixGroup(new QComboBox), m_matrixOp(new QComboBox),
       m_chart(new QChartView), m_tabs(new QTabWidget), m_stepHeat(new ClusterHeatMap),
-      m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel), m_findings(new QListWidget)
+      m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel), m_findings(new QListWidget),
+      m_communication(new CommunicationTable)
 {
     auto *layout = new QVBoxLayout(this);
     m_title->setWordWrap(true);
@@ -253,6 +255,9 @@ ClusterView::ClusterView(QWidget *parent)
     m_tabs->addTab(m_findings, QString());
     m_tabs->addTab(scrolled(m_stepHeat), QString());
     m_tabs->addTab(matrixBox, QString());
+    m_tabs->addTab(m_communication, QString());
+    connect(m_communication, &CommunicationTable::opOpenRequested, this,
+            [this](int rank, const QString &op) { Q_EMIT ranksOpenRequested({rank}, op); });
     connect(m_stepHeat, &ClusterHeatMap::cellClicked, this, [this](int row, int) {
         if (m_model && row >= 0 && row < static_cast<int>(m_model->ranks.size()))
             openRank(m_model->ranks[static_cast<std::size_t>(row)].rank);
@@ -281,6 +286,7 @@ void ClusterView::retranslateUi()
     m_tabs->setTabText(0, tr("Findings"));
     m_tabs->setTabText(1, tr("Step Time per Rank and Step"));
     m_tabs->setTabText(2, tr("Communication Matrix"));
+    m_tabs->setTabText(3, tr("Communication Ops"));
     m_matrixGroupLabel->setText(tr("&Group:"));
     m_matrixOpLabel->setText(tr("&Op:"));
     m_findings->setToolTip(tr("Double-click a finding to open the ranks it names on one timeline"));
@@ -408,6 +414,7 @@ void ClusterView::rebuild()
     if (!m_model) {
         m_title->setText(tr("No cluster open."));
         m_rows->clear();
+        m_communication->setModel(nullptr);
         return;
     }
     int summaryOnly = 0;
@@ -425,6 +432,7 @@ void ClusterView::rebuild()
     fillFindings();
     fillMatrixChoosers();
     fillMatrix();
+    m_communication->setModel(m_model);
     updateButtons();
 }
 

@@ -2,7 +2,8 @@
 // The Cluster page (docs/CLUSTER.md): shown first when a folder of rank folders is opened, built from the
 // ranks' summary files only. A sortable rank table, a stacked bar chart of each rank's step breakdown, a
 // rank × step heat map of step time, the findings (stage imbalance, slow ranks, msprof-analyze's rule,
-// slow links, waits) and the communication matrix. Activating a rank asks the window to open its timeline.
+// slow links, waits), the communication matrix and the per-op communication table. Activating a rank asks the
+// window to open its timeline.
 
 #include "cluster/ClusterModel.h"
 
@@ -23,6 +24,7 @@ class QTabWidget;
 namespace at {
 
 class ClusterHeatMap;
+class CommunicationTable;
 
 class ClusterView : public QWidget
 {
@@ -39,6 +41,8 @@ public:
     ClusterHeatMap *stepHeatMap() const { return m_stepHeat; }
     ClusterHeatMap *matrixHeatMap() const { return m_matrixHeat; }
     QListWidget *findings() const { return m_findings; }
+    // The Communication tab: one row per (op, rank) (widgets/cluster/CommunicationTable.h).
+    CommunicationTable *communicationTable() const { return m_communication; }
     // The matrix's choice of group (all, or one group hash) and op (all ops' -total entries, one op type's
     // -total entries, or one op by name).
     QComboBox *matrixGroupChooser() const { return m_matrixGroup; }
@@ -110,6 +114,7 @@ private:
     ClusterHeatMap *m_matrixHeat;
     QLabel *m_matrixTitle;
     QListWidget *m_findings;
+    CommunicationTable *m_communication;
     std::vector<int> m_matrixRanks; // global rank of each matrix row/column
     std::int64_t m_matrixStep = -1;
 };

@@ -1,0 +1,441 @@
+#include "cluster/CommunicationTable.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace at {
+
+using namespace at::cluster;
+
+namespace {
+
+QString ms(TimeNs ns)
+{
+    return QString::number(static_cast<double>(ns) / 1e6, 'f', 3);
+}
+
+// MB = 10^6 B (FORMATS.md §9.4): six decimals are exact to the byte, so a 96-byte packet is not "0.000".
+QString megabytes(double mb)
+{
+    return QString::number(mb, 'f', 6);
+}
+
+QString stepText(std::int64_t step)
+{
+    return step == kNoStep ? CommunicationTable::tr("(no step)") : QString::number(step);
+}
+
+QString groupText(const CommOpRow &row)
+{
+    if (row.total)
+        return row.p2p ? CommunicationTable::tr("all (p2p)") : CommunicationTable::tr("all (collective)");
+    return row.groupName;
+}
+
+} // namespace
+
+CommunicationTableModel::CommunicationTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void CommunicationTableModel::setRows(std::vector<CommOpRow> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    m_transports.clear();
+    for (std::size_t t = 0; t < kCommTransportCount; ++t)
+        for (const CommOpRow &row : m_rows)
+            if (row.transports[t]) {
+                m_transports.push_back(t);
+                break;
+            }
+    endResetModel();
+}
+
+void CommunicationTableModel::retranslate()
+{
+    Q_EMIT headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
+    if (!m_rows.empty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
+int CommunicationTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int CommunicationTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : FixedColumns + 2 * static_cast<int>(m_transports.size());
+}
+
+std::size_t CommunicationTableModel::transportOf(int column) const
+{
+    const auto extra = static_cast<std::size_t>(column - FixedColumns);
+    return m_transports[extra % m_transports.size()];
+}
+
+bool CommunicationTableModel::isSizeColumn(int column) const
+{
+    return static_cast<std::size_t>(column - FixedColumns) >= m_transports.size();
+}
+
+QVariant CommunicationTableModel::display(const CommOpRow &row, int column) const
+{
+    switch (column) {
+    case Step:
+        return stepText(row.step);
+    case Op:
+        return row.op;
+    case Group:
+        return groupText(row);
+    case Rank:
+        return QString::number(row.rank);
+    case Elapse:
+        return ms(row.elapse);
+    case Transit:
+        return ms(row.transit);
+    case Wait:
+        return ms(row.wait);
+    case Synchronization:
+        return ms(row.synchronization);
+    case Idle:
+        return ms(row.idle);
+    case WaitRatio:
+        return QString::number(row.waitRatio, 'f', 4);
+    case SynchronizationRatio:
+        return QString::number(row.synchronizationRatio, 'f', 4);
+    default:
+        break;
+    }
+    const auto &cell = row.transports[transportOf(column)];
+    if (!cell)
+        return QStringLiteral("–");
+    return isSizeColumn(column) ? megabytes(cell->sizeMb) : QString::number(cell->bandwidthGbps, 'f', 4);
+}
+
+QVariant CommunicationTableModel::sortKey(const CommOpRow &row, int column) const
+{
+    switch (column) {
+    case Step:
+        return QVariant::fromValue<qlonglong>(row.step);
+    case Op:
+        return row.op;
+    case Group:
+        return groupText(row);
+    case Rank:
+        return row.rank;
+    case Elapse:
+        return QVariant::fromValue<qlonglong>(row.elapse);
+    case Transit:
+        return QVariant::fromValue<qlonglong>(row.transit);
+    case Wait:
+        return QVariant::fromValue<qlonglong>(row.wait);
+    case Synchronization:
+        return QVariant::fromValue<qlonglong>(row.synchronization);
+    case Idle:
+        return QVariant::fromValue<qlonglong>(row.idle);
+    case WaitRatio:
+        return row.waitRatio;
+    case SynchronizationRatio:
+        return row.synchronizationRatio;
+    default:
+        break;
+    }
+    const auto &cell = row.transports[transportOf(column)];
+    if (!cell)
+        return -1.0;
+    return isSizeColumn(column) ? cell->sizeMb : cell->bandwidthGbps;
+}
+
+QVariant CommunicationTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
+        return {};
+    const CommOpRow &row = m_rows[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(row, index.column());
+    case SortRole:
+        return sortKey(row, index.column());
+    case Qt::TextAlignmentRole:
+        return index.column() <= Group ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                       : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (index.column() == Group && !row.groupHash.isEmpty())
+            return tr("Group %1").arg(row.groupHash);
+        if (index.column() >= FixedColumns) {
+            const auto &cell = row.transports[transportOf(index.column())];
+            if (cell)
+                return tr("%1: %2 MB in %3 ms, %4 GB/s")
+                    .arg(QLatin1String(kCommTransports[transportOf(index.column())]), megabytes(cell->sizeMb),
+                         ms(cell->time), QString::number(cell->bandwidthGbps, 'f', 4));
+        }
+        return tr("Double-click or press Enter to open rank %1 at this op").arg(row.rank);
+    default:
+        return {};
+    }
+}
+
+QVariant CommunicationTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= columnCount())
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Step:
+        return tr("Step");
+    case Op:
+        return tr("Op");
+    case Group:
+        return tr("Group");
+    case Rank:
+        return tr("Rank");
+    case Elapse:
+        return tr("Elapse (ms)");
+    case Transit:
+        return tr("Transit (ms)");
+    case Wait:
+        return tr("Wait (ms)");
+    case Synchronization:
+        return tr("Synchronization (ms)");
+    case Idle:
+        return tr("Idle (ms)");
+    case WaitRatio:
+        return tr("Wait Ratio");
+    case SynchronizationRatio:
+        return tr("Synchronization Ratio");
+    default:
+        break;
+    }
+    const QLatin1String transport(kCommTransports[transportOf(section)]);
+    return isSizeColumn(section) ? tr("%1 Size (MB)").arg(transport) : tr("%1 (GB/s)").arg(transport);
+}
+
+CommunicationTable::CommunicationTable(QWidget *parent)
+    : QWidget(parent), m_stepLabel(new QLabel), m_step(new QComboBox), m_groupLabel(new QLabel),
+      m_group(new QComboBox), m_opLabel(new QLabel), m_op(new QComboBox), m_totals(new QCheckBox),
+      m_rows(new CommunicationTableModel(this)), m_sorted(new QSortFilterProxyModel(this)),
+      m_table(new QTableView), m_summary(new QLabel), m_sizes(new QTableWidget)
+{
+    auto *layout = new QVBoxLayout(this);
+    auto *filters = new QHBoxLayout;
+    for (auto [label, chooser] :
+         {std::pair{m_stepLabel, m_step}, {m_groupLabel, m_group}, {m_opLabel, m_op}}) {
+        label->setBuddy(chooser);
+        chooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        filters->addWidget(label);
+        filters->addWidget(chooser);
+        filters->addSpacing(12);
+        connect(chooser, &QComboBox::currentIndexChanged, this, [this, chooser] {
+            if (chooser != m_op)
+                fillOpChooser();
+            refill();
+        });
+    }
+    filters->addWidget(m_totals);
+    filters->addStretch(1);
+    connect(m_totals, &QCheckBox::toggled, this, &CommunicationTable::refill);
+    layout->addLayout(filters);
+
+    m_sorted->setSourceModel(m_rows);
+    m_sorted->setSortRole(CommunicationTableModel::SortRole);
+    m_table->setModel(m_sorted);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // the query's order first
+    m_table->setSortingEnabled(true);
+    connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
+        if (const CommOpRow *row = rowAt(index.row()))
+            Q_EMIT opOpenRequested(row->rank, row->total ? QString() : row->op);
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &CommunicationTable::showDetail);
+    connect(m_sorted, &QAbstractItemModel::modelReset, this, &CommunicationTable::showDetail);
+
+    auto *detail = new QWidget;
+    auto *detailLayout = new QVBoxLayout(detail);
+    detailLayout->setContentsMargins(0, 0, 0, 0);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    detailLayout->addWidget(m_summary);
+    m_sizes->setColumnCount(3);
+    m_sizes->verticalHeader()->hide();
+    m_sizes->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_sizes->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_sizes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    detailLayout->addWidget(m_sizes, 1);
+
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->addWidget(m_table);
+    split->addWidget(detail);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setSizes({1100, 320});
+    layout->addWidget(split, 1);
+    retranslateUi();
+    refill();
+}
+
+void CommunicationTable::retranslateUi()
+{
+    m_stepLabel->setText(tr("&Step:"));
+    m_groupLabel->setText(tr("&Group:"));
+    m_opLabel->setText(tr("&Op:"));
+    m_totals->setText(tr("Include &Total Op Info"));
+    m_totals->setToolTip(tr("Also list each rank's \"Total Op Info\" entries (its sums per step, collective "
+                            "and p2p)"));
+    m_table->setToolTip(tr("One row per op and rank. Double-click a row or press Enter to open that rank's "
+                           "timeline at the op"));
+    m_sizes->setHorizontalHeaderLabels({tr("Packet Size (MB)"), tr("Count"), tr("Time (ms)")});
+    m_sizes->setToolTip(tr("The selected row's packets by size, over its transports (SDMA repeats HCCS, "
+                           "PCIE and SIO and is left out)"));
+    m_rows->retranslate();
+    if (m_model) {
+        fillChoosers();
+        refill();
+    }
+    showDetail();
+}
+
+void CommunicationTable::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void CommunicationTable::setModel(std::shared_ptr<const ClusterModel> model)
+{
+    m_model = std::move(model);
+    fillChoosers();
+    refill();
+}
+
+void CommunicationTable::fillChoosers()
+{
+    const QVariant step = m_step->currentData();
+    const QString group = m_group->currentData().toString();
+    std::set<std::int64_t> steps;
+    std::set<QString> groups;
+    if (m_model)
+        for (const Rank &r : m_model->ranks)
+            for (const CommOp &op : r.ops) {
+                steps.insert(op.step);
+                if (!op.total && !op.group.isEmpty())
+                    groups.insert(op.group);
+            }
+    {
+        const QSignalBlocker blockSteps(m_step), blockGroups(m_group);
+        m_step->clear();
+        m_step->addItem(tr("All steps"));
+        for (std::int64_t s : steps)
+            m_step->addItem(stepText(s), QVariant::fromValue<qlonglong>(s));
+        m_step->setCurrentIndex(step.isValid() ? std::max(0, m_step->findData(step)) : 0);
+        m_group->clear();
+        m_group->addItem(tr("All groups"), QString());
+        for (const QString &hash : groups) {
+            const ParallelGroup *g = m_model->groupByHash(hash);
+            m_group->addItem(g && !g->name.isEmpty() ? tr("%1 (group %2)").arg(g->name, hash) : hash, hash);
+        }
+        m_group->setCurrentIndex(std::max(0, m_group->findData(group)));
+    }
+    fillOpChooser();
+}
+
+// The ops of the chosen step and group.
+void CommunicationTable::fillOpChooser()
+{
+    const QString op = m_op->currentData().toString();
+    const QVariant step = m_step->currentData();
+    const QString group = m_group->currentData().toString();
+    std::set<QString> names;
+    if (m_model)
+        for (const Rank &r : m_model->ranks)
+            for (const CommOp &o : r.ops)
+                if (!o.total && (!step.isValid() || o.step == step.toLongLong()) &&
+                    (group.isEmpty() || o.group == group))
+                    names.insert(o.name);
+    const QSignalBlocker block(m_op);
+    m_op->clear();
+    m_op->addItem(tr("All ops"), QString());
+    for (const QString &name : names)
+        m_op->addItem(name, name);
+    m_op->setCurrentIndex(std::max(0, m_op->findData(op)));
+}
+
+void CommunicationTable::refill()
+{
+    if (!m_model) {
+        m_rows->setRows({});
+        return;
+    }
+    CommOpFilter filter;
+    if (const QVariant step = m_step->currentData(); step.isValid())
+        filter.step = step.toLongLong();
+    filter.group = m_group->currentData().toString();
+    filter.op = m_op->currentData().toString();
+    filter.includeTotals = m_totals->isChecked();
+    m_rows->setRows(communicationOps(*m_model, filter));
+    m_table->resizeColumnsToContents();
+}
+
+const CommOpRow *CommunicationTable::rowAt(int viewRow) const
+{
+    const QModelIndex source = m_sorted->mapToSource(m_sorted->index(viewRow, 0));
+    if (!source.isValid())
+        return nullptr;
+    return &m_rows->rows()[static_cast<std::size_t>(source.row())];
+}
+
+void CommunicationTable::showDetail()
+{
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    const CommOpRow *row = current.isValid() ? rowAt(current.row()) : nullptr;
+    m_sizes->setRowCount(0);
+    if (!row) {
+        m_summary->setText(
+            m_rows->rows().empty()
+                ? tr("No communication op (communication.json or analysis.db) for this choice.")
+                : tr("Select a row for its op across the ranks and its packet sizes."));
+        return;
+    }
+    const CommOpSummary s = summarizeOp(m_rows->rows(), *row);
+    QString text = tr("%1, step %2, group %3, rank %4.")
+                       .arg(row->op, stepText(row->step), groupText(*row))
+                       .arg(row->rank);
+    text +=
+        QLatin1Char('\n') +
+        tr("On %n rank(s): slowest rank %1 (%2 ms), fastest rank %3 (%4 ms), spread %5 ms.", nullptr, s.ranks)
+            .arg(s.slowestRank)
+            .arg(ms(s.slowestElapse))
+            .arg(s.fastestRank)
+            .arg(ms(s.fastestElapse), ms(s.spread()));
+    text += QLatin1Char('\n') + tr("Longest wait: rank %1 (%2 ms).").arg(s.maxWaitRank).arg(ms(s.maxWait));
+    if (row->sizes.empty())
+        text += QLatin1Char('\n') + tr("No packet-size distribution for this row.");
+    m_summary->setText(text);
+    m_sizes->setRowCount(static_cast<int>(row->sizes.size()));
+    for (int i = 0; i < static_cast<int>(row->sizes.size()); ++i) {
+        const PacketBucket &b = row->sizes[static_cast<std::size_t>(i)];
+        const QString cells[] = {megabytes(b.sizeMb), QString::number(b.count), ms(b.time)};
+        for (int c = 0; c < 3; ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_sizes->setItem(i, c, item);
+        }
+    }
+}
+
+} // namespace at
