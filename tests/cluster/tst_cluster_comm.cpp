@@ -23,6 +23,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QScrollBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -701,13 +702,23 @@ private Q_SLOTS:
                     window.openPath(qwen3Cluster());
                     ClusterView *view = window.clusterView();
                     view->findChild<QTabWidget *>()->setCurrentWidget(view->communicationTable());
-                    QTableView *table = view->communicationTable()->table();
-                    table->setCurrentIndex(table->model()->index(0, 0));
+                    CommunicationTable *comm = view->communicationTable();
+                    int row = 0; // the first row with packet sizes to show
+                    while (row + 1 < comm->table()->model()->rowCount() && comm->rowAt(row)->sizes.empty())
+                        ++row;
+                    comm->table()->setCurrentIndex(comm->table()->model()->index(row, 0));
                     QTest::qWait(50);
                     saveGrab(&window, QStringLiteral("comm-%1-%2-%3x%4")
                                           .arg(language, uiThemeName(theme))
                                           .arg(size.width())
                                           .arg(size.height()));
+                    // The transport columns, scrolled into view.
+                    comm->table()->horizontalScrollBar()->setValue(
+                        comm->table()->horizontalScrollBar()->maximum());
+                    saveGrab(comm, QStringLiteral("comm-%1-%2-%3x%4-right")
+                                       .arg(language, uiThemeName(theme))
+                                       .arg(size.width())
+                                       .arg(size.height()));
                 }
         setUiLanguage(QStringLiteral("en"));
         applyUiTheme(UiTheme::Light);

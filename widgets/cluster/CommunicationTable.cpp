@@ -7,6 +7,8 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QResizeEvent>
+#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -228,24 +230,30 @@ CommunicationTable::CommunicationTable(QWidget *parent)
       m_table(new QTableView), m_summary(new QLabel), m_sizes(new QTableWidget)
 {
     auto *layout = new QVBoxLayout(this);
-    auto *filters = new QHBoxLayout;
+    m_filtersTop = new QHBoxLayout;
+    m_filtersBottom = new QHBoxLayout;
     for (auto [label, chooser] :
          {std::pair{m_stepLabel, m_step}, {m_groupLabel, m_group}, {m_opLabel, m_op}}) {
         label->setBuddy(chooser);
         chooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        filters->addWidget(label);
-        filters->addWidget(chooser);
-        filters->addSpacing(12);
+        QBoxLayout *row = chooser == m_op ? m_filtersBottom : m_filtersTop;
+        if (label != m_stepLabel)
+            label->setContentsMargins(12, 0, 0, 0); // apart from the chooser before it, in either row
+        row->addWidget(label);
+        row->addWidget(chooser);
         connect(chooser, &QComboBox::currentIndexChanged, this, [this, chooser] {
             if (chooser != m_op)
                 fillOpChooser();
             refill();
         });
     }
-    filters->addWidget(m_totals);
-    filters->addStretch(1);
+    m_filtersTop->addStretch(1);
+    m_totals->setContentsMargins(12, 0, 0, 0);
+    m_filtersBottom->addWidget(m_totals);
+    m_filtersBottom->addStretch(1);
     connect(m_totals, &QCheckBox::toggled, this, &CommunicationTable::refill);
-    layout->addLayout(filters);
+    layout->addLayout(m_filtersTop);
+    layout->addLayout(m_filtersBottom);
 
     m_sorted->setSourceModel(m_rows);
     m_sorted->setSortRole(CommunicationTableModel::SortRole);
@@ -253,6 +261,8 @@ CommunicationTable::CommunicationTable(QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
+    // Compact rows: as many ops as possible in the page's lower half.
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // the query's order first
     m_table->setSortingEnabled(true);
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
@@ -263,26 +273,37 @@ CommunicationTable::CommunicationTable(QWidget *parent)
             &CommunicationTable::showDetail);
     connect(m_sorted, &QAbstractItemModel::modelReset, this, &CommunicationTable::showDetail);
 
-    auto *detail = new QWidget;
-    auto *detailLayout = new QVBoxLayout(detail);
-    detailLayout->setContentsMargins(0, 0, 0, 0);
+    // The op's summary scrolls rather than being cut when the tab is low (a 900 × 700 window).
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    detailLayout->addWidget(m_summary);
+    m_summary->setMargin(4);
+    auto *summaryArea = new QScrollArea;
+    summaryArea->setWidget(m_summary);
+    summaryArea->setWidgetResizable(true);
+    // Small minimum heights: the cluster page must still fit a 900 × 700 window; the parts scroll instead.
+    summaryArea->setMinimumSize(220, 40);
+    m_sizes->setMinimumHeight(56);
+    m_table->setMinimumHeight(56);
     m_sizes->setColumnCount(3);
     m_sizes->verticalHeader()->hide();
+    m_sizes->verticalHeader()->setDefaultSectionSize(m_sizes->fontMetrics().height() + 8);
     m_sizes->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_sizes->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_sizes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    detailLayout->addWidget(m_sizes, 1);
+    auto *detail = new QSplitter(Qt::Vertical);
+    detail->addWidget(summaryArea);
+    detail->addWidget(m_sizes);
+    detail->setStretchFactor(0, 1);
+    detail->setStretchFactor(1, 1);
+    detail->setSizes({110, 160}); // the summary's five lines, the rest for the buckets
 
     auto *split = new QSplitter(Qt::Horizontal);
     split->addWidget(m_table);
     split->addWidget(detail);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
-    split->setSizes({1100, 320});
+    split->setSizes({1100, 340});
     layout->addWidget(split, 1);
     retranslateUi();
     refill();
@@ -307,6 +328,33 @@ void CommunicationTable::retranslateUi()
         refill();
     }
     showDetail();
+}
+
+void CommunicationTable::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    arrangeFilters();
+}
+
+void CommunicationTable::arrangeFilters()
+{
+    // One row when the tab is wide enough for every filter at its natural width, else two, so that no
+    // chooser is squeezed until its text is cut (a narrow window, longer Chinese labels, long op names).
+    const QList<QWidget *> second{m_opLabel, m_op, m_totals};
+    int needed = 0;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_stepLabel, m_step, m_groupLabel, m_group, m_opLabel,
+                                                       m_op, m_totals})
+        needed += w->sizeHint().width();
+    needed += 8 * std::max(0, m_filtersTop->spacing()) + 16;
+    const bool oneRow = width() >= needed;
+    if (oneRow == (m_filtersTop->indexOf(m_totals) >= 0))
+        return;
+    QBoxLayout *from = oneRow ? m_filtersBottom : m_filtersTop;
+    QBoxLayout *to = oneRow ? m_filtersTop : m_filtersBottom;
+    for (QWidget *w : second) {
+        from->removeWidget(w);
+        to->insertWidget(to->count() - 1, w); // before the row's stretch
+    }
 }
 
 void CommunicationTable::changeEvent(QEvent *event)
@@ -373,6 +421,7 @@ void CommunicationTable::fillOpChooser()
     for (const QString &name : names)
         m_op->addItem(name, name);
     m_op->setCurrentIndex(std::max(0, m_op->findData(op)));
+    arrangeFilters();
 }
 
 void CommunicationTable::refill()
@@ -412,9 +461,9 @@ void CommunicationTable::showDetail()
         return;
     }
     const CommOpSummary s = summarizeOp(m_rows->rows(), *row);
-    QString text = tr("%1, step %2, group %3, rank %4.")
-                       .arg(row->op, stepText(row->step), groupText(*row))
-                       .arg(row->rank);
+    // The op name on a line of its own: it cannot wrap.
+    QString text = row->op + QLatin1Char('\n') +
+                   tr("Step %1, group %2, rank %3.").arg(stepText(row->step), groupText(*row)).arg(row->rank);
     text +=
         QLatin1Char('\n') +
         tr("On %n rank(s): slowest rank %1 (%2 ms), fastest rank %3 (%4 ms), spread %5 ms.", nullptr, s.ranks)

@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -92,8 +93,10 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void arrangeFilters();
     void retranslateUi();
     void fillChoosers();
     void fillOpChooser();
@@ -108,6 +111,8 @@ private:
     QLabel *m_opLabel;
     QComboBox *m_op;
     QCheckBox *m_totals;
+    QBoxLayout *m_filtersTop;
+    QBoxLayout *m_filtersBottom;
     CommunicationTableModel *m_rows;
     QSortFilterProxyModel *m_sorted;
     QTableView *m_table;
