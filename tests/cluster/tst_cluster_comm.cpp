@@ -29,6 +29,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 #include <algorithm>
 #include <cmath>
@@ -264,6 +265,19 @@ void saveGrab(QWidget *widget, const QString &name)
     QCoreApplication::processEvents();
     widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
 }
+
+// Prefixes the Communication Ops tab's texts: shows which texts a live language switch reached.
+class MarkingTranslator : public QTranslator
+{
+public:
+    QString translate(const char *context, const char *source, const char *, int) const override
+    {
+        if (!QLatin1String(context).startsWith(QLatin1String("at::CommunicationTable")))
+            return {};
+        return QStringLiteral("«") + QString::fromUtf8(source);
+    }
+    bool isEmpty() const override { return false; }
+};
 
 } // namespace
 
@@ -636,6 +650,34 @@ private Q_SLOTS:
         QCOMPARE(comm->table()->model()->rowCount(), 3);
         view.setModel(std::make_shared<ClusterModel>(readCluster(dir.path())));
         QCOMPARE(comm->table()->model()->rowCount(), 3);
+    }
+
+    // The tab's texts follow a language switch at once (QEvent::LanguageChange), filters kept.
+    void retranslatesLive()
+    {
+        QTemporaryDir dir;
+        writeSmallCluster(dir.path());
+        ClusterView view;
+        view.setModel(std::make_shared<ClusterModel>(readCluster(dir.path())));
+        CommunicationTable *comm = view.communicationTable();
+        comm->stepChooser()->setCurrentIndex(2);
+        QCOMPARE(comm->table()->model()->rowCount(), 2);
+        MarkingTranslator marking;
+        QVERIFY(QCoreApplication::installTranslator(&marking));
+        QCoreApplication::processEvents();
+        QCOMPARE(
+            comm->table()->model()->headerData(CommunicationTableModel::Elapse, Qt::Horizontal).toString(),
+            QStringLiteral("«Elapse (ms)"));
+        QCOMPARE(comm->stepChooser()->itemText(0), QStringLiteral("«All steps"));
+        QCOMPARE(comm->totalsCheck()->text(), QStringLiteral("«Include &Total Op Info"));
+        QCOMPARE(comm->sizesTable()->horizontalHeaderItem(0)->text(), QStringLiteral("«Packet Size (MB)"));
+        QCOMPARE(comm->stepChooser()->currentIndex(), 2);
+        QCOMPARE(comm->table()->model()->rowCount(), 2);
+        QVERIFY(QCoreApplication::removeTranslator(&marking));
+        QCoreApplication::processEvents();
+        QCOMPARE(
+            comm->table()->model()->headerData(CommunicationTableModel::Elapse, Qt::Horizontal).toString(),
+            QStringLiteral("Elapse (ms)"));
     }
 
     // Enter (or a double-click) on a row opens its rank's timeline at the op, in this window.
