@@ -7,6 +7,7 @@
 #include "AppTestSupport.h"
 #include "ClusterTestSupport.h"
 #include "MessageBar.h"
+#include "TableExport.h"
 #include "Theme.h"
 #include "TimelineView.h"
 #include "Translations.h"
@@ -613,6 +614,12 @@ private Q_SLOTS:
         QCOMPARE(table->model()->rowCount(), static_cast<int>(expectedOps(qwen3Cluster()).size()));
         comm->totalsCheck()->setChecked(false);
         QCOMPARE(static_cast<std::size_t>(table->model()->rowCount()), ops);
+
+        // The CSV export (the table's context menu) writes the rows as shown, in the sorted order.
+        const QList<QByteArray> csv = modelToCsv(*table->model()).trimmed().split('\n');
+        QCOMPARE(csv.size(), table->model()->rowCount() + 1);
+        QVERIFY(csv.front().contains("Elapse (ms)"));
+        QVERIFY(csv[1].contains(table->model()->index(0, elapse).data().toString().toUtf8()));
 
         // The selected row's size distribution and its op across the ranks.
         table->setCurrentIndex(table->model()->index(0, 0));

@@ -1,5 +1,7 @@
 #include "cluster/CommunicationTable.h"
 
+#include "TableExport.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
@@ -265,6 +267,7 @@ CommunicationTable::CommunicationTable(QWidget *parent)
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // the query's order first
     m_table->setSortingEnabled(true);
+    addCsvExportAction(m_table, QStringLiteral("communication_ops.csv")); // the rows as shown and sorted
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
         if (const CommOpRow *row = rowAt(index.row()))
             Q_EMIT opOpenRequested(row->rank, row->total ? QString() : row->op);
