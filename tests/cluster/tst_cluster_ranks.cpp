@@ -6,8 +6,10 @@
 #include "ClusterRankFixtures.h"
 #include "KernelTablePanel.h"
 #include "LoadMemoryGuard.h"
+#include "MarkerList.h"
 #include "MessageBar.h"
 #include "StatisticsPanel.h"
+#include "Steps.h"
 #include "SyntheticCluster.h"
 #include "TimelineView.h"
 #include "TraceQueries.h"
@@ -623,6 +625,41 @@ private Q_SLOTS:
         }
         QVERIFY(!std::ranges::binary_search(filtered(), row));
         kernels->rangeFilter()->setChecked(false);
+    }
+
+    // On an aligned timeline (rank 1 drawn 1.234567 ms later): Mark (m) of a rank-1 slice marks it where it
+    // is drawn, and activating a rank-1 step in the Steps panel zooms to where it is drawn.
+    void markAndStepOfAnAlignedRank()
+    {
+        auto window = newWindow();
+        QVERIFY(openAndWait(*window, alexnetTextCluster()));
+        const TraceModel &model = *window->model();
+        QCOMPARE(model.groups().size(), std::size_t(2));
+        const TimeNs offset = 1'234'567;
+        TimelineView *timeline = window->timeline();
+        timeline->setGroupOffsets({0, offset});
+        const SliceRef op = opOnRank(model, 1, QStringLiteral("hcom_allReduce__586_2_1"));
+        QVERIFY(op.isValid());
+        const SliceTable &lane = model.threads()[static_cast<std::size_t>(op.thread)].slices;
+        timeline->clearRangeSelection();
+        timeline->selectSlice(op, true);
+        const int markers = window->markers()->size();
+        QVERIFY(window->markSelection());
+        QCOMPARE(window->markers()->size(), markers + 1);
+        const Marker &marker = window->markers()->at(markers);
+        QCOMPARE(marker.begin, lane.start(op.index) + offset);
+        QCOMPARE(marker.end, lane.end(op.index) + offset);
+
+        int step = -1;
+        for (std::size_t i = 0; i < model.steps().size() && step < 0; ++i)
+            if (model.steps()[i].group == 1)
+                step = static_cast<int>(i);
+        QVERIFY(step >= 0);
+        const Step &s = model.steps()[static_cast<std::size_t>(step)];
+        window->showStep(step);
+        const TimeRange shown = timeline->zoom()->range();
+        const TimeNs margin = std::max<TimeNs>(s.duration() / 10, 10); // ZoomController::fit's
+        QCOMPARE(shown, (TimeRange{s.begin() + offset - margin, s.end() + offset + margin}));
     }
 
     // A matrix cell opens its two ranks at the op on one timeline; the group and op choosers default to all

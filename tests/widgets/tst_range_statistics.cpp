@@ -1,7 +1,7 @@
 #include "StatisticsPanel.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
-#include "TraceBuilder.h"
+#include "TwoRankModel.h"
 
 #include <QLabel>
 #include <QSortFilterProxyModel>
@@ -13,31 +13,6 @@
 using namespace at;
 
 namespace {
-
-constexpr TimeNs kBase = 1'736'408'883'573'887'920;
-
-// Two ranks with the same lane: rank 0 runs k0 at [120, 140] µs; rank 1 runs "early" at [100, 150] µs and
-// "late" at [400, 460] µs of its own clock.
-std::unique_ptr<TraceModel> twoRanks()
-{
-    TraceBuilder b;
-    auto name = [&b](const char *s) { return b.strings().intern(s); };
-    for (int rank = 0; rank < 2; ++rank) {
-        SourceGroup group;
-        group.label = QStringLiteral("Rank %1").arg(rank);
-        b.addGroup(group);
-        const int lane = b.thread(b.numberKey(7), b.numberKey(1));
-        b.setThreadName(lane, name("Stream 1"));
-        if (rank == 0) {
-            b.addSlice(lane, kBase + 0, 10'000, name("anchor"), 0, kNoSource);
-            b.addSlice(lane, kBase + 120'000, 20'000, name("k0"), 0, kNoSource);
-        } else {
-            b.addSlice(lane, kBase + 100'000, 50'000, name("early"), 0, kNoSource);
-            b.addSlice(lane, kBase + 400'000, 60'000, name("late"), 0, kNoSource);
-        }
-    }
-    return b.build();
-}
 
 // The panel's rows by name: {count, total inside the range, whole slices}.
 std::map<QString, std::array<qint64, 3>> panelRows(const StatisticsPanel &panel)
@@ -135,7 +110,7 @@ private Q_SLOTS:
     // times of its own clock; the slice list shows where "late" is drawn. Zero offsets give today's result.
     void alignedRanksAreCountedWhereTheyAreDrawn()
     {
-        const auto model = twoRanks();
+        const auto model = test::twoRankModel();
         QCOMPARE(model->groups().size(), std::size_t(2));
         TimelineView view;
         view.resize(1400, 500);
