@@ -596,6 +596,7 @@ private Q_SLOTS:
         QCOMPARE(cell(StatisticsModel::WholeSlices), lane.duration(kernel.index));
         QCOMPARE(window->statistics()->sliceList()->rowCount(), 1);
         QCOMPARE(window->statistics()->sliceList()->slice(0), kernel);
+        saveGrab(window.get(), QStringLiteral("aligned-range-statistics"));
 
         // The Kernels panel's time filter: K's kernel row is in the selection, at its rank's offset.
         KernelTablePanel *kernels = window->kernels();

@@ -1,7 +1,7 @@
 // Ranks aligned with offsets (docs/CLUSTER.md, issue 18 item 7): besides the range statistics
 // (tst_range_statistics), what tells or orders times follows where a rank is drawn: the hover tooltip, n /
-// Shift+N, Find's Enter, show all. A synthetic two-rank model (TwoRankModel.h) with rank 1 drawn 300 µs
-// earlier.
+// Shift+N, '.' along a lane, Find's Enter, show all. A synthetic two-rank model (TwoRankModel.h) with rank 1
+// drawn 300 µs earlier.
 #include "SearchBar.h"
 #include "TimelineToolTip.h"
 #include "TimelineView.h"
@@ -80,6 +80,27 @@ private Q_SLOTS:
         QCOMPARE(view.selectedSlice(), op700);
     }
 
+    // "." on a lane without a selection starts from the view's centre where the lane is drawn: centre 380 µs
+    // is rank 1's own 680 µs with offset −300 µs, so the next slice is its op at 700, not "late" at 400.
+    void nextSliceOnALaneFromTheDrawnCentre()
+    {
+        TimelineView view;
+        view.resize(1200, 400);
+        view.setModel(m_model.get());
+        const SliceRef late = slice(1, "late", 400), op700 = slice(1, "op", 700);
+        view.selectSlice(late, false); // makes rank 1's lane the current one
+        view.selectSlice({}, false);
+        QCOMPARE(view.currentLane(), late.thread);
+        view.zoom()->setRange({330'000, 430'000}, false);
+        QVERIFY(view.selectAdjacentSlice(+1));
+        QCOMPARE(view.selectedSlice(), late);
+        view.selectSlice({}, false);
+        view.setGroupOffsets({0, -300'000});
+        view.zoom()->setRange({330'000, 430'000}, false);
+        QVERIFY(view.selectAdjacentSlice(+1));
+        QCOMPARE(view.selectedSlice(), op700);
+    }
+
     // Find: Enter steps in the order drawn; aligning keeps the current match and its place in the new order.
     void findStepsInTheOrderDrawn()
     {
@@ -105,8 +126,9 @@ private Q_SLOTS:
         QCOMPARE(bar.matches(), (std::vector<SliceRef>{op200, op300, op350, op700}));
     }
 
-    // Show all (0) fits every rank as drawn: rank 1 moved 200 µs later ends 200 µs after the model's data. (The
-    // zoom keeps a view within one data span of the data, so offsets beyond that span are not fitted whole.)
+    // Show all (0) fits every rank as drawn: rank 1 moved 200 µs later ends 200 µs after the model's data.
+    // (The zoom keeps a view within one data span of the data, so offsets beyond that span are not fitted
+    // whole.)
     void showAllFitsTheShiftedRanks()
     {
         TimelineView view;
