@@ -7,6 +7,7 @@
 #include "KernelTablePanel.h"
 #include "LoadMemoryGuard.h"
 #include "MarkerList.h"
+#include "MemoryPanel.h"
 #include "MessageBar.h"
 #include "StatisticsPanel.h"
 #include "Steps.h"
@@ -661,6 +662,23 @@ private Q_SLOTS:
         const TimeRange shown = timeline->zoom()->range();
         const TimeNs margin = std::max<TimeNs>(s.duration() / 10, 10); // ZoomController::fit's
         QCOMPARE(shown, (TimeRange{s.begin() + offset - margin, s.end() + offset + margin}));
+
+        // The Memory panel's allocation span over rank 1's lanes is framed where rank 1 is drawn.
+        auto *memory = window->findChild<MemoryPanel *>();
+        QVERIFY(memory);
+        TimelineSpan span;
+        span.begin = lane.start(op.index);
+        span.end = lane.end(op.index);
+        span.processes = {model.threads()[static_cast<std::size_t>(op.thread)].process};
+        span.label = QStringLiteral("allocation");
+        QCOMPARE(groupOfSpan(model, span), 1);
+        timeline->zoom()->setRange({0, 1000}, false); // elsewhere, so the span is framed
+        Q_EMIT memory->spanRequested(span);
+        QVERIFY(timeline->highlightedSpan());
+        const TimeNs spanMargin = std::max<TimeNs>(1, (span.end - span.begin) / 20);
+        const TimeRange framed{span.begin + offset - spanMargin, span.end + offset + spanMargin};
+        const TimeNs fitMargin = std::max<TimeNs>(framed.width() / 10, 10);
+        QCOMPARE(timeline->zoom()->range(), (TimeRange{framed.start - fitMargin, framed.end + fitMargin}));
     }
 
     // A matrix cell opens its two ranks at the op on one timeline; the group and op choosers default to all
