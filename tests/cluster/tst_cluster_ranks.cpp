@@ -679,6 +679,8 @@ private Q_SLOTS:
         const TimeRange framed{span.begin + offset - spanMargin, span.end + offset + spanMargin};
         const TimeNs fitMargin = std::max<TimeNs>(framed.width() / 10, 10);
         QCOMPARE(timeline->zoom()->range(), (TimeRange{framed.start - fitMargin, framed.end + fitMargin}));
+        timeline->revealSliceRow(op);
+        saveGrab(window.get(), QStringLiteral("aligned-memory-span"));
     }
 
     // A matrix cell opens its two ranks at the op on one timeline; the group and op choosers default to all
