@@ -127,6 +127,9 @@ MainWindow::MainWindow(QWidget *parent)
         m_timeline->setFocus();
     });
     connect(m_search, &SearchBar::matchesChanged, m_timeline, &TimelineView::setHighlightedSlices);
+    // Ranks aligned on a collective: Find steps through the matches in the order they are drawn.
+    connect(m_timeline, &TimelineView::groupOffsetsChanged, m_search,
+            [this] { m_search->setGroupOffsets(m_timeline->groupOffsets()); });
     // w/s/a/d (held too), 0, f, Backspace, Esc drive the timeline from any panel of the window.
     new NavigationKeyFilter(this, [this] { return m_timeline; });
     createActions();

@@ -13,6 +13,7 @@
 #include "Steps.h"
 #include "StepsPanel.h"
 #include "TimelineView.h"
+#include "TraceQueries.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -163,9 +164,11 @@ bool MainWindow::markSelection()
         m.begin = range->start;
         m.end = range->end;
     } else if (const SliceRef s = m_timeline->selectedSlice(); s.isValid()) {
+        // Markers are on the ruler's clock: an aligned rank's slice where it is drawn (+ the rank's offset).
         const SliceTable &t = m_model->threads()[static_cast<std::size_t>(s.thread)].slices;
-        m.begin = t.start(s.index);
-        m.end = t.end(s.index);
+        const TimeNs offset = m_timeline->groupOffset(groupOfThread(*m_model, s.thread));
+        m.begin = t.start(s.index) + offset;
+        m.end = t.end(s.index) + offset;
         m.name = m_model->sliceName(s);
     } else {
         m_status->setText(tr("Select a slice or drag a range first, then press m"));
@@ -193,7 +196,8 @@ void MainWindow::showStep(int step)
     if (!m_model || step < 0 || step >= static_cast<int>(m_model->steps().size()))
         return;
     const Step &s = m_model->steps()[static_cast<std::size_t>(step)];
-    m_timeline->zoom()->fit({s.begin(), s.end()});
+    const TimeNs offset = m_timeline->groupOffset(s.group); // an aligned rank's step is drawn moved
+    m_timeline->zoom()->fit({s.begin() + offset, s.end() + offset});
     const QSignalBlocker blocker(m_steps);
     m_steps->selectStep(step);
 }

@@ -40,8 +40,12 @@ void MainWindow::createPanels()
     m_statistics = m_panels->add<StatisticsPanel>(
         "panel.statistics", "StatisticsDock", bottom, new StatisticsPanel,
         [t, select, panels](StatisticsPanel *p) {
-            connect(t, &TimelineView::rangeSelected, p,
-                    [t, p](TimeRange range) { p->showRangeOnLanes(range, t->rangeThreads()); });
+            // The range is on the timeline's reference clock: each rank is counted with its offset.
+            connect(t, &TimelineView::rangeSelected, p, [t, p](TimeRange range) {
+                p->showRangeOnLanes(range, t->rangeThreads(), t->groupOffsets());
+            });
+            connect(t, &TimelineView::groupOffsetsChanged, p,
+                    [t, p] { p->setGroupOffsets(t->groupOffsets()); });
             connect(p, &StatisticsPanel::sliceActivated, t, select);
             connect(t, &TimelineView::rangeSelected, p, [p, panels] { panels->raise(p); });
             connect(t, &TimelineView::rangeCleared, p, &StatisticsPanel::clearRange);
@@ -49,7 +53,12 @@ void MainWindow::createPanels()
     m_kernels = m_panels->add<KernelTablePanel>(
         "panel.kernels", "KernelsDock", bottom, new KernelTablePanel, [t, select](KernelTablePanel *p) {
             connect(t, &TimelineView::selectionChanged, p, &KernelTablePanel::selectSlice);
-            connect(t, &TimelineView::rangeSelected, p, &KernelTablePanel::setTimeSelection);
+            connect(t, &TimelineView::groupOffsetsChanged, p,
+                    [t, p] { p->setGroupOffsets(t->groupOffsets()); });
+            connect(t, &TimelineView::rangeSelected, p, [t, p](TimeRange range) {
+                p->setGroupOffsets(t->groupOffsets());
+                p->setTimeSelection(range);
+            });
             connect(t, &TimelineView::rangeCleared, p, &KernelTablePanel::clearTimeSelection);
             connect(p, &KernelTablePanel::kernelActivated, t, select);
         });
@@ -92,9 +101,12 @@ void MainWindow::createPanels()
         connect(p, &MemoryPanel::spanRequested, t, [t](const TimelineSpan &span) {
             t->setHighlightedSpan(span);
             const TimeRange r = t->zoom()->range();
-            if (span.begin < r.start || span.end > r.end) {
-                const TimeNs margin = std::max<TimeNs>(1, (span.end - span.begin) / 20);
-                t->zoom()->fit({span.begin - margin, span.end + margin});
+            // Where it is drawn: an aligned rank's span is moved by the rank's offset.
+            const TimeNs offset = t->model() ? t->groupOffset(groupOfSpan(*t->model(), span)) : 0;
+            const TimeNs begin = span.begin + offset, end = span.end + offset;
+            if (begin < r.start || end > r.end) {
+                const TimeNs margin = std::max<TimeNs>(1, (end - begin) / 20);
+                t->zoom()->fit({begin - margin, end + margin});
             }
         });
     });

@@ -27,10 +27,48 @@ TimeNs saturatingAdd(TimeNs a, TimeNs b)
     return sum;
 }
 
+TimeNs saturatingSubtract(TimeNs a, TimeNs b)
+{
+    TimeNs difference;
+    if (__builtin_sub_overflow(a, b, &difference))
+        return b > 0 ? std::numeric_limits<TimeNs>::min() : std::numeric_limits<TimeNs>::max();
+    return difference;
+}
+
 } // namespace
 
-std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0, TimeNs t1, bool includeSelf,
-                                              const std::vector<int> &chosen)
+TimeNs offsetOfGroup(const GroupOffsets &offsets, int group)
+{
+    return group >= 0 && static_cast<std::size_t>(group) < offsets.size()
+               ? offsets[static_cast<std::size_t>(group)]
+               : 0;
+}
+
+int groupOfThread(const TraceModel &model, int thread)
+{
+    if (thread < 0 || static_cast<std::size_t>(thread) >= model.threads().size())
+        return -1;
+    const int process = model.threads()[static_cast<std::size_t>(thread)].process;
+    if (process < 0 || static_cast<std::size_t>(process) >= model.processes().size())
+        return -1;
+    return model.processes()[static_cast<std::size_t>(process)].group;
+}
+
+GroupTimeRange groupTimeRange(TimeNs t0, TimeNs t1, const GroupOffsets &offsets, int group)
+{
+    const TimeNs offset = offsetOfGroup(offsets, group);
+    return {saturatingSubtract(t0, offset), saturatingSubtract(t1, offset)};
+}
+
+TimeNs drawnStart(const TraceModel &model, SliceRef ref, const GroupOffsets &offsets)
+{
+    const TimeNs start = model.threads()[static_cast<std::size_t>(ref.thread)].slices.start(ref.index);
+    return saturatingAdd(start, offsetOfGroup(offsets, groupOfThread(model, ref.thread)));
+}
+
+std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs rangeStart, TimeNs rangeEnd,
+                                              bool includeSelf, const std::vector<int> &chosen,
+                                              const GroupOffsets &offsets)
 {
     std::unordered_map<StringId, NameStatistics> byName;
     std::vector<TimeNs> childTime; // per slice of the current depth in range: time of its children
@@ -38,6 +76,10 @@ std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0
     for (std::size_t t = 0; t < threads.size(); ++t) {
         if (!chosen.empty() && std::ranges::find(chosen, static_cast<int>(t)) == chosen.end())
             continue;
+        // The range in this rank's own times (the model's), as its slices are drawn shifted.
+        const GroupTimeRange own =
+            groupTimeRange(rangeStart, rangeEnd, offsets, groupOfThread(model, static_cast<int>(t)));
+        const TimeNs t0 = own.begin, t1 = own.end;
         const SliceTable &table = threads[t].slices;
         for (int d = 0; d < table.depthCount(); ++d) {
             const std::uint32_t last = table.depthRange(d).second;
@@ -93,12 +135,13 @@ std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0
     return result;
 }
 
-std::vector<SliceRef> slicesInRange(const TraceModel &model, TimeNs t0, TimeNs t1,
-                                    const std::vector<int> &chosen, std::size_t limit)
+std::vector<SliceRef> slicesInRange(const TraceModel &model, TimeNs rangeStart, TimeNs rangeEnd,
+                                    const std::vector<int> &chosen, std::size_t limit,
+                                    const GroupOffsets &offsets)
 {
     struct Found
     {
-        TimeNs start;
+        TimeNs start; // on the reference clock
         int depth;
         SliceRef ref;
     };
@@ -107,11 +150,16 @@ std::vector<SliceRef> slicesInRange(const TraceModel &model, TimeNs t0, TimeNs t
     for (std::size_t t = 0; t < threads.size(); ++t) {
         if (!chosen.empty() && std::ranges::find(chosen, static_cast<int>(t)) == chosen.end())
             continue;
+        const int group = groupOfThread(model, static_cast<int>(t));
+        const GroupTimeRange own = groupTimeRange(rangeStart, rangeEnd, offsets, group);
+        const TimeNs offset = offsetOfGroup(offsets, group);
         const SliceTable &table = threads[t].slices;
         for (int d = 0; d < table.depthCount(); ++d) {
             const std::uint32_t last = table.depthRange(d).second;
-            for (std::uint32_t i = table.firstEndingAtOrAfter(d, t0); i < last && table.start(i) <= t1; ++i)
-                found.push_back({table.start(i), d, SliceRef{static_cast<std::int32_t>(t), i}});
+            for (std::uint32_t i = table.firstEndingAtOrAfter(d, own.begin);
+                 i < last && table.start(i) <= own.end; ++i)
+                found.push_back(
+                    {saturatingAdd(table.start(i), offset), d, SliceRef{static_cast<std::int32_t>(t), i}});
         }
     }
     const auto earlier = [](const Found &a, const Found &b) {
@@ -153,14 +201,27 @@ std::vector<SliceRef> searchSlices(const TraceModel &model, const QString &text,
             if (matches[names[i]] == 2)
                 result.push_back({static_cast<std::int32_t>(t), i});
     }
-    std::sort(result.begin(), result.end(), [&threads](const SliceRef &a, const SliceRef &b) {
-        const TimeNs sa = threads[static_cast<std::size_t>(a.thread)].slices.start(a.index);
-        const TimeNs sb = threads[static_cast<std::size_t>(b.thread)].slices.start(b.index);
+    sortByDrawnStart(model, result, options.offsets);
+    return result;
+}
+
+void sortByDrawnStart(const TraceModel &model, std::vector<SliceRef> &slices, const GroupOffsets &offsets)
+{
+    // The offset per thread once, not a group lookup per comparison.
+    std::vector<TimeNs> threadOffset(model.threads().size(), 0);
+    for (std::size_t t = 0; t < threadOffset.size(); ++t)
+        threadOffset[t] = offsetOfGroup(offsets, groupOfThread(model, static_cast<int>(t)));
+    const auto &threads = model.threads();
+    const auto start = [&](const SliceRef &r) {
+        const auto t = static_cast<std::size_t>(r.thread);
+        return saturatingAdd(threads[t].slices.start(r.index), threadOffset[t]);
+    };
+    std::sort(slices.begin(), slices.end(), [&](const SliceRef &a, const SliceRef &b) {
+        const TimeNs sa = start(a), sb = start(b);
         if (sa != sb)
             return sa < sb;
         return std::tie(a.thread, a.index) < std::tie(b.thread, b.index);
     });
-    return result;
 }
 
 TraceSummary summarize(const TraceModel &model, int topCount)

@@ -21,25 +21,52 @@ struct NameStatistics
     TimeNs average() const { return count ? total / static_cast<TimeNs>(count) : 0; }
 };
 
+// Ranks aligned on a collective (docs/CLUSTER.md): a timeline draws group g's slices at model time +
+// offsets[g], so a range selected on it is on the reference clock. The range queries below take these
+// offsets (one per group; an empty or short list means 0 for the groups it lacks) and read each group's
+// slices in the range shifted back by the group's offset: what is drawn inside the range.
+using GroupOffsets = std::vector<TimeNs>;
+TimeNs offsetOfGroup(const GroupOffsets &offsets, int group);
+// The source group of a thread (-1 for an index out of range).
+int groupOfThread(const TraceModel &model, int thread);
+// Model times of one group.
+struct GroupTimeRange
+{
+    TimeNs begin = 0;
+    TimeNs end = 0;
+};
+// What the range [t0, t1] on the reference clock covers of group's own times: [t0 − offset, t1 − offset]
+// (saturating at the int64 ends). With a zero offset: [t0, t1].
+GroupTimeRange groupTimeRange(TimeNs t0, TimeNs t1, const GroupOffsets &offsets, int group);
+// A slice's start on the reference clock (model start + its group's offset, saturating).
+TimeNs drawnStart(const TraceModel &model, SliceRef ref, const GroupOffsets &offsets);
+
 // Slices overlapping [t0, t1] on every thread, aggregated by name, largest total first.
 // With includeSelf the self time of every slice is computed too (costs a child scan per slice).
 // threads restricts it to those indices into TraceModel::threads() (a range on chosen lanes); empty = all.
+// offsets: [t0, t1] is on the reference clock of ranks aligned with these offsets (see above).
 std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0, TimeNs t1,
-                                              bool includeSelf = true, const std::vector<int> &threads = {});
+                                              bool includeSelf = true, const std::vector<int> &threads = {},
+                                              const GroupOffsets &offsets = {});
 
-// The slices overlapping [t0, t1] on the given threads (empty = all), ordered by start time, then thread
-// and depth: the slice list of a range selection. At most limit of them (the earliest).
+// The slices overlapping [t0, t1] on the given threads (empty = all), ordered by start time (on the
+// reference clock), then thread and depth: the slice list of a range selection. At most limit of them (the
+// earliest). offsets as for statisticsInRange.
 std::vector<SliceRef> slicesInRange(const TraceModel &model, TimeNs t0, TimeNs t1,
-                                    const std::vector<int> &threads = {}, std::size_t limit = SIZE_MAX);
+                                    const std::vector<int> &threads = {}, std::size_t limit = SIZE_MAX,
+                                    const GroupOffsets &offsets = {});
 
 struct SearchOptions
 {
     bool caseSensitive = false;
+    GroupOffsets offsets = {}; // order the matches as drawn by a timeline with these rank offsets
 };
 
 // All slices whose name contains text, ordered by start time (then thread).
 std::vector<SliceRef> searchSlices(const TraceModel &model, const QString &text,
                                    const SearchOptions &options = {});
+// Orders slices by drawnStart (then thread and index): Find's order on a timeline with rank offsets.
+void sortByDrawnStart(const TraceModel &model, std::vector<SliceRef> &slices, const GroupOffsets &offsets);
 
 // What `--summary` prints and the GUI shows: same data, one code path.
 struct TraceSummary

@@ -281,6 +281,7 @@ void KernelTablePanel::retranslateUi()
 void KernelTablePanel::setModel(const TraceModel *model)
 {
     m_model = model;
+    m_offsets.clear(); // the previous model's ranks
     m_kernels->setModel(model);
     {
         const QSignalBlocker coreBlocker(m_core);
@@ -313,6 +314,15 @@ void KernelTablePanel::setTimeSelection(TimeRange range)
         applyFilter();
 }
 
+void KernelTablePanel::setGroupOffsets(GroupOffsets offsets)
+{
+    if (offsets == m_offsets)
+        return;
+    m_offsets = std::move(offsets);
+    if (m_inRange->isChecked())
+        applyFilter();
+}
+
 void KernelTablePanel::clearTimeSelection()
 {
     m_timeSelection.reset();
@@ -332,6 +342,7 @@ void KernelTablePanel::applyFilter()
     f.maxDuration = static_cast<TimeNs>(std::llround(m_maxDuration->value() * 1000));
     if (m_inRange->isChecked())
         f.timeRange = m_timeSelection ? m_timeSelection : std::optional<TimeRange>(TimeRange{0, -1});
+    f.offsets = m_offsets;
     m_proxy->setFilter(f);
     m_summary->setText(summaryText());
     if (m_grouping->currentIndex() > 0)
@@ -437,9 +448,13 @@ bool KernelFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &) con
         return false;
     if (k.duration < m_filter.minDuration || (m_filter.maxDuration > 0 && k.duration > m_filter.maxDuration))
         return false;
-    if (m_filter.timeRange &&
-        (k.start > m_filter.timeRange->end || k.start + k.duration < m_filter.timeRange->start))
-        return false;
+    if (m_filter.timeRange) {
+        // The selection in this kernel's rank's own times (TraceQueries.h: ranks aligned with offsets).
+        const GroupTimeRange own =
+            groupTimeRange(m_filter.timeRange->start, m_filter.timeRange->end, m_filter.offsets, k.group);
+        if (k.start > own.end || k.start + k.duration < own.begin)
+            return false;
+    }
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include "KernelQueries.h"
 #include "TimeAxis.h"
 #include "TraceModel.h"
+#include "TraceQueries.h"
 
 #include <QAbstractTableModel>
 #include <QRegularExpression>
@@ -75,6 +76,7 @@ struct KernelFilter
     TimeNs minDuration = 0;
     TimeNs maxDuration = 0;             // 0 = no limit
     std::optional<TimeRange> timeRange; // kernels overlapping the timeline's selected range
+    GroupOffsets offsets = {};          // the timeline's rank offsets: timeRange is on its reference clock
 };
 
 // Applies a KernelFilter to the KernelTableModel's rows.
@@ -163,6 +165,9 @@ public Q_SLOTS:
     void setTimeSelection(at::TimeRange range);
     // The timeline's range selection was removed: "in time selection" matches nothing again.
     void clearTimeSelection();
+    // The timeline's rank offsets (TimelineView::groupOffsets): a rank's kernels are in the time selection
+    // where they are drawn, at their time + the rank's offset.
+    void setGroupOffsets(at::GroupOffsets offsets);
 
 Q_SIGNALS:
     void kernelActivated(at::SliceRef ref);
@@ -200,6 +205,7 @@ private:
     QBoxLayout *m_filtersTop = nullptr;
     QBoxLayout *m_filtersBottom = nullptr;
     std::optional<TimeRange> m_timeSelection;
+    GroupOffsets m_offsets;
 };
 
 } // namespace at

@@ -9,6 +9,8 @@
 #include <QLineEdit>
 #include <QToolButton>
 
+#include <algorithm>
+
 namespace at {
 
 SearchBar::SearchBar(QWidget *parent)
@@ -68,6 +70,7 @@ void SearchBar::retranslateUi()
 void SearchBar::setModel(const TraceModel *model)
 {
     m_model = model;
+    m_offsets.clear(); // the previous model's ranks
     m_matches.clear();
     m_current = -1;
     m_searchedText.clear();
@@ -88,10 +91,25 @@ void SearchBar::runSearch()
     m_debounce.stop();
     m_searchedText = m_edit->text();
     m_searchedCase = m_case->isChecked();
-    m_matches = m_model ? searchSlices(*m_model, m_searchedText, {m_searchedCase}) : std::vector<SliceRef>{};
+    m_matches = m_model ? searchSlices(*m_model, m_searchedText, {m_searchedCase, m_offsets})
+                        : std::vector<SliceRef>{};
     m_current = -1;
     updateStatus();
     Q_EMIT matchesChanged(m_matches);
+}
+
+void SearchBar::setGroupOffsets(GroupOffsets offsets)
+{
+    if (offsets == m_offsets)
+        return;
+    m_offsets = std::move(offsets);
+    if (!m_model || m_matches.empty())
+        return;
+    const SliceRef current = m_current >= 0 ? m_matches[static_cast<std::size_t>(m_current)] : SliceRef{};
+    sortByDrawnStart(*m_model, m_matches, m_offsets);
+    if (current.isValid())
+        m_current = static_cast<int>(std::ranges::find(m_matches, current) - m_matches.begin());
+    updateStatus();
 }
 
 void SearchBar::step(int delta)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "TraceModel.h"
+#include "TraceQueries.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -27,6 +28,9 @@ public:
     const std::vector<SliceRef> &matches() const { return m_matches; }
     int currentIndex() const { return m_current; }
     QString statusText() const;
+    // The timeline's rank offsets: the matches are stepped through in the order they are drawn (a rank's
+    // time + its offset); the current match stays current.
+    void setGroupOffsets(at::GroupOffsets offsets);
 
 public Q_SLOTS:
     void activate(); // show, focus and select the text
@@ -64,6 +68,7 @@ private:
     int m_current = -1;
     QString m_searchedText;
     bool m_searchedCase = false;
+    GroupOffsets m_offsets;
 };
 
 } // namespace at

@@ -16,6 +16,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace at {
 
 StatisticsModel::StatisticsModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -87,11 +89,13 @@ QVariant StatisticsModel::headerData(int section, Qt::Orientation orientation, i
 
 RangeSliceListModel::RangeSliceListModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void RangeSliceListModel::setSlices(const TraceModel *model, std::vector<SliceRef> slices)
+void RangeSliceListModel::setSlices(const TraceModel *model, std::vector<SliceRef> slices,
+                                    GroupOffsets offsets)
 {
     beginResetModel();
     m_model = model;
     m_slices = std::move(slices);
+    m_offsets = std::move(offsets);
     endResetModel();
 }
 
@@ -127,7 +131,7 @@ QVariant RangeSliceListModel::data(const QModelIndex &index, int role) const
     case Lane:
         return m_model->threadDisplayName(ref.thread);
     case Start:
-        return durationCell(table.start(ref.index), role == kSortRole);
+        return durationCell(drawnStart(*m_model, ref, m_offsets), role == kSortRole);
     case Duration:
         return durationCell(table.duration(ref.index), role == kSortRole);
     default:
@@ -137,6 +141,9 @@ QVariant RangeSliceListModel::data(const QModelIndex &index, int role) const
 
 QVariant RangeSliceListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Start)
+        return tr("Where the slice starts on the timeline's ruler: with ranks aligned, its rank's offset is "
+                  "added (Details shows the rank's own time)");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     static const char *names[] = {QT_TR_NOOP("Name"), QT_TR_NOOP("Lane"), QT_TR_NOOP("Start"),
@@ -200,7 +207,20 @@ StatisticsPanel::StatisticsPanel(QWidget *parent)
 void StatisticsPanel::setModel(const TraceModel *model)
 {
     m_model = model;
+    m_offsets.clear(); // they belonged to the previous model's ranks
     clearRange();
+}
+
+void StatisticsPanel::setGroupOffsets(GroupOffsets offsets)
+{
+    if (offsets == m_offsets)
+        return;
+    m_offsets = std::move(offsets);
+    if (m_range) {
+        const TimeRange range = *m_range;
+        const std::vector<int> threads = m_threads;
+        showRangeOnLanes(range, threads, m_offsets);
+    }
 }
 
 void StatisticsPanel::clearRange()
@@ -213,13 +233,15 @@ void StatisticsPanel::clearRange()
     m_sliceTitle->setText(tr("Ctrl+drag to restrict the range to the lanes crossed."));
 }
 
-void StatisticsPanel::showRangeOnLanes(TimeRange range, const std::vector<int> &threads)
+void StatisticsPanel::showRangeOnLanes(TimeRange range, const std::vector<int> &threads, GroupOffsets offsets)
 {
     if (!m_model)
         return;
     m_range = range;
     m_threads = threads;
-    std::vector<NameStatistics> rows = statisticsInRange(*m_model, range.start, range.end, true, threads);
+    m_offsets = std::move(offsets);
+    std::vector<NameStatistics> rows =
+        statisticsInRange(*m_model, range.start, range.end, true, threads, m_offsets);
     std::size_t slices = 0;
     for (const auto &r : rows)
         slices += r.count;
@@ -228,12 +250,17 @@ void StatisticsPanel::showRangeOnLanes(TimeRange range, const std::vector<int> &
             .arg(formatDuration(range.start), formatDuration(range.end), formatDuration(range.width()));
     const QString lanes =
         threads.empty() ? tr("all lanes") : tr("%n lane(s)", nullptr, static_cast<int>(threads.size()));
-    m_title->setText(tr("%1 on %2: %3 slices, %4 names").arg(span, lanes).arg(slices).arg(rows.size()));
+    QString title = tr("%1 on %2: %3 slices, %4 names").arg(span, lanes).arg(slices).arg(rows.size());
+    if (std::ranges::any_of(m_offsets, [](TimeNs offset) { return offset != 0; }))
+        title +=
+            QStringLiteral(" · ") + tr("ranks aligned: each rank counted where it is drawn (its offset)");
+    m_title->setText(title);
     m_statistics->setStatistics(m_model, std::move(rows));
-    std::vector<SliceRef> list = slicesInRange(*m_model, range.start, range.end, threads, kSliceListLimit);
+    std::vector<SliceRef> list =
+        slicesInRange(*m_model, range.start, range.end, threads, kSliceListLimit, m_offsets);
     m_sliceTitle->setText(list.size() < slices ? tr("Slices: the first %1 of %2").arg(list.size()).arg(slices)
                                                : tr("Slices: %1").arg(list.size()));
-    m_sliceList->setSlices(m_model, std::move(list));
+    m_sliceList->setSlices(m_model, std::move(list), m_offsets);
 }
 
 void StatisticsPanel::changeEvent(QEvent *event)
@@ -250,7 +277,7 @@ void StatisticsPanel::retranslate()
     if (m_range) {
         const TimeRange range = *m_range;
         const std::vector<int> threads = m_threads;
-        showRangeOnLanes(range, threads);
+        showRangeOnLanes(range, threads, m_offsets);
     } else {
         clearRange();
     }

@@ -63,7 +63,8 @@ public:
     static constexpr int kSortRole = Qt::UserRole + 1;
 
     explicit RangeSliceListModel(QObject *parent = nullptr);
-    void setSlices(const TraceModel *model, std::vector<SliceRef> slices);
+    // offsets: the timeline's rank offsets; Start is where the slice is drawn (its rank's offset added).
+    void setSlices(const TraceModel *model, std::vector<SliceRef> slices, GroupOffsets offsets = {});
     SliceRef slice(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -75,6 +76,7 @@ public:
 private:
     const TraceModel *m_model = nullptr;
     std::vector<SliceRef> m_slices;
+    GroupOffsets m_offsets;
 };
 
 // Shows statistics for the dragged time range: sortable, copyable (Ctrl+C copies as TSV).
@@ -87,8 +89,13 @@ public:
     void setModel(const TraceModel *model);
     void showRange(at::TimeRange range) { showRangeOnLanes(range, {}); }
     // threads: the lanes the range is restricted to (empty = all); the aggregate and the slice list
-    // cover only their slices.
-    void showRangeOnLanes(at::TimeRange range, const std::vector<int> &threads);
+    // cover only their slices. offsets: the timeline's rank offsets (TimelineView::groupOffsets): the range
+    // is on its reference clock, and each rank's slices are counted where they are drawn.
+    void showRangeOnLanes(at::TimeRange range, const std::vector<int> &threads,
+                          at::GroupOffsets offsets = {});
+    // The timeline's rank offsets changed: the shown range (if any) is counted again with them.
+    void setGroupOffsets(at::GroupOffsets offsets);
+    const GroupOffsets &groupOffsets() const { return m_offsets; }
     // No range selected any more: the hint instead of stale rows.
     void clearRange();
     QTableView *table() const { return m_table; }
@@ -119,6 +126,7 @@ private:
     const TraceModel *m_model = nullptr;
     std::optional<TimeRange> m_range; // what is shown (with m_threads), for retranslate()
     std::vector<int> m_threads;
+    GroupOffsets m_offsets;
     QLabel *m_title;
     QTableView *m_table;
     StatisticsModel *m_statistics;

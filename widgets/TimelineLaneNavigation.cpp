@@ -1,5 +1,7 @@
 #include "TimelineView.h"
 
+#include "TraceQueries.h"
+
 #include <QScrollBar>
 
 // Keyboard lane navigation of the timeline: ↑/↓ between lanes, ./, along a lane, n / Shift+N through the
@@ -108,7 +110,10 @@ bool TimelineView::selectAdjacentSlice(int direction)
         next = {m_currentLane, static_cast<std::uint32_t>(i)};
     } else {
         const auto [begin, end] = slices.depthRange(0);
-        const std::uint32_t after = slices.firstStartingAtOrAfter(0, m_zoom.range().center());
+        // The view's centre in the lane's own times (an aligned rank is drawn shifted by its offset).
+        const TimeNs centre =
+            m_zoom.range().center() - groupOffset(timelineGeometry().groupOfThread(m_currentLane));
+        const std::uint32_t after = slices.firstStartingAtOrAfter(0, centre);
         if (direction > 0 && after < end)
             next = {m_currentLane, after};
         else if (direction < 0 && after > begin)
@@ -126,19 +131,19 @@ bool TimelineView::selectOccurrence(int direction)
         return false;
     const StringId name =
         m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices.name(m_selected.index);
-    const Occurrence current{
-        m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices.start(m_selected.index),
-        m_selected};
+    // In the order they are drawn: an aligned rank's occurrences at their time + its offset.
+    const Occurrence current{drawnStart(*m_model, m_selected, m_groupOffsets), m_selected};
     // One pass over the names: the nearest occurrence after (before) the current one, and the first
     // (last) of all for wrapping around.
     std::optional<Occurrence> nearest, wrap;
     for (std::size_t t = 0; t < m_model->threads().size(); ++t) {
         const SliceTable &slices = m_model->threads()[t].slices;
         const std::vector<StringId> &names = slices.names();
+        const TimeNs offset = offsetOfGroup(m_groupOffsets, groupOfThread(*m_model, static_cast<int>(t)));
         for (std::uint32_t i = 0; i < names.size(); ++i) {
             if (names[i] != name)
                 continue;
-            const Occurrence o{slices.start(i), {static_cast<int>(t), i}};
+            const Occurrence o{slices.start(i) + offset, {static_cast<int>(t), i}};
             const bool beyond = direction > 0 ? o.key() > current.key() : o.key() < current.key();
             if (beyond && (!nearest || (direction > 0 ? o.key() < nearest->key() : o.key() > nearest->key())))
                 nearest = o;

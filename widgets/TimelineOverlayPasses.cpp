@@ -62,8 +62,11 @@ void SpanPass::paint(QPainter &p, const TimelinePaintContext &c)
         return;
     const TimelineSpan &span = **m_span;
     const TimelineGeometry &g = c.geometry;
-    const double x0 = std::max<double>(g.timeX(span.begin), kLabelWidth - 1);
-    const double x1 = std::min<double>(std::max(g.timeX(span.end), g.timeX(span.begin) + 2), g.width + 1);
+    // The span's times are its rank's own: an aligned rank's span is drawn with its offset, like its lanes.
+    const TimeNs offset = g.model ? g.groupOffset(groupOfSpan(*g.model, span)) : 0;
+    const double begin = g.timeX(span.begin + offset), end = g.timeX(span.end + offset);
+    const double x0 = std::max<double>(begin, kLabelWidth - 1);
+    const double x1 = std::min<double>(std::max(end, begin + 2), g.width + 1);
     if (x1 < kLabelWidth || x0 > g.width)
         return;
     // The rows to cover, merged into bands where they touch.

@@ -44,11 +44,18 @@ QString TimelineToolTip::cursorLabel(const TimeAxis &axis, TimeNs time, TimeNs o
     return formatRulerTick(rounded, resolution, rulerUnit(std::max(magnitude(rounded), resolution)));
 }
 
-QString TimelineToolTip::sliceText(const TraceModel &model, SliceRef ref, TimeNs origin)
+QString TimelineToolTip::sliceText(const TraceModel &model, SliceRef ref, TimeNs origin, TimeNs offset)
 {
     const SliceTable &t = model.threads()[static_cast<std::size_t>(ref.thread)].slices;
     QString text = QStringLiteral("<b>%1</b>").arg(cut(model.sliceName(ref), 200).toHtmlEscaped());
-    text += line(tr("Start:"), exactTime(t.start(ref.index), origin));
+    // Where it is drawn (what the ruler reads); an aligned rank's own clock too, as Details shows it.
+    text += line(tr("Start:"), exactTime(t.start(ref.index) + offset, origin));
+    if (offset != 0)
+        //: A slice's start on its rank's own clock, when the rank is drawn shifted by an offset (+12.345 µs)
+        text += line(tr("Rank's own start:"),
+                     tr("%1 (offset %2%3 µs)")
+                         .arg(exactTime(t.start(ref.index), origin),
+                              offset > 0 ? QStringLiteral("+") : QString(), formatAbsoluteMicros(offset)));
     text += line(tr("Duration:"), formatDuration(t.duration(ref.index)));
     text += line(tr("Self time:"), formatDuration(model.selfTime(ref)));
     text += line(tr("Lane:"), model.threadDisplayName(ref.thread));
@@ -65,7 +72,8 @@ QString TimelineToolTip::sliceText(const TraceModel &model, SliceRef ref, TimeNs
     return text;
 }
 
-QString TimelineToolTip::counterText(const TraceModel &model, int counter, TimeNs time, TimeNs origin)
+QString TimelineToolTip::counterText(const TraceModel &model, int counter, TimeNs time, TimeNs origin,
+                                     TimeNs offset)
 {
     const CounterSeries &series = model.counters()[static_cast<std::size_t>(counter)];
     // A value holds from its sample until the next one.
@@ -75,7 +83,7 @@ QString TimelineToolTip::counterText(const TraceModel &model, int counter, TimeN
     const auto i = static_cast<std::size_t>(it - series.times.begin()) - 1;
     QString text = QStringLiteral("<b>%1</b>").arg(model.counterDisplayName(counter).toHtmlEscaped());
     text += line(tr("Value:"), formatNumber(series.values[i]));
-    text += line(tr("Since:"), exactTime(series.times[i], origin));
+    text += line(tr("Since:"), exactTime(series.times[i] + offset, origin));
     text += line(tr("Maximum:"), formatNumber(series.maxValue));
     return text;
 }
@@ -89,7 +97,7 @@ QString TimelineToolTip::text(const TimelineGeometry &g, QPoint pos, TimeNs orig
     if (const SliceRef ref = g.sliceAt(pos); ref.isValid()) {
         if (area)
             *area = area->united(g.sliceRect(ref).toAlignedRect());
-        return sliceText(*g.model, ref, origin);
+        return sliceText(*g.model, ref, origin, g.groupOffset(g.groupOfThread(ref.thread)));
     }
     const int row = g.layout->rowAt(g.contentY(pos.y()));
     if (row < 0)
@@ -97,9 +105,10 @@ QString TimelineToolTip::text(const TimelineGeometry &g, QPoint pos, TimeNs orig
     const LaneRow &lane = g.layout->rows()[static_cast<std::size_t>(row)];
     if (lane.kind != LaneRow::Kind::Counter)
         return {};
+    const int group = g.groupOfRow(lane);
     return counterText(*g.model, lane.index,
-                       g.axisOfGroup(g.groupOfRow(lane)).toTime(pos.x() - TimelineGeometry::kLabelWidth),
-                       origin);
+                       g.axisOfGroup(group).toTime(pos.x() - TimelineGeometry::kLabelWidth), origin,
+                       g.groupOffset(group));
 }
 
 } // namespace at

@@ -18,8 +18,9 @@ public:
     static constexpr int kMaxValueChars = 80; // long values (shapes, stacks) are cut with "…"
 
     // Rich text for the tooltip at a viewport position; empty where there is nothing to tell.
-    // Times are counted from origin (the ruler's origin), exactly to the nanosecond. area: where the
-    // text stays true (the slice's rectangle, a few pixels around a counter's point).
+    // Times are counted from origin (the ruler's origin), exactly to the nanosecond, on the ruler's clock (an
+    // aligned rank's slice: its own time + the rank's offset, and its own start on a line of its own). area:
+    // where the text stays true (the slice's rectangle, a few pixels around a counter's point).
     static QString text(const TimelineGeometry &geometry, QPoint pos, TimeNs origin, QRect *area = nullptr);
     // The cursor's time as the ruler labels it: from origin, as precise as one pixel is wide.
     static QString cursorLabel(const TimeAxis &axis, TimeNs time, TimeNs origin);
@@ -27,8 +28,11 @@ public:
     static QString exactTime(TimeNs time, TimeNs origin);
 
 private:
-    static QString sliceText(const TraceModel &model, SliceRef ref, TimeNs origin);
-    static QString counterText(const TraceModel &model, int counter, TimeNs time, TimeNs origin);
+    // offset: the slice's (counter's) rank offset; its times are told on the ruler's clock (own time +
+    // offset).
+    static QString sliceText(const TraceModel &model, SliceRef ref, TimeNs origin, TimeNs offset);
+    static QString counterText(const TraceModel &model, int counter, TimeNs time, TimeNs origin,
+                               TimeNs offset);
 };
 
 } // namespace at

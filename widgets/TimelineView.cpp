@@ -304,7 +304,15 @@ void TimelineView::panRight()
 
 void TimelineView::showAll()
 {
-    m_zoom.showAll();
+    // Ranks aligned with offsets are drawn beyond the model's data span by up to their offsets: all of them.
+    const auto [low, high] = std::minmax_element(m_groupOffsets.begin(), m_groupOffsets.end());
+    if (!m_model || low == m_groupOffsets.end() || (*low == 0 && *high == 0)) {
+        m_zoom.showAll();
+        return;
+    }
+    m_zoom.setRange(
+        {m_model->dataBegin() + std::min<TimeNs>(0, *low), m_model->dataEnd() + std::max<TimeNs>(0, *high)},
+        true);
 }
 
 void TimelineView::fitSelection()

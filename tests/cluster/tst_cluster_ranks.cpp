@@ -4,10 +4,16 @@
 // collective with exact offsets kept in the session file; live retranslation of the cluster page.
 #include "AppTestSupport.h"
 #include "ClusterRankFixtures.h"
+#include "KernelTablePanel.h"
 #include "LoadMemoryGuard.h"
+#include "MarkerList.h"
+#include "MemoryPanel.h"
 #include "MessageBar.h"
+#include "StatisticsPanel.h"
+#include "Steps.h"
 #include "SyntheticCluster.h"
 #include "TimelineView.h"
+#include "TraceQueries.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterHeatMap.h"
 #include "cluster/ClusterReader.h"
@@ -15,6 +21,7 @@
 #include "cluster/RankOffsetsDialog.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QContextMenuEvent>
 #include <QJsonArray>
@@ -25,6 +32,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -514,6 +522,165 @@ private Q_SLOTS:
         QTest::mouseClick(apply, Qt::LeftButton);
         QCOMPARE(timeline->groupOffsets(), (std::vector<TimeNs>{-1500, expected}));
         dialog->close();
+    }
+
+    // Issue 18 item 7 through the window: rank 1 of the AlexNet folder drawn 1.234567 ms later. A Ctrl+drag
+    // on its device stream over where one kernel K is drawn lists exactly K in Range statistics (count 1,
+    // total and whole durations K's own), the slice list is K alone, the Kernels panel's "in time selection"
+    // keeps K's row; none of that holds at the unshifted model times. Zero offsets count the model's times
+    // again.
+    void rangeOnAnAlignedRankCountsWhatIsDrawn()
+    {
+        auto window = newWindow();
+        QVERIFY(openAndWait(*window, alexnetTextCluster()));
+        const TraceModel &model = *window->model();
+        QCOMPARE(model.groups().size(), std::size_t(2));
+        // K: the top-level slice of a rank-1 device stream with the widest gaps to its neighbours.
+        SliceRef kernel;
+        TimeNs gap = 0;
+        for (std::size_t t = 0; t < model.threads().size(); ++t) {
+            const ThreadInfo &thread = model.threads()[t];
+            const ProcessInfo &process = model.processes()[static_cast<std::size_t>(thread.process)];
+            if (process.group != 1 || process.layer != Layer::DeviceStreams ||
+                thread.slices.depthCount() != 1)
+                continue;
+            const auto [begin, end] = thread.slices.depthRange(0);
+            for (std::uint32_t i = begin + 1; i + 1 < end; ++i) {
+                const SliceTable &s = thread.slices;
+                const TimeNs g = std::min(s.start(i) - s.end(i - 1), s.start(i + 1) - s.end(i));
+                if (s.duration(i) > 0 && g > gap && g < 1'000'000) {
+                    gap = g;
+                    kernel = {static_cast<std::int32_t>(t), i};
+                }
+            }
+        }
+        QVERIFY(kernel.isValid() && gap > 0);
+        const SliceTable &lane = model.threads()[static_cast<std::size_t>(kernel.thread)].slices;
+        const TimeNs offset = 1'234'567;
+        const TimeNs drawnStart = lane.start(kernel.index) + offset,
+                     drawnEnd = lane.end(kernel.index) + offset;
+        const TimeRange wanted{drawnStart - gap / 2, drawnEnd + gap / 2};
+        // At the unshifted model times that range does not hold K.
+        const std::vector<SliceRef> unshifted =
+            slicesInRange(model, wanted.start, wanted.end, {kernel.thread});
+        QVERIFY(std::ranges::find(unshifted, kernel) == unshifted.end());
+
+        TimelineView *timeline = window->timeline();
+        timeline->setGroupOffsets({0, offset});
+        timeline->zoom()->setRange({wanted.start - gap, wanted.end + gap}, false);
+        timeline->revealSliceRow(kernel);
+        const QRectF drawn = timeline->sliceRect(kernel);
+        QVERIFY(!drawn.isNull());
+        const TimeAxis axis = timeline->axis();
+        const int y = static_cast<int>(drawn.center().y());
+        const int x0 = timeline->timelineLeft() + static_cast<int>(std::lround(axis.toPixel(wanted.start)));
+        const int x1 = timeline->timelineLeft() + static_cast<int>(std::lround(axis.toPixel(wanted.end)));
+        QVERIFY(x0 < drawn.left() && x1 > drawn.right());
+        QTest::mousePress(timeline->viewport(), Qt::LeftButton, Qt::ControlModifier, QPoint(x0, y));
+        QTest::mouseMove(timeline->viewport(), QPoint((x0 + x1) / 2, y));
+        QTest::mouseMove(timeline->viewport(), QPoint(x1, y));
+        QTest::mouseRelease(timeline->viewport(), Qt::LeftButton, Qt::ControlModifier, QPoint(x1, y));
+        const std::optional<TimeRange> range = timeline->selectedRange();
+        QVERIFY(range);
+        QVERIFY(range->start <= drawnStart && range->end >= drawnEnd);
+        QCOMPARE(timeline->rangeThreads(), std::vector<int>{kernel.thread});
+
+        const QString name = model.sliceName(kernel);
+        const QSortFilterProxyModel *rows = window->statistics()->proxy();
+        QCOMPARE(rows->rowCount(), 1);
+        QCOMPARE(rows->index(0, StatisticsModel::Name).data().toString(), name);
+        const auto cell = [rows](int column) {
+            return rows->index(0, column).data(StatisticsModel::kSortRole).toLongLong();
+        };
+        QCOMPARE(cell(StatisticsModel::Count), qint64(1));
+        QCOMPARE(cell(StatisticsModel::Total), lane.duration(kernel.index));
+        QCOMPARE(cell(StatisticsModel::WholeSlices), lane.duration(kernel.index));
+        QCOMPARE(window->statistics()->sliceList()->rowCount(), 1);
+        QCOMPARE(window->statistics()->sliceList()->slice(0), kernel);
+        saveGrab(window.get(), QStringLiteral("aligned-range-statistics"));
+
+        // The Kernels panel's time filter: K's kernel row is in the selection, at its rank's offset.
+        KernelTablePanel *kernels = window->kernels();
+        std::size_t row = SIZE_MAX;
+        for (std::size_t r = 0; r < model.kernels().size(); ++r) {
+            const KernelRecord &k = model.kernels().rows()[r];
+            if (k.thread == kernel.thread && k.slice == kernel.index)
+                row = r;
+        }
+        QVERIFY(row != SIZE_MAX);
+        kernels->rangeFilter()->setChecked(true);
+        const auto filtered = [kernels] { return kernels->filteredRows(); };
+        QVERIFY(std::ranges::binary_search(filtered(), row));
+        for (std::size_t r : filtered()) { // every rank-1 row shown runs, where it is drawn, in the range
+            const KernelRecord &k = model.kernels().rows()[r];
+            const TimeNs shift = k.group == 1 ? offset : 0;
+            QVERIFY(k.start + shift <= range->end && k.start + k.duration + shift >= range->start);
+        }
+
+        // Zero offsets: the model's own times again, for the statistics, the list and the kernel filter.
+        timeline->setGroupOffsets({0, 0});
+        const std::vector<SliceRef> plain = slicesInRange(model, range->start, range->end, {kernel.thread});
+        QCOMPARE(window->statistics()->sliceList()->rowCount(), static_cast<int>(plain.size()));
+        for (std::size_t i = 0; i < plain.size(); ++i) {
+            QCOMPARE(window->statistics()->sliceList()->slice(static_cast<int>(i)), plain[i]);
+            QVERIFY(!(plain[i] == kernel));
+        }
+        QVERIFY(!std::ranges::binary_search(filtered(), row));
+        kernels->rangeFilter()->setChecked(false);
+    }
+
+    // On an aligned timeline (rank 1 drawn 1.234567 ms later): Mark (m) of a rank-1 slice marks it where it
+    // is drawn, and activating a rank-1 step in the Steps panel zooms to where it is drawn.
+    void markAndStepOfAnAlignedRank()
+    {
+        auto window = newWindow();
+        QVERIFY(openAndWait(*window, alexnetTextCluster()));
+        const TraceModel &model = *window->model();
+        QCOMPARE(model.groups().size(), std::size_t(2));
+        const TimeNs offset = 1'234'567;
+        TimelineView *timeline = window->timeline();
+        timeline->setGroupOffsets({0, offset});
+        const SliceRef op = opOnRank(model, 1, QStringLiteral("hcom_allReduce__586_2_1"));
+        QVERIFY(op.isValid());
+        const SliceTable &lane = model.threads()[static_cast<std::size_t>(op.thread)].slices;
+        timeline->clearRangeSelection();
+        timeline->selectSlice(op, true);
+        const int markers = window->markers()->size();
+        QVERIFY(window->markSelection());
+        QCOMPARE(window->markers()->size(), markers + 1);
+        const Marker &marker = window->markers()->at(markers);
+        QCOMPARE(marker.begin, lane.start(op.index) + offset);
+        QCOMPARE(marker.end, lane.end(op.index) + offset);
+
+        int step = -1;
+        for (std::size_t i = 0; i < model.steps().size() && step < 0; ++i)
+            if (model.steps()[i].group == 1)
+                step = static_cast<int>(i);
+        QVERIFY(step >= 0);
+        const Step &s = model.steps()[static_cast<std::size_t>(step)];
+        window->showStep(step);
+        const TimeRange shown = timeline->zoom()->range();
+        const TimeNs margin = std::max<TimeNs>(s.duration() / 10, 10); // ZoomController::fit's
+        QCOMPARE(shown, (TimeRange{s.begin() + offset - margin, s.end() + offset + margin}));
+
+        // The Memory panel's allocation span over rank 1's lanes is framed where rank 1 is drawn.
+        auto *memory = window->findChild<MemoryPanel *>();
+        QVERIFY(memory);
+        TimelineSpan span;
+        span.begin = lane.start(op.index);
+        span.end = lane.end(op.index);
+        span.processes = {model.threads()[static_cast<std::size_t>(op.thread)].process};
+        span.label = QStringLiteral("allocation");
+        QCOMPARE(groupOfSpan(model, span), 1);
+        timeline->zoom()->setRange({0, 1000}, false); // elsewhere, so the span is framed
+        Q_EMIT memory->spanRequested(span);
+        QVERIFY(timeline->highlightedSpan());
+        const TimeNs spanMargin = std::max<TimeNs>(1, (span.end - span.begin) / 20);
+        const TimeRange framed{span.begin + offset - spanMargin, span.end + offset + spanMargin};
+        const TimeNs fitMargin = std::max<TimeNs>(framed.width() / 10, 10);
+        QCOMPARE(timeline->zoom()->range(), (TimeRange{framed.start - fitMargin, framed.end + fitMargin}));
+        timeline->revealSliceRow(op);
+        saveGrab(window.get(), QStringLiteral("aligned-memory-span"));
     }
 
     // A matrix cell opens its two ranks at the op on one timeline; the group and op choosers default to all

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <map>
 #include <random>
 
@@ -300,6 +301,118 @@ private slots:
         QCOMPARE(at::slicesInRange(*m, 0, 100, {}, 1).size(), std::size_t(1));
         QCOMPARE(at::slicesInRange(*m, 0, 100, {}, 1)[0].thread, a);
         QVERIFY(at::slicesInRange(*m, 200, 300).empty());
+    }
+
+    // Issue 18 item 7: ranks aligned on a collective. Rank 1 is drawn 300 ns earlier than its model times
+    // (offset −300), so a range [90, 170] on the reference clock covers rank 1's model times [390, 470]: its
+    // "late" kernel [400, 460], not its "early" one at the unshifted [100, 150].
+    void rangeQueriesUseEachRanksOffset()
+    {
+        at::TraceBuilder b;
+        auto name = [&b](const char *s) { return b.strings().intern(s); };
+        at::SourceGroup rank0;
+        rank0.label = QStringLiteral("Rank 0");
+        b.addGroup(rank0);
+        const int lane0 = b.thread(b.numberKey(7), b.numberKey(1));
+        b.addSlice(lane0, kBase + 0, 10, name("anchor"), 0, at::kNoSource); // [0, 10]
+        b.addSlice(lane0, kBase + 120, 20, name("k0"), 0, at::kNoSource);   // [120, 140]
+        at::SourceGroup rank1;
+        rank1.label = QStringLiteral("Rank 1");
+        b.addGroup(rank1);
+        const int lane1 = b.thread(b.numberKey(7), b.numberKey(1)); // the same pid/tid in the other rank
+        b.addSlice(lane1, kBase + 100, 50, name("early"), 0, at::kNoSource); // [100, 150]
+        b.addSlice(lane1, kBase + 400, 60, name("late"), 0, at::kNoSource);  // [400, 460]
+        b.addSlice(lane1, kBase + 1000, 5, name("far"), 0, at::kNoSource);   // [1000, 1005]
+        const auto m = b.build();
+        QCOMPARE(m->origin(), kBase);
+        QVERIFY(lane0 != lane1);
+        QCOMPARE(at::groupOfThread(*m, lane0), 0);
+        QCOMPARE(at::groupOfThread(*m, lane1), 1);
+        QCOMPARE(at::groupOfThread(*m, 99), -1);
+        const at::GroupOffsets offsets{0, -300};
+
+        // The translation: [a − offset, b − offset] per group; a missing entry is 0; int64 ends saturate.
+        QCOMPARE(at::groupTimeRange(90, 170, offsets, 1).begin, TimeNs(390));
+        QCOMPARE(at::groupTimeRange(90, 170, offsets, 1).end, TimeNs(470));
+        QCOMPARE(at::groupTimeRange(90, 170, offsets, 0).begin, TimeNs(90));
+        QCOMPARE(at::groupTimeRange(90, 170, {}, 1).end, TimeNs(170));
+        QCOMPARE(at::groupTimeRange(90, 170, {0}, 1).begin, TimeNs(90));
+        QCOMPARE(at::offsetOfGroup(offsets, -1), TimeNs(0));
+        QCOMPARE(at::groupTimeRange(std::numeric_limits<TimeNs>::max() - 5,
+                                    std::numeric_limits<TimeNs>::max(), offsets, 1)
+                     .end,
+                 std::numeric_limits<TimeNs>::max());
+        QCOMPARE(at::groupTimeRange(std::numeric_limits<TimeNs>::min(), 0, {0, 300}, 1).begin,
+                 std::numeric_limits<TimeNs>::min());
+        QCOMPARE(at::drawnStart(*m, {lane1, 1}, offsets), TimeNs(100)); // "late" is drawn at 400 − 300
+
+        const auto byName = [&m](const std::vector<at::NameStatistics> &rows) {
+            std::map<QString, at::NameStatistics> out;
+            for (const auto &r : rows)
+                out[m->strings().qstring(r.name)] = r;
+            return out;
+        };
+        const auto aligned = byName(at::statisticsInRange(*m, 90, 170, true, {}, offsets));
+        QCOMPARE(aligned.size(), std::size_t(2));
+        QVERIFY(aligned.count(QStringLiteral("k0")) && aligned.count(QStringLiteral("late")));
+        QVERIFY(!aligned.count(QStringLiteral("early")));
+        const at::NameStatistics &late = aligned.at(QStringLiteral("late"));
+        QCOMPARE(late.count, std::size_t(1));
+        QCOMPARE(late.total, TimeNs(60));
+        QCOMPARE(late.inRange, TimeNs(60));
+        QCOMPARE(late.self, TimeNs(60));
+        QCOMPARE(aligned.at(QStringLiteral("k0")).inRange, TimeNs(20));
+        // Clipped on the reference clock: [90, 130] holds 30 ns of "late" (drawn [100, 160]).
+        const auto clipped = byName(at::statisticsInRange(*m, 90, 130, true, {lane1}, offsets));
+        QCOMPARE(clipped.size(), std::size_t(1));
+        QCOMPARE(clipped.at(QStringLiteral("late")).inRange, TimeNs(30));
+        QCOMPARE(clipped.at(QStringLiteral("late")).total, TimeNs(60));
+
+        // Zero offsets (none, all zero, or too short a list) give exactly the unshifted result.
+        const auto plain = at::statisticsInRange(*m, 90, 170);
+        for (const at::GroupOffsets &zero :
+             {at::GroupOffsets{}, at::GroupOffsets{0, 0}, at::GroupOffsets{0}}) {
+            const auto same = at::statisticsInRange(*m, 90, 170, true, {}, zero);
+            QCOMPARE(same.size(), plain.size());
+            for (std::size_t i = 0; i < plain.size(); ++i) {
+                QCOMPARE(same[i].name, plain[i].name);
+                QCOMPARE(same[i].count, plain[i].count);
+                QCOMPARE(same[i].total, plain[i].total);
+                QCOMPARE(same[i].inRange, plain[i].inRange);
+                QCOMPARE(same[i].self, plain[i].self);
+            }
+            QCOMPARE(at::slicesInRange(*m, 90, 170, {}, SIZE_MAX, zero), at::slicesInRange(*m, 90, 170));
+        }
+        const auto unshifted = byName(plain);
+        QVERIFY(unshifted.count(QStringLiteral("early")) && !unshifted.count(QStringLiteral("late")));
+        QCOMPARE(unshifted.at(QStringLiteral("early")).inRange, TimeNs(50));
+
+        // The slice list: the same slices, by their start on the reference clock ("late" at 100 before k0 at
+        // 120), capped by limit.
+        const std::vector<SliceRef> list = at::slicesInRange(*m, 90, 170, {}, SIZE_MAX, offsets);
+        QCOMPARE(list.size(), std::size_t(2));
+        QCOMPARE(m->sliceName(list[0]), QStringLiteral("late"));
+        QCOMPARE(m->sliceName(list[1]), QStringLiteral("k0"));
+        QCOMPARE(at::slicesInRange(*m, 90, 170, {lane0}, SIZE_MAX, offsets).size(), std::size_t(1));
+        QCOMPARE(m->sliceName(at::slicesInRange(*m, 90, 170, {}, 1, offsets)[0]), QStringLiteral("late"));
+
+        // Find orders matches as they are drawn: "far" (1000 → 700) after "late" (400 → 100) either way, but
+        // rank 1's "early" (100 → −200) comes before rank 0's anchor (0) only with the offsets.
+        const auto names = [&m](const std::vector<SliceRef> &refs) {
+            QStringList out;
+            for (const SliceRef &r : refs)
+                out << m->sliceName(r);
+            return out;
+        };
+        QCOMPARE(names(at::searchSlices(*m, QStringLiteral("a"))),
+                 (QStringList{QStringLiteral("anchor"), QStringLiteral("early"), QStringLiteral("late"),
+                              QStringLiteral("far")}));
+        QCOMPARE(names(at::searchSlices(*m, QStringLiteral("a"), {false, offsets})),
+                 (QStringList{QStringLiteral("early"), QStringLiteral("anchor"), QStringLiteral("late"),
+                              QStringLiteral("far")}));
+        std::vector<SliceRef> all = at::searchSlices(*m, QStringLiteral("a"));
+        at::sortByDrawnStart(*m, all, offsets);
+        QCOMPARE(all, at::searchSlices(*m, QStringLiteral("a"), {false, offsets}));
     }
 
     void searchAgainstBruteForce()
