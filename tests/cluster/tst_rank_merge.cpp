@@ -4,6 +4,7 @@
 // model, compared here lane by lane and slice by slice. Also: the snapshots a subset writes and reuses,
 // progress over every rank, cancel, and a rank that cannot be loaded.
 #include "ClusterRankFixtures.h"
+#include "LoadMemoryGuard.h"
 #include "Steps.h"
 #include "TraceLoader.h"
 #include "TraceMerge.h"
@@ -417,6 +418,69 @@ private slots:
         QCOMPARE(merged->groups().size(), std::size_t(2));
     }
 
+    // Two synthetic ranks with exact times: rank 1 starts earlier, so rank 0's times move by the difference
+    // of the origins; each rank's count warnings are its own, named by its folder, and sum to the one load's;
+    // a B without E runs to the end of its own rank (the one load ran it to the end of every rank).
+    void syntheticRanksOnOneOrigin()
+    {
+        QTemporaryDir work;
+        const QString cluster = work.path();
+        writeTextFile(cluster + QStringLiteral("/rank0_ascend_pt/profiler_info_0.json"), "{}");
+        writeTextFile(cluster + QStringLiteral("/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+                      R"([{"ph":"M","name":"process_name","pid":1,"args":{"name":"Python"}},
+{"ph":"X","name":"a","pid":1,"tid":1,"ts":"1700000000001000.000","dur":10},
+{"ph":"s","name":"f","cat":"async","id":"7","pid":1,"tid":1,"ts":"1700000000001001.000"}])");
+        writeTextFile(cluster + QStringLiteral("/rank1_ascend_pt/profiler_info_1.json"), "{}");
+        writeTextFile(cluster + QStringLiteral("/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+                      R"([{"ph":"M","name":"process_name","pid":1,"args":{"name":"Python"}},
+{"ph":"X","name":"b","pid":1,"tid":1,"ts":"1700000000000500.250","dur":2.5},
+{"ph":"s","name":"f","cat":"async","id":"9","pid":1,"tid":1,"ts":"1700000000000500.500"},
+{"ph":"B","name":"open","pid":1,"tid":2,"ts":"1700000000000600.000"},
+{"ph":"X","name":"c","pid":1,"tid":1,"ts":"1700000000000700.000","dur":1}])");
+        LoadOptions options;
+        options.rankFolders =
+            rankFolders(cluster, {QStringLiteral("rank0_ascend_pt"), QStringLiteral("rank1_ascend_pt")});
+        LoadControl control, oneRunControl;
+        const LoadResult merged = loadTrace(cluster, options, control);
+        QVERIFY2(merged.model, qPrintable(merged.error));
+        const TraceModel &m = *merged.model;
+        QCOMPARE(m.groups().size(), std::size_t(2));
+        QCOMPARE(m.groups()[0].label, QStringLiteral("Rank 0"));
+        QCOMPARE(m.origin(), TimeNs(1700000000000500250));
+        QCOMPARE(m.dataBegin(), TimeNs(0));
+        QCOMPARE(m.dataEnd(), TimeNs(1700000000001010000 - 1700000000000500250));
+        auto sliceNamed = [&m](const char *name) { return uniqueSlice(m, QString::fromLatin1(name)); };
+        const SliceRef a = sliceNamed("a"), b = sliceNamed("b"), c = sliceNamed("c"),
+                       open = sliceNamed("open");
+        QVERIFY(a.isValid() && b.isValid() && c.isValid() && open.isValid());
+        auto table = [&m](SliceRef ref) -> const SliceTable & {
+            return m.threads()[static_cast<std::size_t>(ref.thread)].slices;
+        };
+        QCOMPARE(
+            m.processes()[static_cast<std::size_t>(m.threads()[static_cast<std::size_t>(a.thread)].process)]
+                .group,
+            0);
+        QCOMPARE(
+            m.processes()[static_cast<std::size_t>(m.threads()[static_cast<std::size_t>(b.thread)].process)]
+                .group,
+            1);
+        QCOMPARE(table(a).start(a.index), TimeNs(1700000000001000000 - 1700000000000500250));
+        QCOMPARE(table(a).duration(a.index), TimeNs(10000));
+        QCOMPARE(table(b).start(b.index), TimeNs(0));
+        QCOMPARE(table(b).duration(b.index), TimeNs(2500));
+        QCOMPARE(table(open).start(open.index), TimeNs(1700000000000600000 - 1700000000000500250));
+        QCOMPARE(table(open).duration(open.index), TimeNs(101000)); // to c's end, rank 1's last moment
+        QCOMPARE(m.warnings(),
+                 (QStringList{QStringLiteral("rank0_ascend_pt: 1 flow starts have no finish"),
+                              QStringLiteral("rank1_ascend_pt: 1 B (begin) events have no matching E; "
+                                             "they are shown running to the end of the trace"),
+                              QStringLiteral("rank1_ascend_pt: 1 flow starts have no finish")}));
+        const LoadResult oneRun = loadRanksAsOneRun(cluster, options, oneRunControl);
+        QVERIFY(oneRun.model);
+        QCOMPARE(oneRun.model->origin(), m.origin());
+        compareWarnings(oneRun.model->warnings(), m.warnings());
+    }
+
     // Opening {r0, r1} writes exactly the ranks' own snapshots (the files opening each rank alone and
     // `--prepare` use); a later subset with a cached rank reopens it, and the model is still the one load's.
     void subsetUsesPerRankSnapshots()
@@ -532,6 +596,27 @@ private slots:
             QVERIFY(bytes <= total);
             last = bytes;
         }
+    }
+
+    // The memory limit is the whole subset's: a limit the process already passes stops the first rank, and
+    // the next one is not loaded but named.
+    void memoryLimitCoversTheSubset()
+    {
+        LoadOptions options;
+        options.memoryLimitBytes = kMinimumMemoryLimit;
+        options.rankFolders = rankFolders(
+            alexnetTextCluster(), {QStringLiteral("rank0_ascend_pt"), QStringLiteral("rank1_ascend_pt")});
+        LoadControl control;
+        const LoadResult result = loadTrace(alexnetTextCluster(), options, control);
+        QCOMPARE(result.stop, LoadStop::MemoryLimit);
+        QVERIFY(control.memoryLimitReached);
+        QVERIFY(result.model);
+        QCOMPARE(result.model->groups().size(), std::size_t(1));
+        QVERIFY2(!result.model->warnings()
+                      .filter(options.rankFolders[1] +
+                              QStringLiteral(": not loaded (the memory limit was reached)"))
+                      .isEmpty(),
+                 qPrintable(result.model->warnings().join(QLatin1Char('\n'))));
     }
 
     void cancelStopsTheSubset()
