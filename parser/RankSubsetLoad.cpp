@@ -2,7 +2,6 @@
 
 #include "LoadPlan.h"
 #include "TraceMerge.h"
-#include "snapshot/SnapshotCache.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -132,10 +131,8 @@ LoadResult loadRankSubset(const QString &path, const LoadOptions &options, LoadC
             memoryStop = true;
             control.memoryLimitReached = true;
         }
-        if (loaded.fromSnapshot) {
+        if (loaded.fromSnapshot) // (loadTrace logged it under at.snapshot)
             reopened << folder;
-            qCInfo(snapshot::lcSnapshot) << "rank" << folder << "reopened from its snapshot";
-        }
         // The rank's own warnings, once, each naming the rank (a count such as "3 flow starts have no
         // finish" is per rank now).
         const QString name = QFileInfo(folder).fileName();

@@ -6,6 +6,8 @@
 #include "ClusterRankFixtures.h"
 #include "LoadMemoryGuard.h"
 #include "Steps.h"
+#include "TiledTrace.h"
+#include "TraceBuilder.h"
 #include "TraceLoader.h"
 #include "TraceMerge.h"
 #include "snapshot/SnapshotCache.h"
@@ -418,6 +420,60 @@ private slots:
         QCOMPARE(merged->groups().size(), std::size_t(2));
     }
 
+    // Kernel tables with different metric columns: the merged matrix has the union (matched by header, in
+    // order of appearance) with NaN where a rank has no such column; string ids are re-interned.
+    void mergeKernelColumnsByHeader()
+    {
+        auto model = [](const char *label, TimeNs start,
+                        const std::vector<std::pair<QString, double>> &metrics) {
+            TraceBuilder builder;
+            SourceGroup group;
+            group.label = QString::fromLatin1(label);
+            const int g = builder.addGroup(group);
+            const int thread = builder.thread(builder.numberKey(1), builder.numberKey(2));
+            const StringId name = builder.strings().intern(label); // a name only this model has
+            builder.addSlice(thread, start, 1000, name, 0, kNoSource);
+            KernelRecord row;
+            row.group = g;
+            row.start = start + 5000;
+            row.duration = 10;
+            row.name = builder.strings().intern(std::string(label) + " kernel");
+            const std::size_t r = builder.kernels().addRow(row);
+            for (const auto &[header, value] : metrics)
+                builder.kernels().setMetric(r, builder.kernels().addColumn({header, header, {}, {}}), value);
+            return builder.build();
+        };
+        std::vector<std::unique_ptr<TraceModel>> models;
+        models.push_back(model("Rank 0", 2'000'000, {{QStringLiteral("x(us)"), 1.5}}));
+        models.push_back(
+            model("Rank 1", 1'000'000, {{QStringLiteral("y(us)"), 2.0}, {QStringLiteral("x(us)"), 3.0}}));
+        const std::unique_ptr<TraceModel> merged = mergeModels(std::move(models));
+        QVERIFY(merged);
+        QCOMPARE(merged->origin(), TimeNs(1'000'000));
+        const KernelTable &k = merged->kernels();
+        QCOMPARE(k.columns().size(), std::size_t(2));
+        QCOMPARE(k.columns()[0].header, QStringLiteral("x(us)"));
+        QCOMPARE(k.columns()[1].header, QStringLiteral("y(us)"));
+        QCOMPARE(k.size(), std::size_t(2));
+        QCOMPARE(k.metric(0, 0), 1.5);
+        QVERIFY(std::isnan(k.metric(0, 1)));
+        QCOMPARE(k.metric(1, 0), 3.0);
+        QCOMPARE(k.metric(1, 1), 2.0);
+        QCOMPARE(k.rows()[0].group, 0);
+        QCOMPARE(k.rows()[1].group, 1);
+        QCOMPARE(k.rows()[0].start, TimeNs(1'005'000)); // 2,005,000 absolute
+        QCOMPARE(k.rows()[1].start, TimeNs(5'000));
+        QCOMPARE(merged->strings().qstring(k.rows()[1].name), QStringLiteral("Rank 1 kernel"));
+        QCOMPARE(merged->threads().size(), std::size_t(2));
+        QCOMPARE(merged->threads()[1].process, 1);
+        QCOMPARE(merged->processes()[1].group, 1);
+        QCOMPARE(merged->processes()[1].threads, std::vector<int>{1});
+        QCOMPARE(merged->strings().qstring(merged->threads()[1].slices.name(0)), QStringLiteral("Rank 1"));
+        QCOMPARE(merged->threads()[0].slices.start(0), TimeNs(1'000'000));
+        QCOMPARE(merged->processOrder(), (std::vector<int>{0, 1}));
+        QCOMPARE(merged->dataEnd(), TimeNs(1'001'000));
+    }
+
     // Two synthetic ranks with exact times: rank 1 starts earlier, so rank 0's times move by the difference
     // of the origins; each rank's count warnings are its own, named by its folder, and sum to the one load's;
     // a B without E runs to the end of its own rank (the one load ran it to the end of every rank).
@@ -629,6 +685,45 @@ private slots:
         const LoadResult result = loadTrace(alexnetTextCluster(), options, control);
         QVERIFY(!result.model);
         QVERIFY(result.cancelled());
+    }
+
+    // A cancel while the first rank is being parsed ends the subset's load as cancelled, with no model, and
+    // the cancelled rank's snapshot is not written.
+    void cancelWhileReading()
+    {
+        QTemporaryDir work, cacheDir;
+        const QString cluster = tiledAlexnetCluster(work.path(), 2);
+        QVERIFY(!cluster.isEmpty());
+        const QStringList r =
+            rankFolders(cluster, {QStringLiteral("rank0_ascend_pt"), QStringLiteral("rank1_ascend_pt")});
+        for (const QString &folder : r) {
+            const QString trace = folder + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json");
+            QFile in(trace);
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            const QByteArray tiled = tileTraceJson(in.readAll(), 40, 1'000'000);
+            in.close();
+            QFile out(trace);
+            QVERIFY(!tiled.isEmpty() && out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QCOMPARE(out.write(tiled), tiled.size());
+        }
+        LoadOptions options;
+        options.useSnapshotCache = true;
+        options.snapshotDirectory = cacheDir.path();
+        options.rankFolders = r;
+        LoadControl control;
+        std::atomic<bool> done{false};
+        std::thread canceller([&] {
+            while (!done && control.bytesDone.load() == 0)
+                std::this_thread::sleep_for(std::chrono::microseconds(200));
+            control.cancel = true;
+        });
+        const LoadResult result = loadTrace(cluster, options, control);
+        done = true;
+        canceller.join();
+        QVERIFY(result.cancelled());
+        QVERIFY(!result.model);
+        QVERIFY(control.bytesDone.load() < control.bytesTotal.load());
+        QVERIFY(snapshotFiles(cacheDir.path()).isEmpty());
     }
 
     // A rank whose timeline cannot be read (a damaged database) keeps the other with a warning naming its
