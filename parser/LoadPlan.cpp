@@ -73,7 +73,8 @@ QString chooseRun(const QList<DataSource> &sources, PreferredSource preferred)
 
 // LoadOptions::rankFolders: keep the sources of those rank folders only, as one run (the ranks of one
 // cluster are shown together, as the whole folder's ranks are). A folder that is not a source of the
-// result is named in a notice.
+// result is named in a notice. loadTrace() then loads each kept rank from its own folder and merges the
+// models (RankSubsetLoad.cpp); loadRanksAsOneRun() still reads this run with one builder.
 void keepRankFolders(DetectedProfile &profile, const QString &path, const QStringList &rankFolders,
                      QStringList &notices)
 {

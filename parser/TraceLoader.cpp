@@ -2,6 +2,7 @@
 
 #include "InputReader.h"
 #include "LoadPlan.h"
+#include "RankSubsetLoad.h"
 #include "TraceBuilder.h"
 #include "common/InputPath.h"
 #include "config/CollectionReader.h"
@@ -196,6 +197,9 @@ LoadResult loadTrace(const QString &path, const LoadOptions &options, LoadContro
     const QString pathProblem = inputPathProblem(path);
     if (!pathProblem.isEmpty())
         return stoppedBy(LoadStop::Error, pathProblem);
+    // Ranks of a cluster: each through this function for its own folder, then merged.
+    if (!options.rankFolders.isEmpty())
+        return loadRankSubset(path, options, control);
     if (cache) {
         QString reason;
         bool cancelled = false;
@@ -217,11 +221,18 @@ LoadResult loadTrace(const QString &path, const LoadOptions &options, LoadContro
     if (cache && result.model && result.stop == LoadStop::None && snapshot::stampOf(path) == before) {
         QString reason;
         if (!snapshot::write(*result.model, path, options.preferredSource, options.writeSnapshotInBackground,
-                             control.bytesTotal.load(), &reason, options.snapshotDirectory,
-                             options.rankFolders))
+                             control.bytesTotal.load(), &reason, options.snapshotDirectory))
             qCInfo(snapshot::lcSnapshot) << "snapshot not written:" << reason;
     }
     return result;
+}
+
+LoadResult loadRanksAsOneRun(const QString &path, const LoadOptions &options, LoadControl &control)
+{
+    const QString pathProblem = inputPathProblem(path);
+    if (!pathProblem.isEmpty())
+        return stoppedBy(LoadStop::Error, pathProblem);
+    return runPlan(planLoad(path, options), options, control);
 }
 
 } // namespace at

@@ -41,8 +41,9 @@ struct LoadOptions
     // them to its warnings, and the command line prints them.
     QStringList notices;
     // A subset of a cluster's ranks (docs/CLUSTER.md): when not empty, only the sources whose folder is one
-    // of these rank folders (absolute paths) are loaded, as one timeline with a group per rank. The
-    // subset has one snapshot of its own, named by the loaded folder and these folders.
+    // of these rank folders (absolute paths) are loaded, as one timeline with a group per rank. Each rank
+    // is loaded from its own folder (reusing or writing that folder's own snapshot, the one `--prepare`
+    // writes and opening the rank alone uses) and the ranks' models are merged (core/TraceMerge.h).
     QStringList rankFolders;
 };
 
@@ -97,7 +98,10 @@ struct LoadResult
     std::unique_ptr<TraceModel> model; // null on failure or cancel
     QString error;                     // names the file and what is wrong
     LoadStop stop = LoadStop::None;
-    bool fromSnapshot = false; // reopened from the snapshot cache instead of parsed
+    bool fromSnapshot =
+        false; // reopened from the snapshot cache instead of parsed (a rank subset: every rank)
+    // A rank subset (LoadOptions::rankFolders): the rank folders that were reopened from their snapshots.
+    QStringList ranksFromSnapshot;
     bool cancelled() const { return stop == LoadStop::UserCancel; }
 };
 
@@ -107,5 +111,10 @@ struct LoadResult
 // With options.useSnapshotCache an unchanged input is reopened from its snapshot
 // (parser/snapshot/SnapshotCache.h); otherwise the model is built (and then a snapshot written).
 LoadResult loadTrace(const QString &path, const LoadOptions &options, LoadControl &control);
+
+// The former rank-subset load, kept as the oracle of the merge (tests/loader/tst_rank_merge): every rank
+// folder of options.rankFolders read by ONE plan into one builder, on one clock, never cached. loadTrace
+// loads each rank on its own and merges the models; the two must give the same model.
+LoadResult loadRanksAsOneRun(const QString &path, const LoadOptions &options, LoadControl &control);
 
 } // namespace at

@@ -5,17 +5,22 @@
 //       the same rank's trace_view.json opened on its own (a single-file cold load), alternating, medians;
 //   (b) every rank opened and kept (a model each, as "Open Timelines of Selected Ranks" does): peak RSS
 //       against the bytes the loads read, then the RSS once they are closed again.
-// Cold loads: the snapshot cache is off (AT_NO_SNAPSHOT=1).
-// usage: bench_cluster_open ROOT [repetitions]
+//   (c) two ranks opened together on one timeline (LoadOptions::rankFolders) with the snapshot cache in a
+//       temporary folder: cold (both parsed, both snapshots written) against reopening with one rank
+//       cached (the other parsed and written) and with both cached, medians.
+// (a) and (b) are cold loads: the snapshot cache is off (AT_NO_SNAPSHOT=1).
+// usage: bench_cluster_open ROOT [repetitions] [subset]   ("subset": only (c))
 #include "LoadPlan.h"
 #include "TraceLoader.h"
 #include "cluster/ClusterReader.h"
+#include "snapshot/SnapshotCache.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QTemporaryDir>
 
 #include <malloc.h>
 
@@ -93,6 +98,63 @@ double timedLoad(const QString &path, double *cpu = nullptr, std::uint64_t *byte
     return seconds;
 }
 
+// (c) Ranks 0 and 1 opened together: cold, with rank 1's snapshot removed (rank 0 reopened, rank 1 parsed),
+// and with both reopened. Every load writes the snapshots of the ranks it parsed before returning, as the
+// command line does (the window writes them in the background).
+void subsetWithCachedRank(const QString &root, const QStringList &folders, int reps)
+{
+    QTemporaryDir cacheDir;
+    const QString cache = cacheDir.path();
+    LoadOptions options = environmentLoadOptions();
+    options.useSnapshotCache = true; // AT_NO_SNAPSHOT only turns off the default cache
+    options.snapshotDirectory = cache;
+    options.rankFolders = {folders[0], folders[1]};
+    auto timed = [&](bool *allCached, QStringList *reopened) {
+        QElapsedTimer timer;
+        timer.start();
+        LoadControl control;
+        LoadResult result = loadTrace(root, options, control);
+        const double seconds = timer.nsecsElapsed() / 1e9;
+        if (!result.model) {
+            std::fprintf(stderr, "load of ranks failed: %s\n", qPrintable(result.error));
+            std::exit(1);
+        }
+        *allCached = result.fromSnapshot;
+        *reopened = result.ranksFromSnapshot;
+        return seconds;
+    };
+    std::vector<double> cold, one, both;
+    for (int r = 0; r < reps; ++r) {
+        for (const QString &f : QDir(cache).entryList(QDir::Files))
+            QFile::remove(QDir(cache).filePath(f));
+        bool all = false;
+        QStringList reopened;
+        cold.push_back(timed(&all, &reopened));
+        if (!reopened.isEmpty()) {
+            std::fprintf(stderr, "cold load reopened a snapshot\n");
+            std::exit(1);
+        }
+        QFile::remove(snapshot::pathFor(folders[1], PreferredSource::Text, cache));
+        one.push_back(timed(&all, &reopened));
+        if (reopened != QStringList{folders[0]}) {
+            std::fprintf(stderr, "rank 0 was not reopened from its snapshot\n");
+            std::exit(1);
+        }
+        both.push_back(timed(&all, &reopened));
+        if (!all) {
+            std::fprintf(stderr, "the ranks were not both reopened\n");
+            std::exit(1);
+        }
+    }
+    const double c = median(cold), o = median(one), b = median(both);
+    std::printf("(c) %s + %s on one timeline, snapshots in a temporary folder, median of %d:\n",
+                qPrintable(QFileInfo(folders[0]).fileName()), qPrintable(QFileInfo(folders[1]).fileName()),
+                reps);
+    std::printf("    cold (both parsed, both snapshots written): %.3f s\n", c);
+    std::printf("    one rank cached (the other parsed, written): %.3f s = %.2fx cold\n", o, o / c);
+    std::printf("    both cached (nothing parsed):                %.3f s = %.2fx cold\n", b, b / c);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -115,6 +177,14 @@ int main(int argc, char **argv)
     }
     for (QString &f : folders)
         f = QDir(root).filePath(f);
+    if (argc > 3 && qstrcmp(argv[3], "subset") == 0) {
+        if (folders.size() < 2) {
+            std::fprintf(stderr, "%s holds fewer than two rank folders\n", qPrintable(root));
+            return 1;
+        }
+        subsetWithCachedRank(root, folders, reps);
+        return 0;
+    }
 
     // The cluster page first, as the window shows it before any rank is opened.
     QElapsedTimer timer;
@@ -190,5 +260,6 @@ int main(int argc, char **argv)
         "    peak RSS %.1f MB = %.3fx the bytes read (target <= 0.3x); RSS before %.1f MB, with all open "
         "%.1f MB, after closing all %.1f MB\n",
         peak / 1e6, peak / static_cast<double>(bytes), before / 1e6, withAll / 1e6, closed / 1e6);
+    subsetWithCachedRank(root, folders, reps);
     return 0;
 }

@@ -817,7 +817,9 @@ private Q_SLOTS:
         QCOMPARE(empty.emptyText(), QStringLiteral("No values to show"));
     }
 
-    // A subset of a cluster's ranks has a snapshot of its own (another subset is another model).
+    // A subset of a cluster's ranks uses each rank's own snapshot (the one opening the rank alone uses), so
+    // reopening the subset, or another subset with a rank already opened, parses nothing of those ranks
+    // (tst_rank_merge checks the files and the merged model).
     void subsetSnapshots()
     {
         QTemporaryDir cache, dir;
@@ -834,12 +836,20 @@ private Q_SLOTS:
         LoadControl second;
         LoadResult warm = loadTrace(dir.path(), options, second);
         QVERIFY(warm.model && warm.fromSnapshot);
+        QCOMPARE(warm.ranksFromSnapshot, options.rankFolders);
         QCOMPARE(groupLabels(*warm.model), groupLabels(*cold.model));
         options.rankFolders = {dir.filePath(QStringLiteral("rank1_ascend_pt"))};
         LoadControl third;
         LoadResult other = loadTrace(dir.path(), options, third);
         QVERIFY(other.model && !other.fromSnapshot);
         QCOMPARE(other.model->groups().size(), std::size_t(1));
+        // Ranks 0 and 1: rank 0 from its snapshot, rank 1 from the one just written.
+        options.rankFolders = {dir.filePath(QStringLiteral("rank0_ascend_pt")),
+                               dir.filePath(QStringLiteral("rank1_ascend_pt"))};
+        LoadControl fourth;
+        LoadResult both = loadTrace(dir.path(), options, fourth);
+        QVERIFY(both.model && both.fromSnapshot);
+        QCOMPARE(both.model->groups().size(), std::size_t(2));
         qunsetenv("XDG_CACHE_HOME");
     }
 };

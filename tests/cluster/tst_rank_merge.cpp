@@ -1,0 +1,758 @@
+// Issue 18 item 5: ranks opened together are loaded each from its own folder (its own snapshot, the one
+// `--prepare` writes) and merged into one model (core/TraceMerge). The oracle is the former load of the
+// subset by one plan into one builder (loadRanksAsOneRun): on the real samples both must give the same
+// model, compared here lane by lane and slice by slice. Also: the snapshots a subset writes and reuses,
+// progress over every rank, cancel, and a rank that cannot be loaded.
+#include "ClusterRankFixtures.h"
+#include "LoadMemoryGuard.h"
+#include "Steps.h"
+#include "TiledTrace.h"
+#include "TraceBuilder.h"
+#include "TraceLoader.h"
+#include "TraceMerge.h"
+#include "snapshot/SnapshotCache.h"
+
+#include <QDir>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <map>
+#include <thread>
+#include <typeinfo>
+
+using namespace at;
+using namespace at::test;
+
+namespace {
+
+QString laneKeyText(const TraceModel &m, const LaneKey &key)
+{
+    return key.text != 0 ? QStringLiteral("'%1'").arg(m.strings().qstring(key.text))
+                         : QString::number(key.number);
+}
+
+// A slice named by where it is, not by the model's indices (they differ between the two loads): group,
+// process pid, thread tid, row.
+QString refText(const TraceModel &m, SliceRef ref)
+{
+    if (!ref.isValid())
+        return QStringLiteral("-");
+    const ThreadInfo &t = m.threads()[static_cast<std::size_t>(ref.thread)];
+    const ProcessInfo &p = m.processes()[static_cast<std::size_t>(t.process)];
+    return QStringLiteral("%1/%2/%3#%4")
+        .arg(p.group)
+        .arg(laneKeyText(m, p.pid), laneKeyText(m, t.tid))
+        .arg(ref.index);
+}
+
+QString sourceText(const TraceModel &m, SourceLocation loc)
+{
+    if (loc == kNoSource)
+        return QStringLiteral("-");
+    return QStringLiteral("%1@%2").arg(m.sources()[sourceFile(loc)].path).arg(sourceOffset(loc));
+}
+
+bool sameDouble(double a, double b)
+{
+    return (std::isnan(a) && std::isnan(b)) || a == b;
+}
+
+#define CHECK_EQ(a, b, what)                                                                                 \
+    do {                                                                                                     \
+        if (!((a) == (b))) {                                                                                 \
+            QFAIL(qPrintable(QStringLiteral("%1 differs").arg(what)));                                       \
+        }                                                                                                    \
+    } while (false)
+
+// A count warning of build() ("12 flow starts have no finish") is per rank in the merged model, named by its
+// rank folder; the one load's warning sums them.
+const QRegularExpression kCountWarning(QStringLiteral("^(\\d+) (.*)$"));
+const QRegularExpression kRankCountWarning(QStringLiteral("^([^:]+_ascend_pt): (\\d+) (.*)$"));
+
+void compareWarnings(const QStringList &old, const QStringList &merged)
+{
+    std::map<QString, long long> oldCounts, mergedCounts;
+    QStringList oldOther, mergedOther;
+    for (const QString &w : old)
+        if (const auto m = kCountWarning.match(w); m.hasMatch())
+            oldCounts[m.captured(2)] += m.captured(1).toLongLong();
+        else
+            oldOther << w;
+    for (const QString &w : merged)
+        if (const auto m = kRankCountWarning.match(w); m.hasMatch())
+            mergedCounts[m.captured(3)] += m.captured(2).toLongLong();
+        else
+            mergedOther << w;
+    QCOMPARE(mergedOther, oldOther);
+    QCOMPARE(mergedCounts, oldCounts);
+}
+
+// The two models must be the same profile: every field of TraceModel compared through names and times.
+void compareModels(const TraceModel &a, const TraceModel &b)
+{
+    QCOMPARE(b.origin(), a.origin());
+    QCOMPARE(b.dataBegin(), a.dataBegin());
+    QCOMPARE(b.dataEnd(), a.dataEnd());
+    QCOMPARE(b.fullBegin(), a.fullBegin());
+    QCOMPARE(b.fullEnd(), a.fullEnd());
+    QCOMPARE(b.outlierCount(), a.outlierCount());
+    const EventCounts &ca = a.eventCounts(), &cb = b.eventCounts();
+    QCOMPARE(cb.total(), ca.total());
+    QCOMPARE(cb.complete, ca.complete);
+    QCOMPARE(cb.counter, ca.counter);
+    QCOMPARE(cb.flowStart, ca.flowStart);
+    QCOMPARE(cb.flowEnd, ca.flowEnd);
+    QCOMPARE(cb.metadata, ca.metadata);
+
+    // Groups.
+    QCOMPARE(b.groups().size(), a.groups().size());
+    for (std::size_t g = 0; g < a.groups().size(); ++g) {
+        const SourceGroup &ga = a.groups()[g], &gb = b.groups()[g];
+        QCOMPARE(gb.label, ga.label);
+        QCOMPARE(gb.layout, ga.layout);
+        QCOMPARE(gb.path, ga.path);
+        QCOMPARE(gb.timelineFiles, ga.timelineFiles);
+        QCOMPARE(gb.summaryFiles, ga.summaryFiles);
+        QCOMPARE(gb.collection.sourceLabel, ga.collection.sourceLabel);
+        QCOMPARE(gb.collection.profilerLevel, ga.collection.profilerLevel);
+        QCOMPARE(gb.collection.metricGroup, ga.collection.metricGroup);
+        QCOMPARE(gb.collection.metrics, ga.collection.metrics);
+        QCOMPARE(gb.collection.switchesOn, ga.collection.switchesOn);
+        QCOMPARE(gb.collection.switchesOff, ga.collection.switchesOff);
+        QCOMPARE(gb.collection.properties, ga.collection.properties);
+        QCOMPARE(gb.collection.warnings, ga.collection.warnings);
+        QCOMPARE(gb.collection.files, ga.collection.files);
+        QVERIFY(gb.provenance == ga.provenance);
+        QCOMPARE(b.kernels().metricGroupOf(static_cast<int>(g)),
+                 a.kernels().metricGroupOf(static_cast<int>(g)));
+    }
+    // Sources (an args reader each where the other has one; what they read is compared per lane below).
+    QCOMPARE(b.sources().size(), a.sources().size());
+    for (std::size_t s = 0; s < a.sources().size(); ++s) {
+        QCOMPARE(b.sources()[s].path, a.sources()[s].path);
+        QCOMPARE(!b.sources()[s].argsReader, !a.sources()[s].argsReader);
+    }
+
+    // Processes in display order, their threads and slices, their counters.
+    QCOMPARE(b.processes().size(), a.processes().size());
+    QCOMPARE(b.threads().size(), a.threads().size());
+    QCOMPARE(b.counters().size(), a.counters().size());
+    QCOMPARE(b.processOrder().size(), a.processOrder().size());
+    for (std::size_t o = 0; o < a.processOrder().size(); ++o) {
+        const int pa = a.processOrder()[o], pb = b.processOrder()[o];
+        const ProcessInfo &p = a.processes()[static_cast<std::size_t>(pa)];
+        const ProcessInfo &q = b.processes()[static_cast<std::size_t>(pb)];
+        const QString where = QStringLiteral("process %1").arg(a.processDisplayName(pa));
+        CHECK_EQ(b.processDisplayName(pb), a.processDisplayName(pa), where);
+        CHECK_EQ(q.group, p.group, where);
+        CHECK_EQ(laneKeyText(b, q.pid), laneKeyText(a, p.pid), where);
+        CHECK_EQ(b.strings().qstring(q.labels), a.strings().qstring(p.labels), where);
+        CHECK_EQ(q.sortIndex, p.sortIndex, where);
+        CHECK_EQ(q.layer, p.layer, where);
+        CHECK_EQ(q.threads.size(), p.threads.size(), where);
+        for (std::size_t i = 0; i < p.threads.size(); ++i) {
+            const ThreadInfo &ta = a.threads()[static_cast<std::size_t>(p.threads[i])];
+            const ThreadInfo &tb = b.threads()[static_cast<std::size_t>(q.threads[i])];
+            const QString lane = where + QStringLiteral(" / ") + a.threadDisplayName(p.threads[i]);
+            CHECK_EQ(b.threadDisplayName(q.threads[i]), a.threadDisplayName(p.threads[i]), lane);
+            CHECK_EQ(laneKeyText(b, tb.tid), laneKeyText(a, ta.tid), lane);
+            CHECK_EQ(tb.sortIndex, ta.sortIndex, lane);
+            const SliceTable &sa = ta.slices, &sb = tb.slices;
+            CHECK_EQ(sb.size(), sa.size(), lane + QStringLiteral(" slice count"));
+            CHECK_EQ(sb.depthCount(), sa.depthCount(), lane + QStringLiteral(" depth"));
+            for (int d = 0; d < sa.depthCount(); ++d)
+                CHECK_EQ(sb.depthRange(d), sa.depthRange(d), lane + QStringLiteral(" depth range"));
+            for (std::uint32_t s = 0; s < sa.size(); ++s) {
+                const QString slice = lane + QStringLiteral(" slice %1").arg(s);
+                CHECK_EQ(sb.start(s), sa.start(s), slice);
+                CHECK_EQ(sb.end(s), sa.end(s), slice);
+                CHECK_EQ(b.strings().view(sb.name(s)), a.strings().view(sa.name(s)), slice);
+                CHECK_EQ(b.strings().view(sb.category(s)), a.strings().view(sa.category(s)), slice);
+                CHECK_EQ(sb.parent(s), sa.parent(s), slice);
+                CHECK_EQ(sourceText(b, sb.source(s)), sourceText(a, sa.source(s)), slice);
+            }
+            // The args of the lane's first slice, re-read through each model's sources.
+            if (sa.size() > 0)
+                CHECK_EQ(b.sliceArgs({q.threads[i], 0}), a.sliceArgs({p.threads[i], 0}),
+                         lane + QStringLiteral(" args"));
+        }
+        CHECK_EQ(q.counters.size(), p.counters.size(), where);
+        for (std::size_t i = 0; i < p.counters.size(); ++i) {
+            const CounterSeries &x = a.counters()[static_cast<std::size_t>(p.counters[i])];
+            const CounterSeries &y = b.counters()[static_cast<std::size_t>(q.counters[i])];
+            const QString lane = where + QStringLiteral(" counter ") + a.counterDisplayName(p.counters[i]);
+            CHECK_EQ(b.counterDisplayName(q.counters[i]), a.counterDisplayName(p.counters[i]), lane);
+            CHECK_EQ(b.strings().view(y.seriesKey), a.strings().view(x.seriesKey), lane);
+            CHECK_EQ(y.times, x.times, lane);
+            CHECK_EQ(y.values.size(), x.values.size(), lane);
+            for (std::size_t v = 0; v < x.values.size(); ++v)
+                CHECK_EQ(sameDouble(y.values[v], x.values[v]), true, lane);
+            CHECK_EQ(y.minValue, x.minValue, lane);
+            CHECK_EQ(y.maxValue, x.maxValue, lane);
+        }
+    }
+
+    // Flows (as a multiset: within a rank the one load orders them by string ids, which differ), and
+    // every flow found again from both of its slices.
+    auto flowTexts = [](const TraceModel &m) {
+        QStringList texts;
+        for (std::uint32_t f = 0; f < m.flows().size(); ++f) {
+            const FlowInfo &flow = m.flows()[f];
+            texts << QStringLiteral("%1|%2|%3|%4|%5|%6|%7")
+                         .arg(m.strings().qstring(flow.category), m.strings().qstring(flow.name),
+                              m.strings().qstring(flow.id), refText(m, flow.from), refText(m, flow.to))
+                         .arg(flow.fromTime)
+                         .arg(flow.toTime);
+            if (flow.from.isValid()) {
+                const auto out = m.flowsFrom(flow.from);
+                if (std::find(out.begin(), out.end(), f) == out.end())
+                    texts << QStringLiteral("flow %1 missing from flowsFrom").arg(f);
+            }
+            if (flow.to.isValid()) {
+                const auto in = m.flowsTo(flow.to);
+                if (std::find(in.begin(), in.end(), f) == in.end())
+                    texts << QStringLiteral("flow %1 missing from flowsTo").arg(f);
+            }
+        }
+        texts.sort();
+        return texts;
+    };
+    const QStringList fa = flowTexts(a), fb = flowTexts(b);
+    QCOMPARE(fb.size(), fa.size());
+    QCOMPARE(fb, fa);
+
+    // Kernel rows, with their joined slices and metrics by column header.
+    const KernelTable &ka = a.kernels(), &kb = b.kernels();
+    QCOMPARE(kb.size(), ka.size());
+    QCOMPARE(kb.columns().size(), ka.columns().size());
+    for (std::size_t c = 0; c < ka.columns().size(); ++c)
+        QCOMPARE(kb.columns()[c].header, ka.columns()[c].header);
+    for (std::size_t r = 0; r < ka.size(); ++r) {
+        const KernelRecord &x = ka.rows()[r], &y = kb.rows()[r];
+        const QString row = QStringLiteral("kernel row %1").arg(r);
+        CHECK_EQ(y.group, x.group, row);
+        CHECK_EQ(refText(b, {y.thread, y.slice}), refText(a, {x.thread, x.slice}), row);
+        CHECK_EQ(y.start, x.start, row);
+        CHECK_EQ(y.duration, x.duration, row);
+        CHECK_EQ(y.wait, x.wait, row);
+        for (auto [sx, sy] :
+             {std::pair{x.name, y.name}, std::pair{x.type, y.type},
+              std::pair{x.acceleratorCore, y.acceleratorCore}, std::pair{x.inputShapes, y.inputShapes},
+              std::pair{x.inputTypes, y.inputTypes}, std::pair{x.opState, y.opState}})
+            CHECK_EQ(b.strings().view(sy), a.strings().view(sx), row);
+        CHECK_EQ(std::tie(y.streamId, y.taskId, y.contextId, y.blockDim, y.stepId, y.mixBlockDim),
+                 std::tie(x.streamId, x.taskId, x.contextId, x.blockDim, x.stepId, x.mixBlockDim), row);
+        for (std::size_t c = 0; c < ka.columns().size(); ++c)
+            CHECK_EQ(sameDouble(kb.metric(r, c), ka.metric(r, c)), true, row);
+        if (x.joined())
+            CHECK_EQ(kb.rowOfSlice(y.thread, y.slice), static_cast<std::int64_t>(r), row);
+    }
+
+    // Summary tables.
+    QCOMPARE(b.summaryTables().size(), a.summaryTables().size());
+    for (std::size_t t = 0; t < a.summaryTables().size(); ++t) {
+        const SummaryTable &x = a.summaryTables()[t], &y = b.summaryTables()[t];
+        QCOMPARE(y.group, x.group);
+        QCOMPARE(y.type, x.type);
+        QCOMPARE(y.files, x.files);
+        QCOMPARE(y.header, x.header);
+        QVERIFY(y.cells == x.cells);
+    }
+
+    // Memory profile.
+    const MemoryProfile &ma = a.memory(), &mb = b.memory();
+    QCOMPARE(mb.curves.size(), ma.curves.size());
+    for (std::size_t c = 0; c < ma.curves.size(); ++c) {
+        const MemoryCurve &x = ma.curves[c], &y = mb.curves[c];
+        QCOMPARE(y.group, x.group);
+        QCOMPARE(y.device, x.device);
+        QCOMPARE(y.component, x.component);
+        QVERIFY(y.kind == x.kind);
+        QVERIFY(y.times == x.times);
+        QVERIFY(y.allocated == x.allocated && y.reserved == x.reserved && y.active == x.active);
+    }
+    QCOMPARE(mb.allocations.size(), ma.allocations.size());
+    for (std::size_t i = 0; i < ma.allocations.size(); ++i) {
+        const MemoryAllocation &x = ma.allocations[i], &y = mb.allocations[i];
+        const QString what = QStringLiteral("allocation %1").arg(i);
+        CHECK_EQ(y.group, x.group, what);
+        CHECK_EQ(b.strings().view(y.name), a.strings().view(x.name), what);
+        CHECK_EQ(b.strings().view(y.stream), a.strings().view(x.stream), what);
+        CHECK_EQ(std::tie(y.device, y.bytes, y.allocation, y.release, y.activeRelease),
+                 std::tie(x.device, x.bytes, x.allocation, x.release, x.activeRelease), what);
+        CHECK_EQ(std::tie(y.allocationAllocated, y.allocationReserved, y.allocationActive, y.releaseAllocated,
+                          y.releaseReserved, y.releaseActive),
+                 std::tie(x.allocationAllocated, x.allocationReserved, x.allocationActive, x.releaseAllocated,
+                          x.releaseReserved, x.releaseActive),
+                 what);
+    }
+
+    // Declared and detected steps.
+    QCOMPARE(b.declaredSteps().size(), a.declaredSteps().size());
+    for (std::size_t s = 0; s < a.declaredSteps().size(); ++s) {
+        const DeclaredStep &x = a.declaredSteps()[s], &y = b.declaredSteps()[s];
+        QCOMPARE(std::tie(y.group, y.number, y.begin, y.end), std::tie(x.group, x.number, x.begin, x.end));
+        QCOMPARE(y.source, x.source);
+    }
+    QCOMPARE(b.steps().size(), a.steps().size());
+    for (std::size_t s = 0; s < a.steps().size(); ++s) {
+        const Step &x = a.steps()[s], &y = b.steps()[s];
+        QCOMPARE(y.group, x.group);
+        QCOMPARE(y.number, x.number);
+        QCOMPARE(y.label, x.label);
+        QVERIFY(y.source == x.source);
+        QCOMPARE(refText(b, y.marker), refText(a, x.marker));
+        QCOMPARE(std::tie(y.hostBegin, y.hostEnd, y.deviceBegin, y.deviceEnd, y.stageBegin, y.stageEnd),
+                 std::tie(x.hostBegin, x.hostEnd, x.deviceBegin, x.deviceEnd, x.stageBegin, x.stageEnd));
+        QCOMPARE(std::tie(y.breakdown.computing, y.breakdown.communication,
+                          y.breakdown.communicationNotOverlapped, y.breakdown.free),
+                 std::tie(x.breakdown.computing, x.breakdown.communication,
+                          x.breakdown.communicationNotOverlapped, x.breakdown.free));
+        QCOMPARE(y.breakdown.fromOverlapAnalysis, x.breakdown.fromOverlapAnalysis);
+        QCOMPARE(y.flowAttributedTasks, x.flowAttributedTasks);
+        QCOMPARE(y.deviceTasks.size(), x.deviceTasks.size());
+        for (std::size_t t = 0; t < x.deviceTasks.size(); ++t)
+            QCOMPARE(refText(b, y.deviceTasks[t]), refText(a, x.deviceTasks[t]));
+    }
+
+    compareWarnings(a.warnings(), b.warnings());
+    QCOMPARE(b.sliceCount(), a.sliceCount());
+}
+
+QStringList rankFolders(const QString &cluster, const QStringList &names)
+{
+    QStringList folders;
+    for (const QString &name : names)
+        folders << QDir(cluster).filePath(name);
+    return folders;
+}
+
+QStringList snapshotFiles(const QString &dir)
+{
+    return QDir(dir).entryList({QStringLiteral("*.atsnap")}, QDir::Files, QDir::Name);
+}
+
+} // namespace
+
+class TstRankMerge : public QObject
+{
+    Q_OBJECT
+
+    static void compareWithOneRun(const QString &cluster, const QStringList &names,
+                                  PreferredSource source = PreferredSource::Text)
+    {
+        LoadOptions options;
+        options.preferredSource = source;
+        options.rankFolders = rankFolders(cluster, names);
+        LoadControl oneRunControl, mergedControl;
+        const LoadResult oneRun = loadRanksAsOneRun(cluster, options, oneRunControl);
+        QVERIFY2(oneRun.model, qPrintable(oneRun.error));
+        const LoadResult merged = loadTrace(cluster, options, mergedControl);
+        QVERIFY2(merged.model, qPrintable(merged.error));
+        QCOMPARE(merged.stop, LoadStop::None);
+        QVERIFY(!merged.fromSnapshot);
+        QCOMPARE(merged.model->groups().size(), static_cast<std::size_t>(names.size()));
+        compareModels(*oneRun.model, *merged.model);
+        // Both loads report the same bytes.
+        QCOMPARE(mergedControl.bytesTotal.load(), oneRunControl.bytesTotal.load());
+        QCOMPARE(mergedControl.bytesDone.load(), mergedControl.bytesTotal.load());
+    }
+
+private slots:
+    // The 2-rank AlexNet folder (trace_view.json, kernel_details.csv, memory CSVs, flows, HCCL lanes).
+    void alexnetTextRanksEqualOneRun()
+    {
+        compareWithOneRun(alexnetTextCluster(),
+                          {QStringLiteral("rank0_ascend_pt"), QStringLiteral("rank1_ascend_pt")});
+    }
+
+    // A subset of one rank, from its profiler database (--source db; the sample's database cluster has one
+    // rank): the same path, a merge of one model.
+    void alexnetDatabaseRankEqualsOneRun()
+    {
+        compareWithOneRun(alexnetDbCluster(), {QStringLiteral("rank0_ascend_pt")}, PreferredSource::Database);
+    }
+
+    // Qwen3 ranks 0 and 2: device tasks drawn from kernel_details.csv, ranks on devices 0 and 4.
+    void qwen3KernelRowRanksEqualOneRun()
+    {
+        compareWithOneRun(qwen3Cluster(),
+                          {QStringLiteral("rank_0_ascend_pt"), QStringLiteral("rank_2_ascend_pt")});
+    }
+
+    // The merge on its own: a model with a later origin first, so the first model's times move too; the
+    // ranks are given in the other order and every group, lane and time still matches the one load's.
+    void mergeMovesTheFirstModelToTheEarlierOrigin()
+    {
+        const QString cluster = alexnetTextCluster();
+        LoadOptions options;
+        LoadControl c0, c1, c2;
+        LoadResult r0 = loadTrace(cluster + QStringLiteral("/rank0_ascend_pt"), options, c0);
+        LoadResult r1 = loadTrace(cluster + QStringLiteral("/rank1_ascend_pt"), options, c1);
+        QVERIFY(r0.model && r1.model);
+        QVERIFY(r0.model->origin() != r1.model->origin());
+        const bool rank1First = r1.model->origin() > r0.model->origin();
+        const TimeNs expectedOrigin = std::min(r0.model->origin(), r1.model->origin());
+        const TimeNs laterOrigin = std::max(r0.model->origin(), r1.model->origin());
+        const TimeNs laterEnd = rank1First ? r1.model->dataEnd() : r0.model->dataEnd();
+        std::vector<std::unique_ptr<TraceModel>> models;
+        models.push_back(std::move(rank1First ? r1.model : r0.model));
+        models.push_back(std::move(rank1First ? r0.model : r1.model));
+        const std::unique_ptr<TraceModel> merged = mergeModels(std::move(models));
+        QVERIFY(merged);
+        QCOMPARE(merged->origin(), expectedOrigin);
+        QCOMPARE(merged->dataBegin(), TimeNs(0));
+        QVERIFY(merged->dataEnd() >= laterEnd + (laterOrigin - expectedOrigin));
+        // The first group is the later rank; its first slice now sits at its absolute time − merged origin.
+        LoadControl c3;
+        LoadResult alone = loadTrace(merged->groups()[0].path, options, c3);
+        QVERIFY(alone.model);
+        const SliceTable &first = alone.model->threads()[0].slices;
+        const SliceTable &moved = merged->threads()[0].slices;
+        QCOMPARE(moved.size(), first.size());
+        QVERIFY(first.size() > 0);
+        QCOMPARE(moved.start(0) + merged->origin(), first.start(0) + alone.model->origin());
+        QCOMPARE(merged->groups().size(), std::size_t(2));
+    }
+
+    // Kernel tables with different metric columns: the merged matrix has the union (matched by header, in
+    // order of appearance) with NaN where a rank has no such column; string ids are re-interned.
+    void mergeKernelColumnsByHeader()
+    {
+        auto model = [](const char *label, TimeNs start,
+                        const std::vector<std::pair<QString, double>> &metrics) {
+            TraceBuilder builder;
+            SourceGroup group;
+            group.label = QString::fromLatin1(label);
+            const int g = builder.addGroup(group);
+            const int thread = builder.thread(builder.numberKey(1), builder.numberKey(2));
+            const StringId name = builder.strings().intern(label); // a name only this model has
+            builder.addSlice(thread, start, 1000, name, 0, kNoSource);
+            KernelRecord row;
+            row.group = g;
+            row.start = start + 5000;
+            row.duration = 10;
+            row.name = builder.strings().intern(std::string(label) + " kernel");
+            const std::size_t r = builder.kernels().addRow(row);
+            for (const auto &[header, value] : metrics)
+                builder.kernels().setMetric(r, builder.kernels().addColumn({header, header, {}, {}}), value);
+            return builder.build();
+        };
+        std::vector<std::unique_ptr<TraceModel>> models;
+        models.push_back(model("Rank 0", 2'000'000, {{QStringLiteral("x(us)"), 1.5}}));
+        models.push_back(
+            model("Rank 1", 1'000'000, {{QStringLiteral("y(us)"), 2.0}, {QStringLiteral("x(us)"), 3.0}}));
+        const std::unique_ptr<TraceModel> merged = mergeModels(std::move(models));
+        QVERIFY(merged);
+        QCOMPARE(merged->origin(), TimeNs(1'000'000));
+        const KernelTable &k = merged->kernels();
+        QCOMPARE(k.columns().size(), std::size_t(2));
+        QCOMPARE(k.columns()[0].header, QStringLiteral("x(us)"));
+        QCOMPARE(k.columns()[1].header, QStringLiteral("y(us)"));
+        QCOMPARE(k.size(), std::size_t(2));
+        QCOMPARE(k.metric(0, 0), 1.5);
+        QVERIFY(std::isnan(k.metric(0, 1)));
+        QCOMPARE(k.metric(1, 0), 3.0);
+        QCOMPARE(k.metric(1, 1), 2.0);
+        QCOMPARE(k.rows()[0].group, 0);
+        QCOMPARE(k.rows()[1].group, 1);
+        QCOMPARE(k.rows()[0].start, TimeNs(1'005'000)); // 2,005,000 absolute
+        QCOMPARE(k.rows()[1].start, TimeNs(5'000));
+        QCOMPARE(merged->strings().qstring(k.rows()[1].name), QStringLiteral("Rank 1 kernel"));
+        QCOMPARE(merged->threads().size(), std::size_t(2));
+        QCOMPARE(merged->threads()[1].process, 1);
+        QCOMPARE(merged->processes()[1].group, 1);
+        QCOMPARE(merged->processes()[1].threads, std::vector<int>{1});
+        QCOMPARE(merged->strings().qstring(merged->threads()[1].slices.name(0)), QStringLiteral("Rank 1"));
+        QCOMPARE(merged->threads()[0].slices.start(0), TimeNs(1'000'000));
+        QCOMPARE(merged->processOrder(), (std::vector<int>{0, 1}));
+        QCOMPARE(merged->dataEnd(), TimeNs(1'001'000));
+    }
+
+    // Two synthetic ranks with exact times: rank 1 starts earlier, so rank 0's times move by the difference
+    // of the origins; each rank's count warnings are its own, named by its folder, and sum to the one load's;
+    // a B without E runs to the end of its own rank (the one load ran it to the end of every rank).
+    void syntheticRanksOnOneOrigin()
+    {
+        QTemporaryDir work;
+        const QString cluster = work.path();
+        writeTextFile(cluster + QStringLiteral("/rank0_ascend_pt/profiler_info_0.json"), "{}");
+        writeTextFile(cluster + QStringLiteral("/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+                      R"([{"ph":"M","name":"process_name","pid":1,"args":{"name":"Python"}},
+{"ph":"X","name":"a","pid":1,"tid":1,"ts":"1700000000001000.000","dur":10},
+{"ph":"s","name":"f","cat":"async","id":"7","pid":1,"tid":1,"ts":"1700000000001001.000"}])");
+        writeTextFile(cluster + QStringLiteral("/rank1_ascend_pt/profiler_info_1.json"), "{}");
+        writeTextFile(cluster + QStringLiteral("/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+                      R"([{"ph":"M","name":"process_name","pid":1,"args":{"name":"Python"}},
+{"ph":"X","name":"b","pid":1,"tid":1,"ts":"1700000000000500.250","dur":2.5},
+{"ph":"s","name":"f","cat":"async","id":"9","pid":1,"tid":1,"ts":"1700000000000500.500"},
+{"ph":"B","name":"open","pid":1,"tid":2,"ts":"1700000000000600.000"},
+{"ph":"X","name":"c","pid":1,"tid":1,"ts":"1700000000000700.000","dur":1}])");
+        LoadOptions options;
+        options.rankFolders =
+            rankFolders(cluster, {QStringLiteral("rank0_ascend_pt"), QStringLiteral("rank1_ascend_pt")});
+        LoadControl control, oneRunControl;
+        const LoadResult merged = loadTrace(cluster, options, control);
+        QVERIFY2(merged.model, qPrintable(merged.error));
+        const TraceModel &m = *merged.model;
+        QCOMPARE(m.groups().size(), std::size_t(2));
+        QCOMPARE(m.groups()[0].label, QStringLiteral("Rank 0"));
+        QCOMPARE(m.origin(), TimeNs(1700000000000500250));
+        QCOMPARE(m.dataBegin(), TimeNs(0));
+        QCOMPARE(m.dataEnd(), TimeNs(1700000000001010000 - 1700000000000500250));
+        auto sliceNamed = [&m](const char *name) { return uniqueSlice(m, QString::fromLatin1(name)); };
+        const SliceRef a = sliceNamed("a"), b = sliceNamed("b"), c = sliceNamed("c"),
+                       open = sliceNamed("open");
+        QVERIFY(a.isValid() && b.isValid() && c.isValid() && open.isValid());
+        auto table = [&m](SliceRef ref) -> const SliceTable & {
+            return m.threads()[static_cast<std::size_t>(ref.thread)].slices;
+        };
+        QCOMPARE(
+            m.processes()[static_cast<std::size_t>(m.threads()[static_cast<std::size_t>(a.thread)].process)]
+                .group,
+            0);
+        QCOMPARE(
+            m.processes()[static_cast<std::size_t>(m.threads()[static_cast<std::size_t>(b.thread)].process)]
+                .group,
+            1);
+        QCOMPARE(table(a).start(a.index), TimeNs(1700000000001000000 - 1700000000000500250));
+        QCOMPARE(table(a).duration(a.index), TimeNs(10000));
+        QCOMPARE(table(b).start(b.index), TimeNs(0));
+        QCOMPARE(table(b).duration(b.index), TimeNs(2500));
+        QCOMPARE(table(open).start(open.index), TimeNs(1700000000000600000 - 1700000000000500250));
+        QCOMPARE(table(open).duration(open.index), TimeNs(101000)); // to c's end, rank 1's last moment
+        QCOMPARE(m.warnings(),
+                 (QStringList{QStringLiteral("rank0_ascend_pt: 1 flow starts have no finish"),
+                              QStringLiteral("rank1_ascend_pt: 1 B (begin) events have no matching E; "
+                                             "they are shown running to the end of the trace"),
+                              QStringLiteral("rank1_ascend_pt: 1 flow starts have no finish")}));
+        const LoadResult oneRun = loadRanksAsOneRun(cluster, options, oneRunControl);
+        QVERIFY(oneRun.model);
+        QCOMPARE(oneRun.model->origin(), m.origin());
+        compareWarnings(oneRun.model->warnings(), m.warnings());
+    }
+
+    // Opening {r0, r1} writes exactly the ranks' own snapshots (the files opening each rank alone and
+    // `--prepare` use); a later subset with a cached rank reopens it, and the model is still the one load's.
+    void subsetUsesPerRankSnapshots()
+    {
+        QTemporaryDir work, cacheDir;
+        const QString cluster = tiledAlexnetCluster(work.path(), 3);
+        QVERIFY(!cluster.isEmpty());
+        const QString cache = cacheDir.path() + QStringLiteral("/cache");
+        const QStringList r =
+            rankFolders(cluster, {QStringLiteral("rank0_ascend_pt"), QStringLiteral("rank1_ascend_pt"),
+                                  QStringLiteral("rank2_ascend_pt")});
+        LoadOptions options;
+        options.useSnapshotCache = true;
+        options.snapshotDirectory = cache;
+        options.rankFolders = {r[0], r[1]};
+        LoadControl cold;
+        const LoadResult first = loadTrace(cluster, options, cold);
+        QVERIFY2(first.model, qPrintable(first.error));
+        QVERIFY(!first.fromSnapshot);
+        QVERIFY(first.ranksFromSnapshot.isEmpty());
+        QStringList expected;
+        for (const QString &folder : {r[0], r[1]})
+            expected << QFileInfo(snapshot::pathFor(folder, PreferredSource::Text, cache)).fileName();
+        expected.sort();
+        QCOMPARE(snapshotFiles(cache), expected);
+
+        // Rank 0 opened alone reopens the snapshot the subset wrote.
+        LoadOptions alone = options;
+        alone.rankFolders.clear();
+        LoadControl aloneControl;
+        const LoadResult rank0 = loadTrace(r[0], alone, aloneControl);
+        QVERIFY(rank0.model && rank0.fromSnapshot);
+
+        // Rank 2 prepared by the real binary (`--prepare`): its snapshot is the one the next subset reopens.
+        QProcess prepare;
+        prepare.start(QStringLiteral(AT_APP_BINARY),
+                      {QStringLiteral("--prepare"), r[2], QStringLiteral("--cache"), cache});
+        QVERIFY(prepare.waitForFinished(120000));
+        QVERIFY2(prepare.exitCode() == 0, prepare.readAllStandardError().constData());
+        QVERIFY(snapshotFiles(cache).contains(
+            QFileInfo(snapshot::pathFor(r[2], PreferredSource::Text, cache)).fileName()));
+        QCOMPARE(snapshotFiles(cache).size(), 3);
+
+        // {r1, r2}: both cached, nothing parsed.
+        options.rankFolders = {r[1], r[2]};
+        LoadControl warm;
+        const LoadResult second = loadTrace(cluster, options, warm);
+        QVERIFY2(second.model, qPrintable(second.error));
+        QVERIFY(second.fromSnapshot);
+        QCOMPARE(second.ranksFromSnapshot, (QStringList{r[1], r[2]}));
+        QCOMPARE(snapshotFiles(cache).size(), 3);
+        LoadOptions plain;
+        plain.rankFolders = options.rankFolders;
+        LoadControl oneRunControl;
+        const LoadResult oneRun = loadRanksAsOneRun(cluster, plain, oneRunControl);
+        QVERIFY(oneRun.model);
+        compareModels(*oneRun.model, *second.model);
+        QCOMPARE(warm.bytesDone.load(), warm.bytesTotal.load());
+        QCOMPARE(warm.bytesTotal.load(), oneRunControl.bytesTotal.load());
+
+        // {r0, r1, r2} after rank 0's trace changed: rank 0 is parsed again, ranks 1 and 2 reopened.
+        const QString trace = r[0] + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json");
+        QFile file(trace);
+        QVERIFY(file.open(QIODevice::Append));
+        file.write("\n");
+        file.close();
+        options.rankFolders = r;
+        LoadControl mixed;
+        const LoadResult third = loadTrace(cluster, options, mixed);
+        QVERIFY(third.model);
+        QVERIFY(!third.fromSnapshot);
+        QCOMPARE(third.ranksFromSnapshot, (QStringList{r[1], r[2]}));
+        QCOMPARE(third.model->groups().size(), std::size_t(3));
+        QCOMPARE(snapshotFiles(cache).size(), 3); // rank 0's snapshot rewritten under the same name
+    }
+
+    // Progress counts every rank's bytes and never goes back; the total is what one load of the subset
+    // reports.
+    void progressCoversEveryRank()
+    {
+        const QString cluster = alexnetTextCluster();
+        LoadOptions options;
+        options.rankFolders =
+            rankFolders(cluster, {QStringLiteral("rank0_ascend_pt"), QStringLiteral("rank1_ascend_pt")});
+        std::uint64_t rankBytes = 0;
+        for (const QString &folder : options.rankFolders) {
+            LoadControl alone;
+            LoadOptions rankOnly;
+            QVERIFY(loadTrace(folder, rankOnly, alone).model);
+            QVERIFY(alone.bytesTotal.load() > 0);
+            rankBytes += alone.bytesTotal.load();
+        }
+        LoadControl control;
+        std::atomic<bool> done{false};
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> seen;
+        std::thread watcher([&] {
+            while (!done) {
+                seen.emplace_back(control.bytesDone.load(), control.bytesTotal.load());
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
+            }
+        });
+        const LoadResult result = loadTrace(cluster, options, control);
+        done = true;
+        watcher.join();
+        QVERIFY(result.model);
+        QCOMPARE(control.bytesTotal.load(), rankBytes);
+        QCOMPARE(control.bytesDone.load(), rankBytes);
+        std::uint64_t last = 0;
+        for (const auto &[bytes, total] : seen) {
+            if (total != rankBytes)
+                continue; // before the plan set the total
+            QVERIFY2(bytes >= last, "progress went back");
+            QVERIFY(bytes <= total);
+            last = bytes;
+        }
+    }
+
+    // The memory limit is the whole subset's: a limit the process already passes stops the first rank, and
+    // the next one is not loaded but named.
+    void memoryLimitCoversTheSubset()
+    {
+        LoadOptions options;
+        options.memoryLimitBytes = kMinimumMemoryLimit;
+        options.rankFolders = rankFolders(
+            alexnetTextCluster(), {QStringLiteral("rank0_ascend_pt"), QStringLiteral("rank1_ascend_pt")});
+        LoadControl control;
+        const LoadResult result = loadTrace(alexnetTextCluster(), options, control);
+        QCOMPARE(result.stop, LoadStop::MemoryLimit);
+        QVERIFY(control.memoryLimitReached);
+        QVERIFY(result.model);
+        QCOMPARE(result.model->groups().size(), std::size_t(1));
+        QVERIFY2(!result.model->warnings()
+                      .filter(options.rankFolders[1] +
+                              QStringLiteral(": not loaded (the memory limit was reached)"))
+                      .isEmpty(),
+                 qPrintable(result.model->warnings().join(QLatin1Char('\n'))));
+    }
+
+    void cancelStopsTheSubset()
+    {
+        LoadOptions options;
+        options.rankFolders = rankFolders(
+            alexnetTextCluster(), {QStringLiteral("rank0_ascend_pt"), QStringLiteral("rank1_ascend_pt")});
+        LoadControl control;
+        control.cancel = true;
+        const LoadResult result = loadTrace(alexnetTextCluster(), options, control);
+        QVERIFY(!result.model);
+        QVERIFY(result.cancelled());
+    }
+
+    // A cancel while the first rank is being parsed ends the subset's load as cancelled, with no model, and
+    // the cancelled rank's snapshot is not written.
+    void cancelWhileReading()
+    {
+        QTemporaryDir work, cacheDir;
+        const QString cluster = tiledAlexnetCluster(work.path(), 2);
+        QVERIFY(!cluster.isEmpty());
+        const QStringList r =
+            rankFolders(cluster, {QStringLiteral("rank0_ascend_pt"), QStringLiteral("rank1_ascend_pt")});
+        for (const QString &folder : r) {
+            const QString trace = folder + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json");
+            QFile in(trace);
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            const QByteArray tiled = tileTraceJson(in.readAll(), 40, 1'000'000);
+            in.close();
+            QFile out(trace);
+            QVERIFY(!tiled.isEmpty() && out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QCOMPARE(out.write(tiled), tiled.size());
+        }
+        LoadOptions options;
+        options.useSnapshotCache = true;
+        options.snapshotDirectory = cacheDir.path();
+        options.rankFolders = r;
+        LoadControl control;
+        std::atomic<bool> done{false};
+        std::thread canceller([&] {
+            while (!done && control.bytesDone.load() == 0)
+                std::this_thread::sleep_for(std::chrono::microseconds(200));
+            control.cancel = true;
+        });
+        const LoadResult result = loadTrace(cluster, options, control);
+        done = true;
+        canceller.join();
+        QVERIFY(result.cancelled());
+        QVERIFY(!result.model);
+        QVERIFY(control.bytesDone.load() < control.bytesTotal.load());
+        QVERIFY(snapshotFiles(cacheDir.path()).isEmpty());
+    }
+
+    // A rank whose timeline cannot be read (a damaged database) keeps the other with a warning naming its
+    // folder; a folder that is not a rank of the cluster is named as before.
+    void brokenRankKeepsTheOthers()
+    {
+        QTemporaryDir work;
+        const QString cluster = tiledAlexnetCluster(work.path(), 2);
+        QVERIFY(!cluster.isEmpty());
+        const QStringList r =
+            rankFolders(cluster, {QStringLiteral("rank0_ascend_pt"), QStringLiteral("rank1_ascend_pt")});
+        const QString output = r[1] + QStringLiteral("/ASCEND_PROFILER_OUTPUT");
+        for (const QString &name : QDir(output).entryList(QDir::Files))
+            QVERIFY(QFile::remove(output + QLatin1Char('/') + name));
+        writeTextFile(output + QStringLiteral("/ascend_pytorch_profiler_1.db"), "this is not a database");
+        LoadOptions options;
+        options.rankFolders = {r[0], r[1], cluster + QStringLiteral("/no_such_rank")};
+        LoadControl control;
+        const LoadResult result = loadTrace(cluster, options, control);
+        QVERIFY2(result.model, qPrintable(result.error));
+        QCOMPARE(result.model->groups().size(), std::size_t(1));
+        QCOMPARE(result.model->groups()[0].path, r[0]);
+        const QStringList warnings = result.model->warnings();
+        QVERIFY2(!warnings.filter(r[1] + QStringLiteral(": not loaded:")).isEmpty(),
+                 qPrintable(warnings.join(QLatin1Char('\n'))));
+        QVERIFY2(!warnings.filter(QStringLiteral("no_such_rank: not a rank folder")).isEmpty(),
+                 qPrintable(warnings.join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstRankMerge)
+#include "tst_rank_merge.moc"
