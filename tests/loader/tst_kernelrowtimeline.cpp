@@ -5,6 +5,7 @@
 #include "KernelJoin.h"
 #include "LoadPlan.h"
 #include "TestSupport.h"
+#include "common/MappedFile.h"
 #include "snapshot/SnapshotCache.h"
 #include "summary/KernelRowTimelineReader.h"
 
@@ -141,8 +142,16 @@ class TestKernelRowTimeline : public QObject
                 ++withoutStream;
         }
 
+        // One parse feeds both the lanes and the kernel table: the file is mapped once in the load (it used
+        // to be parsed twice, by this reader and by the summary tables reader).
+        QStringList mapped;
+        MappedFile::setMappedHookForTesting([&](const QString &path) { mapped << path; });
         const auto model = test::loadOrFail(root);
+        MappedFile::setMappedHookForTesting({});
         QVERIFY(model);
+        QCOMPARE(mapped.count(root + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv")),
+                 qsizetype(1));
+        QVERIFY2(mapped.size() > 1, qPrintable(mapped.join(QLatin1Char(' ')))); // the other tables are read
         // One slice per row: the Stream ID set is the Ascend Hardware threads, the others are communication.
         QCOMPARE(model->sliceCount(), rows);
         QCOMPARE(slicesPerThread(*model, QStringLiteral("Ascend Hardware")), perStream);
@@ -298,8 +307,19 @@ private slots:
         QCOMPARE(model->threads()[static_cast<std::size_t>(good.thread)].slices.start(good.index) +
                      model->origin(),
                  std::int64_t(1736408883000000000));
-        QVERIFY2(model->warnings().join(QLatin1Char('\n')).contains(QStringLiteral("146 years")),
-                 qPrintable(model->warnings().join(QLatin1Char('\n'))));
+        const QString warnings = model->warnings().join(QLatin1Char('\n'));
+        QVERIFY2(warnings.contains(QStringLiteral("146 years")), qPrintable(warnings));
+        // The kernel table made in the same pass says what the summary tables reader said: the short row
+        // at its line, the rows without a start (the unreadable and the short one).
+        const QString table = root + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv");
+        QVERIFY2(
+            warnings.contains(
+                QStringLiteral("%1:5: warning: row has 2 cells, the header has 6 (row kept)").arg(table)),
+            qPrintable(warnings));
+        QVERIFY2(warnings.contains(
+                     QStringLiteral("%1: 2 rows without a readable start time were skipped").arg(table)),
+                 qPrintable(warnings));
+        QCOMPARE(model->kernels().size(), std::size_t(2)); // good and late
 
         const QString noName = writeRank(QStringLiteral("noname"), "Op,Start Time(us)\nx,1.000\n");
         const auto empty = test::loadOrFail(noName);
