@@ -262,11 +262,12 @@ private slots:
                       "Time(us),Block Dim\r\n"
                       "1,3,MatMul_1,N/A,N/A,1000.001\t,2.5,0,8\r\n"
                       "1,3,\"Odd\nName\",N/A,N/A,1010.000\t,1.0004,0,8\r\n"
-                      "1,3,hcom_allReduce__1,hcom_allReduce_,COMMUNICATION,1020.123\t,30.0,0,0\r\n");
+                      "1,3,hcom_allReduce__1,hcom_allReduce_,COMMUNICATION,1020.123\t,30.0,0,0\r\n"
+                      "1,3,Str\"ay,\"N/\nA\",N/A,1030.000\t,1.0,0,8\r\n");
         const auto model = test::loadOrFail(root);
         QVERIFY(model);
         QCOMPARE(slicesPerThread(*model, QStringLiteral("Ascend Hardware")),
-                 (std::map<QString, std::size_t>{{QStringLiteral("Tasks (no Stream ID)"), 2}}));
+                 (std::map<QString, std::size_t>{{QStringLiteral("Tasks (no Stream ID)"), 3}}));
         QCOMPARE(slicesPerThread(*model, QStringLiteral("Communication")),
                  (std::map<QString, std::size_t>{{QStringLiteral("Communication Ops"), 1}}));
         for (const ProcessInfo &p : model->processes())
@@ -281,6 +282,13 @@ private slots:
         QCOMPARE(argValue(args, QStringLiteral("Name")), QStringLiteral("Odd\nName"));
         QCOMPARE(argValue(args, QStringLiteral("Duration(us)")), QStringLiteral("1.0004"));
         QCOMPARE(argValue(args, QStringLiteral("Block Dim")), QStringLiteral("8"));
+        // A stray quote inside an unquoted cell, then a quoted cell holding a newline: the row's own bytes
+        // cannot be found by a quote scan, and its args are still the whole row.
+        const KernelRecord &stray = model->kernels().rows()[3];
+        const auto strayArgs = model->sliceArgs({stray.thread, stray.slice});
+        QCOMPARE(argValue(strayArgs, QStringLiteral("Name")), QStringLiteral("Str\"ay"));
+        QCOMPARE(argValue(strayArgs, QStringLiteral("Type")), QStringLiteral("N/\nA"));
+        QCOMPARE(argValue(strayArgs, QStringLiteral("Block Dim")), QStringLiteral("8"));
         const KernelRecord &comm = model->kernels().rows()[2];
         QCOMPARE(model->threads()[static_cast<std::size_t>(comm.thread)].slices.start(comm.slice) +
                      model->origin(),
