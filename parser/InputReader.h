@@ -14,7 +14,9 @@
 #include <QPair>
 #include <QString>
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace at {
@@ -40,6 +42,16 @@ struct SourceReading
     QList<QPair<QString, QString>> properties; // filled in the collection where the configuration is silent
     SourceProvenance provenance;               // readers add the files they read
     QString failure;                           // set when the source could not be read at all
+
+    // The kernel table, when a timeline reader made its records in the same pass as its slices
+    // (summary/KernelRowTimelineReader): the summary tables reader then lists it instead of reading it again.
+    struct KernelTableRead
+    {
+        bool notRead = false; // stopped before its first file
+        bool cut = false;     // a stop ended it early
+        std::size_t rows = 0; // kernel records made
+    };
+    std::optional<KernelTableRead> kernelTable;
 
     // Adds the memory guard's warning: reading `file` stopped `where` ("at byte 123 of 456"), `kept` what
     // was kept ("12 events").

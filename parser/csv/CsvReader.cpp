@@ -18,6 +18,7 @@
 #endif
 #if defined(Q_OS_UNIX)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 namespace at {
@@ -29,6 +30,16 @@ constexpr std::ptrdiff_t kCopyBlock = 16; // bytes per SSE2 block copy
 bool isBlank(char c)
 {
     return c == ' ' || c == '\t';
+}
+
+std::size_t pageSize()
+{
+#if defined(Q_OS_UNIX)
+    static const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    return page;
+#else
+    return 4096;
+#endif
 }
 
 // True when the (trimmed) text looks like a number: used to notice a data row standing in for the header.
@@ -67,7 +78,14 @@ public:
         term_['\r'] = true;
     }
 
-    void run();
+    // Reads the whole input into the table.
+    void run() { run(0, nullptr, false); }
+    // Reads the input in blocks of blockRows rows, each handed to `sink` and then dropped. With
+    // `releaseMapped` the input is a private read-only file mapping whose consumed pages are given back.
+    void runBlocks(std::size_t blockRows, const CsvBlockSink &sink, bool releaseMapped)
+    {
+        run(blockRows, &sink, releaseMapped);
+    }
 
 private:
     enum class Result
@@ -77,6 +95,10 @@ private:
         Truncated
     };
 
+    void run(std::size_t blockRows, const CsvBlockSink *sink, bool releaseMapped);
+    void flushBlock(const CsvBlockSink &sink, bool releaseMapped);
+    void releasePages(std::size_t to);
+    std::size_t rowsRead() const { return rowsFlushed_ + b_.table().rowCount(); } // data rows so far
     Result parseRecord();
     void parseUnquoted();
     bool parseQuoted(); // false when the input ends inside the quotes
@@ -89,7 +111,7 @@ private:
     void takeHeader();
     bool refuseWideHeader(); // true (and an error reported) when the first row is wider than maxColumns
     void reportDuplicateColumns();
-    void reserveFromSample();
+    void reserveFromSample(std::size_t blockRows);
     void report(CsvIssue::Severity sev, CsvIssue::Kind kind, const char *at, std::uint64_t line, QString msg);
     // Reports an issue of a kind that may repeat on many rows; beyond the limit only counts it.
     void reportRepeated(CsvIssue::Kind kind, const char *at, std::uint64_t line, QString msg);
@@ -117,6 +139,8 @@ private:
     int raggedReported_ = 0;
     int afterQuoteReported_ = 0;
     std::size_t afterQuoteCount_ = 0;
+    std::size_t rowsFlushed_ = 0;   // rows already handed to a block sink
+    std::size_t releasedBytes_ = 0; // the mapped input given back so far (whole pages)
 };
 
 void Parser::report(CsvIssue::Severity sev, CsvIssue::Kind kind, const char *at, std::uint64_t line,
@@ -144,7 +168,7 @@ void Parser::reportRepeated(CsvIssue::Kind kind, const char *at, std::uint64_t l
 void Parser::summariseRepeated(CsvIssue::Kind kind, const char *what)
 {
     const bool ragged = kind == CsvIssue::Kind::RaggedRow;
-    const std::size_t total = ragged ? b_.table().raggedRowCount() : afterQuoteCount_;
+    const std::size_t total = ragged ? b_.table().raggedRowCount() : afterQuoteCount_; // every block's
     const std::size_t reported = static_cast<std::size_t>(ragged ? raggedReported_ : afterQuoteReported_);
     if (total > reported) {
         report(CsvIssue::Severity::Warning, kind, end_, line_,
@@ -155,8 +179,9 @@ void Parser::summariseRepeated(CsvIssue::Kind kind, const char *what)
     }
 }
 
-// Reserving the cell index from a sample of the input avoids both regrowth and a 2x over-allocation.
-void Parser::reserveFromSample()
+// Reserving the cell index from a sample of the input avoids both regrowth and a 2x over-allocation. Read in
+// blocks, the index holds one block's rows (the buffers are reused for each block).
+void Parser::reserveFromSample(std::size_t blockRows)
 {
     const std::size_t size = static_cast<std::size_t>(end_ - p_);
     const std::size_t sample = std::min<std::size_t>(size, 64 * 1024);
@@ -166,50 +191,88 @@ void Parser::reserveFromSample()
         cells += (c == opt_.delimiter) | (c == '\n');
         rows += c == '\n';
     }
-    const double scale = sample ? static_cast<double>(size) / static_cast<double>(sample) : 1.0;
+    double scale = sample ? static_cast<double>(size) / static_cast<double>(sample) : 1.0;
+    if (blockRows > 0) // cells and rows of one block (at least the sample's)
+        scale = std::min(scale, static_cast<double>(blockRows) / static_cast<double>(rows));
     b_.cellEnds().reserve(b_.cellEnds().size() +
                           static_cast<std::size_t>(static_cast<double>(cells) * scale * 1.02) + 16);
     b_.rows().reserve(b_.rows().size() + static_cast<std::size_t>(static_cast<double>(rows) * scale * 1.02) +
                       16);
-    // Text: the whole input plus slack for the 16-byte block copies.
+    // Text: the whole input plus slack for the 16-byte block copies (the hot loops write without a bounds
+    // check). Read in blocks, only the pages the largest block writes are ever touched.
     auto &text = b_.text();
     text.reserve(text.size() + size + kCopyBlock);
     outBase_ = text.data();
     out_ = outBase_ + text.size();
 }
 
-void Parser::run()
+void Parser::run(std::size_t blockRows, const CsvBlockSink *sink, bool releaseMapped)
 {
     source_ = b_.addSource(name_);
     if (static_cast<std::size_t>(end_ - p_) >= kBom.size() && std::memcmp(p_, kBom.data(), kBom.size()) == 0)
         p_ += kBom.size();
-    reserveFromSample();
+    reserveFromSample(sink ? blockRows : 0);
 
     std::size_t nextCheck = CsvOptions::kStopCheckRows; // in data rows (the header is not one)
     while (!stopped_ && parseRecord() == Result::Row) {
-        if (opt_.stop && b_.table().rowCount() >= nextCheck) {
-            nextCheck = b_.table().rowCount() + CsvOptions::kStopCheckRows;
+        if (opt_.stop && rowsRead() >= nextCheck) {
+            nextCheck = rowsRead() + CsvOptions::kStopCheckRows;
             if (opt_.stop->load(std::memory_order_relaxed) && p_ < end_) {
                 report(
                     CsvIssue::Severity::Warning, CsvIssue::Kind::Stopped, p_, line_,
                     QCoreApplication::translate(
                         "Parser", "reading stopped after %1 rows (byte %2 of %3): the rows before are kept")
-                        .arg(b_.table().rowCount())
+                        .arg(rowsRead())
                         .arg(offset(p_))
                         .arg(offset(end_)));
                 break;
             }
         }
+        if (sink && b_.table().rowCount() >= blockRows)
+            flushBlock(*sink, releaseMapped);
     }
     b_.text().resize(static_cast<std::size_t>(out_ - outBase_));
+    if (sink) {
+        flushBlock(*sink, false);
+        if (releaseMapped) // the rest of the input, the header's page included
+            releasePages(offset(end_) + pageSize() - 1);
+    }
 
-    if (!haveHeader_ && b_.table().rowCount() == 0 && !b_.table().hasErrors())
+    if (!haveHeader_ && rowsRead() == 0 && !b_.table().hasErrors())
         report(CsvIssue::Severity::Warning, CsvIssue::Kind::EmptyFile, base_, 1,
                QCoreApplication::translate("Parser", "file is empty"));
     summariseRepeated(CsvIssue::Kind::RaggedRow,
                       QT_TRANSLATE_NOOP("Parser", "rows with a different number of cells than the header"));
     summariseRepeated(CsvIssue::Kind::TextAfterQuote,
                       QT_TRANSLATE_NOOP("Parser", "cells with text after the closing quote"));
+}
+
+void Parser::flushBlock(const CsvBlockSink &sink, bool releaseMapped)
+{
+    b_.text().resize(static_cast<std::size_t>(out_ - outBase_));
+    if (!b_.table().isEmpty())
+        sink(b_.table());
+    rowsFlushed_ += b_.table().rowCount();
+    b_.clearRows();
+    out_ = outBase_;
+    if (releaseMapped)
+        releasePages(offset(p_));
+}
+
+// Gives back the whole pages of the mapped input before offset `to` (a private read-only file mapping: a page
+// touched again is read from the file again). The page holding `to` may still be read.
+void Parser::releasePages(std::size_t to)
+{
+#if defined(__linux__)
+    const std::size_t page = pageSize();
+    const std::size_t end = std::min(to, static_cast<std::size_t>(end_ - base_) + page - 1) / page * page;
+    if (end > releasedBytes_) {
+        ::madvise(const_cast<char *>(base_) + releasedBytes_, end - releasedBytes_, MADV_DONTNEED);
+        releasedBytes_ = end;
+    }
+#else
+    (void)to;
+#endif
 }
 
 Parser::Result Parser::parseRecord()
@@ -492,42 +555,89 @@ CsvTable CsvReader::parse(std::string_view data, const QString &sourceName) cons
     return table;
 }
 
+CsvTable CsvReader::parseBlocks(std::string_view data, const QString &sourceName, std::size_t blockRows,
+                                const CsvBlockSink &sink) const
+{
+    CsvTable table;
+    Parser(data, options_, sourceName, table).runBlocks(std::max<std::size_t>(blockRows, 1), sink, false);
+    return table;
+}
+
+CsvTable CsvReader::openError(const QString &path, const QString &error)
+{
+    CsvTable table;
+    CsvTableBuilder b(table);
+    b.addSource(path);
+    CsvIssue issue;
+    issue.severity = CsvIssue::Severity::Error;
+    issue.kind = CsvIssue::Kind::FileError;
+    issue.file = path;
+    issue.message = error;
+    b.addIssue(issue);
+    return table;
+}
+
+namespace {
+
+void adviseSequential(const MappedFile &mapped)
+{
+    if (mapped.size() > 0) {
+#if defined(Q_OS_UNIX)
+        // One forward pass: ask for aggressive read-ahead (a hint; the mapping stays read-only).
+        ::posix_madvise(const_cast<char *>(mapped.data()), mapped.size(), POSIX_MADV_SEQUENTIAL);
+#endif
+    }
+}
+
+void reportTruncation(const MappedFile &mapped, CsvTable &table)
+{
+    if (!mapped.truncated())
+        return;
+    CsvTableBuilder b(table);
+    CsvIssue issue;
+    issue.severity = CsvIssue::Severity::Warning;
+    issue.kind = CsvIssue::Kind::FileError;
+    issue.file = mapped.path();
+    issue.byteOffset = mapped.truncatedAt();
+    issue.message = mapped.truncationMessage();
+    b.addIssue(issue);
+}
+
+} // namespace
+
 CsvTable CsvReader::readFile(const QString &path) const
 {
     // MappedFile opens with O_NONBLOCK and maps regular files only: a FIFO, socket or device named like a
     // table is refused at once (a QFile open would block on a FIFO until a writer came).
     QString error;
     const std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &error);
-    if (!mapped) {
-        CsvTable table;
-        CsvTableBuilder b(table);
-        b.addSource(path);
-        CsvIssue issue;
-        issue.severity = CsvIssue::Severity::Error;
-        issue.kind = CsvIssue::Kind::FileError;
-        issue.file = path;
-        issue.message = error;
-        b.addIssue(issue);
-        return table;
-    }
-    if (mapped->size() > 0) {
-#if defined(Q_OS_UNIX)
-        // One forward pass: ask for aggressive read-ahead (a hint; the mapping stays read-only).
-        ::posix_madvise(const_cast<char *>(mapped->data()), mapped->size(), POSIX_MADV_SEQUENTIAL);
-#endif
-    }
+    if (!mapped)
+        return openError(path, error);
+    adviseSequential(*mapped);
     CsvTable table = parse(std::string_view(mapped->data(), mapped->size()), path);
-    if (mapped->truncated()) {
-        CsvTableBuilder b(table);
-        CsvIssue issue;
-        issue.severity = CsvIssue::Severity::Warning;
-        issue.kind = CsvIssue::Kind::FileError;
-        issue.file = path;
-        issue.byteOffset = mapped->truncatedAt();
-        issue.message = mapped->truncationMessage();
-        b.addIssue(issue);
-    }
+    reportTruncation(*mapped, table);
     return table;
+}
+
+CsvTable CsvReader::readMappedInBlocks(const MappedFile &file, std::size_t blockRows,
+                                       const CsvBlockSink &sink) const
+{
+    adviseSequential(file);
+    CsvTable table;
+    Parser(std::string_view(file.data(), file.size()), options_, file.path(), table)
+        .runBlocks(std::max<std::size_t>(blockRows, 1), sink, true);
+    reportTruncation(file, table);
+    return table;
+}
+
+CsvTable CsvReader::readFileInBlocks(const QString &path, std::size_t blockRows,
+                                     const CsvBlockSink &sink) const
+{
+    QString error;
+    const std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &error);
+    if (!mapped)
+        return openError(path, error);
+    return readMappedInBlocks(*mapped, blockRows, sink);
 }
 
 } // namespace at

@@ -16,9 +16,12 @@
 #include <atomic>
 
 #include <cstddef>
+#include <functional>
 #include <string_view>
 
 namespace at {
+
+class MappedFile;
 
 struct CsvOptions
 {
@@ -40,6 +43,10 @@ struct CsvOptions
     static constexpr std::size_t kStopCheckRows = 8192;
 };
 
+// Gets each block of rows of a table read in blocks: a table holding the header and the block's rows (their
+// lines, byte offsets and source as in the file), valid until the call returns.
+using CsvBlockSink = std::function<void(const CsvTable &block)>;
+
 class CsvReader
 {
 public:
@@ -51,6 +58,22 @@ public:
     // Memory-maps `path` read-only (falls back to a plain read when mapping is impossible) and parses it.
     // A file that cannot be opened yields an empty table with a FileError issue.
     CsvTable readFile(const QString &path) const;
+
+    // Reading in blocks (a big kernel table, issue 21): the rows are handed to `sink` at most `blockRows` at
+    // a time and dropped before the next block is parsed, so memory holds one block instead of the whole
+    // table. The rows, issues (with their line numbers and byte offsets), the stop and the messages are those
+    // parse() / readFile() give. Returns the header, sources and issues without rows.
+    CsvTable parseBlocks(std::string_view data, const QString &sourceName, std::size_t blockRows,
+                         const CsvBlockSink &sink) const;
+    // Also gives back the pages of the mapping each block was read from (they are re-read from the file if
+    // touched again, e.g. by a row's args reader), so the resident file does not grow with the table.
+    CsvTable readMappedInBlocks(const MappedFile &file, std::size_t blockRows,
+                                const CsvBlockSink &sink) const;
+    // readFile in blocks: maps `path` and reads it with readMappedInBlocks.
+    CsvTable readFileInBlocks(const QString &path, std::size_t blockRows, const CsvBlockSink &sink) const;
+
+    // The table readFile returns for a file that cannot be opened: no rows, a FileError issue with `error`.
+    static CsvTable openError(const QString &path, const QString &error);
 
     const CsvOptions &options() const { return options_; }
 

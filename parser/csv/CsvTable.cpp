@@ -130,10 +130,6 @@ void CsvTable::append(const CsvTable &other)
         return;
     }
 
-    // Different header: map each of our columns to the other table's column of the same name.
-    std::vector<int> map(header_.size(), -1);
-    for (std::size_t i = 0; i < header_.size(); ++i)
-        map[i] = other.column(header_[i]);
     CsvIssue issue;
     issue.kind = CsvIssue::Kind::HeaderMismatch;
     issue.file = other.sources_.empty() ? QString() : other.sources_.front();
@@ -142,7 +138,15 @@ void CsvTable::append(const CsvTable &other)
                         "Parser", "header differs from the first file; %1 rows remapped by column name")
                         .arg(other.rowCount());
     issues_.push_back(issue);
+    appendRowsByName(other, sourceBase);
+}
 
+void CsvTable::appendRowsByName(const CsvTable &other, std::uint32_t sourceBase)
+{
+    // Map each of our columns to the other table's column of the same name.
+    std::vector<int> map(header_.size(), -1);
+    for (std::size_t i = 0; i < header_.size(); ++i)
+        map[i] = other.column(header_[i]);
     for (std::size_t r = 0; r < other.rowCount(); ++r) {
         RowInfo row = other.rows_[r];
         row.textBase = text_.size();

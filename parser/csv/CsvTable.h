@@ -53,7 +53,8 @@ public:
 
     const std::vector<CsvIssue> &issues() const { return issues_; }
     bool hasErrors() const;
-    // Rows whose cell count differs from the header (all of them are kept).
+    // Rows whose cell count differs from the header (all of them are kept). A table read in blocks
+    // (CsvReader::parseBlocks) counts those of every block so far.
     std::size_t raggedRowCount() const { return raggedRows_; }
 
     // Appends the rows of `other` (e.g. the next CSV slice). Identical headers take a fast bulk path;
@@ -75,6 +76,10 @@ private:
         std::uint32_t line = 0;
         std::uint32_t source = 0; // index into sources_
     };
+
+    // Appends the rows of `other` with their cells remapped to this table's columns by name (a column
+    // `other` lacks is empty); their source indexes are shifted by `sourceBase`.
+    void appendRowsByName(const CsvTable &other, std::uint32_t sourceBase);
 
     std::size_t cellEnd(std::size_t row) const
     {
@@ -113,6 +118,21 @@ public:
     void rowToHeader(std::size_t textBase, std::size_t firstCell);
     // For files without a header row: n columns with empty names (name lookup finds nothing).
     void setUnnamedHeader(std::size_t n) { t_.header_.assign(n, std::string()); }
+    void setHeader(std::vector<std::string> header) { t_.header_ = std::move(header); }
+    // Drops the rows (and their text and cells) but keeps the capacity, the header, sources and issues:
+    // a table read in blocks reuses its buffers for the next block.
+    void clearRows()
+    {
+        t_.text_.resize(0);
+        t_.cellEnds_.resize(0);
+        t_.rows_.resize(0);
+    }
+    // The rows of `other` remapped to this table's columns by name (CsvTable::append's slow path).
+    void appendRowsByName(const CsvTable &other, std::uint32_t sourceBase)
+    {
+        t_.appendRowsByName(other, sourceBase);
+    }
+    void addRagged(std::size_t n) { t_.raggedRows_ += n; }
     void addIssue(CsvIssue issue) { t_.issues_.push_back(std::move(issue)); }
     void countRagged() { ++t_.raggedRows_; }
     const CsvTable &table() const { return t_; }

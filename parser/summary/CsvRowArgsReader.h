@@ -5,6 +5,8 @@
 
 #include <QStringList>
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 
@@ -26,11 +28,14 @@ public:
 
 private:
     const QStringList &header() const; // read once, on first use
+    void noteRecordRead() const;       // gives the mapped pages back now and then
+    static constexpr std::uint32_t kReadsPerRelease = 256;
 
     QString m_path;
     std::unique_ptr<MappedFile> m_file;
     mutable std::once_flag m_headerRead;
     mutable QStringList m_header;
+    mutable std::atomic<std::uint32_t> m_reads{0};
 };
 
 } // namespace at

@@ -5,17 +5,15 @@
 #include "csv/CsvSlices.h"
 #include "csv/CsvValues.h"
 #include "summary/CsvRowArgsReader.h"
+#include "summary/KernelSummaryReader.h"
 #include "summary/SummaryTablesReader.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
 
 #include <map>
+#include <optional>
 #include <tuple>
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 namespace at {
 
@@ -105,56 +103,89 @@ private:
     std::map<Key, int> m_threads;
 };
 
-// Draws one CSV file's rows. Returns the slices added.
-std::size_t drawRows(const QString &path, SourceReading &reading, RowLanes &lanes)
+// The columns of one file's header that place a row's slice.
+struct RowColumns
+{
+    explicit RowColumns(const CsvTable &table)
+        : name(table.column("Name")), start(table.column("Start Time(us)")),
+          duration(table.column("Duration(us)")), stream(table.column("Stream ID")),
+          core(table.column("Accelerator Core")), device(table.column("Device_id"))
+    {}
+    bool drawable() const
+    {
+        return name >= 0 && start >= 0;
+    } // else not a kernel table: KernelTableBlocks warns
+
+    int name, start, duration, stream, core, device;
+};
+
+// Draws one block of rows of a file (source `source` in the builder). Returns the slices added.
+std::size_t drawBlock(const CsvTable &block, const RowColumns &col, std::uint32_t source,
+                      SourceReading &reading, RowLanes &lanes)
+{
+    const std::int64_t sourceDevice = reading.source.deviceId.value_or(0);
+    TraceBuilder &builder = reading.builder;
+    std::size_t drawn = 0;
+    for (std::size_t r = 0; r < block.rowCount(); ++r) {
+        const auto start = csv::parseTimestampUsToNs(block.cell(r, col.start));
+        if (!start.ok())
+            continue; // KernelTableBlocks counts these in its warning
+        const auto device =
+            col.device < 0 ? csv::Parsed<std::int64_t>{} : csv::parseInt64(block.cell(r, col.device));
+        const std::int64_t deviceId = device.ok() ? device.value : sourceDevice;
+        const auto stream =
+            col.stream < 0 ? csv::Parsed<std::int64_t>{} : csv::parseInt64(block.cell(r, col.stream));
+        const int thread = stream.ok() ? lanes.stream(deviceId, stream.value)
+                           : col.core >= 0 && isCommunicationCore(block.cell(r, col.core))
+                               ? lanes.communication(deviceId)
+                               : lanes.tasks(deviceId);
+        const TimeNs duration =
+            col.duration < 0 ? 0 : csv::parseDurationUsToNs(block.cell(r, col.duration)).valueOr(0);
+        builder.addSlice(thread, start.value, duration,
+                         builder.strings().intern(cellText(block.cell(r, col.name))), 0,
+                         makeSourceLocation(source, block.rowByteOffset(r)));
+        ++drawn;
+    }
+    return drawn;
+}
+
+// Reads one CSV file of the kernel table in blocks of rows: each block is drawn as device tasks and made
+// kernel records (one parse for both), then dropped. Returns the slices added.
+std::size_t drawRows(const QString &path, SourceReading &reading, RowLanes &lanes, KernelTableBlocks &kernels,
+                     std::uint64_t progressBase)
 {
     QString error;
     std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &error);
-    if (!mapped)
-        return 0; // the summary tables reader reports the file
+    if (!mapped) {
+        kernels.endFile(CsvReader::openError(path, error)); // its warning names the file
+        return 0;
+    }
+    // The mapping outlives the read: the source's args reader owns it once the source is added (a row's
+    // pages, given back while reading, are mapped in again when its args are read).
+    const MappedFile &file = *mapped;
+    std::optional<RowColumns> columns;
+    std::uint32_t source = 0;
+    auto addSource = [&](const CsvTable &table) {
+        columns.emplace(table);
+        if (columns->drawable())
+            source = reading.builder.addSource(path, std::make_shared<CsvRowArgsReader>(std::move(mapped)));
+    };
     CsvOptions options;
     options.stop = &reading.control.stopReading;
-    const CsvTable table = CsvReader(options).parse(std::string_view(mapped->data(), mapped->size()), path);
-    // The cells are copied into the table: give the file's pages back (the args reader maps them in again
-    // for the row it reads), so a loaded rank's RSS is its model, as after a JSON load.
-#if defined(__linux__)
-    if (mapped->size() > 0)
-        ::madvise(const_cast<char *>(mapped->data()), mapped->size(), MADV_DONTNEED);
-#endif
-    const int nameCol = table.column("Name");
-    const int startCol = table.column("Start Time(us)");
-    if (nameCol < 0 || startCol < 0)
-        return 0; // not a kernel table: the summary tables reader warns
-    const int durCol = table.column("Duration(us)");
-    const int streamCol = table.column("Stream ID");
-    const int coreCol = table.column("Accelerator Core");
-    const int deviceCol = table.column("Device_id");
-    const std::int64_t sourceDevice = reading.source.deviceId.value_or(0);
-
-    TraceBuilder &builder = reading.builder;
-    const std::uint32_t source =
-        builder.addSource(path, std::make_shared<CsvRowArgsReader>(std::move(mapped)));
     std::size_t drawn = 0;
-    for (std::size_t r = 0; r < table.rowCount(); ++r) {
-        const auto start = csv::parseTimestampUsToNs(table.cell(r, startCol));
-        if (!start.ok())
-            continue; // KernelSummaryReader counts these in its warning
-        const auto device =
-            deviceCol < 0 ? csv::Parsed<std::int64_t>{} : csv::parseInt64(table.cell(r, deviceCol));
-        const std::int64_t deviceId = device.ok() ? device.value : sourceDevice;
-        const auto stream =
-            streamCol < 0 ? csv::Parsed<std::int64_t>{} : csv::parseInt64(table.cell(r, streamCol));
-        const int thread = stream.ok() ? lanes.stream(deviceId, stream.value)
-                           : coreCol >= 0 && isCommunicationCore(table.cell(r, coreCol))
-                               ? lanes.communication(deviceId)
-                               : lanes.tasks(deviceId);
-        const TimeNs duration = durCol < 0 ? 0 : csv::parseDurationUsToNs(table.cell(r, durCol)).valueOr(0);
-        builder.addSlice(thread, start.value, duration,
-                         builder.strings().intern(cellText(table.cell(r, nameCol))), 0,
-                         makeSourceLocation(source, table.rowByteOffset(r)));
-        ++drawn;
-    }
-    builder.counts().complete += drawn;
+    const CsvTable rest = CsvReader(options).readMappedInBlocks(
+        file, KernelTableBlocks::kBlockRows, [&](const CsvTable &block) {
+            if (!columns)
+                addSource(block);
+            if (columns->drawable())
+                drawn += drawBlock(block, *columns, source, reading, lanes);
+            kernels.add(block);
+            reading.control.bytesDone = progressBase + block.rowByteOffset(block.rowCount() - 1);
+        });
+    if (!columns) // no rows: the source of a kernel table is still listed
+        addSource(rest);
+    kernels.endFile(rest);
+    reading.builder.counts().complete += drawn;
     return drawn;
 }
 
@@ -175,21 +206,33 @@ std::uint64_t KernelRowTimelineReader::bytesToRead(const DataSource &source) con
 
 ReadStatus KernelRowTimelineReader::read(SourceReading &reading) const
 {
-    const QStringList files = sortCsvSlices(kernelTableFiles(reading.source));
+    const QStringList tableFiles = kernelTableFiles(reading.source);
+    const QStringList files = sortCsvSlices(tableFiles);
     RowLanes lanes(reading.builder);
+    KernelTableBlocks kernels(tableFiles, reading.group, reading.builder);
     std::size_t drawn = 0;
     std::uint64_t done = 0;
+    qsizetype filesRead = 0;
     for (const QString &file : files) {
         if (reading.control.stopReading)
             break;
-        drawn += drawRows(file, reading, lanes);
+        drawn += drawRows(file, reading, lanes, kernels, reading.progressBase + done);
+        ++filesRead;
         done += static_cast<std::uint64_t>(QFileInfo(file).size());
         reading.control.bytesDone = reading.progressBase + done;
     }
     if (reading.control.cancel)
         return ReadStatus::Cancelled;
-    // The files are recorded as read by the summary tables reader, which reads them next for the kernel table
-    // (and reports their problems).
+    // The kernel table was made from the same blocks: its warnings now; the summary tables reader lists it
+    // (and records the files as read) instead of parsing them again.
+    SourceReading::KernelTableRead table;
+    table.notRead = filesRead == 0;
+    if (filesRead > 0) {
+        table.rows = kernels.finish();
+        table.cut = kernels.stopped() || filesRead < files.size();
+        reading.collection.summaryHeader = kernels.firstFileHeader(); // not read a third time
+    }
+    reading.kernelTable = table;
     if (drawn > 0) {
         SourceGroup &group = reading.builder.group(reading.group);
         group.timelineFiles = files;

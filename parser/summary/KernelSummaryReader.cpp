@@ -53,45 +53,42 @@ CsvTable readTable(const QStringList &files, const std::atomic<bool> *stop, bool
 
 } // namespace
 
-std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder &builder,
-                              const std::atomic<bool> *stop, bool *stopped)
-{
-    if (files.isEmpty())
-        return 0;
-    const CsvTable table = readTable(files, stop, stopped);
-    const QString name = files.size() == 1 ? files.first()
-                                           : QCoreApplication::translate("Parser", "%1 (+%2 slices)")
-                                                 .arg(files.first())
-                                                 .arg(files.size() - 1);
-    for (const CsvIssue &issue : table.issues())
-        builder.addWarning(issue.toString());
-    const int nameCol = table.column("Name");
-    const int startCol = table.column("Start Time(us)");
-    if (nameCol < 0 || startCol < 0) {
-        builder.addWarning(
-            QCoreApplication::translate(
-                "Parser", "%1: not a kernel table (no Name / Start Time column); AI Core metrics skipped")
-                .arg(name));
-        return 0;
-    }
-    const int typeCol = table.column("Type");
-    const int coreCol = table.column("Accelerator Core");
-    const int durCol = table.column("Duration(us)");
-    const int waitCol = table.column("Wait Time(us)");
-    const int streamCol = table.column("Stream ID");
-    const int taskCol = table.column("Task ID");
-    const int contextCol = table.column("Context ID");
-    const int blockCol = table.column("Block Dim");
-    const int shapesCol = table.column("Input Shapes");
-    const int typesCol = table.column("Input Data Types");
-    const int stepCol = table.column("Step Id");
-    const int opStateCol = table.column("OP State");
-    const int mixBlockCol = table.column("Mix Block Dim");
+KernelTableBlocks::KernelTableBlocks(const QStringList &files, int group, TraceBuilder &builder)
+    : m_name(files.isEmpty()     ? QString()
+             : files.size() == 1 ? files.first()
+                                 : QCoreApplication::translate("Parser", "%1 (+%2 slices)")
+                                       .arg(files.first())
+                                       .arg(files.size() - 1)),
+      m_firstFile(files.isEmpty() ? QString() : files.first()), m_group(group), m_builder(builder)
+{}
 
-    const MetricLayout layout = detectMetricColumns(table);
-    KernelTable &kernels = builder.kernels();
-    std::vector<int> metricIndex;
-    for (const MetricColumn &m : layout.metrics) {
+void KernelTableBlocks::setUp(const CsvTable &table)
+{
+    if (m_setUp)
+        return;
+    m_setUp = true;
+    m_nameCol = table.column("Name");
+    m_startCol = table.column("Start Time(us)");
+    m_kernelTable = m_nameCol >= 0 && m_startCol >= 0;
+    if (!m_kernelTable)
+        return;
+    m_typeCol = table.column("Type");
+    m_coreCol = table.column("Accelerator Core");
+    m_durCol = table.column("Duration(us)");
+    m_waitCol = table.column("Wait Time(us)");
+    m_streamCol = table.column("Stream ID");
+    m_taskCol = table.column("Task ID");
+    m_contextCol = table.column("Context ID");
+    m_blockCol = table.column("Block Dim");
+    m_shapesCol = table.column("Input Shapes");
+    m_typesCol = table.column("Input Data Types");
+    m_stepCol = table.column("Step Id");
+    m_opStateCol = table.column("OP State");
+    m_mixBlockCol = table.column("Mix Block Dim");
+
+    m_layout = detectMetricColumns(table);
+    KernelTable &kernels = m_builder.kernels();
+    for (const MetricColumn &m : m_layout.metrics) {
         KernelMetricColumn column;
         column.header = qs(m.header);
         column.name = qs(m.name);
@@ -99,53 +96,111 @@ std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder 
                       : m.side == CoreSide::Aiv ? QStringLiteral("aiv")
                                                 : QString();
         column.unit = qs(metricUnitText(m.unit));
-        metricIndex.push_back(kernels.addColumn(column));
+        m_metricIndex.push_back(kernels.addColumn(column));
     }
-    if (layout.group != MetricGroup::None) {
-        kernels.setMetricGroup(group, qs(metricGroupName(layout.group)));
+    if (m_layout.group != MetricGroup::None) {
+        kernels.setMetricGroup(m_group, qs(metricGroupName(m_layout.group)));
     }
+}
 
-    StringPool &strings = builder.strings();
+void KernelTableBlocks::add(const CsvTable &fileBlock)
+{
+    const CsvTable &rows = m_join.rows(fileBlock);
+    setUp(rows);
+    if (m_kernelTable)
+        convert(rows);
+}
+
+void KernelTableBlocks::convert(const CsvTable &table)
+{
+    KernelTable &kernels = m_builder.kernels();
+    StringPool &strings = m_builder.strings();
     auto intern = [&](int col, std::size_t row) -> StringId {
         return col < 0 ? 0 : strings.intern(unquoted(table.cell(row, col)));
     };
-    std::size_t badTimes = 0, read = 0;
     for (std::size_t r = 0; r < table.rowCount(); ++r) {
-        const auto start = csv::parseTimestampUsToNs(table.cell(r, startCol));
+        const auto start = csv::parseTimestampUsToNs(table.cell(r, m_startCol));
         if (!start.ok()) {
-            ++badTimes;
+            ++m_badTimes;
             continue;
         }
         KernelRecord k;
-        k.group = group;
+        k.group = m_group;
         k.start = start.value; // absolute; made relative in build()
-        k.duration = durCol < 0 ? 0 : csv::parseDurationUsToNs(table.cell(r, durCol)).valueOr(0);
-        k.wait = waitCol < 0 ? 0 : csv::parseDurationUsToNs(table.cell(r, waitCol)).valueOr(0);
-        k.name = intern(nameCol, r);
-        k.type = intern(typeCol, r);
-        k.acceleratorCore = intern(coreCol, r);
-        k.inputShapes = intern(shapesCol, r);
-        k.inputTypes = intern(typesCol, r);
-        k.streamId = streamCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, streamCol));
-        k.taskId = taskCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, taskCol));
-        k.contextId = contextCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, contextCol));
-        k.blockDim = blockCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, blockCol));
-        k.stepId = stepCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, stepCol));
-        k.opState = intern(opStateCol, r);
-        k.mixBlockDim = mixBlockCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, mixBlockCol));
+        k.duration = m_durCol < 0 ? 0 : csv::parseDurationUsToNs(table.cell(r, m_durCol)).valueOr(0);
+        k.wait = m_waitCol < 0 ? 0 : csv::parseDurationUsToNs(table.cell(r, m_waitCol)).valueOr(0);
+        k.name = intern(m_nameCol, r);
+        k.type = intern(m_typeCol, r);
+        k.acceleratorCore = intern(m_coreCol, r);
+        k.inputShapes = intern(m_shapesCol, r);
+        k.inputTypes = intern(m_typesCol, r);
+        k.streamId = m_streamCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, m_streamCol));
+        k.taskId = m_taskCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, m_taskCol));
+        k.contextId = m_contextCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, m_contextCol));
+        k.blockDim = m_blockCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, m_blockCol));
+        k.stepId = m_stepCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, m_stepCol));
+        k.opState = intern(m_opStateCol, r);
+        k.mixBlockDim = m_mixBlockCol < 0 ? KernelRecord::kNone : intOrNone(table.cell(r, m_mixBlockCol));
         const std::size_t row = kernels.addRow(k);
-        for (std::size_t m = 0; m < layout.metrics.size(); ++m) {
-            const auto value = csv::parseDouble(table.cell(r, layout.metrics[m].column));
+        for (std::size_t m = 0; m < m_layout.metrics.size(); ++m) {
+            const auto value = csv::parseDouble(table.cell(r, m_layout.metrics[m].column));
             if (value.ok())
-                kernels.setMetric(row, metricIndex[m], value.value);
+                kernels.setMetric(row, m_metricIndex[m], value.value);
         }
-        ++read;
+        ++m_read;
     }
-    if (badTimes)
-        builder.addWarning(
+}
+
+void KernelTableBlocks::endFile(const CsvTable &rest)
+{
+    m_join.endFile(rest);
+    if (m_firstHeader.isEmpty() && !rest.sources().empty() && rest.sources().front() == m_firstFile)
+        for (const std::string &cell : rest.header()) // as config::readCsvHeader gives it
+            m_firstHeader << QString::fromUtf8(cell.data(), qsizetype(cell.size())).trimmed();
+}
+
+bool KernelTableBlocks::stopped() const
+{
+    return stoppedEarly(m_join.table());
+}
+
+std::size_t KernelTableBlocks::finish()
+{
+    for (const CsvIssue &issue : m_join.table().issues())
+        m_builder.addWarning(issue.toString());
+    setUp(m_join.table()); // a table without rows still has its metric columns
+    if (!m_kernelTable) {
+        m_builder.addWarning(
+            QCoreApplication::translate(
+                "Parser", "%1: not a kernel table (no Name / Start Time column); AI Core metrics skipped")
+                .arg(m_name));
+        return 0;
+    }
+    if (m_badTimes)
+        m_builder.addWarning(
             QCoreApplication::translate("Parser", "%1: %2 rows without a readable start time were skipped")
-                .arg(name)
-                .arg(badTimes));
+                .arg(m_name)
+                .arg(m_badTimes));
+    return m_read;
+}
+
+std::size_t readKernelSummary(const QStringList &files, int group, TraceBuilder &builder,
+                              const std::atomic<bool> *stop, bool *stopped, QStringList *firstHeader)
+{
+    if (files.isEmpty())
+        return 0;
+    CsvOptions options;
+    options.stop = stop;
+    const CsvReader reader(options);
+    KernelTableBlocks blocks(files, group, builder);
+    for (const QString &file : sortCsvSlices(files))
+        blocks.endFile(reader.readFileInBlocks(file, KernelTableBlocks::kBlockRows,
+                                               [&](const CsvTable &block) { blocks.add(block); }));
+    const std::size_t read = blocks.finish();
+    if (stopped)
+        *stopped = blocks.stopped();
+    if (firstHeader)
+        *firstHeader = blocks.firstFileHeader();
     return read;
 }
 

@@ -84,11 +84,15 @@ ReadStatus SummaryTablesReader::read(SourceReading &reading) const
     const std::atomic<bool> &stop = reading.control.stopReading;
     TablesKept kept(reading.source.rootPath);
     const QStringList kernelFiles = kernelTableFiles(reading.source);
-    if (!kernelFiles.isEmpty()) {
+    if (!kernelFiles.isEmpty() && reading.kernelTable) { // read with the kernel-row timeline
+        kept.note(kernelFiles, reading.kernelTable->notRead, reading.kernelTable->cut,
+                  reading.kernelTable->rows);
+    } else if (!kernelFiles.isEmpty()) {
         bool cut = false;
         const bool before = stop;
-        const std::size_t rows =
-            before ? 0 : readKernelSummary(kernelFiles, reading.group, reading.builder, &stop, &cut);
+        const std::size_t rows = before ? 0
+                                        : readKernelSummary(kernelFiles, reading.group, reading.builder,
+                                                            &stop, &cut, &reading.collection.summaryHeader);
         kept.note(kernelFiles, before, cut, rows);
     }
     for (const QString &file : kernelFiles)

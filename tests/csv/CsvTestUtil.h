@@ -40,6 +40,22 @@ inline QString issuesText(const at::CsvTable &t)
     return lines.join(QLatin1Char('\n'));
 }
 
+// Every row of a table as one line: source, line, byte offset and the cells, to compare a table read in
+// blocks (CsvReader::parseBlocks) with the same table read whole.
+inline QStringList rowsText(const at::CsvTable &t)
+{
+    QStringList rows;
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        QStringList cells{t.rowSource(r), QString::number(t.rowLine(r)), QString::number(t.rowByteOffset(r))};
+        for (int c = 0; c < t.cellCount(r); ++c) {
+            const std::string_view cell = t.cell(r, c);
+            cells << QString::fromUtf8(cell.data(), static_cast<qsizetype>(cell.size()));
+        }
+        rows << cells.join(QLatin1Char('|'));
+    }
+    return rows;
+}
+
 inline QByteArray qba(std::string_view s)
 {
     return QByteArray(s.data(), static_cast<qsizetype>(s.size()));

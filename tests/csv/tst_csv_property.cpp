@@ -245,6 +245,14 @@ private slots:
             QCOMPARE(t.raggedRowCount(), expectRagged);
             QString why;
             QVERIFY2(sameRows(t, m, w, m.rows.size(), false, why), qPrintable(why + QLatin1Char(' ') + ctx));
+            // Read in blocks of a few rows (the kernel table's way): the same rows and issues.
+            QStringList blockRows;
+            const CsvTable rest = CsvReader(opt).parseBlocks(
+                w.text, QStringLiteral("seed%1").arg(seed), static_cast<std::size_t>(g.uniform(1, 5)),
+                [&](const CsvTable &block) { blockRows << csvtest::rowsText(block); });
+            QVERIFY2(blockRows == csvtest::rowsText(t), ctx.constData());
+            QCOMPARE(csvtest::issuesText(rest), csvtest::issuesText(t));
+            QCOMPARE(rest.raggedRowCount(), expectRagged);
 
             if (delim == ',') { // TAB trimming only makes sense when TAB is not the delimiter
                 opt.trimCells = true;

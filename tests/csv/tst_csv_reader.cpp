@@ -1,6 +1,7 @@
 // Unit tests of the CSV reader: dialect details, diagnostics and edge cases (FORMATS.md §3.1).
 
 #include "CsvTestUtil.h"
+#include "common/MappedFile.h"
 #include "csv/CsvColumns.h"
 #include "csv/CsvReader.h"
 #include "csv/CsvSlices.h"
@@ -9,6 +10,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+#include <memory>
+
 using at::CsvIssue;
 using at::CsvOptions;
 using at::CsvReader;
@@ -16,6 +20,7 @@ using at::CsvTable;
 using csvtest::countIssues;
 using csvtest::firstIssue;
 using csvtest::qba;
+using csvtest::rowsText;
 
 namespace {
 
@@ -366,6 +371,145 @@ private slots:
         QCOMPARE(qba(t.cell(1, 1)), QByteArray("2"));
         QCOMPARE(countIssues(t, CsvIssue::Kind::HeaderMismatch), qsizetype(1));
         QCOMPARE(firstIssue(t, CsvIssue::Kind::HeaderMismatch)->file, p1);
+    }
+
+    // Reading in blocks (the kernel table, issue 21) gives the rows, issues (same lines and byte offsets) and
+    // ragged count of reading whole, whatever the block size: blocks of rows, each dropped after its call.
+    void blocksMatchTheWholeParse_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::newRow("quirks") << QByteArray("\xEF\xBB\xBFName,Start Time(us),Note\r\n"
+                                              "a,1.0\t,\"x\ny\"\r\n"
+                                              "\r\n"
+                                              "b,2.0,\"say \"\"hi\"\"\"\n"
+                                              "c,3.0\n"
+                                              "d,4.0,z,extra\r"
+                                              "e,5.0,\"q\"tail\n"
+                                              "f,6.0,last");
+        QTest::newRow("cut inside quotes") << QByteArray("A,B\n1,2\n3,\"open\n4,5\n");
+        QTest::newRow("header only") << QByteArray("A,B\n");
+        QTest::newRow("empty") << QByteArray();
+        QTest::newRow("blank lines") << QByteArray("\n\r\n\n");
+        QTest::newRow("wide header") << QByteArray("A,B,C,D\n1,2,3,4\n");
+        QByteArray ragged = "A,B\n";
+        for (int i = 0; i < 30; ++i)
+            ragged += QByteArray::number(i) + (i % 2 ? ",x,y\n" : "\n");
+        QTest::newRow("ragged, capped") << ragged;
+    }
+    void blocksMatchTheWholeParse()
+    {
+        QFETCH(QByteArray, text);
+        CsvOptions options;
+        if (QByteArray(QTest::currentDataTag()) == "wide header")
+            options.maxColumns = 3;
+        const CsvReader reader(options);
+        const std::string_view data(text.constData(), static_cast<std::size_t>(text.size()));
+        const CsvTable whole = reader.parse(data, QStringLiteral("mem.csv"));
+        for (const std::size_t blockRows :
+             {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(1000)}) {
+            QStringList rows;
+            std::size_t blocks = 0;
+            const CsvTable rest =
+                reader.parseBlocks(data, QStringLiteral("mem.csv"), blockRows, [&](const CsvTable &block) {
+                    QVERIFY(block.rowCount() >= 1 && block.rowCount() <= blockRows);
+                    QCOMPARE(block.header(), whole.header());
+                    rows << rowsText(block);
+                    ++blocks;
+                });
+            QCOMPARE(rows, rowsText(whole));
+            QCOMPARE(blocks, (whole.rowCount() + blockRows - 1) / blockRows);
+            QCOMPARE(rest.rowCount(), std::size_t(0));
+            QCOMPARE(rest.header(), whole.header());
+            QCOMPARE(csvtest::issuesText(rest), csvtest::issuesText(whole));
+            QCOMPARE(rest.raggedRowCount(), whole.raggedRowCount());
+        }
+    }
+
+    // The stop is polled every 8,192 rows of the whole file, not of a block: the same rows are kept, with
+    // the same warning.
+    void blocksStopWhereTheWholeParseStops()
+    {
+        QByteArray text = "A,B\n";
+        for (int i = 0; i < 20000; ++i)
+            text += QByteArray::number(i) + ",x\n";
+        const std::atomic<bool> stop{true};
+        CsvOptions options;
+        options.stop = &stop;
+        const CsvReader reader(options);
+        const std::string_view data(text.constData(), static_cast<std::size_t>(text.size()));
+        const CsvTable whole = reader.parse(data, QStringLiteral("mem.csv"));
+        QCOMPARE(whole.rowCount(), std::size_t(8192));
+        std::size_t rows = 0;
+        const CsvTable rest = reader.parseBlocks(data, QStringLiteral("mem.csv"), 1000,
+                                                 [&](const CsvTable &block) { rows += block.rowCount(); });
+        QCOMPARE(rows, std::size_t(8192));
+        QCOMPARE(csvtest::issuesText(rest), csvtest::issuesText(whole));
+        QVERIFY(csvtest::issuesText(rest).contains(QStringLiteral("reading stopped after 8192 rows")));
+    }
+
+    // Slices read in blocks and joined give readCsvSlices' rows and issues: a renamed header remapped by
+    // name (one HeaderMismatch counting all the slice's rows), an unreadable and an empty slice reported.
+    void sliceBlocksMatchReadCsvSlices()
+    {
+        QTemporaryDir dir;
+        const QString p0 = dir.filePath(QStringLiteral("k_slice_0_1.csv"));
+        const QString p1 = dir.filePath(QStringLiteral("k_slice_1_1.csv"));
+        const QString p2 = dir.filePath(QStringLiteral("k_slice_2_1.csv"));
+        const QString p3 = dir.filePath(QStringLiteral("k_slice_3_1.csv"));
+        const QString missing = dir.filePath(QStringLiteral("k_slice_4_1.csv"));
+        QVERIFY(writeFile(p0, "Op Name,Block Dim\na,1\nb,2,ragged\nc,3\n"));
+        QVERIFY(writeFile(p1, "Block Num,Extra,Op Name\n2,x,d\n3,y,e\n4,z,f\n"));
+        QVERIFY(writeFile(p2, ""));
+        QVERIFY(writeFile(p3, "Op Name,Block Dim\ng,7\n"));
+        const QStringList paths{p3, missing, p1, p2, p0};
+        const CsvTable whole = at::readCsvSlices(paths);
+        QCOMPARE(whole.rowCount(), std::size_t(7));
+        for (const std::size_t blockRows : {std::size_t(1), std::size_t(2), std::size_t(100)}) {
+            QStringList rows;
+            // A block's rows name their own file, as the joined table's rows do.
+            const CsvTable rest =
+                at::readCsvSlicesInBlocks(paths, CsvReader(), blockRows, [&](const CsvTable &block) {
+                    QCOMPARE(block.header(), whole.header());
+                    rows << rowsText(block);
+                });
+            QCOMPARE(rest.rowCount(), std::size_t(0));
+            QCOMPARE(rest.header(), whole.header());
+            QCOMPARE(rest.sources(), whole.sources());
+            QCOMPARE(csvtest::issuesText(rest), csvtest::issuesText(whole));
+            QCOMPARE(rest.raggedRowCount(), whole.raggedRowCount());
+            QCOMPARE(rows, rowsText(whole));
+        }
+        QVERIFY(csvtest::issuesText(whole).contains(QStringLiteral("3 rows remapped by column name")));
+    }
+
+    // A file read in blocks through its mapping: the same rows as readFile, and the file's pages read are
+    // given back without changing what a later read of the mapping sees.
+    void fileInBlocksMatchesReadFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("kernel_details.csv"));
+        QByteArray text = "Name,Start Time(us),Shapes\n";
+        for (int i = 0; i < 50000; ++i)
+            text += "op" + QByteArray::number(i) + "," + QByteArray::number(i) + ".5,\"1,2;\n3\"\n";
+        QVERIFY(writeFile(path, text));
+        const CsvTable whole = CsvReader().readFile(path);
+        QStringList rows;
+        const CsvTable rest =
+            CsvReader().readFileInBlocks(path, 8192, [&](const CsvTable &block) { rows << rowsText(block); });
+        QCOMPARE(rows.size(), qsizetype(50000));
+        QCOMPARE(rows, rowsText(whole));
+        QVERIFY(rest.issues().empty());
+        QCOMPARE(rest.sources(), std::vector<QString>{path});
+
+        QString error;
+        const std::unique_ptr<at::MappedFile> mapped = at::MappedFile::open(path, &error);
+        QVERIFY2(mapped, qPrintable(error));
+        rows.clear();
+        CsvReader().readMappedInBlocks(*mapped, 1000,
+                                       [&](const CsvTable &block) { rows << rowsText(block); });
+        QCOMPARE(rows, rowsText(whole));
+        // Every page was given back; reading the mapping again reads the file again.
+        QCOMPARE(QByteArray(mapped->data(), qsizetype(mapped->size())), text);
     }
 };
 
