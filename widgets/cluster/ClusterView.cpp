@@ -25,6 +25,7 @@
 #include <QSplitter>
 #include <QStackedBarSeries>
 #include <QStandardItemModel>
+#include <QStyleOptionHeader>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -113,6 +114,36 @@ QString breakBeforeParenthesis(const QString &text)
 // From this page width on, the rank table has the whole width and the chart sits beside the tabs.
 constexpr int kWidePage = 1200;
 
+// The rank table's header draws its titles on two lines (breakBeforeParenthesis); the model keeps them
+// whole (tests, copies and exports read the model).
+class LineBreakingHeader : public QHeaderView
+{
+public:
+    using QHeaderView::QHeaderView;
+
+protected:
+    void initStyleOptionForIndex(QStyleOptionHeader *option, int logicalIndex) const override
+    {
+        QHeaderView::initStyleOptionForIndex(option, logicalIndex);
+        option->text = breakBeforeParenthesis(option->text);
+    }
+    QSize sectionSizeFromContents(int logicalIndex) const override
+    {
+        QSize size = QHeaderView::sectionSizeFromContents(logicalIndex);
+        const QString text = model()->headerData(logicalIndex, orientation()).toString();
+        const QStringList lines = breakBeforeParenthesis(text).split(QLatin1Char('\n'));
+        if (lines.size() < 2)
+            return size;
+        const QFontMetrics metrics(font());
+        int widest = 0;
+        for (const QString &line : lines)
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        size.rwidth() += widest - metrics.horizontalAdvance(text);
+        size.rheight() += static_cast<int>(lines.size() - 1) * metrics.lineSpacing();
+        return size;
+    }
+};
+
 // The width a legend at the chart's bottom needs to show every label in full (Qt Charts elides the longest
 // label first when they do not fit): each marker's label, its colour box and spacing, and the margins.
 int legendWidth(const QStringList &labels, const QFont &font)
@@ -193,6 +224,9 @@ ClusterView::ClusterView(QWidget *parent)
     layout->addWidget(m_title);
 
     m_rows->setSortRole(Qt::UserRole);
+    m_table->setHorizontalHeader(new LineBreakingHeader(Qt::Horizontal, m_table));
+    m_table->horizontalHeader()->setSectionsClickable(true);
+    m_table->horizontalHeader()->setHighlightSections(true);
     m_table->setModel(m_rows);
     m_table->setSortingEnabled(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -524,16 +558,10 @@ void ClusterView::rebuild()
 void ClusterView::fillTable()
 {
     m_rows->clear();
-    QStringList headers{tr("Rank"),       tr("Device"),
-                        tr("Stage"),      tr("Steps"),
-                        tr("Computing"),  tr("Communication (not overlapped)"),
-                        tr("Overlapped"), tr("Free"),
-                        tr("Bubble"),     tr("Preparing"),
-                        tr("Stage Time"), tr("Source"),
-                        tr("Timeline"),   tr("Peak Memory (MB)")};
-    for (QString &h : headers)
-        h = breakBeforeParenthesis(h);
-    m_rows->setHorizontalHeaderLabels(headers);
+    m_rows->setHorizontalHeaderLabels({tr("Rank"), tr("Device"), tr("Stage"), tr("Steps"), tr("Computing"),
+                                       tr("Communication (not overlapped)"), tr("Overlapped"), tr("Free"),
+                                       tr("Bubble"), tr("Preparing"), tr("Stage Time"), tr("Source"),
+                                       tr("Timeline"), tr("Peak Memory (MB)")});
     for (const Rank &r : m_model->ranks) {
         const RankStep m = meanStep(r);
         const bool has = !r.steps.empty();
