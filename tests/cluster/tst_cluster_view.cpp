@@ -1,24 +1,41 @@
 // The Cluster page through the real MainWindow: a folder of rank folders opens as the cluster view (no
 // timeline parsed), with its charts; activating a rank opens that rank's timeline in the window.
 #include "AppTestSupport.h"
+#include "InsightsPanel.h"
 #include "MessageBar.h"
 #include "Steps.h"
 #include "SyntheticCluster.h"
+#include "Theme.h"
+#include "Translations.h"
 #include "cluster/ClusterHeatMap.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterView.h"
+#include "cluster/CommunicationTable.h"
 
 #include <QAbstractItemModel>
+#include <QAction>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QDirIterator>
+#include <QDockWidget>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegendMarker>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
 #include <QStackedBarSeries>
+#include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace at;
 using namespace at::test;
@@ -61,8 +78,252 @@ class TstClusterView : public QObject
         return dir.path();
     }
 
+    // Every text the chart draws (title, axis titles and labels, legend labels), as drawn: Qt Charts
+    // elides a text that does not fit with "...".
+    static QStringList drawnChartTexts(QChart *chart)
+    {
+        QStringList texts;
+        for (QGraphicsItem *item : chart->scene()->items())
+            if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+                texts << text->toPlainText();
+        return texts;
+    }
+
+    struct DockState
+    {
+        bool visible;
+        bool floating;
+        Qt::DockWidgetArea area;
+        QRect geometry; // empty: a tab behind another one
+        bool operator==(const DockState &) const = default;
+    };
+    static std::map<QString, DockState> dockStates(MainWindow &window)
+    {
+        std::map<QString, DockState> states;
+        for (QDockWidget *dock : window.findChildren<QDockWidget *>()) {
+            // A tab behind another of its dock area is moved off the window: its geometry says nothing,
+            // being behind does.
+            const bool shown =
+                dock->isVisible() && (dock->isFloating() || window.rect().contains(dock->geometry()));
+            states[dock->objectName()] = {dock->isVisible(), dock->isFloating(), window.dockWidgetArea(dock),
+                                          shown ? dock->geometry() : QRect()};
+        }
+        return states;
+    }
+    // The docks whose state differs from `before`, with both states (empty: none).
+    static QString dockDifferences(MainWindow &window, const std::map<QString, DockState> &before)
+    {
+        QStringList out;
+        auto text = [](const DockState &d) {
+            return QStringLiteral("visible %1 floating %2 area %3 (%4,%5 %6x%7)")
+                .arg(d.visible)
+                .arg(d.floating)
+                .arg(int(d.area))
+                .arg(d.geometry.x())
+                .arg(d.geometry.y())
+                .arg(d.geometry.width())
+                .arg(d.geometry.height());
+        };
+        for (const auto &[name, state] : dockStates(window))
+            if (!(state == before.at(name)))
+                out << name + QStringLiteral(": ") + text(state) + QStringLiteral(" was ") +
+                           text(before.at(name));
+        return out.join(QLatin1Char('\n'));
+    }
+    static QDockWidget *dock(MainWindow &window, const char *name)
+    {
+        return window.findChild<QDockWidget *>(QString::fromLatin1(name));
+    }
+
+    // With AT_TEST_SCREENSHOTS=DIR the page is saved as shown, to look at (not compared).
+    static void saveGrab(QWidget *widget, const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("AT_TEST_SCREENSHOTS");
+        if (dir.isEmpty())
+            return;
+        QCoreApplication::processEvents();
+        widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+    }
+
 private slots:
     void initTestCase() { useScratchSettings(m_settings.path()); }
+    void cleanup()
+    {
+        setUiLanguage(QStringLiteral("en"));
+        applyUiTheme(UiTheme::Light);
+    }
+
+    // The page reads in a 900 x 700 window as in a 1600 x 1000 one, light and dark, English and Chinese:
+    // no chart text elided, the rank table's columns all visible when wide, the Communication Ops tab
+    // listing rows and its op summary shown in full (docs/CLUSTER.md "Layout"). The timeline's docks do not
+    // take the page's room. With AT_TEST_SCREENSHOTS=DIR every tab is saved.
+    void pageFitsTheWindow_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<int>("theme");
+        QTest::addColumn<QSize>("size");
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+            for (const UiTheme theme : {UiTheme::Light, UiTheme::Dark})
+                for (const QSize &size : {QSize(900, 700), QSize(1600, 1000)})
+                    QTest::addRow("%s-%s-%dx%d", qPrintable(language), qPrintable(uiThemeName(theme)),
+                                  size.width(), size.height())
+                        << language << static_cast<int>(theme) << size;
+    }
+    void pageFitsTheWindow()
+    {
+        QFETCH(QString, language);
+        QFETCH(int, theme);
+        QFETCH(QSize, size);
+        QVERIFY(setUiLanguage(language));
+        applyUiTheme(static_cast<UiTheme>(theme));
+        MainWindow window;
+        window.resize(size);
+        window.show();
+        window.openPath(qwen3Cluster());
+        QVERIFY(window.showsCluster());
+        QCoreApplication::processEvents();
+        ClusterView *view = window.clusterView();
+
+        // No timeline dock beside or below the page.
+        for (QDockWidget *d : window.findChildren<QDockWidget *>())
+            QVERIFY2(!d->isVisible(), qPrintable(d->objectName()));
+
+        // The chart: every text drawn in full, the title within the chart's width, every legend label drawn.
+        QChart *chart = view->breakdownChart()->chart();
+        const QStringList drawn = drawnChartTexts(chart);
+        for (const QString &text : drawn)
+            QVERIFY2(!text.contains(QLatin1String("...")) && !text.contains(QChar(0x2026)), qPrintable(text));
+        QVERIFY2(drawn.contains(chart->title()), qPrintable(drawn.join(QLatin1Char('|'))));
+        QVERIFY(QFontMetrics(chart->titleFont()).horizontalAdvance(chart->title()) <=
+                chart->plotArea().width());
+        QCOMPARE(chart->legend()->markers().size(), 3);
+        for (QLegendMarker *marker : chart->legend()->markers())
+            QVERIFY2(drawn.contains(marker->label()), qPrintable(marker->label()));
+
+        // The rank table: all 14 columns without scrolling in a wide window, its 4 rows visible.
+        QTableView *table = view->rankTable();
+        if (size.width() >= 1600) {
+            QVERIFY(!table->horizontalScrollBar()->isVisible());
+            QVERIFY(table->horizontalHeader()->length() <= table->viewport()->width());
+        }
+        QVERIFY(table->rowViewportPosition(3) + table->rowHeight(3) <= table->viewport()->height());
+
+        // The Communication Ops tab lists rows (not three), and the selected op's summary is not cut.
+        auto *tabs = view->findChild<QTabWidget *>();
+        CommunicationTable *comm = view->communicationTable();
+        tabs->setCurrentWidget(comm);
+        QCoreApplication::processEvents();
+        int row = 0; // the first row with packet sizes, as in the Communication Ops grabs
+        while (row + 1 < comm->table()->model()->rowCount() && comm->rowAt(row)->sizes.empty())
+            ++row;
+        comm->table()->setCurrentIndex(comm->table()->model()->index(row, 0));
+        QCoreApplication::processEvents();
+        const int rowsShown = comm->table()->viewport()->height() / comm->table()->rowHeight(0);
+        QVERIFY2(rowsShown >= (size.height() >= 1000 ? 20 : 8), qPrintable(QString::number(rowsShown)));
+        QLabel *summary = comm->summaryLabel();
+        auto *summaryArea = qobject_cast<QScrollArea *>(summary->parentWidget()->parentWidget());
+        QVERIFY(summaryArea);
+        QVERIFY2(summary->heightForWidth(summaryArea->viewport()->width()) <=
+                     summaryArea->viewport()->height(),
+                 qPrintable(QStringLiteral("%1 > %2")
+                                .arg(summary->heightForWidth(summaryArea->viewport()->width()))
+                                .arg(summaryArea->viewport()->height())));
+
+        // Its packet sizes: all three columns beside the table, no scrolling.
+        QVERIFY(!comm->sizesTable()->horizontalScrollBar()->isVisible());
+
+        for (int t = 0; t < tabs->count(); ++t) {
+            tabs->setCurrentIndex(t);
+            saveGrab(&window, QStringLiteral("cluster-%1-%2-%3x%4-tab%5")
+                                  .arg(language, uiThemeName(static_cast<UiTheme>(theme)))
+                                  .arg(size.width())
+                                  .arg(size.height())
+                                  .arg(t));
+        }
+    }
+
+    // The cluster page hides the timeline's docks; the timeline page gets the user's dock layout back
+    // exactly (visibility, floating, area, geometry), also after the window is closed on the cluster page.
+    void timelineDocksComeBack()
+    {
+        QTemporaryDir settings;
+        useScratchSettings(settings.path());
+        std::map<QString, DockState> timeline;
+        {
+            MainWindow window;
+            window.resize(1600, 1000);
+            window.show();
+            QVERIFY(openAndWait(window, alexnetTextCluster())); // two ranks: a timeline with the page behind
+            QVERIFY(!window.showsCluster());
+            // The user's own layout: Collection closed, Details narrower, Markers floating.
+            dock(window, "CollectionDock")->hide();
+            window.resizeDocks({dock(window, "DetailsDock")}, {300}, Qt::Horizontal);
+            dock(window, "MarkersDock")->setFloating(true);
+            dock(window, "MarkersDock")->setGeometry(100, 120, 320, 240);
+            QCoreApplication::processEvents();
+            timeline = dockStates(window);
+            QVERIFY(timeline.at(QStringLiteral("DetailsDock")).visible);
+            QVERIFY(!timeline.at(QStringLiteral("CollectionDock")).visible);
+
+            auto *clusterAction = window.findChild<QAction *>(QStringLiteral("ClusterAction"));
+            QVERIFY(clusterAction && clusterAction->isVisible());
+            clusterAction->trigger();
+            QVERIFY(window.showsCluster());
+            QCoreApplication::processEvents();
+            for (const auto &[name, state] : dockStates(window))
+                QVERIFY2(!state.visible, qPrintable(name));
+
+            QTest::mouseClick(window.clusterView()->backToTimelineButton(), Qt::LeftButton);
+            QVERIFY(!window.showsCluster());
+            QCoreApplication::processEvents();
+            QCOMPARE(dockDifferences(window, timeline), QString());
+
+            // A dock shown on the page (Insights, View ▸ Panels) is the page's: the timeline keeps its own
+            // layout, the page shows Insights again next time.
+            clusterAction->trigger();
+            dock(window, "InsightsDock")->toggleViewAction()->trigger();
+            QVERIFY(dock(window, "InsightsDock")->isVisible());
+            QTest::mouseClick(window.clusterView()->backToTimelineButton(), Qt::LeftButton);
+            QCoreApplication::processEvents();
+            QCOMPARE(dockDifferences(window, timeline), QString());
+            clusterAction->trigger();
+            QCoreApplication::processEvents();
+            for (const auto &[name, state] : dockStates(window))
+                QVERIFY2(state.visible == (name == QLatin1String("InsightsDock")), qPrintable(name));
+
+            // Closed on the cluster page: the timeline's layout is what the window saves.
+            window.close();
+        }
+        MainWindow again;
+        again.resize(1600, 1000);
+        again.show();
+        QCoreApplication::processEvents();
+        QVERIFY(dock(again, "DetailsDock")->isVisible());
+        QVERIFY(!dock(again, "CollectionDock")->isVisible());
+        QVERIFY(dock(again, "MarkersDock")->isFloating());
+        useScratchSettings(m_settings.path());
+    }
+
+    // Insights lists the cluster's findings: on the page it is one View ▸ Panels toggle away, and stays
+    // shown on the page once the user showed it there.
+    void insightsReachableOnThePage()
+    {
+        MainWindow window;
+        window.resize(900, 700);
+        window.show();
+        window.openPath(qwen3Cluster());
+        QVERIFY(window.showsCluster());
+        QDockWidget *insights = dock(window, "InsightsDock");
+        QVERIFY(insights && !insights->isVisible());
+        QVERIFY(insights->toggleViewAction()->isEnabled());
+        insights->toggleViewAction()->trigger();
+        QVERIFY(insights->isVisible());
+        auto *panel = qobject_cast<InsightsPanel *>(insights->widget());
+        QVERIFY(panel);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputing(), 30000);
+        QTRY_VERIFY(!panel->findings().empty()); // the checks' results arrive through the event loop
+        QVERIFY(panel->tree()->topLevelItemCount() > 0);
+    }
 
     void qwen3OpensAsCluster()
     {

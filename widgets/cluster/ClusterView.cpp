@@ -21,9 +21,11 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStackedBarSeries>
 #include <QStandardItemModel>
+#include <QStyleOptionHeader>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -95,6 +97,64 @@ QString stepText(std::int64_t step)
     return step == kNoStep ? ClusterView::tr("(no step)") : QString::number(step);
 }
 
+// A header's parenthesis on a second line ("Communication\n(not overlapped)", also the full-width "（"), so
+// the column is as wide as its numbers and all 14 columns fit beside the chart in a 1600-pixel window.
+QString breakBeforeParenthesis(const QString &text)
+{
+    qsizetype at = text.indexOf(QLatin1Char('('));
+    if (at < 0)
+        at = text.indexOf(QChar(0xFF08));
+    if (at < 0)
+        at = text.lastIndexOf(QLatin1Char(' ')); // "Stage Time"
+    if (at <= 0)
+        return text;
+    return text.left(at).trimmed() + QLatin1Char('\n') + text.mid(at).trimmed();
+}
+
+// From this page width on, the rank table has the whole width and the chart sits beside the tabs.
+constexpr int kWidePage = 1200;
+
+// The rank table's header draws its titles on two lines (breakBeforeParenthesis); the model keeps them
+// whole (tests, copies and exports read the model).
+class LineBreakingHeader : public QHeaderView
+{
+public:
+    using QHeaderView::QHeaderView;
+
+protected:
+    void initStyleOptionForIndex(QStyleOptionHeader *option, int logicalIndex) const override
+    {
+        QHeaderView::initStyleOptionForIndex(option, logicalIndex);
+        option->text = breakBeforeParenthesis(option->text);
+    }
+    QSize sectionSizeFromContents(int logicalIndex) const override
+    {
+        QSize size = QHeaderView::sectionSizeFromContents(logicalIndex);
+        const QString text = model()->headerData(logicalIndex, orientation()).toString();
+        const QStringList lines = breakBeforeParenthesis(text).split(QLatin1Char('\n'));
+        if (lines.size() < 2)
+            return size;
+        const QFontMetrics metrics(font());
+        int widest = 0;
+        for (const QString &line : lines)
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        size.rwidth() += widest - metrics.horizontalAdvance(text);
+        size.rheight() += static_cast<int>(lines.size() - 1) * metrics.lineSpacing();
+        return size;
+    }
+};
+
+// The width a legend at the chart's bottom needs to show every label in full (Qt Charts elides the longest
+// label first when they do not fit): each marker's label, its colour box and spacing, and the margins.
+int legendWidth(const QStringList &labels, const QFont &font)
+{
+    const QFontMetrics metrics(font);
+    int width = 0;
+    for (const QString &label : labels)
+        width += metrics.horizontalAdvance(label) + 2 * metrics.height() + 12;
+    return width + 60; // the chart's and legend's margins
+}
+
 QString ranksText(const std::vector<int> &ranks)
 {
     QStringList parts;
@@ -153,9 +213,10 @@ ClusterView::ClusterView(QWidget *parent)
       m_open(new QPushButton), m_openGroup(new QPushButton), m_openExtremes(new QPushButton),
       m_back(new QPushButton), m_loadedLabel(new QLabel), m_matrixGroupLabel(new QLabel),
       m_matrixOpLabel(new QLabel), m_matrixGroup(new QComboBox), m_matrixOp(new QComboBox),
-      m_chart(new QChartView), m_tabs(new QTabWidget), m_stepHeat(new ClusterHeatMap),
-      m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel), m_findings(new QListWidget),
-      m_communication(new CommunicationTable)
+      m_chart(new QChartView), m_tableBox(new QWidget), m_top(new QSplitter(Qt::Horizontal)),
+      m_split(new QSplitter(Qt::Vertical)), m_bottom(new QSplitter(Qt::Horizontal)), m_tabs(new QTabWidget),
+      m_stepHeat(new ClusterHeatMap), m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel),
+      m_findings(new QListWidget), m_communication(new CommunicationTable)
 {
     auto *layout = new QVBoxLayout(this);
     m_title->setWordWrap(true);
@@ -163,11 +224,15 @@ ClusterView::ClusterView(QWidget *parent)
     layout->addWidget(m_title);
 
     m_rows->setSortRole(Qt::UserRole);
+    m_table->setHorizontalHeader(new LineBreakingHeader(Qt::Horizontal, m_table));
+    m_table->horizontalHeader()->setSectionsClickable(true);
+    m_table->horizontalHeader()->setHighlightSections(true);
     m_table->setModel(m_rows);
     m_table->setSortingEnabled(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8); // compact rows
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     connect(m_table, &QTableView::activated, this,
             [this](const QModelIndex &index) { openRank(rankAtRow(index.row())); });
@@ -187,8 +252,7 @@ ClusterView::ClusterView(QWidget *parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ClusterView::updateButtons);
 
-    auto *tableBox = new QWidget;
-    auto *tableLayout = new QVBoxLayout(tableBox);
+    auto *tableLayout = new QVBoxLayout(m_tableBox);
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableLayout->addWidget(m_table, 1);
     // The open buttons wrap onto a second row in a narrow window rather than being cut.
@@ -203,13 +267,13 @@ ClusterView::ClusterView(QWidget *parent)
     tableLayout->addWidget(m_loadedLabel);
 
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumSize(280, 240);
-    auto *top = new QSplitter(Qt::Horizontal);
-    top->addWidget(tableBox);
-    top->addWidget(m_chart);
-    top->setStretchFactor(0, 3);
-    top->setStretchFactor(1, 2);
-    top->setSizes({900, 560});
+    m_chart->setMinimumSize(280, 240); // the width grows to the legend's in fillChart
+    m_top->addWidget(m_tableBox);
+    m_top->addWidget(m_chart);
+    m_top->setCollapsible(0, false);
+    m_top->setCollapsible(1, false);
+    m_top->setStretchFactor(0, 3);
+    m_top->setStretchFactor(1, 2);
 
     auto scrolled = [](QWidget *inner) {
         auto *area = new QScrollArea;
@@ -263,14 +327,16 @@ ClusterView::ClusterView(QWidget *parent)
             openRank(m_model->ranks[static_cast<std::size_t>(row)].rank);
     });
 
-    auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(top);
-    split->addWidget(m_tabs);
-    // Half each: the matrix and the findings need rows as much as the rank table does.
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setSizes({500, 500});
-    layout->addWidget(split, 1);
+    m_bottom->addWidget(m_tabs);
+    m_bottom->setChildrenCollapsible(false);
+    m_split->addWidget(m_top);
+    m_split->addWidget(m_bottom);
+    m_split->setCollapsible(0, false);
+    m_split->setCollapsible(1, false);
+    // A window resize gives the extra height to the tabs (fitSplits sets the start).
+    m_split->setStretchFactor(0, 0);
+    m_split->setStretchFactor(1, 1);
+    layout->addWidget(m_split, 1);
     retranslateUi();
     rebuild();
 }
@@ -400,6 +466,58 @@ void ClusterView::openRank(int rank)
         Q_EMIT rankOpenRequested(rank);
 }
 
+int ClusterView::rankTableWidth() const
+{
+    const QHeaderView *header = m_table->horizontalHeader();
+    return header->length() + 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
+}
+
+int ClusterView::rankTableHeight() const
+{
+    int rows = 0;
+    for (int r = 0; r < m_rows->rowCount(); ++r)
+        rows += m_table->rowHeight(r);
+    return m_table->horizontalHeader()->sizeHint().height() + rows + 2 * m_table->frameWidth() +
+           m_table->horizontalScrollBar()->sizeHint().height();
+}
+
+void ClusterView::fitSplits()
+{
+    if (!isVisible())
+        return;
+    // Across: the chart keeps at least its legend's width; the table gets what its columns need, the chart
+    // the rest.
+    const int across = m_split->width() - m_top->handleWidth();
+    const bool wide = across >= kWidePage;
+    QSplitter *chartSplit = wide ? m_bottom : m_top;
+    if (m_chart->parentWidget() != chartSplit) {
+        chartSplit->addWidget(m_chart);
+        chartSplit->setCollapsible(chartSplit->indexOf(m_chart), false);
+    }
+    const int chart = wide ? std::max(m_chart->minimumWidth(), across * 3 / 10)
+                           : std::max(m_chart->minimumWidth(), across - rankTableWidth());
+    (wide ? m_bottom : m_top)->setSizes({std::max(0, across - chart), chart});
+    // Down: the top as high as the table's rows and buttons (narrow: at least the chart's minimum), at most
+    // half the page; the tabs get the rest, so a low window still lists rows of the Communication Ops tab.
+    const int down = m_split->height() - m_split->handleWidth();
+    const int buttons = m_tableBox->sizeHint().height() - m_table->sizeHint().height();
+    const int top =
+        std::min(down / 2, std::max(wide ? 0 : m_chart->minimumHeight(), rankTableHeight() + buttons));
+    m_split->setSizes({top, down - top});
+}
+
+void ClusterView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitSplits();
+}
+
+void ClusterView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    fitSplits();
+}
+
 void ClusterView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -434,6 +552,7 @@ void ClusterView::rebuild()
     fillMatrix();
     m_communication->setModel(m_model);
     updateButtons();
+    fitSplits();
 }
 
 void ClusterView::fillTable()
@@ -478,7 +597,8 @@ void ClusterView::fillChart()
     auto *chart = new QChart;
     chart->setTheme(isDark(QApplication::palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart->setBackgroundBrush(QApplication::palette().color(QPalette::Base));
-    chart->setTitle(tr("Step breakdown per rank (mean per step, ms)"));
+    // A short title (the unit is the value axis's title), so that it is not elided in a narrow chart.
+    chart->setTitle(tr("Mean step breakdown per rank"));
     auto *series = new QStackedBarSeries;
     auto *computing = new QBarSet(tr("Computing"));
     auto *communication = new QBarSet(tr("Communication (not overlapped)"));
@@ -508,6 +628,10 @@ void ClusterView::fillChart()
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    // The chart is never narrower than its legend (fitSplits takes the room from the table, which scrolls).
+    m_chart->setMinimumWidth(
+        std::max(280, legendWidth({computing->label(), communication->label(), free->label()},
+                                  chart->legend()->font())));
     connect(series, &QStackedBarSeries::clicked, this, [this](int index, QBarSet *) {
         if (m_model && index >= 0 && index < static_cast<int>(m_model->ranks.size()))
             openRank(m_model->ranks[static_cast<std::size_t>(index)].rank);

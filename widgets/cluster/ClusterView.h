@@ -17,6 +17,7 @@ class QLabel;
 class QListWidget;
 class QListWidgetItem;
 class QPushButton;
+class QSplitter;
 class QStandardItemModel;
 class QTableView;
 class QTabWidget;
@@ -79,12 +80,21 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     // Texts that do not depend on the model: buttons, tabs, the matrix's labels (constructor and
     // QEvent::LanguageChange).
     void retranslateUi();
     void updateButtons();
+    // Shares the page between the rank table, the chart and the tabs for the current size (a 900 x 700
+    // window as well as a 1600 x 1000 one). Wide: the table across the top (every column), the chart beside
+    // the tabs. Narrow: the chart beside the table (at least its legend's width; the table scrolls), the
+    // tabs below. The top is as high as the table's rows, the rest is for the tabs.
+    void fitSplits();
+    int rankTableWidth() const;
+    int rankTableHeight() const;
     void fillMatrixChoosers();
     void openFinding(QListWidgetItem *item);
     void rebuild();
@@ -109,6 +119,10 @@ private:
     QComboBox *m_matrixOp;
     QString m_loadedTimeline;
     QChartView *m_chart;
+    QWidget *m_tableBox;
+    QSplitter *m_top;
+    QSplitter *m_split;
+    QSplitter *m_bottom; // the tabs, and the chart beside them in a wide window
     QTabWidget *m_tabs;
     ClusterHeatMap *m_stepHeat;
     ClusterHeatMap *m_matrixHeat;

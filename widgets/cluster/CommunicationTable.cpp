@@ -11,12 +11,14 @@
 #include <QLabel>
 #include <QResizeEvent>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <set>
 
 namespace at {
@@ -229,7 +231,8 @@ CommunicationTable::CommunicationTable(QWidget *parent)
     : QWidget(parent), m_stepLabel(new QLabel), m_step(new QComboBox), m_groupLabel(new QLabel),
       m_group(new QComboBox), m_opLabel(new QLabel), m_op(new QComboBox), m_totals(new QCheckBox),
       m_rows(new CommunicationTableModel(this)), m_sorted(new QSortFilterProxyModel(this)),
-      m_table(new QTableView), m_summary(new QLabel), m_sizes(new QTableWidget)
+      m_table(new QTableView), m_summary(new QLabel), m_summaryArea(new QScrollArea),
+      m_split(new QSplitter(Qt::Horizontal)), m_detail(new QSplitter(Qt::Vertical)), m_sizes(new QTableWidget)
 {
     auto *layout = new QVBoxLayout(this);
     m_filtersTop = new QHBoxLayout;
@@ -281,7 +284,7 @@ CommunicationTable::CommunicationTable(QWidget *parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_summary->setMargin(4);
-    auto *summaryArea = new QScrollArea;
+    QScrollArea *summaryArea = m_summaryArea;
     summaryArea->setWidget(m_summary);
     summaryArea->setWidgetResizable(true);
     // Small minimum heights: the cluster page must still fit a 900 × 700 window; the parts scroll instead.
@@ -294,20 +297,22 @@ CommunicationTable::CommunicationTable(QWidget *parent)
     m_sizes->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_sizes->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_sizes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    auto *detail = new QSplitter(Qt::Vertical);
-    detail->addWidget(summaryArea);
-    detail->addWidget(m_sizes);
-    detail->setStretchFactor(0, 1);
-    detail->setStretchFactor(1, 1);
-    detail->setSizes({110, 160}); // the summary's five lines, the rest for the buckets
+    m_detail->addWidget(summaryArea);
+    m_detail->addWidget(m_sizes);
+    m_detail->setCollapsible(0, false);
+    m_detail->setCollapsible(1, false);
+    m_detail->setStretchFactor(0, 0);
+    m_detail->setStretchFactor(1, 1);
 
-    auto *split = new QSplitter(Qt::Horizontal);
-    split->addWidget(m_table);
-    split->addWidget(detail);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
-    split->setSizes({1100, 340});
-    layout->addWidget(split, 1);
+    // Beside the table, not under it: the table keeps the tab's whole height for its rows (a 900 x 700
+    // window still lists about ten).
+    m_split->addWidget(m_table);
+    m_split->addWidget(m_detail);
+    m_split->setCollapsible(0, false);
+    m_split->setCollapsible(1, false);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 0);
+    layout->addWidget(m_split, 1);
     retranslateUi();
     refill();
 }
@@ -337,6 +342,27 @@ void CommunicationTable::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     arrangeFilters();
+    // A quarter of the tab, at least the packet-size table's three columns and the width of the summary's
+    // longest line (the op name and the ranks line wrap at spaces only), at most half the tab.
+    const int across = m_split->width() - m_split->handleWidth();
+    const int sizes = m_sizes->horizontalHeader()->length() + 2 * m_sizes->frameWidth() +
+                      m_sizes->verticalScrollBar()->sizeHint().width() + 4;
+    const int detail =
+        std::min(across / 2, std::max({across / 4, sizes, 20 * fontMetrics().averageCharWidth() + 40}));
+    m_split->setSizes({std::max(0, across - detail), detail});
+    fitDetail();
+}
+
+void CommunicationTable::fitDetail()
+{
+    const int down = m_detail->height() - m_detail->handleWidth();
+    if (down <= 0)
+        return;
+    const int width = m_summaryArea->width() - 2 * m_summaryArea->frameWidth();
+    const int wanted = m_summary->heightForWidth(width) + 2 * m_summaryArea->frameWidth();
+    const int summary =
+        std::max(m_summaryArea->minimumHeight(), std::min(wanted, down - m_sizes->minimumHeight()));
+    m_detail->setSizes({summary, down - summary});
 }
 
 void CommunicationTable::arrangeFilters()
@@ -461,6 +487,7 @@ void CommunicationTable::showDetail()
             m_rows->rows().empty()
                 ? tr("No communication op (communication.json or analysis.db) for this choice.")
                 : tr("Select a row for its op across the ranks and its packet sizes."));
+        fitDetail();
         return;
     }
     const CommOpSummary s = summarizeOp(m_rows->rows(), *row);
@@ -488,6 +515,7 @@ void CommunicationTable::showDetail()
             m_sizes->setItem(i, c, item);
         }
     }
+    fitDetail();
 }
 
 } // namespace at

@@ -15,6 +15,8 @@ class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QScrollArea;
+class QSplitter;
 class QSortFilterProxyModel;
 class QTableView;
 class QTableWidget;
@@ -97,6 +99,9 @@ protected:
 
 private:
     void arrangeFilters();
+    // The detail beside the table: wide enough for the summary's lines, the summary as high as its wrapped
+    // text (not cut, no scroll bar when the tab has the room), the packet sizes below it.
+    void fitDetail();
     void retranslateUi();
     void fillChoosers();
     void fillOpChooser();
@@ -117,6 +122,9 @@ private:
     QSortFilterProxyModel *m_sorted;
     QTableView *m_table;
     QLabel *m_summary;
+    QScrollArea *m_summaryArea;
+    QSplitter *m_split;
+    QSplitter *m_detail;
     QTableWidget *m_sizes;
 };
 
