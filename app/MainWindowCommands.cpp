@@ -7,6 +7,7 @@
 #include "MessageBar.h"
 #include "OpenDialogs.h"
 #include "PanelRegistry.h"
+#include "PreparedCacheMenu.h"
 #include "SearchBar.h"
 #include "ShortcutsDialog.h"
 #include "StatusLabel.h"
@@ -118,6 +119,33 @@ void MainWindow::createActions()
     }
     menus[1].second->addMenu(m_panels->menu());
     addAppearanceMenus(menus[1].second, m_messages);
+    addPreparedCacheMenu(menus[0].second, this, [this] {
+        const QString folder = savedPreparedCacheFolder();
+        m_messages->showMessage(
+            MessageBar::Kind::Info,
+            folder.isEmpty()
+                ? tr("No prepared cache folder: the following loads use the usual snapshot cache.")
+            : !m_savedCacheUsed || !m_loadOptions.snapshotDirectory.isEmpty()
+                ? tr("Prepared cache folder %1 kept for the next start; this window keeps the command line's "
+                     "choice.")
+                      .arg(folder)
+                : tr("The following loads use the prepared cache folder %1 (ranks prepared there open "
+                     "without parsing).")
+                      .arg(folder));
+    });
+}
+
+LoadOptions MainWindow::loadOptions() const
+{
+    LoadOptions options = m_loadOptions;
+    // Like `--cache DIR`: the folder's snapshots and prepared summaries, the cache on even under
+    // AT_NO_SNAPSHOT. The command line's --cache wins for its run.
+    if (const QString folder = savedPreparedCacheFolder();
+        m_savedCacheUsed && options.snapshotDirectory.isEmpty() && !folder.isEmpty()) {
+        options.snapshotDirectory = folder;
+        options.useSnapshotCache = true;
+    }
+    return options;
 }
 
 void MainWindow::openInNewWindow()

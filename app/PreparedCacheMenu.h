@@ -1,0 +1,29 @@
+#pragma once
+// File ▸ Prepared Cache: the folder of a prepared cluster (`--prepare RANK_DIR --cache DIR`, docs/CLUSTER.md)
+// chosen in the window instead of with `--cache DIR`. Kept in QSettings ("cache/preparedFolder"); every
+// following load of a window uses it like `--cache DIR` (the snapshot cache of that folder, and the cluster
+// page's prepared summaries), unless the command line chose for its run (`--cache`, `--no-cache`).
+
+#include <QString>
+
+#include <functional>
+
+class QMenu;
+class QWidget;
+
+namespace at {
+
+// The chosen folder, empty when none.
+QString savedPreparedCacheFolder();
+// Empty: none. A symbolic link is resolved (the cache writer refuses links), as `--cache` does.
+void setSavedPreparedCacheFolder(const QString &folder);
+
+// Adds the submenu to `file`: "Choose Folder…" (a folder dialog) and "Stop Using the Folder", with the
+// current folder named in a disabled entry. `changed` runs after either changes the folder.
+void addPreparedCacheMenu(QMenu *file, QWidget *window, const std::function<void()> &changed);
+void retranslatePreparedCacheMenu(const QWidget *window);
+
+// Tests: the folder dialog replaced by a function returning the folder (empty: cancelled); {} restores it.
+void setPreparedCacheChooserForTesting(std::function<QString()> chooser);
+
+} // namespace at
