@@ -135,6 +135,8 @@ public:
     // File ▸ Prepared Cache (PreparedCacheMenu.h): its folder is used like `--cache DIR` by every load that
     // the command line leaves free (no --cache); off for a window started with --no-cache.
     void setSavedCacheFolderUsed(bool used) { m_savedCacheUsed = used; }
+    // Keeps the folder (empty: none) and says what the following loads use.
+    void setPreparedCacheFolder(const QString &folder);
     // Reloads the current result from its other export (database ↔ text); false when it has only one.
     bool reloadWithOtherSource();
     // Reloads the current folder decoding its raw PROF_* data (false when it has none).
@@ -217,6 +219,7 @@ private:
     bool m_savedCacheUsed = true;
     // m_loadOptions with File ▸ Prepared Cache's folder when the command line gave none.
     LoadOptions loadOptions() const;
+    void updatePreparedCacheActions(); // Stop Using is enabled when a folder is kept
     TimelineView *m_timeline;
     DetailsPanel *m_details = nullptr;
     StatisticsPanel *m_statistics = nullptr;

@@ -7,7 +7,7 @@
 #include "MessageBar.h"
 #include "OpenDialogs.h"
 #include "PanelRegistry.h"
-#include "PreparedCacheMenu.h"
+#include "PreparedCacheSetting.h"
 #include "SearchBar.h"
 #include "ShortcutsDialog.h"
 #include "StatusLabel.h"
@@ -59,6 +59,12 @@ std::vector<std::pair<const char *, std::function<void()>>> MainWindow::commandH
                  openSession(path);
          }},
         {"file.saveSession", [this] { saveSessionAs(); }},
+        {"file.preparedCacheFolder",
+         [this] {
+             if (const QString folder = choosePreparedCacheFolder(this); !folder.isEmpty())
+                 setPreparedCacheFolder(folder);
+         }},
+        {"file.stopPreparedCache", [this] { setPreparedCacheFolder({}); }},
         {"file.close", [this] { closeTrace(); }},
         {"file.quit", [this] { close(); }},
         {"view.find", [this] { m_search->activate(); }},
@@ -119,20 +125,33 @@ void MainWindow::createActions()
     }
     menus[1].second->addMenu(m_panels->menu());
     addAppearanceMenus(menus[1].second, m_messages);
-    addPreparedCacheMenu(menus[0].second, this, [this] {
-        const QString folder = savedPreparedCacheFolder();
-        m_messages->showMessage(
-            MessageBar::Kind::Info,
-            folder.isEmpty()
-                ? tr("No prepared cache folder: the following loads use the usual snapshot cache.")
-            : !m_savedCacheUsed || !m_loadOptions.snapshotDirectory.isEmpty()
-                ? tr("Prepared cache folder %1 kept for the next start; this window keeps the command line's "
-                     "choice.")
-                      .arg(folder)
-                : tr("The following loads use the prepared cache folder %1 (ranks prepared there open "
-                     "without parsing).")
-                      .arg(folder));
-    });
+    updatePreparedCacheActions();
+}
+
+void MainWindow::setPreparedCacheFolder(const QString &folder)
+{
+    setSavedPreparedCacheFolder(folder);
+    updatePreparedCacheActions();
+    const QString saved = savedPreparedCacheFolder();
+    m_messages->showMessage(
+        MessageBar::Kind::Info,
+        saved.isEmpty() ? tr("No prepared cache folder: the following loads use the usual snapshot cache.")
+        : !m_savedCacheUsed || !m_loadOptions.snapshotDirectory.isEmpty()
+            ? tr("Prepared cache folder %1 kept for the next start; this window keeps the command line's "
+                 "choice.")
+                  .arg(saved)
+            : tr("The following loads use the prepared cache folder %1 (ranks prepared there open without "
+                 "parsing).")
+                  .arg(saved));
+}
+
+void MainWindow::updatePreparedCacheActions()
+{
+    const QString folder = savedPreparedCacheFolder();
+    if (auto *stop = findChild<QAction *>(QStringLiteral("file.stopPreparedCache"))) {
+        stop->setEnabled(!folder.isEmpty());
+        stop->setToolTip(folder);
+    }
 }
 
 LoadOptions MainWindow::loadOptions() const

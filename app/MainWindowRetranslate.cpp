@@ -5,7 +5,6 @@
 #include "AppearanceMenus.h"
 #include "Commands.h"
 #include "PanelRegistry.h"
-#include "PreparedCacheMenu.h"
 #include "StartPage.h"
 #include "StatusLabel.h"
 #include "TimelineView.h"
@@ -41,7 +40,6 @@ void MainWindow::retranslateUi()
     retranslateCommandActions(this); // every registry command, also the panels' own actions
     m_panels->retranslate();
     retranslateAppearanceMenus(this);
-    retranslatePreparedCacheMenu(this);
     m_cancel->setText(tr("Cancel"));
     retranslateClusterActions();
     m_progress->setFormat(tr("%p% read"));

@@ -7,7 +7,7 @@
 #include "AppTestSupport.h"
 #include "ClusterTestSupport.h"
 #include "MessageBar.h"
-#include "PreparedCacheMenu.h"
+#include "PreparedCacheSetting.h"
 #include "StatusLabel.h"
 #include "TraceLoader.h"
 #include "TraceQueries.h"
@@ -286,7 +286,7 @@ private slots:
         QCOMPARE(reopened, 2);
     }
 
-    // File ▸ Prepared Cache ▸ Choose Folder… (the dialog replaced by the test hook): the window opens the
+    // File ▸ Prepared Cache Folder… (the dialog replaced by the test hook): the window opens the
     // cluster at B from the prepared summaries and says so in the status line, a rank opens from its
     // snapshot; the choice is kept for the next window; the command line's --cache wins, --no-cache leaves
     // it unused; Stop Using clears it.
@@ -300,8 +300,8 @@ private slots:
         {
             MainWindow window;
             window.show();
-            auto *choose = window.findChild<QAction *>(QStringLiteral("preparedCache.choose"));
-            auto *clear = window.findChild<QAction *>(QStringLiteral("preparedCache.clear"));
+            auto *choose = window.findChild<QAction *>(QStringLiteral("file.preparedCacheFolder"));
+            auto *clear = window.findChild<QAction *>(QStringLiteral("file.stopPreparedCache"));
             QVERIFY(choose && clear);
             QVERIFY(!clear->isEnabled());
             choose->trigger();
@@ -354,7 +354,7 @@ private slots:
         }
         {
             MainWindow window;
-            window.findChild<QAction *>(QStringLiteral("preparedCache.clear"))->trigger();
+            window.findChild<QAction *>(QStringLiteral("file.stopPreparedCache"))->trigger();
             QVERIFY(savedPreparedCacheFolder().isEmpty());
             window.openPath(m_desktop);
             QCOMPARE(window.findChild<StatusLabel *>()->text(),
