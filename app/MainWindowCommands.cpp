@@ -147,11 +147,8 @@ void MainWindow::setPreparedCacheFolder(const QString &folder)
 
 void MainWindow::updatePreparedCacheActions()
 {
-    const QString folder = savedPreparedCacheFolder();
-    if (auto *stop = findChild<QAction *>(QStringLiteral("file.stopPreparedCache"))) {
-        stop->setEnabled(!folder.isEmpty());
-        stop->setToolTip(folder);
-    }
+    if (auto *stop = findChild<QAction *>(QStringLiteral("file.stopPreparedCache")))
+        stop->setEnabled(!savedPreparedCacheFolder().isEmpty());
 }
 
 LoadOptions MainWindow::loadOptions() const
