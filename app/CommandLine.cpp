@@ -203,8 +203,10 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     parser.process(app);
 
     CommandLineOptions options;
-    if (parser.isSet(noCache))
+    if (parser.isSet(noCache)) {
         options.load.useSnapshotCache = false;
+        options.noCache = true;
+    }
     options.paths = parser.positionalArguments();
     options.summary = parser.isSet(summary);
     options.advise = parser.isSet(advise);

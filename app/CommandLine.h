@@ -38,6 +38,7 @@ struct CommandLineOptions
     // --source db|text|raw (which export to load when a result has several; default: text), --no-cache,
     // --memory-limit; the window uses the last two.
     LoadOptions load = environmentLoadOptions();
+    bool noCache = false; // --no-cache (the window then leaves File ▸ Prepared Cache's folder unused)
     // --compare-steps A,B [--against OTHER] [--csv OUT] [--kernels-csv OUT] [--match-shapes]
     QString compareSteps;
     QString against;

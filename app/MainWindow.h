@@ -132,6 +132,11 @@ public:
     void setPreferredSource(PreferredSource source) { m_preferredSource = source; }
     // The cache and memory limit of every load (the command line's --no-cache, --memory-limit).
     void setLoadOptions(const LoadOptions &options) { m_loadOptions = options; }
+    // File ▸ Prepared Cache (PreparedCacheMenu.h): its folder is used like `--cache DIR` by every load that
+    // the command line leaves free (no --cache); off for a window started with --no-cache.
+    void setSavedCacheFolderUsed(bool used) { m_savedCacheUsed = used; }
+    // Keeps the folder (empty: none) and says what the following loads use.
+    void setPreparedCacheFolder(const QString &folder);
     // Reloads the current result from its other export (database ↔ text); false when it has only one.
     bool reloadWithOtherSource();
     // Reloads the current folder decoding its raw PROF_* data (false when it has none).
@@ -211,6 +216,10 @@ private:
     QString m_lastError;
     PreferredSource m_preferredSource = PreferredSource::Text;
     LoadOptions m_loadOptions = environmentLoadOptions();
+    bool m_savedCacheUsed = true;
+    // m_loadOptions with File ▸ Prepared Cache's folder when the command line gave none.
+    LoadOptions loadOptions() const;
+    void updatePreparedCacheActions(); // Stop Using is enabled when a folder is kept
     TimelineView *m_timeline;
     DetailsPanel *m_details = nullptr;
     StatisticsPanel *m_statistics = nullptr;

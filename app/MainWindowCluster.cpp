@@ -115,9 +115,10 @@ bool MainWindow::openCluster(const QString &path)
 {
     if (!QFileInfo(path).isDir() || !cluster::isClusterFolder(path))
         return false;
-    // With `--cache DIR`, ranks prepared there (`--prepare`) come from their summaries (docs/CLUSTER.md).
-    auto model = std::make_shared<cluster::ClusterModel>(
-        cluster::readCluster(path, {m_loadOptions.snapshotDirectory}));
+    // With `--cache DIR` (or File ▸ Prepared Cache), ranks prepared there (`--prepare`) come from their
+    // summaries (docs/CLUSTER.md).
+    const QString preparedDir = loadOptions().snapshotDirectory;
+    auto model = std::make_shared<cluster::ClusterModel>(cluster::readCluster(path, {preparedDir}));
     // A few ranks that all have timelines still open as one timeline (one group per rank), as before; the
     // page is for clusters whose one timeline would be incomplete (summary-only ranks) or too tall.
     const bool summaryOnlyRank = std::any_of(model->ranks.begin(), model->ranks.end(),
@@ -135,9 +136,18 @@ bool MainWindow::openCluster(const QString &path)
     m_pages->setCurrentWidget(m_clusterView);
     m_clusterAction->setVisible(false);
     setWindowTitle(tr("%1 (cluster) — Ascend Timeline").arg(QFileInfo(path).fileName()));
-    m_status->setText(tr("Cluster %1: %n rank(s) read from their summary files", nullptr,
-                         static_cast<int>(model->ranks.size()))
-                          .arg(path));
+    const int ranks = static_cast<int>(model->ranks.size());
+    if (preparedDir.isEmpty())
+        m_status->setText(
+            tr("Cluster %1: %n rank(s) read from their summary files", nullptr, ranks).arg(path));
+    else // how many the prepared cache held (the others were read from their files, the message says why)
+        m_status->setText(
+            tr("Cluster %1: %2 of %3 ranks from prepared summaries in %4")
+                .arg(path)
+                .arg(std::count_if(model->ranks.begin(), model->ranks.end(),
+                                   [](const cluster::Rank &r) { return !r.preparedSummary.isEmpty(); }))
+                .arg(ranks)
+                .arg(preparedDir));
     if (!model->warnings.isEmpty())
         m_messages->showMessage(
             MessageBar::Kind::Warning,
@@ -206,7 +216,7 @@ void MainWindow::openRankFolders(const QString &root, const QStringList &folders
 void MainWindow::startLoad(const QString &path, const QStringList &rankFolders)
 {
     m_sessions->dropPendingUnlessFor(path);
-    LoadOptions options = m_loadOptions;
+    LoadOptions options = loadOptions();
     options.preferredSource = m_preferredSource;
     options.writeSnapshotInBackground = true; // the first frame does not wait for the cache write
     options.rankFolders = rankFolders;

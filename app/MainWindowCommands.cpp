@@ -7,6 +7,7 @@
 #include "MessageBar.h"
 #include "OpenDialogs.h"
 #include "PanelRegistry.h"
+#include "PreparedCacheSetting.h"
 #include "SearchBar.h"
 #include "ShortcutsDialog.h"
 #include "StatusLabel.h"
@@ -59,6 +60,12 @@ std::vector<std::pair<const char *, std::function<void()>>> MainWindow::commandH
                  openSession(path);
          }},
         {"file.saveSession", [this] { saveSessionAs(); }},
+        {"file.preparedCacheFolder",
+         [this] {
+             if (const QString folder = choosePreparedCacheFolder(this); !folder.isEmpty())
+                 setPreparedCacheFolder(folder);
+         }},
+        {"file.stopPreparedCache", [this] { setPreparedCacheFolder({}); }},
         {"file.close", [this] { closeTrace(); }},
         {"file.quit", [this] { close(); }},
         {"view.find", [this] { m_search->activate(); }},
@@ -119,6 +126,43 @@ void MainWindow::createActions()
     }
     menus[1].second->addMenu(m_panels->menu());
     addAppearanceMenus(menus[1].second, m_messages);
+    updatePreparedCacheActions();
+}
+
+void MainWindow::setPreparedCacheFolder(const QString &folder)
+{
+    setSavedPreparedCacheFolder(folder);
+    updatePreparedCacheActions();
+    const QString saved = savedPreparedCacheFolder();
+    m_messages->showMessage(
+        MessageBar::Kind::Info,
+        saved.isEmpty() ? tr("No prepared cache folder: the following loads use the usual snapshot cache.")
+        : !m_savedCacheUsed || !m_loadOptions.snapshotDirectory.isEmpty()
+            ? tr("Prepared cache folder %1 kept for the next start; this window keeps the command line's "
+                 "choice.")
+                  .arg(saved)
+            : tr("The following loads use the prepared cache folder %1 (ranks prepared there open without "
+                 "parsing).")
+                  .arg(saved));
+}
+
+void MainWindow::updatePreparedCacheActions()
+{
+    if (auto *stop = findChild<QAction *>(QStringLiteral("file.stopPreparedCache")))
+        stop->setEnabled(!savedPreparedCacheFolder().isEmpty());
+}
+
+LoadOptions MainWindow::loadOptions() const
+{
+    LoadOptions options = m_loadOptions;
+    // Like `--cache DIR`: the folder's snapshots and prepared summaries, the cache on even under
+    // AT_NO_SNAPSHOT. The command line's --cache wins for its run.
+    if (const QString folder = savedPreparedCacheFolder();
+        m_savedCacheUsed && options.snapshotDirectory.isEmpty() && !folder.isEmpty()) {
+        options.snapshotDirectory = folder;
+        options.useSnapshotCache = true;
+    }
+    return options;
 }
 
 void MainWindow::openInNewWindow()

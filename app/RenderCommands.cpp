@@ -159,6 +159,8 @@ int runScreenshot(const CommandLineOptions &options)
     if (!outsideDataFolders(QStringLiteral("--screenshot"), options.screenshotOut, options.paths, err))
         return 2;
     MainWindow window;
+    window.setLoadOptions(options.load); // as the window of the same command line: --cache, --no-cache, ...
+    window.setSavedCacheFolderUsed(!options.noCache);
     window.resize(options.size);
     window.show();
     const QString path =

@@ -97,6 +97,7 @@ int main(int argc, char **argv)
     for (const QString &path : paths) {
         auto window = std::make_unique<at::MainWindow>();
         window->setLoadOptions(options.load);
+        window->setSavedCacheFolderUsed(!options.noCache);
         window->show();
         if (path.isEmpty())
             window->openBundledSample();

@@ -949,7 +949,7 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
         }
         model.ranks.push_back(std::move(rank));
     }
-    // A mistyped cache folder, or one prepared for the data at another path (the key is the real path).
+    // A mistyped cache folder, or one prepared for other data (or data changed since).
     if (!options.preparedDirectory.isEmpty() && prepared == 0 && !folders.isEmpty())
         model.warnings << QCoreApplication::translate(
                               "Parser",

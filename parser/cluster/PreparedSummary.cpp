@@ -43,8 +43,10 @@ BreakdownSource sourceFrom(const QString &name)
     return BreakdownSource::StepTraceCsv;
 }
 
+constexpr QByteArrayView kTag = "\nrank summary";
+
 // The files the summary was read from, the rank folder and its ASCEND_PROFILER_OUTPUT/, and every folder
-// between a file and the rank folder.
+// between a file and the rank folder (absolute paths; written relative to the rank folder).
 std::vector<snapshot::FileStamp> stampsOf(const RankSummary &summary)
 {
     const QString root = summary.rank.folder;
@@ -230,8 +232,15 @@ QByteArray encode(const RankSummary &summary, const QString &snapshotPath)
                                   {QStringLiteral("name"), g.name},
                                   {QStringLiteral("ranks"), ranks}});
     }
+    // Relative to the rank folder ("." for itself), so that the folder is recognised at another path.
+    const QString folder = r.folder;
+    auto relative = [&](const QString &path) {
+        if (path == folder)
+            return QStringLiteral(".");
+        return path.startsWith(folder + QLatin1Char('/')) ? path.mid(folder.size() + 1) : path;
+    };
     for (const snapshot::FileStamp &f : stampsOf(summary))
-        stamps.append(QJsonObject{{QStringLiteral("path"), f.path},
+        stamps.append(QJsonObject{{QStringLiteral("path"), relative(f.path)},
                                   {QStringLiteral("size"), big(f.size)},
                                   {QStringLiteral("mtime_ns"), big(f.mtimeNs)},
                                   {QStringLiteral("ctime_ns"), big(f.ctimeNs)},
@@ -252,8 +261,10 @@ QByteArray encode(const RankSummary &summary, const QString &snapshotPath)
                                 {QStringLiteral("component"), r.memoryPeak->component},
                                 {QStringLiteral("file"), r.memoryPeak->file}});
     const QJsonObject root{{QStringLiteral("format"), kPreparedSummaryFormat},
+                           {QStringLiteral("key"), snapshot::portableKeyName(r.folder, kTag)},
                            {QStringLiteral("folder"), QFileInfo(r.folder).canonicalFilePath()},
-                           {QStringLiteral("snapshot"), snapshotPath},
+                           {QStringLiteral("read_as"), r.folder},
+                           {QStringLiteral("snapshot"), QFileInfo(snapshotPath).fileName()},
                            {QStringLiteral("stamps"), stamps},
                            {QStringLiteral("rank"), rank},
                            {QStringLiteral("groups"), groups},
@@ -277,9 +288,13 @@ RankSummary decode(const JsonNode &root, const QString &rankFolder)
     r.rank = static_cast<int>(n["rank"].toInt(-1));
     r.device = static_cast<int>(n["device"].toInt(-1));
     r.folder = QFileInfo(rankFolder).absoluteFilePath();
+    // Paths of the folder as it was read when prepared, now where it is seen (another mount point).
+    const QString readAs = root["read_as"].string();
+    auto moved = [&](const QString &path) { return snapshot::rebasedPath(path, readAs, r.folder); };
     r.name = n["name"].string();
     r.hasTimeline = n["has_timeline"].text == "true";
-    r.filesRead = strings(n["files_read"]);
+    for (const QString &file : strings(n["files_read"]))
+        r.filesRead << moved(file);
     for (const JsonNode &s : n["steps"].items)
         r.steps.push_back(decodeStep(s));
     for (const JsonNode &op : n["ops"].items)
@@ -287,8 +302,8 @@ RankSummary decode(const JsonNode &root, const QString &rankFolder)
     for (const JsonNode &l : n["links"].items)
         r.links.push_back(decodeLink(l));
     if (const JsonNode &m = n["memory_peak"]; m.isObject())
-        r.memoryPeak =
-            RankMemoryPeak{big(m["bytes"]), big(m["time"]), m["component"].string(), m["file"].string()};
+        r.memoryPeak = RankMemoryPeak{big(m["bytes"]), big(m["time"]), m["component"].string(),
+                                      moved(m["file"].string())};
     for (const JsonNode &g : root["groups"].items) {
         ParallelGroup group;
         group.key = g["key"].string();
@@ -309,6 +324,9 @@ RankSummary decode(const JsonNode &root, const QString &rankFolder)
         a.worldSize = static_cast<int>(d["world_size"].toInt(0));
     }
     summary.warnings = strings(root["warnings"]);
+    if (!readAs.isEmpty() && readAs != r.folder)
+        for (QString &w : summary.warnings)
+            w.replace(readAs + QLatin1Char('/'), r.folder + QLatin1Char('/'));
     return summary;
 }
 
@@ -319,7 +337,7 @@ QString preparedSummaryPath(const QString &rankFolder, const QString &cacheDir)
     if (cacheDir.isEmpty() || !QFileInfo(rankFolder).isDir() ||
         snapshot::insideDataFolder(rankFolder, cacheDir))
         return {};
-    return QDir(cacheDir).filePath(snapshot::cacheKeyName(rankFolder, "\nrank summary") +
+    return QDir(cacheDir).filePath(snapshot::portableKeyName(rankFolder, kTag) +
                                    QStringLiteral(".atrank.json"));
 }
 
@@ -358,22 +376,32 @@ std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const 
         return unused(error);
     if (root["format"].toInt(-1) != kPreparedSummaryFormat)
         return unused(QCoreApplication::translate("Parser", "written by another version"));
-    if (root["folder"].string() != QFileInfo(rankFolder).canonicalFilePath())
+    // Found by the folder's name and identity (its file name); a file renamed to it is another folder's.
+    if (root["key"].string() != snapshot::portableKeyName(rankFolder, kTag))
         return unused(QCoreApplication::translate("Parser", "made for another folder"));
+    // The same folder, at the path it was prepared at or seen at another one (another mount point, a copy
+    // that kept the times): every file recorded relative to it must be unchanged (firstChangedFile).
+    const QString preparedAt = root["folder"].string();
+    const QString seenAt = QFileInfo(rankFolder).canonicalFilePath();
     const JsonNode &stamps = root["stamps"];
-    if (stamps.items.empty())
+    if (stamps.items.empty() || preparedAt.isEmpty())
         return unused(QCoreApplication::translate("Parser", "no files recorded"));
+    std::vector<snapshot::FileStamp> recorded;
     for (const JsonNode &s : stamps.items) {
-        snapshot::FileStamp recorded;
-        recorded.path = s["path"].string();
-        recorded.size = big(s["size"]);
-        recorded.mtimeNs = big(s["mtime_ns"]);
-        recorded.ctimeNs = big(s["ctime_ns"]);
-        recorded.fingerprint = QString::fromStdString(s["fingerprint"].text).toULongLong();
-        if (snapshot::stampOf(recorded.path) != recorded)
-            return unused(
-                QCoreApplication::translate("Parser", "%1 changed since it was prepared").arg(recorded.path));
+        snapshot::FileStamp &stamp = recorded.emplace_back();
+        const QString path = s["path"].string();
+        stamp.path = path == QStringLiteral(".")  ? preparedAt
+                     : QDir::isAbsolutePath(path) ? path
+                                                  : preparedAt + QLatin1Char('/') + path;
+        stamp.size = big(s["size"]);
+        stamp.mtimeNs = big(s["mtime_ns"]);
+        stamp.ctimeNs = big(s["ctime_ns"]);
+        stamp.fingerprint = QString::fromStdString(s["fingerprint"].text).toULongLong();
     }
+    if (const QString changed = snapshot::firstChangedFile(recorded, preparedAt, seenAt); !changed.isEmpty())
+        return unused(
+            QCoreApplication::translate("Parser", "%1 changed since it was prepared")
+                .arg(snapshot::rebasedPath(changed, seenAt, QFileInfo(rankFolder).absoluteFilePath())));
     RankSummary summary = decode(root, rankFolder);
     summary.rank.preparedSummary = path;
     return summary;

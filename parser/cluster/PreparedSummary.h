@@ -1,10 +1,12 @@
 #pragma once
 // The prepared cluster cache (`ascend-timeline --prepare RANK_DIR --cache DIR`, docs/CLUSTER.md). Beside each
 // rank's snapshot, DIR holds a small JSON file with what readRankSummary() read from the rank folder. It is
-// keyed like the snapshot (a hash of the rank folder's real path) and stamped like it: the size, mtime,
-// ctime and fingerprint of every file the summary was read from and of the folders holding them (a file
-// added or removed changes a folder's mtime). A summary whose stamps all still match stands in for the rank's
-// files; anything else is ignored with the reason and the files are read.
+// named like the snapshot (snapshot::portableKeyName: the rank folder's name and the identity of its
+// profiler_info files, not its path) and stamped like it: the size, mtime, ctime and fingerprint of every
+// file the summary was read from and of the folders holding them (a file added or removed changes a
+// folder's mtime), recorded relative to the rank folder. A summary whose stamps all still match, at the
+// path it was prepared at or under another one (snapshot::firstChangedFile says what must match then),
+// stands in for the rank's files; anything else is ignored with the reason and the files are read.
 
 #include "cluster/ClusterReader.h"
 
@@ -15,10 +17,11 @@
 namespace at::cluster {
 
 // Bumped whenever the summary's fields or the reader's definitions change: an older file is re-read.
-constexpr int kPreparedSummaryFormat = 1;
+// 2: named by the folder's name and identity, stamps relative to the rank folder (another mount path).
+constexpr int kPreparedSummaryFormat = 2;
 
-// DIR/<hash of the rank folder's real path>.atrank.json; empty when the folder does not exist or DIR lies
-// inside it (the data folder is never written).
+// DIR/<portableKeyName(rank folder)>.atrank.json; empty when the folder does not exist or DIR lies inside
+// it (the data folder is never written).
 QString preparedSummaryPath(const QString &rankFolder, const QString &cacheDir);
 
 // Writes the summary atomically with the cache's rules (snapshot::saveCacheFile). snapshotPath names the

@@ -115,7 +115,19 @@ public:
     QString string()
     {
         const std::string_view v = bytes();
-        return QString::fromUtf8(v.data(), static_cast<qsizetype>(v.size()));
+        QString text = QString::fromUtf8(v.data(), static_cast<qsizetype>(v.size()));
+        // A path under the folder the snapshot was made from (or a message starting with one): under the
+        // folder it is reopened from (PathMove, SnapshotCodec.h).
+        if (!m_moveFrom.isEmpty() && text.startsWith(m_moveFrom) &&
+            (text.size() == m_moveFrom.size() || text.at(m_moveFrom.size()) == QLatin1Char('/')))
+            text.replace(0, m_moveFrom.size(), m_moveTo);
+        return text;
+    }
+    // Strings starting with the path `from` (followed by '/' or nothing) are read with `to` instead.
+    void movePaths(const QString &from, const QString &to)
+    {
+        m_moveFrom = from == to || from == QStringLiteral("/") ? QString() : from;
+        m_moveTo = to;
     }
     QStringList strings()
     {
@@ -177,6 +189,7 @@ public:
             return ByteReader(nullptr, 0);
         }
         ByteReader sub(m_data + m_pos, static_cast<std::size_t>(n));
+        sub.movePaths(m_moveFrom, m_moveTo);
         m_pos += static_cast<std::size_t>(n);
         return sub;
     }
@@ -201,6 +214,7 @@ private:
     std::size_t m_size;
     std::size_t m_pos = 0;
     bool m_ok = true;
+    QString m_moveFrom, m_moveTo;
 };
 
 } // namespace at::snapshot

@@ -253,6 +253,55 @@ QString cacheKeyName(const QString &input, QByteArrayView tag)
     return QString::fromLatin1(hash.result().toHex());
 }
 
+QString portableKeyName(const QString &folder, QByteArrayView tag)
+{
+    const QString real = canonical(folder);
+    QCryptographicHash hash(QCryptographicHash::Sha1);
+    hash.addData("folder\n");
+    hash.addData(QFileInfo(real).fileName().toUtf8());
+    const QDir dir(real);
+    for (const QString &name :
+         dir.entryList({QStringLiteral("profiler_info*.json")}, QDir::Files | QDir::Hidden, QDir::Name)) {
+        const FileStamp s = stampOf(dir.filePath(name));
+        hash.addData(QStringLiteral("\n%1 %2 %3").arg(name).arg(s.size).arg(s.fingerprint).toUtf8());
+    }
+    hash.addData(tag);
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+QString rebasedPath(const QString &path, const QString &from, const QString &to)
+{
+    if (from.isEmpty() || from == to || from == QStringLiteral("/"))
+        return path;
+    if (path == from)
+        return to;
+    if (path.startsWith(from) && path.at(from.size()) == QLatin1Char('/'))
+        return to + path.mid(from.size());
+    return path;
+}
+
+QString firstChangedFile(const std::vector<FileStamp> &recorded, const QString &recordedRoot,
+                         const QString &root)
+{
+    for (const FileStamp &f : recorded) {
+        const QString path = rebasedPath(f.path, recordedRoot, root);
+        const FileStamp now = stampOf(path);
+        if (path == f.path) { // the same real path: everything as it was
+            if (now != f)
+                return path;
+            continue;
+        }
+        // Seen at another path: ctime is not kept by a copy, a folder's size differs between file systems.
+        const bool folder = f.fingerprint == 0 && QFileInfo(path).isDir();
+        const bool same =
+            now.size >= 0 && now.mtimeNs == f.mtimeNs &&
+            (folder ? now.fingerprint == 0 : now.size == f.size && now.fingerprint == f.fingerprint);
+        if (!same)
+            return path;
+    }
+    return {};
+}
+
 QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir,
                 const QStringList &rankFolders)
 {
@@ -276,14 +325,19 @@ QString pathFor(const QString &input, PreferredSource preferred, const QString &
     // language, so its warnings stay in the language it was prepared in.
     if (const QString language = messageLanguage(); cacheDir.isEmpty() && language != QLatin1String("en"))
         tag += QStringLiteral("\nlanguage %1").arg(language).toUtf8();
+    // A folder in a cache of the user's choosing is found wherever it is seen (portableKeyName).
+    const bool portable = !cacheDir.isEmpty() && QFileInfo(path).isDir();
     // A subset of a cluster's ranks is another model of the same folder: its own snapshot.
     QStringList subset;
-    for (const QString &folder : rankFolders)
-        subset << canonical(folder);
+    for (const QString &folder : rankFolders) {
+        const QString real = canonical(folder);
+        subset << (portable && real.startsWith(path + QLatin1Char('/')) ? real.mid(path.size() + 1) : real);
+    }
     subset.sort();
     for (const QString &folder : subset)
         tag += QByteArray("\nrank:") + folder.toUtf8();
-    return QDir(dir).filePath(cacheKeyName(input, tag) + QStringLiteral(".atsnap"));
+    return QDir(dir).filePath((portable ? portableKeyName(input, tag) : cacheKeyName(input, tag)) +
+                              QStringLiteral(".atsnap"));
 }
 
 bool saveCacheFile(const std::string &bytes, const QString &path, QString *reason)
@@ -367,14 +421,19 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
     const SnapshotKey &key = header->key;
     control.bytesTotal = key.sourceBytes;
     control.bytesDone = 0;
-    if (key.canonicalPath != canonical(input) ||
-        key.preferredSource != (preferred == PreferredSource::Database))
+    // In a cache of the user's choosing a folder's snapshot is found by the folder's name and identity
+    // (portableKeyName): made under another path, it is the same folder when every file it was read from
+    // is still there, relative to the folder, unchanged (firstChangedFile).
+    const QString current = canonical(input);
+    const bool moved = key.canonicalPath != current;
+    if (key.preferredSource != (preferred == PreferredSource::Database) ||
+        (moved && (options.snapshotDirectory.isEmpty() || !QFileInfo(current).isDir() ||
+                   QFileInfo(key.canonicalPath).fileName() != QFileInfo(current).fileName())))
         return failed(QStringLiteral("made for another input"));
     if (key.files.empty())
         return failed(QStringLiteral("no input files recorded"));
-    for (const FileStamp &f : key.files)
-        if (stampOf(f.path) != f)
-            return failed(QStringLiteral("stale: %1 changed since the snapshot was written").arg(f.path));
+    if (const QString changed = firstChangedFile(key.files, key.canonicalPath, current); !changed.isEmpty())
+        return failed(QStringLiteral("stale: %1 changed since the snapshot was written").arg(changed));
     if (control.cancel) {
         *cancelled = true;
         return nullptr;
@@ -386,7 +445,10 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
         static_cast<double>(privateResidentBytes() + 2 * header->payloadSize) >
             kReadingShareOfLimit * static_cast<double>(options.memoryLimitBytes))
         return failed(QStringLiteral("reopening could pass the memory limit"));
-    std::unique_ptr<TraceModel> model = decodeBody(*header, reason);
+    // The model's paths (sources, whose args are re-read from them, groups, files, messages) follow the
+    // folder.
+    std::unique_ptr<TraceModel> model =
+        decodeBody(*header, reason, moved ? PathMove{key.canonicalPath, current} : PathMove{});
     if (bytes->truncated())
         return failed(bytes->truncationMessage());
     if (!model)

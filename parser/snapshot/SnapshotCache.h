@@ -25,7 +25,9 @@ bool enabled();
 QString directory();
 // Where the snapshot of this input lives (empty for inputs that are never cached, e.g. resources, or when
 // the cache folder lies inside the opened folder). cacheDir: a cache folder of the user's choosing
-// (LoadOptions::snapshotDirectory, `--cache DIR`) instead of directory().
+// (LoadOptions::snapshotDirectory, `--cache DIR`, the prepared cluster cache) instead of directory(); a
+// folder's snapshot there is named by portableKeyName(), not by its path, so that the same folder seen at
+// another path finds it (load() then checks its files under the new path).
 // rankFolders: the LoadOptions::rankFolders of a subset of a cluster's ranks (another file per subset).
 QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir = {},
                 const QStringList &rankFolders = {});
@@ -33,6 +35,22 @@ QString pathFor(const QString &input, PreferredSource preferred, const QString &
 bool insideDataFolder(const QString &input, const QString &cacheDir);
 // SHA-1 of the input's canonical path and a tag, as hex: the base name of its cache files.
 QString cacheKeyName(const QString &input, QByteArrayView tag);
+// The base name of a folder's files in a cache of the user's choosing: SHA-1 of the folder's name, of the
+// name, size and content fingerprint of its profiler_info*.json files and of a tag, as hex. Not its path: the
+// same rank folder seen at another path (another mount point, a copy that kept the times) has the same name,
+// while two ranks of a job never do (their profiler_info_<rank>.json files differ).
+QString portableKeyName(const QString &folder, QByteArrayView tag);
+
+// `path` with the folder `from` (or anything under it) moved to `to`; anything else unchanged.
+QString rebasedPath(const QString &path, const QString &from, const QString &to);
+// Whether the files recorded under the real folder `recordedRoot` are still what they were, now under
+// `root`: the path of the first that changed (under root), empty when none did. Under the same real path
+// every stamp must match (size, mtime, ctime, fingerprint). Under another path (the same files seen through
+// another mount point, or copied with their times) a file must keep its size, mtime and fingerprint and a
+// folder its mtime: a copy cannot keep ctime, nor a folder's size on another file system. Stamps of files
+// outside recordedRoot are compared in full where they are.
+QString firstChangedFile(const std::vector<FileStamp> &recorded, const QString &recordedRoot,
+                         const QString &root);
 
 // The reopened model, or null with the reason (missing, stale, corrupt, wrong version). Progress
 // reports the cold load's byte total; a cancel returns null with *cancelled set.

@@ -462,10 +462,11 @@ private:
 // The structure (the whole payload, or the part before the column stream) read, the columns filled
 // from source, every index checked.
 std::unique_ptr<TraceModel> decodeModel(std::string_view structure, const ColumnSource &source,
-                                        QString *reason)
+                                        QString *reason, const PathMove &move = {})
 {
     auto model = std::make_unique<TraceModel>();
     ByteReader r(structure.data(), structure.size());
+    r.movePaths(move.from, move.to);
     if (!readModel(r, source, *model, reason))
         return nullptr;
     const QString invalid = Validator(*model).check();
@@ -635,7 +636,7 @@ std::optional<SnapshotHeader> readHeader(std::string_view file, QString *reason)
     return header;
 }
 
-std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *reason)
+std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *reason, const PathMove &move)
 {
     std::uint64_t sum = 0, compressedBytes = 0;
     for (const SnapshotFrame &f : header.frames) {
@@ -686,7 +687,7 @@ std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *re
         columns.framed = true;
         columns.frames = std::span<const SnapshotFrame>(header.frames).subspan(structureFrames);
         columns.framedBytes = header.payloadSize - structureSize;
-        return decodeModel(std::string_view(buffer.get(), structureSize), columns, reason);
+        return decodeModel(std::string_view(buffer.get(), structureSize), columns, reason, move);
     }
     std::string payload;
     ZstdContexts z;
@@ -698,7 +699,7 @@ std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *re
         if (ZSTD_isError(n) || n != f.rawSize)
             return failed(n);
     }
-    return decodePayload(payload, reason);
+    return decodeModel(payload, ColumnSource{}, reason, move);
 }
 
 } // namespace at::snapshot

@@ -73,8 +73,16 @@ std::optional<std::string> encodeSnapshot(const TraceModel &model, const Snapsho
 
 // Checks magic, version and every length of the header; the payload is not touched.
 std::optional<SnapshotHeader> readHeader(std::string_view file, QString *reason);
+// A snapshot reopened from another path than it was made at (the same folder seen through another mount
+// point, SnapshotCache.h): every path under `from`, and every message starting with one, reads as under `to`.
+struct PathMove
+{
+    QString from, to;
+};
+
 // Decompresses (zstd checksum checked) and decodes the payload into a model, or null with a reason.
-std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *reason);
+std::unique_ptr<TraceModel> decodeBody(const SnapshotHeader &header, QString *reason,
+                                       const PathMove &move = {});
 
 // Compresses an encoded payload and puts the header in front (the slow half of encodeSnapshot,
 // which the GUI runs off the loading thread).

@@ -349,7 +349,7 @@ private slots:
         QVERIFY(QFile::link(dir.filePath(QStringLiteral("elsewhere.json")), summary0));
         expectNotUsed(QStringLiteral("not a regular file"));
         QByteArray older = good;
-        older.replace("\"format\":1", "\"format\":0");
+        older.replace("\"format\":" + QByteArray::number(cluster::kPreparedSummaryFormat), "\"format\":1");
         QVERIFY(QFile::remove(summary0));
         writeTextFile(summary0, older);
         expectNotUsed(QStringLiteral("written by another version"));
