@@ -638,6 +638,22 @@
         <source>pin its process to the top / unpin, hide the process or the thread lane, show hidden lanes; with a range selected: restrict the range to the lane, add or remove it, or return to all lanes</source>
         <translation>将其进程置顶或取消置顶，隐藏进程或线程泳道，显示隐藏的泳道；已选区间时：将区间限制在该泳道、添加或移除该泳道，或恢复为全部泳道</translation>
     </message>
+    <message>
+        <source>Prepared Cac&amp;he Folder…</source>
+        <translation>预处理缓存文件夹(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>open prepared clusters from this folder, as with --cache DIR (kept for the next starts)</source>
+        <translation>从此文件夹打开预处理过的集群，与 --cache DIR 相同（下次启动时仍然使用）</translation>
+    </message>
+    <message>
+        <source>Stop &amp;Using the Prepared Cache Folder</source>
+        <translation>停止使用预处理缓存文件夹(&amp;U)</translation>
+    </message>
+    <message>
+        <source>forget the prepared cache folder (loads use the usual snapshot cache)</source>
+        <translation>不再使用预处理缓存文件夹（加载使用常规快照缓存）</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -2016,6 +2032,21 @@
         <source>%1: summary tables when reading stopped: %2</source>
         <translation>%1：读取停止时各汇总表的情况：%2</translation>
     </message>
+    <message>
+        <source>%1: not loaded (the memory limit was reached)</source>
+        <translation>%1：未加载（已达到内存上限）</translation>
+    </message>
+    <message>
+        <source>%1: not loaded: %2</source>
+        <translation>%1：未加载：%2</translation>
+    </message>
+</context>
+<context>
+    <name>PreparedCache</name>
+    <message>
+        <source>Folder of a prepared cluster (--prepare RANK_DIR --cache DIR)</source>
+        <translation>预处理集群的文件夹（--prepare RANK_DIR --cache DIR）</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2383,10 +2414,6 @@ duration %2 µs · %3</source>
         <translation>仅汇总文件</translation>
     </message>
     <message>
-        <source>Step breakdown per rank (mean per step, ms)</source>
-        <translation>各 Rank 的步骤时间分解（每步平均，ms）</translation>
-    </message>
-    <message>
         <source>Rank %1</source>
         <translation>Rank %1</translation>
     </message>
@@ -2532,6 +2559,14 @@ duration %2 µs · %3</source>
         <source>Step %1: bandwidth from source rank (row) to destination rank (column), GB/s. Hover a cell for its value; click it to open both ranks at the op.</source>
         <translation>步骤 %1：从源 Rank（行）到目的 Rank（列）的带宽，GB/s。悬停单元格查看数值；单击可在该算子处打开两个 Rank。</translation>
     </message>
+    <message>
+        <source>Communication Ops</source>
+        <translation>通信算子</translation>
+    </message>
+    <message>
+        <source>Mean step breakdown per rank</source>
+        <translation>各 Rank 的每步平均时间分解</translation>
+    </message>
 </context>
 <context>
     <name>at::CollectionPanel</name>
@@ -2621,6 +2656,170 @@ duration %2 µs · %3</source>
     <message>
         <source>Not a valid regular expression: %1</source>
         <translation>无效的正则表达式：%1</translation>
+    </message>
+</context>
+<context>
+    <name>at::CommunicationTable</name>
+    <message>
+        <source>(no step)</source>
+        <translation>（无步骤）</translation>
+    </message>
+    <message>
+        <source>all (p2p)</source>
+        <translation>全部（p2p）</translation>
+    </message>
+    <message>
+        <source>all (collective)</source>
+        <translation>全部（集合通信）</translation>
+    </message>
+    <message>
+        <source>&amp;Step:</source>
+        <translation>步骤(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Group:</source>
+        <translation>通信组(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>&amp;Op:</source>
+        <translation>算子(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Include &amp;Total Op Info</source>
+        <translation>包含 Total Op Info 汇总(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Also list each rank&apos;s &quot;Total Op Info&quot; entries (its sums per step, collective and p2p)</source>
+        <translation>同时列出每个 Rank 的“Total Op Info”条目（按步骤分别汇总集合通信和 p2p）</translation>
+    </message>
+    <message>
+        <source>One row per op and rank. Double-click a row or press Enter to open that rank&apos;s timeline at the op</source>
+        <translation>每个算子和 Rank 一行。双击某行或按 Enter，在该算子处打开该 Rank 的时间线</translation>
+    </message>
+    <message>
+        <source>Packet Size (MB)</source>
+        <translation>包大小 (MB)</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>个数</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间 (ms)</translation>
+    </message>
+    <message>
+        <source>The selected row&apos;s packets by size, over its transports (SDMA repeats HCCS, PCIE and SIO and is left out)</source>
+        <translation>所选行按大小统计的数据包，合并各传输类型（SDMA 重复了 HCCS、PCIE 和 SIO，因此不计入）</translation>
+    </message>
+    <message>
+        <source>All steps</source>
+        <translation>所有步骤</translation>
+    </message>
+    <message>
+        <source>All groups</source>
+        <translation>所有通信组</translation>
+    </message>
+    <message>
+        <source>%1 (group %2)</source>
+        <translation>%1（通信组 %2）</translation>
+    </message>
+    <message>
+        <source>All ops</source>
+        <translation>所有算子</translation>
+    </message>
+    <message>
+        <source>No communication op (communication.json or analysis.db) for this choice.</source>
+        <translation>此选择下没有通信算子（communication.json 或 analysis.db）。</translation>
+    </message>
+    <message>
+        <source>Select a row for its op across the ranks and its packet sizes.</source>
+        <translation>选择一行，查看该算子在各 Rank 上的情况及其包大小分布。</translation>
+    </message>
+    <message>
+        <source>Step %1, group %2, rank %3.</source>
+        <translation>步骤 %1，通信组 %2，Rank %3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>On %n rank(s): slowest rank %1 (%2 ms), fastest rank %3 (%4 ms), spread %5 ms.</source>
+        <translation>
+            <numerusform>在 %n 个 Rank 上：最慢 Rank %1（%2 ms），最快 Rank %3（%4 ms），相差 %5 ms。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Longest wait: rank %1 (%2 ms).</source>
+        <translation>等待最长：Rank %1（%2 ms）。</translation>
+    </message>
+    <message>
+        <source>No packet-size distribution for this row.</source>
+        <translation>此行没有包大小分布。</translation>
+    </message>
+</context>
+<context>
+    <name>at::CommunicationTableModel</name>
+    <message>
+        <source>Group %1</source>
+        <translation>通信组 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 MB in %3 ms, %4 GB/s</source>
+        <translation>%1：%2 MB，用时 %3 ms，%4 GB/s</translation>
+    </message>
+    <message>
+        <source>Double-click or press Enter to open rank %1 at this op</source>
+        <translation>双击或按 Enter 在此算子处打开 Rank %1</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>通信组</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Elapse (ms)</source>
+        <translation>耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Transit (ms)</source>
+        <translation>传输 (ms)</translation>
+    </message>
+    <message>
+        <source>Wait (ms)</source>
+        <translation>等待 (ms)</translation>
+    </message>
+    <message>
+        <source>Synchronization (ms)</source>
+        <translation>同步 (ms)</translation>
+    </message>
+    <message>
+        <source>Idle (ms)</source>
+        <translation>空闲 (ms)</translation>
+    </message>
+    <message>
+        <source>Wait Ratio</source>
+        <translation>等待比例</translation>
+    </message>
+    <message>
+        <source>Synchronization Ratio</source>
+        <translation>同步比例</translation>
+    </message>
+    <message>
+        <source>%1 Size (MB)</source>
+        <translation>%1 数据量 (MB)</translation>
+    </message>
+    <message>
+        <source>%1 (GB/s)</source>
+        <translation>%1 (GB/s)</translation>
     </message>
 </context>
 <context>
@@ -3300,6 +3499,22 @@ duration %2 µs · %3</source>
         <source>Back to the Cluster page of these ranks (the timeline stays loaded)</source>
         <translation>返回这些 Rank 的集群页（时间线保持加载）</translation>
     </message>
+    <message>
+        <source>Cluster %1: %2 of %3 ranks from prepared summaries in %4</source>
+        <translation>集群 %1：%3 个 Rank 中有 %2 个来自 %4 中的预处理摘要</translation>
+    </message>
+    <message>
+        <source>No prepared cache folder: the following loads use the usual snapshot cache.</source>
+        <translation>未设置预处理缓存文件夹：之后的加载使用常规快照缓存。</translation>
+    </message>
+    <message>
+        <source>Prepared cache folder %1 kept for the next start; this window keeps the command line&apos;s choice.</source>
+        <translation>预处理缓存文件夹 %1 已保存，下次启动时使用；本窗口沿用命令行的选择。</translation>
+    </message>
+    <message>
+        <source>The following loads use the prepared cache folder %1 (ranks prepared there open without parsing).</source>
+        <translation>之后的加载使用预处理缓存文件夹 %1（在其中预处理过的 Rank 无需解析即可打开）。</translation>
+    </message>
 </context>
 <context>
     <name>at::MarkerList</name>
@@ -3537,6 +3752,10 @@ duration %2 µs · %3</source>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
+    <message>
+        <source>Where the slice starts on the timeline&apos;s ruler: with ranks aligned, its rank&apos;s offset is added (Details shows the rank&apos;s own time)</source>
+        <translation>切片在时间线标尺上的开始时间：对齐 rank 后已加上其 rank 的偏移（详情面板显示 rank 自身的时间）</translation>
+    </message>
 </context>
 <context>
     <name>at::RankOffsetsDialog</name>
@@ -3747,6 +3966,10 @@ duration %2 µs · %3</source>
     <message>
         <source>Slices: %1</source>
         <translation>切片：%1</translation>
+    </message>
+    <message>
+        <source>ranks aligned: each rank counted where it is drawn (its offset)</source>
+        <translation>rank 已对齐：每个 rank 按其绘制位置（加上偏移）统计</translation>
     </message>
 </context>
 <context>
@@ -4072,6 +4295,15 @@ duration %2 µs · %3</source>
     <message>
         <source>Align Ranks on This Collective</source>
         <translation>按此集合通信对齐 Rank</translation>
+    </message>
+    <message>
+        <source>Rank&apos;s own start:</source>
+        <extracomment>A slice&apos;s start on its rank&apos;s own clock, when the rank is drawn shifted by an offset (+12.345 µs)</extracomment>
+        <translation>rank 自身时钟的开始：</translation>
+    </message>
+    <message>
+        <source>%1 (offset %2%3 µs)</source>
+        <translation>%1（偏移 %2%3 µs）</translation>
     </message>
 </context>
 </TS>
