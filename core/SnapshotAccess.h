@@ -11,8 +11,9 @@
 namespace at {
 
 // Raw member access for the snapshot cache (parser/snapshot), which saves the built model and
-// restores it exactly instead of building it again. Nothing else should use it: the model stays
-// read-only for everyone else. The reader validates every index before the model is handed out.
+// restores it exactly instead of building it again, and for core/TraceMerge, which moves the models of
+// several ranks into one. Nothing else should use it: the model stays read-only for everyone else. The reader
+// validates every index before the model is handed out.
 class SnapshotAccess
 {
 public:

@@ -302,8 +302,7 @@ QString firstChangedFile(const std::vector<FileStamp> &recorded, const QString &
     return {};
 }
 
-QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir,
-                const QStringList &rankFolders)
+QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir)
 {
     const QString path = canonical(input);
     const QString dir = cacheDir.isEmpty() ? directory() : cacheDir;
@@ -327,15 +326,6 @@ QString pathFor(const QString &input, PreferredSource preferred, const QString &
         tag += QStringLiteral("\nlanguage %1").arg(language).toUtf8();
     // A folder in a cache of the user's choosing is found wherever it is seen (portableKeyName).
     const bool portable = !cacheDir.isEmpty() && QFileInfo(path).isDir();
-    // A subset of a cluster's ranks is another model of the same folder: its own snapshot.
-    QStringList subset;
-    for (const QString &folder : rankFolders) {
-        const QString real = canonical(folder);
-        subset << (portable && real.startsWith(path + QLatin1Char('/')) ? real.mid(path.size() + 1) : real);
-    }
-    subset.sort();
-    for (const QString &folder : subset)
-        tag += QByteArray("\nrank:") + folder.toUtf8();
     return QDir(dir).filePath((portable ? portableKeyName(input, tag) : cacheKeyName(input, tag)) +
                               QStringLiteral(".atsnap"));
 }
@@ -393,7 +383,7 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
 {
     *cancelled = false;
     const PreferredSource preferred = options.preferredSource;
-    const QString path = pathFor(input, preferred, options.snapshotDirectory, options.rankFolders);
+    const QString path = pathFor(input, preferred, options.snapshotDirectory);
     if (path.isEmpty()) {
         *reason = QStringLiteral("not cached");
         return nullptr;
@@ -463,10 +453,9 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
 }
 
 bool write(const TraceModel &model, const QString &input, PreferredSource preferred, bool background,
-           std::uint64_t sourceBytes, QString *reason, const QString &cacheDir,
-           const QStringList &rankFolders)
+           std::uint64_t sourceBytes, QString *reason, const QString &cacheDir)
 {
-    const QString path = pathFor(input, preferred, cacheDir, rankFolders);
+    const QString path = pathFor(input, preferred, cacheDir);
     const bool evict = cacheDir.isEmpty();
     if (path.isEmpty()) {
         *reason = QStringLiteral("not cached");

@@ -28,9 +28,9 @@ QString directory();
 // (LoadOptions::snapshotDirectory, `--cache DIR`, the prepared cluster cache) instead of directory(); a
 // folder's snapshot there is named by portableKeyName(), not by its path, so that the same folder seen at
 // another path finds it (load() then checks its files under the new path).
-// rankFolders: the LoadOptions::rankFolders of a subset of a cluster's ranks (another file per subset).
-QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir = {},
-                const QStringList &rankFolders = {});
+// Several ranks of a cluster opened together are loaded rank by rank (parser/RankSubsetLoad), so each
+// rank folder has its own snapshot and there is none for a subset.
+QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir = {});
 // True when the real path of cacheDir is the opened folder or inside it (the cache is then not used).
 bool insideDataFolder(const QString &input, const QString &cacheDir);
 // SHA-1 of the input's canonical path and a tag, as hex: the base name of its cache files.
@@ -64,8 +64,7 @@ std::unique_ptr<TraceModel> load(const QString &input, const LoadOptions &option
 // cacheDir as for pathFor(); a folder of the user's choosing is never trimmed (a prepared cluster keeps
 // every rank's snapshot), the default one is kept to the most recent 64 snapshots and 4 GiB.
 bool write(const TraceModel &model, const QString &input, PreferredSource preferred, bool background,
-           std::uint64_t sourceBytes, QString *reason, const QString &cacheDir = {},
-           const QStringList &rankFolders = {});
+           std::uint64_t sourceBytes, QString *reason, const QString &cacheDir = {});
 
 // Writes bytes as `path` inside a cache folder with the cache's rules: the folder is created, must be the
 // user's own and not a symbolic link; the bytes go to an O_EXCL/O_NOFOLLOW temporary renamed over the name
