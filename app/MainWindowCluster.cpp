@@ -388,7 +388,8 @@ void MainWindow::showClusterPage()
         return;
     }
     // A cluster opened straight as a timeline (up to 8 ranks with timelines): its page is read now.
-    auto model = std::make_shared<cluster::ClusterModel>(cluster::readCluster(m_clusterRoot));
+    auto model = std::make_shared<cluster::ClusterModel>(
+        cluster::readCluster(m_clusterRoot, {loadOptions().snapshotDirectory}));
     if (model->ranks.empty())
         return;
     ensureClusterView();

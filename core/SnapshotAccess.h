@@ -5,6 +5,7 @@
 #include "TraceModel.h"
 
 #include <cstdint>
+#include <mutex>
 #include <utility>
 #include <vector>
 
@@ -38,6 +39,13 @@ public:
     static const FlowIndex &flowsBySource(const TraceModel &m) { return m.m_flowsBySource; }
     static const FlowIndex &flowsByTarget(const TraceModel &m) { return m.m_flowsByTarget; }
     static EventCounts &counts(TraceModel &m) { return m.m_counts; }
+    // Drops the level-of-detail summaries built so far (they hold times: a merge that shifts the model's
+    // times must not keep them).
+    static void dropSliceLods(TraceModel &m)
+    {
+        const std::lock_guard lock(m.m_lodMutex);
+        m.m_lods.clear();
+    }
     static QStringList &warnings(TraceModel &m) { return m.m_warnings; }
     static TimeNs &origin(TraceModel &m) { return m.m_origin; }
     static TimeNs &dataBegin(TraceModel &m) { return m.m_dataBegin; }

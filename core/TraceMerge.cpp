@@ -286,6 +286,8 @@ std::unique_ptr<TraceModel> mergeModels(std::vector<std::unique_ptr<TraceModel>>
         A::fullEnd(to) = fullEnd;
     }
     A::kernels(to).rebuildSliceIndex();
+    A::dropSliceLods(
+        to); // built before the merge (on the first model's times and threads): made again on use
     if (options.warnings)
         A::warnings(to) = *options.warnings;
     return result;

@@ -1,6 +1,7 @@
 #include "RankSubsetLoad.h"
 
 #include "LoadPlan.h"
+#include "SnapshotAccess.h"
 #include "TraceMerge.h"
 
 #include <QCoreApplication>
@@ -130,6 +131,19 @@ LoadResult loadRankSubset(const QString &path, const LoadOptions &options, LoadC
         if (loaded.stop == LoadStop::MemoryLimit) {
             memoryStop = true;
             control.memoryLimitReached = true;
+        }
+        // The cluster's label for the rank: detected alone, a rank folder loses what its parents tell
+        // (a rank id in a node folder's name, the relative path that tells equal labels apart). The build
+        // appended the device to the label it had alone (TraceBuilder::labelDevices); the plan's gets it too.
+        if (auto &groups = SnapshotAccess::groups(*loaded.model);
+            groups.size() == 1 && !source.label.isEmpty()) {
+            QString &label = groups.front().label;
+            const QString deviceSuffix = QStringLiteral(" / Device ");
+            if (label != source.label && !label.startsWith(source.label + deviceSuffix)) {
+                const qsizetype at = label.lastIndexOf(deviceSuffix);
+                const bool planNamesDevice = source.label.contains(QLatin1String("Device"));
+                label = source.label + (at > 0 && !planNamesDevice ? label.mid(at) : QString());
+            }
         }
         if (loaded.fromSnapshot) // (loadTrace logged it under at.snapshot)
             reopened << folder;

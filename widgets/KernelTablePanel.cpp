@@ -449,6 +449,8 @@ bool KernelFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &) con
     if (k.duration < m_filter.minDuration || (m_filter.maxDuration > 0 && k.duration > m_filter.maxDuration))
         return false;
     if (m_filter.timeRange) {
+        if (m_filter.timeRange->end < m_filter.timeRange->start)
+            return false; // "in time selection" without a selection: nothing (never shifted by an offset)
         // The selection in this kernel's rank's own times (TraceQueries.h: ranks aligned with offsets).
         const GroupTimeRange own =
             groupTimeRange(m_filter.timeRange->start, m_filter.timeRange->end, m_filter.offsets, k.group);

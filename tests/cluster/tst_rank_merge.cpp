@@ -537,6 +537,35 @@ private slots:
         compareWarnings(oneRun.model->warnings(), m.warnings());
     }
 
+    // Rank folders whose rank id only their parents' names tell (rank_3/x_ascend_pt, profiler_info.json
+    // without a rank): each rank loaded alone keeps the cluster's label for it, as one run gives it.
+    void labelsFromTheClusterPlan()
+    {
+        QTemporaryDir work;
+        const QString cluster = work.path();
+        const char *trace = R"([{"ph":"X","name":"k","pid":1,"tid":1,"ts":"1700000000001000.000","dur":10}])";
+        for (const char *rank : {"rank_3/x_ascend_pt", "rank_5/y_ascend_pt"}) {
+            const QString folder = cluster + QLatin1Char('/') + QString::fromLatin1(rank);
+            writeTextFile(folder + QStringLiteral("/profiler_info.json"), "{}");
+            writeTextFile(folder + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"), trace);
+        }
+        LoadOptions options;
+        options.rankFolders = rankFolders(
+            cluster, {QStringLiteral("rank_3/x_ascend_pt"), QStringLiteral("rank_5/y_ascend_pt")});
+        LoadControl control, oneRunControl;
+        const LoadResult oneRun = loadRanksAsOneRun(cluster, options, oneRunControl);
+        QVERIFY2(oneRun.model, qPrintable(oneRun.error));
+        const LoadResult merged = loadTrace(cluster, options, control);
+        QVERIFY2(merged.model, qPrintable(merged.error));
+        QCOMPARE(merged.model->groups().size(), std::size_t(2));
+        QVERIFY2(merged.model->groups()[0].label.startsWith(QStringLiteral("Rank 3")),
+                 qPrintable(merged.model->groups()[0].label));
+        QVERIFY2(merged.model->groups()[1].label.startsWith(QStringLiteral("Rank 5")),
+                 qPrintable(merged.model->groups()[1].label));
+        for (std::size_t g = 0; g < 2; ++g)
+            QCOMPARE(merged.model->groups()[g].label, oneRun.model->groups()[g].label);
+    }
+
     // Opening {r0, r1} writes exactly the ranks' own snapshots (the files opening each rank alone and
     // `--prepare` use); a later subset with a cached rank reopens it, and the model is still the one load's.
     void subsetUsesPerRankSnapshots()
