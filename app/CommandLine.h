@@ -46,10 +46,11 @@ struct CommandLineOptions
     bool matchShapes = false;
     QString exportJson; // --export-json OUT.json [--perfetto]
     bool perfetto = false;
-    QString exportCsvDir; // --export-csv DIR: DIR/kernel_details.csv
-    bool advise = false;  // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
-    bool cluster = false; // --cluster PATH [--json] (app/ClusterCommand.cpp)
-    bool memory = false;  // --memory PATH [--json] (app/MemoryCommand.cpp)
+    QString exportCsvDir;    // --export-csv DIR: DIR/kernel_details.csv
+    bool advise = false;     // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
+    bool cluster = false;    // --cluster PATH [--ops] [--json] (app/ClusterCommand.cpp)
+    bool clusterOps = false; // --ops: the text output adds every rank's communication op rows
+    bool memory = false;     // --memory PATH [--json] (app/MemoryCommand.cpp)
     // --prepare RANK_DIR --cache DIR (app/PrepareCommand.cpp); --cache itself sets load.snapshotDirectory.
     QString prepare;
     bool headless() const

@@ -545,6 +545,104 @@ private Q_SLOTS:
         QVERIFY(q.out.contains("\"elapse_us\":26309.14,")); // rank 0's reduceScatter, 26.30914 ms
     }
 
+    // `--cluster PATH` text: one line per op instance (slowest, fastest, spread, longest wait), and with
+    // `--ops` every rank's row, each line built here from the Qwen3 communication.json files.
+    void cliText()
+    {
+        const std::vector<ExpectedOp> expected = expectedOps(qwen3Cluster());
+        const std::map<QString, QString> groupNames = expectedGroupNames(qwen3Cluster());
+        const auto ms = [](TimeNs ns) { return QString::number(static_cast<double>(ns) / 1e6, 'f', 3); };
+        const auto groupText = [&](const ExpectedOp &op) {
+            const auto name = groupNames.find(op.group);
+            return name != groupNames.end() ? name->second : op.group;
+        };
+        const auto stepText = [](std::int64_t step) {
+            return step == kNoStep ? QStringLiteral("-") : QString::number(step);
+        };
+        const QString sep = QStringLiteral("  ");
+
+        // The instances: same step, kind, name and group; ties go to the lower rank.
+        struct Instance
+        {
+            const ExpectedOp *slowest = nullptr, *fastest = nullptr, *maxWait = nullptr;
+            int ranks = 0;
+        };
+        std::map<std::tuple<std::int64_t, bool, QString, QString>, Instance> instances;
+        QStringList rankLines;
+        for (const ExpectedOp &op : expected) {
+            if (op.total)
+                continue;
+            Instance &i = instances[{op.step, op.p2p, op.name, op.group}];
+            const auto better = [&](const ExpectedOp *current, TimeNs mine, TimeNs theirs, bool larger) {
+                return !current || (larger ? mine > theirs : mine < theirs) ||
+                       (mine == theirs && op.rank < current->rank);
+            };
+            if (better(i.slowest, op.elapse, i.slowest ? i.slowest->elapse : 0, true))
+                i.slowest = &op;
+            if (better(i.fastest, op.elapse, i.fastest ? i.fastest->elapse : 0, false))
+                i.fastest = &op;
+            if (better(i.maxWait, op.wait, i.maxWait ? i.maxWait->wait : 0, true))
+                i.maxWait = &op;
+            ++i.ranks;
+            rankLines << stepText(op.step) + sep + op.name + sep + groupText(op) + sep +
+                             QString::number(op.rank) + sep + ms(op.elapse) + sep + ms(op.transit) + sep +
+                             ms(op.wait) + sep + ms(op.synchronization) + sep + ms(op.idle) + sep +
+                             QString::number(op.waitRatio, 'f', 4);
+        }
+        QStringList instanceLines;
+        for (const auto &[key, i] : instances)
+            instanceLines << stepText(i.slowest->step) + sep + i.slowest->name + sep + groupText(*i.slowest) +
+                                 sep + QString::number(i.ranks) + sep + QString::number(i.slowest->rank) +
+                                 sep + ms(i.slowest->elapse) + sep + QString::number(i.fastest->rank) + sep +
+                                 ms(i.fastest->elapse) + sep + ms(i.slowest->elapse - i.fastest->elapse) +
+                                 sep + QString::number(i.maxWait->rank) + sep + ms(i.maxWait->wait);
+        QVERIFY(instanceLines.size() > 10);
+        QVERIFY(instanceLines.size() < rankLines.size()); // ops on several ranks make one instance
+
+        const QString instanceHeader = QStringLiteral("step  op  group  ranks  slowest rank  elapse  fastest "
+                                                      "rank  elapse  spread  max wait rank  wait");
+        const QString rankHeader =
+            QStringLiteral("step  op  group  rank  elapse  transit  wait  synchronization  idle  wait ratio");
+        // The lines after `header` up to the next line ending in ':' (the next section) or the end.
+        const auto section = [](const QStringList &lines, const QString &header) {
+            QStringList rows;
+            const qsizetype at = lines.indexOf(header);
+            for (qsizetype i = at < 0 ? lines.size() : at + 1; i < lines.size() && !lines[i].endsWith(u':');
+                 ++i)
+                rows << lines[i];
+            return rows;
+        };
+
+        const at_test::AppRun plain = at_test::runApp({QStringLiteral("--cluster"), qwen3Cluster()}, 60000);
+        QCOMPARE(plain.exitCode, 0);
+        const QStringList plainLines = QString::fromUtf8(plain.out).split(u'\n', Qt::SkipEmptyParts);
+        QStringList shown = section(plainLines, instanceHeader);
+        QCOMPARE(shown.size(), instanceLines.size());
+        for (const QString &line : instanceLines)
+            QVERIFY2(shown.contains(line), qPrintable(line));
+        QVERIFY(!plainLines.contains(rankHeader));
+
+        const at_test::AppRun withOps =
+            at_test::runApp({QStringLiteral("--cluster"), qwen3Cluster(), QStringLiteral("--ops")}, 60000);
+        QCOMPARE(withOps.exitCode, 0);
+        const QStringList opsLines = QString::fromUtf8(withOps.out).split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(section(opsLines, instanceHeader), shown);
+        shown = section(opsLines, rankHeader);
+        QCOMPARE(shown.size(), rankLines.size());
+        for (const QString &line : rankLines)
+            QVERIFY2(shown.contains(line), qPrintable(line));
+        // The per-rank rows keep the table's order: an instance's ranks together, by rank.
+        const std::vector<CommOpRow> rows = communicationOps(readCluster(qwen3Cluster()));
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            QVERIFY(shown[static_cast<qsizetype>(i)].startsWith(stepText(rows[i].step) + sep + rows[i].op +
+                                                                sep + rows[i].groupName + sep +
+                                                                QString::number(rows[i].rank) + sep));
+
+        const at_test::AppRun misuse = at_test::runApp({QStringLiteral("--ops"), qwen3Cluster()}, 60000);
+        QCOMPARE(misuse.exitCode, 2);
+        QVERIFY(misuse.err.contains(QStringLiteral("--ops needs --cluster")));
+    }
+
     // The cluster page's Communication Ops tab on the real sample: every op of every rank, sorted by value,
     // filtered, with the selected row's packet sizes.
     void qwen3Tab()
