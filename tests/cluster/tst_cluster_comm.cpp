@@ -6,6 +6,9 @@
 #include "AppProcess.h"
 #include "AppTestSupport.h"
 #include "ClusterTestSupport.h"
+#include "CommandLine.h"
+#include "FindingJson.h"
+#include "InsightsPanel.h"
 #include "MessageBar.h"
 #include "TableExport.h"
 #include "Theme.h"
@@ -15,15 +18,18 @@
 #include "cluster/ClusterView.h"
 #include "cluster/CommunicationOps.h"
 #include "cluster/CommunicationTable.h"
+#include "common/MappedFile.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDirIterator>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QMutex>
 #include <QScrollBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -831,6 +837,96 @@ private Q_SLOTS:
         const SliceRef selected = window.timeline()->selectedSlice();
         QVERIFY(selected.isValid());
         QCOMPARE(window.model()->sliceName(selected), op);
+    }
+
+    // communicationDataFrom(): the cluster itself for its folder (canonical paths), one rank for a rank
+    // folder with the findings readCluster(rank folder) gives, null for any other folder.
+    void communicationDataFromTheClusterModel()
+    {
+        const auto cluster = std::make_shared<const ClusterModel>(readCluster(qwen3Cluster()));
+        QCOMPARE(communicationDataFrom(cluster, qwen3Cluster() + QStringLiteral("/rank_0_ascend_pt/..")),
+                 cluster);
+        const TraceModel empty;
+        for (const Rank &r : cluster->ranks) {
+            const std::shared_ptr<const ClusterModel> one = communicationDataFrom(cluster, r.folder);
+            QVERIFY(one);
+            const ClusterModel direct = readCluster(r.folder);
+            QCOMPARE(one->ranks.size(), std::size_t(1));
+            QCOMPARE(direct.ranks.size(), std::size_t(1));
+            QCOMPARE(one->ranks[0].rank, direct.ranks[0].rank);
+            QCOMPARE(communicationOps(*one).size(), communicationOps(direct).size());
+            QStringList oneGroups, directGroups;
+            for (const ParallelGroup &g : one->groups)
+                oneGroups << g.hash;
+            for (const ParallelGroup &g : direct.groups)
+                directGroups << g.hash;
+            oneGroups.sort();
+            directGroups.sort();
+            QCOMPARE(oneGroups, directGroups);
+            const InsightContext context(empty, &direct);
+            QCOMPARE(findingsToJson(context, runInsightChecks(empty, nullptr, one.get())),
+                     findingsToJson(context, runInsightChecks(empty, nullptr, &direct)));
+        }
+        QTemporaryDir other;
+        QVERIFY(!communicationDataFrom(cluster, other.path()));
+        QVERIFY(!communicationDataFrom(nullptr, qwen3Cluster()));
+    }
+
+    // A rank opened from the cluster page: the Insights panel takes the communication data from the page's
+    // cluster model instead of reading the rank's communication.json again, with the same findings.
+    void insightsReuseTheClusterPage()
+    {
+        QMutex lock;
+        QStringList mapped; // the hook runs on the Insights worker too
+        const auto record = [&](const QString &path) {
+            const QMutexLocker locker(&lock);
+            mapped << path;
+        };
+        const auto communicationFiles = [&] {
+            const QMutexLocker locker(&lock);
+            return mapped.filter(QStringLiteral("communication.json"));
+        };
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        MappedFile::setMappedHookForTesting(record);
+        window.openPath(qwen3Cluster());
+        QVERIFY(window.showsCluster());
+        QCOMPARE(communicationFiles().size(), 4); // the page reads every rank once
+        mapped.clear();
+
+        ClusterView *view = window.clusterView();
+        QSignalSpy finished(&window, &MainWindow::loadFinished);
+        emit view->ranksOpenRequested(QList<int>{0}, QString());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.first().first().toBool());
+        QVERIFY(!window.showsCluster());
+        QDockWidget *dock = nullptr;
+        for (QDockWidget *d : window.findChildren<QDockWidget *>())
+            if (d->objectName() == QLatin1String("InsightsDock"))
+                dock = d;
+        QVERIFY(dock);
+        if (!dock->isVisible())
+            dock->toggleViewAction()->trigger();
+        auto *panel = qobject_cast<InsightsPanel *>(dock->widget());
+        QVERIFY(panel);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputing(), 30000);
+        QTRY_VERIFY(!panel->findings().empty());
+        QVERIFY2(communicationFiles().isEmpty(), qPrintable(communicationFiles().join(u' ')));
+
+        // The same checks over the data read from the rank folder as before (the hook sees that read).
+        const TraceModel &model = *window.model();
+        const std::shared_ptr<const ClusterModel> read = readCommunicationData(model);
+        MappedFile::setMappedHookForTesting({});
+        QVERIFY(read);
+        QCOMPARE(communicationFiles().size(), 1);
+        QVERIFY(communicationFiles().first().contains(QStringLiteral("rank_0_ascend_pt")));
+        const InsightContext context(model, read.get());
+        const std::vector<Finding> expected = runInsightChecks(model, nullptr, read.get());
+        QCOMPARE(findingsToJson(context, panel->findings()), findingsToJson(context, expected));
+        // The communication data matters to these findings: without it they differ.
+        QVERIFY(findingsToJson(context, runInsightChecks(model, nullptr, nullptr)) !=
+                findingsToJson(context, expected));
     }
 
     // Screenshots to look at (AT_TEST_SCREENSHOTS=DIR): both sizes, light and dark, English and Chinese.
