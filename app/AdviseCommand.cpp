@@ -45,23 +45,74 @@ QString commonAncestor(const QString &a, const QString &b)
     return common.join(QLatin1Char('/'));
 }
 
+QString canonicalFolder(const QString &path)
+{
+    const QString c = QFileInfo(path).canonicalFilePath();
+    return c.isEmpty() ? QFileInfo(path).absoluteFilePath() : c;
+}
+
 } // namespace
 
-std::shared_ptr<const cluster::ClusterModel> readCommunicationData(const TraceModel &model)
+QString communicationDataRoot(const TraceModel &model)
 {
     QString root;
     for (const SourceGroup &group : model.groups()) {
         if (group.path.isEmpty() || !QFileInfo(group.path).isDir())
-            return nullptr; // a file opened on its own: no rank folder around it is implied
+            return {}; // a file opened on its own: no rank folder around it is implied
         const QString folder = rankFolderOf(group.path);
         root = root.isEmpty() ? folder : commonAncestor(root, folder);
     }
-    if (root.isEmpty() || root == QLatin1String("/"))
+    return root == QLatin1String("/") ? QString() : root;
+}
+
+std::shared_ptr<const cluster::ClusterModel>
+communicationDataFrom(const std::shared_ptr<const cluster::ClusterModel> &cluster, const QString &root)
+{
+    if (!cluster || root.isEmpty())
+        return nullptr;
+    const QString folder = canonicalFolder(root);
+    if (canonicalFolder(cluster->root) == folder)
+        return cluster;
+    // One rank folder (a rank opened from the cluster page): readCluster would find that rank alone. More
+    // ranks under a subfolder of the cluster are read again: their groups would have to be re-derived.
+    const auto rank = std::find_if(cluster->ranks.begin(), cluster->ranks.end(), [&](const cluster::Rank &r) {
+        return canonicalFolder(r.folder) == folder;
+    });
+    if (rank == cluster->ranks.end())
+        return nullptr;
+    auto one = std::make_shared<cluster::ClusterModel>();
+    one->root = rank->folder;
+    one->ranks = {*rank};
+    for (const cluster::ParallelGroup &g : cluster->groups)
+        if (std::find(g.globalRanks.begin(), g.globalRanks.end(), rank->rank) != g.globalRanks.end())
+            one->groups.push_back(g);
+    one->distributed = cluster->distributed;
+    for (const QString &w : cluster->warnings)
+        if (w.contains(rank->folder))
+            one->warnings << w;
+    return one;
+}
+
+std::shared_ptr<const cluster::ClusterModel> readCommunicationData(const TraceModel &model)
+{
+    const QString root = communicationDataRoot(model);
+    if (root.isEmpty())
         return nullptr;
     auto data = std::make_shared<cluster::ClusterModel>(cluster::readCluster(root));
     if (data->ranks.empty())
         return nullptr;
     return data;
+}
+
+std::function<std::shared_ptr<const cluster::ClusterModel>(const TraceModel &)>
+communicationReader(std::shared_ptr<const cluster::ClusterModel> cluster)
+{
+    return [cluster = std::move(cluster)](const TraceModel &model) {
+        const QString root = communicationDataRoot(model);
+        if (auto known = communicationDataFrom(cluster, root))
+            return known;
+        return readCommunicationData(model);
+    };
 }
 
 int runAdvise(const CommandLineOptions &options)

@@ -1,4 +1,4 @@
-// `ascend-timeline --cluster PATH [--json]`: the cluster view's numbers from the ranks' summary files
+// `ascend-timeline --cluster PATH [--ops] [--json]`: the cluster view's numbers from the ranks' summary files
 // (docs/CLUSTER.md). Times in the JSON are µs written as exact decimals of the ns read from the sources.
 #include "CommandLine.h"
 
@@ -369,6 +369,51 @@ void writeText(QTextStream &out, const ClusterModel &model)
     }
 }
 
+// Op instances whose rows are contiguous in communicationOps()' order (step, instance, rank).
+bool sameInstance(const CommOpRow &a, const CommOpRow &b)
+{
+    return a.step == b.step && a.p2p == b.p2p && a.op == b.op && a.groupHash == b.groupHash;
+}
+
+QString stepText(std::int64_t step)
+{
+    return step == kNoStep ? QStringLiteral("-") : QString::number(step);
+}
+
+// The Communication Ops tab in a terminal: one line per op instance with its slowest and fastest rank (by
+// elapse) and the rank that waited longest, which stays readable for thousands of ranks; with `--ops` also
+// every rank's row.
+void writeCommunicationOpsText(QTextStream &out, const ClusterModel &model, bool perRank)
+{
+    const std::vector<CommOpRow> rows = communicationOps(model);
+    if (rows.empty())
+        return;
+    out << "communication ops (ms), one line per op instance:\n"
+           "step  op  group  ranks  slowest rank  elapse  fastest rank  elapse  spread  max wait rank  "
+           "wait\n";
+    for (std::size_t begin = 0; begin < rows.size();) {
+        std::size_t end = begin + 1;
+        while (end < rows.size() && sameInstance(rows[begin], rows[end]))
+            ++end;
+        const std::vector<CommOpRow> instance(rows.begin() + static_cast<std::ptrdiff_t>(begin),
+                                              rows.begin() + static_cast<std::ptrdiff_t>(end));
+        const CommOpSummary s = summarizeOp(instance, instance.front());
+        out << stepText(s.step) << "  " << s.op << "  " << instance.front().groupName << "  " << s.ranks
+            << "  " << s.slowestRank << "  " << ms(s.slowestElapse) << "  " << s.fastestRank << "  "
+            << ms(s.fastestElapse) << "  " << ms(s.spread()) << "  " << s.maxWaitRank << "  " << ms(s.maxWait)
+            << "\n";
+        begin = end;
+    }
+    if (!perRank)
+        return;
+    out << "communication ops per rank (ms):\n"
+           "step  op  group  rank  elapse  transit  wait  synchronization  idle  wait ratio\n";
+    for (const CommOpRow &r : rows)
+        out << stepText(r.step) << "  " << r.op << "  " << r.groupName << "  " << r.rank << "  "
+            << ms(r.elapse) << "  " << ms(r.transit) << "  " << ms(r.wait) << "  " << ms(r.synchronization)
+            << "  " << ms(r.idle) << "  " << QString::number(r.waitRatio, 'f', 4) << "\n";
+}
+
 } // namespace
 
 int runCluster(const CommandLineOptions &options)
@@ -399,6 +444,7 @@ int runCluster(const CommandLineOptions &options)
         out << j.text << "\n";
     } else {
         writeText(out, model);
+        writeCommunicationOpsText(out, model, options.clusterOps);
     }
     for (const QString &w : model.warnings)
         err << "warning: " << w << "\n";

@@ -144,10 +144,16 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     parser.addOption(advise);
     QCommandLineOption cluster(
         QStringLiteral("cluster"),
-        QStringLiteral(
-            "Read the cluster at PATH (a folder of rank folders) from its summary files and print "
-            "each rank's step breakdown, slow ranks, slow links and waits (with --json: as JSON)."));
+        QStringLiteral("Read the cluster at PATH (a folder of rank folders) from its summary files and print "
+                       "each rank's step breakdown, slow ranks, slow links, waits and the communication ops' "
+                       "slowest and "
+                       "fastest ranks (with --json: as JSON)."));
     parser.addOption(cluster);
+    QCommandLineOption clusterOps(
+        QStringLiteral("ops"),
+        QStringLiteral("With --cluster: after each op instance's slowest and fastest rank, also print every "
+                       "rank's row of every communication op (--json always has them)."));
+    parser.addOption(clusterOps);
     QCommandLineOption prepare(
         QStringLiteral("prepare"),
         QStringLiteral("Parse the rank folder RANK_DIR headlessly and write its snapshot and cluster summary "
@@ -214,6 +220,11 @@ CommandLineOptions parseCommandLine(const QCoreApplication &app)
     options.perfetto = parser.isSet(perfetto);
     options.exportCsvDir = parser.value(exportCsv);
     options.cluster = parser.isSet(cluster);
+    options.clusterOps = parser.isSet(clusterOps);
+    if (options.clusterOps && !options.cluster) {
+        QTextStream(stderr) << "ascend-timeline: --ops needs --cluster\n";
+        std::exit(2);
+    }
     options.prepare = parser.value(prepare);
     if (parser.isSet(cache)) {
         if (parser.isSet(noCache)) {

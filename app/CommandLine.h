@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -46,10 +47,11 @@ struct CommandLineOptions
     bool matchShapes = false;
     QString exportJson; // --export-json OUT.json [--perfetto]
     bool perfetto = false;
-    QString exportCsvDir; // --export-csv DIR: DIR/kernel_details.csv
-    bool advise = false;  // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
-    bool cluster = false; // --cluster PATH [--json] (app/ClusterCommand.cpp)
-    bool memory = false;  // --memory PATH [--json] (app/MemoryCommand.cpp)
+    QString exportCsvDir;    // --export-csv DIR: DIR/kernel_details.csv
+    bool advise = false;     // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
+    bool cluster = false;    // --cluster PATH [--ops] [--json] (app/ClusterCommand.cpp)
+    bool clusterOps = false; // --ops: the text output adds every rank's communication op rows
+    bool memory = false;     // --memory PATH [--json] (app/MemoryCommand.cpp)
     // --prepare RANK_DIR --cache DIR (app/PrepareCommand.cpp); --cache itself sets load.snapshotDirectory.
     QString prepare;
     bool headless() const
@@ -111,6 +113,16 @@ int runAdvise(const CommandLineOptions &options);
 // readCluster over the rank folder(s) the model was read from (summary files only: communication.json,
 // step_trace_time.csv, profiler_metadata.json). Null for a single file or a folder without rank folders.
 std::shared_ptr<const cluster::ClusterModel> readCommunicationData(const TraceModel &model);
+// The folder readCommunicationData() reads: the common folder of the model's rank folders (empty for a file).
+QString communicationDataRoot(const TraceModel &model);
+// What readCluster(root) would give, taken from a cluster already read: the cluster itself when root is its
+// folder, the one rank when root is one of its rank folders (canonical folders compared); else null.
+std::shared_ptr<const cluster::ClusterModel>
+communicationDataFrom(const std::shared_ptr<const cluster::ClusterModel> &cluster, const QString &root);
+// The Insights panel's reader: communicationDataFrom(cluster, ...) when it covers the model's rank folders
+// (the window's cluster page already read them), else readCommunicationData().
+std::function<std::shared_ptr<const cluster::ClusterModel>(const TraceModel &)>
+communicationReader(std::shared_ptr<const cluster::ClusterModel> cluster);
 
 // `--cluster PATH [--json]`: the cluster's ranks, step breakdowns and findings from the rank folders' summary
 // files (docs/CLUSTER.md), as text or JSON.

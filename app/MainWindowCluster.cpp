@@ -6,6 +6,8 @@
 // the page without dropping the loaded timeline.
 #include "MainWindow.h"
 
+#include "CommandLine.h"
+
 #include "InsightsPanel.h"
 #include "MessageBar.h"
 #include "SessionController.h"
@@ -128,6 +130,8 @@ bool MainWindow::openCluster(const QString &path)
     ensureClusterView();
     m_cluster = model;
     m_clusterView->setModel(model);
+    if (auto *insights = findChild<InsightsPanel *>())
+        insights->setClusterReader(communicationReader(model)); // a rank opened from here: not read again
     // A timeline of another folder is not this cluster's: the page offers no way back to it.
     const bool sameCluster = m_model && canonicalFolder(m_clusterRoot) == canonicalFolder(path);
     m_clusterView->setLoadedTimeline(sameCluster ? loadedRanksText() : QString());
@@ -395,6 +399,8 @@ void MainWindow::showClusterPage()
     ensureClusterView();
     m_cluster = model;
     m_clusterView->setModel(model);
+    if (auto *insights = findChild<InsightsPanel *>())
+        insights->setClusterReader(communicationReader(model));
     showClusterPage();
 }
 

@@ -118,7 +118,9 @@ void MainWindow::createPanels()
         "panel.insights", "InsightsDock", bottom, new InsightsPanel, [t, select](InsightsPanel *p) {
             connect(p, &InsightsPanel::occurrenceActivated, t, select);
             connect(p, &InsightsPanel::occurrencesRequested, t, &TimelineView::setHighlightedSlices);
-            p->setClusterReader(readCommunicationData); // communication.json of the model's rank folders
+            // communication.json of the model's rank folders (the cluster page's model once one is read:
+            // MainWindow::openCluster / showClusterPage)
+            p->setClusterReader(communicationReader(nullptr));
         });
     m_panels->finish();
 }

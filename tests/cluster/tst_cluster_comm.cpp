@@ -6,6 +6,9 @@
 #include "AppProcess.h"
 #include "AppTestSupport.h"
 #include "ClusterTestSupport.h"
+#include "CommandLine.h"
+#include "FindingJson.h"
+#include "InsightsPanel.h"
 #include "MessageBar.h"
 #include "TableExport.h"
 #include "Theme.h"
@@ -15,15 +18,18 @@
 #include "cluster/ClusterView.h"
 #include "cluster/CommunicationOps.h"
 #include "cluster/CommunicationTable.h"
+#include "common/MappedFile.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDirIterator>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QMutex>
 #include <QScrollBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -545,6 +551,104 @@ private Q_SLOTS:
         QVERIFY(q.out.contains("\"elapse_us\":26309.14,")); // rank 0's reduceScatter, 26.30914 ms
     }
 
+    // `--cluster PATH` text: one line per op instance (slowest, fastest, spread, longest wait), and with
+    // `--ops` every rank's row, each line built here from the Qwen3 communication.json files.
+    void cliText()
+    {
+        const std::vector<ExpectedOp> expected = expectedOps(qwen3Cluster());
+        const std::map<QString, QString> groupNames = expectedGroupNames(qwen3Cluster());
+        const auto ms = [](TimeNs ns) { return QString::number(static_cast<double>(ns) / 1e6, 'f', 3); };
+        const auto groupText = [&](const ExpectedOp &op) {
+            const auto name = groupNames.find(op.group);
+            return name != groupNames.end() ? name->second : op.group;
+        };
+        const auto stepText = [](std::int64_t step) {
+            return step == kNoStep ? QStringLiteral("-") : QString::number(step);
+        };
+        const QString sep = QStringLiteral("  ");
+
+        // The instances: same step, kind, name and group; ties go to the lower rank.
+        struct Instance
+        {
+            const ExpectedOp *slowest = nullptr, *fastest = nullptr, *maxWait = nullptr;
+            int ranks = 0;
+        };
+        std::map<std::tuple<std::int64_t, bool, QString, QString>, Instance> instances;
+        QStringList rankLines;
+        for (const ExpectedOp &op : expected) {
+            if (op.total)
+                continue;
+            Instance &i = instances[{op.step, op.p2p, op.name, op.group}];
+            const auto better = [&](const ExpectedOp *current, TimeNs mine, TimeNs theirs, bool larger) {
+                return !current || (larger ? mine > theirs : mine < theirs) ||
+                       (mine == theirs && op.rank < current->rank);
+            };
+            if (better(i.slowest, op.elapse, i.slowest ? i.slowest->elapse : 0, true))
+                i.slowest = &op;
+            if (better(i.fastest, op.elapse, i.fastest ? i.fastest->elapse : 0, false))
+                i.fastest = &op;
+            if (better(i.maxWait, op.wait, i.maxWait ? i.maxWait->wait : 0, true))
+                i.maxWait = &op;
+            ++i.ranks;
+            rankLines << stepText(op.step) + sep + op.name + sep + groupText(op) + sep +
+                             QString::number(op.rank) + sep + ms(op.elapse) + sep + ms(op.transit) + sep +
+                             ms(op.wait) + sep + ms(op.synchronization) + sep + ms(op.idle) + sep +
+                             QString::number(op.waitRatio, 'f', 4);
+        }
+        QStringList instanceLines;
+        for (const auto &[key, i] : instances)
+            instanceLines << stepText(i.slowest->step) + sep + i.slowest->name + sep + groupText(*i.slowest) +
+                                 sep + QString::number(i.ranks) + sep + QString::number(i.slowest->rank) +
+                                 sep + ms(i.slowest->elapse) + sep + QString::number(i.fastest->rank) + sep +
+                                 ms(i.fastest->elapse) + sep + ms(i.slowest->elapse - i.fastest->elapse) +
+                                 sep + QString::number(i.maxWait->rank) + sep + ms(i.maxWait->wait);
+        QVERIFY(instanceLines.size() > 10);
+        QVERIFY(instanceLines.size() < rankLines.size()); // ops on several ranks make one instance
+
+        const QString instanceHeader = QStringLiteral("step  op  group  ranks  slowest rank  elapse  fastest "
+                                                      "rank  elapse  spread  max wait rank  wait");
+        const QString rankHeader =
+            QStringLiteral("step  op  group  rank  elapse  transit  wait  synchronization  idle  wait ratio");
+        // The lines after `header` up to the next line ending in ':' (the next section) or the end.
+        const auto section = [](const QStringList &lines, const QString &header) {
+            QStringList rows;
+            const qsizetype at = lines.indexOf(header);
+            for (qsizetype i = at < 0 ? lines.size() : at + 1; i < lines.size() && !lines[i].endsWith(u':');
+                 ++i)
+                rows << lines[i];
+            return rows;
+        };
+
+        const at_test::AppRun plain = at_test::runApp({QStringLiteral("--cluster"), qwen3Cluster()}, 60000);
+        QCOMPARE(plain.exitCode, 0);
+        const QStringList plainLines = QString::fromUtf8(plain.out).split(u'\n', Qt::SkipEmptyParts);
+        QStringList shown = section(plainLines, instanceHeader);
+        QCOMPARE(shown.size(), instanceLines.size());
+        for (const QString &line : instanceLines)
+            QVERIFY2(shown.contains(line), qPrintable(line));
+        QVERIFY(!plainLines.contains(rankHeader));
+
+        const at_test::AppRun withOps =
+            at_test::runApp({QStringLiteral("--cluster"), qwen3Cluster(), QStringLiteral("--ops")}, 60000);
+        QCOMPARE(withOps.exitCode, 0);
+        const QStringList opsLines = QString::fromUtf8(withOps.out).split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(section(opsLines, instanceHeader), shown);
+        shown = section(opsLines, rankHeader);
+        QCOMPARE(shown.size(), rankLines.size());
+        for (const QString &line : rankLines)
+            QVERIFY2(shown.contains(line), qPrintable(line));
+        // The per-rank rows keep the table's order: an instance's ranks together, by rank.
+        const std::vector<CommOpRow> rows = communicationOps(readCluster(qwen3Cluster()));
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            QVERIFY(shown[static_cast<qsizetype>(i)].startsWith(stepText(rows[i].step) + sep + rows[i].op +
+                                                                sep + rows[i].groupName + sep +
+                                                                QString::number(rows[i].rank) + sep));
+
+        const at_test::AppRun misuse = at_test::runApp({QStringLiteral("--ops"), qwen3Cluster()}, 60000);
+        QCOMPARE(misuse.exitCode, 2);
+        QVERIFY(misuse.err.contains(QStringLiteral("--ops needs --cluster")));
+    }
+
     // The cluster page's Communication Ops tab on the real sample: every op of every rank, sorted by value,
     // filtered, with the selected row's packet sizes.
     void qwen3Tab()
@@ -733,6 +837,96 @@ private Q_SLOTS:
         const SliceRef selected = window.timeline()->selectedSlice();
         QVERIFY(selected.isValid());
         QCOMPARE(window.model()->sliceName(selected), op);
+    }
+
+    // communicationDataFrom(): the cluster itself for its folder (canonical paths), one rank for a rank
+    // folder with the findings readCluster(rank folder) gives, null for any other folder.
+    void communicationDataFromTheClusterModel()
+    {
+        const auto cluster = std::make_shared<const ClusterModel>(readCluster(qwen3Cluster()));
+        QCOMPARE(communicationDataFrom(cluster, qwen3Cluster() + QStringLiteral("/rank_0_ascend_pt/..")),
+                 cluster);
+        const TraceModel empty;
+        for (const Rank &r : cluster->ranks) {
+            const std::shared_ptr<const ClusterModel> one = communicationDataFrom(cluster, r.folder);
+            QVERIFY(one);
+            const ClusterModel direct = readCluster(r.folder);
+            QCOMPARE(one->ranks.size(), std::size_t(1));
+            QCOMPARE(direct.ranks.size(), std::size_t(1));
+            QCOMPARE(one->ranks[0].rank, direct.ranks[0].rank);
+            QCOMPARE(communicationOps(*one).size(), communicationOps(direct).size());
+            QStringList oneGroups, directGroups;
+            for (const ParallelGroup &g : one->groups)
+                oneGroups << g.hash;
+            for (const ParallelGroup &g : direct.groups)
+                directGroups << g.hash;
+            oneGroups.sort();
+            directGroups.sort();
+            QCOMPARE(oneGroups, directGroups);
+            const InsightContext context(empty, &direct);
+            QCOMPARE(findingsToJson(context, runInsightChecks(empty, nullptr, one.get())),
+                     findingsToJson(context, runInsightChecks(empty, nullptr, &direct)));
+        }
+        QTemporaryDir other;
+        QVERIFY(!communicationDataFrom(cluster, other.path()));
+        QVERIFY(!communicationDataFrom(nullptr, qwen3Cluster()));
+    }
+
+    // A rank opened from the cluster page: the Insights panel takes the communication data from the page's
+    // cluster model instead of reading the rank's communication.json again, with the same findings.
+    void insightsReuseTheClusterPage()
+    {
+        QMutex lock;
+        QStringList mapped; // the hook runs on the Insights worker too
+        const auto record = [&](const QString &path) {
+            const QMutexLocker locker(&lock);
+            mapped << path;
+        };
+        const auto communicationFiles = [&] {
+            const QMutexLocker locker(&lock);
+            return mapped.filter(QStringLiteral("communication.json"));
+        };
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        MappedFile::setMappedHookForTesting(record);
+        window.openPath(qwen3Cluster());
+        QVERIFY(window.showsCluster());
+        QCOMPARE(communicationFiles().size(), 4); // the page reads every rank once
+        mapped.clear();
+
+        ClusterView *view = window.clusterView();
+        QSignalSpy finished(&window, &MainWindow::loadFinished);
+        emit view->ranksOpenRequested(QList<int>{0}, QString());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.first().first().toBool());
+        QVERIFY(!window.showsCluster());
+        QDockWidget *dock = nullptr;
+        for (QDockWidget *d : window.findChildren<QDockWidget *>())
+            if (d->objectName() == QLatin1String("InsightsDock"))
+                dock = d;
+        QVERIFY(dock);
+        if (!dock->isVisible())
+            dock->toggleViewAction()->trigger();
+        auto *panel = qobject_cast<InsightsPanel *>(dock->widget());
+        QVERIFY(panel);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputing(), 30000);
+        QTRY_VERIFY(!panel->findings().empty());
+        QVERIFY2(communicationFiles().isEmpty(), qPrintable(communicationFiles().join(u' ')));
+
+        // The same checks over the data read from the rank folder as before (the hook sees that read).
+        const TraceModel &model = *window.model();
+        const std::shared_ptr<const ClusterModel> read = readCommunicationData(model);
+        MappedFile::setMappedHookForTesting({});
+        QVERIFY(read);
+        QCOMPARE(communicationFiles().size(), 1);
+        QVERIFY(communicationFiles().first().contains(QStringLiteral("rank_0_ascend_pt")));
+        const InsightContext context(model, read.get());
+        const std::vector<Finding> expected = runInsightChecks(model, nullptr, read.get());
+        QCOMPARE(findingsToJson(context, panel->findings()), findingsToJson(context, expected));
+        // The communication data matters to these findings: without it they differ.
+        QVERIFY(findingsToJson(context, runInsightChecks(model, nullptr, nullptr)) !=
+                findingsToJson(context, expected));
     }
 
     // Screenshots to look at (AT_TEST_SCREENSHOTS=DIR): both sizes, light and dark, English and Chinese.
