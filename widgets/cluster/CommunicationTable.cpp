@@ -246,8 +246,9 @@ CommunicationTable::CommunicationTable(QWidget *parent)
             label->setContentsMargins(12, 0, 0, 0); // apart from the chooser before it, in either row
         row->addWidget(label);
         row->addWidget(chooser);
-        connect(chooser, &QComboBox::currentIndexChanged, this, [this, chooser] {
-            if (chooser != m_op)
+        QComboBox *const box = chooser; // a copy: clang 14 cannot capture a structured binding
+        connect(chooser, &QComboBox::currentIndexChanged, this, [this, box] {
+            if (box != m_op)
                 fillOpChooser();
             refill();
         });
