@@ -232,12 +232,13 @@ private:
     QStackedWidget *m_pages; // the start page, the timeline or the cluster page
     ClusterView *m_clusterView = nullptr;
     std::shared_ptr<cluster::ClusterModel> m_cluster;
-    QString m_clusterRoot;            // the cluster of the shown timeline (breadcrumb, Close Rank)
-    QStringList m_rankFolders;        // the shown timeline's rank subset (LoadOptions::rankFolders)
-    QStringList m_loadingRankFolders; // ... of the running load
-    QString m_loadingClusterRoot;     // ... of the running load
-    QString m_pendingOp;              // an op to show once the running load has finished
-    QStringList m_pendingNotOpened;   // ranks of the request without a timeline
+    QString m_clusterRoot;             // the cluster of the shown timeline (breadcrumb, Close Rank)
+    bool m_openingClusterRank = false; // openClusterRank() is opening a rank folder (startLoad's cache)
+    QStringList m_rankFolders;         // the shown timeline's rank subset (LoadOptions::rankFolders)
+    QStringList m_loadingRankFolders;  // ... of the running load
+    QString m_loadingClusterRoot;      // ... of the running load
+    QString m_pendingOp;               // an op to show once the running load has finished
+    QStringList m_pendingNotOpened;    // ranks of the request without a timeline
     QAction *m_clusterAction = nullptr;
     std::optional<TimeNs> m_reloadOrigin; // the origin before Close Rank's reload
     StartPage *m_startPage;

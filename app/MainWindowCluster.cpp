@@ -179,7 +179,9 @@ void MainWindow::openClusterRank(int rank)
     }
     // One rank opens as its own folder (the snapshot it shares with opening that folder directly).
     const QString root = m_cluster->root;
+    m_openingClusterRank = true; // startLoad(): the saved prepared cache folder applies
     openPath(r->folder);
+    m_openingClusterRank = false;
     m_loadingClusterRoot = root;
 }
 
@@ -220,7 +222,9 @@ void MainWindow::openRankFolders(const QString &root, const QStringList &folders
 void MainWindow::startLoad(const QString &path, const QStringList &rankFolders)
 {
     m_sessions->dropPendingUnlessFor(path);
-    LoadOptions options = loadOptions();
+    // The saved prepared cache folder serves a cluster's ranks only: a folder of the user's choosing is
+    // never trimmed, so other traces keep the default (trimmed) cache unless --cache says otherwise.
+    LoadOptions options = rankFolders.isEmpty() && !m_openingClusterRank ? m_loadOptions : loadOptions();
     options.preferredSource = m_preferredSource;
     options.writeSnapshotInBackground = true; // the first frame does not wait for the cache write
     options.rankFolders = rankFolders;

@@ -321,6 +321,20 @@ private slots:
             QVERIFY(window.model());
             QVERIFY(mapped.taken().contains(
                 snapshot::pathFor(desktopRanks()[0], PreferredSource::Text, m_cache)));
+            // Another trace opened in the window keeps the default cache: the prepared folder (never
+            // trimmed) does not collect its snapshot.
+            const QStringList before = QDir(m_cache).entryList(QDir::Files, QDir::Name);
+            QTemporaryDir other;
+            const QString trace = other.filePath(QStringLiteral("trace.json"));
+            QFile file(trace);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(R"([{"ph":"X","name":"k","pid":1,"tid":1,"ts":1000,"dur":10}])");
+            file.close();
+            loaded.clear();
+            window.openPath(trace);
+            QVERIFY(loaded.wait(60000));
+            QVERIFY(loaded.first().first().toBool());
+            QCOMPARE(QDir(m_cache).entryList(QDir::Files, QDir::Name), before);
         }
         { // kept in QSettings: the next window uses it
             MainWindow window;
