@@ -188,8 +188,15 @@ LoadOptions environmentLoadOptions()
     return options;
 }
 
-LoadResult loadTrace(const QString &path, const LoadOptions &options, LoadControl &control)
+LoadResult loadTrace(const QString &givenPath, const LoadOptions &options, LoadControl &control)
 {
+    // A folder read with a cache of the user's choosing (a prepared cluster) is read at its real path: its
+    // snapshot, found again from another path, moves the paths under the real path it was made at
+    // (SnapshotCache.h), so the model must hold those, not a symbolic link's.
+    const QString realFolder = !options.snapshotDirectory.isEmpty() && QFileInfo(givenPath).isDir()
+                                   ? QFileInfo(givenPath).canonicalFilePath()
+                                   : QString();
+    const QString &path = realFolder.isEmpty() ? givenPath : realFolder;
     // The snapshot cache (parser/snapshot) only changes how fast the same model arrives. Raw decoding is
     // never cached (its args live in memory), and asking for it must not reopen the export's snapshot.
     const bool cache = options.useSnapshotCache && options.preferredSource != PreferredSource::Raw;

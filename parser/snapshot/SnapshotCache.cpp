@@ -195,18 +195,6 @@ std::uint64_t fingerprintOf(const QString &path, off_t size)
     return hash;
 }
 
-void addWithFolders(std::set<QString> &paths, const QString &file, const QString &root)
-{
-    const QString absolute = QFileInfo(file).absoluteFilePath();
-    paths.insert(absolute);
-    // The folders between the file and the opened root: adding or removing a file changes them.
-    QString dir = QFileInfo(absolute).path();
-    while (!root.isEmpty() && dir.startsWith(root) && dir.size() > root.size()) {
-        paths.insert(dir);
-        dir = QFileInfo(dir).path();
-    }
-}
-
 // The absolute path with symbolic links of its existing part resolved (the rest may not exist yet).
 QString resolvedPath(const QString &path)
 {
@@ -219,6 +207,20 @@ QString resolvedPath(const QString &path)
     const QString real = QFileInfo(existing).canonicalFilePath();
     const QString base = real.isEmpty() ? existing : real;
     return rest.isEmpty() ? base : QDir::cleanPath(base + QLatin1Char('/') + rest);
+}
+
+// Real paths (symbolic links resolved), like the root's: a file reached through a link must lie under the
+// root it is checked against, or a folder seen at another path would compare it where it was.
+void addWithFolders(std::set<QString> &paths, const QString &file, const QString &root)
+{
+    const QString absolute = resolvedPath(file);
+    paths.insert(absolute);
+    // The folders between the file and the opened root: adding or removing a file changes them.
+    QString dir = QFileInfo(absolute).path();
+    while (!root.isEmpty() && dir.startsWith(root) && dir.size() > root.size()) {
+        paths.insert(dir);
+        dir = QFileInfo(dir).path();
+    }
 }
 
 } // namespace
@@ -286,6 +288,9 @@ QString firstChangedFile(const std::vector<FileStamp> &recorded, const QString &
     for (const FileStamp &f : recorded) {
         const QString path = rebasedPath(f.path, recordedRoot, root);
         const FileStamp now = stampOf(path);
+        // Seen at another path, a file outside the recorded folder cannot be told to be this folder's.
+        if (path == f.path && !recordedRoot.isEmpty() && recordedRoot != root)
+            return path;
         if (path == f.path) { // the same real path: everything as it was
             if (now != f)
                 return path;

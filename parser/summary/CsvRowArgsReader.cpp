@@ -14,22 +14,25 @@ namespace at {
 
 namespace {
 
+constexpr std::size_t kFirstChunk = 64 * 1024;
+
 // Where the record starting at `from` ends: after its first line feed outside quotes (a doubled quote
-// inside a quoted cell toggles twice), else at the end of the file.
+// inside a quoted cell toggles twice), else at the end of the file; 0 when no record end lies within
+// kFirstChunk bytes (bare-CR lines, a stray quote: the chunk read below decides, never a scan and parse
+// of the rest of the file on every read).
 std::size_t recordEnd(const MappedFile &file, std::size_t from)
 {
     bool quoted = false;
-    for (std::size_t i = from; i < file.size(); ++i) {
+    const std::size_t limit = std::min<std::size_t>(file.size(), from + kFirstChunk);
+    for (std::size_t i = from; i < limit; ++i) {
         const char c = file.data()[i];
         if (c == '"')
             quoted = !quoted;
         else if (c == '\n' && !quoted)
             return i + 1;
     }
-    return file.size();
+    return limit == file.size() ? file.size() : 0;
 }
-
-constexpr std::size_t kFirstChunk = 64 * 1024;
 
 // The record at `offset` of the file, parsed alone. Its own bytes first (the kernel join asks for the task
 // ids of tied candidates, one call each: parsing a 64 KiB chunk of rows per call took seconds for 80,000
@@ -43,11 +46,12 @@ CsvTable recordAt(const MappedFile &file, std::uint64_t offset, bool header)
     if (offset >= file.size())
         return {};
     const auto from = static_cast<std::size_t>(offset);
-    const std::size_t end = recordEnd(file, from);
-    CsvTable record = reader.parse(std::string_view(file.data() + from, end - from), file.path());
-    if (end == file.size() ||
-        (!record.header().empty() && (header || record.rowCount() == 1) && !record.hasErrors()))
-        return record;
+    if (const std::size_t end = recordEnd(file, from); end != 0) {
+        CsvTable record = reader.parse(std::string_view(file.data() + from, end - from), file.path());
+        if (end == file.size() ||
+            (!record.header().empty() && (header || record.rowCount() == 1) && !record.hasErrors()))
+            return record;
+    }
     const std::size_t available = file.size() - from;
     for (std::size_t chunk = kFirstChunk;; chunk *= 2) {
         const std::size_t size = std::min(chunk, available);

@@ -436,6 +436,44 @@ private slots:
         QVERIFY(same.fromSnapshot); // the identical copy is the same folder
         QVERIFY(same.model->sources().front().path.startsWith(rank2 + QLatin1Char('/')));
     }
+
+    // A rank prepared through a symbolic link (/data -> /mnt/d1/data): its files are recorded by their real
+    // paths, under the folder they are checked against, so an identical copy elsewhere still finds the
+    // snapshot and a copy whose kernel_details.csv changed does not (before, the files were recorded under
+    // the link, compared where they were, and the changed copy took the original's snapshot and files).
+    void preparedThroughALink()
+    {
+        QTemporaryDir cache;
+        const QString base = m_dir.filePath(QStringLiteral("linked"));
+        const QString real = base + QStringLiteral("/mnt/d1/data");
+        QVERIFY(copyKeepingTimes(desktopRanks()[0], real + QStringLiteral("/rank_0_ascend_pt")));
+        QVERIFY(QFile::link(real, base + QStringLiteral("/data")));
+        const QString viaLink = base + QStringLiteral("/data/rank_0_ascend_pt");
+        LoadControl prepareControl;
+        const LoadResult prepared = loadTrace(viaLink, cacheOptions(cache.path()), prepareControl);
+        QVERIFY(prepared.model && !prepared.fromSnapshot);
+        LoadControl againControl;
+        QVERIFY(loadTrace(viaLink, cacheOptions(cache.path()), againControl).fromSnapshot);
+
+        const QString same = base + QStringLiteral("/other/same/rank_0_ascend_pt");
+        QVERIFY(copyKeepingTimes(real + QStringLiteral("/rank_0_ascend_pt"), same));
+        LoadControl sameControl;
+        const LoadResult identical = loadTrace(same, cacheOptions(cache.path()), sameControl);
+        QVERIFY(identical.fromSnapshot);
+        QVERIFY(identical.model->sources().front().path.startsWith(same + QLatin1Char('/')));
+
+        const QString changed = base + QStringLiteral("/other/changed/rank_0_ascend_pt");
+        QVERIFY(copyKeepingTimes(real + QStringLiteral("/rank_0_ascend_pt"), changed));
+        QFile kernels(changed + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv"));
+        QVERIFY(kernels.open(QIODevice::Append));
+        QVERIFY(kernels.write("\n") == 1); // rewritten in place: the folders' mtimes stay
+        kernels.close();
+        LoadControl changedControl;
+        const LoadResult copy = loadTrace(changed, cacheOptions(cache.path()), changedControl);
+        QVERIFY(copy.model);
+        QVERIFY(!copy.fromSnapshot);
+        QVERIFY(copy.model->sources().front().path.startsWith(changed + QLatin1Char('/')));
+    }
 };
 
 QTEST_MAIN(TstClusterPreparePaths)
