@@ -214,18 +214,7 @@ void appendModel(TraceModel &to, TraceModel &from)
     }
     appendMoved(A::steps(to), A::steps(from));
 
-    EventCounts &counts = A::counts(to);
-    const EventCounts &add = from.eventCounts();
-    counts.complete += add.complete;
-    counts.begin += add.begin;
-    counts.end += add.end;
-    counts.instant += add.instant;
-    counts.counter += add.counter;
-    counts.flowStart += add.flowStart;
-    counts.flowStep += add.flowStep;
-    counts.flowEnd += add.flowEnd;
-    counts.metadata += add.metadata;
-    counts.other += add.other;
+    A::counts(to) += from.eventCounts();
     A::outliers(to) += from.outlierCount();
     A::warnings(to) += from.warnings();
 }

@@ -121,6 +121,14 @@ struct EventCounts
     {
         return complete + begin + end + instant + counter + flowStart + flowStep + flowEnd + metadata + other;
     }
+    // The counts of two models read into one (core/TraceMerge).
+    EventCounts &operator+=(const EventCounts &o)
+    {
+        complete += o.complete, begin += o.begin, end += o.end, instant += o.instant, counter += o.counter;
+        flowStart += o.flowStart, flowStep += o.flowStep, flowEnd += o.flowEnd, metadata += o.metadata;
+        other += o.other;
+        return *this;
+    }
 };
 
 // A device task's ids as its reader decoded them (FORMATS.md §3.11): the kernel join's tie-break.
