@@ -73,6 +73,112 @@ private:
     void *m_state;
 };
 
+// Parses the chunks `nextChunk` cuts on `threads` workers and hands them to `consume` in file order
+// (the single-threaded loop of ChromeTraceParser::parse, spread over a ring of slots). Returns true
+// when `consume` said the load was cancelled; rethrows a worker's exception (bad_alloc) here.
+template <class NextChunk, class Consume>
+bool parseOnWorkers(int threads, const jk::Kernel &kernel, const char *data, const std::atomic<bool> *cancel,
+                    jk::TextRepair &repair, const JsonEventScanner &scanner, NextChunk &nextChunk,
+                    Consume &consume)
+{
+    bool cancelled = false;
+    // Workers take turns cutting the next chunk (the scanner is sequential), parse it into their
+    // slot, and the calling thread merges the ring in chunk order.
+    struct Slot
+    {
+        enum class Status
+        {
+            Free,
+            Parsing,
+            Ready
+        } status = Status::Free;
+        std::size_t sequence = 0;
+        std::size_t scanPosition = 0;
+        std::vector<jk::Span> spans;
+        jk::ChunkResult result;
+    };
+    const std::size_t slotCount = static_cast<std::size_t>(threads) * 2;
+    std::vector<Slot> ring(slotCount);
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::size_t nextSequence = 0;
+    bool scanDone = false;
+    bool stop = false;
+    std::exception_ptr failure; // an exception of a worker (bad_alloc), rethrown here
+    auto work = [&] {
+        try {
+            KernelState state(kernel);
+            std::unique_lock lock(mutex);
+            while (true) {
+                changed.wait(lock, [&] {
+                    return stop || scanDone || ring[nextSequence % slotCount].status == Slot::Status::Free;
+                });
+                if (stop || scanDone)
+                    return;
+                Slot &slot = ring[nextSequence % slotCount];
+                if (!nextChunk(slot.spans)) {
+                    scanDone = true;
+                    changed.notify_all();
+                    return;
+                }
+                slot.sequence = nextSequence++;
+                slot.scanPosition = scanner.position();
+                slot.status = Slot::Status::Parsing;
+                lock.unlock();
+                state.parse(data, slot.spans, cancel, &repair, slot.result);
+                lock.lock();
+                slot.status = Slot::Status::Ready;
+                changed.notify_all();
+            }
+        } catch (...) {
+            std::lock_guard lock(mutex);
+            if (!failure)
+                failure = std::current_exception();
+            stop = true;
+            changed.notify_all();
+        }
+    };
+    std::vector<std::thread> workers;
+    auto stopWorkers = [&] {
+        {
+            std::lock_guard lock(mutex);
+            stop = true;
+            changed.notify_all();
+        }
+        for (std::thread &worker : workers)
+            worker.join();
+    };
+    try {
+        for (int t = 0; t < threads; ++t)
+            workers.emplace_back(work);
+        for (std::size_t sequence = 0;; ++sequence) {
+            Slot &slot = ring[sequence % slotCount];
+            {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [&] {
+                    return failure || (slot.status == Slot::Status::Ready && slot.sequence == sequence) ||
+                           (scanDone && sequence >= nextSequence);
+                });
+                if (failure || slot.status != Slot::Status::Ready || slot.sequence != sequence)
+                    break;
+            }
+            cancelled = consume(slot.result, slot.spans, slot.scanPosition);
+            std::lock_guard lock(mutex);
+            slot.status = Slot::Status::Free;
+            changed.notify_all();
+            if (cancelled)
+                break;
+        }
+    } catch (...) {
+        stopWorkers();
+        throw;
+    }
+    stopWorkers();
+    if (failure)
+        std::rethrow_exception(failure);
+    return cancelled;
+}
+
 } // namespace
 
 struct ChromeTraceParser::Impl
@@ -336,7 +442,6 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
     if (control.threads <= 0 && size < 2 * chunkBytes)
         threads = 1;
     m_threadsUsed = threads;
-    bool cancelled = false;
     std::size_t released = 0;
     auto reportProgress = [&control](std::size_t position) {
         if (control.bytesDone)
@@ -370,104 +475,8 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
             if (consume(result, spans, scanner.position()))
                 return Result::Cancelled;
         }
-    } else {
-        // Workers take turns cutting the next chunk (the scanner is sequential), parse it into their
-        // slot, and the calling thread merges the ring in chunk order.
-        struct Slot
-        {
-            enum class Status
-            {
-                Free,
-                Parsing,
-                Ready
-            } status = Status::Free;
-            std::size_t sequence = 0;
-            std::size_t scanPosition = 0;
-            std::vector<jk::Span> spans;
-            jk::ChunkResult result;
-        };
-        const std::size_t slotCount = static_cast<std::size_t>(threads) * 2;
-        std::vector<Slot> ring(slotCount);
-        std::mutex mutex;
-        std::condition_variable changed;
-        std::size_t nextSequence = 0;
-        bool scanDone = false;
-        bool stop = false;
-        std::exception_ptr failure; // an exception of a worker (bad_alloc), rethrown here
-        auto work = [&] {
-            try {
-                KernelState state(kernel);
-                std::unique_lock lock(mutex);
-                while (true) {
-                    changed.wait(lock, [&] {
-                        return stop || scanDone ||
-                               ring[nextSequence % slotCount].status == Slot::Status::Free;
-                    });
-                    if (stop || scanDone)
-                        return;
-                    Slot &slot = ring[nextSequence % slotCount];
-                    if (!nextChunk(slot.spans)) {
-                        scanDone = true;
-                        changed.notify_all();
-                        return;
-                    }
-                    slot.sequence = nextSequence++;
-                    slot.scanPosition = scanner.position();
-                    slot.status = Slot::Status::Parsing;
-                    lock.unlock();
-                    state.parse(data, slot.spans, control.cancel, &repair, slot.result);
-                    lock.lock();
-                    slot.status = Slot::Status::Ready;
-                    changed.notify_all();
-                }
-            } catch (...) {
-                std::lock_guard lock(mutex);
-                if (!failure)
-                    failure = std::current_exception();
-                stop = true;
-                changed.notify_all();
-            }
-        };
-        std::vector<std::thread> workers;
-        auto stopWorkers = [&] {
-            {
-                std::lock_guard lock(mutex);
-                stop = true;
-                changed.notify_all();
-            }
-            for (std::thread &worker : workers)
-                worker.join();
-        };
-        try {
-            for (int t = 0; t < threads; ++t)
-                workers.emplace_back(work);
-            for (std::size_t sequence = 0;; ++sequence) {
-                Slot &slot = ring[sequence % slotCount];
-                {
-                    std::unique_lock lock(mutex);
-                    changed.wait(lock, [&] {
-                        return failure || (slot.status == Slot::Status::Ready && slot.sequence == sequence) ||
-                               (scanDone && sequence >= nextSequence);
-                    });
-                    if (failure || slot.status != Slot::Status::Ready || slot.sequence != sequence)
-                        break;
-                }
-                cancelled = consume(slot.result, slot.spans, slot.scanPosition);
-                std::lock_guard lock(mutex);
-                slot.status = Slot::Status::Free;
-                changed.notify_all();
-                if (cancelled)
-                    break;
-            }
-        } catch (...) {
-            stopWorkers();
-            throw;
-        }
-        stopWorkers();
-        if (failure)
-            std::rethrow_exception(failure);
-        if (cancelled)
-            return Result::Cancelled;
+    } else if (parseOnWorkers(threads, kernel, data, control.cancel, repair, scanner, nextChunk, consume)) {
+        return Result::Cancelled;
     }
     reportProgress(scanner.position());
     m_textReadAsGb18030 = d->repairedEvents && repair.gb18030;
