@@ -73,6 +73,45 @@ private:
     void *m_state;
 };
 
+// Says how the event array ended when it did not end normally (cut off, or malformed at a byte).
+void addEndOfArrayWarning(TraceBuilder &builder, const QString &file, const JsonEventScanner &scanner,
+                          std::size_t size, std::size_t eventsRead)
+{
+    switch (scanner.state()) {
+    case JsonEventScanner::State::Finished:
+    case JsonEventScanner::State::Events:
+        break;
+    case JsonEventScanner::State::Truncated:
+        if (scanner.problemOffset() >= size) {
+            builder.addWarning(QCoreApplication::translate(
+                                   "Parser",
+                                   "%1: the event array is not closed with ']' (the file may have been "
+                                   "cut off when the job ended); all %2 events in it were read")
+                                   .arg(file)
+                                   .arg(eventsRead));
+        } else {
+            builder.addWarning(QCoreApplication::translate(
+                                   "Parser", "%1: truncated at byte %2 of %3: %4; the %5 complete events "
+                                             "before it were kept")
+                                   .arg(file)
+                                   .arg(scanner.problemOffset())
+                                   .arg(size)
+                                   .arg(scanner.problem())
+                                   .arg(eventsRead));
+        }
+        break;
+    case JsonEventScanner::State::Malformed:
+        builder.addWarning(QCoreApplication::translate(
+                               "Parser", "%1: byte %2: %3; reading stopped there and the %4 events before it "
+                                         "were kept")
+                               .arg(file)
+                               .arg(scanner.problemOffset())
+                               .arg(scanner.problem())
+                               .arg(eventsRead));
+        break;
+    }
+}
+
 // Parses the chunks `nextChunk` cuts on `threads` workers and hands them to `consume` in file order
 // (the single-threaded loop of ChromeTraceParser::parse, spread over a ring of slots). Returns true
 // when `consume` said the load was cancelled; rethrows a worker's exception (bad_alloc) here.
@@ -349,6 +388,26 @@ void ChromeTraceParser::addContentWarnings(const JsonEventScanner &scanner)
 {
     TraceBuilder &builder = d->builder;
     const QString &file = d->fileName;
+    if (d->badEvents)
+        builder.addWarning(
+            QCoreApplication::translate(
+                "Parser", "%1: %2 events could not be read and were skipped (first at byte %3: %4)")
+                .arg(file)
+                .arg(d->badEvents)
+                .arg(d->firstBadOffset)
+                .arg(d->firstBadProblem));
+    if (d->badTimes)
+        builder.addWarning(QCoreApplication::translate(
+                               "Parser",
+                               "%1: %2 events have a missing or invalid ts/dur (events without a valid "
+                               "ts were skipped, invalid dur read as 0)")
+                               .arg(file)
+                               .arg(d->badTimes));
+    if (d->argsProblems)
+        builder.addWarning(
+            QCoreApplication::translate("Parser", "%1: %2 metadata/counter events have unreadable args")
+                .arg(file)
+                .arg(d->argsProblems));
     if (scanner.skippedElements())
         builder.addWarning(QCoreApplication::translate(
                                "Parser", "%1: %2 elements of the event array are not event objects and "
@@ -492,60 +551,7 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
                 .arg(firstOversizedOffset)
                 .arg(formatByteSize(firstOversizedBytes)));
 
-    TraceBuilder &builder = d->builder;
-    switch (scanner.state()) {
-    case JsonEventScanner::State::Finished:
-    case JsonEventScanner::State::Events:
-        break;
-    case JsonEventScanner::State::Truncated:
-        if (scanner.problemOffset() >= size) {
-            builder.addWarning(QCoreApplication::translate(
-                                   "Parser",
-                                   "%1: the event array is not closed with ']' (the file may have been "
-                                   "cut off when the job ended); all %2 events in it were read")
-                                   .arg(file)
-                                   .arg(m_eventsRead));
-        } else {
-            builder.addWarning(QCoreApplication::translate(
-                                   "Parser", "%1: truncated at byte %2 of %3: %4; the %5 complete events "
-                                             "before it were kept")
-                                   .arg(file)
-                                   .arg(scanner.problemOffset())
-                                   .arg(size)
-                                   .arg(scanner.problem())
-                                   .arg(m_eventsRead));
-        }
-        break;
-    case JsonEventScanner::State::Malformed:
-        builder.addWarning(QCoreApplication::translate(
-                               "Parser", "%1: byte %2: %3; reading stopped there and the %4 events before it "
-                                         "were kept")
-                               .arg(file)
-                               .arg(scanner.problemOffset())
-                               .arg(scanner.problem())
-                               .arg(m_eventsRead));
-        break;
-    }
-    if (d->badEvents)
-        builder.addWarning(
-            QCoreApplication::translate(
-                "Parser", "%1: %2 events could not be read and were skipped (first at byte %3: %4)")
-                .arg(file)
-                .arg(d->badEvents)
-                .arg(d->firstBadOffset)
-                .arg(d->firstBadProblem));
-    if (d->badTimes)
-        builder.addWarning(QCoreApplication::translate(
-                               "Parser",
-                               "%1: %2 events have a missing or invalid ts/dur (events without a valid "
-                               "ts were skipped, invalid dur read as 0)")
-                               .arg(file)
-                               .arg(d->badTimes));
-    if (d->argsProblems)
-        builder.addWarning(
-            QCoreApplication::translate("Parser", "%1: %2 metadata/counter events have unreadable args")
-                .arg(file)
-                .arg(d->argsProblems));
+    addEndOfArrayWarning(d->builder, file, scanner, size, m_eventsRead);
     addContentWarnings(scanner);
 
     if (m_eventsRead == 0 && scanner.state() != JsonEventScanner::State::Finished &&
