@@ -116,11 +116,10 @@ std::vector<Command> fileCommands()
     };
 }
 
-// View menu and the timeline's own keys.
+// View menu.
 std::vector<Command> viewCommands()
 {
     const auto ctrl = Qt::ControlModifier;
-    const auto ctrlShift = Qt::ControlModifier | Qt::ShiftModifier;
     return {
         {"view.find",
          S::View,
