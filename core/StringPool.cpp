@@ -5,7 +5,7 @@
 
 namespace at {
 namespace {
-constexpr std::size_t kBlockSize = 256 * 1024;
+constexpr std::size_t kBlockSize = std::size_t{256} * 1024;
 }
 
 StringPool::StringPool()

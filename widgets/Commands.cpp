@@ -17,9 +17,9 @@ QKeySequence key(QKeyCombination combination)
     return QKeySequence(combination);
 }
 
-std::vector<Command> buildTable()
+// File menu.
+std::vector<Command> fileCommands()
 {
-    const auto ctrl = Qt::ControlModifier;
     const auto ctrlShift = Qt::ControlModifier | Qt::ShiftModifier;
     return {
         {"file.open",
@@ -113,6 +113,14 @@ std::vector<Command> buildTable()
          nullptr,
          N::None,
          QKeySequence::Quit},
+    };
+}
+
+// View menu.
+std::vector<Command> viewCommands()
+{
+    const auto ctrl = Qt::ControlModifier;
+    return {
         {"view.find",
          S::View,
          QT_TRANSLATE_NOOP("Commands", "&Find…"),
@@ -178,6 +186,14 @@ std::vector<Command> buildTable()
          QT_TRANSLATE_NOOP("Commands", "undo the last zoom (a burst of w/s presses counts as one)"),
          nullptr,
          N::UndoZoom},
+    };
+}
+
+// The timeline's own keys (and the View rows after them).
+std::vector<Command> timelineCommands()
+{
+    const auto ctrlShift = Qt::ControlModifier | Qt::ShiftModifier;
+    return {
         {"view.clearRange",
          S::Timeline,
          QT_TRANSLATE_NOOP("Commands", "Clear Range Selection"),
@@ -269,6 +285,13 @@ std::vector<Command> buildTable()
          QT_TRANSLATE_NOOP("Commands", "&Compare Steps…"),
          {key(ctrlShift | Qt::Key_C)},
          QT_TRANSLATE_NOOP("Commands", "compare two steps side by side")},
+    };
+}
+
+// View ▸ Panels.
+std::vector<Command> panelToggleCommands()
+{
+    return {
         {"panel.details",
          S::Panels,
          QT_TRANSLATE_NOOP("Commands", "Details"),
@@ -320,6 +343,13 @@ std::vector<Command> buildTable()
          {},
          QT_TRANSLATE_NOOP("Commands",
                            "show or hide the Insights dock (performance problems found automatically)")},
+    };
+}
+
+// View ▸ Theme / Language and Help.
+std::vector<Command> appearanceAndHelpCommands()
+{
+    return {
         {"theme.system",
          S::Appearance,
          QT_TRANSLATE_NOOP("Commands", "&System Theme"),
@@ -360,6 +390,13 @@ std::vector<Command> buildTable()
          QT_TRANSLATE_NOOP("Commands", "&About"),
          {},
          QT_TRANSLATE_NOOP("Commands", "the version")},
+    };
+}
+
+// a panel's own keys, the compare window, and the listed-only gestures.
+std::vector<Command> panelCompareAndListedCommands()
+{
+    return {
         {"statistics.copy",
          S::Panel,
          QT_TRANSLATE_NOOP("Commands", "Copy"),
@@ -486,6 +523,25 @@ std::vector<Command> buildTable()
          QT_TRANSLATE_NOOP("Commands", "reorder the processes of a rank (kept in sessions)"),
          QT_TRANSLATE_NOOP("Commands", "Drag a process header up or down")},
     };
+}
+
+// One table, in menu order: the menus, help and README list the commands in this order.
+std::vector<Command> buildTable()
+{
+    std::vector<Command> table;
+    for (Command &c : fileCommands())
+        table.push_back(std::move(c));
+    for (Command &c : viewCommands())
+        table.push_back(std::move(c));
+    for (Command &c : timelineCommands())
+        table.push_back(std::move(c));
+    for (Command &c : panelToggleCommands())
+        table.push_back(std::move(c));
+    for (Command &c : appearanceAndHelpCommands())
+        table.push_back(std::move(c));
+    for (Command &c : panelCompareAndListedCommands())
+        table.push_back(std::move(c));
+    return table;
 }
 
 #undef T

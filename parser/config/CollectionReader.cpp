@@ -573,6 +573,84 @@ void appendUnique(QStringList &list, const QString &s)
         list.append(s);
 }
 
+// The metric columns of the kernel table's header (the one given, else the summary file's first row).
+struct SummaryMetrics
+{
+    bool headerUsable = false;
+    MetricLayout layout;
+    QStringList metrics;
+};
+
+SummaryMetrics summaryMetrics(const CollectionInputs &in, Accum &a)
+{
+    SummaryMetrics out;
+    QStringList header = in.summaryHeader;
+    out.headerUsable = !header.isEmpty();
+    if (!out.headerUsable && !in.summaryFile.isEmpty()) {
+        const CsvHeader h = readCsvHeader(in.summaryFile);
+        if (h.ok()) {
+            header = h.cells;
+            out.headerUsable = true;
+        } else {
+            a.problems.append(unreadableFileWarning(in.summaryFile, h.problem));
+        }
+    }
+    if (!out.headerUsable)
+        return out;
+    std::vector<std::string> cells;
+    cells.reserve(std::size_t(header.size()));
+    for (const QString &c : header)
+        cells.push_back(c.trimmed().toStdString());
+    out.layout = detectMetricColumns(cells);
+    for (const MetricColumn &m : out.layout.metrics)
+        out.metrics.append(QString::fromStdString(m.header));
+    if (!in.summaryFile.isEmpty())
+        a.files.append(in.summaryFile);
+    return out;
+}
+
+// The AI Core metric group the configuration names: known (an empty name: none was collected) or not
+// recorded at all.
+std::pair<bool, QString> configuredMetricGroup(const Accum &a)
+{
+    bool configKnown = false;
+    QString configName;
+    if (a.torchAic) {
+        configKnown = true;
+        configName = *a.torchAic;
+    } else if (a.sampleRead) {
+        const bool aicOff = a.aicProfiling.has_value() && !*a.aicProfiling;
+        const bool aivOff = !a.aivProfiling.has_value() || !*a.aivProfiling;
+        if (aicOff && aivOff) {
+            configKnown = true; // both explicitly (or implicitly for aiv) off
+        } else if (!a.aicMetrics.isEmpty() && a.aicProfiling.value_or(true)) {
+            configKnown = true;
+            configName = a.aicMetrics;
+        } else if (!a.aivMetrics.isEmpty() && a.aivProfiling.value_or(false)) {
+            configKnown = true;
+            configName = a.aivMetrics;
+        }
+    }
+    if (a.torchRead && torchLevelWithoutMetrics(a.torchLevel)) {
+        configKnown = true;
+        configName.clear();
+    }
+    return {configKnown, configName};
+}
+
+// "Rank 0 / Device 3" when the source has no label of its own.
+QString sourceLabelFor(const std::optional<qint64> &rank, const QList<int> &devices)
+{
+    QStringList parts;
+    if (rank && *rank >= 0)
+        parts.append(QStringLiteral("Rank %1").arg(*rank));
+    if (devices.size() == 1)
+        parts.append(QStringLiteral("Device %1").arg(devices.first()));
+    else if (devices.size() > 1)
+        parts.append(QStringLiteral("Devices %1").arg(deviceText(devices)));
+    return parts.join(QStringLiteral(" / "));
+}
+
 } // namespace
 
 // -------------------------------------------------------------------------------------------------------------
@@ -658,58 +736,16 @@ CollectionInfo readCollectionInfo(const CollectionInputs &in)
             a.files.append(path);
     }
 
-    // Summary CSV header.
-    QStringList header = in.summaryHeader;
-    bool headerUsable = !header.isEmpty();
-    if (!headerUsable && !in.summaryFile.isEmpty()) {
-        const CsvHeader h = readCsvHeader(in.summaryFile);
-        if (h.ok()) {
-            header = h.cells;
-            headerUsable = true;
-        } else {
-            a.problems.append(unreadableFileWarning(in.summaryFile, h.problem));
-        }
-    }
-    MetricLayout layout;
-    QStringList csvMetrics;
-    if (headerUsable) {
-        std::vector<std::string> cells;
-        cells.reserve(std::size_t(header.size()));
-        for (const QString &c : header)
-            cells.push_back(c.trimmed().toStdString());
-        layout = detectMetricColumns(cells);
-        for (const MetricColumn &m : layout.metrics)
-            csvMetrics.append(QString::fromStdString(m.header));
-        if (!in.summaryFile.isEmpty())
-            a.files.append(in.summaryFile);
-    }
+    const SummaryMetrics summary = summaryMetrics(in, a);
+    const bool headerUsable = summary.headerUsable;
+    const MetricLayout &layout = summary.layout;
+    const QStringList &csvMetrics = summary.metrics;
 
     CollectionInfo info;
 
     // Level and metric group.
     info.profilerLevel = !a.torchLevel.isEmpty() ? a.torchLevel : a.sampleLevel;
-    bool configKnown = false;
-    QString configName;
-    if (a.torchAic) {
-        configKnown = true;
-        configName = *a.torchAic;
-    } else if (a.sampleRead) {
-        const bool aicOff = a.aicProfiling.has_value() && !*a.aicProfiling;
-        const bool aivOff = !a.aivProfiling.has_value() || !*a.aivProfiling;
-        if (aicOff && aivOff) {
-            configKnown = true; // both explicitly (or implicitly for aiv) off
-        } else if (!a.aicMetrics.isEmpty() && a.aicProfiling.value_or(true)) {
-            configKnown = true;
-            configName = a.aicMetrics;
-        } else if (!a.aivMetrics.isEmpty() && a.aivProfiling.value_or(false)) {
-            configKnown = true;
-            configName = a.aivMetrics;
-        }
-    }
-    if (a.torchRead && torchLevelWithoutMetrics(a.torchLevel)) {
-        configKnown = true;
-        configName.clear();
-    }
+    const auto [configKnown, configName] = configuredMetricGroup(a);
     if (configKnown) {
         const MetricGroup g = groupFromText(configName);
         if (g == MetricGroup::None)
@@ -779,17 +815,7 @@ CollectionInfo readCollectionInfo(const CollectionInputs &in)
     }
 
     // Source label.
-    info.sourceLabel = in.sourceLabel;
-    if (info.sourceLabel.isEmpty()) {
-        QStringList parts;
-        if (rank && *rank >= 0)
-            parts.append(QStringLiteral("Rank %1").arg(*rank));
-        if (devices.size() == 1)
-            parts.append(QStringLiteral("Device %1").arg(devices.first()));
-        else if (devices.size() > 1)
-            parts.append(QStringLiteral("Devices %1").arg(deviceText(devices)));
-        info.sourceLabel = parts.join(QStringLiteral(" / "));
-    }
+    info.sourceLabel = !in.sourceLabel.isEmpty() ? in.sourceLabel : sourceLabelFor(rank, devices);
 
     // Warnings.
     for (const QString &w : a.problems)

@@ -21,7 +21,7 @@ constexpr std::string_view kModel[] = {ModelId, "Model Id"};
 constexpr std::string_view kContext[] = {ContextId, "Context Id"};
 constexpr std::string_view kDevice[] = {DeviceId, "Device Id", "Device ID"};
 constexpr std::string_view kStep[] = {StepId, "Step ID"};
-// 910A (no core prefix) spells the AI Core cycles/time without aic_ (FORMATS §3.2, §3.10).
+// 910A (no core prefix) spells the AI Core cycles/time without aic_ (FORMATS.md §3.2, §3.10).
 constexpr std::string_view kCycles[] = {"aic_total_cycles", "total_cycles"};
 constexpr std::string_view kCoreTime[] = {"aicore_time(us)", "aic_total_time(us)", "total_time(us)"};
 

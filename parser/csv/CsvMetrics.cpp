@@ -20,7 +20,7 @@ constexpr std::array<UnitSuffix, 4> kUnits = {{
     {"(%)", MetricUnit::Percent},
 }};
 
-// Signature metrics per group (FORMATS §4.1, both the CANN 5.x doc lists and current msprof). The sets are
+// Signature metrics per group (FORMATS.md §4.1, both the CANN 5.x doc lists and current msprof). The sets are
 // disjoint, so counting hits is unambiguous. Shared columns (total_time, total_cycles, *_time twins,
 // cube_utilization) are deliberately absent: every group has them.
 constexpr std::string_view kArithmetic[] = {"mac_fp16_ratio", "mac_int8_ratio",  "vec_fp32_ratio",

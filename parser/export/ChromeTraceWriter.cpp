@@ -205,7 +205,7 @@ private:
         appendEscaped(m_out, QByteArrayView(m_model.strings().view(f.category)));
         m_out += ",\"id\":";
         if (m_options.perfetto)
-            m_out += QByteArray::number(static_cast<qulonglong>(index + 1));
+            m_out += QByteArray::number(static_cast<qulonglong>(index) + 1);
         else
             appendEscaped(m_out, QByteArrayView(m_model.strings().view(f.id)));
         m_out += ",\"pid\":" + QByteArray::number(thread.process + 1) + ',';

@@ -73,6 +73,151 @@ private:
     void *m_state;
 };
 
+// Says how the event array ended when it did not end normally (cut off, or malformed at a byte).
+void addEndOfArrayWarning(TraceBuilder &builder, const QString &file, const JsonEventScanner &scanner,
+                          std::size_t size, std::size_t eventsRead)
+{
+    switch (scanner.state()) {
+    case JsonEventScanner::State::Finished:
+    case JsonEventScanner::State::Events:
+        break;
+    case JsonEventScanner::State::Truncated:
+        if (scanner.problemOffset() >= size) {
+            builder.addWarning(QCoreApplication::translate(
+                                   "Parser",
+                                   "%1: the event array is not closed with ']' (the file may have been "
+                                   "cut off when the job ended); all %2 events in it were read")
+                                   .arg(file)
+                                   .arg(eventsRead));
+        } else {
+            builder.addWarning(QCoreApplication::translate(
+                                   "Parser", "%1: truncated at byte %2 of %3: %4; the %5 complete events "
+                                             "before it were kept")
+                                   .arg(file)
+                                   .arg(scanner.problemOffset())
+                                   .arg(size)
+                                   .arg(scanner.problem())
+                                   .arg(eventsRead));
+        }
+        break;
+    case JsonEventScanner::State::Malformed:
+        builder.addWarning(QCoreApplication::translate(
+                               "Parser", "%1: byte %2: %3; reading stopped there and the %4 events before it "
+                                         "were kept")
+                               .arg(file)
+                               .arg(scanner.problemOffset())
+                               .arg(scanner.problem())
+                               .arg(eventsRead));
+        break;
+    }
+}
+
+// Parses the chunks `nextChunk` cuts on `threads` workers and hands them to `consume` in file order
+// (the single-threaded loop of ChromeTraceParser::parse, spread over a ring of slots). Returns true
+// when `consume` said the load was cancelled; rethrows a worker's exception (bad_alloc) here.
+template <class NextChunk, class Consume>
+bool parseOnWorkers(int threads, const jk::Kernel &kernel, const char *data, const std::atomic<bool> *cancel,
+                    jk::TextRepair &repair, const JsonEventScanner &scanner, NextChunk &nextChunk,
+                    Consume &consume)
+{
+    bool cancelled = false;
+    // Workers take turns cutting the next chunk (the scanner is sequential), parse it into their
+    // slot, and the calling thread merges the ring in chunk order.
+    struct Slot
+    {
+        enum class Status
+        {
+            Free,
+            Parsing,
+            Ready
+        } status = Status::Free;
+        std::size_t sequence = 0;
+        std::size_t scanPosition = 0;
+        std::vector<jk::Span> spans;
+        jk::ChunkResult result;
+    };
+    const std::size_t slotCount = static_cast<std::size_t>(threads) * 2;
+    std::vector<Slot> ring(slotCount);
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::size_t nextSequence = 0;
+    bool scanDone = false;
+    bool stop = false;
+    std::exception_ptr failure; // an exception of a worker (bad_alloc), rethrown here
+    auto work = [&] {
+        try {
+            KernelState state(kernel);
+            std::unique_lock lock(mutex);
+            while (true) {
+                changed.wait(lock, [&] {
+                    return stop || scanDone || ring[nextSequence % slotCount].status == Slot::Status::Free;
+                });
+                if (stop || scanDone)
+                    return;
+                Slot &slot = ring[nextSequence % slotCount];
+                if (!nextChunk(slot.spans)) {
+                    scanDone = true;
+                    changed.notify_all();
+                    return;
+                }
+                slot.sequence = nextSequence++;
+                slot.scanPosition = scanner.position();
+                slot.status = Slot::Status::Parsing;
+                lock.unlock();
+                state.parse(data, slot.spans, cancel, &repair, slot.result);
+                lock.lock();
+                slot.status = Slot::Status::Ready;
+                changed.notify_all();
+            }
+        } catch (...) {
+            std::lock_guard lock(mutex);
+            if (!failure)
+                failure = std::current_exception();
+            stop = true;
+            changed.notify_all();
+        }
+    };
+    std::vector<std::thread> workers;
+    auto stopWorkers = [&] {
+        {
+            std::lock_guard lock(mutex);
+            stop = true;
+            changed.notify_all();
+        }
+        for (std::thread &worker : workers)
+            worker.join();
+    };
+    try {
+        for (int t = 0; t < threads; ++t)
+            workers.emplace_back(work);
+        for (std::size_t sequence = 0;; ++sequence) {
+            Slot &slot = ring[sequence % slotCount];
+            {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [&] {
+                    return failure || (slot.status == Slot::Status::Ready && slot.sequence == sequence) ||
+                           (scanDone && sequence >= nextSequence);
+                });
+                if (failure || slot.status != Slot::Status::Ready || slot.sequence != sequence)
+                    break;
+            }
+            cancelled = consume(slot.result, slot.spans, slot.scanPosition);
+            std::lock_guard lock(mutex);
+            slot.status = Slot::Status::Free;
+            changed.notify_all();
+            if (cancelled)
+                break;
+        }
+    } catch (...) {
+        stopWorkers();
+        throw;
+    }
+    stopWorkers();
+    if (failure)
+        std::rethrow_exception(failure);
+    return cancelled;
+}
+
 } // namespace
 
 struct ChromeTraceParser::Impl
@@ -243,6 +388,26 @@ void ChromeTraceParser::addContentWarnings(const JsonEventScanner &scanner)
 {
     TraceBuilder &builder = d->builder;
     const QString &file = d->fileName;
+    if (d->badEvents)
+        builder.addWarning(
+            QCoreApplication::translate(
+                "Parser", "%1: %2 events could not be read and were skipped (first at byte %3: %4)")
+                .arg(file)
+                .arg(d->badEvents)
+                .arg(d->firstBadOffset)
+                .arg(d->firstBadProblem));
+    if (d->badTimes)
+        builder.addWarning(QCoreApplication::translate(
+                               "Parser",
+                               "%1: %2 events have a missing or invalid ts/dur (events without a valid "
+                               "ts were skipped, invalid dur read as 0)")
+                               .arg(file)
+                               .arg(d->badTimes));
+    if (d->argsProblems)
+        builder.addWarning(
+            QCoreApplication::translate("Parser", "%1: %2 metadata/counter events have unreadable args")
+                .arg(file)
+                .arg(d->argsProblems));
     if (scanner.skippedElements())
         builder.addWarning(QCoreApplication::translate(
                                "Parser", "%1: %2 elements of the event array are not event objects and "
@@ -336,7 +501,6 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
     if (control.threads <= 0 && size < 2 * chunkBytes)
         threads = 1;
     m_threadsUsed = threads;
-    bool cancelled = false;
     std::size_t released = 0;
     auto reportProgress = [&control](std::size_t position) {
         if (control.bytesDone)
@@ -370,104 +534,8 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
             if (consume(result, spans, scanner.position()))
                 return Result::Cancelled;
         }
-    } else {
-        // Workers take turns cutting the next chunk (the scanner is sequential), parse it into their
-        // slot, and the calling thread merges the ring in chunk order.
-        struct Slot
-        {
-            enum class Status
-            {
-                Free,
-                Parsing,
-                Ready
-            } status = Status::Free;
-            std::size_t sequence = 0;
-            std::size_t scanPosition = 0;
-            std::vector<jk::Span> spans;
-            jk::ChunkResult result;
-        };
-        const std::size_t slotCount = static_cast<std::size_t>(threads) * 2;
-        std::vector<Slot> ring(slotCount);
-        std::mutex mutex;
-        std::condition_variable changed;
-        std::size_t nextSequence = 0;
-        bool scanDone = false;
-        bool stop = false;
-        std::exception_ptr failure; // an exception of a worker (bad_alloc), rethrown here
-        auto work = [&] {
-            try {
-                KernelState state(kernel);
-                std::unique_lock lock(mutex);
-                while (true) {
-                    changed.wait(lock, [&] {
-                        return stop || scanDone ||
-                               ring[nextSequence % slotCount].status == Slot::Status::Free;
-                    });
-                    if (stop || scanDone)
-                        return;
-                    Slot &slot = ring[nextSequence % slotCount];
-                    if (!nextChunk(slot.spans)) {
-                        scanDone = true;
-                        changed.notify_all();
-                        return;
-                    }
-                    slot.sequence = nextSequence++;
-                    slot.scanPosition = scanner.position();
-                    slot.status = Slot::Status::Parsing;
-                    lock.unlock();
-                    state.parse(data, slot.spans, control.cancel, &repair, slot.result);
-                    lock.lock();
-                    slot.status = Slot::Status::Ready;
-                    changed.notify_all();
-                }
-            } catch (...) {
-                std::lock_guard lock(mutex);
-                if (!failure)
-                    failure = std::current_exception();
-                stop = true;
-                changed.notify_all();
-            }
-        };
-        std::vector<std::thread> workers;
-        auto stopWorkers = [&] {
-            {
-                std::lock_guard lock(mutex);
-                stop = true;
-                changed.notify_all();
-            }
-            for (std::thread &worker : workers)
-                worker.join();
-        };
-        try {
-            for (int t = 0; t < threads; ++t)
-                workers.emplace_back(work);
-            for (std::size_t sequence = 0;; ++sequence) {
-                Slot &slot = ring[sequence % slotCount];
-                {
-                    std::unique_lock lock(mutex);
-                    changed.wait(lock, [&] {
-                        return failure || (slot.status == Slot::Status::Ready && slot.sequence == sequence) ||
-                               (scanDone && sequence >= nextSequence);
-                    });
-                    if (failure || slot.status != Slot::Status::Ready || slot.sequence != sequence)
-                        break;
-                }
-                cancelled = consume(slot.result, slot.spans, slot.scanPosition);
-                std::lock_guard lock(mutex);
-                slot.status = Slot::Status::Free;
-                changed.notify_all();
-                if (cancelled)
-                    break;
-            }
-        } catch (...) {
-            stopWorkers();
-            throw;
-        }
-        stopWorkers();
-        if (failure)
-            std::rethrow_exception(failure);
-        if (cancelled)
-            return Result::Cancelled;
+    } else if (parseOnWorkers(threads, kernel, data, control.cancel, repair, scanner, nextChunk, consume)) {
+        return Result::Cancelled;
     }
     reportProgress(scanner.position());
     m_textReadAsGb18030 = d->repairedEvents && repair.gb18030;
@@ -483,60 +551,7 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
                 .arg(firstOversizedOffset)
                 .arg(formatByteSize(firstOversizedBytes)));
 
-    TraceBuilder &builder = d->builder;
-    switch (scanner.state()) {
-    case JsonEventScanner::State::Finished:
-    case JsonEventScanner::State::Events:
-        break;
-    case JsonEventScanner::State::Truncated:
-        if (scanner.problemOffset() >= size) {
-            builder.addWarning(QCoreApplication::translate(
-                                   "Parser",
-                                   "%1: the event array is not closed with ']' (the file may have been "
-                                   "cut off when the job ended); all %2 events in it were read")
-                                   .arg(file)
-                                   .arg(m_eventsRead));
-        } else {
-            builder.addWarning(QCoreApplication::translate(
-                                   "Parser", "%1: truncated at byte %2 of %3: %4; the %5 complete events "
-                                             "before it were kept")
-                                   .arg(file)
-                                   .arg(scanner.problemOffset())
-                                   .arg(size)
-                                   .arg(scanner.problem())
-                                   .arg(m_eventsRead));
-        }
-        break;
-    case JsonEventScanner::State::Malformed:
-        builder.addWarning(QCoreApplication::translate(
-                               "Parser", "%1: byte %2: %3; reading stopped there and the %4 events before it "
-                                         "were kept")
-                               .arg(file)
-                               .arg(scanner.problemOffset())
-                               .arg(scanner.problem())
-                               .arg(m_eventsRead));
-        break;
-    }
-    if (d->badEvents)
-        builder.addWarning(
-            QCoreApplication::translate(
-                "Parser", "%1: %2 events could not be read and were skipped (first at byte %3: %4)")
-                .arg(file)
-                .arg(d->badEvents)
-                .arg(d->firstBadOffset)
-                .arg(d->firstBadProblem));
-    if (d->badTimes)
-        builder.addWarning(QCoreApplication::translate(
-                               "Parser",
-                               "%1: %2 events have a missing or invalid ts/dur (events without a valid "
-                               "ts were skipped, invalid dur read as 0)")
-                               .arg(file)
-                               .arg(d->badTimes));
-    if (d->argsProblems)
-        builder.addWarning(
-            QCoreApplication::translate("Parser", "%1: %2 metadata/counter events have unreadable args")
-                .arg(file)
-                .arg(d->argsProblems));
+    addEndOfArrayWarning(d->builder, file, scanner, size, m_eventsRead);
     addContentWarnings(scanner);
 
     if (m_eventsRead == 0 && scanner.state() != JsonEventScanner::State::Finished &&

@@ -202,7 +202,7 @@ private slots:
         QVERIFY(hasWarning(*m, QStringLiteral("2 E (end)")));
     }
 
-    // FORMATS §2.3: a stray ts=0 event is kept, but origin / dataBegin / dataEnd ignore it;
+    // FORMATS.md §2.3: a stray ts=0 event is kept, but origin / dataBegin / dataEnd ignore it;
     // fullBegin includes it. Same for an event days in the future; 20 hours away is not an outlier.
     void outliers()
     {
@@ -394,7 +394,7 @@ private slots:
         QCOMPARE(refName(*m, m->nextSliceAtOrAfter(-1, 10)), QStringLiteral("<none>"));
     }
 
-    // FORMATS §2.5/§2.6: processes ordered by canonical layer first (sort_index only breaks ties),
+    // FORMATS.md §2.5/§2.6: processes ordered by canonical layer first (sort_index only breaks ties),
     // whatever the creation order, pids and sort indices say.
     void processOrderCurrentNames()
     {

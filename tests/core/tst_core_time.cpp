@@ -64,7 +64,7 @@ private slots:
         // Three fractional digits (G3/G4 string ts): exact ns, both modes agree.
         QTest::newRow("epoch 3 digits")
             << QByteArray("1736408883694795.840") << some(1736408883694795840) << some(1736408883694795840);
-        // FORMATS §2.3: a double turns this into ...643.25; the text rule must not.
+        // FORMATS.md §2.3: a double turns this into ...643.25; the text rule must not.
         QTest::newRow("double-killer")
             << QByteArray("1736408883704643.212") << some(1736408883704643212) << some(1736408883704643212);
         QTest::newRow("3 digits 001") << QByteArray("0.001") << some(1) << some(1);

@@ -111,7 +111,7 @@ private slots:
         QCOMPARE(durSum, std::int64_t(114865613));
         QCOMPARE(hccl, 4);
         QCOMPARE(vector, 149);
-        QCOMPARE(noStream, 4); // communication rows have Stream ID N/A (FORMATS §3.11)
+        QCOMPARE(noStream, 4); // communication rows have Stream ID N/A (FORMATS.md §3.11)
 
         const at::MetricLayout m = at::detectMetricColumns(t);
         QCOMPARE(m.group, at::MetricGroup::PipeUtilization);

@@ -173,7 +173,7 @@ private slots:
     {
         QTest::addColumn<QByteArray>("metrics");
         QTest::addColumn<int>("group");
-        // Real A2 headers after Context ID (FORMATS §3.2) and the §4.1 lists.
+        // Real A2 headers after Context ID (FORMATS.md §3.2) and the §4.1 lists.
         QTest::newRow("ArithmeticUtilization")
             << QByteArray(
                    "aicore_time(us),aic_total_cycles,aic_mac_fp16_ratio,aic_mac_int8_ratio,aic_cube_fops,"

@@ -162,7 +162,7 @@ private slots:
         QCOMPARE(m->threads().size(), std::size_t(3 + 4 + 4 + 9 + 4));
     }
 
-    // FORMATS §2.3: "1736408883704643.212" must be ...643212 ns, not the ...643250 a double gives.
+    // FORMATS.md §2.3: "1736408883704643.212" must be ...643212 ns, not the ...643250 a double gives.
     void deviceKernelExactTime()
     {
         const int hw = pt::processWithPid(*m, kHardwarePid);
