@@ -16,6 +16,7 @@
 
 using namespace at;
 using at::test::describe;
+using at::test::detectWithReaders;
 using at::test::fileNames;
 using at::test::labels;
 using at::test::Tree;
