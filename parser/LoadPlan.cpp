@@ -196,8 +196,8 @@ LoadPlan planFolder(const QString &path, const LoadOptions &options)
 }
 
 // A file opened on its own: the reader that claims its name or its first bytes (folder/InputFormat.h). A
-// name a reader refuses (analysis.db, a summary CSV) is an error saying why; a file no reader claims goes
-// to the Chrome-trace reader as before, whose parser names what is wrong with it (a Qt resource too).
+// name a timeline reader refuses (analysis.db) is an error saying why; any other file goes to the
+// Chrome-trace reader, whose parser names what is wrong with it (a summary CSV, a text file).
 LoadPlan planFile(const QString &path)
 {
     LoadPlan plan;
@@ -205,11 +205,12 @@ LoadPlan planFile(const QString &path)
     plan.singleFile = true;
     DataSource source;
     const FileClaim claim = sniffSingleFile(inputFormats(), path);
+    const InputReader *refuser = claim.refusedBy ? inputReaderById(claim.refusedBy->formatId()) : nullptr;
     if (claim.format) {
         source = claimedFileSource(path, claim);
         if (!source.timelineDatabase.isEmpty())
             source.timelineDatabase = path;
-    } else if (claim.refusedByName) {
+    } else if (claim.refusedByName && refuser && refuser->descriptor().drawsTimeline()) {
         plan.error =
             QCoreApplication::translate("Parser", "%1 is not a timeline: %2").arg(path, claim.refusal);
         return plan;

@@ -10,7 +10,7 @@ namespace {
 
 // The first reader that claims the path; the first refusal when none does.
 const InputFormat *firstClaim(const InputFormats &formats, const FileSniff &file, DataSource &source,
-                              QString *refusal)
+                              QString *refusal, const InputFormat **refusedBy)
 {
     for (const InputFormat *format : formats) {
         DataSource claimed;
@@ -19,8 +19,10 @@ const InputFormat *firstClaim(const InputFormats &formats, const FileSniff &file
             source = std::move(claimed);
             return format;
         }
-        if (answer.verdict == SniffVerdict::Refused && refusal && refusal->isEmpty())
+        if (answer.verdict == SniffVerdict::Refused && refusal && !*refusedBy) {
             *refusal = answer.reason;
+            *refusedBy = format;
+        }
     }
     return nullptr;
 }
@@ -28,8 +30,8 @@ const InputFormat *firstClaim(const InputFormats &formats, const FileSniff &file
 QString claimOf(const InputFormats &formats, const QString &path, bool isFolder)
 {
     DataSource ignored;
-    const InputFormat *format =
-        firstClaim(formats, {path, QFileInfo(path).fileName(), isFolder, false, {}}, ignored, nullptr);
+    const InputFormat *format = firstClaim(formats, {path, QFileInfo(path).fileName(), isFolder, false, {}},
+                                           ignored, nullptr, nullptr);
     return format ? format->formatId() : QString();
 }
 
@@ -49,22 +51,23 @@ FileClaim sniffSingleFile(const InputFormats &formats, const QString &path)
 {
     FileClaim claim;
     FileSniff file{QFileInfo(path).absoluteFilePath(), QFileInfo(path).fileName(), false, false, {}};
-    claim.format = firstClaim(formats, file, claim.source, &claim.refusal);
+    claim.format = firstClaim(formats, file, claim.source, &claim.refusal, &claim.refusedBy);
     if (claim.format)
         return claim;
-    if (!claim.refusal.isEmpty()) {
+    if (claim.refusedBy) {
         claim.refusedByName = true;
         return claim;
     }
     QFile opened(path);
-    if (!opened.open(QIODevice::ReadOnly)) {
+    // A FIFO or device is never opened (a FIFO would block); Qt resources are files here.
+    if (!QFileInfo(path).isFile() || !opened.open(QIODevice::ReadOnly)) {
         claim.unreadable = true;
         return claim;
     }
     file.headRead = true;
     file.head = opened.read(1 << 20);
-    claim.format = firstClaim(formats, file, claim.source, &claim.refusal);
-    if (!claim.format && claim.refusal.isEmpty())
+    claim.format = firstClaim(formats, file, claim.source, &claim.refusal, &claim.refusedBy);
+    if (!claim.format && !claim.refusedBy)
         claim.refusal =
             QCoreApplication::translate("Parser", "no reader recognises its name or its contents.");
     return claim;

@@ -73,15 +73,16 @@ using InputFormats = std::vector<const InputFormat *>; // also DetectOptions::fo
 QString formatOfFile(const InputFormats &formats, const QString &path);
 QString formatOfDataFolder(const InputFormats &formats, const QString &path);
 
-// A file opened on its own: first every reader judges the name; when none claims or refuses it, its first
-// MiB is read and every reader judges that.
+// A file opened on its own: first every reader judges the name; when none claims or refuses it and it is a
+// regular file, its first MiB is read and every reader judges that.
 struct FileClaim
 {
     const InputFormat *format = nullptr; // the reader that claimed it; null when none did
     DataSource source;                   // what the claiming reader filled in
     QString refusal;                     // why it is not a timeline (a reader refused it, or none claimed it)
-    bool refusedByName = false;          // a reader refused it by its name (its bytes were not read)
-    bool unreadable = false;             // its first bytes could not be read
+    const InputFormat *refusedBy = nullptr; // the reader that gave `refusal`; null when none did
+    bool refusedByName = false;             // a reader refused it by its name (its bytes were not read)
+    bool unreadable = false;                // its first bytes could not be read
 };
 FileClaim sniffSingleFile(const InputFormats &formats, const QString &path);
 
