@@ -23,10 +23,12 @@ void SourceReading::recordRead(const QString &path)
     provenance.reads.push_back({path, size, 0, size});
 }
 
-const std::vector<const InputReader *> &inputReaders()
+namespace {
+
+std::vector<const InputReader *> &registry()
 {
-    // One line per input kind.
-    static const std::vector<const InputReader *> readers{
+    // One line per input kind; the order is the reading order and the order the detector asks them in.
+    static std::vector<const InputReader *> readers{
         &rawDataReader(),           //
         &databaseReader(),          //
         &jsonTimelineReader(),      //
@@ -34,6 +36,45 @@ const std::vector<const InputReader *> &inputReaders()
         &summaryTablesReader(),     //
     };
     return readers;
+}
+
+} // namespace
+
+const std::vector<const InputReader *> &inputReaders()
+{
+    return registry();
+}
+
+InputFormats inputFormats()
+{
+    return {registry().begin(), registry().end()};
+}
+
+const InputReader *inputReaderById(const QString &id)
+{
+    for (const InputReader *reader : registry())
+        if (reader->descriptor().id == id)
+            return reader;
+    return nullptr;
+}
+
+const InputReader *inputReaderWithArgsKind(std::uint8_t kind)
+{
+    for (const InputReader *reader : registry())
+        if (kind != 0 && reader->descriptor().snapshotArgsKind == kind)
+            return reader;
+    return nullptr;
+}
+
+// Not while a load runs: the registry is read without a lock.
+ScopedInputReader::ScopedInputReader(const InputReader &reader) : m_reader(reader)
+{
+    registry().push_back(&m_reader);
+}
+
+ScopedInputReader::~ScopedInputReader()
+{
+    std::erase(registry(), &m_reader);
 }
 
 } // namespace at

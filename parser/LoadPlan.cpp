@@ -1,5 +1,6 @@
 #include "LoadPlan.h"
 
+#include "folder/InputFormat.h"
 #include "folder/ProfileLayoutDetector.h"
 #include "folder/SingleFile.h"
 
@@ -12,14 +13,27 @@ namespace at {
 
 namespace {
 
+// Some reader draws a timeline of it (its own format's reader, or the kernel rows of a source without one).
 bool isLoadable(const DataSource &source)
 {
-    const bool hasKernelTable = !source.summaries(QStringLiteral("kernel_details")).isEmpty() ||
-                                !source.summaries(QStringLiteral("op_summary")).isEmpty();
-    return source.format == TimelineFormat::ChromeJson ||
-           source.format == TimelineFormat::CompressedChromeJson || source.format == TimelineFormat::Sqlite ||
-           source.format == TimelineFormat::RawBinary ||
-           (source.format == TimelineFormat::None && hasKernelTable);
+    return std::any_of(inputReaders().begin(), inputReaders().end(), [&](const InputReader *reader) {
+        return reader->descriptor().drawsTimeline() && reader->recognises(source);
+    });
+}
+
+bool readFromDatabase(const DataSource &source)
+{
+    const InputReader *reader = timelineReaderOf(source);
+    return reader && reader->descriptor().provenance == TimelineExport::Database;
+}
+
+// The reader that decodes raw data folders (--source raw); null when none is registered.
+const InputReader *rawDataDecoder()
+{
+    for (const InputReader *reader : inputReaders())
+        if (reader->descriptor().provenance == TimelineExport::RawData)
+            return reader;
+    return nullptr;
 }
 
 PlannedSource planSource(const DataSource &source)
@@ -35,17 +49,21 @@ PlannedSource planSource(const DataSource &source)
 
 // --source raw: decode the raw slices of every source that has them, instead of its export. False when
 // no source has raw data.
-bool switchToRawData(QList<DataSource> &sources, std::map<QString, TimelineFormat> &exportOf)
+bool switchToRawData(QList<DataSource> &sources, std::map<QString, QString> &exportOf)
 {
+    const InputReader *decoder = rawDataDecoder();
+    if (!decoder)
+        return false;
+    const QString raw = decoder->descriptor().id;
     bool anyRaw = false;
     for (DataSource &source : sources) {
         if (source.rawDataDirs.isEmpty())
             continue;
         anyRaw = true;
-        if (source.format == TimelineFormat::RawBinary)
+        if (source.format == raw)
             continue;
         exportOf[source.rootPath] = source.format;
-        source.format = TimelineFormat::RawBinary;
+        source.format = raw;
         source.timelineFiles.clear();
         source.supplementaryTimelineFiles.clear();
         source.summaryFiles.clear(); // the kernel table comes from the raw PMU records
@@ -59,8 +77,7 @@ QString chooseRun(const QList<DataSource> &sources, PreferredSource preferred)
 {
     const bool preferDb = preferred == PreferredSource::Database;
     for (const DataSource &source : sources)
-        if (isLoadable(source) && source.hasTimeline() &&
-            (source.format == TimelineFormat::Sqlite) == preferDb)
+        if (isLoadable(source) && source.hasTimeline() && readFromDatabase(source) == preferDb)
             return source.clusterPath;
     for (const DataSource &source : sources)
         if (isLoadable(source) && source.hasTimeline())
@@ -118,11 +135,11 @@ LoadPlan planFolder(const QString &path, const LoadOptions &options)
     plan.input = path;
     DetectOptions detect;
     detect.preferDatabase = options.preferredSource == PreferredSource::Database;
-    DetectedProfile profile = ProfileLayoutDetector::detect(path, detect);
+    DetectedProfile profile = ProfileLayoutDetector::detect(path, inputFormats(), detect);
     QStringList problems;
     if (!options.rankFolders.isEmpty())
         keepRankFolders(profile, path, options.rankFolders, problems);
-    std::map<QString, TimelineFormat> exportOf; // rootPath of a source switched to raw -> its export
+    std::map<QString, QString> exportOf; // rootPath of a source switched to raw -> its export
     if (options.preferredSource == PreferredSource::Raw && !switchToRawData(profile.sources, exportOf))
         problems << QCoreApplication::translate(
                         "Parser", "%1: raw data was requested but no PROF_*/host|device_N/data folder was "
@@ -178,27 +195,27 @@ LoadPlan planFolder(const QString &path, const LoadOptions &options)
     return plan;
 }
 
-// A file opened on its own: a profiler database (analysis.db and cluster_analysis.db are refused by name),
-// else a Chrome trace (.json, .json.zst, .json.gz, a Qt resource, or any other name: the parser judges it).
+// A file opened on its own: the reader that claims its name or its first bytes (folder/InputFormat.h). A
+// name a timeline reader refuses (analysis.db) is an error saying why; any other file goes to the
+// Chrome-trace reader, whose parser names what is wrong with it (a summary CSV, a text file).
 LoadPlan planFile(const QString &path)
 {
     LoadPlan plan;
     plan.input = path;
     plan.singleFile = true;
     DataSource source;
-    if (QFileInfo(path).suffix().compare(QStringLiteral("db"), Qt::CaseInsensitive) == 0) {
-        QList<Diagnostic> diagnostics;
-        const std::optional<DataSource> database = classifySingleFile(path, diagnostics);
-        if (!database || database->format != TimelineFormat::Sqlite) {
-            plan.error = diagnostics.isEmpty()
-                             ? QCoreApplication::translate("Parser", "%1: not a profiler database").arg(path)
-                             : diagnostics.front().message;
-            return plan;
-        }
-        source = *database;
-        source.timelineDatabase = path;
+    const FileClaim claim = sniffSingleFile(inputFormats(), path);
+    const InputReader *refuser = claim.refusedBy ? inputReaderById(claim.refusedBy->formatId()) : nullptr;
+    if (claim.format) {
+        source = claimedFileSource(path, claim);
+        if (!source.timelineDatabase.isEmpty())
+            source.timelineDatabase = path;
+    } else if (claim.refusedByName && refuser && refuser->descriptor().drawsTimeline()) {
+        plan.error =
+            QCoreApplication::translate("Parser", "%1 is not a timeline: %2").arg(path, claim.refusal);
+        return plan;
     } else {
-        source.format = TimelineFormat::ChromeJson; // also for .zst / .gz: the reader detects compression
+        source.format = jsonTimelineReader().formatId(); // its parser judges the file
     }
     source.rootPath = path;
     source.timelineFiles = {path};

@@ -19,8 +19,8 @@ struct PlannedSource
 {
     DataSource source;
     std::vector<const InputReader *> readers; // in inputReaders() order
-    // What the source had before --source raw replaced its export with the raw data.
-    TimelineFormat exportFormat = TimelineFormat::None;
+    // The format (reader id) the source had before --source raw replaced its export with the raw data.
+    QString exportFormat;
     QStringList rawDataOnlyMessages; // the detector's "run msprof" messages naming its PROF_* folder
 };
 
@@ -47,7 +47,7 @@ struct LoadPlan
 };
 
 // Plans the load of a file or folder with the options' source preference. Reads directory listings only
-// (and sniffs a database opened directly by name).
+// (and the first MiB of a file opened directly whose name no reader knows).
 LoadPlan planLoad(const QString &path, const LoadOptions &options);
 
 } // namespace at

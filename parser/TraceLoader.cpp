@@ -35,20 +35,30 @@ QString layoutName(const DataSource &source)
     case ProfileGeneration::Unknown:
         break;
     }
-    return QStringLiteral("Chrome trace file");
+    // No Ascend layout: the format its reader names ("Chrome trace file").
+    const InputReader *reader = timelineReaderOf(source);
+    return reader ? reader->descriptor().displayName : QStringLiteral("Chrome trace file");
+}
+
+// Which export a format's reader reads (its descriptor), None when no reader reads the source's timeline.
+TimelineExport exportOf(const QString &format)
+{
+    const InputReader *reader = format.isEmpty() ? nullptr : inputReaderById(format);
+    return reader ? reader->descriptor().provenance : TimelineExport::None;
 }
 
 // Layout text plus which export was used, so the Collection panel and --summary say it.
 QString sourceDescription(const DataSource &source)
 {
-    if (source.format == TimelineFormat::Sqlite)
+    const TimelineExport used = exportOf(source.format);
+    if (used == TimelineExport::Database)
         return QStringLiteral("%1, SQLite database %2")
             .arg(layoutName(source), QFileInfo(source.timelineDatabase).fileName());
-    if (source.format == TimelineFormat::RawBinary && source.generation != ProfileGeneration::RawOnly)
+    if (used == TimelineExport::RawData && source.generation != ProfileGeneration::RawOnly)
         return QStringLiteral(
                    "%1, raw data decoded by Ascend Timeline (--source raw; the export is not used)")
             .arg(layoutName(source));
-    if (!source.timelineDatabase.isEmpty() && source.format != TimelineFormat::None)
+    if (!source.timelineDatabase.isEmpty() && !source.format.isEmpty())
         return QStringLiteral("%1, text export (the SQLite database %2 is also there: --source db)")
             .arg(layoutName(source), QFileInfo(source.timelineDatabase).fileName());
     return layoutName(source);
@@ -70,20 +80,21 @@ void describeProvenance(const PlannedSource &planned, bool singleFile, SourcePro
     const DataSource &source = planned.source;
     provenance.databasePath = source.timelineDatabase;
     provenance.rawDataDirs = source.rawDataDirs;
-    switch (source.format) {
-    case TimelineFormat::Sqlite:
+    switch (exportOf(source.format)) {
+    case TimelineExport::Database:
         provenance.used = TimelineExport::Database;
         provenance.hasTextExport = hasTextExportBeside(source.timelineDatabase);
         break;
-    case TimelineFormat::RawBinary:
+    case TimelineExport::RawData: {
         provenance.used = TimelineExport::RawData;
         // A source switched to raw data by --source raw keeps the export it had.
-        provenance.hasTextExport = planned.exportFormat != TimelineFormat::Sqlite &&
-                                   planned.exportFormat != TimelineFormat::RawBinary;
+        const TimelineExport before = exportOf(planned.exportFormat);
+        provenance.hasTextExport = before != TimelineExport::Database && before != TimelineExport::RawData;
         break;
-    case TimelineFormat::ChromeJson:
-    case TimelineFormat::CompressedChromeJson:
-    case TimelineFormat::None:
+    }
+    case TimelineExport::None: // kernel rows drawn from the CSV export
+    case TimelineExport::ChromeJson:
+    case TimelineExport::TextExport:
         provenance.used = singleFile ? TimelineExport::ChromeJson : TimelineExport::TextExport;
         provenance.hasTextExport = !singleFile;
         break;
@@ -130,7 +141,7 @@ LoadResult runPlan(const LoadPlan &plan, const LoadOptions &options, LoadControl
     QStringList failures; // sources that could not be read at all
     for (const PlannedSource &planned : run->sources) {
         const DataSource &source = planned.source;
-        const bool chromeTraceFile = plan.singleFile && source.format != TimelineFormat::Sqlite;
+        const bool chromeTraceFile = plan.singleFile && exportOf(source.format) != TimelineExport::Database;
         SourceGroup group;
         group.label = source.label;
         group.layout = chromeTraceFile ? QStringLiteral("file") : sourceDescription(source);

@@ -42,10 +42,15 @@ FolderListing FolderListing::read(const QString &path)
     std::sort(out.dirs.begin(), out.dirs.end(), profile_names::naturalLess);
     std::sort(out.files.begin(), out.files.end(), profile_names::naturalLess);
     std::sort(out.specialFiles.begin(), out.specialFiles.end(), profile_names::naturalLess);
-    if (t_report)
+    if (t_report) {
         for (const QString &name : out.specialFiles)
             if (isProfilerFileName(name))
                 SpecialFileReport::note(out.filePath(name));
+        // A folder named trace_view.json or kernel_details.csv (issue 29): said, never searched as a result.
+        for (const QString &name : out.dirs)
+            if (isProfilerFileName(name))
+                SpecialFileReport::note(out.filePath(name));
+    }
     return out;
 }
 
@@ -79,6 +84,12 @@ void SpecialFileReport::note(const QString &path)
     report->m_paths << path;
     const QByteArray name = QFile::encodeName(path);
     struct stat st;
+    if (::stat(name.constData(), &st) == 0 && S_ISDIR(st.st_mode)) {
+        report->m_messages << QCoreApplication::translate(
+                                  "Parser", "%1 is a folder where a file was expected: it was not read")
+                                  .arg(path);
+        return;
+    }
     if (::stat(name.constData(), &st) == 0) {
         report->m_messages << QCoreApplication::translate("Parser",
                                                           "%1 is %2, not a regular file: it was not read")

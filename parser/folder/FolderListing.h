@@ -31,7 +31,8 @@ bool isProfilerFileName(const QString &name);
 
 // While one is alive, every FolderListing::read on this thread notes the special files carrying a profiler
 // file's name, so the layout detector can say why they were not loaded (issue 21: a FIFO named
-// kernel_details.csv used to be skipped silently). Nested reports share the outermost one.
+// kernel_details.csv used to be skipped silently), and the folders carrying one (issue 29). Nested reports
+// share the outermost one.
 class SpecialFileReport
 {
 public:
@@ -40,7 +41,8 @@ public:
     SpecialFileReport(const SpecialFileReport &) = delete;
     SpecialFileReport &operator=(const SpecialFileReport &) = delete;
 
-    // "PATH is a FIFO (named pipe), not a regular file: it was not read", one per path, in the order found.
+    // "PATH is a FIFO (named pipe), not a regular file: it was not read", one per path, in the order found;
+    // "PATH is a folder where a file was expected: it was not read" for a folder named like such a file.
     const QStringList &messages() const { return m_messages; }
     const QStringList &paths() const { return m_paths; } // the path each message names, same order
     // Notes one special file of a listing (called by FolderListing::read).

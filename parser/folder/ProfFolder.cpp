@@ -1,6 +1,7 @@
 #include "folder/ProfFolder.h"
 
 #include "folder/ExportFolder.h"
+#include "folder/InputFormat.h"
 #include "folder/NamePatterns.h"
 
 #include <QCoreApplication>
@@ -125,11 +126,11 @@ void addSummaryDirs(DataSource &s, const FolderListing &prof, const QList<Device
 }
 
 // No exported timeline: fall back to raw data (§1.8 priority 7) or report a result without timeline.
-void finishWithoutTimeline(DataSource &s, QList<Diagnostic> &diagnostics)
+void finishWithoutTimeline(DataSource &s, const DetectOptions &options, QList<Diagnostic> &diagnostics)
 {
     if (!s.rawDataDirs.isEmpty()) {
         s.generation = ProfileGeneration::RawOnly;
-        s.format = TimelineFormat::RawBinary;
+        s.format = formatOfDataFolder(*options.formats, s.rawDataDirs.front());
         diagnostics.append({DiagnosticSeverity::Warning, DiagnosticCode::RawDataOnly, s.profPath,
                             QCoreApplication::translate(
                                 "Parser", "%1 holds raw data only: run `msprof --export=on --output=%1` "
@@ -153,19 +154,18 @@ DataSource collectG3(const FolderListing &prof, const DetectOptions &options, QL
 
     const bool useDb =
         !s.timelineDatabase.isEmpty() && (options.preferDatabase || out.masterTimeline.isEmpty());
-    if (useDb) {
-        s.format = TimelineFormat::Sqlite;
+    if (useDb)
         s.timelineFiles = {s.timelineDatabase};
-    } else if (!out.masterTimeline.isEmpty()) {
-        s.format = TimelineFormat::ChromeJson;
+    else if (!out.masterTimeline.isEmpty())
         s.timelineFiles = out.masterTimeline;
-    } else {
-        finishWithoutTimeline(s, diagnostics);
-    }
+    if (!s.timelineFiles.isEmpty())
+        s.format = formatOfFile(*options.formats, s.timelineFiles.front());
+    else
+        finishWithoutTimeline(s, options, diagnostics);
     return s;
 }
 
-DataSource collectG2(const FolderListing &prof, QList<Diagnostic> &diagnostics)
+DataSource collectG2(const FolderListing &prof, const DetectOptions &options, QList<Diagnostic> &diagnostics)
 {
     DataSource s = baseSource(prof, ProfileGeneration::G2);
     const QList<DeviceDir> devices = deviceDirs(prof);
@@ -185,13 +185,14 @@ DataSource collectG2(const FolderListing &prof, QList<Diagnostic> &diagnostics)
                     .masterTimeline);
     }
     if (s.timelineFiles.isEmpty())
-        finishWithoutTimeline(s, diagnostics);
+        finishWithoutTimeline(s, options, diagnostics);
     else
-        s.format = TimelineFormat::ChromeJson;
+        s.format = formatOfFile(*options.formats, s.timelineFiles.front());
     return s;
 }
 
-QList<DataSource> collectG1(const FolderListing &prof, QList<Diagnostic> &diagnostics)
+QList<DataSource> collectG1(const FolderListing &prof, const DetectOptions &options,
+                            QList<Diagnostic> &diagnostics)
 {
     QList<DataSource> sources;
     const QList<DeviceDir> devices = deviceDirs(prof);
@@ -209,8 +210,8 @@ QList<DataSource> collectG1(const FolderListing &prof, QList<Diagnostic> &diagno
             continue;
         }
         DataSource s = baseSource(prof, ProfileGeneration::G1);
-        s.format = TimelineFormat::ChromeJson;
         s.timelineFiles = contents.masterTimeline;
+        s.format = formatOfFile(*options.formats, s.timelineFiles.front());
         s.supplementaryTimelineFiles = contents.supplementaryTimeline;
         addSideData(s, prof, {d}, diagnostics);
         addSummaryDirs(s, prof, {d}, diagnostics);
@@ -253,9 +254,9 @@ QList<DataSource> collectProfFolder(const FolderListing &prof, ProfFolderKind ki
     case ProfFolderKind::G3:
         return {collectG3(prof, options, diagnostics)};
     case ProfFolderKind::G2:
-        return {collectG2(prof, diagnostics)};
+        return {collectG2(prof, options, diagnostics)};
     case ProfFolderKind::G1: {
-        QList<DataSource> sources = collectG1(prof, diagnostics);
+        QList<DataSource> sources = collectG1(prof, options, diagnostics);
         if (!sources.isEmpty())
             return sources;
         [[fallthrough]]; // per-iteration files but no msprof_* anywhere: treat as raw
@@ -263,7 +264,7 @@ QList<DataSource> collectProfFolder(const FolderListing &prof, ProfFolderKind ki
     case ProfFolderKind::RawOnly: {
         DataSource s = baseSource(prof, ProfileGeneration::RawOnly);
         addSideData(s, prof, deviceDirs(prof), diagnostics);
-        finishWithoutTimeline(s, diagnostics);
+        finishWithoutTimeline(s, options, diagnostics);
         return {s};
     }
     case ProfFolderKind::None:

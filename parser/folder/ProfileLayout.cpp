@@ -44,21 +44,4 @@ QString generationName(ProfileGeneration generation)
     return QStringLiteral("unknown");
 }
 
-QString timelineFormatName(TimelineFormat format)
-{
-    switch (format) {
-    case TimelineFormat::ChromeJson:
-        return QStringLiteral("json");
-    case TimelineFormat::CompressedChromeJson:
-        return QStringLiteral("json (compressed)");
-    case TimelineFormat::Sqlite:
-        return QStringLiteral("sqlite");
-    case TimelineFormat::RawBinary:
-        return QStringLiteral("raw");
-    case TimelineFormat::None:
-        break;
-    }
-    return QStringLiteral("none");
-}
-
 } // namespace at

@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace at {
 
@@ -22,20 +23,13 @@ enum class ProfileGeneration
     RawOnly  // PROF_* with binary data/ only (not exported yet)
 };
 
-enum class TimelineFormat
-{
-    None,                 // nothing loadable: summaries only, or nothing at all
-    ChromeJson,           // trace_view.json, msprof*.json (all slices / iterations in timelineFiles)
-    CompressedChromeJson, // a single *.json.zst / *.json.gz opened directly
-    Sqlite,               // msprof_<ts>.db or ascend_pytorch_profiler[_<rank>].db (§6)
-    RawBinary             // PROF_*/{host,device_<id>}/data slices (§5); see DataSource::rawDataDirs
-};
-
 // One timeline source: one rank (G4) or one PROF folder / device (G1 has one source per device).
 struct DataSource
 {
     ProfileGeneration generation = ProfileGeneration::Unknown;
-    TimelineFormat format = TimelineFormat::None;
+    // The id of the reader that reads its timeline (InputReader's descriptor: "json", "sqlite", "raw", ...),
+    // as the readers answered the detector (folder/InputFormat.h); empty: no timeline (summaries only).
+    QString format;
     // True when the source is a *_ascend_pt / *_ascend_ms folder. The generation is then G4, or G3 when
     // trace_view.json and the profiler DB are missing and the embedded PROF_* export is used instead.
     bool torchRoot = false;
@@ -64,7 +58,8 @@ struct DataSource
     QStringList configFiles;
     QStringList rawDataDirs; // PROF_*/host/data, PROF_*/device_<id>/data when present
 
-    bool hasTimeline() const { return format != TimelineFormat::None && format != TimelineFormat::RawBinary; }
+    // An exported timeline file (raw data folders are decoded, not exported).
+    bool hasTimeline() const { return !format.isEmpty() && !timelineFiles.isEmpty(); }
     QStringList summaries(const QString &type) const { return summaryFiles.value(type); }
 };
 
@@ -121,10 +116,11 @@ struct DetectOptions
     int maxFolders = 20000; // safety stop when a huge unrelated tree is chosen
     bool preferDatabase = false; // §1.8: choose the profiler DB over JSON when both exist
     bool followSymlinks = true;  // links are followed unless they point back to an ancestor
+    // The readers asked (set by ProfileLayoutDetector::detect from its argument).
+    const std::vector<const class InputFormat *> *formats = nullptr;
 };
 
 // Not named toString: an at::toString overload would hijack QTest's ADL lookup in QCOMPARE.
 QString generationName(ProfileGeneration generation); // "G1" ... "G4", "raw-only", "unknown"
-QString timelineFormatName(TimelineFormat format);    // "none", "json", "json (compressed)", "sqlite", "raw"
 
 } // namespace at

@@ -64,6 +64,7 @@ private:
     };
 
     bool collectRoot(const FolderListing &listing, bool isStart);
+    bool collectReaderFolder(const FolderListing &listing);
     void warn(DiagnosticSeverity severity, DiagnosticCode code, const QString &path, const QString &message)
     {
         m_result.diagnostics.append({severity, code, path, message});
@@ -85,7 +86,7 @@ bool Search::collectRoot(const FolderListing &listing, bool isStart)
     }
     const ProfFolderKind kind = classifyProfFolder(listing);
     if (kind == ProfFolderKind::None)
-        return false;
+        return collectReaderFolder(listing);
     m_result.sources.append(collectProfFolder(listing, kind, m_options, m_result.diagnostics));
     if (isStart) {
         const FolderListing parent = FolderListing::read(parentOf(listing.path));
@@ -98,6 +99,22 @@ bool Search::collectRoot(const FolderListing &listing, bool isStart)
                      .arg(folderName(listing.path), parent.path));
     }
     return true;
+}
+
+// A folder no Ascend layout claims: a result of some reader's own format (the first reader that says so).
+bool Search::collectReaderFolder(const FolderListing &listing)
+{
+    for (const InputFormat *format : *m_options.formats) {
+        DataSource s;
+        if (!format->sniffFolder(listing, s))
+            continue;
+        s.format = format->formatId();
+        if (s.rootPath.isEmpty())
+            s.rootPath = listing.path;
+        m_result.sources.append(std::move(s));
+        return true;
+    }
+    return false;
 }
 
 void Search::walkDown(const QString &start)
@@ -226,8 +243,7 @@ bool Search::tryLooseFiles(const QString &start)
     } else {
         return false;
     }
-    s.format = s.timelineFiles.front().endsWith(QStringLiteral(".db")) ? TimelineFormat::Sqlite
-                                                                       : TimelineFormat::ChromeJson;
+    s.format = formatOfFile(*m_options.formats, s.timelineFiles.front());
     m_result.sources.append(std::move(s));
     warn(DiagnosticSeverity::Info, DiagnosticCode::LooseFilesUsed, start,
          QCoreApplication::translate(
@@ -354,8 +370,11 @@ void reportSpecialFiles(const SpecialFileReport &report, DetectedProfile &result
 
 } // namespace
 
-DetectedProfile ProfileLayoutDetector::detect(const QString &path, const DetectOptions &options)
+DetectedProfile ProfileLayoutDetector::detect(const QString &path, const InputFormats &formats,
+                                              const DetectOptions &givenOptions)
 {
+    DetectOptions options = givenOptions;
+    options.formats = &formats;
     DetectedProfile result;
     const QFileInfo info(path);
     result.inputPath = QDir::cleanPath(info.absoluteFilePath());
@@ -367,7 +386,7 @@ DetectedProfile ProfileLayoutDetector::detect(const QString &path, const DetectO
         return result;
     }
     if (!info.isDir()) {
-        if (auto source = classifySingleFile(start, result.diagnostics))
+        if (auto source = classifySingleFile(start, formats, result.diagnostics))
             result.sources.append(std::move(*source));
         finish(result, parentOf(start));
         return result;

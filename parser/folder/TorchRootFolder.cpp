@@ -1,6 +1,7 @@
 #include "folder/TorchRootFolder.h"
 
 #include "folder/ExportFolder.h"
+#include "folder/InputFormat.h"
 #include "folder/NamePatterns.h"
 #include "folder/ProfFolder.h"
 
@@ -62,9 +63,9 @@ void chooseDatabases(DataSource &s, const FolderListing &output)
     s.timelineDatabase = output.filePath(chosen);
 }
 
-void useTimeline(DataSource &s, TimelineFormat format, const QStringList &files)
+void useTimeline(DataSource &s, const DetectOptions &options, const QStringList &files)
 {
-    s.format = format;
+    s.format = formatOfFile(*options.formats, files.front());
     s.timelineFiles = files;
 }
 
@@ -120,13 +121,14 @@ DataSource collectTorchRoot(const FolderListing &root, const DetectOptions &opti
     const QString name = root.path.section(QLatin1Char('/'), -1);
     const bool preferDb = options.preferDatabase && !s.timelineDatabase.isEmpty();
     if (!traceView.isEmpty() && !preferDb) {
-        useTimeline(s, TimelineFormat::ChromeJson, {traceView});
+        useTimeline(s, options, {traceView});
     } else if (!s.timelineDatabase.isEmpty()) {
-        useTimeline(s, TimelineFormat::Sqlite, {s.timelineDatabase});
+        useTimeline(s, options, {s.timelineDatabase});
     } else if (embedded && embedded->source.hasTimeline()) {
         const DataSource &e = embedded->source;
         s.generation = e.generation;
-        useTimeline(s, e.format, e.timelineFiles);
+        s.format = e.format;
+        s.timelineFiles = e.timelineFiles;
         s.supplementaryTimelineFiles = e.supplementaryTimelineFiles;
         s.timelineDatabase = e.timelineDatabase;
         diagnostics.append(embedded->diagnostics);
@@ -137,7 +139,8 @@ DataSource collectTorchRoot(const FolderListing &root, const DetectOptions &opti
                                 .arg(name, e.profPath.section(QLatin1Char('/'), -1))});
     } else if (output.files.isEmpty() && (root.hasDir(QStringLiteral("FRAMEWORK")) || embedded)) {
         s.generation = ProfileGeneration::RawOnly;
-        s.format = s.rawDataDirs.isEmpty() ? TimelineFormat::None : TimelineFormat::RawBinary;
+        if (!s.rawDataDirs.isEmpty())
+            s.format = formatOfDataFolder(*options.formats, s.rawDataDirs.front());
         diagnostics.append(
             {DiagnosticSeverity::Warning, DiagnosticCode::UnparsedTorchProfile, root.path,
              QCoreApplication::translate("Parser", "%1 is an unparsed torch_npu profile (raw data only): run "

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ReopenableArgsReader.h"
 #include "TraceModel.h"
 #include "common/MappedFile.h"
 
@@ -11,7 +12,7 @@ namespace at {
 
 // Re-reads the args of one event from the memory-mapped trace file, given the event's byte
 // offset. This keeps args (call stacks, shapes: often most of a trace's bytes) out of the model.
-class JsonArgsReader : public EventArgsReader
+class JsonArgsReader : public ReopenableArgsReader
 {
 public:
     // The reader owns the mapping, and the temporary file for decompressed input.
@@ -20,6 +21,7 @@ public:
 
     std::vector<std::pair<QString, QString>> readArgs(std::uint64_t offset) const override;
     std::optional<TaskIds> taskIds(std::uint64_t offset) const override;
+    std::uint8_t snapshotKind() const override { return snapshot_args_kind::kJson; }
     const MappedFile &file() const { return *m_file; }
 
 private:

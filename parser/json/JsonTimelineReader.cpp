@@ -5,6 +5,7 @@
 #include "folder/NamePatterns.h"
 #include "json/ChromeTraceParser.h"
 #include "json/JsonArgsReader.h"
+#include "json/ReopenedJsonArgsReader.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -20,9 +21,14 @@ namespace {
 class JsonTimelineReader : public InputReader
 {
 public:
-    bool recognises(const DataSource &source) const override;
+    const InputReaderDescriptor &descriptor() const override;
+    SniffAnswer sniffFile(const FileSniff &file, DataSource &source) const override;
     std::uint64_t bytesToRead(const DataSource &source) const override;
     ReadStatus read(SourceReading &reading) const override;
+    std::shared_ptr<const EventArgsReader> reopenArgs(const QString &path) const override
+    {
+        return reopenJsonArgs(path);
+    }
 };
 
 } // namespace
@@ -166,10 +172,69 @@ ReadStatus parseAll(const QStringList &files, SourceReading &reading, bool perIt
 
 } // namespace
 
-bool JsonTimelineReader::recognises(const DataSource &source) const
+const InputReaderDescriptor &JsonTimelineReader::descriptor() const
 {
-    return source.format == TimelineFormat::ChromeJson ||
-           source.format == TimelineFormat::CompressedChromeJson;
+    static const InputReaderDescriptor d{QStringLiteral("json"), QStringLiteral("Chrome trace file"),
+                                         TimelineExport::TextExport, snapshot_args_kind::kJson, false};
+    return d;
+}
+
+namespace {
+
+// The layout a timeline file's name and folder tell (FORMATS.md §1.1).
+ProfileGeneration generationOfJsonName(const QString &path, const QString &name)
+{
+    using namespace profile_names;
+    if (isTraceViewName(name))
+        return ProfileGeneration::G4;
+    if (!isMasterTimelineName(name))
+        return ProfileGeneration::Unknown;
+    // G2 keeps its merged copy in PROF_*/timeline; G1 per-iteration files live in device_<id>/timeline.
+    const QFileInfo parent(QFileInfo(path).absolutePath());
+    if (parent.fileName() == QStringLiteral("timeline") &&
+        isProfDirName(QFileInfo(parent.absolutePath()).fileName()))
+        return ProfileGeneration::G2;
+    const auto parsed = parseExportFileName(name);
+    return parsed && parsed->iteration ? ProfileGeneration::G1 : ProfileGeneration::G3;
+}
+
+// '[' = array trace; '{' with a "traceEvents" key = object trace. The key may follow other metadata, so
+// the whole head is searched.
+bool looksLikeTrace(const QByteArray &head)
+{
+    qsizetype i = head.startsWith("\xEF\xBB\xBF") ? 3 : 0;
+    while (i < head.size() && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n'))
+        ++i;
+    if (i >= head.size())
+        return false;
+    return head[i] == '[' || (head[i] == '{' && head.indexOf("\"traceEvents\"", i) >= 0);
+}
+
+} // namespace
+
+// By name: trace_view.json, msprof*.json, and any *.json.zst / *.json.gz (decompressed when read); by
+// content: a JSON array or an object with "traceEvents".
+SniffAnswer JsonTimelineReader::sniffFile(const FileSniff &file, DataSource &source) const
+{
+    using namespace profile_names;
+    if (file.isFolder)
+        return {};
+    const QString &name = file.name;
+    if (name.endsWith(QStringLiteral(".json.zst")) || name.endsWith(QStringLiteral(".json.gz"))) {
+        source.generation = generationOfJsonName(file.path, name.left(name.lastIndexOf(QLatin1Char('.'))));
+        return {SniffVerdict::Mine, {}};
+    }
+    if (isTraceViewName(name) || isMasterTimelineName(name)) {
+        source.generation = generationOfJsonName(file.path, name);
+        return {SniffVerdict::Mine, {}};
+    }
+    if (!file.headRead)
+        return {};
+    if (looksLikeTrace(file.head))
+        return {SniffVerdict::Mine, {}};
+    return {SniffVerdict::Refused,
+            QCoreApplication::translate("Parser",
+                                        "it is neither a JSON array nor an object with \"traceEvents\".")};
 }
 
 std::uint64_t JsonTimelineReader::bytesToRead(const DataSource &source) const

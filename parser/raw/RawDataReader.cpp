@@ -1,5 +1,6 @@
 #include "InputReader.h"
 
+#include "folder/NamePatterns.h"
 #include "raw/RawProfileReader.h"
 
 #include <QCoreApplication>
@@ -14,16 +15,29 @@ namespace {
 class RawDataReader : public InputReader
 {
 public:
-    bool recognises(const DataSource &source) const override;
+    const InputReaderDescriptor &descriptor() const override
+    {
+        // Args stay in memory (RawArgs): such models are not cached.
+        static const InputReaderDescriptor d{QStringLiteral("raw"), QStringLiteral("raw PROF data"),
+                                             TimelineExport::RawData, 0, true};
+        return d;
+    }
+    SniffAnswer sniffFile(const FileSniff &file, DataSource &source) const override;
     std::uint64_t bytesToRead(const DataSource &source) const override;
     ReadStatus read(SourceReading &reading) const override;
 };
 
 } // namespace
 
-bool RawDataReader::recognises(const DataSource &source) const
+// The data folders a PROF_* layout found: host/data and device_<id>/data (FORMATS.md §5).
+SniffAnswer RawDataReader::sniffFile(const FileSniff &file, DataSource &) const
 {
-    return source.format == TimelineFormat::RawBinary;
+    if (!file.isFolder || file.name != QStringLiteral("data"))
+        return {};
+    const QString parent = QFileInfo(QFileInfo(file.path).absolutePath()).fileName();
+    const bool mine =
+        parent == QStringLiteral("host") || profile_names::deviceIdFromDirName(parent).has_value();
+    return {mine ? SniffVerdict::Mine : SniffVerdict::NotMine, {}};
 }
 
 std::uint64_t RawDataReader::bytesToRead(const DataSource &source) const

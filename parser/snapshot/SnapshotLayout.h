@@ -49,17 +49,17 @@ struct ArgsSource : Unchecked
     static constexpr std::size_t minBytes = 9;
     static void write(ByteWriter &w, const SourceFile &f)
     {
-        w.u8(static_cast<std::uint8_t>(*argsKindOf(f.argsReader.get()))); // encodePayload checked it
+        w.u8(*argsKindOf(f.argsReader.get())); // encodePayload checked it
         w.string(f.path);
     }
     static void read(Input &in, SourceFile &f)
     {
         const std::uint8_t kind = in.r.u8();
         f.path = in.r.string();
-        if (kind > static_cast<std::uint8_t>(ArgsKind::CsvRows))
+        if (!knownArgsKind(kind))
             in.r.fail();
         else
-            f.argsReader = makeArgsReader(static_cast<ArgsKind>(kind), f.path);
+            f.argsReader = makeArgsReader(kind, f.path);
     }
 };
 

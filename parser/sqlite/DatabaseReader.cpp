@@ -1,5 +1,7 @@
 #include "InputReader.h"
 
+#include "folder/NamePatterns.h"
+#include "sqlite/DbArgsReader.h"
 #include "sqlite/ProfileDatabaseReader.h"
 
 #include <QCoreApplication>
@@ -14,16 +16,42 @@ namespace {
 class DatabaseReader : public InputReader
 {
 public:
-    bool recognises(const DataSource &source) const override;
+    const InputReaderDescriptor &descriptor() const override
+    {
+        static const InputReaderDescriptor d{QStringLiteral("sqlite"), QStringLiteral("SQLite database"),
+                                             TimelineExport::Database, snapshot_args_kind::kDatabase, true};
+        return d;
+    }
+    SniffAnswer sniffFile(const FileSniff &file, DataSource &source) const override;
     std::uint64_t bytesToRead(const DataSource &source) const override;
     ReadStatus read(SourceReading &reading) const override;
+    std::shared_ptr<const EventArgsReader> reopenArgs(const QString &path) const override
+    {
+        return std::make_shared<DbArgsReader>(path);
+    }
 };
 
 } // namespace
 
-bool DatabaseReader::recognises(const DataSource &source) const
+// By name only (a database is never opened to be judged): msprof_<n>.db and
+// ascend_pytorch_profiler[_<rank>].db hold a timeline; another *.db is refused.
+SniffAnswer DatabaseReader::sniffFile(const FileSniff &file, DataSource &source) const
 {
-    return source.format == TimelineFormat::Sqlite;
+    using namespace profile_names;
+    if (file.isFolder)
+        return {};
+    if (isMsprofDbName(file.name) || isTorchDbName(file.name)) {
+        source.generation = isMsprofDbName(file.name) ? ProfileGeneration::G3 : ProfileGeneration::G4;
+        source.timelineDatabase = file.path;
+        source.rankId = rankFromTorchDbName(file.name);
+        return {SniffVerdict::Mine, {}};
+    }
+    if (file.name.endsWith(QStringLiteral(".db")))
+        return {SniffVerdict::Refused,
+                QCoreApplication::translate(
+                    "Parser", "only msprof_<n>.db and ascend_pytorch_profiler[_<rank>].db databases hold "
+                              "a timeline (analysis.db and cluster_analysis.db are summaries).")};
+    return {};
 }
 
 std::uint64_t DatabaseReader::bytesToRead(const DataSource &source) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ReopenableArgsReader.h"
 #include "TraceModel.h"
 #include "common/MappedFile.h"
 
@@ -15,7 +16,7 @@ namespace at {
 // Re-reads the args of a slice drawn from a CSV row (KernelRowTimelineReader) from the memory-mapped file,
 // given the row's byte offset: the header names paired with the row's cells, so the model keeps no cell
 // text. Its task ids (Task ID, Context ID) break the kernel join's ties like the JSON reader's do.
-class CsvRowArgsReader : public EventArgsReader
+class CsvRowArgsReader : public ReopenableArgsReader
 {
 public:
     explicit CsvRowArgsReader(std::unique_ptr<MappedFile> file);
@@ -24,6 +25,7 @@ public:
 
     std::vector<std::pair<QString, QString>> readArgs(std::uint64_t offset) const override;
     std::optional<TaskIds> taskIds(std::uint64_t offset) const override;
+    std::uint8_t snapshotKind() const override { return snapshot_args_kind::kKernelRows; }
     const QString &path() const { return m_path; }
 
 private:

@@ -22,6 +22,17 @@ namespace {
 class KernelRowTimelineReader : public InputReader
 {
 public:
+    const InputReaderDescriptor &descriptor() const override
+    {
+        static const InputReaderDescriptor d{
+            QStringLiteral("kernel-rows"), QStringLiteral("kernel_details.csv rows"),
+            TimelineExport::TextExport, snapshot_args_kind::kKernelRows, false};
+        return d;
+    }
+    std::shared_ptr<const EventArgsReader> reopenArgs(const QString &path) const override
+    {
+        return CsvRowArgsReader::open(path);
+    }
     bool recognises(const DataSource &source) const override;
     std::uint64_t bytesToRead(const DataSource &source) const override;
     ReadStatus read(SourceReading &reading) const override;
@@ -193,7 +204,7 @@ std::size_t drawRows(const QString &path, SourceReading &reading, RowLanes &lane
 
 bool KernelRowTimelineReader::recognises(const DataSource &source) const
 {
-    return source.format == TimelineFormat::None && !kernelTableFiles(source).isEmpty();
+    return source.format.isEmpty() && !kernelTableFiles(source).isEmpty(); // no timeline of its own
 }
 
 std::uint64_t KernelRowTimelineReader::bytesToRead(const DataSource &source) const

@@ -16,6 +16,22 @@ namespace {
 class SummaryTablesReader : public InputReader
 {
 public:
+    const InputReaderDescriptor &descriptor() const override
+    {
+        static const InputReaderDescriptor d{QStringLiteral("summary-tables"),
+                                             QStringLiteral("summary CSV tables"), TimelineExport::None, 0,
+                                             false};
+        return d;
+    }
+    // A CSV opened on its own is refused: its tables belong to a result folder.
+    SniffAnswer sniffFile(const FileSniff &file, DataSource &) const override
+    {
+        if (file.isFolder || !file.name.endsWith(QStringLiteral(".csv")))
+            return {};
+        return {SniffVerdict::Refused,
+                QCoreApplication::translate(
+                    "Parser", "CSV files are summary tables; open the result folder that contains it.")};
+    }
     bool recognises(const DataSource &source) const override;
     // Not counted in the progress: the tables are small next to the timelines.
     std::uint64_t bytesToRead(const DataSource &source) const override;
@@ -63,8 +79,9 @@ private:
 
 QStringList kernelTableFiles(const DataSource &source)
 {
-    if (source.format == TimelineFormat::Sqlite)
-        return {}; // COMPUTE_TASK_INFO + TASK_PMU_INFO
+    if (const InputReader *timeline = timelineReaderOf(source);
+        timeline && timeline->descriptor().makesKernelTable)
+        return {}; // e.g. a database's COMPUTE_TASK_INFO + TASK_PMU_INFO
     const QStringList kernelDetails = source.summaries(QStringLiteral("kernel_details"));
     return !kernelDetails.isEmpty() ? kernelDetails : source.summaries(QStringLiteral("op_summary"));
 }

@@ -134,7 +134,7 @@ void benchWholeFolder(const QTemporaryDir &dir, const QStringList &files, double
     for (const QString &f : files)
         QFile::rename(f, dev + QLatin1Char('/') + QFileInfo(f).fileName());
     at::DataSource source;
-    source.format = at::TimelineFormat::RawBinary;
+    source.format = QStringLiteral("raw"); // RawDataReader's id; readRawProfile itself does not read it
     source.rootPath = source.profPath = prof;
     source.rawDataDirs = {dev};
     double best = 1e30;

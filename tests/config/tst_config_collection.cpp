@@ -3,6 +3,7 @@
 
 #include "ConfigTestUtil.h"
 
+#include "InputReader.h"
 #include "config/CollectionReader.h"
 #include "folder/ProfileLayoutDetector.h"
 
@@ -639,7 +640,7 @@ void TestConfigCollection::dataSourceOverload()
 {
     const QString root = samplePath(
         QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"));
-    const DetectedProfile detected = ProfileLayoutDetector::detect(root);
+    const DetectedProfile detected = ProfileLayoutDetector::detect(root, inputFormats());
     QCOMPARE(detected.sources.size(), 1);
     const DataSource &source = detected.sources.first();
 

@@ -2,7 +2,9 @@
 
 // Helpers for the folder layout tests: building synthetic result trees and comparing detector output.
 
+#include "InputReader.h"
 #include "folder/ProfileLayout.h"
+#include "folder/ProfileLayoutDetector.h"
 
 #include <QDir>
 #include <QFile>
@@ -64,13 +66,20 @@ inline QStringList labels(const DetectedProfile &r)
     return out;
 }
 
+// The detector asking the registered readers, as the loader's plan does.
+inline DetectedProfile detectWithReaders(const QString &path, const DetectOptions &options = {})
+{
+    return ProfileLayoutDetector::detect(path, inputFormats(), options);
+}
+
 // One line per source and diagnostic, for failure messages.
 inline QByteArray describe(const DetectedProfile &r)
 {
     QString out = QStringLiteral("input %1\n").arg(r.inputPath);
     for (const DataSource &s : r.sources) {
         out += QStringLiteral("  source '%1' %2 %3 root=%4 timeline=[%5] csv=[%6]\n")
-                   .arg(s.label, generationName(s.generation), timelineFormatName(s.format), s.rootPath,
+                   .arg(s.label, generationName(s.generation),
+                        s.format.isEmpty() ? QStringLiteral("none") : s.format, s.rootPath,
                         fileNames(s.timelineFiles).join(QLatin1Char(',')),
                         QStringList(s.summaryFiles.keys()).join(QLatin1Char(',')));
     }
@@ -86,10 +95,6 @@ namespace QTest {
 template <> inline char *toString(const at::ProfileGeneration &g)
 {
     return qstrdup(qPrintable(at::generationName(g)));
-}
-template <> inline char *toString(const at::TimelineFormat &f)
-{
-    return qstrdup(qPrintable(at::timelineFormatName(f)));
 }
 template <> inline char *toString(const at::DiagnosticSeverity &s)
 {

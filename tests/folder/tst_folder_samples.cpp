@@ -8,6 +8,7 @@
 
 using namespace at;
 using at::test::describe;
+using at::test::detectWithReaders;
 using at::test::fileNames;
 using at::test::labels;
 
@@ -82,11 +83,11 @@ void TestFolderSamples::alexnetSingleLevel()
 {
     QFETCH(QString, path);
     QFETCH(QStringList, csv);
-    const DetectedProfile r = ProfileLayoutDetector::detect(sample(path));
+    const DetectedProfile r = detectWithReaders(sample(path));
     QVERIFY2(r.sources.size() == 1, describe(r));
     const DataSource &s = r.sources.front();
     QCOMPARE(s.generation, ProfileGeneration::G4);
-    QCOMPARE(s.format, TimelineFormat::ChromeJson);
+    QCOMPARE(s.format, jsonTimelineReader().formatId());
     QVERIFY(s.torchRoot);
     QCOMPARE(s.label, QStringLiteral("Rank 0"));
     QCOMPARE(s.rankId.value_or(-1), 0);
@@ -103,7 +104,7 @@ void TestFolderSamples::alexnetSingleLevel()
 void TestFolderSamples::alexnetLevel1TwoRanks()
 {
     const QString level1 = sample(kAlexText + "/level1");
-    const DetectedProfile r = ProfileLayoutDetector::detect(level1);
+    const DetectedProfile r = detectWithReaders(level1);
     QCOMPARE(labels(r), QStringList({"Rank 0", "Rank 1"}));
     QVERIFY2(r.diagnostics.isEmpty(), describe(r));
     for (int rank = 0; rank < 2; ++rank) {
@@ -124,7 +125,7 @@ void TestFolderSamples::alexnetLevel1TwoRanks()
 
 void TestFolderSamples::alexnetAllLevelsAreSeparateRuns()
 {
-    const DetectedProfile r = ProfileLayoutDetector::detect(sample(kAlexText));
+    const DetectedProfile r = detectWithReaders(sample(kAlexText));
     QCOMPARE(labels(r), QStringList({"Rank 0 (level0/rank0_ascend_pt)", "Rank 0 (level1/rank0_ascend_pt)",
                                      "Rank 1", "Rank 0 (level2/rank0_ascend_pt)"}));
     QVERIFY2(r.hasDiagnostic(DiagnosticCode::MultipleRuns), describe(r));
@@ -135,11 +136,11 @@ void TestFolderSamples::alexnetAllLevelsAreSeparateRuns()
 void TestFolderSamples::alexnetDatabaseOnly()
 {
     for (const QString &path : {kAlexDb, kAlexDb + "/level1", kAlexDb + "/level1/rank0_ascend_pt"}) {
-        const DetectedProfile r = ProfileLayoutDetector::detect(sample(path));
+        const DetectedProfile r = detectWithReaders(sample(path));
         QVERIFY2(r.sources.size() == 1, describe(r));
         const DataSource &s = r.sources.front();
         QCOMPARE(s.generation, ProfileGeneration::G4);
-        QCOMPARE(s.format, TimelineFormat::Sqlite);
+        QCOMPARE(s.format, databaseReader().formatId());
         QCOMPARE(s.label, QStringLiteral("Rank 0"));
         QCOMPARE(fileNames(s.timelineFiles), QStringList{"ascend_pytorch_profiler_0.db"});
         QCOMPARE(s.timelineDatabase, s.timelineFiles.front());
@@ -152,7 +153,7 @@ void TestFolderSamples::alexnetDatabaseOnly()
 
 void TestFolderSamples::qwenFourRanksWithoutTimeline()
 {
-    const DetectedProfile r = ProfileLayoutDetector::detect(sample(kQwen));
+    const DetectedProfile r = detectWithReaders(sample(kQwen));
     QCOMPARE(labels(r), QStringList({"Rank 0", "Rank 1", "Rank 2", "Rank 3"}));
     QVERIFY(!r.hasLoadableTimeline());
     QCOMPARE(r.diagnosticsWith(DiagnosticCode::NoTimeline).size(), 4);
@@ -162,7 +163,7 @@ void TestFolderSamples::qwenFourRanksWithoutTimeline()
     for (int rank = 0; rank < 4; ++rank) {
         const DataSource &s = r.sources[rank];
         QCOMPARE(s.generation, ProfileGeneration::G4);
-        QCOMPARE(s.format, TimelineFormat::None);
+        QCOMPARE(s.format, QString());
         QVERIFY(s.timelineFiles.isEmpty());
         QCOMPARE(s.rankId.value_or(-1), rank);
         QCOMPARE(fileNames(s.otherDatabases), QStringList{"analysis.db"});
@@ -181,11 +182,11 @@ void TestFolderSamples::g3ProfFolder_data()
 void TestFolderSamples::g3ProfFolder()
 {
     QFETCH(QString, path);
-    const DetectedProfile r = ProfileLayoutDetector::detect(sample(path));
+    const DetectedProfile r = detectWithReaders(sample(path));
     QVERIFY2(r.sources.size() == 1, describe(r));
     const DataSource &s = r.sources.front();
     QCOMPARE(s.generation, ProfileGeneration::G3);
-    QCOMPARE(s.format, TimelineFormat::ChromeJson);
+    QCOMPARE(s.format, jsonTimelineReader().formatId());
     QVERIFY(!s.torchRoot);
     QCOMPARE(s.label, QStringLiteral("PROF_001"));
     QCOMPARE(s.rootPath, sample(kG3Reports + "/PROF_001"));
@@ -199,7 +200,7 @@ void TestFolderSamples::g3ProfFolder()
 void TestFolderSamples::samplesRootStopsAtDepthLimit()
 {
     // The G3 PROF_001 is 6 levels down (found); the AlexNet ranks are 7 levels down (not searched).
-    const DetectedProfile r = ProfileLayoutDetector::detect(QStringLiteral(AT_SAMPLES_DIR));
+    const DetectedProfile r = detectWithReaders(QStringLiteral(AT_SAMPLES_DIR));
     QCOMPARE(labels(r), QStringList({"PROF_001", "Rank 0", "Rank 1", "Rank 2", "Rank 3"}));
     QCOMPARE(r.sources.front().generation, ProfileGeneration::G3);
     const auto depth = r.diagnosticsWith(DiagnosticCode::DepthLimit);
@@ -212,7 +213,7 @@ void TestFolderSamples::samplesRootWithDeeperLimit()
 {
     DetectOptions options;
     options.maxDepth = 7;
-    const DetectedProfile r = ProfileLayoutDetector::detect(QStringLiteral(AT_SAMPLES_DIR), options);
+    const DetectedProfile r = detectWithReaders(QStringLiteral(AT_SAMPLES_DIR), options);
     QCOMPARE(r.sources.size(), 10); // + AlexNet level0/1/2 text (4 ranks) and db (1 rank)
     QVERIFY(!r.hasDiagnostic(DiagnosticCode::DepthLimit));
 }
@@ -220,11 +221,11 @@ void TestFolderSamples::samplesRootWithDeeperLimit()
 void TestFolderSamples::traceViewFileOpenedDirectly()
 {
     const QString file = sample(kAlexText + "/level1/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json");
-    const DetectedProfile r = ProfileLayoutDetector::detect(file);
+    const DetectedProfile r = detectWithReaders(file);
     QVERIFY2(r.sources.size() == 1, describe(r));
     const DataSource &s = r.sources.front();
     QCOMPARE(s.generation, ProfileGeneration::G4);
-    QCOMPARE(s.format, TimelineFormat::ChromeJson);
+    QCOMPARE(s.format, jsonTimelineReader().formatId());
     QCOMPARE(s.timelineFiles, QStringList{file});
     QCOMPARE(s.label, QStringLiteral("Rank 1")); // from the root's profiler_info_1.json
     QVERIFY(r.diagnostics.isEmpty());
@@ -233,7 +234,7 @@ void TestFolderSamples::traceViewFileOpenedDirectly()
 void TestFolderSamples::outputFolderChosenLoadsRank()
 {
     const QString root = sample(kAlexText + "/level1/rank1_ascend_pt");
-    const DetectedProfile r = ProfileLayoutDetector::detect(root + "/ASCEND_PROFILER_OUTPUT");
+    const DetectedProfile r = detectWithReaders(root + "/ASCEND_PROFILER_OUTPUT");
     QCOMPARE(labels(r), QStringList{"Rank 1"});
     QCOMPARE(r.sources.front().rootPath, root);
     QCOMPARE(csvTypes(r.sources.front()), kLevel1Csv);
@@ -242,7 +243,7 @@ void TestFolderSamples::outputFolderChosenLoadsRank()
 
 void TestFolderSamples::looseTraceViewFolder()
 {
-    const DetectedProfile r = ProfileLayoutDetector::detect(sample(kMisc + "/heatMap"));
+    const DetectedProfile r = detectWithReaders(sample(kMisc + "/heatMap"));
     QVERIFY2(r.sources.size() == 1, describe(r));
     QCOMPARE(r.sources.front().generation, ProfileGeneration::G4);
     QCOMPARE(fileNames(r.sources.front().timelineFiles), QStringList{"trace_view.json"});
@@ -253,15 +254,15 @@ void TestFolderSamples::looseTraceViewFolder()
 void TestFolderSamples::msprofDatabaseFile()
 {
     const QString db = sample(kMisc + "/full_db/msprof_0.db");
-    DetectedProfile r = ProfileLayoutDetector::detect(db);
+    DetectedProfile r = detectWithReaders(db);
     QVERIFY2(r.sources.size() == 1, describe(r));
     QCOMPARE(r.sources.front().generation, ProfileGeneration::G3);
-    QCOMPARE(r.sources.front().format, TimelineFormat::Sqlite);
+    QCOMPARE(r.sources.front().format, databaseReader().formatId());
     QCOMPARE(r.sources.front().timelineFiles, QStringList{db});
 
-    r = ProfileLayoutDetector::detect(sample(kMisc + "/full_db")); // folder with a copied DB
+    r = detectWithReaders(sample(kMisc + "/full_db")); // folder with a copied DB
     QVERIFY2(r.sources.size() == 1, describe(r));
-    QCOMPARE(r.sources.front().format, TimelineFormat::Sqlite);
+    QCOMPARE(r.sources.front().format, databaseReader().formatId());
     QCOMPARE(r.sources.front().timelineFiles, QStringList{db});
 }
 
@@ -271,7 +272,7 @@ void TestFolderSamples::nonTimelineFiles()
          {sample(kAlexText + "/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"),
           sample(kAlexDb + "/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/analysis.db"),
           sample(kMisc + "/metadata/profiler_metadata.json")}) {
-        const DetectedProfile r = ProfileLayoutDetector::detect(path);
+        const DetectedProfile r = detectWithReaders(path);
         QVERIFY2(r.sources.isEmpty(), describe(r));
         QVERIFY2(r.hasDiagnostic(DiagnosticCode::NotATimelineFile), describe(r));
     }

@@ -16,6 +16,7 @@
 
 using namespace at;
 using at::test::describe;
+using at::test::detectWithReaders;
 using at::test::fileNames;
 using at::test::labels;
 using at::test::Tree;
@@ -87,12 +88,12 @@ void TestFolderSynthetic::g1PerIterationFiles()
     QVERIFY(t.files(prof + "/host/timeline", {"acl_0_1_1.json"})); // no msprof*.json: still G1, not G2
     const QStringList before = treeSnapshot(t.root());
 
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.path("result"));
+    const DetectedProfile r = detectWithReaders(t.path("result"));
     QCOMPARE(labels(r), QStringList({"Device 0", "Device 1"}));
     QVERIFY2(r.diagnostics.isEmpty(), describe(r));
     const DataSource &s = r.sources.front();
     QCOMPARE(s.generation, ProfileGeneration::G1);
-    QCOMPARE(s.format, TimelineFormat::ChromeJson);
+    QCOMPARE(s.format, jsonTimelineReader().formatId());
     QCOMPARE(s.deviceId.value_or(-1), 0);
     QCOMPARE(s.rootPath, t.path(prof));
     // Every iteration in iteration order; task_time/acl/ge/runtime_api/step_trace duplicate msprof_*.
@@ -122,7 +123,7 @@ void TestFolderSynthetic::g1ChosenTimelineFolderLoadsWholeProf()
     Tree t;
     QVERIFY(t.files(kProf + "/device_0/timeline", {"msprof_0_1_1.json"}));
     QVERIFY(t.files(kProf + "/device_2/timeline", {"msprof_2_1_1.json"}));
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.path(kProf + "/device_0/timeline"));
+    const DetectedProfile r = detectWithReaders(t.path(kProf + "/device_0/timeline"));
     QCOMPARE(labels(r), QStringList({"Device 0", "Device 2"}));
     QVERIFY2(r.hasDiagnostic(DiagnosticCode::EnclosingFolderUsed), describe(r));
 }
@@ -137,7 +138,7 @@ void TestFolderSynthetic::g2PrefersTopLevelTimeline()
     QVERIFY(t.files(kProf + "/device_0/summary", {"op_summary_0_1_1.csv"}));
     QVERIFY(t.files(kProf + "/device_0/data", {"info.json.0"}));
 
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.root());
+    const DetectedProfile r = detectWithReaders(t.root());
     QVERIFY2(r.sources.size() == 1, describe(r));
     const DataSource &s = r.sources.front();
     QCOMPARE(s.generation, ProfileGeneration::G2);
@@ -154,7 +155,7 @@ void TestFolderSynthetic::g2FallsBackToHostAndDeviceCopies()
     QVERIFY(t.files(kProf + "/device_0/timeline", {"msprof_0_1_1.json", "task_time_0_1_1.json"}));
     QVERIFY(t.files(kProf + "/device_1/timeline", {"msprof_1_1_1.json"}));
 
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.path(kProf));
+    const DetectedProfile r = detectWithReaders(t.path(kProf));
     QVERIFY2(r.sources.size() == 1, describe(r));
     const DataSource &s = r.sources.front();
     QCOMPARE(s.generation, ProfileGeneration::G2);
@@ -183,11 +184,11 @@ void TestFolderSynthetic::g3NewestSlicedGroup()
     QVERIFY(t.files(kProf + "/device_0/data", {"info.json.0", "sample.json"}));
     QVERIFY(t.files(kProf + "/host/data", {"info.json"}));
 
-    DetectedProfile r = ProfileLayoutDetector::detect(t.root());
+    DetectedProfile r = detectWithReaders(t.root());
     QVERIFY2(r.sources.size() == 1, describe(r));
     const DataSource &s = r.sources.front();
     QCOMPARE(s.generation, ProfileGeneration::G3);
-    QCOMPARE(s.format, TimelineFormat::ChromeJson);
+    QCOMPARE(s.format, jsonTimelineReader().formatId());
     QCOMPARE(s.label, QStringLiteral("Device 0"));
     QCOMPARE(fileNames(s.timelineFiles), expected); // slice_10 after slice_2
     QCOMPARE(fileNames(s.summaries("op_summary")), QStringList{"op_summary_20240101000200.csv"});
@@ -196,8 +197,8 @@ void TestFolderSynthetic::g3NewestSlicedGroup()
 
     DetectOptions preferDb;
     preferDb.preferDatabase = true;
-    r = ProfileLayoutDetector::detect(t.root(), preferDb);
-    QCOMPARE(r.sources.front().format, TimelineFormat::Sqlite);
+    r = detectWithReaders(t.root(), preferDb);
+    QCOMPARE(r.sources.front().format, databaseReader().formatId());
     QCOMPARE(fileNames(r.sources.front().timelineFiles), QStringList{"msprof_20240101000200.db"});
 }
 
@@ -210,7 +211,7 @@ void TestFolderSynthetic::g3CsvSlices()
                           "op_summary_slice_2_20240101000300.csv", "op_summary_slice_10_20240101000301.csv",
                           "task_time_slice_1_20240101000300.csv", "task_time_slice_0_20240101000300.csv",
                           "api_statistic_20240101000300.csv"}));
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.path("PROF_001"));
+    const DetectedProfile r = detectWithReaders(t.path("PROF_001"));
     QVERIFY2(r.sources.size() == 1, describe(r));
     const DataSource &s = r.sources.front();
     QCOMPARE(s.summaryFiles.keys(), QStringList({"api_statistic", "op_summary", "task_time"}));
@@ -227,10 +228,10 @@ void TestFolderSynthetic::g3DatabaseOnly()
     Tree t;
     QVERIFY(t.file(kProf + "/msprof_20240101000000.db", ""));
     QVERIFY(t.files(kProf + "/device_4/data", {"info.json.4"}));
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.root());
+    const DetectedProfile r = detectWithReaders(t.root());
     QVERIFY2(r.sources.size() == 1, describe(r));
     QCOMPARE(r.sources.front().generation, ProfileGeneration::G3);
-    QCOMPARE(r.sources.front().format, TimelineFormat::Sqlite);
+    QCOMPARE(r.sources.front().format, databaseReader().formatId());
     QCOMPARE(r.sources.front().label, QStringLiteral("Device 4"));
     QCOMPARE(fileNames(r.sources.front().timelineFiles), QStringList{"msprof_20240101000000.db"});
 }
@@ -243,11 +244,11 @@ void TestFolderSynthetic::rawOnlyProf()
     QVERIFY(t.files(kProf + "/host/data",
                     {"aging.additional.type_info_dic.slice_0", "info.json", "host_start.log"}));
 
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.root());
+    const DetectedProfile r = detectWithReaders(t.root());
     QVERIFY2(r.sources.size() == 1, describe(r));
     const DataSource &s = r.sources.front();
     QCOMPARE(s.generation, ProfileGeneration::RawOnly);
-    QCOMPARE(s.format, TimelineFormat::RawBinary);
+    QCOMPARE(s.format, rawDataReader().formatId());
     QVERIFY(!s.hasTimeline());
     QVERIFY(!r.hasLoadableTimeline());
     QCOMPARE(s.rawDataDirs, QStringList({t.path(kProf + "/host/data"), t.path(kProf + "/device_0/data")}));
@@ -267,12 +268,12 @@ void TestFolderSynthetic::unparsedTorchProfile()
     QVERIFY(t.files(root + "/" + kProf + "/device_0/data", {"info.json.0", "stars_soc.data.0.slice_0"}));
     QVERIFY(t.files(root + "/" + kProf + "/host/data", {"info.json"}));
 
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.path("prof"));
+    const DetectedProfile r = detectWithReaders(t.path("prof"));
     QVERIFY2(r.sources.size() == 1, describe(r));
     const DataSource &s = r.sources.front();
     QVERIFY(s.torchRoot);
     QCOMPARE(s.generation, ProfileGeneration::RawOnly);
-    QCOMPARE(s.format, TimelineFormat::RawBinary);
+    QCOMPARE(s.format, rawDataReader().formatId());
     QCOMPARE(s.label, QStringLiteral("Device 0"));
     const auto unparsed = r.diagnosticsWith(DiagnosticCode::UnparsedTorchProfile);
     QCOMPARE(unparsed.size(), 1);
@@ -296,7 +297,7 @@ void TestFolderSynthetic::g4IgnoresEmbeddedProf()
     // A second path to the embedded PROF must not create a second source.
     QVERIFY(t.link("run/alias_of_prof", t.path(prof)));
 
-    DetectedProfile r = ProfileLayoutDetector::detect(t.path("run"));
+    DetectedProfile r = detectWithReaders(t.path("run"));
     QVERIFY2(r.sources.size() == 1, describe(r));
     const DataSource &s = r.sources.front();
     QCOMPARE(s.generation, ProfileGeneration::G4);
@@ -310,7 +311,7 @@ void TestFolderSynthetic::g4IgnoresEmbeddedProf()
     QVERIFY2(r.diagnostics.isEmpty(), describe(r));
 
     // Choosing the embedded PROF itself is honoured, with a hint about the G4 root.
-    r = ProfileLayoutDetector::detect(t.path(prof));
+    r = detectWithReaders(t.path(prof));
     QVERIFY2(r.sources.size() == 1, describe(r));
     QCOMPARE(r.sources.front().generation, ProfileGeneration::G3);
     QVERIFY(r.hasDiagnostic(DiagnosticCode::EmbeddedProfSelected));
@@ -325,12 +326,12 @@ void TestFolderSynthetic::g4FallsBackToEmbeddedProf()
     QVERIFY(t.files(root + "/PROF_000002_20240101000000000_ABCDEFGHIJKLMNOP/mindstudio_profiler_output",
                     {"msprof_slice_0_20240101000000.json", "msprof_slice_1_20240101000000.json",
                      "op_summary_20240101000000.csv"}));
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.path(root));
+    const DetectedProfile r = detectWithReaders(t.path(root));
     QVERIFY2(r.sources.size() == 1, describe(r));
     const DataSource &s = r.sources.front();
     QVERIFY(s.torchRoot);
     QCOMPARE(s.generation, ProfileGeneration::G3);
-    QCOMPARE(s.format, TimelineFormat::ChromeJson);
+    QCOMPARE(s.format, jsonTimelineReader().formatId());
     QCOMPARE(fileNames(s.timelineFiles),
              QStringList({"msprof_slice_0_20240101000000.json", "msprof_slice_1_20240101000000.json"}));
     QCOMPARE(s.summaryFiles.keys(), QStringList{"kernel_details"});
@@ -347,7 +348,7 @@ void TestFolderSynthetic::parentWithThreeRanks()
         QVERIFY(t.files("top/job_42/" + roots[i], {QStringLiteral("profiler_info_%1.json").arg(ranks[i])}));
         QVERIFY(t.files("top/job_42/" + roots[i] + "/ASCEND_PROFILER_OUTPUT", {"trace_view.json"}));
     }
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.path("top"));
+    const DetectedProfile r = detectWithReaders(t.path("top"));
     QCOMPARE(labels(r), QStringList({"Rank 0", "Rank 1", "Rank 10"}));
     for (const DataSource &s : r.sources)
         QCOMPARE(s.clusterPath, t.path("top/job_42"));
@@ -360,7 +361,7 @@ void TestFolderSynthetic::rankFromFolderNames()
     QVERIFY(t.files("runs/rank_3/" + kProf + "/mindstudio_profiler_output", {"msprof_1.json"}));
     QVERIFY(t.files("runs/rank_3/" + kProf + "/device_5/data", {"info.json.5"}));
     QVERIFY(t.files("runs/rank12_ascend_pt/ASCEND_PROFILER_OUTPUT", {"trace_view.json"}));
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.path("runs"));
+    const DetectedProfile r = detectWithReaders(t.path("runs"));
     QCOMPARE(labels(r), QStringList({"Rank 12", "Rank 3 / Device 5"}));
 }
 
@@ -371,7 +372,7 @@ void TestFolderSynthetic::symlinkLoop()
     QVERIFY(t.dir("run/sub"));
     QVERIFY(t.link("run/loop", t.path("run")));
     QVERIFY(t.link("run/sub/up", t.root()));
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.root());
+    const DetectedProfile r = detectWithReaders(t.root());
     QCOMPARE(labels(r), QStringList{"Rank 0"});
     QCOMPARE(r.diagnosticsWith(DiagnosticCode::SymlinkLoop).size(), 2);
 }
@@ -389,8 +390,8 @@ void TestFolderSynthetic::unreadableDirectory()
         // As root (CI), chmod 000 stops nobody: detect as an unprivileged user instead.
         const at::test::AsUnprivilegedUser unprivileged(t.root());
         QVERIFY(unprivileged.ok());
-        r = ProfileLayoutDetector::detect(t.path("run"));
-        direct = ProfileLayoutDetector::detect(locked);
+        r = detectWithReaders(t.path("run"));
+        direct = detectWithReaders(locked);
     }
     QFile::setPermissions(locked, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
 
@@ -410,7 +411,7 @@ void TestFolderSynthetic::nothingRecognised()
     QVERIFY(t.file("docs/readme.txt", "hello"));
     QVERIFY(t.file("other/settings.json", "{\"a\": 1}"));
     QVERIFY(t.dir("PROF_empty/device_0")); // PROF_ without data: not a result
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.root());
+    const DetectedProfile r = detectWithReaders(t.root());
     QVERIFY(r.sources.isEmpty());
     const auto none = r.diagnosticsWith(DiagnosticCode::NothingRecognised);
     QCOMPARE(none.size(), 1);
@@ -426,20 +427,20 @@ void TestFolderSynthetic::depthLimit()
     QVERIFY(t.files("d1/d2/d3/d4/d5/six_ascend_pt/ASCEND_PROFILER_OUTPUT", {"trace_view.json"}));
     QVERIFY(t.files("e1/e2/e3/e4/e5/e6/seven_ascend_pt/ASCEND_PROFILER_OUTPUT", {"trace_view.json"}));
 
-    DetectedProfile r = ProfileLayoutDetector::detect(t.root());
+    DetectedProfile r = detectWithReaders(t.root());
     QCOMPARE(labels(r), QStringList{"six_ascend_pt"});
     auto depth = r.diagnosticsWith(DiagnosticCode::DepthLimit);
     QCOMPARE(depth.size(), 1);
     QCOMPARE(depth.front().path, t.path("e1/e2/e3/e4/e5/e6"));
 
-    r = ProfileLayoutDetector::detect(t.path("e1"));
+    r = detectWithReaders(t.path("e1"));
     QVERIFY(r.sources.isEmpty() == false); // seven_ascend_pt is 6 levels below e1
-    r = ProfileLayoutDetector::detect(t.path("e1"), DetectOptions{.maxDepth = 5});
+    r = detectWithReaders(t.path("e1"), DetectOptions{.maxDepth = 5});
     QVERIFY(r.sources.isEmpty());
     QCOMPARE(r.diagnosticsWith(DiagnosticCode::DepthLimit).front().severity, DiagnosticSeverity::Warning);
     QVERIFY(r.hasDiagnostic(DiagnosticCode::NothingRecognised));
 
-    r = ProfileLayoutDetector::detect(t.root(), DetectOptions{.maxDepth = 7});
+    r = detectWithReaders(t.root(), DetectOptions{.maxDepth = 7});
     QCOMPARE(labels(r), QStringList({"six_ascend_pt", "seven_ascend_pt"}));
 }
 
@@ -451,10 +452,10 @@ void TestFolderSynthetic::folderLimit()
     QVERIFY(t.files("many/z/last_ascend_pt/ASCEND_PROFILER_OUTPUT", {"trace_view.json"}));
     DetectOptions options;
     options.maxFolders = 4;
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.path("many"), options);
+    const DetectedProfile r = detectWithReaders(t.path("many"), options);
     QVERIFY(r.sources.isEmpty());
     QVERIFY2(r.hasDiagnostic(DiagnosticCode::FolderLimit), describe(r));
-    QCOMPARE(labels(ProfileLayoutDetector::detect(t.path("many"))), QStringList{"last_ascend_pt"});
+    QCOMPARE(labels(detectWithReaders(t.path("many"))), QStringList{"last_ascend_pt"});
 }
 
 void TestFolderSynthetic::singleFiles()
@@ -472,27 +473,28 @@ void TestFolderSynthetic::singleFiles()
     {
         QString file;
         ProfileGeneration generation;
-        TimelineFormat format;
+        QString format;
     };
     const QList<Case> cases = {
-        {"custom.json", ProfileGeneration::Unknown, TimelineFormat::ChromeJson},
-        {"events.txt", ProfileGeneration::Unknown, TimelineFormat::ChromeJson},
-        {"trace_view.json.zst", ProfileGeneration::G4, TimelineFormat::CompressedChromeJson},
-        {"msprof_20240101000000.json.gz", ProfileGeneration::G3, TimelineFormat::CompressedChromeJson},
-        {kProf + "/device_0/timeline/msprof_0_1_1.json", ProfileGeneration::G1, TimelineFormat::ChromeJson},
-        {"ascend_pytorch_profiler_5.db", ProfileGeneration::G4, TimelineFormat::Sqlite},
+        {"custom.json", ProfileGeneration::Unknown, jsonTimelineReader().formatId()},
+        {"events.txt", ProfileGeneration::Unknown, jsonTimelineReader().formatId()},
+        {"trace_view.json.zst", ProfileGeneration::G4, jsonTimelineReader().formatId()},
+        {"msprof_20240101000000.json.gz", ProfileGeneration::G3, jsonTimelineReader().formatId()},
+        {kProf + "/device_0/timeline/msprof_0_1_1.json", ProfileGeneration::G1,
+         jsonTimelineReader().formatId()},
+        {"ascend_pytorch_profiler_5.db", ProfileGeneration::G4, databaseReader().formatId()},
     };
     for (const Case &c : cases) {
-        const DetectedProfile r = ProfileLayoutDetector::detect(t.path(c.file));
+        const DetectedProfile r = detectWithReaders(t.path(c.file));
         QVERIFY2(r.sources.size() == 1, describe(r));
         QCOMPARE(r.sources.front().generation, c.generation);
         QCOMPARE(r.sources.front().format, c.format);
         QCOMPARE(r.sources.front().timelineFiles, QStringList{t.path(c.file)});
     }
-    QCOMPARE(ProfileLayoutDetector::detect(t.path("ascend_pytorch_profiler_5.db")).sources.front().label,
+    QCOMPARE(detectWithReaders(t.path("ascend_pytorch_profiler_5.db")).sources.front().label,
              QStringLiteral("Rank 5"));
 
-    const DetectedProfile notTrace = ProfileLayoutDetector::detect(t.path("notes.json"));
+    const DetectedProfile notTrace = detectWithReaders(t.path("notes.json"));
     QVERIFY(notTrace.sources.isEmpty());
     QVERIFY(notTrace.hasDiagnostic(DiagnosticCode::NotATimelineFile));
 }
@@ -500,7 +502,7 @@ void TestFolderSynthetic::singleFiles()
 void TestFolderSynthetic::missingPath()
 {
     Tree t;
-    const DetectedProfile r = ProfileLayoutDetector::detect(t.path("does/not/exist"));
+    const DetectedProfile r = detectWithReaders(t.path("does/not/exist"));
     QVERIFY(r.sources.isEmpty());
     QCOMPARE(r.diagnostics.size(), 1);
     QCOMPARE(r.diagnostics.front().code, DiagnosticCode::NotFound);

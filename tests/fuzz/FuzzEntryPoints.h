@@ -4,6 +4,7 @@
 // same function. Each returns normally for any input; a crash, a sanitizer report or a failed
 // invariant (fuzzCheck: abort with a message) is a bug.
 
+#include "InputReader.h"
 #include "TraceBuilder.h"
 #include "TraceModel.h"
 #include "TraceQueries.h"
@@ -183,9 +184,9 @@ inline void fuzzFolder(const std::uint8_t *data, std::size_t size)
     }
     DetectOptions options;
     options.maxFolders = 2000;
-    (void)ProfileLayoutDetector::detect(root.path(), options);
+    (void)ProfileLayoutDetector::detect(root.path(), inputFormats(), options);
     if (!first.isEmpty())
-        (void)ProfileLayoutDetector::detect(root.filePath(first), options);
+        (void)ProfileLayoutDetector::detect(root.filePath(first), inputFormats(), options);
 }
 
 // Snapshot bytes (parser/snapshot): as a whole file (header, zstd frame, payload) and as a bare payload,

@@ -96,7 +96,7 @@ private slots:
         QVERIFY2(plan.chosen(), qPrintable(plan.error));
         QCOMPARE(plan.chosen()->sources.size(), std::size_t(1));
         const PlannedSource &source = plan.chosen()->sources.front();
-        QCOMPARE(source.source.format, TimelineFormat::None);
+        QCOMPARE(source.source.format, QString());
         QCOMPARE(source.readers.size(), std::size_t(2));
         QVERIFY(source.readers[0] == &kernelRowTimelineReader());
         QVERIFY(source.readers[1] == &summaryTablesReader());
@@ -153,8 +153,8 @@ private slots:
         const LoadPlan raw = planLoad(root, preferring(PreferredSource::Raw));
         QVERIFY2(raw.chosen(), qPrintable(raw.error));
         const PlannedSource &source = raw.chosen()->sources.front();
-        QCOMPARE(source.source.format, TimelineFormat::RawBinary);
-        QCOMPARE(source.exportFormat, TimelineFormat::ChromeJson);
+        QCOMPARE(source.source.format, rawDataReader().formatId());
+        QCOMPARE(source.exportFormat, jsonTimelineReader().formatId());
         QVERIFY(source.source.timelineFiles.isEmpty());
         QVERIFY(source.readers.front() == &rawDataReader());
     }

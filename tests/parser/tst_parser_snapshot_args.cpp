@@ -2,6 +2,7 @@
 // on Qt's thread pool as soon as the reader exists, so the first args read (the first click after a
 // reopen) does not decompress on the calling thread.
 #include "ParserTestUtil.h"
+#include "ReopenableArgsReader.h"
 #include "snapshot/SnapshotArgs.h"
 
 #include <QDir>
@@ -58,7 +59,7 @@ private slots:
         const int before = decompressedCopies(); // the cold load's own copy
 
         const std::shared_ptr<const EventArgsReader> reader =
-            snapshot::makeArgsReader(snapshot::ArgsKind::Json, m_zst);
+            snapshot::makeArgsReader(snapshot_args_kind::kJson, m_zst);
         QVERIFY(QThreadPool::globalInstance()->waitForDone(30000));
         QCOMPARE(decompressedCopies(), before + 1); // opened on the pool, before anything asked
         QElapsedTimer timer;
@@ -66,14 +67,15 @@ private slots:
         QCOMPARE(reader->readArgs(sourceOffset(location)), expected);
         QVERIFY2(timer.elapsed() < 100, qPrintable(QString::number(timer.elapsed())));
         QCOMPARE(decompressedCopies(), before + 1);
-        QCOMPARE(snapshot::argsKindOf(reader.get()), std::optional(snapshot::ArgsKind::Json));
+        QCOMPARE(snapshot::argsKindOf(reader.get()),
+                 std::optional<snapshot::ArgsKind>(snapshot_args_kind::kJson));
     }
 
     // A reader dropped before its open finished leaves nothing behind.
     void droppedReaderCleansUp()
     {
         const int before = decompressedCopies();
-        snapshot::makeArgsReader(snapshot::ArgsKind::Json, m_zst).reset();
+        snapshot::makeArgsReader(snapshot_args_kind::kJson, m_zst).reset();
         QVERIFY(QThreadPool::globalInstance()->waitForDone(30000));
         QCOMPARE(decompressedCopies(), before);
     }
