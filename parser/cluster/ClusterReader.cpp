@@ -12,7 +12,9 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -174,10 +176,9 @@ private:
         const JsonNode &groups = root["parallel_group_info"];
         for (const auto &[key, info] : groups.members) {
             const QString qkey = QString::fromStdString(key);
-            auto known = std::find_if(m_model.groups.begin(), m_model.groups.end(),
-                                      [&](const ParallelGroup &g) { return g.key == qkey; });
-            if (known != m_model.groups.end())
-                continue; // each rank lists the groups it belongs to: merge by key
+            if (m_groupKeys.contains(qkey))
+                continue; // each key once (the first wins); a set, as 100,000 groups made a scan quadratic
+            m_groupKeys.insert(qkey);
             ParallelGroup g;
             g.key = qkey;
             g.hash = doubleHash(qkey);
@@ -389,17 +390,17 @@ private:
         }
     }
 
-    static void readBandwidth(const JsonNode &info, CommOp &op)
+    static void readBandwidth(const JsonNode &info, CommOp &op, FiniteNumbers &numbers)
     {
         for (const auto &[transport, b] : info.members) {
             TransportBandwidth t;
             t.transport = QString::fromStdString(transport);
-            t.sizeMb = b["Transit Size(MB)"].toDouble();
+            t.sizeMb = numbers.read(b["Transit Size(MB)"], "Transit Size(MB)");
             t.time = msToNs(b["Transit Time(ms)"]);
             const JsonNode &bw = b["Bandwidth(GB/s)"];
             if (bw.type == JsonNode::Type::Number)
-                t.bandwidthGbps = bw.toDouble();
-            t.largePacketRatio = b["Large Packet Ratio"].toDouble();
+                t.bandwidthGbps = numbers.read(bw, "Bandwidth(GB/s)");
+            t.largePacketRatio = numbers.read(b["Large Packet Ratio"], "Large Packet Ratio");
             for (const auto &[size, bucket] : b["Size Distribution"].members) {
                 if (bucket.items.size() < 2)
                     continue;
@@ -421,6 +422,7 @@ private:
             return false;
         }
         noteRead(path);
+        FiniteNumbers numbers(path);
         for (const auto &[stepKey, kinds] : root.members) {
             const std::int64_t step = stepFromKey(QString::fromStdString(stepKey));
             for (const auto &[kind, ops] : kinds.members) {
@@ -442,13 +444,15 @@ private:
                     op.wait = msToNs(time["Wait Time(ms)"]);
                     op.synchronization = msToNs(time["Synchronization Time(ms)"]);
                     op.idle = msToNs(time["Idle Time(ms)"]);
-                    op.waitRatio = time["Wait Time Ratio"].toDouble();
-                    op.synchronizationRatio = time["Synchronization Time Ratio"].toDouble();
-                    readBandwidth(info["Communication Bandwidth Info"], op);
+                    op.waitRatio = numbers.read(time["Wait Time Ratio"], "Wait Time Ratio");
+                    op.synchronizationRatio =
+                        numbers.read(time["Synchronization Time Ratio"], "Synchronization Time Ratio");
+                    readBandwidth(info["Communication Bandwidth Info"], op, numbers);
                     m_rank.ops.push_back(std::move(op));
                 }
             }
         }
+        m_model.warnings << numbers.warnings();
         return true;
     }
 
@@ -725,6 +729,7 @@ private:
             return false;
         }
         noteRead(path);
+        FiniteNumbers numbers(path);
         for (const auto &[stepKey, kinds] : root.members) {
             const std::int64_t step = stepFromKey(QString::fromStdString(stepKey));
             for (const auto &[kind, ops] : kinds.members) {
@@ -738,15 +743,16 @@ private:
                         link.group = at < 0 ? QString() : key.mid(at + 1);
                         splitLink(QString::fromStdString(linkKey), link.srcLocal, link.dstLocal);
                         link.transport = info["Transport Type"].string();
-                        link.sizeMb = info["Transit Size(MB)"].toDouble();
+                        link.sizeMb = numbers.read(info["Transit Size(MB)"], "Transit Size(MB)");
                         link.time = msToNs(info["Transit Time(ms)"]);
-                        link.bandwidthGbps = info["Bandwidth(GB/s)"].toDouble();
+                        link.bandwidthGbps = numbers.read(info["Bandwidth(GB/s)"], "Bandwidth(GB/s)");
                         link.opName = info["Op Name"].string();
                         m_rank.links.push_back(std::move(link));
                     }
                 }
             }
         }
+        m_model.warnings << numbers.warnings();
         return true;
     }
 
@@ -775,22 +781,32 @@ private:
     }
 
     Rank &m_rank;
-    RankSummary &m_model; // the rank's share of the cluster: groups, distributed_args, warnings
+    RankSummary &m_model;      // the rank's share of the cluster: groups, distributed_args, warnings
+    QSet<QString> m_groupKeys; // the keys of m_model.groups
     QString m_database;
 };
 
 // Global ranks of the matrix links (group-local in the files, FORMATS.md §9.4) and each rank's stage.
 void resolveGroups(ClusterModel &model)
 {
+    // Looked up per rank and per link: built once (100,000 groups made the scans quadratic).
+    QHash<int, int> stageOf; // rank → its index in the last "pp" group listing it, as the scan found
+    for (const ParallelGroup *pp : model.groupsNamed(QStringLiteral("pp")))
+        for (std::size_t i = 0; i < pp->globalRanks.size(); ++i)
+            if (const int rank = pp->globalRanks[i];
+                std::find(pp->globalRanks.begin(), pp->globalRanks.begin() + static_cast<std::ptrdiff_t>(i),
+                          rank) == pp->globalRanks.begin() + static_cast<std::ptrdiff_t>(i))
+                stageOf.insert(rank, static_cast<int>(i));
+    QHash<QString, const ParallelGroup *> byHash; // the first group of a hash, as groupByHash finds it
+    for (const ParallelGroup &g : model.groups)
+        byHash.try_emplace(g.hash, &g);
     QStringList unknownGroups;
+    QSet<QString> unknownSeen;
     for (Rank &r : model.ranks) {
-        for (const ParallelGroup *pp : model.groupsNamed(QStringLiteral("pp"))) {
-            const auto it = std::find(pp->globalRanks.begin(), pp->globalRanks.end(), r.rank);
-            if (it != pp->globalRanks.end())
-                r.stage = static_cast<int>(it - pp->globalRanks.begin());
-        }
+        if (const auto stage = stageOf.constFind(r.rank); stage != stageOf.constEnd())
+            r.stage = stage.value();
         for (MatrixLink &link : r.links) {
-            const ParallelGroup *g = model.groupByHash(link.group);
+            const ParallelGroup *g = byHash.value(link.group, nullptr);
             auto global = [&](int local) {
                 if (g)
                     return local >= 0 && local < static_cast<int>(g->globalRanks.size())
@@ -800,8 +816,10 @@ void resolveGroups(ClusterModel &model)
             };
             link.src = global(link.srcLocal);
             link.dst = global(link.dstLocal);
-            if (!g && !model.groups.empty() && !unknownGroups.contains(link.group))
+            if (!g && !model.groups.empty() && !unknownSeen.contains(link.group)) {
+                unknownSeen.insert(link.group);
                 unknownGroups << link.group;
+            }
         }
     }
     for (const QString &g : unknownGroups)
@@ -833,17 +851,16 @@ void readClusterOutput(ClusterModel &model, const QString &root)
             *present = v.has_value();
         return v.value_or(0);
     };
-    QList<int> withoutSteps; // only these are filled, with every row of theirs
-    for (const Rank &r : model.ranks)
+    QHash<int, Rank *> withoutSteps; // only these are filled, with every row of theirs
+    for (Rank &r : model.ranks)
         if (r.steps.empty())
-            withoutSteps << r.rank;
+            withoutSteps.try_emplace(r.rank, &r);
     for (std::size_t row = 0; row < table.rowCount(); ++row) {
         if (csv::trimCell(table.cell(row, "Type")) != "rank")
             continue;
         const int id = QString::fromUtf8(table.cell(row, "Index")).trimmed().toInt();
-        auto it =
-            std::find_if(model.ranks.begin(), model.ranks.end(), [&](const Rank &r) { return r.rank == id; });
-        if (it == model.ranks.end() || !withoutSteps.contains(id))
+        Rank *const it = withoutSteps.value(id, nullptr);
+        if (!it)
             continue;
         RankStep s;
         s.source = BreakdownSource::StepTraceCsv;
@@ -912,6 +929,8 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
     model.root = QFileInfo(path).absoluteFilePath();
     const QStringList folders = findRankFolders(path);
     int prepared = 0;
+    QSet<QString> groupKeys;         // of model.groups
+    QHash<int, QString> rankFolders; // of model.ranks
     for (const QString &folder : folders) {
         std::optional<RankSummary> summary;
         if (!options.preparedDirectory.isEmpty()) {
@@ -926,9 +945,10 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
         // Merged in folder order as when each rank was read into the model directly: groups by key (the
         // first rank listing a group wins), the last distributed_args, every warning.
         for (ParallelGroup &g : summary->groups)
-            if (std::none_of(model.groups.begin(), model.groups.end(),
-                             [&](const ParallelGroup &known) { return known.key == g.key; }))
+            if (!groupKeys.contains(g.key)) {
+                groupKeys.insert(g.key);
                 model.groups.push_back(std::move(g));
+            }
         if (summary->distributed.present)
             model.distributed = summary->distributed;
         model.warnings << summary->warnings;
@@ -939,14 +959,15 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
                                   .arg(folder);
             continue;
         }
-        if (model.rank(rank.rank)) {
+        if (const auto known = rankFolders.constFind(rank.rank); known != rankFolders.constEnd()) {
             model.warnings << QCoreApplication::translate(
                                   "Parser", "%1: rank %2 is already read from %3; folder skipped")
                                   .arg(folder)
                                   .arg(rank.rank)
-                                  .arg(model.rank(rank.rank)->folder);
+                                  .arg(known.value());
             continue;
         }
+        rankFolders.insert(rank.rank, rank.folder);
         model.ranks.push_back(std::move(rank));
     }
     // A mistyped cache folder, or one prepared for other data (or data changed since).
