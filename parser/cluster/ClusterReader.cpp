@@ -3,10 +3,10 @@
 #include "cluster/ClusterNumbers.h"
 #include "cluster/JsonTree.h"
 #include "cluster/PreparedSummary.h"
-#include "common/MappedFile.h"
 #include "csv/CsvReader.h"
 #include "csv/CsvValues.h"
 #include "memory/MemoryTablesReader.h"
+#include "sqlite/DbMemoryReader.h"
 #include "sqlite/SqliteConnection.h"
 
 #include <QCoreApplication>
@@ -538,174 +538,44 @@ private:
             m_rank.memoryPeak = databaseMemoryPeak(m_database);
     }
 
-    // Splits one CSV line into cells (double quotes kept out of the cell, "" inside quotes is a quote).
-    static void splitCsvLine(std::string_view line, std::vector<std::string_view> &cells,
-                             std::string &scratch)
-    {
-        cells.clear();
-        if (line.find('"') == std::string_view::npos) {
-            std::size_t begin = 0;
-            for (;;) {
-                const std::size_t comma = line.find(',', begin);
-                cells.push_back(line.substr(begin, comma == std::string_view::npos ? line.size() - begin
-                                                                                   : comma - begin));
-                if (comma == std::string_view::npos)
-                    return;
-                begin = comma + 1;
-            }
-        }
-        // Rare (the memory files quote nothing): unquote into scratch, cells separated by NULs.
-        scratch.clear();
-        std::vector<std::size_t> starts{0};
-        bool quoted = false;
-        for (std::size_t i = 0; i < line.size(); ++i) {
-            const char c = line[i];
-            if (c == '"') {
-                if (quoted && i + 1 < line.size() && line[i + 1] == '"')
-                    scratch += '"', ++i;
-                else
-                    quoted = !quoted;
-            } else if (c == ',' && !quoted) {
-                starts.push_back(scratch.size() + 1);
-                scratch += '\0';
-            } else {
-                scratch += c;
-            }
-        }
-        for (std::size_t k = 0; k < starts.size(); ++k) {
-            const std::size_t end = k + 1 < starts.size() ? starts[k + 1] - 1 : scratch.size();
-            cells.emplace_back(scratch.data() + starts[k], end - starts[k]);
-        }
-    }
-
-    // The largest "Total Reserved(MB|KB)" of a memory CSV and the first time it is reached. Module rows of
-    // -1 (only releases seen) hold no value.
+    // The peak of a memory CSV through the memory reader's "peaks only" mode (parser/memory): the same
+    // CSV reading as a rank's load, no curve built.
     std::optional<RankMemoryPeak> scanMemoryCsv(const QString &path, bool modules)
     {
-        QString error;
-        const std::unique_ptr<MappedFile> file = MappedFile::open(path, &error);
-        if (!file) {
-            warn(QCoreApplication::translate("Parser", "%1; peak memory not read").arg(error));
-            return std::nullopt;
-        }
-        noteRead(path); // with or without a peak: the prepared summary's stamps must cover it
-        std::string_view data(file->data(), file->size());
-        if (data.substr(0, 3) == "\xEF\xBB\xBF")
-            data.remove_prefix(3);
-        std::vector<std::string_view> cells;
-        std::string scratch;
-        int component = -1, time = -1, reserved = -1, shift = 0;
-        std::optional<RankMemoryPeak> peak;
-        std::string peakComponentText;
-        bool header = true;
-        std::size_t badRows = 0;
-        while (!data.empty()) {
-            const std::size_t eol = data.find('\n');
-            std::string_view line = data.substr(0, eol);
-            data.remove_prefix(eol == std::string_view::npos ? data.size() : eol + 1);
-            if (!line.empty() && line.back() == '\r')
-                line.remove_suffix(1);
-            if (line.empty())
-                continue;
-            splitCsvLine(line, cells, scratch);
-            if (header) {
-                header = false;
-                for (int c = 0; c < static_cast<int>(cells.size()); ++c) {
-                    const std::string_view name = csv::trimCell(cells[static_cast<std::size_t>(c)]);
-                    if (name == "Component")
-                        component = c;
-                    else if (name == "Timestamp(us)")
-                        time = c;
-                    else if (name == "Total Reserved(MB)")
-                        reserved = c, shift = 20;
-                    else if (name == "Total Reserved(KB)")
-                        reserved = c, shift = 10;
-                }
-                if (component < 0 || time < 0 || reserved < 0) {
-                    warn(QCoreApplication::translate(
-                             "Parser",
-                             "%1: no Component, Timestamp(us) or Total Reserved column; peak memory not read")
-                             .arg(path));
-                    return std::nullopt;
-                }
-                continue;
-            }
-            const auto cell = [&](int c) {
-                return c < static_cast<int>(cells.size()) ? cells[static_cast<std::size_t>(c)]
-                                                          : std::string_view();
-            };
-            if (csv::isMissingCell(cell(reserved)))
-                continue; // a component that does not fill Reserved
-            const std::optional<std::int64_t> bytes = parseScaledBytes(cell(reserved), shift);
-            const csv::Parsed<std::int64_t> at = csv::parseTimestampUsToNs(cell(time));
-            if (!bytes || !at.ok()) {
-                ++badRows;
-                continue;
-            }
-            if (modules && *bytes < 0)
-                continue;
-            if (peak && (*bytes < peak->bytes || (*bytes == peak->bytes && at.value >= peak->time)))
-                continue;
-            if (!peak)
-                peak.emplace();
-            peak->bytes = *bytes;
-            peak->time = at.value;
-            peakComponentText = std::string(csv::trimCell(cell(component)));
-        }
-        if (file->truncated())
-            warn(file->truncationMessage());
-        const int skipped = static_cast<int>(std::min(badRows, static_cast<std::size_t>(INT_MAX)));
+        const ReservedPeakScan scan =
+            readReservedPeak(path, modules ? MemoryCurveKind::Module : MemoryCurveKind::Component,
+                             [this](const QString &w) { warn(w); });
+        if (scan.opened)
+            noteRead(path); // with or without a peak: the prepared summary's stamps must cover it
+        const int skipped = static_cast<int>(std::min(scan.badRows, static_cast<std::size_t>(INT_MAX)));
         if (skipped > 0)
             warn(QCoreApplication::translate(
                      "Parser",
                      "%1: %n row(s) without a readable time or Total Reserved left out of the peak memory",
                      nullptr, skipped)
                      .arg(path));
-        if (!peak)
+        if (!scan.peak)
             return std::nullopt;
-        const QString name = QString::fromStdString(peakComponentText);
-        peak->component = modules ? QStringLiteral("%1 (module)").arg(name) : name;
-        peak->file = path;
+        RankMemoryPeak peak;
+        peak.bytes = scan.peak->bytes;
+        peak.time = scan.peak->time;
+        peak.component =
+            modules ? QStringLiteral("%1 (module)").arg(scan.peak->component) : scan.peak->component;
+        peak.file = path;
         return peak;
     }
 
-    // MEMORY_RECORD's components and NPU_MEM 'app' (hbm + ddr, the database's APP curve), else
-    // NPU_MODULE_MEM's modules: bytes and ns as stored.
+    // The database's peak through the database memory reader's "peaks only" mode (parser/sqlite).
     std::optional<RankMemoryPeak> databaseMemoryPeak(const QString &path)
     {
-        std::optional<RankMemoryPeak> peak;
-        auto consider = [&](QSqlQuery &q, const QString &component) {
-            if (q.value(1).isNull() || q.value(2).isNull())
-                return;
-            const std::int64_t bytes = q.value(1).toLongLong();
-            const TimeNs time = q.value(2).toLongLong();
-            if (peak && (bytes < peak->bytes || (bytes == peak->bytes && time >= peak->time)))
-                return;
-            peak = RankMemoryPeak{bytes, time, component.isEmpty() ? q.value(0).toString() : component, path};
-        };
-        if (hasTable(path, QStringLiteral("MEMORY_RECORD")))
-            query(path,
-                  QStringLiteral(
-                      "SELECT s.value, m.totalReserved, CAST(m.timestamp AS INTEGER) FROM MEMORY_RECORD m "
-                      "LEFT JOIN STRING_IDS s ON s.id = m.component WHERE m.totalReserved IS NOT NULL "
-                      "ORDER BY m.totalReserved DESC, CAST(m.timestamp AS INTEGER) LIMIT 1"),
-                  [&](QSqlQuery &q) { consider(q, {}); });
-        if (hasTable(path, QStringLiteral("NPU_MEM")))
-            query(path,
-                  QStringLiteral("SELECT 'APP', CAST(n.hbm + n.ddr AS INTEGER) AS total, "
-                                 "CAST(n.timestampNs AS INTEGER) AS t FROM NPU_MEM n "
-                                 "JOIN STRING_IDS s ON s.id = n.type WHERE lower(s.value) = 'app' "
-                                 "ORDER BY total DESC, t LIMIT 1"),
-                  [&](QSqlQuery &q) { consider(q, QStringLiteral("APP")); });
-        if (!peak && hasTable(path, QStringLiteral("NPU_MODULE_MEM")) &&
-            hasTable(path, QStringLiteral("ENUM_MODULE")))
-            query(path,
-                  QStringLiteral("SELECT e.name || ' (module)', CAST(m.totalReserved AS INTEGER) AS total, "
-                                 "CAST(m.timestampNs AS INTEGER) AS t FROM NPU_MODULE_MEM m "
-                                 "LEFT JOIN ENUM_MODULE e ON e.id = m.moduleId WHERE m.totalReserved >= 0 "
-                                 "ORDER BY total DESC, t LIMIT 1"),
-                  [&](QSqlQuery &q) { consider(q, {}); });
-        return peak;
+        bool read = false;
+        const std::optional<ReservedPeak> peak = readDatabaseReservedPeak(
+            path, [this](const QString &w) { warn(w); }, &read);
+        if (read && !m_rank.filesRead.contains(path))
+            noteRead(path);
+        if (!peak)
+            return std::nullopt;
+        return RankMemoryPeak{peak->bytes, peak->time, peak->component, path};
     }
 
     static void splitLink(const QString &link, int &src, int &dst)
@@ -799,7 +669,8 @@ void resolveGroups(ClusterModel &model)
                 stageOf.insert(rank, static_cast<int>(i));
     QHash<QString, const ParallelGroup *> byHash; // the first group of a hash, as groupByHash finds it
     for (const ParallelGroup &g : model.groups)
-        byHash.try_emplace(g.hash, &g);
+        if (!byHash.contains(g.hash))
+            byHash.insert(g.hash, &g);
     QStringList unknownGroups;
     QSet<QString> unknownSeen;
     for (Rank &r : model.ranks) {
@@ -854,7 +725,8 @@ void readClusterOutput(ClusterModel &model, const QString &root)
     QHash<int, Rank *> withoutSteps; // only these are filled, with every row of theirs
     for (Rank &r : model.ranks)
         if (r.steps.empty())
-            withoutSteps.try_emplace(r.rank, &r);
+            if (!withoutSteps.contains(r.rank))
+                withoutSteps.insert(r.rank, &r);
     for (std::size_t row = 0; row < table.rowCount(); ++row) {
         if (csv::trimCell(table.cell(row, "Type")) != "rank")
             continue;
