@@ -223,7 +223,7 @@ private slots:
     void slowLinkMedianDoesNotOverflow()
     {
         ClusterModel model;
-        for (int id = 0; id < 5; ++id) {
+        for (int id = 0; id < 8; ++id) {
             Rank r;
             r.rank = id;
             RankStep s;
@@ -233,18 +233,18 @@ private slots:
             model.ranks.push_back(r);
         }
         std::vector<MatrixLink> &links = model.ranks[0].links;
-        links.push_back(totalLink(0, 1, 1.6e308, 1000000)); // 1.6e308 GB/s
-        links.push_back(totalLink(1, 2, 1.7e308, 1000000)); // 1.7e308 GB/s
-        links.push_back(totalLink(2, 3, 2.0, 1000000));     // 2 GB/s
-        links.push_back(totalLink(3, 4, 1.0, 1000000));     // 1 GB/s
-        links.push_back(totalLink(4, 0, 1e308, 1));         // infinite
+        // GB/s = MB / ms: one ms each, so the sizes are the bandwidths.
+        for (const auto &[src, size] : std::vector<std::pair<int, double>>{
+                 {0, 1.0}, {1, 2.0}, {2, 1.6e308}, {3, 1.65e308}, {4, 1.7e308}, {5, 1.75e308}})
+            links.push_back(totalLink(src, src + 1, size, 1000000));
+        links.push_back(totalLink(7, 0, 1e308, 1)); // 1e308 MB in a nanosecond: infinite
         const std::vector<SlowLink> slow = findSlowLinks(model);
         QCOMPARE(slow.size(), std::size_t(2));
         for (const SlowLink &l : slow) {
             QVERIFY(std::isfinite(l.medianGbps));
             QVERIFY(std::isfinite(l.bandwidthGbps));
-            QVERIFY(qFuzzyCompare(l.medianGbps, 0.8e308 + 0.85e308));
-            QVERIFY(l.src == 2 || l.src == 3);
+            QVERIFY2(qFuzzyCompare(l.medianGbps, 1.625e308), qPrintable(QString::number(l.medianGbps)));
+            QVERIFY(l.src == 0 || l.src == 1);
         }
     }
 
