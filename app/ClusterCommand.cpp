@@ -7,10 +7,10 @@
 #include "cluster/ClusterReader.h"
 #include "cluster/CommunicationOps.h"
 
+#include "ExactText.h"
+#include "JsonWriter.h"
 #include "MemoryAnalysis.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QTextStream>
 
 namespace at {
@@ -19,70 +19,29 @@ namespace {
 
 using namespace at::cluster;
 
-// A minimal JSON writer: numbers are written as given (exact µs decimals), strings escaped by Qt.
-class JsonOut
+// `"step": 13`, or null without a schedule.
+void writeStep(JsonWriter &j, std::int64_t step)
 {
-public:
-    QString text;
+    j.key(QStringLiteral("step"));
+    if (step == kNoStep)
+        j.null();
+    else
+        j.integer(step);
+}
 
-    void raw(const QString &value) { comma(), text += value; }
-    void string(const QString &value)
-    {
-        comma();
-        const QByteArray doc = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-        text += QString::fromUtf8(doc.mid(1, doc.size() - 2));
-    }
-    void key(const QString &name)
-    {
-        string(name);
-        text += QLatin1Char(':');
-        m_afterKey = true;
-    }
-    void us(const QString &name, TimeNs ns) { key(name), raw(formatMicros(ns)); }
-    void integer(const QString &name, qint64 v) { key(name), raw(QString::number(v)); }
-    void number(const QString &name, double v) { key(name), raw(QString::number(v, 'g', 12)); }
-    void step(std::int64_t s)
-    {
-        key(QStringLiteral("step")), raw(s == kNoStep ? QStringLiteral("null") : QString::number(s));
-    }
-    void field(const QString &name, const QString &value) { key(name), string(value); }
-    void open(QChar c) { comma(), text += c, m_first = true; }
-    void close(QChar c) { text += c, m_first = false; }
-    void ints(const QString &name, const std::vector<int> &values)
-    {
-        key(name);
-        open(QLatin1Char('['));
-        for (int v : values)
-            raw(QString::number(v));
-        close(QLatin1Char(']'));
-    }
-
-private:
-    void comma()
-    {
-        if (m_afterKey)
-            m_afterKey = false;
-        else if (!m_first && !text.isEmpty())
-            text += QLatin1Char(',');
-        m_first = false;
-    }
-    bool m_first = true;
-    bool m_afterKey = false;
-};
-
-void writeRanks(JsonOut &j, const ClusterModel &model)
+void writeRanks(JsonWriter &j, const ClusterModel &model)
 {
     const std::vector<RankCommunication> communication = rankCommunication(model);
     j.key(QStringLiteral("ranks"));
-    j.open(QLatin1Char('['));
+    j.beginArray();
     for (const Rank &r : model.ranks) {
-        j.open(QLatin1Char('{'));
-        j.integer(QStringLiteral("rank"), r.rank);
-        j.integer(QStringLiteral("device"), r.device);
-        j.integer(QStringLiteral("stage"), r.stage);
+        j.beginObject();
+        j.integerField(QStringLiteral("rank"), r.rank);
+        j.integerField(QStringLiteral("device"), r.device);
+        j.integerField(QStringLiteral("stage"), r.stage);
         j.field(QStringLiteral("folder"), r.folder);
         j.key(QStringLiteral("has_timeline"));
-        j.raw(r.hasTimeline ? QStringLiteral("true") : QStringLiteral("false"));
+        j.boolean(r.hasTimeline);
         // Peak memory: exact decimals of the bytes (MB = 2^20 B) and of the absolute ns, null without data.
         j.key(QStringLiteral("peak_memory_mb"));
         j.raw(r.memoryPeak ? bytesAsMegabytes(r.memoryPeak->bytes) : QStringLiteral("null"));
@@ -90,224 +49,224 @@ void writeRanks(JsonOut &j, const ClusterModel &model)
         if (r.memoryPeak)
             j.string(r.memoryPeak->component);
         else
-            j.raw(QStringLiteral("null"));
+            j.null();
         j.key(QStringLiteral("peak_memory_time_us"));
-        j.raw(r.memoryPeak ? nanosAsMicros(r.memoryPeak->time) : QStringLiteral("null"));
+        j.raw(r.memoryPeak ? microsText(r.memoryPeak->time) : QStringLiteral("null"));
         j.key(QStringLiteral("prepared_summary"));
         if (r.preparedSummary.isEmpty())
-            j.raw(QStringLiteral("null"));
+            j.null();
         else
             j.string(r.preparedSummary);
         j.key(QStringLiteral("steps"));
-        j.open(QLatin1Char('['));
+        j.beginArray();
         for (const RankStep &s : r.steps) {
-            j.open(QLatin1Char('{'));
-            j.step(s.step);
-            j.us(QStringLiteral("computing_us"), s.computing);
-            j.us(QStringLiteral("communication_not_overlapped_us"), s.communicationNotOverlapped);
-            j.us(QStringLiteral("overlapped_us"), s.overlapped);
-            j.us(QStringLiteral("communication_us"), s.communication);
-            j.us(QStringLiteral("free_us"), s.free);
-            j.us(QStringLiteral("bubble_us"), s.bubble);
+            j.beginObject();
+            writeStep(j, s.step);
+            j.microsField(QStringLiteral("computing_us"), s.computing);
+            j.microsField(QStringLiteral("communication_not_overlapped_us"), s.communicationNotOverlapped);
+            j.microsField(QStringLiteral("overlapped_us"), s.overlapped);
+            j.microsField(QStringLiteral("communication_us"), s.communication);
+            j.microsField(QStringLiteral("free_us"), s.free);
+            j.microsField(QStringLiteral("bubble_us"), s.bubble);
             j.key(QStringLiteral("preparing_us"));
-            j.raw(s.hasPreparing ? formatMicros(s.preparing) : QStringLiteral("null"));
-            j.us(QStringLiteral("stage_us"), s.stage);
-            j.us(QStringLiteral("communication_not_overlapped_exclude_receive_us"),
-                 s.communicationNotOverlappedExcludeReceive);
+            j.raw(s.hasPreparing ? microsText(s.preparing) : QStringLiteral("null"));
+            j.microsField(QStringLiteral("stage_us"), s.stage);
+            j.microsField(QStringLiteral("communication_not_overlapped_exclude_receive_us"),
+                          s.communicationNotOverlappedExcludeReceive);
             j.field(QStringLiteral("source"), breakdownSourceName(s.source));
-            j.close(QLatin1Char('}'));
+            j.endObject();
         }
-        j.close(QLatin1Char(']'));
+        j.endArray();
         j.key(QStringLiteral("communication"));
-        j.open(QLatin1Char('['));
+        j.beginArray();
         for (const RankCommunication &c : communication) {
             if (c.rank != r.rank)
                 continue;
-            j.open(QLatin1Char('{'));
-            j.step(c.step);
-            j.integer(QStringLiteral("ops"), c.ops);
-            j.us(QStringLiteral("elapse_us"), c.elapse);
-            j.us(QStringLiteral("transit_us"), c.transit);
-            j.us(QStringLiteral("wait_us"), c.wait);
-            j.us(QStringLiteral("synchronization_us"), c.synchronization);
-            j.us(QStringLiteral("idle_us"), c.idle);
-            j.number(QStringLiteral("wait_ratio"), c.waitRatio());
+            j.beginObject();
+            writeStep(j, c.step);
+            j.integerField(QStringLiteral("ops"), c.ops);
+            j.microsField(QStringLiteral("elapse_us"), c.elapse);
+            j.microsField(QStringLiteral("transit_us"), c.transit);
+            j.microsField(QStringLiteral("wait_us"), c.wait);
+            j.microsField(QStringLiteral("synchronization_us"), c.synchronization);
+            j.microsField(QStringLiteral("idle_us"), c.idle);
+            j.numberField(QStringLiteral("wait_ratio"), c.waitRatio());
             j.key(QStringLiteral("transports"));
-            j.open(QLatin1Char('['));
+            j.beginArray();
             for (const TransportTotal &t : c.transports) {
-                j.open(QLatin1Char('{'));
+                j.beginObject();
                 j.field(QStringLiteral("transport"), t.transport);
-                j.number(QStringLiteral("size_mb"), t.sizeMb);
-                j.us(QStringLiteral("time_us"), t.time);
-                j.number(QStringLiteral("bandwidth_gbps"), t.bandwidthGbps());
-                j.close(QLatin1Char('}'));
+                j.numberField(QStringLiteral("size_mb"), t.sizeMb);
+                j.microsField(QStringLiteral("time_us"), t.time);
+                j.numberField(QStringLiteral("bandwidth_gbps"), t.bandwidthGbps());
+                j.endObject();
             }
-            j.close(QLatin1Char(']'));
-            j.close(QLatin1Char('}'));
+            j.endArray();
+            j.endObject();
         }
-        j.close(QLatin1Char(']'));
-        j.close(QLatin1Char('}'));
+        j.endArray();
+        j.endObject();
     }
-    j.close(QLatin1Char(']'));
+    j.endArray();
 }
 
-void writeFindings(JsonOut &j, const ClusterModel &model)
+void writeFindings(JsonWriter &j, const ClusterModel &model)
 {
     j.key(QStringLiteral("groups"));
-    j.open(QLatin1Char('['));
+    j.beginArray();
     for (const ParallelGroup &g : model.groups) {
-        j.open(QLatin1Char('{'));
+        j.beginObject();
         j.field(QStringLiteral("name"), g.name);
         j.field(QStringLiteral("key"), g.key);
         j.field(QStringLiteral("hash"), g.hash);
-        j.ints(QStringLiteral("ranks"), g.globalRanks);
-        j.close(QLatin1Char('}'));
+        j.integersField(QStringLiteral("ranks"), g.globalRanks);
+        j.endObject();
     }
-    j.close(QLatin1Char(']'));
+    j.endArray();
     j.key(QStringLiteral("comparison_groups"));
-    j.open(QLatin1Char('['));
+    j.beginArray();
     for (const ComparisonGroup &g : comparisonGroups(model)) {
-        j.open(QLatin1Char('{'));
+        j.beginObject();
         j.field(QStringLiteral("name"), g.name);
-        j.integer(QStringLiteral("stage"), g.stage);
-        j.ints(QStringLiteral("ranks"), g.ranks);
-        j.close(QLatin1Char('}'));
+        j.integerField(QStringLiteral("stage"), g.stage);
+        j.integersField(QStringLiteral("ranks"), g.ranks);
+        j.endObject();
     }
-    j.close(QLatin1Char(']'));
+    j.endArray();
     j.key(QStringLiteral("slow_ranks"));
-    j.open(QLatin1Char('['));
+    j.beginArray();
     for (const SlowRank &s : findSlowRanks(model)) {
-        j.open(QLatin1Char('{'));
-        j.step(s.step);
+        j.beginObject();
+        writeStep(j, s.step);
         j.field(QStringLiteral("group"), s.group);
-        j.integer(QStringLiteral("rank"), s.rank);
+        j.integerField(QStringLiteral("rank"), s.rank);
         j.field(QStringLiteral("dimension"), dimensionKey(s.dimension));
-        j.us(QStringLiteral("gap_us"), s.gap);
-        j.us(QStringLiteral("value_us"), s.value);
-        j.ints(QStringLiteral("waiting"), s.waiting);
-        j.close(QLatin1Char('}'));
+        j.microsField(QStringLiteral("gap_us"), s.gap);
+        j.microsField(QStringLiteral("value_us"), s.value);
+        j.integersField(QStringLiteral("waiting"), s.waiting);
+        j.endObject();
     }
-    j.close(QLatin1Char(']'));
+    j.endArray();
     j.key(QStringLiteral("stage_imbalance"));
-    j.open(QLatin1Char('['));
+    j.beginArray();
     for (const StageImbalance &s : findStageImbalance(model)) {
-        j.open(QLatin1Char('{'));
-        j.step(s.step);
-        j.integer(QStringLiteral("heavier_stage"), s.heavierStage);
-        j.integer(QStringLiteral("lighter_stage"), s.lighterStage);
-        j.us(QStringLiteral("heavier_computing_us"), s.heavierComputing);
-        j.us(QStringLiteral("lighter_computing_us"), s.lighterComputing);
-        j.us(QStringLiteral("gap_us"), s.gap);
-        j.close(QLatin1Char('}'));
+        j.beginObject();
+        writeStep(j, s.step);
+        j.integerField(QStringLiteral("heavier_stage"), s.heavierStage);
+        j.integerField(QStringLiteral("lighter_stage"), s.lighterStage);
+        j.microsField(QStringLiteral("heavier_computing_us"), s.heavierComputing);
+        j.microsField(QStringLiteral("lighter_computing_us"), s.lighterComputing);
+        j.microsField(QStringLiteral("gap_us"), s.gap);
+        j.endObject();
     }
-    j.close(QLatin1Char(']'));
+    j.endArray();
     j.key(QStringLiteral("plain_rule"));
-    j.open(QLatin1Char('['));
+    j.beginArray();
     for (const PlainRuleFlag &f : plainRule(model)) {
-        j.open(QLatin1Char('{'));
-        j.step(f.step);
+        j.beginObject();
+        writeStep(j, f.step);
         j.field(QStringLiteral("dimension"), dimensionKey(f.dimension));
-        j.integer(QStringLiteral("max_rank"), f.maxRank);
-        j.integer(QStringLiteral("min_rank"), f.minRank);
-        j.us(QStringLiteral("gap_us"), f.gap);
-        j.number(QStringLiteral("ratio"), f.ratio);
-        j.close(QLatin1Char('}'));
+        j.integerField(QStringLiteral("max_rank"), f.maxRank);
+        j.integerField(QStringLiteral("min_rank"), f.minRank);
+        j.microsField(QStringLiteral("gap_us"), f.gap);
+        j.numberField(QStringLiteral("ratio"), f.ratio);
+        j.endObject();
     }
-    j.close(QLatin1Char(']'));
+    j.endArray();
     j.key(QStringLiteral("slow_links"));
-    j.open(QLatin1Char('['));
+    j.beginArray();
     for (const SlowLink &l : findSlowLinks(model)) {
-        j.open(QLatin1Char('{'));
-        j.step(l.step);
-        j.integer(QStringLiteral("src"), l.src);
-        j.integer(QStringLiteral("dst"), l.dst);
+        j.beginObject();
+        writeStep(j, l.step);
+        j.integerField(QStringLiteral("src"), l.src);
+        j.integerField(QStringLiteral("dst"), l.dst);
         j.field(QStringLiteral("transport"), l.transport);
-        j.number(QStringLiteral("bandwidth_gbps"), l.bandwidthGbps);
-        j.number(QStringLiteral("median_gbps"), l.medianGbps);
-        j.close(QLatin1Char('}'));
+        j.numberField(QStringLiteral("bandwidth_gbps"), l.bandwidthGbps);
+        j.numberField(QStringLiteral("median_gbps"), l.medianGbps);
+        j.endObject();
     }
-    j.close(QLatin1Char(']'));
+    j.endArray();
     j.key(QStringLiteral("waits"));
-    j.open(QLatin1Char('['));
+    j.beginArray();
     for (const CollectiveWait &w : findWaits(model)) {
-        j.open(QLatin1Char('{'));
-        j.step(w.step);
+        j.beginObject();
+        writeStep(j, w.step);
         j.field(QStringLiteral("op"), w.op);
         j.field(QStringLiteral("group"), w.group);
-        j.integer(QStringLiteral("waited_for"), w.waitedFor);
+        j.integerField(QStringLiteral("waited_for"), w.waitedFor);
         j.key(QStringLiteral("waiting"));
-        j.open(QLatin1Char('['));
+        j.beginArray();
         for (const CollectiveWait::Waiter &x : w.waiting) {
-            j.open(QLatin1Char('{'));
-            j.integer(QStringLiteral("rank"), x.rank);
-            j.us(QStringLiteral("wait_us"), x.wait);
-            j.number(QStringLiteral("wait_ratio"), x.waitRatio);
-            j.close(QLatin1Char('}'));
+            j.beginObject();
+            j.integerField(QStringLiteral("rank"), x.rank);
+            j.microsField(QStringLiteral("wait_us"), x.wait);
+            j.numberField(QStringLiteral("wait_ratio"), x.waitRatio);
+            j.endObject();
         }
-        j.close(QLatin1Char(']'));
-        j.close(QLatin1Char('}'));
+        j.endArray();
+        j.endObject();
     }
-    j.close(QLatin1Char(']'));
+    j.endArray();
     j.key(QStringLiteral("warnings"));
-    j.open(QLatin1Char('['));
+    j.beginArray();
     for (const QString &w : model.warnings)
         j.string(w);
-    j.close(QLatin1Char(']'));
+    j.endArray();
 }
 
 // The Communication tab's rows (core/cluster/CommunicationOps.h): every op on every rank, all steps and
 // groups, without the "Total Op Info" entries (the ranks' communication[] holds the sums).
-void writeCommunicationOps(JsonOut &j, const ClusterModel &model)
+void writeCommunicationOps(JsonWriter &j, const ClusterModel &model)
 {
     j.key(QStringLiteral("communication_ops"));
-    j.open(QLatin1Char('['));
+    j.beginArray();
     for (const CommOpRow &row : communicationOps(model)) {
-        j.open(QLatin1Char('{'));
-        j.step(row.step);
+        j.beginObject();
+        writeStep(j, row.step);
         j.field(QStringLiteral("op"), row.op);
         j.field(QStringLiteral("group"), row.groupHash);
         j.key(QStringLiteral("group_name"));
         if (const ParallelGroup *g = model.groupByHash(row.groupHash); g && !g->name.isEmpty())
             j.string(g->name);
         else
-            j.raw(QStringLiteral("null"));
+            j.null();
         j.key(QStringLiteral("p2p"));
-        j.raw(row.p2p ? QStringLiteral("true") : QStringLiteral("false"));
-        j.integer(QStringLiteral("rank"), row.rank);
-        j.us(QStringLiteral("elapse_us"), row.elapse);
-        j.us(QStringLiteral("transit_us"), row.transit);
-        j.us(QStringLiteral("wait_us"), row.wait);
-        j.us(QStringLiteral("synchronization_us"), row.synchronization);
-        j.us(QStringLiteral("idle_us"), row.idle);
-        j.number(QStringLiteral("wait_ratio"), row.waitRatio);
-        j.number(QStringLiteral("synchronization_ratio"), row.synchronizationRatio);
+        j.boolean(row.p2p);
+        j.integerField(QStringLiteral("rank"), row.rank);
+        j.microsField(QStringLiteral("elapse_us"), row.elapse);
+        j.microsField(QStringLiteral("transit_us"), row.transit);
+        j.microsField(QStringLiteral("wait_us"), row.wait);
+        j.microsField(QStringLiteral("synchronization_us"), row.synchronization);
+        j.microsField(QStringLiteral("idle_us"), row.idle);
+        j.numberField(QStringLiteral("wait_ratio"), row.waitRatio);
+        j.numberField(QStringLiteral("synchronization_ratio"), row.synchronizationRatio);
         j.key(QStringLiteral("transports"));
-        j.open(QLatin1Char('['));
+        j.beginArray();
         for (std::size_t t = 0; t < kCommTransportCount; ++t) {
             const auto &cell = row.transports[t];
             if (!cell)
                 continue;
-            j.open(QLatin1Char('{'));
+            j.beginObject();
             j.field(QStringLiteral("transport"), QLatin1String(kCommTransports[t]));
-            j.number(QStringLiteral("size_mb"), cell->sizeMb);
-            j.us(QStringLiteral("time_us"), cell->time);
-            j.number(QStringLiteral("bandwidth_gbps"), cell->bandwidthGbps);
-            j.close(QLatin1Char('}'));
+            j.numberField(QStringLiteral("size_mb"), cell->sizeMb);
+            j.microsField(QStringLiteral("time_us"), cell->time);
+            j.numberField(QStringLiteral("bandwidth_gbps"), cell->bandwidthGbps);
+            j.endObject();
         }
-        j.close(QLatin1Char(']'));
+        j.endArray();
         j.key(QStringLiteral("sizes"));
-        j.open(QLatin1Char('['));
+        j.beginArray();
         for (const PacketBucket &b : row.sizes) {
-            j.open(QLatin1Char('{'));
-            j.number(QStringLiteral("size_mb"), b.sizeMb);
-            j.integer(QStringLiteral("count"), b.count);
-            j.us(QStringLiteral("time_us"), b.time);
-            j.close(QLatin1Char('}'));
+            j.beginObject();
+            j.numberField(QStringLiteral("size_mb"), b.sizeMb);
+            j.integerField(QStringLiteral("count"), b.count);
+            j.microsField(QStringLiteral("time_us"), b.time);
+            j.endObject();
         }
-        j.close(QLatin1Char(']'));
-        j.close(QLatin1Char('}'));
+        j.endArray();
+        j.endObject();
     }
-    j.close(QLatin1Char(']'));
+    j.endArray();
 }
 
 QString ms(TimeNs ns)
@@ -336,7 +295,7 @@ void writeText(QTextStream &out, const ClusterModel &model)
         if (r.memoryPeak)
             out << "peak memory, rank " << r.rank << ": "
                 << QString::number(static_cast<double>(r.memoryPeak->bytes) / (1 << 20), 'f', 3) << " MB ("
-                << r.memoryPeak->component << " at " << nanosAsMicros(r.memoryPeak->time) << " us)\n";
+                << r.memoryPeak->component << " at " << microsText(r.memoryPeak->time) << " us)\n";
     for (const StageImbalance &s : findStageImbalance(model))
         out << "load imbalance, step " << s.step << ": stage " << s.heavierStage << " computes "
             << ms(s.heavierComputing) << " ms, stage " << s.lighterStage << " " << ms(s.lighterComputing)
@@ -434,14 +393,16 @@ int runCluster(const CommandLineOptions &options)
         return 1;
     }
     if (options.json) {
-        JsonOut j;
-        j.open(QLatin1Char('{'));
+        JsonWriter j;
+        j.beginObject();
         j.field(QStringLiteral("root"), model.root);
         writeRanks(j, model);
         writeFindings(j, model);
         writeCommunicationOps(j, model);
-        j.close(QLatin1Char('}'));
-        out << j.text << "\n";
+        j.endObject();
+        out << j.text() << "\n";
+        for (const QString &problem : j.problems())
+            err << "warning: --cluster --json: " << problem << "\n";
     } else {
         writeText(out, model);
         writeCommunicationOpsText(out, model, options.clusterOps);

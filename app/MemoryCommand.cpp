@@ -2,11 +2,11 @@
 // allocations live at the device's overall peak (FORMATS.md §9.5; docs/MEMORY.md).
 
 #include "CommandLine.h"
+#include "ExactText.h"
+#include "JsonWriter.h"
 #include "MemoryAnalysis.h"
 #include "TraceModel.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QTextStream>
 
 namespace at {
@@ -17,8 +17,7 @@ namespace {
 // (1736408883573957.92) need 18 digits. MB, KB and µs are exact decimals of the bytes and ns.
 QString jsonString(const QString &text)
 {
-    const QByteArray array = QJsonDocument(QJsonArray{text}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(array.mid(1, array.size() - 2));
+    return JsonWriter::quoted(text);
 }
 
 QString peakMegabytes(const std::optional<MemoryPeak> &peak)
@@ -35,13 +34,13 @@ QString deviceJson(const TraceModel &model, const DeviceMemory &d)
                           "        {\"name\": %1, \"peak_reserved_mb\": %2, \"peak_allocated_mb\": %3, "
                           "\"peak_time_us\": %4}")
                           .arg(jsonString(curveLabel(profile.curves[p.curve])), peakMegabytes(p.reserved),
-                               peakMegabytes(p.allocated), nanosAsMicros(model.origin() + p.time()));
+                               peakMegabytes(p.allocated), microsText(model.origin() + p.time()));
     QStringList live;
     for (std::size_t i : d.liveAtPeak) {
         const MemoryAllocation &a = profile.allocations[i];
         live << QStringLiteral("        {\"name\": %1, \"size_kb\": %2, \"allocation_time_us\": %3}")
                     .arg(jsonString(model.strings().qstring(a.name)), bytesAsKilobytes(a.bytes),
-                         nanosAsMicros(model.origin() + a.allocation));
+                         microsText(model.origin() + a.allocation));
     }
     const QString label = model.groups()[static_cast<std::size_t>(d.group)].label;
     auto list = [](const QStringList &items) {
@@ -72,17 +71,17 @@ void printText(QTextStream &out, const TraceModel &model, const std::vector<Devi
         for (const ComponentPeaks &p : d.components)
             out << "  " << curveLabel(profile.curves[p.curve]) << ": peak reserved "
                 << megabytesText(p.reserved) << ", peak allocated " << megabytesText(p.allocated) << " at "
-                << nanosAsMicros(model.origin() + p.time()) << " us\n";
+                << microsText(model.origin() + p.time()) << " us\n";
         if (!d.overallPeak)
             continue;
         out << "  Live at the " << profile.curves[static_cast<std::size_t>(d.overall)].component
             << " allocated peak (" << bytesAsMegabytes(d.overallPeak->bytes) << " MB at "
-            << nanosAsMicros(model.origin() + d.overallPeak->time) << " us): " << d.liveAtPeak.size()
+            << microsText(model.origin() + d.overallPeak->time) << " us): " << d.liveAtPeak.size()
             << " allocations\n";
         for (std::size_t k = 0; k < d.liveAtPeak.size() && k < kTopLive; ++k) {
             const MemoryAllocation &a = profile.allocations[d.liveAtPeak[k]];
             out << "    " << bytesAsKilobytes(a.bytes) << " KB  " << model.strings().qstring(a.name)
-                << "  allocated at " << nanosAsMicros(model.origin() + a.allocation) << " us"
+                << "  allocated at " << microsText(model.origin() + a.allocation) << " us"
                 << (a.released() ? QString() : QStringLiteral("  (not released in the profile)")) << "\n";
         }
     }

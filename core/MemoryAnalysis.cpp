@@ -1,5 +1,6 @@
 #include "MemoryAnalysis.h"
 
+#include "ExactText.h"
 #include "SummaryTable.h"
 
 #include <algorithm>
@@ -352,17 +353,7 @@ QString bytesAsKilobytes(std::int64_t bytes)
 
 QString nanosAsMicros(TimeNs ns)
 {
-    const bool negative = ns < 0;
-    const unsigned long long magnitude =
-        negative ? 0ull - static_cast<unsigned long long>(ns) : static_cast<unsigned long long>(ns);
-    QString text = (negative ? QStringLiteral("-") : QString()) + QString::number(magnitude / 1000);
-    unsigned long long rest = magnitude % 1000;
-    if (rest == 0)
-        return text;
-    QString digits = QStringLiteral("%1").arg(rest, 3, 10, QLatin1Char('0'));
-    while (digits.endsWith(QLatin1Char('0')))
-        digits.chop(1);
-    return text + QLatin1Char('.') + digits;
+    return microsText(ns);
 }
 
 } // namespace at

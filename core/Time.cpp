@@ -1,5 +1,7 @@
 #include "Time.h"
 
+#include "ExactText.h"
+
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -143,13 +145,7 @@ QString formatDuration(TimeNs ns, int precision)
 
 QString formatAbsoluteMicros(TimeNs absoluteNs)
 {
-    const bool negative = absoluteNs < 0;
-    const std::uint64_t magnitude =
-        negative ? 0 - static_cast<std::uint64_t>(absoluteNs) : static_cast<std::uint64_t>(absoluteNs);
-    return QStringLiteral("%1%2.%3")
-        .arg(negative ? QStringLiteral("-") : QString())
-        .arg(magnitude / 1000)
-        .arg(magnitude % 1000, 3, 10, QLatin1Char('0'));
+    return microsText(absoluteNs, MicrosDecimals::Three);
 }
 
 } // namespace at

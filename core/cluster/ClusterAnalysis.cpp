@@ -1,20 +1,44 @@
 #include "cluster/ClusterAnalysis.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 namespace at::cluster {
 
 namespace {
 
-const RankStep *stepOf(const Rank &r, std::int64_t step)
+// Every rank's steps by number, built once per analysis: a (rank, step) is found by hashing instead of
+// scanning the ranks and their steps (200,000 steps per rank took two minutes, issue #29 item 7). The
+// first rank with an id and the first row of a step win, as the scans they replace found them.
+class StepLookup
 {
-    for (const RankStep &s : r.steps)
-        if (s.step == step)
-            return &s;
-    return nullptr;
-}
+public:
+    explicit StepLookup(const ClusterModel &model)
+    {
+        for (const Rank &r : model.ranks) {
+            const auto [it, added] = m_ranks.try_emplace(r.rank);
+            if (!added)
+                continue;
+            it->second.reserve(r.steps.size());
+            for (const RankStep &s : r.steps)
+                it->second.try_emplace(s.step, &s);
+        }
+    }
+    const RankStep *find(int rank, std::int64_t step) const
+    {
+        const auto r = m_ranks.find(rank);
+        if (r == m_ranks.end())
+            return nullptr;
+        const auto s = r->second.find(step);
+        return s == r->second.end() ? nullptr : s->second;
+    }
+
+private:
+    std::unordered_map<int, std::unordered_map<std::int64_t, const RankStep *>> m_ranks;
+};
 
 struct RankValue
 {
@@ -22,13 +46,12 @@ struct RankValue
     const RankStep *step;
 };
 
-std::vector<RankValue> valuesOf(const ClusterModel &model, const std::vector<int> &ranks, std::int64_t step)
+std::vector<RankValue> valuesOf(const StepLookup &steps, const std::vector<int> &ranks, std::int64_t step)
 {
     std::vector<RankValue> out;
     for (int id : ranks)
-        if (const Rank *r = model.rank(id))
-            if (const RankStep *s = stepOf(*r, step))
-                out.push_back({id, s});
+        if (const RankStep *s = steps.find(id, step))
+            out.push_back({id, s});
     return out;
 }
 
@@ -128,9 +151,10 @@ std::vector<SlowRank> findSlowRanks(const ClusterModel &model)
 {
     std::vector<SlowRank> found;
     const std::vector<ComparisonGroup> groups = comparisonGroups(model);
+    const StepLookup steps(model);
     for (std::int64_t step : model.stepNumbers()) {
         for (const ComparisonGroup &g : groups) {
-            const std::vector<RankValue> values = valuesOf(model, g.ranks, step);
+            const std::vector<RankValue> values = valuesOf(steps, g.ranks, step);
             if (values.size() < 2)
                 continue;
             const double mean = meanTotal(values);
@@ -170,6 +194,7 @@ std::vector<StageImbalance> findStageImbalance(const ClusterModel &model)
             stages.push_back(g);
     if (stages.size() < 2)
         return found;
+    const StepLookup steps(model);
     for (std::int64_t step : model.stepNumbers()) {
         struct StageMean
         {
@@ -179,7 +204,7 @@ std::vector<StageImbalance> findStageImbalance(const ClusterModel &model)
         std::vector<StageMean> means;
         std::vector<RankValue> everyone;
         for (const ComparisonGroup &g : stages) {
-            const std::vector<RankValue> values = valuesOf(model, g.ranks, step);
+            const std::vector<RankValue> values = valuesOf(steps, g.ranks, step);
             if (values.empty())
                 continue;
             TimeNs sum = 0;
@@ -209,8 +234,9 @@ std::vector<PlainRuleFlag> plainRule(const ClusterModel &model)
     std::vector<int> all;
     for (const Rank &r : model.ranks)
         all.push_back(r.rank);
+    const StepLookup steps(model);
     for (std::int64_t step : model.stepNumbers()) {
-        const std::vector<RankValue> values = valuesOf(model, all, step);
+        const std::vector<RankValue> values = valuesOf(steps, all, step);
         if (values.size() < 2)
             continue;
         const double mean = meanTotal(values);
@@ -348,6 +374,34 @@ std::vector<LinkTotal> matrixLinks(const ClusterModel &model, std::int64_t step,
     });
 }
 
+namespace {
+
+// matrixLinks(model, step) of every step in one pass over the links (one pass per step made 200,000 steps
+// quadratic).
+std::map<std::int64_t, std::vector<LinkTotal>> totalLinksByStep(const ClusterModel &model)
+{
+    std::set<std::tuple<std::int64_t, QString, QString, int, int>> seen;
+    std::map<std::tuple<std::int64_t, int, int, QString>, LinkTotal> totals;
+    for (const Rank &r : model.ranks)
+        for (const MatrixLink &l : r.links) {
+            if (l.src < 0 || l.dst < 0 || !l.isTotal() ||
+                !seen.insert({l.step, l.group, l.opKey, l.src, l.dst}).second)
+                continue;
+            LinkTotal &t = totals[{l.step, l.src, l.dst, l.transport}];
+            t.src = l.src;
+            t.dst = l.dst;
+            t.transport = l.transport;
+            t.sizeMb += l.sizeMb;
+            t.time += l.time;
+        }
+    std::map<std::int64_t, std::vector<LinkTotal>> out;
+    for (auto &[key, total] : totals)
+        out[std::get<0>(key)].push_back(total);
+    return out;
+}
+
+} // namespace
+
 std::vector<LinkTotal> opMatrixLinks(const ClusterModel &model, std::int64_t step, const QString &group,
                                      const QString &opName)
 {
@@ -358,11 +412,17 @@ std::vector<LinkTotal> opMatrixLinks(const ClusterModel &model, std::int64_t ste
 std::vector<SlowLink> findSlowLinks(const ClusterModel &model)
 {
     std::vector<SlowLink> found;
+    const std::map<std::int64_t, std::vector<LinkTotal>> linksByStep = totalLinksByStep(model);
     for (std::int64_t step : model.stepNumbers()) {
+        const auto links = linksByStep.find(step);
+        if (links == linksByStep.end())
+            continue;
         std::map<QString, std::vector<const LinkTotal *>> byTransport;
-        const std::vector<LinkTotal> links = matrixLinks(model, step);
-        for (const LinkTotal &l : links)
-            if (l.src != l.dst && l.time > 0 && l.sizeMb >= kSlowLinkMinSizeMb)
+        for (const LinkTotal &l : links->second)
+            // A bandwidth that is not finite (1e308 MB in a nanosecond) cannot be judged, nor can it make
+            // the median of the others infinite.
+            if (l.src != l.dst && l.time > 0 && l.sizeMb >= kSlowLinkMinSizeMb &&
+                std::isfinite(l.bandwidthGbps()))
                 byTransport[l.transport].push_back(&l);
         for (const auto &[transport, ofType] : byTransport) {
             if (ofType.size() < 2)
@@ -372,7 +432,9 @@ std::vector<SlowLink> findSlowLinks(const ClusterModel &model)
                 bandwidths.push_back(l->bandwidthGbps());
             std::sort(bandwidths.begin(), bandwidths.end());
             const std::size_t n = bandwidths.size();
-            const double median = n % 2 ? bandwidths[n / 2] : (bandwidths[n / 2 - 1] + bandwidths[n / 2]) / 2;
+            // Halved before the sum: two bandwidths near DBL_MAX must not add up to infinity.
+            const double median =
+                n % 2 ? bandwidths[n / 2] : bandwidths[n / 2 - 1] / 2 + bandwidths[n / 2] / 2;
             for (const LinkTotal *l : ofType)
                 if (l->bandwidthGbps() < kSlowLinkRatio * median)
                     found.push_back({step, l->src, l->dst, transport, l->bandwidthGbps(), median});

@@ -93,20 +93,4 @@ std::optional<TimeNs> parseDecimalToNs(std::string_view text, TimeUnit unit)
     return negative ? -value : value;
 }
 
-QString formatMicros(TimeNs ns)
-{
-    const bool negative = ns < 0;
-    const std::uint64_t magnitude =
-        negative ? 0 - static_cast<std::uint64_t>(ns) : static_cast<std::uint64_t>(ns);
-    QString text = QString::number(magnitude / 1000);
-    const std::uint64_t frac = magnitude % 1000;
-    if (frac != 0) {
-        QString digits = QStringLiteral("%1").arg(frac, 3, 10, QLatin1Char('0'));
-        while (digits.endsWith(QLatin1Char('0')))
-            digits.chop(1);
-        text += QLatin1Char('.') + digits;
-    }
-    return negative ? QLatin1Char('-') + text : text;
-}
-
 } // namespace at::cluster

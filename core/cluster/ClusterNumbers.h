@@ -21,7 +21,6 @@ enum class TimeUnit
 // or overflows. Never goes through a double.
 std::optional<TimeNs> parseDecimalToNs(std::string_view text, TimeUnit unit);
 
-// ns as exact µs text: "231290.1", "0.25", "-3" (up to 3 decimals, trailing zeros dropped).
-QString formatMicros(TimeNs ns);
+// The other direction, ns → µs text, is core/ExactText.h's microsText.
 
 } // namespace at::cluster

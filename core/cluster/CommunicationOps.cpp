@@ -1,5 +1,7 @@
 #include "cluster/CommunicationOps.h"
 
+#include <QHash>
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -67,6 +69,12 @@ std::vector<PacketBucket> mergedSizes(const CommOp &op)
 std::vector<CommOpRow> communicationOps(const ClusterModel &model, const CommOpFilter &filter)
 {
     std::vector<CommOpRow> rows;
+    // The first group of each hash, as ClusterModel::groupByHash finds it, hashed once (a scan per op was
+    // quadratic with 100,000 groups).
+    QHash<QString, const ParallelGroup *> groups;
+    for (const ParallelGroup &g : model.groups)
+        if (!groups.contains(g.hash))
+            groups.insert(g.hash, &g);
     for (const Rank &r : model.ranks)
         for (const CommOp &op : r.ops) {
             if (!matches(op, filter))
@@ -75,7 +83,7 @@ std::vector<CommOpRow> communicationOps(const ClusterModel &model, const CommOpF
             row.step = op.step;
             row.op = op.name;
             row.groupHash = op.group;
-            const ParallelGroup *group = op.group.isEmpty() ? nullptr : model.groupByHash(op.group);
+            const ParallelGroup *group = op.group.isEmpty() ? nullptr : groups.value(op.group, nullptr);
             row.groupName = group && !group->name.isEmpty() ? group->name : op.group;
             row.p2p = op.p2p;
             row.total = op.total;

@@ -1,5 +1,8 @@
 #include "FindingJson.h"
 
+#include "ExactText.h"
+#include "JsonWriter.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -7,17 +10,16 @@ namespace at {
 
 namespace {
 
-// One JSON scalar (string, number, bool) as QJsonDocument writes it.
-QByteArray scalar(const QJsonValue &value)
+// One JSON string literal, escaped as every document of the tool escapes it.
+QByteArray scalar(const QString &value)
 {
-    QByteArray text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-    return text.mid(1, text.size() - 2);
+    return JsonWriter::quoted(value).toUtf8();
 }
 
 // An exact decimal µs number from ns: "1736408883732241.500".
 QByteArray micros(TimeNs ns)
 {
-    return formatAbsoluteMicros(ns).toLatin1();
+    return microsText(ns, MicrosDecimals::Three).toLatin1();
 }
 
 // A nested object (a finding's data) indented to sit at `indent` spaces.

@@ -3,16 +3,18 @@
 #include "cluster/ClusterNumbers.h"
 #include "cluster/JsonTree.h"
 #include "cluster/PreparedSummary.h"
-#include "common/MappedFile.h"
 #include "csv/CsvReader.h"
 #include "csv/CsvValues.h"
 #include "memory/MemoryTablesReader.h"
+#include "sqlite/DbMemoryReader.h"
 #include "sqlite/SqliteConnection.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -174,10 +176,9 @@ private:
         const JsonNode &groups = root["parallel_group_info"];
         for (const auto &[key, info] : groups.members) {
             const QString qkey = QString::fromStdString(key);
-            auto known = std::find_if(m_model.groups.begin(), m_model.groups.end(),
-                                      [&](const ParallelGroup &g) { return g.key == qkey; });
-            if (known != m_model.groups.end())
-                continue; // each rank lists the groups it belongs to: merge by key
+            if (m_groupKeys.contains(qkey))
+                continue; // each key once (the first wins); a set, as 100,000 groups made a scan quadratic
+            m_groupKeys.insert(qkey);
             ParallelGroup g;
             g.key = qkey;
             g.hash = doubleHash(qkey);
@@ -389,17 +390,17 @@ private:
         }
     }
 
-    static void readBandwidth(const JsonNode &info, CommOp &op)
+    static void readBandwidth(const JsonNode &info, CommOp &op, FiniteNumbers &numbers)
     {
         for (const auto &[transport, b] : info.members) {
             TransportBandwidth t;
             t.transport = QString::fromStdString(transport);
-            t.sizeMb = b["Transit Size(MB)"].toDouble();
+            t.sizeMb = numbers.read(b["Transit Size(MB)"], "Transit Size(MB)");
             t.time = msToNs(b["Transit Time(ms)"]);
             const JsonNode &bw = b["Bandwidth(GB/s)"];
             if (bw.type == JsonNode::Type::Number)
-                t.bandwidthGbps = bw.toDouble();
-            t.largePacketRatio = b["Large Packet Ratio"].toDouble();
+                t.bandwidthGbps = numbers.read(bw, "Bandwidth(GB/s)");
+            t.largePacketRatio = numbers.read(b["Large Packet Ratio"], "Large Packet Ratio");
             for (const auto &[size, bucket] : b["Size Distribution"].members) {
                 if (bucket.items.size() < 2)
                     continue;
@@ -421,6 +422,7 @@ private:
             return false;
         }
         noteRead(path);
+        FiniteNumbers numbers(path);
         for (const auto &[stepKey, kinds] : root.members) {
             const std::int64_t step = stepFromKey(QString::fromStdString(stepKey));
             for (const auto &[kind, ops] : kinds.members) {
@@ -442,13 +444,15 @@ private:
                     op.wait = msToNs(time["Wait Time(ms)"]);
                     op.synchronization = msToNs(time["Synchronization Time(ms)"]);
                     op.idle = msToNs(time["Idle Time(ms)"]);
-                    op.waitRatio = time["Wait Time Ratio"].toDouble();
-                    op.synchronizationRatio = time["Synchronization Time Ratio"].toDouble();
-                    readBandwidth(info["Communication Bandwidth Info"], op);
+                    op.waitRatio = numbers.read(time["Wait Time Ratio"], "Wait Time Ratio");
+                    op.synchronizationRatio =
+                        numbers.read(time["Synchronization Time Ratio"], "Synchronization Time Ratio");
+                    readBandwidth(info["Communication Bandwidth Info"], op, numbers);
                     m_rank.ops.push_back(std::move(op));
                 }
             }
         }
+        m_model.warnings << numbers.warnings();
         return true;
     }
 
@@ -534,174 +538,44 @@ private:
             m_rank.memoryPeak = databaseMemoryPeak(m_database);
     }
 
-    // Splits one CSV line into cells (double quotes kept out of the cell, "" inside quotes is a quote).
-    static void splitCsvLine(std::string_view line, std::vector<std::string_view> &cells,
-                             std::string &scratch)
-    {
-        cells.clear();
-        if (line.find('"') == std::string_view::npos) {
-            std::size_t begin = 0;
-            for (;;) {
-                const std::size_t comma = line.find(',', begin);
-                cells.push_back(line.substr(begin, comma == std::string_view::npos ? line.size() - begin
-                                                                                   : comma - begin));
-                if (comma == std::string_view::npos)
-                    return;
-                begin = comma + 1;
-            }
-        }
-        // Rare (the memory files quote nothing): unquote into scratch, cells separated by NULs.
-        scratch.clear();
-        std::vector<std::size_t> starts{0};
-        bool quoted = false;
-        for (std::size_t i = 0; i < line.size(); ++i) {
-            const char c = line[i];
-            if (c == '"') {
-                if (quoted && i + 1 < line.size() && line[i + 1] == '"')
-                    scratch += '"', ++i;
-                else
-                    quoted = !quoted;
-            } else if (c == ',' && !quoted) {
-                starts.push_back(scratch.size() + 1);
-                scratch += '\0';
-            } else {
-                scratch += c;
-            }
-        }
-        for (std::size_t k = 0; k < starts.size(); ++k) {
-            const std::size_t end = k + 1 < starts.size() ? starts[k + 1] - 1 : scratch.size();
-            cells.emplace_back(scratch.data() + starts[k], end - starts[k]);
-        }
-    }
-
-    // The largest "Total Reserved(MB|KB)" of a memory CSV and the first time it is reached. Module rows of
-    // -1 (only releases seen) hold no value.
+    // The peak of a memory CSV through the memory reader's "peaks only" mode (parser/memory): the same
+    // CSV reading as a rank's load, no curve built.
     std::optional<RankMemoryPeak> scanMemoryCsv(const QString &path, bool modules)
     {
-        QString error;
-        const std::unique_ptr<MappedFile> file = MappedFile::open(path, &error);
-        if (!file) {
-            warn(QCoreApplication::translate("Parser", "%1; peak memory not read").arg(error));
-            return std::nullopt;
-        }
-        noteRead(path); // with or without a peak: the prepared summary's stamps must cover it
-        std::string_view data(file->data(), file->size());
-        if (data.substr(0, 3) == "\xEF\xBB\xBF")
-            data.remove_prefix(3);
-        std::vector<std::string_view> cells;
-        std::string scratch;
-        int component = -1, time = -1, reserved = -1, shift = 0;
-        std::optional<RankMemoryPeak> peak;
-        std::string peakComponentText;
-        bool header = true;
-        std::size_t badRows = 0;
-        while (!data.empty()) {
-            const std::size_t eol = data.find('\n');
-            std::string_view line = data.substr(0, eol);
-            data.remove_prefix(eol == std::string_view::npos ? data.size() : eol + 1);
-            if (!line.empty() && line.back() == '\r')
-                line.remove_suffix(1);
-            if (line.empty())
-                continue;
-            splitCsvLine(line, cells, scratch);
-            if (header) {
-                header = false;
-                for (int c = 0; c < static_cast<int>(cells.size()); ++c) {
-                    const std::string_view name = csv::trimCell(cells[static_cast<std::size_t>(c)]);
-                    if (name == "Component")
-                        component = c;
-                    else if (name == "Timestamp(us)")
-                        time = c;
-                    else if (name == "Total Reserved(MB)")
-                        reserved = c, shift = 20;
-                    else if (name == "Total Reserved(KB)")
-                        reserved = c, shift = 10;
-                }
-                if (component < 0 || time < 0 || reserved < 0) {
-                    warn(QCoreApplication::translate(
-                             "Parser",
-                             "%1: no Component, Timestamp(us) or Total Reserved column; peak memory not read")
-                             .arg(path));
-                    return std::nullopt;
-                }
-                continue;
-            }
-            const auto cell = [&](int c) {
-                return c < static_cast<int>(cells.size()) ? cells[static_cast<std::size_t>(c)]
-                                                          : std::string_view();
-            };
-            if (csv::isMissingCell(cell(reserved)))
-                continue; // a component that does not fill Reserved
-            const std::optional<std::int64_t> bytes = parseScaledBytes(cell(reserved), shift);
-            const csv::Parsed<std::int64_t> at = csv::parseTimestampUsToNs(cell(time));
-            if (!bytes || !at.ok()) {
-                ++badRows;
-                continue;
-            }
-            if (modules && *bytes < 0)
-                continue;
-            if (peak && (*bytes < peak->bytes || (*bytes == peak->bytes && at.value >= peak->time)))
-                continue;
-            if (!peak)
-                peak.emplace();
-            peak->bytes = *bytes;
-            peak->time = at.value;
-            peakComponentText = std::string(csv::trimCell(cell(component)));
-        }
-        if (file->truncated())
-            warn(file->truncationMessage());
-        const int skipped = static_cast<int>(std::min(badRows, static_cast<std::size_t>(INT_MAX)));
+        const ReservedPeakScan scan =
+            readReservedPeak(path, modules ? MemoryCurveKind::Module : MemoryCurveKind::Component,
+                             [this](const QString &w) { warn(w); });
+        if (scan.opened)
+            noteRead(path); // with or without a peak: the prepared summary's stamps must cover it
+        const int skipped = static_cast<int>(std::min(scan.badRows, static_cast<std::size_t>(INT_MAX)));
         if (skipped > 0)
             warn(QCoreApplication::translate(
                      "Parser",
                      "%1: %n row(s) without a readable time or Total Reserved left out of the peak memory",
                      nullptr, skipped)
                      .arg(path));
-        if (!peak)
+        if (!scan.peak)
             return std::nullopt;
-        const QString name = QString::fromStdString(peakComponentText);
-        peak->component = modules ? QStringLiteral("%1 (module)").arg(name) : name;
-        peak->file = path;
+        RankMemoryPeak peak;
+        peak.bytes = scan.peak->bytes;
+        peak.time = scan.peak->time;
+        peak.component =
+            modules ? QStringLiteral("%1 (module)").arg(scan.peak->component) : scan.peak->component;
+        peak.file = path;
         return peak;
     }
 
-    // MEMORY_RECORD's components and NPU_MEM 'app' (hbm + ddr, the database's APP curve), else
-    // NPU_MODULE_MEM's modules: bytes and ns as stored.
+    // The database's peak through the database memory reader's "peaks only" mode (parser/sqlite).
     std::optional<RankMemoryPeak> databaseMemoryPeak(const QString &path)
     {
-        std::optional<RankMemoryPeak> peak;
-        auto consider = [&](QSqlQuery &q, const QString &component) {
-            if (q.value(1).isNull() || q.value(2).isNull())
-                return;
-            const std::int64_t bytes = q.value(1).toLongLong();
-            const TimeNs time = q.value(2).toLongLong();
-            if (peak && (bytes < peak->bytes || (bytes == peak->bytes && time >= peak->time)))
-                return;
-            peak = RankMemoryPeak{bytes, time, component.isEmpty() ? q.value(0).toString() : component, path};
-        };
-        if (hasTable(path, QStringLiteral("MEMORY_RECORD")))
-            query(path,
-                  QStringLiteral(
-                      "SELECT s.value, m.totalReserved, CAST(m.timestamp AS INTEGER) FROM MEMORY_RECORD m "
-                      "LEFT JOIN STRING_IDS s ON s.id = m.component WHERE m.totalReserved IS NOT NULL "
-                      "ORDER BY m.totalReserved DESC, CAST(m.timestamp AS INTEGER) LIMIT 1"),
-                  [&](QSqlQuery &q) { consider(q, {}); });
-        if (hasTable(path, QStringLiteral("NPU_MEM")))
-            query(path,
-                  QStringLiteral("SELECT 'APP', CAST(n.hbm + n.ddr AS INTEGER) AS total, "
-                                 "CAST(n.timestampNs AS INTEGER) AS t FROM NPU_MEM n "
-                                 "JOIN STRING_IDS s ON s.id = n.type WHERE lower(s.value) = 'app' "
-                                 "ORDER BY total DESC, t LIMIT 1"),
-                  [&](QSqlQuery &q) { consider(q, QStringLiteral("APP")); });
-        if (!peak && hasTable(path, QStringLiteral("NPU_MODULE_MEM")) &&
-            hasTable(path, QStringLiteral("ENUM_MODULE")))
-            query(path,
-                  QStringLiteral("SELECT e.name || ' (module)', CAST(m.totalReserved AS INTEGER) AS total, "
-                                 "CAST(m.timestampNs AS INTEGER) AS t FROM NPU_MODULE_MEM m "
-                                 "LEFT JOIN ENUM_MODULE e ON e.id = m.moduleId WHERE m.totalReserved >= 0 "
-                                 "ORDER BY total DESC, t LIMIT 1"),
-                  [&](QSqlQuery &q) { consider(q, {}); });
-        return peak;
+        bool read = false;
+        const std::optional<ReservedPeak> peak = readDatabaseReservedPeak(
+            path, [this](const QString &w) { warn(w); }, &read);
+        if (read && !m_rank.filesRead.contains(path))
+            noteRead(path);
+        if (!peak)
+            return std::nullopt;
+        return RankMemoryPeak{peak->bytes, peak->time, peak->component, path};
     }
 
     static void splitLink(const QString &link, int &src, int &dst)
@@ -725,6 +599,7 @@ private:
             return false;
         }
         noteRead(path);
+        FiniteNumbers numbers(path);
         for (const auto &[stepKey, kinds] : root.members) {
             const std::int64_t step = stepFromKey(QString::fromStdString(stepKey));
             for (const auto &[kind, ops] : kinds.members) {
@@ -738,15 +613,16 @@ private:
                         link.group = at < 0 ? QString() : key.mid(at + 1);
                         splitLink(QString::fromStdString(linkKey), link.srcLocal, link.dstLocal);
                         link.transport = info["Transport Type"].string();
-                        link.sizeMb = info["Transit Size(MB)"].toDouble();
+                        link.sizeMb = numbers.read(info["Transit Size(MB)"], "Transit Size(MB)");
                         link.time = msToNs(info["Transit Time(ms)"]);
-                        link.bandwidthGbps = info["Bandwidth(GB/s)"].toDouble();
+                        link.bandwidthGbps = numbers.read(info["Bandwidth(GB/s)"], "Bandwidth(GB/s)");
                         link.opName = info["Op Name"].string();
                         m_rank.links.push_back(std::move(link));
                     }
                 }
             }
         }
+        m_model.warnings << numbers.warnings();
         return true;
     }
 
@@ -775,22 +651,33 @@ private:
     }
 
     Rank &m_rank;
-    RankSummary &m_model; // the rank's share of the cluster: groups, distributed_args, warnings
+    RankSummary &m_model;      // the rank's share of the cluster: groups, distributed_args, warnings
+    QSet<QString> m_groupKeys; // the keys of m_model.groups
     QString m_database;
 };
 
 // Global ranks of the matrix links (group-local in the files, FORMATS.md §9.4) and each rank's stage.
 void resolveGroups(ClusterModel &model)
 {
+    // Looked up per rank and per link: built once (100,000 groups made the scans quadratic).
+    QHash<int, int> stageOf; // rank → its index in the last "pp" group listing it, as the scan found
+    for (const ParallelGroup *pp : model.groupsNamed(QStringLiteral("pp")))
+        for (std::size_t i = 0; i < pp->globalRanks.size(); ++i)
+            if (const int rank = pp->globalRanks[i];
+                std::find(pp->globalRanks.begin(), pp->globalRanks.begin() + static_cast<std::ptrdiff_t>(i),
+                          rank) == pp->globalRanks.begin() + static_cast<std::ptrdiff_t>(i))
+                stageOf.insert(rank, static_cast<int>(i));
+    QHash<QString, const ParallelGroup *> byHash; // the first group of a hash, as groupByHash finds it
+    for (const ParallelGroup &g : model.groups)
+        if (!byHash.contains(g.hash))
+            byHash.insert(g.hash, &g);
     QStringList unknownGroups;
+    QSet<QString> unknownSeen;
     for (Rank &r : model.ranks) {
-        for (const ParallelGroup *pp : model.groupsNamed(QStringLiteral("pp"))) {
-            const auto it = std::find(pp->globalRanks.begin(), pp->globalRanks.end(), r.rank);
-            if (it != pp->globalRanks.end())
-                r.stage = static_cast<int>(it - pp->globalRanks.begin());
-        }
+        if (const auto stage = stageOf.constFind(r.rank); stage != stageOf.constEnd())
+            r.stage = stage.value();
         for (MatrixLink &link : r.links) {
-            const ParallelGroup *g = model.groupByHash(link.group);
+            const ParallelGroup *g = byHash.value(link.group, nullptr);
             auto global = [&](int local) {
                 if (g)
                     return local >= 0 && local < static_cast<int>(g->globalRanks.size())
@@ -800,8 +687,10 @@ void resolveGroups(ClusterModel &model)
             };
             link.src = global(link.srcLocal);
             link.dst = global(link.dstLocal);
-            if (!g && !model.groups.empty() && !unknownGroups.contains(link.group))
+            if (!g && !model.groups.empty() && !unknownSeen.contains(link.group)) {
+                unknownSeen.insert(link.group);
                 unknownGroups << link.group;
+            }
         }
     }
     for (const QString &g : unknownGroups)
@@ -833,17 +722,17 @@ void readClusterOutput(ClusterModel &model, const QString &root)
             *present = v.has_value();
         return v.value_or(0);
     };
-    QList<int> withoutSteps; // only these are filled, with every row of theirs
-    for (const Rank &r : model.ranks)
+    QHash<int, Rank *> withoutSteps; // only these are filled, with every row of theirs
+    for (Rank &r : model.ranks)
         if (r.steps.empty())
-            withoutSteps << r.rank;
+            if (!withoutSteps.contains(r.rank))
+                withoutSteps.insert(r.rank, &r);
     for (std::size_t row = 0; row < table.rowCount(); ++row) {
         if (csv::trimCell(table.cell(row, "Type")) != "rank")
             continue;
         const int id = QString::fromUtf8(table.cell(row, "Index")).trimmed().toInt();
-        auto it =
-            std::find_if(model.ranks.begin(), model.ranks.end(), [&](const Rank &r) { return r.rank == id; });
-        if (it == model.ranks.end() || !withoutSteps.contains(id))
+        Rank *const it = withoutSteps.value(id, nullptr);
+        if (!it)
             continue;
         RankStep s;
         s.source = BreakdownSource::StepTraceCsv;
@@ -912,6 +801,8 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
     model.root = QFileInfo(path).absoluteFilePath();
     const QStringList folders = findRankFolders(path);
     int prepared = 0;
+    QSet<QString> groupKeys;         // of model.groups
+    QHash<int, QString> rankFolders; // of model.ranks
     for (const QString &folder : folders) {
         std::optional<RankSummary> summary;
         if (!options.preparedDirectory.isEmpty()) {
@@ -926,9 +817,10 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
         // Merged in folder order as when each rank was read into the model directly: groups by key (the
         // first rank listing a group wins), the last distributed_args, every warning.
         for (ParallelGroup &g : summary->groups)
-            if (std::none_of(model.groups.begin(), model.groups.end(),
-                             [&](const ParallelGroup &known) { return known.key == g.key; }))
+            if (!groupKeys.contains(g.key)) {
+                groupKeys.insert(g.key);
                 model.groups.push_back(std::move(g));
+            }
         if (summary->distributed.present)
             model.distributed = summary->distributed;
         model.warnings << summary->warnings;
@@ -939,14 +831,15 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
                                   .arg(folder);
             continue;
         }
-        if (model.rank(rank.rank)) {
+        if (const auto known = rankFolders.constFind(rank.rank); known != rankFolders.constEnd()) {
             model.warnings << QCoreApplication::translate(
                                   "Parser", "%1: rank %2 is already read from %3; folder skipped")
                                   .arg(folder)
                                   .arg(rank.rank)
-                                  .arg(model.rank(rank.rank)->folder);
+                                  .arg(known.value());
             continue;
         }
+        rankFolders.insert(rank.rank, rank.folder);
         model.ranks.push_back(std::move(rank));
     }
     // A mistyped cache folder, or one prepared for other data (or data changed since).

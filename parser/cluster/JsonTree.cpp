@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include <simdjson.h>
@@ -102,6 +104,34 @@ double JsonNode::toDouble(double fallback) const
     bool ok = false;
     const double v = QString::fromStdString(text).trimmed().toDouble(&ok);
     return ok ? v : fallback;
+}
+
+double FiniteNumbers::read(const JsonNode &node, std::string_view field, double fallback)
+{
+    if (node.type != JsonNode::Type::Number && node.type != JsonNode::Type::String)
+        return fallback;
+    bool ok = false;
+    const double v = QString::fromStdString(node.text).trimmed().toDouble(&ok);
+    if (ok && std::isfinite(v))
+        return v;
+    if (!ok && !std::isinf(v))
+        return fallback; // not a number at all: read as before
+    auto it = std::find_if(m_bad.begin(), m_bad.end(), [&](const Bad &b) { return b.field == field; });
+    if (it == m_bad.end())
+        it = m_bad.insert(m_bad.end(), Bad{std::string(field), node.text, 0});
+    ++it->count;
+    return fallback;
+}
+
+QStringList FiniteNumbers::warnings() const
+{
+    QStringList out;
+    for (const Bad &b : m_bad)
+        out << QCoreApplication::translate("Parser",
+                                           "%1: %2 is \"%3\", not a finite number (%n value(s)); read as 0",
+                                           nullptr, b.count)
+                   .arg(m_file, QString::fromStdString(b.field), QString::fromStdString(b.text));
+    return out;
 }
 
 long long JsonNode::toInt(long long fallback) const

@@ -3,6 +3,7 @@
 // wrote, so times are converted from their decimals (ClusterNumbers.h), never through a double.
 
 #include <QString>
+#include <QStringList>
 
 #include <string>
 #include <utility>
@@ -43,6 +44,26 @@ struct JsonMember
     JsonMember(std::string key, JsonNode value) : first(std::move(key)), second(std::move(value)) {}
     std::string first;
     JsonNode second;
+};
+
+// Reads the doubles of one file (ratios, MB, GB/s), keeping the values that are not finite ("nan", "inf",
+// "-inf", 1e400) out: they read as the fallback and warnings() names each field once with its first bad
+// value, so every number the cluster code computes from them stays finite.
+class FiniteNumbers
+{
+public:
+    explicit FiniteNumbers(QString file) : m_file(std::move(file)) {}
+    double read(const JsonNode &node, std::string_view field, double fallback = 0);
+    QStringList warnings() const;
+
+private:
+    struct Bad
+    {
+        std::string field, text;
+        int count = 0;
+    };
+    QString m_file;
+    std::vector<Bad> m_bad;
 };
 
 // Parses a file; on failure returns false and sets *error (file name and what is wrong).

@@ -135,7 +135,7 @@ QJsonObject encodeOp(const CommOp &op)
             {QStringLiteral("bandwidth"), bandwidth}};
 }
 
-CommOp decodeOp(const JsonNode &n)
+CommOp decodeOp(const JsonNode &n, FiniteNumbers &numbers)
 {
     CommOp op;
     op.step = n["step"].toInt(kNoStep);
@@ -149,19 +149,19 @@ CommOp decodeOp(const JsonNode &n)
     op.wait = big(n["wait"]);
     op.synchronization = big(n["synchronization"]);
     op.idle = big(n["idle"]);
-    op.waitRatio = n["wait_ratio"].toDouble();
-    op.synchronizationRatio = n["synchronization_ratio"].toDouble();
+    op.waitRatio = numbers.read(n["wait_ratio"], "wait_ratio");
+    op.synchronizationRatio = numbers.read(n["synchronization_ratio"], "synchronization_ratio");
     for (const JsonNode &b : n["bandwidth"].items) {
         TransportBandwidth t;
         t.transport = b["transport"].string();
-        t.sizeMb = b["size_mb"].toDouble();
+        t.sizeMb = numbers.read(b["size_mb"], "size_mb");
         t.time = big(b["time"]);
         if (b["bandwidth_gbps"].type == JsonNode::Type::Number)
-            t.bandwidthGbps = b["bandwidth_gbps"].toDouble();
-        t.largePacketRatio = b["large_packet_ratio"].toDouble();
+            t.bandwidthGbps = numbers.read(b["bandwidth_gbps"], "bandwidth_gbps");
+        t.largePacketRatio = numbers.read(b["large_packet_ratio"], "large_packet_ratio");
         for (const JsonNode &p : b["sizes"].items)
             if (p.items.size() == 3)
-                t.sizes.push_back({p.items[0].toDouble(), p.items[1].toInt(0), big(p.items[2])});
+                t.sizes.push_back({numbers.read(p.items[0], "sizes"), p.items[1].toInt(0), big(p.items[2])});
         op.bandwidth.push_back(std::move(t));
     }
     return op;
@@ -181,7 +181,7 @@ QJsonObject encodeLink(const MatrixLink &l)
             {QStringLiteral("op_name"), l.opName}};
 }
 
-MatrixLink decodeLink(const JsonNode &n)
+MatrixLink decodeLink(const JsonNode &n, FiniteNumbers &numbers)
 {
     MatrixLink l;
     l.step = n["step"].toInt(kNoStep);
@@ -190,9 +190,9 @@ MatrixLink decodeLink(const JsonNode &n)
     l.srcLocal = static_cast<int>(n["src_local"].toInt(-1));
     l.dstLocal = static_cast<int>(n["dst_local"].toInt(-1));
     l.transport = n["transport"].string();
-    l.sizeMb = n["size_mb"].toDouble();
+    l.sizeMb = numbers.read(n["size_mb"], "size_mb");
     l.time = big(n["time"]);
-    l.bandwidthGbps = n["bandwidth_gbps"].toDouble();
+    l.bandwidthGbps = numbers.read(n["bandwidth_gbps"], "bandwidth_gbps");
     l.opName = n["op_name"].string();
     return l;
 }
@@ -280,9 +280,10 @@ QByteArray encode(const RankSummary &summary, const QString &snapshotPath)
     return QJsonDocument(root).toJson(QJsonDocument::Compact);
 }
 
-RankSummary decode(const JsonNode &root, const QString &rankFolder)
+RankSummary decode(const JsonNode &root, const QString &rankFolder, const QString &path)
 {
     RankSummary summary;
+    FiniteNumbers numbers(path);
     const JsonNode &n = root["rank"];
     Rank &r = summary.rank;
     r.rank = static_cast<int>(n["rank"].toInt(-1));
@@ -298,9 +299,9 @@ RankSummary decode(const JsonNode &root, const QString &rankFolder)
     for (const JsonNode &s : n["steps"].items)
         r.steps.push_back(decodeStep(s));
     for (const JsonNode &op : n["ops"].items)
-        r.ops.push_back(decodeOp(op));
+        r.ops.push_back(decodeOp(op, numbers));
     for (const JsonNode &l : n["links"].items)
-        r.links.push_back(decodeLink(l));
+        r.links.push_back(decodeLink(l, numbers));
     if (const JsonNode &m = n["memory_peak"]; m.isObject())
         r.memoryPeak = RankMemoryPeak{big(m["bytes"]), big(m["time"]), m["component"].string(),
                                       moved(m["file"].string())};
@@ -327,6 +328,7 @@ RankSummary decode(const JsonNode &root, const QString &rankFolder)
     if (!readAs.isEmpty() && readAs != r.folder)
         for (QString &w : summary.warnings)
             w.replace(readAs + QLatin1Char('/'), r.folder + QLatin1Char('/'));
+    summary.warnings << numbers.warnings();
     return summary;
 }
 
@@ -402,7 +404,7 @@ std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const 
         return unused(
             QCoreApplication::translate("Parser", "%1 changed since it was prepared")
                 .arg(snapshot::rebasedPath(changed, seenAt, QFileInfo(rankFolder).absoluteFilePath())));
-    RankSummary summary = decode(root, rankFolder);
+    RankSummary summary = decode(root, rankFolder, path);
     summary.rank.preparedSummary = path;
     return summary;
 }

@@ -13,6 +13,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <numeric>
 
@@ -94,9 +95,12 @@ QString text(std::string_view s)
 class MemoryCsv
 {
 public:
-    MemoryCsv(TraceBuilder &builder, RowProblems &problems, const MemoryStreamOptions &stream)
-        : m_builder(builder), m_problems(problems), m_stream(stream)
+    using Warn = std::function<void(const QString &)>;
+    MemoryCsv(Warn warn, RowProblems &problems, const MemoryStreamOptions &stream)
+        : m_warn(std::move(warn)), m_problems(problems), m_stream(stream)
     {}
+    // How many files could be opened (the others are named in a warning).
+    std::size_t filesOpened() const { return m_filesOpened; }
     // The current chunk: a table and where its rows are in their file.
     const CsvTable &table() const { return *m_table; }
 
@@ -179,9 +183,10 @@ private:
             issue.kind = CsvIssue::Kind::FileError;
             issue.file = path;
             issue.message = error;
-            m_builder.addWarning(issue.toString());
+            m_warn(issue.toString());
             return true;
         }
+        ++m_filesOpened;
         const std::string_view data(mapped->data(), mapped->size());
         m_file = path;
         m_lineOffset = 0;
@@ -208,7 +213,7 @@ private:
                 if (issue.line > 0)
                     issue.line += m_lineOffset;
                 issue.byteOffset += begin;
-                m_builder.addWarning(issue.toString());
+                m_warn(issue.toString());
             }
             if (first && !header(table))
                 return true;
@@ -225,18 +230,18 @@ private:
             begin = end;
         }
         if (mapped->truncated())
-            m_builder.addWarning(mapped->truncationMessage());
+            m_warn(mapped->truncationMessage());
         if (stopped)
-            m_builder.addWarning(
-                QCoreApplication::translate(
-                    "Parser", "%1: reading stopped after %2 rows (line %3); the rows before are kept")
-                    .arg(QFileInfo(path).fileName())
-                    .arg(rowsRead)
-                    .arg(lastLine));
+            m_warn(QCoreApplication::translate(
+                       "Parser", "%1: reading stopped after %2 rows (line %3); the rows before are kept")
+                       .arg(QFileInfo(path).fileName())
+                       .arg(rowsRead)
+                       .arg(lastLine));
         return !stopped;
     }
 
-    TraceBuilder &m_builder;
+    Warn m_warn;
+    std::size_t m_filesOpened = 0;
     RowProblems &m_problems;
     const MemoryStreamOptions &m_stream;
     const CsvTable *m_table = nullptr;
@@ -286,7 +291,7 @@ private:
 void readCurves(const QStringList &files, MemoryCurveKind kind, int group, TraceBuilder &builder,
                 RowProblems &problems, const MemoryStreamOptions &stream)
 {
-    MemoryCsv csv(builder, problems, stream);
+    MemoryCsv csv([&builder](const QString &w) { builder.addWarning(w); }, problems, stream);
     CurveIndex curves(builder.memory(), group);
     int component = -1, timestamp = -1;
     UnitColumn allocated, reserved, active;
@@ -342,7 +347,7 @@ void readCurves(const QStringList &files, MemoryCurveKind kind, int group, Trace
 void readAllocations(const QStringList &files, int group, TraceBuilder &builder, RowProblems &problems,
                      const MemoryStreamOptions &stream)
 {
-    MemoryCsv csv(builder, problems, stream);
+    MemoryCsv csv([&builder](const QString &w) { builder.addWarning(w); }, problems, stream);
     int name = -1, allocationTime = -1, releaseTime = -1, activeReleaseTime = -1, duration = -1, stream_ = -1;
     UnitColumn size, totals[6];
     const auto header = [&](const CsvTable &t) {
@@ -415,6 +420,58 @@ void readAllocations(const QStringList &files, int group, TraceBuilder &builder,
 }
 
 } // namespace
+
+ReservedPeakScan readReservedPeak(const QString &file, MemoryCurveKind kind,
+                                  const std::function<void(const QString &)> &warn)
+{
+    ReservedPeakScan scan;
+    RowProblems unused; // bad rows are counted here, not described one by one
+    MemoryCsv csv(warn, unused, {});
+    int component = -1, time = -1;
+    UnitColumn reserved;
+    const bool modules = kind == MemoryCurveKind::Module;
+    std::string peakComponent;
+    const auto header = [&](const CsvTable &t) {
+        component = t.columnExact("Component");
+        time = t.columnExact("Timestamp(us)");
+        reserved = unitColumn(t, "Total Reserved");
+        if (component >= 0 && time >= 0 && reserved.index >= 0)
+            return true;
+        warn(QCoreApplication::translate(
+                 "Parser", "%1: no Component, Timestamp(us) or Total Reserved column; peak memory not read")
+                 .arg(file));
+        return false;
+    };
+    const auto rows = [&] {
+        const CsvTable &t = csv.table();
+        for (std::size_t r = 0; r < t.rowCount(); ++r) {
+            const std::string_view cell = t.cell(r, reserved.index);
+            if (csv::isMissingCell(cell))
+                continue; // a component that does not fill Reserved
+            const std::optional<std::int64_t> bytes = parseScaledBytes(cell, reserved.shift);
+            const csv::Parsed<std::int64_t> at = csv::parseTimestampUsToNs(t.cell(r, time));
+            if (!bytes || !at.ok()) {
+                ++scan.badRows;
+                continue;
+            }
+            if (modules && *bytes < 0)
+                continue; // -1: the module only released memory in the window (§9.5)
+            if (scan.peak &&
+                (*bytes < scan.peak->bytes || (*bytes == scan.peak->bytes && at.value >= scan.peak->time)))
+                continue;
+            if (!scan.peak)
+                scan.peak.emplace();
+            scan.peak->bytes = *bytes;
+            scan.peak->time = at.value;
+            peakComponent = std::string(csv::trimCell(t.cell(r, component)));
+        }
+    };
+    csv.read({file}, header, rows);
+    scan.opened = csv.filesOpened() > 0;
+    if (scan.peak)
+        scan.peak->component = QString::fromStdString(peakComponent);
+    return scan;
+}
 
 QStringList memoryTableFiles(const DataSource &source)
 {

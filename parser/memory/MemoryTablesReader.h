@@ -5,10 +5,12 @@
 
 #include "TraceBuilder.h"
 #include "folder/ProfileLayout.h"
+#include "memory/ReservedPeak.h"
 
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <string_view>
 
@@ -31,6 +33,18 @@ struct MemoryStreamOptions
 // cost. A stop keeps the rows read, with a warning naming the file, the rows and the line.
 void readMemoryTables(const DataSource &source, int group, TraceBuilder &builder,
                       const MemoryStreamOptions &stream = {});
+
+// "Peaks only" (the cluster page, FORMATS.md §9.5): the largest Total Reserved of one memory_record.csv
+// (kind Component) or npu_module_mem.csv (kind Module; its -1 rows hold no value) and the first time it is
+// reached, streamed through the same CSV reading as the curves of a load without building any curve.
+struct ReservedPeakScan
+{
+    std::optional<ReservedPeak> peak; // none when no row has a Total Reserved
+    std::size_t badRows = 0;          // rows whose time or Total Reserved could not be read
+    bool opened = false;              // false: the file could not be opened (named in a warning)
+};
+ReservedPeakScan readReservedPeak(const QString &file, MemoryCurveKind kind,
+                                  const std::function<void(const QString &)> &warn);
 
 // A decimal text in a unit of 2^shift bytes ("954.3701171875" MB: shift 20) → bytes, rounded half
 // away from zero; surrounding blanks and TABs are ignored. nullopt for empty or non-numeric text.

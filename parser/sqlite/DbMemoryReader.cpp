@@ -1,9 +1,11 @@
 #include "sqlite/DbMemoryReader.h"
 
 #include "MemoryLanes.h"
+#include "sqlite/SqliteConnection.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -159,6 +161,56 @@ void DbMemoryReader::read()
                 .arg(table));
     sortMemoryCurves(profile, firstCurve);
     addMemoryCounterLanes(m_c.builder, firstCurve);
+}
+
+std::optional<ReservedPeak>
+readDatabaseReservedPeak(const QString &path, const std::function<void(const QString &)> &warn, bool *read)
+{
+    *read = false;
+    SqliteConnection db(path);
+    if (!db.isOpen())
+        return std::nullopt;
+    const QStringList tables = db.tables();
+    std::optional<ReservedPeak> peak;
+    // Each query returns its table's largest value first (then the earliest time): one row.
+    auto query = [&](const QString &sql, const QString &component) {
+        QSqlQuery q(db.database());
+        q.setForwardOnly(true);
+        if (!q.exec(sql)) {
+            warn(QStringLiteral("%1: %2").arg(path, q.lastError().text()));
+            return;
+        }
+        *read = true;
+        while (q.next()) {
+            if (q.value(1).isNull() || q.value(2).isNull())
+                continue;
+            const std::int64_t bytes = q.value(1).toLongLong();
+            const TimeNs time = q.value(2).toLongLong();
+            if (peak && (bytes < peak->bytes || (bytes == peak->bytes && time >= peak->time)))
+                continue;
+            peak = ReservedPeak{bytes, time, component.isEmpty() ? q.value(0).toString() : component};
+        }
+    };
+    if (tables.contains(QStringLiteral("MEMORY_RECORD")))
+        query(QStringLiteral(
+                  "SELECT s.value, m.totalReserved, CAST(m.timestamp AS INTEGER) FROM MEMORY_RECORD m "
+                  "LEFT JOIN STRING_IDS s ON s.id = m.component WHERE m.totalReserved IS NOT NULL "
+                  "ORDER BY m.totalReserved DESC, CAST(m.timestamp AS INTEGER) LIMIT 1"),
+              {});
+    if (tables.contains(QStringLiteral("NPU_MEM")))
+        query(QStringLiteral("SELECT 'APP', CAST(n.hbm + n.ddr AS INTEGER) AS total, "
+                             "CAST(n.timestampNs AS INTEGER) AS t FROM NPU_MEM n "
+                             "JOIN STRING_IDS s ON s.id = n.type WHERE lower(s.value) = 'app' "
+                             "ORDER BY total DESC, t LIMIT 1"),
+              QStringLiteral("APP"));
+    if (!peak && tables.contains(QStringLiteral("NPU_MODULE_MEM")) &&
+        tables.contains(QStringLiteral("ENUM_MODULE")))
+        query(QStringLiteral("SELECT e.name || ' (module)', CAST(m.totalReserved AS INTEGER) AS total, "
+                             "CAST(m.timestampNs AS INTEGER) AS t FROM NPU_MODULE_MEM m "
+                             "LEFT JOIN ENUM_MODULE e ON e.id = m.moduleId WHERE m.totalReserved >= 0 "
+                             "ORDER BY total DESC, t LIMIT 1"),
+              {});
+    return peak;
 }
 
 } // namespace at

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "memory/ReservedPeak.h"
 #include "sqlite/DbContext.h"
+
+#include <functional>
+#include <optional>
 
 namespace at {
 
@@ -19,5 +23,12 @@ private:
     DbContext &m_c;
     std::size_t m_rows = 0;
 };
+
+// "Peaks only" (the cluster page): the largest total reserved of MEMORY_RECORD's components and NPU_MEM
+// 'app' (hbm + ddr, component "APP"), else of NPU_MODULE_MEM's modules ("<module> (module)"), and the first
+// time it is reached; bytes and ns as stored, no curve built. *read: some table was queried. A database
+// that cannot be opened gives no peak and no warning (the caller has named it); a failed query is warned.
+std::optional<ReservedPeak>
+readDatabaseReservedPeak(const QString &path, const std::function<void(const QString &)> &warn, bool *read);
 
 } // namespace at

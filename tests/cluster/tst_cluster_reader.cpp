@@ -1,5 +1,6 @@
 // The cluster summary reader on the real Qwen3 4-rank PP=2 and AlexNet 2-rank samples (FORMATS.md §9.1).
 #include "ClusterTestSupport.h"
+#include "ExactText.h"
 #include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterReader.h"
 
@@ -27,10 +28,10 @@ private slots:
         QVERIFY(!parseDecimalToNs("", TimeUnit::Microseconds));
         QVERIFY(!parseDecimalToNs("abc", TimeUnit::Microseconds));
         QVERIFY(!parseDecimalToNs("1e30", TimeUnit::Microseconds));
-        QCOMPARE(formatMicros(231290100), QStringLiteral("231290.1"));
-        QCOMPARE(formatMicros(810022250), QStringLiteral("810022.25"));
-        QCOMPARE(formatMicros(-1500), QStringLiteral("-1.5"));
-        QCOMPARE(formatMicros(0), QStringLiteral("0"));
+        QCOMPARE(microsText(231290100), QStringLiteral("231290.1"));
+        QCOMPARE(microsText(810022250), QStringLiteral("810022.25"));
+        QCOMPARE(microsText(-1500), QStringLiteral("-1.5"));
+        QCOMPARE(microsText(0), QStringLiteral("0"));
         QCOMPARE(doubleHash(QStringLiteral("group_name_19")), QStringLiteral("3985310405473756128"));
     }
 

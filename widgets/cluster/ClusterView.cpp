@@ -32,6 +32,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <tuple>
@@ -652,7 +653,8 @@ void ClusterView::fillStepHeatMap()
         rows << tr("Rank %1").arg(r.rank);
         std::vector<std::optional<double>> row(steps.size());
         for (const RankStep &s : r.steps) {
-            const auto at = std::find(steps.begin(), steps.end(), s.step) - steps.begin();
+            // stepNumbers() is sorted: a binary search (a scan per step was quadratic in the steps).
+            const auto at = std::lower_bound(steps.begin(), steps.end(), s.step) - steps.begin();
             row[static_cast<std::size_t>(at)] = ms(rankTotal(s));
         }
         values.push_back(std::move(row));
@@ -821,9 +823,10 @@ void ClusterView::fillMatrix()
             time += l.time;
         }
     for (const auto &[link, sum] : sums)
-        if (sum.second > 0)
-            values[indexOf(link.first)][indexOf(link.second)] =
-                sum.first / (static_cast<double>(sum.second) / 1e6);
+        // A bandwidth that overflowed (1e308 MB in a nanosecond) stays an empty cell, never "inf".
+        if (const double gbps = sum.first / (static_cast<double>(sum.second) / 1e6);
+            sum.second > 0 && std::isfinite(gbps))
+            values[indexOf(link.first)][indexOf(link.second)] = gbps;
     const bool anyMatrix = m_matrixGroup->count() > 1;
     m_matrixTitle->setText(
         !anyMatrix      ? tr("No communication matrix (communication_matrix.json or analysis.db).")

@@ -1,0 +1,88 @@
+#include "JsonWriter.h"
+
+#include "ExactText.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace at {
+
+QString JsonWriter::quoted(const QString &value)
+{
+    const QByteArray doc = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(doc.mid(1, doc.size() - 2));
+}
+
+void JsonWriter::key(const QString &name)
+{
+    string(name);
+    m_text += QLatin1Char(':');
+    m_afterKey = true;
+    m_key = name;
+}
+
+void JsonWriter::string(const QString &value)
+{
+    separate();
+    m_text += quoted(value);
+}
+
+void JsonWriter::number(double value)
+{
+    if (std::isfinite(value)) {
+        raw(QString::number(value, 'g', 12));
+        return;
+    }
+    m_problems << QCoreApplication::translate("Core", "%1 is %2, not a finite number; written as null")
+                      .arg(m_key.isEmpty() ? QStringLiteral("a value") : m_key)
+                      .arg(std::isnan(value) ? QStringLiteral("nan")
+                                             : (value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf")));
+    null();
+}
+
+void JsonWriter::micros(TimeNs ns)
+{
+    raw(microsText(ns));
+}
+
+void JsonWriter::raw(const QString &json)
+{
+    separate();
+    m_text += json;
+}
+
+void JsonWriter::integersField(const QString &name, const std::vector<int> &values)
+{
+    key(name);
+    beginArray();
+    for (int v : values)
+        integer(v);
+    endArray();
+}
+
+void JsonWriter::open(QChar c)
+{
+    separate();
+    m_text += c;
+    m_first = true;
+}
+
+void JsonWriter::close(QChar c)
+{
+    m_text += c;
+    m_first = false;
+}
+
+void JsonWriter::separate()
+{
+    if (m_afterKey)
+        m_afterKey = false;
+    else if (!m_first && !m_text.isEmpty())
+        m_text += QLatin1Char(',');
+    m_first = false;
+}
+
+} // namespace at
