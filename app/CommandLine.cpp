@@ -452,30 +452,40 @@ CommandLineRuntime commandLineRuntime(const QStringList &arguments)
 
 namespace {
 
-// "ascend-timeline SYNOPSIS" with the description word-wrapped in a column beside it (below it when the
-// synopsis is long).
-QString usageEntry(const QString &synopsis, const QString &description)
+constexpr qsizetype kUsageColumn = 37; // where the descriptions start
+constexpr qsizetype kUsageWidth = 110;
+
+// Appends the units to `line` separated by spaces; a unit that would pass kUsageWidth starts a new line at
+// `indent`. `atStart`: the line holds no unit yet (no space before the first).
+void appendWrapped(QStringList &lines, QString &line, bool atStart, const QStringList &units,
+                   const QString &indent)
 {
-    constexpr qsizetype kColumn = 37;
-    constexpr qsizetype kWidth = 110;
-    const QString head = QStringLiteral("ascend-timeline ") + synopsis;
-    const QString indent(kColumn, QLatin1Char(' '));
-    QStringList lines;
-    QString line = indent;
-    if (head.size() <= kColumn - 2)
-        line = head.leftJustified(kColumn);
-    else
-        lines << head;
-    bool empty = true;
-    for (const QString &word : description.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        if (!empty && line.size() + 1 + word.size() > kWidth) {
+    for (const QString &unit : units) {
+        if (!atStart && line.size() + 1 + unit.size() > kUsageWidth) {
             lines << line;
             line = indent;
-            empty = true;
+            atStart = true;
         }
-        line += (empty ? QString() : QStringLiteral(" ")) + word;
-        empty = false;
+        line += (atStart ? QString() : QStringLiteral(" ")) + unit;
+        atStart = false;
     }
+}
+
+// "ascend-timeline SYNOPSIS" (its units: an option with its value, a bracketed option, PATH) with the
+// description word-wrapped in a column beside it, or below it when the synopsis is long.
+QString usageEntry(const QStringList &synopsis, const QString &description)
+{
+    QStringList lines;
+    QString line = QStringLiteral("ascend-timeline");
+    appendWrapped(lines, line, false, synopsis, QString(20, QLatin1Char(' ')));
+    const QString indent(kUsageColumn, QLatin1Char(' '));
+    if (lines.isEmpty() && line.size() <= kUsageColumn - 2) {
+        line = line.leftJustified(kUsageColumn);
+    } else {
+        lines << line;
+        line = indent;
+    }
+    appendWrapped(lines, line, true, description.split(QLatin1Char(' '), Qt::SkipEmptyParts), indent);
     lines << line;
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
@@ -485,16 +495,15 @@ QString valueOf(const CommandLineOption &option)
     return option.valueName ? QLatin1Char(' ') + QLatin1String(option.valueName) : QString();
 }
 
-QString modeSynopsis(const CommandLineMode &mode)
+QStringList modeSynopsis(const CommandLineMode &mode)
 {
-    QString synopsis = flagName(mode.flag.name) + valueOf(mode.flag);
+    QStringList synopsis{flagName(mode.flag.name) + valueOf(mode.flag)};
     for (const ModeOption &taken : mode.options) {
         const QString option = flagName(taken.name) + valueOf(*findOption(QLatin1String(taken.name)));
-        synopsis +=
-            QLatin1Char(' ') + (taken.required ? option : QLatin1Char('[') + option + QLatin1Char(']'));
+        synopsis << (taken.required ? option : QLatin1Char('[') + option + QLatin1Char(']'));
     }
     if (*mode.paths)
-        synopsis += QLatin1Char(' ') + QLatin1String(mode.paths);
+        synopsis << QLatin1String(mode.paths);
     return synopsis;
 }
 
@@ -503,16 +512,16 @@ QString modeSynopsis(const CommandLineMode &mode)
 QString commandLineUsage()
 {
     QString usage =
-        usageEntry(QStringLiteral("[PATH...]"),
+        usageEntry({QStringLiteral("[PATH...]")},
                    QStringLiteral("open a result folder or a trace file in the window (no PATH: the "
                                   "bundled sample; several paths open several windows)"));
     for (const CommandLineMode &mode : commandLineModes())
         usage += usageEntry(modeSynopsis(mode), QString::fromUtf8(mode.help));
     for (const CommandLineOption &option : globalCommandLineOptions())
-        usage += usageEntry(flagName(option.name) + valueOf(option) + QStringLiteral(" ..."),
+        usage += usageEntry({flagName(option.name) + valueOf(option), QStringLiteral("...")},
                             QString::fromUtf8(option.help));
     usage +=
-        usageEntry(QStringLiteral("--version | --help"), QStringLiteral("print the version, or this text"));
+        usageEntry({QStringLiteral("--version | --help")}, QStringLiteral("print the version, or this text"));
     return usage;
 }
 
