@@ -422,6 +422,7 @@ ParsedCommandLine parseCommandLine(const QStringList &arguments)
 CommandLineRuntime commandLineRuntime(const QStringList &arguments)
 {
     std::vector<const CommandLineMode *> given;
+    bool modeOptionGiven = false; // without its mode the parser refuses it: no display needed for that
     for (qsizetype i = 1; i < arguments.size(); ++i) {
         const QString &argument = arguments[i];
         if (argument == QStringLiteral("--"))
@@ -438,13 +439,15 @@ CommandLineRuntime commandLineRuntime(const QStringList &arguments)
             ++i; // its value, whatever it looks like (as the parser takes it)
         if (const CommandLineMode *mode = findMode(name))
             given.push_back(mode);
+        for (const CommandLineOption &modeOption : modeCommandLineOptions())
+            modeOptionGiven = modeOptionGiven || name == QLatin1String(modeOption.name);
     }
     QString error;
     const CommandLineMode *mode = selectMode(given, &error);
     if (!error.isEmpty())
         return CommandLineRuntime::Headless; // the message needs no display
     if (!mode)
-        return CommandLineRuntime::Window;
+        return modeOptionGiven ? CommandLineRuntime::Headless : CommandLineRuntime::Window;
     return mode->needsWidgets ? CommandLineRuntime::Offscreen : CommandLineRuntime::Headless;
 }
 

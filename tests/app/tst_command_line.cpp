@@ -210,6 +210,8 @@ private Q_SLOTS:
             QCOMPARE(runtime(modeArguments(mode)),
                      mode.needsWidgets ? CommandLineRuntime::Offscreen : CommandLineRuntime::Headless);
         QCOMPARE(runtime({}), CommandLineRuntime::Window);
+        // A mode's option without a mode is refused: that message needs no display either.
+        QCOMPARE(runtime({QStringLiteral("--ops"), QStringLiteral("p")}), CommandLineRuntime::Headless);
         QCOMPARE(runtime({QStringLiteral("--memory-limit"), QStringLiteral("8G"), QStringLiteral("t.json")}),
                  CommandLineRuntime::Window); // not --memory
         QCOMPARE(runtime({QStringLiteral("--help"), QStringLiteral("--screenshot"), QStringLiteral("o.png")}),
@@ -218,9 +220,11 @@ private Q_SLOTS:
                           QStringLiteral("2,3")}),
                  CommandLineRuntime::Offscreen);
         // An option's value is not a mode, as the parser reads it.
-        QCOMPARE(runtime({QStringLiteral("--select"), QStringLiteral("--summary")}),
+        QCOMPARE(runtime({QStringLiteral("--theme"), QStringLiteral("--summary")}),
                  CommandLineRuntime::Window);
-        QVERIFY(!parse({QStringLiteral("--select"), QStringLiteral("--summary")}).mode);
+        const ParsedCommandLine theme = parse({QStringLiteral("--theme"), QStringLiteral("--summary")});
+        QVERIFY(!theme.exitCode && !theme.mode);
+        QCOMPARE(theme.options.theme, QStringLiteral("--summary"));
     }
 };
 
