@@ -38,15 +38,16 @@ private Q_SLOTS:
         QVERIFY(help.error.isEmpty());
         QCOMPARE(help.output, commandLineHelp());
         QVERIFY(help.output.endsWith(commandLineUsage()));
-        // Every mode has its usage line, with each option it takes; every global option has its entry.
+        // Every mode has its usage entry, with each option it takes; every global option has its entry.
         for (const CommandLineMode &mode : commandLineModes()) {
             const QString head = QStringLiteral("\nascend-timeline ") + flag(mode.flag.name);
             const qsizetype at = help.output.indexOf(head);
             QVERIFY2(at >= 0, mode.flag.name);
-            const QString line =
-                help.output.mid(at + 1, help.output.indexOf(QLatin1Char('\n'), at + 1) - at - 1);
+            // (A long synopsis wraps: the entry runs to the next "ascend-timeline".)
+            const qsizetype next = help.output.indexOf(QStringLiteral("\nascend-timeline "), at + 1);
+            const QString entry = help.output.mid(at + 1, next - at - 1);
             for (const ModeOption &option : mode.options)
-                QVERIFY2(line.contains(flag(option.name)), qPrintable(line));
+                QVERIFY2(entry.contains(flag(option.name)), qPrintable(entry));
         }
         for (const CommandLineOption &option : globalCommandLineOptions())
             QVERIFY2(help.output.contains(QStringLiteral("\nascend-timeline ") + flag(option.name)),
