@@ -1,24 +1,22 @@
 #include "CommandLine.h"
 
-#include "common/OutputPath.h"
-#include "export/ChromeTraceWriter.h"
+#include "RenderCommands.h"
 
 #include "LoadMemoryGuard.h"
 #include "TraceLoader.h"
-#include "TraceQueries.h"
 #include "common/MessageText.h"
+#include "common/OutputPath.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
+#include <QSet>
 #include <QTextStream>
 
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 
 namespace at {
@@ -41,301 +39,509 @@ std::optional<QSize> parseWindowSize(const QString &text)
     return QSize(width, height);
 }
 
+// ---- How each option stores its value ----
+
+template <bool CommandLineOptions::*Field> QString setSwitch(CommandLineOptions &options, const QString &)
+{
+    options.*Field = true;
+    return {};
+}
+
+template <QString CommandLineOptions::*Field>
+QString setText(CommandLineOptions &options, const QString &value)
+{
+    options.*Field = value;
+    return {};
+}
+
+QString setCompareSteps(CommandLineOptions &options, const QString &value)
+{
+    if (value.trimmed().isEmpty())
+        return QStringLiteral("--compare-steps needs two steps A,B (each N or GROUP:N, e.g. 2,3)");
+    options.compareSteps = value;
+    return {};
+}
+
+QString setSize(CommandLineOptions &options, const QString &value)
+{
+    const std::optional<QSize> parsed = parseWindowSize(value);
+    if (!parsed)
+        return QStringLiteral(
+                   "--size must be WIDTHxHEIGHT with each side from 1 to %1 pixels (e.g. 1600x1000), "
+                   "not '%2'")
+            .arg(kMaxImageSide)
+            .arg(printableText(value));
+    options.size = *parsed;
+    return {};
+}
+
+QString setSource(CommandLineOptions &options, const QString &text)
+{
+    const QString value = text.toLower();
+    if (value == QStringLiteral("db"))
+        options.load.preferredSource = PreferredSource::Database;
+    else if (value == QStringLiteral("raw"))
+        options.load.preferredSource = PreferredSource::Raw;
+    else if (value != QStringLiteral("text"))
+        return QStringLiteral("--source must be 'db', 'text' or 'raw', not '%1'").arg(value);
+    return {};
+}
+
+QString setNoCache(CommandLineOptions &options, const QString &)
+{
+    options.load.useSnapshotCache = false;
+    options.noCache = true;
+    return {};
+}
+
+// (After --no-cache, which comes before it in the table.)
+QString setCache(CommandLineOptions &options, const QString &dir)
+{
+    if (options.noCache)
+        return QStringLiteral("--cache and --no-cache contradict each other");
+    if (dir.trimmed().isEmpty())
+        return QStringLiteral("--cache needs a folder");
+    // The user's own choice: a symbolic link to the folder is resolved here (the cache writer then refuses
+    // links), and an explicit folder turns the cache on even under AT_NO_SNAPSHOT.
+    const QFileInfo info(dir);
+    options.load.snapshotDirectory =
+        info.exists() ? info.canonicalFilePath() : QDir::cleanPath(info.absoluteFilePath());
+    options.load.useSnapshotCache = true;
+    return {};
+}
+
+QString setMemoryLimit(CommandLineOptions &options, const QString &value)
+{
+    const std::optional<std::uint64_t> bytes = parseByteSize(value);
+    if (!bytes)
+        return QStringLiteral("--memory-limit must be a size such as 8G or 512M, not '%1'")
+            .arg(printableText(value));
+    if (*bytes < kMinimumMemoryLimit)
+        return QStringLiteral(
+                   "--memory-limit must be at least %1 (the viewer itself needs that much), not '%2'")
+            .arg(formatByteSize(kMinimumMemoryLimit), printableText(value));
+    options.load.memoryLimitBytes = *bytes;
+    return {};
+}
+
+using O = CommandLineOptions;
+
 } // namespace
 
-CommandLineOptions parseCommandLine(const QCoreApplication &app)
-{
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Ascend Timeline: a fast timeline viewer for Huawei Ascend NPU profiling data.\n"
-        "Opens Chrome-trace JSON files written by msprof and torch_npu (.json, .json.zst, .json.gz)\n"
-        "profiler SQLite databases (msprof_<n>.db, ascend_pytorch_profiler*.db)\n"
-        "and whole result folders (PROF_*, *_ascend_pt, a folder of ranks).\n"
-        "Started without a path it opens a bundled sample profile."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    QCommandLineOption summary(
-        QStringLiteral("summary"),
-        QStringLiteral("Load PATH headlessly and print processes, threads, event counts by "
-                       "phase, time span and the top 10 slice names by total duration."));
-    QCommandLineOption json(QStringLiteral("json"),
-                            QStringLiteral("With --summary: print machine-readable JSON."));
-    QCommandLineOption metrics(
-        QStringLiteral("metrics"),
-        QStringLiteral("Load PATH headlessly and print the per-kernel AI Core metric table "
-                       "(joined to the timeline) as CSV."));
-    QCommandLineOption csv(
-        QStringLiteral("csv"),
-        QStringLiteral("With --metrics: write the table to FILE instead (with --compare-steps: the "
-                       "diff by kernel name)."),
-        QStringLiteral("FILE"));
-    QCommandLineOption screenshot(
-        QStringLiteral("screenshot"),
-        QStringLiteral("Render PATH as the window would show it and save it as OUT.png."),
-        QStringLiteral("OUT.png"));
-    QCommandLineOption size(
-        QStringLiteral("size"),
-        QStringLiteral("Window size for --screenshot and --chart (default 1600x1000; each "
-                       "side 1 to 8192)."),
-        QStringLiteral("WxH"));
-    QCommandLineOption range(
-        QStringLiteral("range"),
-        QStringLiteral("Visible range for --screenshot, relative to the trace start, e.g. "
-                       "100ms:120ms (plain numbers are µs)."),
-        QStringLiteral("START:END"));
-    QCommandLineOption select(
-        QStringLiteral("select"),
-        QStringLiteral("Select the first slice with this name (exact, else substring)."),
-        QStringLiteral("NAME"));
-    QCommandLineOption chart(QStringLiteral("chart"),
-                             QStringLiteral("Render a metric chart headlessly: top-kernels, kernel-metrics, "
-                                            "time-by-type, scatter (with --out)."),
-                             QStringLiteral("NAME"));
-    QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Output image for --chart."),
-                           QStringLiteral("FILE.png"));
-    QCommandLineOption source(QStringLiteral("source"),
-                              QStringLiteral("When a result has both a profiler database and the text export "
-                                             "(JSON/CSV): load 'db' or 'text' (default text); 'raw' decodes "
-                                             "the raw PROF_* data even when an export exists."),
-                              QStringLiteral("db|text|raw"));
-    QCommandLineOption compareSteps(
-        QStringLiteral("compare-steps"),
-        QStringLiteral(
-            "Compare step A with step B of PATH (or of --against OTHER) kernel by kernel and print "
-            "the diff; a step is N or GROUP:N."),
-        QStringLiteral("A,B"));
-    QCommandLineOption against(QStringLiteral("against"),
-                               QStringLiteral("With --compare-steps: take step B from this other profile."),
-                               QStringLiteral("OTHER"));
-    QCommandLineOption kernelsCsv(QStringLiteral("kernels-csv"),
-                                  QStringLiteral("With --compare-steps: write the per-kernel diff to FILE "
-                                                 "(--csv writes the diff by kernel name)."),
-                                  QStringLiteral("FILE"));
-    QCommandLineOption matchShapes(
-        QStringLiteral("match-shapes"),
-        QStringLiteral("With --compare-steps: match kernels by name and input shapes."));
-    QCommandLineOption exportJson(
-        QStringLiteral("export-json"),
-        QStringLiteral("Load PATH headlessly and write its timeline as Chrome-trace JSON "
-                       "(string µs timestamps with 3 decimals) to OUT.json."),
-        QStringLiteral("OUT.json"));
-    QCommandLineOption perfetto(
-        QStringLiteral("perfetto"),
-        QStringLiteral("With --export-json: numeric timestamps relative to the first event "
-                       "and sequential flow ids (for Perfetto)."));
-    QCommandLineOption noCache(
-        QStringLiteral("no-cache"),
-        QStringLiteral("Neither read nor write the snapshot cache: parse the input every time "
-                       "(the same as AT_NO_SNAPSHOT=1)."));
-    QCommandLineOption exportCsv(
-        QStringLiteral("export-csv"),
-        QStringLiteral("Load PATH headlessly and write its kernel metric table (kernel_details.csv column "
-                       "names, RFC 4180) to DIR/kernel_details.csv. DIR must not be inside the data folder."),
-        QStringLiteral("DIR"));
-    QCommandLineOption memoryLimit(
-        QStringLiteral("memory-limit"),
-        QStringLiteral("Stop reading when loading would use more memory than SIZE (e.g. 8G, 512M; "
-                       "default: AT_MEMORY_LIMIT, else 80% of the RAM) and show what was read."),
-        QStringLiteral("SIZE"));
-    parser.addOption(memoryLimit);
-    QCommandLineOption advise(QStringLiteral("advise"),
-                              QStringLiteral("Load PATH headlessly and print the performance findings of the "
-                                             "Insights panel, most costly first (with --json: as JSON)."));
-    parser.addOption(advise);
-    QCommandLineOption cluster(
-        QStringLiteral("cluster"),
-        QStringLiteral("Read the cluster at PATH (a folder of rank folders) from its summary files and print "
-                       "each rank's step breakdown, slow ranks, slow links, waits and the communication ops' "
-                       "slowest and "
-                       "fastest ranks (with --json: as JSON)."));
-    parser.addOption(cluster);
-    QCommandLineOption clusterOps(
-        QStringLiteral("ops"),
-        QStringLiteral("With --cluster: after each op instance's slowest and fastest rank, also print every "
-                       "rank's row of every communication op (--json always has them)."));
-    parser.addOption(clusterOps);
-    QCommandLineOption prepare(
-        QStringLiteral("prepare"),
-        QStringLiteral("Parse the rank folder RANK_DIR headlessly and write its snapshot and cluster summary "
-                       "into the --cache DIR (run once per rank, e.g. by a Slurm job array), so that "
-                       "--cache DIR opens the cluster and its ranks without parsing."),
-        QStringLiteral("RANK_DIR"));
-    parser.addOption(prepare);
-    QCommandLineOption cache(
-        QStringLiteral("cache"),
-        QStringLiteral("Use DIR as the snapshot cache (and, with --cluster or a cluster folder, the prepared "
-                       "rank summaries) instead of the user's cache folder; never trimmed."),
-        QStringLiteral("DIR"));
-    parser.addOption(cache);
-    QCommandLineOption memory(
-        QStringLiteral("memory"),
-        QStringLiteral("Load PATH headlessly and print, per device and memory component, "
-                       "the peak (value and time) and the allocations live at the peak "
-                       "(with --json: as JSON)."));
-    parser.addOption(memory);
-    parser.addOption(exportJson);
-    parser.addOption(exportCsv);
-    parser.addOption(perfetto);
-    parser.addOption(noCache);
-    parser.addOption(compareSteps);
-    parser.addOption(against);
-    parser.addOption(kernelsCsv);
-    parser.addOption(matchShapes);
-    parser.addOption(source);
-    parser.addOption(summary);
-    parser.addOption(json);
-    parser.addOption(metrics);
-    parser.addOption(csv);
-    parser.addOption(screenshot);
-    parser.addOption(size);
-    parser.addOption(range);
-    parser.addOption(select);
-    parser.addOption(chart);
-    parser.addOption(out);
-    QCommandLineOption theme(QStringLiteral("theme"),
-                             QStringLiteral("Window theme: system, light or dark (the GUI and --screenshot; "
-                                            "default: the one chosen in View ▸ Theme)."),
-                             QStringLiteral("THEME"));
-    QCommandLineOption language(
-        QStringLiteral("lang"),
-        QStringLiteral("User interface language: en or zh_CN (the GUI and --screenshot; default: "
-                       "View ▸ Language, else the system's). The other modes print their warnings "
-                       "and errors in it; their reports stay English."),
-        QStringLiteral("LANG"));
-    parser.addOption(theme);
-    parser.addOption(language);
-    parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("Trace file(s) to open."),
-                                 QStringLiteral("[PATH...]"));
-    parser.process(app);
+// ---- The table ----
 
-    CommandLineOptions options;
-    if (parser.isSet(noCache)) {
-        options.load.useSnapshotCache = false;
-        options.noCache = true;
-    }
-    options.paths = parser.positionalArguments();
-    options.summary = parser.isSet(summary);
-    options.advise = parser.isSet(advise);
-    options.exportJson = parser.value(exportJson);
-    options.perfetto = parser.isSet(perfetto);
-    options.exportCsvDir = parser.value(exportCsv);
-    options.cluster = parser.isSet(cluster);
-    options.clusterOps = parser.isSet(clusterOps);
-    if (options.clusterOps && !options.cluster) {
-        QTextStream(stderr) << "ascend-timeline: --ops needs --cluster\n";
-        std::exit(2);
-    }
-    options.prepare = parser.value(prepare);
-    if (parser.isSet(cache)) {
-        if (parser.isSet(noCache)) {
-            QTextStream(stderr) << "ascend-timeline: --cache and --no-cache contradict each other\n";
-            std::exit(2);
-        }
-        const QString dir = parser.value(cache);
-        if (dir.trimmed().isEmpty()) {
-            QTextStream(stderr) << "ascend-timeline: --cache needs a folder\n";
-            std::exit(2);
-        }
-        // The user's own choice: a symbolic link to the folder is resolved here (the cache writer then
-        // refuses links), and an explicit folder turns the cache on even under AT_NO_SNAPSHOT.
-        const QFileInfo info(dir);
-        options.load.snapshotDirectory =
-            info.exists() ? info.canonicalFilePath() : QDir::cleanPath(info.absoluteFilePath());
-        options.load.useSnapshotCache = true;
-    }
-    options.memory = parser.isSet(memory);
-    options.json = parser.isSet(json);
-    options.metrics = parser.isSet(metrics);
-    options.csvOut = parser.value(csv);
-    options.screenshotOut = parser.value(screenshot);
-    options.range = parser.value(range);
-    options.select = parser.value(select);
-    options.chart = parser.value(chart);
-    options.out = parser.value(out);
-    options.theme = parser.value(theme);
-    options.language = parser.value(language);
-    options.compareSteps = parser.value(compareSteps);
-    options.against = parser.value(against);
-    options.kernelsCsvOut = parser.value(kernelsCsv);
-    options.matchShapes = parser.isSet(matchShapes);
-    if (parser.isSet(source)) {
-        const QString value = parser.value(source).toLower();
-        if (value == QStringLiteral("db"))
-            options.load.preferredSource = PreferredSource::Database;
-        else if (value == QStringLiteral("raw"))
-            options.load.preferredSource = PreferredSource::Raw;
-        else if (value != QStringLiteral("text")) {
-            QTextStream(stderr) << "ascend-timeline: --source must be 'db', 'text' or 'raw', not '" << value
-                                << "'\n";
-            std::exit(2);
-        }
-    }
-    if (parser.isSet(memoryLimit)) {
-        const std::optional<std::uint64_t> bytes = parseByteSize(parser.value(memoryLimit));
-        if (!bytes) {
-            QTextStream(stderr) << "ascend-timeline: --memory-limit must be a size such as 8G or 512M, not '"
-                                << printableText(parser.value(memoryLimit)) << "'\n";
-            std::exit(2);
-        }
-        if (*bytes < kMinimumMemoryLimit) {
-            QTextStream(stderr) << "ascend-timeline: --memory-limit must be at least "
-                                << formatByteSize(kMinimumMemoryLimit)
-                                << " (the viewer itself needs that much), not '"
-                                << printableText(parser.value(memoryLimit)) << "'\n";
-            std::exit(2);
-        }
-        options.load.memoryLimitBytes = *bytes;
-    }
-    if (parser.isSet(size)) {
-        const std::optional<QSize> parsed = parseWindowSize(parser.value(size));
-        if (!parsed) {
-            QTextStream(stderr) << "ascend-timeline: --size must be WIDTHxHEIGHT with each side from 1 to "
-                                << kMaxImageSide << " pixels (e.g. 1600x1000), not '"
-                                << printableText(parser.value(size)) << "'\n";
-            std::exit(2);
-        }
-        options.size = *parsed;
-    }
-    if (parser.isSet(compareSteps) && options.compareSteps.trimmed().isEmpty()) {
-        QTextStream(stderr) << "ascend-timeline: --compare-steps needs two steps A,B (each N or GROUP:N, "
-                               "e.g. 2,3)\n";
-        std::exit(2);
-    }
-    for (const QString &notice : options.load.notices)
-        QTextStream(stderr) << "ascend-timeline: warning: " << notice << "\n";
+const std::vector<CommandLineMode> &commandLineModes()
+{
+    static const std::vector<CommandLineMode> modes{
+        {{"summary", nullptr, &setSwitch<&O::summary>},
+         {{"json"}},
+         "PATH...",
+         "print the detected layout, each rank/device with the files used and how it was collected, "
+         "processes, threads, event counts by phase, time span and the top 10 slice names by total "
+         "duration; with --json the same as JSON, for scripts (exit 1 with the error on stderr for bad "
+         "input)",
+         false,
+         &runSummary},
+        {{"advise", nullptr, &setSwitch<&O::advise>},
+         {{"json"}},
+         "PATH",
+         "the performance findings of the Insights panel, most costly first, as text or JSON (check ids: "
+         "docs/INSIGHTS.md)",
+         false,
+         &runAdvise},
+        {{"metrics", nullptr, &setSwitch<&O::metrics>},
+         {{"csv"}},
+         "PATH",
+         "the per-kernel AI Core metric table, joined to the timeline, as CSV (stdout, or written to FILE)",
+         false,
+         &runMetrics},
+        {{"memory", nullptr, &setSwitch<&O::memory>},
+         {{"json"}},
+         "PATH",
+         "per device and memory component the peak (value and time) and the allocations live at the peak, "
+         "as text or JSON (docs/MEMORY.md)",
+         false,
+         &runMemory},
+        {{"chart", "NAME", &setText<&O::chart>},
+         {{"out", true}, {"size"}},
+         "PATH",
+         "render a metric chart headlessly: top-kernels[:N], kernel-metrics[:KERNEL], time-by-type, "
+         "scatter[:METRIC] (--size: 1600x1000 by default, each side 1 to 8192)",
+         true,
+         &runChart},
+        {{"screenshot", "OUT.png", &setText<&O::screenshotOut>},
+         {{"size"}, {"range"}, {"select"}, {"compare-steps"}, {"against"}, {"match-shapes"}},
+         "[PATH]",
+         "render exactly what the window shows (offscreen; no PATH: the bundled sample) as an image in the "
+         "format of OUT's extension (PNG without one; others are refused); --range times like 100ms:120ms "
+         "(plain numbers µs), --select the first slice with this name (exact, else substring); with "
+         "--compare-steps the compare window of the two steps",
+         true,
+         &runScreenshot},
+        {{"compare-steps", "A,B", &setCompareSteps},
+         {{"against"}, {"csv"}, {"kernels-csv"}, {"match-shapes"}},
+         "PATH",
+         "compare step A of PATH with step B (of OTHER if given) kernel by kernel: step/computing/"
+         "communication/free time with deltas and the kernel names with the largest change; --csv writes "
+         "the diff by name, --kernels-csv per kernel pair, --match-shapes matches kernels by name and input "
+         "shapes. A step is N or GROUP:N",
+         false,
+         &runCompareSteps},
+        {{"export-json", "OUT.json", &setText<&O::exportJson>},
+         {{"perfetto"}},
+         "PATH",
+         "write the loaded timeline (any input: JSON, database, raw data) as Chrome-trace JSON with string "
+         "µs "
+         "timestamps (3 decimals) and the layer names of the source; --perfetto writes numeric timestamps "
+         "relative to the first event and flow ids 1, 2, …",
+         false,
+         &runExportJson},
+        {{"export-csv", "DIR", &setText<&O::exportCsvDir>},
+         {},
+         "PATH",
+         "write the kernel metric table to DIR/kernel_details.csv (the kernel_details.csv column names, RFC "
+         "4180 with CRLF line ends, written atomically; DIR is created and must not be inside the data "
+         "folder)",
+         false,
+         &runExportCsv},
+        {{"cluster", nullptr, &setSwitch<&O::cluster>},
+         {{"ops"}, {"json"}, {"cache"}},
+         "PATH",
+         "a folder of rank folders: each rank's step breakdown, peak memory, the findings and one line per "
+         "communication op instance (slowest/fastest rank, longest wait), from the summary files (with "
+         "--ops: "
+         "also every rank's op rows; with --cache DIR: from the summaries prepared there)",
+         false,
+         &runCluster},
+        {{"prepare", "RANK_DIR", &setText<&O::prepare>},
+         {{"cache", true}},
+         "",
+         "parse one rank folder headlessly and write its snapshot and cluster summary into DIR (one task per "
+         "rank, e.g. a Slurm job array); `--cache DIR CLUSTER` then opens it without parsing",
+         false,
+         &runPrepare},
+    };
+    return modes;
+}
+
+const std::vector<CommandLineOption> &modeCommandLineOptions()
+{
+    static const std::vector<CommandLineOption> options{
+        {"json", nullptr, &setSwitch<&O::json>},
+        {"csv", "FILE", &setText<&O::csvOut>},
+        {"out", "FILE.png", &setText<&O::out>},
+        {"size", "WxH", &setSize},
+        {"range", "START:END", &setText<&O::range>},
+        {"select", "NAME", &setText<&O::select>},
+        {"against", "OTHER", &setText<&O::against>},
+        {"kernels-csv", "FILE", &setText<&O::kernelsCsvOut>},
+        {"match-shapes", nullptr, &setSwitch<&O::matchShapes>},
+        {"perfetto", nullptr, &setSwitch<&O::perfetto>},
+        {"ops", nullptr, &setSwitch<&O::clusterOps>},
+    };
     return options;
 }
 
-int runSummary(const CommandLineOptions &options)
+const std::vector<CommandLineOption> &globalCommandLineOptions()
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    if (options.paths.isEmpty()) {
-        err << "ascend-timeline: --summary needs a PATH\n";
-        return 2;
-    }
-    int exitCode = 0;
-    for (const QString &path : options.paths) {
-        const std::unique_ptr<TraceModel> model = loadForCommand(path, options, err);
-        if (!model) {
-            exitCode = 1;
-            continue;
-        }
-        const TraceSummary summary = summarize(*model);
-        if (options.json)
-            out << formatSummaryJson(*model, summary);
-        else
-            out << "File: " << path << "\n" << formatSummaryText(*model, summary);
-        out.flush();
-    }
-    if (!stdoutWritten(out, err))
-        return 1;
-    return exitCode;
+    // --no-cache comes before --cache, which refuses both together.
+    static const std::vector<CommandLineOption> options{
+        {"theme", "system|light|dark", &setText<&O::theme>,
+         "the window's theme (the GUI and --screenshot; default: View ▸ Theme)"},
+        {"lang", "en|zh_CN", &setText<&O::language>,
+         "the user interface language (the GUI and --screenshot; default: View ▸ Language / 语言, else the "
+         "system's); with the other modes it translates their warnings and errors (the reports stay "
+         "English)"},
+        {"source", "db|text|raw", &setSource,
+         "when a result has both a profiler database and the text export (JSON/CSV), load the database or "
+         "the text (default text); raw decodes the raw PROF_* slices even when an export exists; works with "
+         "every mode above"},
+        {"no-cache", nullptr, &setNoCache,
+         "neither read nor write the snapshot cache: parse the input every time (the same as "
+         "AT_NO_SNAPSHOT=1)"},
+        {"cache", "DIR", &setCache,
+         "use DIR as the snapshot cache (and the prepared rank summaries) instead of the user's cache "
+         "folder; "
+         "never trimmed"},
+        {"memory-limit", "SIZE", &setMemoryLimit,
+         "stop reading when loading would take more memory than SIZE (8G, 512M; default AT_MEMORY_LIMIT, "
+         "else "
+         "80 % of the RAM): the events read so far are shown with a warning saying where reading stopped, "
+         "instead of the system killing the process"},
+    };
+    return options;
 }
 
-} // namespace at
+namespace {
 
-namespace at {
+const CommandLineMode *findMode(const QString &name)
+{
+    for (const CommandLineMode &mode : commandLineModes())
+        if (name == QLatin1String(mode.flag.name))
+            return &mode;
+    return nullptr;
+}
+
+const CommandLineOption *findOption(const QString &name)
+{
+    if (const CommandLineMode *mode = findMode(name))
+        return &mode->flag;
+    for (const auto *table : {&modeCommandLineOptions(), &globalCommandLineOptions()})
+        for (const CommandLineOption &option : *table)
+            if (name == QLatin1String(option.name))
+                return &option;
+    return nullptr;
+}
+
+bool takes(const CommandLineMode &mode, const char *option)
+{
+    for (const ModeOption &taken : mode.options)
+        if (std::strcmp(taken.name, option) == 0)
+            return true;
+    return false;
+}
+
+QString flagName(const char *name)
+{
+    return QStringLiteral("--") + QLatin1String(name);
+}
+
+// "--a", "--a and --b", "--a, --b and --c".
+QString listed(const QStringList &flags, const QString &conjunction)
+{
+    if (flags.size() < 2)
+        return flags.join(QString());
+    return flags.mid(0, flags.size() - 1).join(QStringLiteral(", ")) + QLatin1Char(' ') + conjunction +
+           QLatin1Char(' ') + flags.last();
+}
+
+// The one mode of those given: a mode another given mode takes as its option (--compare-steps with
+// --screenshot: the compare window) is that mode's option. Null for none; an error for two or more.
+const CommandLineMode *selectMode(const std::vector<const CommandLineMode *> &given, QString *error)
+{
+    std::vector<const CommandLineMode *> modes;
+    for (const CommandLineMode *mode : given) {
+        bool isOption = false;
+        for (const CommandLineMode *other : given)
+            isOption = isOption || (other != mode && takes(*other, mode->flag.name));
+        if (!isOption)
+            modes.push_back(mode);
+    }
+    if (modes.size() > 1) {
+        QStringList flags;
+        for (const CommandLineMode *mode : modes)
+            flags << flagName(mode->flag.name);
+        *error = QStringLiteral("%1 are different modes: give one of them")
+                     .arg(listed(flags, QStringLiteral("and")));
+        return nullptr;
+    }
+    return modes.empty() ? nullptr : modes.front();
+}
+
+QCommandLineOption parserOption(const CommandLineOption &option)
+{
+    const QString name = QLatin1String(option.name);
+    return option.valueName ? QCommandLineOption(name, QString(), QLatin1String(option.valueName))
+                            : QCommandLineOption(name);
+}
+
+ParsedCommandLine stop(int exitCode, const QString &error)
+{
+    ParsedCommandLine result;
+    result.exitCode = exitCode;
+    result.error = error;
+    return result;
+}
+
+} // namespace
+
+ParsedCommandLine parseCommandLine(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")});
+    const QCommandLineOption version(QStringList{QStringLiteral("v"), QStringLiteral("version")});
+    parser.addOption(help);
+    parser.addOption(version);
+    for (const CommandLineMode &mode : commandLineModes())
+        parser.addOption(parserOption(mode.flag));
+    for (const auto *table : {&modeCommandLineOptions(), &globalCommandLineOptions()})
+        for (const CommandLineOption &option : *table)
+            parser.addOption(parserOption(option));
+    if (!parser.parse(arguments))
+        return stop(1, parser.errorText()); // (exit 1, as QCommandLineParser::process() exits)
+
+    ParsedCommandLine result;
+    if (parser.isSet(version) || parser.isSet(help)) {
+        result.exitCode = 0;
+        result.output = parser.isSet(version) ? QCoreApplication::applicationName() + QLatin1Char(' ') +
+                                                    QCoreApplication::applicationVersion() + QLatin1Char('\n')
+                                              : commandLineHelp();
+        return result;
+    }
+
+    std::vector<const CommandLineMode *> given;
+    for (const CommandLineMode &mode : commandLineModes())
+        if (parser.isSet(QLatin1String(mode.flag.name)))
+            given.push_back(&mode);
+    QString error;
+    result.mode = selectMode(given, &error);
+    if (!error.isEmpty())
+        return stop(2, error);
+    // A mode's option without the mode (or with another mode) is refused rather than ignored.
+    for (const CommandLineOption &option : modeCommandLineOptions()) {
+        if (!parser.isSet(QLatin1String(option.name)) || (result.mode && takes(*result.mode, option.name)))
+            continue;
+        if (result.mode)
+            return stop(2, QStringLiteral("%1 does not take %2")
+                               .arg(flagName(result.mode->flag.name), flagName(option.name)));
+        QStringList modes;
+        for (const CommandLineMode &mode : commandLineModes())
+            if (takes(mode, option.name))
+                modes << flagName(mode.flag.name);
+        return stop(
+            2, QStringLiteral("%1 needs %2").arg(flagName(option.name), listed(modes, QStringLiteral("or"))));
+    }
+
+    result.options.paths = parser.positionalArguments();
+    auto apply = [&](const CommandLineOption &option) {
+        const QString name = QLatin1String(option.name);
+        return parser.isSet(name)
+                   ? option.apply(result.options, option.valueName ? parser.value(name) : QString())
+                   : QString();
+    };
+    for (const CommandLineMode *mode : given)
+        if (const QString problem = apply(mode->flag); !problem.isEmpty())
+            return stop(2, problem);
+    for (const auto *table : {&modeCommandLineOptions(), &globalCommandLineOptions()})
+        for (const CommandLineOption &option : *table)
+            if (const QString problem = apply(option); !problem.isEmpty())
+                return stop(2, problem);
+    return result;
+}
+
+CommandLineRuntime commandLineRuntime(const QStringList &arguments)
+{
+    std::vector<const CommandLineMode *> given;
+    bool modeOptionGiven = false; // without its mode the parser refuses it: no display needed for that
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &argument = arguments[i];
+        if (argument == QStringLiteral("--"))
+            break;
+        if (argument == QStringLiteral("-h") || argument == QStringLiteral("-v"))
+            return CommandLineRuntime::Headless;
+        if (!argument.startsWith(QStringLiteral("--")))
+            continue;
+        const QString name = argument.mid(2).section(QLatin1Char('='), 0, 0);
+        if (name == QStringLiteral("help") || name == QStringLiteral("version"))
+            return CommandLineRuntime::Headless;
+        const CommandLineOption *option = findOption(name);
+        if (option && option->valueName && !argument.contains(QLatin1Char('=')))
+            ++i; // its value, whatever it looks like (as the parser takes it)
+        if (const CommandLineMode *mode = findMode(name))
+            given.push_back(mode);
+        for (const CommandLineOption &modeOption : modeCommandLineOptions())
+            modeOptionGiven = modeOptionGiven || name == QLatin1String(modeOption.name);
+    }
+    QString error;
+    const CommandLineMode *mode = selectMode(given, &error);
+    if (!error.isEmpty())
+        return CommandLineRuntime::Headless; // the message needs no display
+    if (!mode)
+        return modeOptionGiven ? CommandLineRuntime::Headless : CommandLineRuntime::Window;
+    return mode->needsWidgets ? CommandLineRuntime::Offscreen : CommandLineRuntime::Headless;
+}
+
+// ---- The usage text ----
+
+namespace {
+
+constexpr qsizetype kUsageColumn = 37; // where the descriptions start
+constexpr qsizetype kUsageWidth = 110;
+
+// Appends the units to `line` separated by spaces; a unit that would pass kUsageWidth starts a new line at
+// `indent`. `atStart`: the line holds no unit yet (no space before the first).
+void appendWrapped(QStringList &lines, QString &line, bool atStart, const QStringList &units,
+                   const QString &indent)
+{
+    for (const QString &unit : units) {
+        if (!atStart && line.size() + 1 + unit.size() > kUsageWidth) {
+            lines << line;
+            line = indent;
+            atStart = true;
+        }
+        line += (atStart ? QString() : QStringLiteral(" ")) + unit;
+        atStart = false;
+    }
+}
+
+// "ascend-timeline SYNOPSIS" (its units: an option with its value, a bracketed option, PATH) with the
+// description word-wrapped in a column beside it, or below it when the synopsis is long.
+QString usageEntry(const QStringList &synopsis, const QString &description)
+{
+    QStringList lines;
+    QString line = QStringLiteral("ascend-timeline");
+    appendWrapped(lines, line, false, synopsis, QString(20, QLatin1Char(' ')));
+    const QString indent(kUsageColumn, QLatin1Char(' '));
+    if (lines.isEmpty() && line.size() <= kUsageColumn - 2) {
+        line = line.leftJustified(kUsageColumn);
+    } else {
+        lines << line;
+        line = indent;
+    }
+    appendWrapped(lines, line, true, description.split(QLatin1Char(' '), Qt::SkipEmptyParts), indent);
+    lines << line;
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QString valueOf(const CommandLineOption &option)
+{
+    return option.valueName ? QLatin1Char(' ') + QLatin1String(option.valueName) : QString();
+}
+
+QStringList modeSynopsis(const CommandLineMode &mode)
+{
+    QStringList synopsis{flagName(mode.flag.name) + valueOf(mode.flag)};
+    for (const ModeOption &taken : mode.options) {
+        const QString option = flagName(taken.name) + valueOf(*findOption(QLatin1String(taken.name)));
+        synopsis << (taken.required ? option : QLatin1Char('[') + option + QLatin1Char(']'));
+    }
+    if (*mode.paths)
+        synopsis << QLatin1String(mode.paths);
+    return synopsis;
+}
+
+} // namespace
+
+QString commandLineUsage()
+{
+    QString usage =
+        usageEntry({QStringLiteral("[PATH...]")},
+                   QStringLiteral("open a result folder or a trace file in the window (no PATH: the "
+                                  "bundled sample; several paths open several windows)"));
+    for (const CommandLineMode &mode : commandLineModes())
+        usage += usageEntry(modeSynopsis(mode), QString::fromUtf8(mode.help));
+    for (const CommandLineOption &option : globalCommandLineOptions())
+        usage += usageEntry({flagName(option.name) + valueOf(option), QStringLiteral("...")},
+                            QString::fromUtf8(option.help));
+    usage +=
+        usageEntry({QStringLiteral("--version | --help")}, QStringLiteral("print the version, or this text"));
+    return usage;
+}
+
+QString commandLineHelp()
+{
+    return QStringLiteral(
+               "Usage: ascend-timeline [MODE] [OPTIONS] [PATH...]\n"
+               "Ascend Timeline: a fast timeline viewer for Huawei Ascend NPU profiling data.\n"
+               "Opens Chrome-trace JSON files written by msprof and torch_npu (.json, .json.zst, .json.gz)\n"
+               "profiler SQLite databases (msprof_<n>.db, ascend_pytorch_profiler*.db)\n"
+               "and whole result folders (PROF_*, *_ascend_pt, a folder of ranks).\n"
+               "Give one mode at most; the options from --theme on combine with every mode and with the "
+               "window.\n\n") +
+           commandLineUsage();
+}
+
+// ---- Shared by the modes ----
 
 std::unique_ptr<TraceModel> loadForCommand(const QString &path, const CommandLineOptions &options,
                                            QTextStream &err)
@@ -367,62 +573,7 @@ bool stdoutWritten(QTextStream &out, QTextStream &err)
     return !failed;
 }
 
-int runMetrics(const CommandLineOptions &options)
-{
-    QTextStream err(stderr);
-    if (options.paths.size() != 1) {
-        err << "ascend-timeline: --metrics needs exactly one PATH\n";
-        return 2;
-    }
-    const std::unique_ptr<TraceModel> model = loadForCommand(options.paths.first(), options, err);
-    if (!model)
-        return 1;
-    if (model->kernels().empty()) {
-        err << "ascend-timeline: " << options.paths.first()
-            << ": no kernel table (kernel_details.csv or op_summary_*.csv) was found\n";
-        return 1;
-    }
-    const QByteArray csv = formatKernelTableCsv(*model);
-    if (options.csvOut.isEmpty()) {
-        QTextStream out(stdout);
-        out << csv;
-        return stdoutWritten(out, err) ? 0 : 1;
-    }
-    if (!writeFileAtomically(options.csvOut, csv, err, inputFilesOf(*model) << options.paths.first()))
-        return 1;
-    err << "wrote " << model->kernels().size() << " kernels to " << options.csvOut << "\n";
-    return 0;
-}
-
-int runExportJson(const CommandLineOptions &options)
-{
-    QTextStream err(stderr);
-    if (options.paths.size() != 1) {
-        err << "ascend-timeline: --export-json needs exactly one PATH\n";
-        return 2;
-    }
-    if (!outsideDataFolders(QStringLiteral("--export-json"), options.exportJson, options.paths, err))
-        return 2;
-    const std::unique_ptr<TraceModel> model = loadForCommand(options.paths.front(), options, err);
-    if (!model)
-        return 1;
-    ChromeTraceWriteOptions writeOptions;
-    writeOptions.perfetto = options.perfetto;
-    QString error;
-    if (!writeChromeTrace(*model, options.exportJson, writeOptions, &error)) {
-        err << "ascend-timeline: " << error << "\n";
-        return 1;
-    }
-    for (const QString &warning : model->warnings())
-        err << "warning: " << warning << "\n";
-    err << "wrote " << model->sliceCount() << " slices to " << options.exportJson << "\n";
-    return 0;
-}
-
-namespace {
-
-// The absolute path with symbolic links of its existing part resolved (the rest may not exist yet).
-QString resolvedPath(const QString &path)
+QString resolvedOutputPath(const QString &path)
 {
     QString existing = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
     QString rest;
@@ -435,23 +586,21 @@ QString resolvedPath(const QString &path)
     return rest.isEmpty() ? base : QDir::cleanPath(base + QLatin1Char('/') + rest);
 }
 
-bool isInside(const QString &path, const QString &folder)
+bool isInsideFolder(const QString &path, const QString &folder)
 {
     return path == folder ||
            path.startsWith(folder.endsWith(QLatin1Char('/')) ? folder : folder + QLatin1Char('/'));
 }
 
-} // namespace
-
 bool outsideDataFolders(const QString &option, const QString &out, const QStringList &paths, QTextStream &err)
 {
-    const QString target = resolvedPath(out);
+    const QString target = resolvedOutputPath(out);
     for (const QString &path : paths) {
         const QFileInfo input(path);
         if (!input.exists())
             continue;
-        const QString dataFolder = resolvedPath(input.isDir() ? path : input.absolutePath());
-        if (isInside(target, dataFolder)) {
+        const QString dataFolder = resolvedOutputPath(input.isDir() ? path : input.absolutePath());
+        if (isInsideFolder(target, dataFolder)) {
             err << "ascend-timeline: " << option << " " << out << " is inside the data folder " << dataFolder
                 << ": choose a path outside it (the profile data is never written to)\n";
             return false;
@@ -459,67 +608,6 @@ bool outsideDataFolders(const QString &option, const QString &out, const QString
     }
     return true;
 }
-
-int runExportCsv(const CommandLineOptions &options)
-{
-    QTextStream err(stderr);
-    if (options.paths.size() != 1) {
-        err << "ascend-timeline: --export-csv needs exactly one PATH\n";
-        return 2;
-    }
-    const QString path = options.paths.front();
-    const QFileInfo input(path);
-    const QString dataFolder = resolvedPath(input.isDir() ? path : input.absolutePath());
-    const QString dir = resolvedPath(options.exportCsvDir);
-    if (isInside(dir, dataFolder)) {
-        err << "ascend-timeline: --export-csv " << options.exportCsvDir << " is inside the data folder "
-            << dataFolder << ": choose a directory outside it (the profile data is never written to)\n";
-        return 2;
-    }
-    const std::unique_ptr<TraceModel> model = loadForCommand(path, options, err);
-    if (!model)
-        return 1;
-    if (model->kernels().empty()) {
-        err << "ascend-timeline: " << path
-            << ": no kernel table (kernel_details.csv, op_summary_*.csv, a profiler database or raw PMU "
-               "records) was found\n";
-        return 1;
-    }
-    if (!QDir().mkpath(dir)) {
-        err << "ascend-timeline: cannot create " << dir << "\n";
-        return 1;
-    }
-    const QString out = QDir(dir).filePath(QStringLiteral("kernel_details.csv"));
-    if (!writeFileAtomically(out, formatKernelDetailsCsv(*model), err, inputFilesOf(*model)))
-        return 1;
-    for (const QString &warning : model->warnings())
-        err << "warning: " << warning << "\n";
-    err << "wrote " << model->kernels().size() << " kernels to " << out << "\n";
-    return 0;
-}
-
-int runHeadless(const CommandLineOptions &options)
-{
-    if (options.advise)
-        return runAdvise(options);
-    if (!options.prepare.isEmpty())
-        return runPrepare(options);
-    if (options.cluster)
-        return runCluster(options);
-    if (!options.exportJson.isEmpty())
-        return runExportJson(options);
-    if (!options.exportCsvDir.isEmpty())
-        return runExportCsv(options);
-    if (!options.compareSteps.isEmpty())
-        return runCompareSteps(options);
-    if (options.memory)
-        return runMemory(options);
-    return options.metrics ? runMetrics(options) : runSummary(options);
-}
-
-} // namespace at
-
-namespace at {
 
 std::optional<qint64> parseTimeWithUnit(const QString &text)
 {

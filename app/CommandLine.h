@@ -9,8 +9,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
-class QCoreApplication;
 class QTextStream;
 
 namespace at {
@@ -54,20 +54,85 @@ struct CommandLineOptions
     bool memory = false;     // --memory PATH [--json] (app/MemoryCommand.cpp)
     // --prepare RANK_DIR --cache DIR (app/PrepareCommand.cpp); --cache itself sets load.snapshotDirectory.
     QString prepare;
-    bool headless() const
-    {
-        return summary || metrics || advise || cluster || memory || !compareSteps.isEmpty() ||
-               !exportJson.isEmpty() || !exportCsvDir.isEmpty() || !prepare.isEmpty();
-    }
-    // Renders offscreen with the real window (no display needed).
-    bool rendersImage() const { return !screenshotOut.isEmpty() || !chart.isEmpty(); }
 };
 
 // "12.5ms" -> 12500000; plain numbers are microseconds, as in the trace files.
 std::optional<qint64> parseTimeWithUnit(const QString &text);
 
-// Parses argv with QCommandLineParser (--help and --version exit here).
-CommandLineOptions parseCommandLine(const QCoreApplication &app);
+// ---- The command line as a table of modes (app/CommandLine.cpp: commandLineModes()) ----
+//
+// A mode is one flag (--summary, --export-json OUT.json, ...) that selects what the process does; without
+// one the window opens. Each mode lists the options it takes; the global options (--source, --cache,
+// --no-cache, --memory-limit, --theme, --lang) combine with every mode and with the window. The parser,
+// --help, the README's usage block and main()'s choice between QCoreApplication and QApplication are all
+// built from the table.
+
+// Stores an option's value (for a switch: that it was given) in the options. Returns what is wrong with the
+// value (without the "ascend-timeline: " prefix), or an empty string.
+using ApplyOption = QString (*)(CommandLineOptions &options, const QString &value);
+
+struct CommandLineOption
+{
+    const char *name;      // "csv" for --csv
+    const char *valueName; // "FILE"; nullptr for a switch
+    ApplyOption apply;
+    // For the global options: the usage entry's description (a mode option is described by its modes).
+    const char *help = nullptr;
+};
+
+// An option a mode takes; `required` only shapes the usage line (the mode's run checks it).
+struct ModeOption
+{
+    const char *name;
+    bool required = false;
+};
+
+struct CommandLineMode
+{
+    CommandLineOption flag;          // the mode's own flag and its value
+    std::vector<ModeOption> options; // in usage order; other mode options given with it are an error
+    const char *paths;               // the usage line's PATH part: "PATH", "PATH...", "[PATH]" or ""
+    const char *help;                // the usage entry's description
+    // True: the mode renders with the real widgets (a QApplication on the offscreen platform); false: it runs
+    // on a QCoreApplication and needs no display.
+    bool needsWidgets;
+    int (*run)(const CommandLineOptions &options);
+};
+
+const std::vector<CommandLineMode> &commandLineModes();
+const std::vector<CommandLineOption> &globalCommandLineOptions();
+// Options taken by modes only (each name once, in first-use order).
+const std::vector<CommandLineOption> &modeCommandLineOptions();
+
+struct ParsedCommandLine
+{
+    CommandLineOptions options;
+    const CommandLineMode *mode = nullptr; // null: open the window(s)
+    // Set when the process ends without running anything: --help / --version (output for stdout, 0) or a
+    // command-line error (error for stderr without the "ascend-timeline: " prefix, 1 or 2).
+    std::optional<int> exitCode;
+    QString output;
+    QString error;
+};
+
+// Parses the arguments (arguments[0] is the program) against the table. Never exits: --help, --version and
+// every error come back in the result.
+ParsedCommandLine parseCommandLine(const QStringList &arguments);
+
+// What the process needs, from the raw arguments (main() decides it before a Q*Application exists).
+enum class CommandLineRuntime
+{
+    Headless,  // a mode without widgets, --help, --version or a command-line error: a QCoreApplication
+    Offscreen, // a mode that renders with the real widgets: a QApplication on the offscreen platform
+    Window,    // no mode: the window(s)
+};
+CommandLineRuntime commandLineRuntime(const QStringList &arguments);
+
+// The usage block: one entry per mode, then the global options (README.md's "Using it" block is this text,
+// tests/app/tst_command_line checks it).
+QString commandLineUsage();
+// What --help prints: the usage line, the description and commandLineUsage().
+QString commandLineHelp();
 
 // `--summary PATH...`: loads headlessly through the same loader and queries as the GUI, prints the
 // summary, returns the process exit code (non-zero with the error on stderr for bad input).
@@ -105,6 +170,10 @@ bool stdoutWritten(QTextStream &out, QTextStream &err);
 // False with a message on err when `out` (the value of `option`) lies inside the folder of one of `paths`.
 bool outsideDataFolders(const QString &option, const QString &out, const QStringList &paths,
                         QTextStream &err);
+// The absolute path with symbolic links of its existing part resolved (the rest may not exist yet).
+QString resolvedOutputPath(const QString &path);
+// True when `path` is `folder` or lies below it (both resolved).
+bool isInsideFolder(const QString &path, const QString &folder);
 
 // `--advise PATH [--json]`: the performance findings of the Insights panel (docs/INSIGHTS.md), as text or
 // as {"findings": [...]} JSON on stdout.
@@ -131,8 +200,5 @@ int runCluster(const CommandLineOptions &options);
 // `--prepare RANK_DIR --cache DIR`: parses one rank folder headlessly and writes its snapshot and its cluster
 // summary into DIR (docs/CLUSTER.md), so that `--cache DIR` opens the cluster without parsing.
 int runPrepare(const CommandLineOptions &options);
-
-// Runs whichever headless mode the options select.
-int runHeadless(const CommandLineOptions &options);
 
 } // namespace at

@@ -87,6 +87,24 @@ private:
     bool m_installed = false;
 };
 
+// The image format --screenshot writes OUT in: its extension's, PNG when it has none; empty when Qt cannot
+// write that extension (refused rather than silently written as PNG).
+QByteArray screenshotFormat(const QString &out)
+{
+    const QByteArray suffix = QFileInfo(out).suffix().toLower().toLatin1();
+    if (suffix.isEmpty())
+        return "png";
+    return QImageWriter::supportedImageFormats().contains(suffix) ? suffix : QByteArray();
+}
+
+QString writableFormats()
+{
+    QStringList formats;
+    for (const QByteArray &format : QImageWriter::supportedImageFormats())
+        formats << QString::fromLatin1(format);
+    return formats.join(QStringLiteral(", "));
+}
+
 // "N" (the first group with step N) or "GROUP:N", as --compare-steps takes them; index into steps or -1.
 int stepOfSpec(const TraceModel &model, const QString &spec)
 {
@@ -156,6 +174,15 @@ int runScreenshot(const CommandLineOptions &options)
         err << "ascend-timeline: --screenshot takes one PATH (none: the bundled sample)\n";
         return 2;
     }
+    const QByteArray format = screenshotFormat(options.screenshotOut);
+    if (format.isEmpty()) {
+        err << "ascend-timeline: "
+            << QCoreApplication::translate("CommandLine",
+                                           "--screenshot %1: cannot write .%2 images (the formats are: %3)")
+                   .arg(options.screenshotOut, QFileInfo(options.screenshotOut).suffix(), writableFormats())
+            << "\n";
+        return 2;
+    }
     if (!outsideDataFolders(QStringLiteral("--screenshot"), options.screenshotOut, options.paths, err))
         return 2;
     MainWindow window;
@@ -199,9 +226,6 @@ int runScreenshot(const CommandLineOptions &options)
     // Encoded in memory, then written through OutputPath (never onto a device or an input file).
     QBuffer encoded;
     encoded.open(QIODevice::WriteOnly);
-    QByteArray format = QFileInfo(options.screenshotOut).suffix().toLower().toLatin1();
-    if (!QImageWriter::supportedImageFormats().contains(format))
-        format = "png";
     QString error;
     if (!QImageWriter(&encoded, format).write(image) ||
         !writeOutputFile(options.screenshotOut, encoded.data(), &error,

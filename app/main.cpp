@@ -1,7 +1,6 @@
 #include "AppearanceMenus.h"
 #include "CommandLine.h"
 #include "MainWindow.h"
-#include "RenderCommands.h"
 #include "Translations.h"
 #include "common/ProcessLimits.h"
 
@@ -9,41 +8,10 @@
 #include <QCoreApplication>
 #include <QTextStream>
 
-#include <cstring>
 #include <memory>
 #include <vector>
 
 namespace {
-
-// Headless modes must not need a display, so they run on a QCoreApplication.
-bool wantsHeadless(int argc, char **argv)
-{
-    // --screenshot renders a window even with --compare-steps (the compare window).
-    for (int i = 1; i < argc; ++i)
-        if (std::strncmp(argv[i], "--screenshot", 12) == 0)
-            return false;
-    for (int i = 1; i < argc; ++i) {
-        const char *arg = argv[i];
-        if (std::strcmp(arg, "--advise") == 0)
-            return true;
-        if (std::strcmp(arg, "--summary") == 0 || std::strcmp(arg, "--metrics") == 0 ||
-            std::strcmp(arg, "--memory") == 0 || // not --memory-limit, which the GUI takes too
-            std::strncmp(arg, "--compare-steps", 15) == 0 || std::strncmp(arg, "--export-json", 13) == 0 ||
-            std::strncmp(arg, "--export-csv", 12) == 0 || std::strcmp(arg, "--cluster") == 0 ||
-            std::strncmp(arg, "--prepare", 9) == 0 || std::strcmp(arg, "--help") == 0 ||
-            std::strcmp(arg, "-h") == 0 || std::strcmp(arg, "--version") == 0 || std::strcmp(arg, "-v") == 0)
-            return true;
-    }
-    return false;
-}
-
-bool wantsImage(int argc, char **argv)
-{
-    for (int i = 1; i < argc; ++i)
-        if (std::strncmp(argv[i], "--screenshot", 12) == 0 || std::strncmp(argv[i], "--chart", 7) == 0)
-            return true;
-    return false;
-}
 
 void setIdentity()
 {
@@ -52,44 +20,80 @@ void setIdentity()
     QCoreApplication::setApplicationVersion(QStringLiteral(AT_VERSION));
 }
 
+QStringList argumentsOf(int argc, char **argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    return arguments;
+}
+
+// --help / --version (their text on stdout) or a command-line error: the exit code.
+int finishEarly(const at::ParsedCommandLine &parsed)
+{
+    if (!parsed.output.isEmpty())
+        QTextStream(stdout) << parsed.output;
+    if (!parsed.error.isEmpty())
+        QTextStream(stderr) << "ascend-timeline: " << parsed.error << "\n";
+    return *parsed.exitCode;
+}
+
+void printLoadNotices(const at::CommandLineOptions &options)
+{
+    for (const QString &notice : options.load.notices)
+        QTextStream(stderr) << "ascend-timeline: warning: " << notice << "\n";
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     at::raiseOpenFileLimit(); // folders of thousands of ranks
-    if (wantsHeadless(argc, argv)) {
+    // The table says whether the mode needs widgets: headless modes must not need a display, so they run on
+    // a QCoreApplication.
+    const at::CommandLineRuntime runtime = at::commandLineRuntime(argumentsOf(argc, argv));
+    if (runtime == at::CommandLineRuntime::Headless) {
         QCoreApplication app(argc, argv);
         setIdentity();
-        const at::CommandLineOptions options = at::parseCommandLine(app);
+        const at::ParsedCommandLine parsed = at::parseCommandLine(app.arguments());
+        if (parsed.exitCode)
+            return finishEarly(parsed);
+        printLoadNotices(parsed.options);
+        if (!parsed.mode || parsed.mode->needsWidgets) { // (the raw scan and the parser read the same table)
+            QTextStream(stderr) << "ascend-timeline: cannot tell the mode from this command line\n";
+            return 2;
+        }
         // --lang: the parser's warnings and errors in that language (the reports themselves stay English,
         // so scripts reading them keep working). Without it the headless modes stay English.
-        if (!options.language.isEmpty()) {
-            if (!at::uiLanguages().contains(options.language)) {
+        if (!parsed.options.language.isEmpty()) {
+            if (!at::uiLanguages().contains(parsed.options.language)) {
                 QTextStream(stderr) << "ascend-timeline: --lang must be one of "
                                     << at::uiLanguages().join(QStringLiteral(", ")) << ", not '"
-                                    << options.language << "'\n";
+                                    << parsed.options.language << "'\n";
                 return 2;
             }
-            at::setUiLanguage(options.language);
+            at::setUiLanguage(parsed.options.language);
         }
-        return at::runHeadless(options);
+        return parsed.mode->run(parsed.options);
     }
     // Image rendering needs widgets but no display.
-    if (wantsImage(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    if (runtime == at::CommandLineRuntime::Offscreen && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     setIdentity();
     QApplication::setApplicationDisplayName(QStringLiteral("Ascend Timeline"));
-    const at::CommandLineOptions options = at::parseCommandLine(app);
+    const at::ParsedCommandLine parsed = at::parseCommandLine(app.arguments());
+    if (parsed.exitCode)
+        return finishEarly(parsed);
+    printLoadNotices(parsed.options);
+    const at::CommandLineOptions &options = parsed.options;
     QString appearanceError;
     if (!at::applyAppearance(options.theme, options.language, &appearanceError)) {
         QTextStream(stderr) << "ascend-timeline: " << appearanceError << '\n';
         return 2;
     }
-    if (!options.screenshotOut.isEmpty())
-        return at::runScreenshot(options);
-    if (!options.chart.isEmpty())
-        return at::runChart(options);
+    if (parsed.mode)
+        return parsed.mode->run(options);
 
     // One window per profile: several paths open several windows.
     std::vector<std::unique_ptr<at::MainWindow>> windows;

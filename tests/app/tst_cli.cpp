@@ -2,6 +2,7 @@
 
 #include <QDirIterator>
 #include <QImage>
+#include <QImageReader>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -255,6 +256,50 @@ private Q_SLOTS:
                              dir.filePath(QStringLiteral("x.png")), folder});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(!bad.err.isEmpty());
+    }
+
+    // Two modes given together: exit 2 naming both, nothing run (it used to run one of them silently).
+    void twoModesAreRefused()
+    {
+        QTemporaryDir dir;
+        const Run both =
+            run({QStringLiteral("--summary"), QStringLiteral("--metrics"), at::test::level1Rank0Trace()});
+        QCOMPARE(both.exitCode, 2);
+        QVERIFY2(both.err.contains(QStringLiteral("--summary and --metrics")), qPrintable(both.err));
+        QVERIFY(both.out.isEmpty());
+        const QString png = dir.filePath(QStringLiteral("shot.png"));
+        const Run shot = run(
+            {QStringLiteral("--screenshot"), png, QStringLiteral("--advise"), at::test::level1Rank0Trace()});
+        QCOMPARE(shot.exitCode, 2);
+        QVERIFY2(shot.err.contains(QStringLiteral("--advise")) &&
+                     shot.err.contains(QStringLiteral("--screenshot")),
+                 qPrintable(shot.err));
+        QVERIFY(!QFileInfo::exists(png));
+        const Run misplaced =
+            run({QStringLiteral("--summary"), QStringLiteral("--perfetto"), at::test::level1Rank0Trace()});
+        QCOMPARE(misplaced.exitCode, 2);
+        QVERIFY2(misplaced.err.contains(QStringLiteral("--summary does not take --perfetto")),
+                 qPrintable(misplaced.err));
+    }
+
+    // --screenshot writes the format of OUT's extension and refuses one Qt cannot write, naming OUT.
+    void screenshotFormatFollowsTheExtension()
+    {
+        QTemporaryDir dir;
+        const QString xyz = dir.filePath(QStringLiteral("shot.xyz"));
+        const Run refused = run({QStringLiteral("--screenshot"), xyz, at::test::level1Rank0Trace()});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains(xyz) &&
+                     refused.err.contains(QStringLiteral("cannot write .xyz images")),
+                 qPrintable(refused.err));
+        QVERIFY(!QFileInfo::exists(xyz));
+        const QString bmp = dir.filePath(QStringLiteral("shot.bmp"));
+        const Run written = run({QStringLiteral("--screenshot"), bmp, QStringLiteral("--size"),
+                                 QStringLiteral("640x400"), at::test::level1Rank0Trace()});
+        QVERIFY2(written.exitCode == 0, qPrintable(written.err));
+        QImageReader reader(bmp);
+        QCOMPARE(reader.format(), QByteArray("bmp"));
+        QVERIFY(!reader.read().isNull());
     }
 
     void badInputFailsWithTheFileNamed()
