@@ -13,7 +13,6 @@
 #include "StatusLabel.h"
 #include "TimelineView.h"
 
-#include <QAbstractItemView>
 #include <QComboBox>
 #include <QEvent>
 #include <QLabel>
@@ -49,13 +48,7 @@ void MainWindow::retranslateUi()
     if (auto *label = findChild<QLabel *>(QStringLiteral("ColorByLabel")))
         label->setText(tr(" Colour kernels: "));
     m_colorBy->retranslate();
-    // Table headers: the panels' models translate in headerData(), their views only have to ask again.
-    const auto tables = findChildren<QAbstractItemView *>();
-    for (QAbstractItemView *view : tables) {
-        QAbstractItemModel *model = view->model();
-        if (model && model->columnCount() > 0)
-            Q_EMIT model->headerDataChanged(Qt::Horizontal, 0, model->columnCount() - 1);
-    }
+    retranslateTableHeaders(this);
     if (m_model && m_pages->currentWidget() == m_timeline && !isLoading()) {
         showModelSummary();
     } else if (m_pages->currentWidget() == m_startPage) {
