@@ -6,6 +6,8 @@
 #include "TimelineState.h"
 #include "TimelineView.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -108,7 +110,9 @@ private Q_SLOTS:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QSignalSpy loaded(&window, &MainWindow::loadFinished);
-        window.openPath(test::level1Rank0Trace());
+        // The rank folder: its timeline with its kernel table (kernel_details.csv).
+        window.openPath(
+            QDir(QFileInfo(test::level1Rank0Trace()).absolutePath() + QStringLiteral("/..")).canonicalPath());
         QVERIFY(loaded.wait(60000) && loaded.last().at(0).toBool());
         TimelineView *timeline = window.timeline();
         const TimelineState *state = timeline->state();
