@@ -6,6 +6,7 @@
 #include "Theme.h"
 #include "Translations.h"
 
+#include <QAbstractItemView>
 #include <QActionGroup>
 #include <QCoreApplication>
 #include <QMenu>
@@ -101,6 +102,16 @@ bool applyAppearance(const QString &theme, const QString &language, QString *err
     applyUiTheme(*chosen);
     setUiLanguage(languageName);
     return true;
+}
+
+void retranslateTableHeaders(const QWidget *window)
+{
+    const auto tables = window->findChildren<QAbstractItemView *>();
+    for (QAbstractItemView *view : tables) {
+        QAbstractItemModel *model = view->model();
+        if (model && model->columnCount() > 0)
+            Q_EMIT model->headerDataChanged(Qt::Horizontal, 0, model->columnCount() - 1);
+    }
 }
 
 } // namespace at

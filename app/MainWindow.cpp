@@ -5,7 +5,9 @@
 #include "ColorRulesDialog.h"
 #include "CompareLauncher.h"
 #include "DetailsPanel.h"
+#include "KernelColorChooser.h"
 #include "KernelTablePanel.h"
+#include "LoadProgress.h"
 #include "MarkerList.h"
 #include "MarkersPanel.h"
 #include "MessageBar.h"
@@ -24,6 +26,7 @@
 #include "TraceLoadJob.h"
 #include "TraceQueries.h"
 #include "ViewExport.h"
+#include "WindowLayout.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -33,10 +36,6 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMimeData>
-#include <QProgressBar>
-#include <QPushButton>
-#include <QScreen>
-#include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
@@ -60,11 +59,10 @@ QList<MainWindow *> &windowRegistry()
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_timeline(new TimelineView), m_search(new SearchBar), m_pages(new QStackedWidget),
-      m_startPage(new StartPage), m_markerList(new MarkerList(this)), m_colorBy(new QComboBox),
-      m_messages(new MessageBar), m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))),
-      m_status(new StatusLabel), m_panels(std::make_unique<PanelRegistry>(this)),
-      m_compare(new CompareLauncher(this)), m_sessions(new SessionController(this, m_compare)),
-      m_load(new TraceLoadJob(this))
+      m_startPage(new StartPage), m_markerList(new MarkerList(this)),
+      m_colorBy(new KernelColorChooser(m_timeline)), m_messages(new MessageBar), m_status(new StatusLabel),
+      m_panels(std::make_unique<PanelRegistry>(this)), m_compare(new CompareLauncher(this)),
+      m_sessions(new SessionController(this, m_compare)), m_load(new TraceLoadJob(this))
 {
     initResources();
     installOutputFileWriter();
@@ -92,20 +90,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     // Long status texts are cut with "…" (StatusLabel), they do not widen the window.
     statusBar()->addWidget(m_status, 1);
-    statusBar()->addPermanentWidget(m_progress);
-    statusBar()->addPermanentWidget(m_cancel);
-    m_progress->setRange(0, 1000);
-    m_progress->setFormat(tr("%p% read"));
-    m_progress->setMaximumWidth(260);
-    m_progress->hide();
-    m_cancel->hide();
-    connect(m_cancel, &QPushButton::clicked, this, &MainWindow::cancelLoading);
-    connect(m_load, &TraceLoadJob::progress, this,
-            [this](const QString &path, double doneMb, double totalMb, double fraction) {
-                m_progress->setValue(static_cast<int>(1000.0 * fraction));
-                m_status->setText(
-                    tr("Loading %1… %2 of %3 MB").arg(path).arg(doneMb, 0, 'f', 1).arg(totalMb, 0, 'f', 1));
-            });
+    m_progress = new LoadProgress(statusBar(), m_status, m_load); // "n% read" and Cancel
     connect(m_load, &TraceLoadJob::finished, this, &MainWindow::onLoadFinished);
     connect(m_load, &TraceLoadJob::cancelled, this, &MainWindow::onLoadCancelled);
 
@@ -114,11 +99,7 @@ MainWindow::MainWindow(QWidget *parent)
     auto *colorLabel = new QLabel(tr(" Colour kernels: "));
     colorLabel->setObjectName(QStringLiteral("ColorByLabel"));
     toolbar->addWidget(colorLabel);
-    m_colorBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_colorBy->setToolTip(
-        tr("Colour device kernels by name, by duration percentile, or by an AI Core metric"));
     toolbar->addWidget(m_colorBy);
-    connect(m_colorBy, &QComboBox::currentIndexChanged, this, &MainWindow::applyColoring);
     m_timeline->setMarkers(m_markerList);
     const auto select = [this](SliceRef ref) { m_timeline->selectSlice(ref, true); };
     connect(m_search, &SearchBar::matchActivated, m_timeline, select);
@@ -127,19 +108,23 @@ MainWindow::MainWindow(QWidget *parent)
         m_timeline->setFocus();
     });
     connect(m_search, &SearchBar::matchesChanged, m_timeline, &TimelineView::setHighlightedSlices);
-    // Ranks aligned on a collective: Find steps through the matches in the order they are drawn.
-    connect(m_timeline, &TimelineView::groupOffsetsChanged, m_search,
-            [this] { m_search->setGroupOffsets(m_timeline->groupOffsets()); });
+    m_search->followTimeline(m_timeline->state());
     // w/s/a/d (held too), 0, f, Backspace, Esc drive the timeline from any panel of the window.
     new NavigationKeyFilter(this, [this] { return m_timeline; });
     createActions();
-    createClusterActions(toolbar); // MainWindowCluster.cpp: the "Cluster" breadcrumb, Rank Offsets
-    // Window geometry and dock layout as the user left them.
-    QSettings settings;
-    if (restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
-        fitOnScreen();
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_cluster = new ClusterController(this, toolbar); // the "Cluster" breadcrumb, Close Rank, Rank Offsets
+    restoreWindowLayout(*this);                       // geometry and docks as the user left them
     m_timeline->setFocus();
+}
+
+QList<MainWindow *> MainWindow::openWindows()
+{
+    return windowRegistry();
+}
+
+bool MainWindow::showsStartPage() const
+{
+    return m_pages->currentWidget() == m_startPage;
 }
 
 MainWindow::~MainWindow()
@@ -152,16 +137,9 @@ MainWindow::~MainWindow()
     m_model.reset();
 }
 
-QList<MainWindow *> MainWindow::openWindows()
-{
-    return windowRegistry();
-}
-
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    saveWindowLayout(*this);
     QMainWindow::closeEvent(event);
 }
 
@@ -177,32 +155,14 @@ void MainWindow::resizeEvent(QResizeEvent *event)
     });
 }
 
-void MainWindow::fitOnScreen()
-{
-    const QScreen *s = screen();
-    if (!s)
-        return;
-    const QRect available = s->availableGeometry();
-    resize(std::min(width(), available.width()), std::min(height(), available.height()));
-    move(std::clamp(x(), available.left(), std::max(available.left(), available.right() + 1 - width())),
-         std::clamp(y(), available.top(), std::max(available.top(), available.bottom() + 1 - height())));
-}
-
-bool MainWindow::exportViewPng(const QString &path, bool wholeHeight) const
-{
-    return exportTimelinePng(*m_timeline, path,
-                             wholeHeight ? PngExtent::WholeHeight : PngExtent::VisibleView);
-}
-
 bool MainWindow::exportViewSvg(const QString &path, QString *error) const
 {
-    return exportTimelineSvg(*m_timeline, windowTitle(), tr("Ascend Timeline view of %1").arg(m_currentPath),
-                             path, error);
+    return exportTimelineSvg(*m_timeline, windowTitle(), viewDescription(), path, error);
 }
 
-QStringList MainWindow::recentPaths() const
+QString MainWindow::viewDescription() const
 {
-    return at::recentPaths();
+    return tr("Ascend Timeline view of %1").arg(m_currentPath);
 }
 
 void MainWindow::rememberRecent(const QString &path)
@@ -210,19 +170,7 @@ void MainWindow::rememberRecent(const QString &path)
     if (path == QLatin1String(kBundledSample))
         return;
     rememberRecentPath(path);
-    fillRecentMenu();
-}
-
-void MainWindow::fillRecentMenu()
-{
-    if (!m_recentMenu)
-        return;
-    m_recentMenu->clear();
-    const QStringList paths = recentPaths();
-    for (const QString &path : paths)
-        m_recentMenu->addAction(path, this, [this, path] { openPath(path); });
-    m_recentMenu->setEnabled(!paths.isEmpty());
-    m_startPage->setRecentPaths(paths);
+    m_recentMenu->refill();
 }
 
 void MainWindow::chooseFileToOpen()
@@ -237,11 +185,6 @@ void MainWindow::chooseFolderToOpen()
         openPath(path);
 }
 
-bool MainWindow::showsStartPage() const
-{
-    return m_pages->currentWidget() == m_startPage;
-}
-
 void MainWindow::closeTrace()
 {
     attachViews(nullptr);
@@ -249,9 +192,7 @@ void MainWindow::closeTrace()
     m_currentPath.clear();
     m_markerList->setAll({});
     m_compare->forget();
-    m_rankFolders.clear();
-    m_clusterRoot.clear();
-    m_clusterAction->setVisible(false);
+    m_cluster->traceClosed();
     setWindowTitle(tr("Ascend Timeline"));
     m_status->clear();
     m_messages->hide(); // the warnings were about the closed data
@@ -263,45 +204,7 @@ void MainWindow::attachViews(const TraceModel *model)
     m_timeline->setModel(model);
     m_search->setModel(model);
     m_panels->setModel(model);
-    fillColorChooser();
-}
-
-void MainWindow::fillColorChooser()
-{
-    const QSignalBlocker blocker(m_colorBy);
-    m_colorBy->clear();
-    m_colorBy->addItem(tr("by name"), -2);
-    const TraceModel *model = m_timeline->model();
-    if (model && !model->kernels().empty()) {
-        m_colorBy->addItem(tr("by duration percentile"), -1);
-        const auto &columns = model->kernels().columns();
-        for (std::size_t c = 0; c < columns.size(); ++c)
-            m_colorBy->addItem(tr("by %1").arg(columns[c].header), static_cast<int>(c));
-    }
-    m_colorBy->setCurrentIndex(0);
-}
-
-void MainWindow::applyColoring()
-{
-    const int choice = m_colorBy->currentData().toInt();
-    MetricColoring &coloring = m_timeline->coloring();
-    if (choice == -2)
-        coloring.setByName();
-    else if (choice == -1)
-        coloring.setByDurationPercentile();
-    else
-        coloring.setByMetric(choice);
-    m_timeline->refreshColors();
-}
-
-Session MainWindow::captureSession() const
-{
-    return m_sessions->capture();
-}
-
-bool MainWindow::saveSession(const QString &path, QString *error) const
-{
-    return m_sessions->save(path, error);
+    m_colorBy->fill();
 }
 
 bool MainWindow::openSession(const QString &path)
@@ -334,67 +237,39 @@ void MainWindow::editColorRules()
     dialog->show();
 }
 
-std::vector<StepChoice> MainWindow::stepChoices() const
-{
-    return m_compare->stepChoices();
-}
-
-CompareWindow *MainWindow::compareSteps(const StepChoice &base, const StepChoice &comparison,
-                                        bool matchShapes)
-{
-    return m_compare->compareSteps(base, comparison, matchShapes);
-}
-
-void MainWindow::chooseStepsToCompare()
-{
-    m_compare->chooseStepsToCompare();
-}
-
-void MainWindow::openBundledSample()
-{
-    openPath(QString::fromLatin1(kBundledSample));
-}
-
 bool MainWindow::reloadWithOtherSource()
 {
-    if (!m_model || m_currentPath.isEmpty())
-        return false;
     // The loader records in each group's provenance which other exports the result has.
-    bool hasOther = false;
-    for (const SourceGroup &group : m_model->groups())
-        hasOther = hasOther || group.provenance.hasOtherExport();
-    if (!hasOther)
+    if (!m_model || m_currentPath.isEmpty() ||
+        std::ranges::none_of(m_model->groups(),
+                             [](const SourceGroup &g) { return g.provenance.hasOtherExport(); }))
         return false;
-    m_preferredSource =
-        m_preferredSource == PreferredSource::Text ? PreferredSource::Database : PreferredSource::Text;
-    if (!m_rankFolders.isEmpty()) { // the same ranks of the cluster, from their other export
-        openRankFolders(m_currentPath, m_rankFolders);
-        return true;
-    }
-    QString path = m_currentPath;
     // A database opened directly: its folder holds the text export.
-    if (QFileInfo(path).isFile() && path.endsWith(QStringLiteral(".db")))
-        path = QFileInfo(path).absolutePath();
-    openPath(path);
+    const QFileInfo current(m_currentPath);
+    reloadAs(preferredSource() == PreferredSource::Text ? PreferredSource::Database : PreferredSource::Text,
+             current.isFile() && m_currentPath.endsWith(QStringLiteral(".db")) ? current.absolutePath()
+                                                                               : m_currentPath);
     return true;
 }
 
 bool MainWindow::reloadFromRawData()
 {
-    if (!m_model || m_currentPath.isEmpty() || m_preferredSource == PreferredSource::Raw)
-        return false;
     // The loader records the raw data folders of each source.
-    bool hasRaw = false;
-    for (const SourceGroup &group : m_model->groups())
-        hasRaw = hasRaw || group.provenance.hasRawData();
-    if (!hasRaw)
+    if (!m_model || m_currentPath.isEmpty() || preferredSource() == PreferredSource::Raw ||
+        std::ranges::none_of(m_model->groups(),
+                             [](const SourceGroup &g) { return g.provenance.hasRawData(); }))
         return false;
-    m_preferredSource = PreferredSource::Raw;
-    if (!m_rankFolders.isEmpty())
-        openRankFolders(m_currentPath, m_rankFolders);
-    else
-        openPath(m_currentPath);
+    reloadAs(PreferredSource::Raw, m_currentPath);
     return true;
+}
+
+void MainWindow::reloadAs(PreferredSource source, const QString &path)
+{
+    setPreferredSource(source);
+    if (const QStringList ranks = loadedRankFolders(); !ranks.isEmpty()) // the same ranks of the cluster
+        openRankFolders(m_currentPath, ranks);
+    else
+        openPath(path);
 }
 
 void MainWindow::openPath(const QString &path)
@@ -403,25 +278,31 @@ void MainWindow::openPath(const QString &path)
         openSession(path);
         return;
     }
-    if (openCluster(path))
+    if (m_cluster->openCluster(path))
         return;
-    startLoad(path, {}); // MainWindowCluster.cpp
+    startLoad(path, {});
 }
 
-bool MainWindow::isLoading() const
+void MainWindow::startLoad(const QString &path, const QStringList &rankFolders)
 {
-    return m_load->isRunning();
-}
-
-void MainWindow::cancelLoading()
-{
-    m_load->cancel();
+    m_sessions->dropPendingUnlessFor(path);
+    // The saved prepared cache folder serves a cluster's ranks only: a folder of the user's choosing is
+    // never trimmed, so other traces keep the default (trimmed) cache unless --cache says otherwise.
+    LoadOptions options = m_loadOptions.forLoad(m_cluster->usesPreparedCache(rankFolders));
+    options.writeSnapshotInBackground = true; // the first frame does not wait for the cache write
+    options.rankFolders = rankFolders;
+    m_cluster->loadStarting(rankFolders);
+    m_load->start(path, options);
+    m_progress->started();
+    m_status->setText(
+        rankFolders.isEmpty()
+            ? tr("Loading %1…").arg(path)
+            : tr("Loading %n rank(s) of %1…", nullptr, static_cast<int>(rankFolders.size())).arg(path));
 }
 
 void MainWindow::onLoadCancelled(const QString &path)
 {
-    m_progress->hide();
-    m_cancel->hide();
+    m_progress->stopped();
     m_status->setText(tr("Loading of %1 cancelled").arg(path));
     Q_EMIT loadFinished(false);
 }
@@ -435,8 +316,7 @@ void MainWindow::failLoad(const QString &error, const QString &message)
 
 void MainWindow::onLoadFinished(const QString &path, const std::shared_ptr<LoadResult> &result)
 {
-    m_progress->hide();
-    m_cancel->hide();
+    m_progress->stopped();
     if (!result || !result->model) {
         m_status->setText(m_model ? tr("Showing %1").arg(m_currentPath) : QString());
         failLoad(result && result->cancelled() ? tr("Loading of %1 cancelled").arg(path)
@@ -446,10 +326,9 @@ void MainWindow::onLoadFinished(const QString &path, const std::shared_ptr<LoadR
     }
     showModel(std::move(result->model), path);
     rememberRecent(path);
-    m_rankFolders = m_loadingRankFolders; // before the session is applied: it may be captured again
-    rebasePendingSession();
+    m_cluster->modelShown(); // before the session is applied: it may be captured again
     m_sessions->applyPending();
-    afterClusterLoad(); // MainWindowCluster.cpp: rank subset title, messages, the op to show
+    m_cluster->afterLoad(); // rank subset title, messages, the op to show
     Q_EMIT loadFinished(true);
 }
 

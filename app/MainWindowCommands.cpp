@@ -4,17 +4,21 @@
 
 #include "Commands.h"
 #include "MarkerList.h"
+#include "MarksAndSteps.h"
 #include "MessageBar.h"
 #include "OpenDialogs.h"
 #include "PanelRegistry.h"
 #include "PreparedCacheSetting.h"
+#include "RecentPaths.h"
 #include "SearchBar.h"
 #include "ShortcutsDialog.h"
+#include "StartPage.h"
 #include "StatusLabel.h"
 #include "Steps.h"
 #include "StepsPanel.h"
 #include "TimelineView.h"
 #include "TraceQueries.h"
+#include "ViewExport.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -51,9 +55,9 @@ std::vector<std::pair<const char *, std::function<void()>>> MainWindow::commandH
                      "This result has no raw data (PROF_*/host|device_N/data), or it is already decoded from "
                      "it."));
          }},
-        {"file.exportPng", [this] { exportView(ExportFormat::Png); }},
-        {"file.exportPngWhole", [this] { exportView(ExportFormat::WholeHeightPng); }},
-        {"file.exportSvg", [this] { exportView(ExportFormat::Svg); }},
+        {"file.exportPng", [this] { exportView(ViewImageFormat::Png); }},
+        {"file.exportPngWhole", [this] { exportView(ViewImageFormat::WholeHeightPng); }},
+        {"file.exportSvg", [this] { exportView(ViewImageFormat::Svg); }},
         {"file.openSession",
          [this] {
              if (const QString path = chooseSessionToOpen(this); !path.isEmpty())
@@ -107,8 +111,11 @@ void MainWindow::createActions()
     menus[0].second->setObjectName(QStringLiteral("menu.file"));
     menus[1].second->setObjectName(QStringLiteral("menu.view"));
     menus[2].second->setObjectName(QStringLiteral("menu.help"));
-    m_recentMenu = menus[0].second->addMenu(tr("Open &Recent"));
-    fillRecentMenu();
+    m_recentMenu = new RecentMenu(this);
+    menus[0].second->addMenu(m_recentMenu);
+    connect(m_recentMenu, &RecentMenu::pathChosen, this, &MainWindow::openPath);
+    connect(m_recentMenu, &RecentMenu::pathsChanged, m_startPage, &StartPage::setRecentPaths);
+    m_recentMenu->refill();
     const auto handlers = commandHandlers();
     for (const auto &[scope, menu] : menus) {
         for (const Command &c : commands()) {
@@ -137,7 +144,7 @@ void MainWindow::setPreparedCacheFolder(const QString &folder)
     m_messages->showMessage(
         MessageBar::Kind::Info,
         saved.isEmpty() ? tr("No prepared cache folder: the following loads use the usual snapshot cache.")
-        : !m_savedCacheUsed || !m_loadOptions.snapshotDirectory.isEmpty()
+        : !m_loadOptions.followsSavedFolder()
             ? tr("Prepared cache folder %1 kept for the next start; this window keeps the command line's "
                  "choice.")
                   .arg(saved)
@@ -150,19 +157,6 @@ void MainWindow::updatePreparedCacheActions()
 {
     if (auto *stop = findChild<QAction *>(QStringLiteral("file.stopPreparedCache")))
         stop->setEnabled(!savedPreparedCacheFolder().isEmpty());
-}
-
-LoadOptions MainWindow::loadOptions() const
-{
-    LoadOptions options = m_loadOptions;
-    // Like `--cache DIR`: the folder's snapshots and prepared summaries, the cache on even under
-    // AT_NO_SNAPSHOT. The command line's --cache wins for its run.
-    if (const QString folder = savedPreparedCacheFolder();
-        m_savedCacheUsed && options.snapshotDirectory.isEmpty() && !folder.isEmpty()) {
-        options.snapshotDirectory = folder;
-        options.useSnapshotCache = true;
-    }
-    return options;
 }
 
 void MainWindow::openInNewWindow()
@@ -186,16 +180,10 @@ void MainWindow::saveSessionAs()
         m_messages->showMessage(MessageBar::Kind::Error, error);
 }
 
-void MainWindow::exportView(ExportFormat format)
+void MainWindow::exportView(ViewImageFormat format)
 {
-    const bool svg = format == ExportFormat::Svg;
-    const QString path =
-        svg ? chooseImageToSave(this, QStringLiteral("timeline.svg"), tr("SVG images (*.svg)"))
-            : chooseImageToSave(this, QStringLiteral("timeline.png"), tr("PNG images (*.png)"));
-    if (path.isEmpty())
-        return;
-    QString error = tr("Could not write %1").arg(path);
-    if (svg ? !exportViewSvg(path, &error) : !exportViewPng(path, format == ExportFormat::WholeHeightPng))
+    if (const QString error = saveViewImage(this, *m_timeline, format, windowTitle(), viewDescription());
+        !error.isEmpty())
         m_messages->showMessage(MessageBar::Kind::Error, error);
 }
 
@@ -203,45 +191,24 @@ bool MainWindow::markSelection()
 {
     if (!m_model)
         return false;
-    Marker m;
-    if (const auto range = m_timeline->selectedRange()) {
-        m.begin = range->start;
-        m.end = range->end;
-    } else if (const SliceRef s = m_timeline->selectedSlice(); s.isValid()) {
-        // Markers are on the ruler's clock: an aligned rank's slice where it is drawn (+ the rank's offset).
-        const SliceTable &t = m_model->threads()[static_cast<std::size_t>(s.thread)].slices;
-        const TimeNs offset = m_timeline->groupOffset(groupOfThread(*m_model, s.thread));
-        m.begin = t.start(s.index) + offset;
-        m.end = t.end(s.index) + offset;
-        m.name = m_model->sliceName(s);
-    } else {
+    const std::optional<Marker> m = markerOfSelection(*m_timeline);
+    if (!m)
         m_status->setText(tr("Select a slice or drag a range first, then press m"));
-        return false;
-    }
-    if (m.end == m.begin)
-        ++m.end; // a zero-length slice is still a range, not a flag
-    m.rgb = markerPalette()[static_cast<std::size_t>(m_markerList->size()) % markerPalette().size()];
-    m_markerList->add(m);
-    return true;
+    else
+        addInNextColour(*m_markerList, *m);
+    return m.has_value();
 }
 
 void MainWindow::dropFlag()
 {
-    if (!m_model)
-        return;
-    Marker m;
-    m.begin = m.end = m_timeline->mouseTime().value_or(m_timeline->zoom()->range().center());
-    m.rgb = markerPalette()[static_cast<std::size_t>(m_markerList->size()) % markerPalette().size()];
-    m_markerList->add(m);
+    if (m_model)
+        addInNextColour(*m_markerList, flagAtMouse(*m_timeline));
 }
 
 void MainWindow::showStep(int step)
 {
-    if (!m_model || step < 0 || step >= static_cast<int>(m_model->steps().size()))
+    if (!fitStep(*m_timeline, step))
         return;
-    const Step &s = m_model->steps()[static_cast<std::size_t>(step)];
-    const TimeNs offset = m_timeline->groupOffset(s.group); // an aligned rank's step is drawn moved
-    m_timeline->zoom()->fit({s.begin() + offset, s.end() + offset});
     const QSignalBlocker blocker(m_steps);
     m_steps->selectStep(step);
 }
@@ -250,23 +217,12 @@ bool MainWindow::showAdjacentStep(int direction)
 {
     if (!m_model || m_model->steps().empty())
         return false;
-    // The group of the selected slice, else of the step list's selection, else the first with steps.
-    int group = m_model->steps().front().group;
-    const SliceRef selected = m_timeline->selectedSlice();
-    if (selected.isValid())
-        group = m_model
-                    ->processes()[static_cast<std::size_t>(
-                        m_model->threads()[static_cast<std::size_t>(selected.thread)].process)]
-                    .group;
-    else if (const auto rows = m_steps->selectedSteps(); !rows.empty())
-        group = m_model->steps()[static_cast<std::size_t>(rows.front())].group;
-    const int step = adjacentStep(m_model->steps(), group, m_timeline->zoom()->range().center(), direction);
-    if (step < 0) {
+    const int step = adjacentStepOf(*m_timeline, m_steps->selectedSteps(), direction);
+    if (step < 0)
         m_status->setText(direction > 0 ? tr("No later step") : tr("No earlier step"));
-        return false;
-    }
-    showStep(step);
-    return true;
+    else
+        showStep(step);
+    return step >= 0;
 }
 
 } // namespace at

@@ -1,4 +1,6 @@
-// MainWindow's docks: one registration per panel (PanelRegistry), and what each listens to.
+// MainWindow's docks: one registration per panel (PanelRegistry), and what each listens to. Panels observe
+// the timeline's one TimelineState (selection, visible range, range selection and lanes, rank offsets);
+// what they ask of the timeline (select, zoom, highlight) goes to the view.
 #include "MainWindow.h"
 
 #include "ChartsPanel.h"
@@ -25,13 +27,14 @@ void MainWindow::createPanels()
     const PanelPlacement right{Qt::RightDockWidgetArea, 420}, bottom{Qt::BottomDockWidgetArea, 220};
     const auto select = [this](SliceRef ref) { m_timeline->selectSlice(ref, true); };
     TimelineView *t = m_timeline;
+    const TimelineState *state = t->state();
     PanelRegistry *panels = m_panels.get();
     // What the user just did is shown in front: a clicked slice in Details, a dragged range in Range
     // statistics (raising a tab never takes the keyboard focus from the timeline).
     m_details = m_panels->add<DetailsPanel>(
-        "panel.details", "DetailsDock", right, new DetailsPanel, [t, select, panels](DetailsPanel *p) {
-            connect(t, &TimelineView::selectionChanged, p, &DetailsPanel::showSlice);
-            connect(t, &TimelineView::selectionChanged, p, [p, panels](SliceRef ref) {
+        "panel.details", "DetailsDock", right, new DetailsPanel, [t, state, select, panels](DetailsPanel *p) {
+            connect(state, &TimelineState::selectionChanged, p, &DetailsPanel::showSlice);
+            connect(state, &TimelineState::selectionChanged, p, [p, panels](SliceRef ref) {
                 if (ref.isValid())
                     panels->raise(p);
             });
@@ -39,34 +42,21 @@ void MainWindow::createPanels()
         });
     m_statistics = m_panels->add<StatisticsPanel>(
         "panel.statistics", "StatisticsDock", bottom, new StatisticsPanel,
-        [t, select, panels](StatisticsPanel *p) {
-            // The range is on the timeline's reference clock: each rank is counted with its offset.
-            connect(t, &TimelineView::rangeSelected, p, [t, p](TimeRange range) {
-                p->showRangeOnLanes(range, t->rangeThreads(), t->groupOffsets());
-            });
-            connect(t, &TimelineView::groupOffsetsChanged, p,
-                    [t, p] { p->setGroupOffsets(t->groupOffsets()); });
+        [t, state, select, panels](StatisticsPanel *p) {
+            p->followTimeline(state);
             connect(p, &StatisticsPanel::sliceActivated, t, select);
-            connect(t, &TimelineView::rangeSelected, p, [p, panels] { panels->raise(p); });
-            connect(t, &TimelineView::rangeCleared, p, &StatisticsPanel::clearRange);
+            connect(state, &TimelineState::rangeSelected, p, [p, panels] { panels->raise(p); });
         });
-    m_kernels = m_panels->add<KernelTablePanel>(
-        "panel.kernels", "KernelsDock", bottom, new KernelTablePanel, [t, select](KernelTablePanel *p) {
-            connect(t, &TimelineView::selectionChanged, p, &KernelTablePanel::selectSlice);
-            connect(t, &TimelineView::groupOffsetsChanged, p,
-                    [t, p] { p->setGroupOffsets(t->groupOffsets()); });
-            connect(t, &TimelineView::rangeSelected, p, [t, p](TimeRange range) {
-                p->setGroupOffsets(t->groupOffsets());
-                p->setTimeSelection(range);
-            });
-            connect(t, &TimelineView::rangeCleared, p, &KernelTablePanel::clearTimeSelection);
-            connect(p, &KernelTablePanel::kernelActivated, t, select);
-        });
+    m_kernels = m_panels->add<KernelTablePanel>("panel.kernels", "KernelsDock", bottom, new KernelTablePanel,
+                                                [t, state, select](KernelTablePanel *p) {
+                                                    p->followTimeline(state);
+                                                    connect(p, &KernelTablePanel::kernelActivated, t, select);
+                                                });
     m_tables =
         m_panels->add<SummaryTablesPanel>("panel.tables", "TablesDock", bottom, new SummaryTablesPanel);
     m_charts = m_panels->add<ChartsPanel>(
-        "panel.charts", "ChartsDock", bottom, new ChartsPanel, [this, t, select](ChartsPanel *p) {
-            connect(t, &TimelineView::selectionChanged, p, &ChartsPanel::selectSlice);
+        "panel.charts", "ChartsDock", bottom, new ChartsPanel, [this, t, state, select](ChartsPanel *p) {
+            connect(state, &TimelineState::selectionChanged, p, &ChartsPanel::selectSlice);
             connect(p, &ChartsPanel::kernelActivated, t, select);
             connect(m_kernels, &KernelTablePanel::filterChanged, p, [p](const KernelRows &rows) {
                 // The charts read an empty list as "all kernels"; a filter that matches nothing is
@@ -91,25 +81,26 @@ void MainWindow::createPanels()
                 }
             });
         });
-    m_panels->add<MemoryPanel>("panel.memory", "MemoryDock", bottom, new MemoryPanel, [t](MemoryPanel *p) {
-        connect(t->zoom(), &ZoomController::rangeChanged, p, &MemoryPanel::setVisibleRange);
-        connect(p, &MemoryPanel::sliceRequested, t, [t](SliceRef ref) {
-            if (ref.isValid())
-                t->selectSlice(ref, true);
+    m_panels->add<MemoryPanel>(
+        "panel.memory", "MemoryDock", bottom, new MemoryPanel, [t, state](MemoryPanel *p) {
+            connect(state, &TimelineState::visibleRangeChanged, p, &MemoryPanel::setVisibleRange);
+            connect(p, &MemoryPanel::sliceRequested, t, [t](SliceRef ref) {
+                if (ref.isValid())
+                    t->selectSlice(ref, true);
+            });
+            // An allocation's lifetime: marked, and the view widened to it when it does not fit.
+            connect(p, &MemoryPanel::spanRequested, t, [t](const TimelineSpan &span) {
+                t->setHighlightedSpan(span);
+                const TimeRange r = t->zoom()->range();
+                // Where it is drawn: an aligned rank's span is moved by the rank's offset.
+                const TimeNs offset = t->model() ? t->groupOffset(groupOfSpan(*t->model(), span)) : 0;
+                const TimeNs begin = span.begin + offset, end = span.end + offset;
+                if (begin < r.start || end > r.end) {
+                    const TimeNs margin = std::max<TimeNs>(1, (end - begin) / 20);
+                    t->zoom()->fit({begin - margin, end + margin});
+                }
+            });
         });
-        // An allocation's lifetime: marked, and the view widened to it when it does not fit.
-        connect(p, &MemoryPanel::spanRequested, t, [t](const TimelineSpan &span) {
-            t->setHighlightedSpan(span);
-            const TimeRange r = t->zoom()->range();
-            // Where it is drawn: an aligned rank's span is moved by the rank's offset.
-            const TimeNs offset = t->model() ? t->groupOffset(groupOfSpan(*t->model(), span)) : 0;
-            const TimeNs begin = span.begin + offset, end = span.end + offset;
-            if (begin < r.start || end > r.end) {
-                const TimeNs margin = std::max<TimeNs>(1, (end - begin) / 20);
-                t->zoom()->fit({begin - margin, end + margin});
-            }
-        });
-    });
     m_collection =
         m_panels->add<CollectionPanel>("panel.collection", "CollectionDock", right, new CollectionPanel);
     // Insights: an occurrence selects its slice; "show all" outlines every occurrence on the timeline

@@ -3,19 +3,20 @@
 #include "MainWindow.h"
 
 #include "AppearanceMenus.h"
+#include "ClusterController.h"
 #include "Commands.h"
+#include "KernelColorChooser.h"
+#include "LoadProgress.h"
 #include "PanelRegistry.h"
+#include "RecentPaths.h"
 #include "StartPage.h"
 #include "StatusLabel.h"
 #include "TimelineView.h"
 
-#include <QAbstractItemView>
 #include <QComboBox>
 #include <QEvent>
 #include <QLabel>
 #include <QMenu>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QStackedWidget>
 #include <QToolBar>
 
@@ -36,38 +37,18 @@ void MainWindow::retranslateUi()
     for (const auto &[name, title] : menus)
         if (auto *menu = findChild<QMenu *>(QLatin1String(name)))
             menu->setTitle(tr(title));
-    m_recentMenu->setTitle(tr("Open &Recent"));
+    m_recentMenu->retranslate();
     retranslateCommandActions(this); // every registry command, also the panels' own actions
     m_panels->retranslate();
     retranslateAppearanceMenus(this);
-    m_cancel->setText(tr("Cancel"));
-    retranslateClusterActions();
-    m_progress->setFormat(tr("%p% read"));
+    m_cluster->retranslate();
+    m_progress->retranslate();
     if (auto *toolbar = findChild<QToolBar *>(QStringLiteral("ViewToolBar")))
         toolbar->setWindowTitle(tr("View"));
     if (auto *label = findChild<QLabel *>(QStringLiteral("ColorByLabel")))
         label->setText(tr(" Colour kernels: "));
-    m_colorBy->setToolTip(
-        tr("Colour device kernels by name, by duration percentile, or by an AI Core metric"));
-    // Its choices keep their data (and the current one); only the texts change.
-    const TraceModel *shown = m_timeline->model();
-    for (int i = 0; i < m_colorBy->count(); ++i) {
-        const int choice = m_colorBy->itemData(i).toInt();
-        if (choice == -2)
-            m_colorBy->setItemText(i, tr("by name"));
-        else if (choice == -1)
-            m_colorBy->setItemText(i, tr("by duration percentile"));
-        else if (shown && static_cast<std::size_t>(choice) < shown->kernels().columns().size())
-            m_colorBy->setItemText(
-                i, tr("by %1").arg(shown->kernels().columns()[static_cast<std::size_t>(choice)].header));
-    }
-    // Table headers: the panels' models translate in headerData(), their views only have to ask again.
-    const auto tables = findChildren<QAbstractItemView *>();
-    for (QAbstractItemView *view : tables) {
-        QAbstractItemModel *model = view->model();
-        if (model && model->columnCount() > 0)
-            Q_EMIT model->headerDataChanged(Qt::Horizontal, 0, model->columnCount() - 1);
-    }
+    m_colorBy->retranslate();
+    retranslateTableHeaders(this);
     if (m_model && m_pages->currentWidget() == m_timeline && !isLoading()) {
         showModelSummary();
     } else if (m_pages->currentWidget() == m_startPage) {

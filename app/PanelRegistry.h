@@ -44,6 +44,14 @@ public:
             listen(panel);
         return panel;
     }
+    // The registered panel of this type (typed access instead of looking widgets up by name), else null.
+    template <class Panel> Panel *panel() const
+    {
+        for (QDockWidget *dock : m_docks)
+            if (auto *p = dynamic_cast<Panel *>(dock->widget()))
+                return p;
+        return nullptr;
+    }
     // Raises the first dock of every area and gives the areas their sizes (after the last add).
     void finish();
     void setModel(const TraceModel *model) const;

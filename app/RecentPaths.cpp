@@ -26,4 +26,24 @@ void rememberRecentPath(const QString &path)
     QSettings().setValue(kKey, paths);
 }
 
+RecentMenu::RecentMenu(QWidget *parent) : QMenu(parent)
+{
+    retranslate();
+}
+
+void RecentMenu::refill()
+{
+    clear();
+    const QStringList paths = recentPaths();
+    for (const QString &path : paths)
+        addAction(path, this, [this, path] { Q_EMIT pathChosen(path); });
+    setEnabled(!paths.isEmpty());
+    Q_EMIT pathsChanged(paths);
+}
+
+void RecentMenu::retranslate()
+{
+    setTitle(tr("Open &Recent"));
+}
+
 } // namespace at

@@ -1,5 +1,7 @@
 #include "TraceLoadJob.h"
 
+#include "PreparedCacheSetting.h"
+
 #include <QtConcurrent>
 
 namespace at {
@@ -69,6 +71,17 @@ void TraceLoadJob::onWorkerFinished()
     std::unique_ptr<Running> running = std::move(m_running);
     m_progressTimer.stop();
     Q_EMIT finished(running->path, running->watcher.result());
+}
+
+LoadOptions WindowLoadOptions::forLoad(bool preparedCache) const
+{
+    LoadOptions options = m_options;
+    if (const QString folder = savedPreparedCacheFolder();
+        preparedCache && followsSavedFolder() && !folder.isEmpty()) {
+        options.snapshotDirectory = folder;
+        options.useSnapshotCache = true;
+    }
+    return options;
 }
 
 } // namespace at

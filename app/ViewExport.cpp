@@ -1,5 +1,6 @@
 #include "ViewExport.h"
 
+#include "OpenDialogs.h"
 #include "TableExport.h"
 #include "TimelineView.h"
 #include "common/OutputPath.h"
@@ -65,6 +66,26 @@ bool exportTimelineSvg(TimelineView &view, const QString &title, const QString &
         return false;
     }
     return true;
+}
+
+QString saveViewImage(QWidget *parent, TimelineView &view, ViewImageFormat format, const QString &title,
+                      const QString &description)
+{
+    const bool svg = format == ViewImageFormat::Svg;
+    const QString path =
+        svg ? chooseImageToSave(parent, QStringLiteral("timeline.svg"),
+                                QCoreApplication::translate("ViewExport", "SVG images (*.svg)"))
+            : chooseImageToSave(parent, QStringLiteral("timeline.png"),
+                                QCoreApplication::translate("ViewExport", "PNG images (*.png)"));
+    if (path.isEmpty())
+        return {};
+    QString error = QCoreApplication::translate("ViewExport", "Could not write %1").arg(path);
+    const bool written =
+        svg ? exportTimelineSvg(view, title, description, path, &error)
+            : exportTimelinePng(view, path,
+                                format == ViewImageFormat::WholeHeightPng ? PngExtent::WholeHeight
+                                                                          : PngExtent::VisibleView);
+    return written ? QString() : error;
 }
 
 } // namespace at

@@ -2,6 +2,8 @@
 
 #include <QString>
 
+class QWidget;
+
 namespace at {
 
 class TimelineView;
@@ -22,5 +24,17 @@ bool exportTimelinePng(TimelineView &view, const QString &path, PngExtent extent
 // The same view as vector graphics (text stays text); false with *error naming the file.
 bool exportTimelineSvg(TimelineView &view, const QString &title, const QString &description,
                        const QString &path, QString *error);
+
+// File ▸ Export View as PNG / Export Whole Trace Height as PNG / Export View as SVG: asks where (a file
+// dialog over parent), then writes. Returns the error to show, naming the file; empty when written or when
+// the user chose no file. title and description go into an SVG.
+enum class ViewImageFormat
+{
+    Png,
+    WholeHeightPng,
+    Svg
+};
+QString saveViewImage(QWidget *parent, TimelineView &view, ViewImageFormat format, const QString &title,
+                      const QString &description);
 
 } // namespace at

@@ -1,4 +1,5 @@
 #include "KernelTablePanel.h"
+#include "TimelineState.h"
 
 #include "TableCells.h"
 #include "TableExport.h"
@@ -312,6 +313,18 @@ void KernelTablePanel::setTimeSelection(TimeRange range)
     m_timeSelection = range;
     if (m_inRange->isChecked())
         applyFilter();
+}
+
+void KernelTablePanel::followTimeline(const TimelineState *state)
+{
+    connect(state, &TimelineState::selectionChanged, this, &KernelTablePanel::selectSlice);
+    connect(state, &TimelineState::groupOffsetsChanged, this,
+            [this, state] { setGroupOffsets(state->groupOffsets()); });
+    connect(state, &TimelineState::rangeSelected, this, [this, state](TimeRange range) {
+        setGroupOffsets(state->groupOffsets());
+        setTimeSelection(range);
+    });
+    connect(state, &TimelineState::rangeCleared, this, &KernelTablePanel::clearTimeSelection);
 }
 
 void KernelTablePanel::setGroupOffsets(GroupOffsets offsets)

@@ -24,6 +24,10 @@ class QPushButton;
 class QTableView;
 
 namespace at {
+class TimelineState;
+}
+
+namespace at {
 
 // The joined per-kernel table (kernel_details / op_summary) as an item model: fixed columns, then
 // one column per AI Core metric with its unit.
@@ -158,6 +162,9 @@ public:
     KernelGroupModel *groupModel() const { return m_groups; }
     // Kernel rows that pass the filter, in table order (for charts and exports).
     KernelRows filteredRows() const;
+
+    // Follows the timeline: its selected slice, its range selection ("in time selection") and rank offsets.
+    void followTimeline(const TimelineState *state);
 
 public Q_SLOTS:
     void selectSlice(at::SliceRef ref);

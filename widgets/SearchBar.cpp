@@ -1,5 +1,6 @@
 #include "SearchBar.h"
 
+#include "TimelineState.h"
 #include "TraceQueries.h"
 
 #include <QCheckBox>
@@ -96,6 +97,13 @@ void SearchBar::runSearch()
     m_current = -1;
     updateStatus();
     Q_EMIT matchesChanged(m_matches);
+}
+
+void SearchBar::followTimeline(const TimelineState *state)
+{
+    // Ranks aligned on a collective: Find steps through the matches in the order they are drawn.
+    connect(state, &TimelineState::groupOffsetsChanged, this,
+            [this, state] { setGroupOffsets(state->groupOffsets()); });
 }
 
 void SearchBar::setGroupOffsets(GroupOffsets offsets)

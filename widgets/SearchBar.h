@@ -13,6 +13,8 @@ class QToolButton;
 
 namespace at {
 
+class TimelineState;
+
 // Ctrl+F: finds slices whose name contains the text; matchesChanged hands every match to the timeline
 // to highlight, the status reads "n of N"; Enter / Shift+Enter step through the matches in time order
 // and emit matchActivated so the timeline selects and centres them.
@@ -31,6 +33,8 @@ public:
     // The timeline's rank offsets: the matches are stepped through in the order they are drawn (a rank's
     // time + its offset); the current match stays current.
     void setGroupOffsets(at::GroupOffsets offsets);
+    // Takes the timeline's rank offsets as they change.
+    void followTimeline(const TimelineState *state);
 
 public Q_SLOTS:
     void activate(); // show, focus and select the text

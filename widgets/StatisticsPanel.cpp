@@ -2,6 +2,7 @@
 
 #include "Commands.h"
 #include "TableExport.h"
+#include "TimelineState.h"
 
 #include "TableCells.h"
 
@@ -209,6 +210,17 @@ void StatisticsPanel::setModel(const TraceModel *model)
     m_model = model;
     m_offsets.clear(); // they belonged to the previous model's ranks
     clearRange();
+}
+
+void StatisticsPanel::followTimeline(const TimelineState *state)
+{
+    // The range is on the timeline's reference clock: each rank is counted with its offset.
+    connect(state, &TimelineState::rangeSelected, this, [this, state](TimeRange range) {
+        showRangeOnLanes(range, state->rangeLanes(), state->groupOffsets());
+    });
+    connect(state, &TimelineState::groupOffsetsChanged, this,
+            [this, state] { setGroupOffsets(state->groupOffsets()); });
+    connect(state, &TimelineState::rangeCleared, this, &StatisticsPanel::clearRange);
 }
 
 void StatisticsPanel::setGroupOffsets(GroupOffsets offsets)

@@ -13,6 +13,10 @@ class QSortFilterProxyModel;
 class QTableView;
 
 namespace at {
+class TimelineState;
+}
+
+namespace at {
 
 // Range statistics as a table model: one row per slice name.
 class StatisticsModel : public QAbstractTableModel
@@ -85,6 +89,8 @@ class StatisticsPanel : public QWidget
     Q_OBJECT
 public:
     explicit StatisticsPanel(QWidget *parent = nullptr);
+    // Shows the timeline's range selection (on its lanes, counted with its rank offsets) as it changes.
+    void followTimeline(const TimelineState *state);
 
     void setModel(const TraceModel *model);
     void showRange(at::TimeRange range) { showRangeOnLanes(range, {}); }

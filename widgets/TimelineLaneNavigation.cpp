@@ -80,12 +80,12 @@ bool TimelineView::selectAdjacentLane(int direction)
     const int thread = rows[static_cast<std::size_t>(row)].index;
     // On the view's clock: an aligned rank's times are moved by its offset.
     const TimelineGeometry g = timelineGeometry();
-    const TimeNs t =
-        (m_selected.isValid() ? m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices.start(
-                                    m_selected.index) +
-                                    groupOffset(g.groupOfThread(m_selected.thread))
-                              : m_zoom.range().center()) -
-        groupOffset(g.groupOfThread(thread));
+    const TimeNs t = (selectedSlice().isValid()
+                          ? m_model->threads()[static_cast<std::size_t>(selectedSlice().thread)].slices.start(
+                                selectedSlice().index) +
+                                groupOffset(g.groupOfThread(selectedSlice().thread))
+                          : m_zoom.range().center()) -
+                     groupOffset(g.groupOfThread(thread));
     m_currentLane = thread;
     if (const SliceRef ref = laneSliceNear(thread, t); ref.isValid())
         selectAndReveal(ref);
@@ -102,9 +102,9 @@ bool TimelineView::selectAdjacentSlice(int direction)
     if (slices.depthCount() == 0)
         return false;
     SliceRef next;
-    if (m_selected.isValid() && m_selected.thread == m_currentLane) {
-        const auto [begin, end] = slices.depthRange(slices.depthOf(m_selected.index));
-        const std::int64_t i = static_cast<std::int64_t>(m_selected.index) + direction;
+    if (selectedSlice().isValid() && selectedSlice().thread == m_currentLane) {
+        const auto [begin, end] = slices.depthRange(slices.depthOf(selectedSlice().index));
+        const std::int64_t i = static_cast<std::int64_t>(selectedSlice().index) + direction;
         if (i < begin || i >= end)
             return false;
         next = {m_currentLane, static_cast<std::uint32_t>(i)};
@@ -127,19 +127,19 @@ bool TimelineView::selectAdjacentSlice(int direction)
 
 bool TimelineView::selectOccurrence(int direction)
 {
-    if (!m_model || !m_selected.isValid())
+    if (!m_model || !selectedSlice().isValid())
         return false;
-    const StringId name =
-        m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices.name(m_selected.index);
+    const StringId name = m_model->threads()[static_cast<std::size_t>(selectedSlice().thread)].slices.name(
+        selectedSlice().index);
     // In the order they are drawn: an aligned rank's occurrences at their time + its offset.
-    const Occurrence current{drawnStart(*m_model, m_selected, m_groupOffsets), m_selected};
+    const Occurrence current{drawnStart(*m_model, selectedSlice(), groupOffsets()), selectedSlice()};
     // One pass over the names: the nearest occurrence after (before) the current one, and the first
     // (last) of all for wrapping around.
     std::optional<Occurrence> nearest, wrap;
     for (std::size_t t = 0; t < m_model->threads().size(); ++t) {
         const SliceTable &slices = m_model->threads()[t].slices;
         const std::vector<StringId> &names = slices.names();
-        const TimeNs offset = offsetOfGroup(m_groupOffsets, groupOfThread(*m_model, static_cast<int>(t)));
+        const TimeNs offset = offsetOfGroup(groupOffsets(), groupOfThread(*m_model, static_cast<int>(t)));
         for (std::uint32_t i = 0; i < names.size(); ++i) {
             if (names[i] != name)
                 continue;
@@ -152,7 +152,7 @@ bool TimelineView::selectOccurrence(int direction)
         }
     }
     const std::optional<Occurrence> target = nearest ? nearest : wrap;
-    if (!target || target->ref == m_selected)
+    if (!target || target->ref == selectedSlice())
         return false;
     selectAndReveal(target->ref);
     return true;

@@ -6,22 +6,14 @@
 
 namespace at {
 
-TimeNs TimelineView::groupOffset(int group) const
-{
-    return group >= 0 && static_cast<std::size_t>(group) < m_groupOffsets.size()
-               ? m_groupOffsets[static_cast<std::size_t>(group)]
-               : 0;
-}
-
 void TimelineView::setGroupOffsets(std::vector<TimeNs> offsets)
 {
     if (m_model)
         offsets.resize(m_model->groups().size(), 0);
-    if (offsets == m_groupOffsets)
+    if (offsets == m_state.groupOffsets())
         return;
-    m_groupOffsets = std::move(offsets);
     viewport()->update();
-    Q_EMIT groupOffsetsChanged();
+    m_state.setGroupOffsets(std::move(offsets));
 }
 
 bool TimelineView::canAlignOn(SliceRef ref) const
@@ -38,7 +30,7 @@ std::vector<int> TimelineView::alignRanksOn(SliceRef ref)
     std::vector<int> aligned;
     if (!m_model || !ref.isValid())
         return aligned;
-    setGroupOffsets(cluster::alignOnCollective(*m_model, ref, m_groupOffsets, &aligned));
+    setGroupOffsets(cluster::alignOnCollective(*m_model, ref, m_state.groupOffsets(), &aligned));
     return aligned;
 }
 

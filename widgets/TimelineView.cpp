@@ -23,7 +23,15 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     verticalScrollBar()->setSingleStep(LaneLayout::kSliceHeight * 2);
     setMinimumSize(400, 200);
-    connect(&m_zoom, &ZoomController::rangeChanged, this, [this] { viewport()->update(); });
+    connect(&m_zoom, &ZoomController::rangeChanged, this, [this](TimeRange range) {
+        m_state.setVisibleRange(range);
+        viewport()->update();
+    });
+    connect(&m_state, &TimelineState::selectionChanged, this, &TimelineView::selectionChanged);
+    connect(&m_state, &TimelineState::rangeSelected, this, &TimelineView::rangeSelected);
+    connect(&m_state, &TimelineState::rangeCleared, this, &TimelineView::rangeCleared);
+    connect(&m_state, &TimelineState::groupOffsetsChanged, this, &TimelineView::groupOffsetsChanged);
+    connect(&m_state, &TimelineState::highlightsChanged, this, [this] { viewport()->update(); });
     auto lanes = std::make_unique<TimelineLanesPass>();
     m_lanesPass = lanes.get();
     m_passes.push_back(std::move(lanes));
@@ -47,15 +55,11 @@ void TimelineView::setModel(const TraceModel *model)
     m_collapsedGroups.clear();
     m_visibility = {};
     m_colors.setModel(model);
-    m_selected = {};
+    m_state.reset();
     m_currentLane = -1;
     m_highlighted = {};
-    m_highlights.clear();
     m_hovered = {};
-    m_rangeSelection.reset();
-    m_rangeThreads.clear();
     m_span.reset();
-    m_groupOffsets.clear();
     if (model)
         m_zoom.setDataRange({model->dataBegin(), model->dataEnd()});
     relayout();
@@ -85,18 +89,12 @@ void TimelineView::setHighlightedSlice(SliceRef ref)
 
 void TimelineView::setHighlightedSlices(std::vector<SliceRef> slices)
 {
-    std::sort(slices.begin(), slices.end(), [](SliceRef a, SliceRef b) { return sliceKey(a) < sliceKey(b); });
-    slices.erase(std::unique(slices.begin(), slices.end()), slices.end());
-    m_highlights = std::move(slices);
-    viewport()->update();
+    m_state.setHighlights(std::move(slices));
 }
 
 void TimelineView::clearHighlights()
 {
-    if (m_highlights.empty())
-        return;
-    m_highlights.clear();
-    viewport()->update();
+    m_state.setHighlights({});
 }
 
 int TimelineView::lastHighlightsDrawn() const
@@ -225,7 +223,7 @@ TimelineGeometry TimelineView::timelineGeometry() const
             verticalScrollBar()->value(),
             viewport()->width(),
             viewport()->height(),
-            &m_groupOffsets};
+            &m_state.groupOffsets()};
 }
 
 void TimelineView::setCollapsed(int process, bool collapsed)
@@ -305,8 +303,9 @@ void TimelineView::panRight()
 void TimelineView::showAll()
 {
     // Ranks aligned with offsets are drawn beyond the model's data span by up to their offsets: all of them.
-    const auto [low, high] = std::minmax_element(m_groupOffsets.begin(), m_groupOffsets.end());
-    if (!m_model || low == m_groupOffsets.end() || (*low == 0 && *high == 0)) {
+    const std::vector<TimeNs> &offsets = m_state.groupOffsets();
+    const auto [low, high] = std::minmax_element(offsets.begin(), offsets.end());
+    if (!m_model || low == offsets.end() || (*low == 0 && *high == 0)) {
         m_zoom.showAll();
         return;
     }
@@ -317,12 +316,13 @@ void TimelineView::showAll()
 
 void TimelineView::fitSelection()
 {
-    if (m_selected.isValid() && m_model) {
-        const SliceTable &t = m_model->threads()[static_cast<std::size_t>(m_selected.thread)].slices;
-        const TimeNs offset = groupOffset(timelineGeometry().groupOfThread(m_selected.thread));
-        m_zoom.fit({t.start(m_selected.index) + offset, t.end(m_selected.index) + offset});
-    } else if (m_rangeSelection) {
-        m_zoom.fit(*m_rangeSelection);
+    const SliceRef selected = m_state.selection();
+    if (selected.isValid() && m_model) {
+        const SliceTable &t = m_model->threads()[static_cast<std::size_t>(selected.thread)].slices;
+        const TimeNs offset = groupOffset(timelineGeometry().groupOfThread(selected.thread));
+        m_zoom.fit({t.start(selected.index) + offset, t.end(selected.index) + offset});
+    } else if (const auto &range = m_state.rangeSelection()) {
+        m_zoom.fit(*range);
     }
 }
 
@@ -335,7 +335,6 @@ void TimelineView::selectSlice(SliceRef ref, bool center)
 {
     if (!m_model || (ref.isValid() && static_cast<std::size_t>(ref.thread) >= m_model->threads().size()))
         return;
-    m_selected = ref;
     m_span.reset(); // it belonged to the previous selection
     if (ref.isValid()) {
         m_currentLane = ref.thread;
@@ -360,7 +359,7 @@ void TimelineView::selectSlice(SliceRef ref, bool center)
         }
     }
     viewport()->update();
-    Q_EMIT selectionChanged(ref);
+    m_state.setSelection(ref);
 }
 
 void TimelineView::setHighlightedSpan(std::optional<TimelineSpan> span)
@@ -371,24 +370,15 @@ void TimelineView::setHighlightedSpan(std::optional<TimelineSpan> span)
 
 void TimelineView::clearRangeSelection()
 {
-    const bool had = m_rangeSelection.has_value();
-    m_rangeSelection.reset();
     m_span.reset(); // Esc clears what is marked: the range and the span
-
-    m_rangeThreads.clear();
     viewport()->update();
-    if (had)
-        Q_EMIT rangeCleared();
+    m_state.clearRange();
 }
 
 void TimelineView::setRangeThreads(std::vector<int> threads)
 {
-    std::ranges::sort(threads);
-    threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
-    m_rangeThreads = std::move(threads);
     viewport()->update();
-    if (m_rangeSelection)
-        Q_EMIT rangeSelected(*m_rangeSelection);
+    m_state.setRangeLanes(std::move(threads));
 }
 
 void TimelineView::ensureRowVisible(int row)
@@ -468,15 +458,15 @@ void TimelineView::paintEvent(QPaintEvent *event)
                                        m_collapsed,
                                        m_collapsedGroups,
                                        m_visibility.zeroCountersShown,
-                                       m_selected,
+                                       m_state.selection(),
                                        m_highlighted,
-                                       m_rangeSelection,
+                                       m_state.rangeSelection(),
                                        m_markers,
                                        m_lodEnabled,
                                        cursorTime(),
-                                       &m_highlights,
+                                       &m_state.highlights(),
                                        m_currentLane,
-                                       &m_rangeThreads};
+                                       &m_state.rangeLanes()};
     const int width = viewport()->width(), height = viewport()->height() - kRulerHeight;
     // A mouse move repaints only the ruler (the cursor's time): the lanes are not drawn again for it.
     const bool rulerOnly = event->rect().bottom() < kRulerHeight;

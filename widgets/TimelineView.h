@@ -6,6 +6,7 @@
 #include "TimelineGeometry.h"
 #include "TimelineRenderPass.h"
 #include "TimelineSpan.h"
+#include "TimelineState.h"
 #include "TraceModel.h"
 #include "ZoomController.h"
 
@@ -45,7 +46,12 @@ public:
     TimeAxis axis() const;
     const LaneLayout &layout() const { return m_layout; }
 
-    SliceRef selectedSlice() const { return m_selected; }
+    // The selection, the visible range, the range selection and its lanes, the rank offsets and the
+    // highlights: written by the view, observed by the panels (the window connects them to it).
+    TimelineState *state() { return &m_state; }
+    const TimelineState *state() const { return &m_state; }
+
+    SliceRef selectedSlice() const { return m_state.selection(); }
     // Keyboard lane navigation (TimelineLaneNavigation.cpp). The current lane is a thread's slice
     // track: the selected slice's, or the one ↑/↓ moved to (-1: none yet).
     int currentLane() const { return m_currentLane; }
@@ -58,10 +64,10 @@ public:
     // n / Shift+N: the next/previous slice with the selected slice's name on any lane, in start order,
     // wrapping around. false without a selection or when it is the only one.
     bool selectOccurrence(int direction);
-    std::optional<TimeRange> selectedRange() const { return m_rangeSelection; }
+    std::optional<TimeRange> selectedRange() const { return m_state.rangeSelection(); }
     // The lanes (thread indices) the range is restricted to; empty = every lane. Ctrl+drag selects the
     // lanes it crosses, the lane context menu adds or removes one.
-    const std::vector<int> &rangeThreads() const { return m_rangeThreads; }
+    const std::vector<int> &rangeThreads() const { return m_state.rangeLanes(); }
     // Restricts the current range to threads (empty = all) and announces it again (rangeSelected).
     void setRangeThreads(std::vector<int> threads);
     bool isCollapsed(int process) const { return m_collapsed.contains(process); }
@@ -85,7 +91,7 @@ public:
     void setHighlightedSlices(std::vector<SliceRef> slices);
     void clearHighlights();
     // Sorted by thread, then index.
-    const std::vector<SliceRef> &highlightedSlices() const { return m_highlights; }
+    const std::vector<SliceRef> &highlightedSlices() const { return m_state.highlights(); }
     // How many highlight outlines the last paint drew (one per pixel column of a lane at most).
     int lastHighlightsDrawn() const;
     // A span marked over some lanes (a memory allocation's lifetime, SpanPass); cleared by Esc, by
@@ -130,8 +136,8 @@ public:
     // Per-rank time offsets (TimelineRankOffsets.cpp, docs/CLUSTER.md): group g's slices are drawn, hit and
     // framed at model time + groupOffsets()[g]; the ruler, markers and the range are the reference clock.
     // The model's times are not changed. Empty after setModel; one entry per group once set.
-    const std::vector<TimeNs> &groupOffsets() const { return m_groupOffsets; }
-    TimeNs groupOffset(int group) const;
+    const std::vector<TimeNs> &groupOffsets() const { return m_state.groupOffsets(); }
+    TimeNs groupOffset(int group) const { return m_state.groupOffset(group); }
     void setGroupOffsets(std::vector<TimeNs> offsets);
     // "Align Ranks on This Collective": offsets that make the same op instance as ref end together on
     // every rank that has it (core/cluster/RankAlignment.h); returns the groups aligned.
@@ -182,6 +188,7 @@ public:
     void stopHeld();
 
 Q_SIGNALS:
+    // The state()'s announcements, repeated by the view.
     void selectionChanged(at::SliceRef ref);
     void rangeSelected(at::TimeRange range);
     // The range selection was removed (Esc): what shows statistics of it is stale now.
@@ -230,18 +237,14 @@ private:
     QSet<int> m_collapsedGroups;
     LaneVisibility m_visibility;
     TimelineColors m_colors;
-    SliceRef m_selected;
+    TimelineState m_state;
     int m_currentLane = -1; // thread index
     SliceRef m_highlighted;
-    std::vector<SliceRef> m_highlights;
     SliceRef m_hovered;
     TimeNs m_timeOrigin = 0;
     const MarkerList *m_markers = nullptr;
-    std::optional<TimeRange> m_rangeSelection;
-    std::vector<int> m_rangeThreads;
     std::optional<TimelineSpan> m_span;
     bool m_lodEnabled = true;
-    std::vector<TimeNs> m_groupOffsets;
     std::vector<std::unique_ptr<TimelineRenderPass>> m_passes; // painted in order
     class TimelineLanesPass *m_lanesPass = nullptr;            // the first of them
     class HighlightsPass *m_highlightsPass = nullptr;

@@ -64,7 +64,7 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
                 const int thread = row.index;
                 menu.addAction(tr("Hide Lane %1").arg(m_model->threadDisplayName(thread)), this,
                                [this, thread] { setThreadHidden(thread, true); });
-                if (m_rangeSelection)
+                if (m_state.rangeSelection())
                     addRangeLaneActions(menu, thread);
             }
         }
@@ -89,24 +89,25 @@ void TimelineView::addRangeLaneActions(QMenu &menu, int thread)
 {
     menu.addSeparator();
     const QString lane = m_model->threadDisplayName(thread);
-    const bool chosen = std::ranges::find(m_rangeThreads, thread) != m_rangeThreads.end();
+    const std::vector<int> &lanes = m_state.rangeLanes();
+    const bool chosen = std::ranges::find(lanes, thread) != lanes.end();
     if (!chosen) {
         menu.addAction(tr("Restrict Range to Lane %1").arg(lane), this,
                        [this, thread] { setRangeThreads({thread}); });
-        if (!m_rangeThreads.empty())
+        if (!lanes.empty())
             menu.addAction(tr("Add Lane %1 to the Range").arg(lane), this, [this, thread] {
-                std::vector<int> threads = m_rangeThreads;
+                std::vector<int> threads = m_state.rangeLanes();
                 threads.push_back(thread);
                 setRangeThreads(std::move(threads));
             });
-    } else if (m_rangeThreads.size() > 1) {
+    } else if (lanes.size() > 1) {
         menu.addAction(tr("Remove Lane %1 from the Range").arg(lane), this, [this, thread] {
-            std::vector<int> threads = m_rangeThreads;
+            std::vector<int> threads = m_state.rangeLanes();
             std::erase(threads, thread);
             setRangeThreads(std::move(threads));
         });
     }
-    if (!m_rangeThreads.empty())
+    if (!lanes.empty())
         menu.addAction(tr("Range on All Lanes"), this, [this] { setRangeThreads({}); });
 }
 
@@ -188,9 +189,9 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
         m_drag.mode = DragMode::Range;
     if (m_drag.mode == DragMode::Range) {
         const TimeNs now = axis().toTime(m_mousePos.x() - kLabelWidth);
-        m_rangeSelection = TimeRange{std::min(now, m_drag.pressTime), std::max(now, m_drag.pressTime)};
-        m_rangeThreads =
-            m_drag.chooseLanes ? threadsBetweenRows(m_drag.pressPos.y(), m_mousePos.y()) : std::vector<int>{};
+        m_state.dragRange(TimeRange{std::min(now, m_drag.pressTime), std::max(now, m_drag.pressTime)},
+                          m_drag.chooseLanes ? threadsBetweenRows(m_drag.pressPos.y(), m_mousePos.y())
+                                             : std::vector<int>{});
         viewport()->update();
     } else if (m_drag.mode == DragMode::Pan) {
         const TimeAxis pressAxis(m_drag.pressRange, std::max(1, viewport()->width() - kLabelWidth));
@@ -215,8 +216,8 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
             m_layout.rows()[static_cast<std::size_t>(to)].kind != LaneRow::Kind::GroupHeader)
             moveProcess(m_layout.rows()[static_cast<std::size_t>(from)].process,
                         m_layout.rows()[static_cast<std::size_t>(to)].process, to > from);
-    } else if (mode == DragMode::Range && m_rangeSelection) {
-        Q_EMIT rangeSelected(*m_rangeSelection);
+    } else if (mode == DragMode::Range && m_state.rangeSelection()) {
+        m_state.selectRange(*m_state.rangeSelection(), m_state.rangeLanes());
     } else if (mode == DragMode::Pending && event->button() == Qt::LeftButton) {
         const int row = rowAtViewportY(pos.y());
         const LaneRow::Kind kind =
