@@ -8,6 +8,7 @@
 
 #include "AppTestSupport.h"
 #include "MarkerList.h"
+#include "RecentPaths.h"
 #include "Session.h"
 #include "SessionController.h"
 #include "StartPage.h"
@@ -62,7 +63,7 @@ class TestRobustSessions : public QObject
             poll->stop();
             poll->deleteLater();
             dialog->selectFile(file);
-            dialog->accept();
+            QMetaObject::invokeMethod(dialog, "accept"); // a public slot of QDialog
         });
         poll->start();
     }
@@ -91,7 +92,11 @@ class TestRobustSessions : public QObject
     {
         QMimeData mime;
         mime.setUrls({QUrl::fromLocalFile(file)});
-        QDropEvent drop(QPointF(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        const QPoint pos = window.rect().center();
+        QDragEnterEvent enter(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(pos), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&window, &drop);
     }
 
@@ -283,7 +288,7 @@ private Q_SLOTS:
         const Run gui = runApp({path(QStringLiteral("self.atsession"))}, 5000);
         QVERIFY2(!gui.finished, qPrintable(gui.err)); // the window stays open with its message
         QTemporaryDir out;
-        for (const QString name : {QStringLiteral("self.atsession"), QStringLiteral("a.atsession")}) {
+        for (const QString &name : {QStringLiteral("self.atsession"), QStringLiteral("a.atsession")}) {
             const Run shot = runApp(
                 {QStringLiteral("--screenshot"), out.filePath(QStringLiteral("x.png")), path(name)}, 120000);
             QVERIFY(shot.finished);
