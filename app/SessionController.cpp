@@ -7,6 +7,7 @@
 #include "TimelineView.h"
 #include "common/OutputPath.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QMultiHash>
@@ -84,21 +85,94 @@ bool SessionController::save(const QString &path, QString *error) const
     return true;
 }
 
-bool SessionController::read(const QString &path, QString *error)
+namespace {
+
+// A session names at most this many sessions in a row before a trace (a longer chain is refused).
+constexpr int kMaxSessionChain = 32;
+
+std::optional<Session> readOne(const QString &path, QString *error)
 {
     QFile file(path);
-    std::optional<Session> session;
     // A FIFO or device planted at the session path would block the read or never end.
     const QFileInfo info(path);
     if (info.exists() && !info.isFile())
-        *error = tr("not a regular file (a folder, FIFO, socket or device)");
+        *error = SessionController::tr("not a regular file (a folder, FIFO, socket or device)");
     else if (!file.open(QIODevice::ReadOnly))
         *error = file.errorString();
     else
-        session = sessionFromJson(file.readAll(), error);
+        return sessionFromJson(file.readAll(), error);
+    return std::nullopt;
+}
+
+// One file however it is spelled (relative, "./", through a symbolic link): a cycle is found by it.
+QString fileIdentity(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString canonical = info.canonicalFilePath();
+    return canonical.isEmpty() ? QDir::cleanPath(info.absoluteFilePath()) : canonical;
+}
+
+bool namesSession(const Session &session)
+{
+    return session.paths.first().endsWith(QLatin1String(SessionController::kSuffix));
+}
+
+std::optional<Session> readChain(const QString &path, QString *error)
+{
+    QStringList chain{path};
+    QStringList seen{fileIdentity(path)};
+    std::optional<Session> session = readOne(path, error);
+    while (session && namesSession(*session)) {
+        const QString next = session->paths.first();
+        const QString identity = fileIdentity(next);
+        if (seen.contains(identity)) {
+            *error =
+                chain.size() == 1
+                    ? SessionController::tr("the session names itself as its data (%1), not a trace file or "
+                                            "folder")
+                          .arg(next)
+                    : SessionController::tr("its sessions name each other in a cycle: %1 → %2")
+                          .arg(chain.join(QStringLiteral(" → ")), next);
+            return std::nullopt;
+        }
+        if (chain.size() >= kMaxSessionChain) {
+            *error = SessionController::tr("more than %1 sessions name each other in a chain (%2 → …)")
+                         .arg(kMaxSessionChain)
+                         .arg(chain.first());
+            return std::nullopt;
+        }
+        QString why;
+        session = readOne(next, &why);
+        if (!session)
+            *error = SessionController::tr("the session it names, %1: %2").arg(next, why);
+        chain << next;
+        seen << identity;
+    }
+    return session;
+}
+
+} // namespace
+
+// A session whose data is another session is followed to the one whose data is a trace (that one is kept, as
+// opening each in turn would); a cycle (a session naming itself, two naming each other) or a chain longer
+// than kMaxSessionChain is refused instead of recursing openPath → openSession until the stack overflows. A
+// comparison path naming a session is replaced by the trace its chain ends at, so the comparison window never
+// opens sessions (whose own comparisons would open windows without end).
+bool SessionController::read(const QString &path, QString *error)
+{
+    std::optional<Session> session = readChain(path, error);
     if (!session)
         return false;
-    m_pending = session;
+    if (session->compare && session->compare->comparisonPath.endsWith(QLatin1String(kSuffix))) {
+        QString why;
+        const std::optional<Session> comparison = readChain(session->compare->comparisonPath, &why);
+        if (!comparison) {
+            *error = tr("its comparison session %1: %2").arg(session->compare->comparisonPath, why);
+            return false;
+        }
+        session->compare->comparisonPath = comparison->paths.first();
+    }
+    m_pending = std::move(session);
     return true;
 }
 

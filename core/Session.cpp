@@ -120,6 +120,11 @@ std::optional<Session> sessionFromJson(const QByteArray &json, QString *error)
         *error = QCoreApplication::translate("Core", "the session names no trace file or folder");
         return std::nullopt;
     }
+    if (s.paths.first().trimmed().isEmpty()) { // opening "" said only ": no such file or folder"
+        *error = QCoreApplication::translate("Core", "the session's path is empty: it names no trace file or "
+                                                     "folder");
+        return std::nullopt;
+    }
     s.rankFolders = stringList(root.value(QStringLiteral("rankFolders")));
     for (const QJsonValue &v : root.value(QStringLiteral("rankOffsets")).toArray()) {
         const QJsonObject o = v.toObject();

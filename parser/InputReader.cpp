@@ -9,12 +9,9 @@ namespace at {
 
 void SourceReading::warnMemoryStop(const QString &file, const QString &where, const QString &kept)
 {
-    builder.addWarning(QCoreApplication::translate(
-                           "Parser", "%1: reading stopped %2 because memory use reached the limit (%3 of %4; "
-                                     "raise it with --memory-limit or AT_MEMORY_LIMIT); the %5 read before "
-                                     "were kept")
-                           .arg(file, where, formatByteSize(privateResidentBytes()),
-                                formatByteSize(options.memoryLimitBytes), kept));
+    builder.addWarning(QCoreApplication::translate("Parser", "%1: reading stopped %2 because %3; the %4 read "
+                                                             "before were kept")
+                           .arg(file, where, memoryStopReason(options.memoryLimitBytes), kept));
 }
 
 void SourceReading::recordRead(const QString &path)

@@ -110,6 +110,19 @@ std::uint64_t defaultMemoryLimit(QString *problem)
     return limit;
 }
 
+QString memoryStopReason(std::uint64_t limitBytes)
+{
+    const auto readingBudget =
+        static_cast<std::uint64_t>(static_cast<double>(limitBytes) * kReadingShareOfLimit);
+    return QCoreApplication::translate("Parser",
+                                       "memory use reached the limit for reading (%1, %2 % of the %3 "
+                                       "limit: building the model needs the rest; raise it with "
+                                       "--memory-limit or AT_MEMORY_LIMIT)")
+        .arg(formatByteSize(readingBudget))
+        .arg(qRound(kReadingShareOfLimit * 100))
+        .arg(formatByteSize(limitBytes));
+}
+
 LoadMemoryGuard::LoadMemoryGuard(LoadControl &control, std::uint64_t limitBytes)
     : m_control(control),
       m_budget(limitBytes == 0

@@ -35,6 +35,11 @@ std::uint64_t defaultMemoryLimit(QString *problem = nullptr);
 // (sorting the slices into their tables) needs room on top of what reading used.
 inline constexpr double kReadingShareOfLimit = 0.6;
 
+// Why reading stopped, for the readers' warnings: "memory use reached the limit for reading (600 MiB, 60 % of
+// the 1.0 GiB limit; …)". The share of the limit is quoted, not the memory in use when the warning is
+// written: that was often below the limit once reading had stopped, and read as a contradiction.
+QString memoryStopReason(std::uint64_t limitBytes);
+
 // One JSON event may be at most limit / this many bytes: reading it takes about 6× its size at once
 // (measured: a 200 MB name peaked at 1.3 GB), with no check of the guard in between.
 inline constexpr std::uint64_t kEventBytesShareOfLimit = 16;

@@ -1,5 +1,7 @@
 #include "MarkerList.h"
 
+#include <QSet>
+
 namespace at {
 
 const std::vector<std::uint32_t> &markerPalette()
@@ -50,11 +52,17 @@ void MarkerList::setAll(std::vector<Marker> markers)
 
 QString MarkerList::nextName(bool flag) const
 {
-    // A new marker's name, in the language of the moment (names are the user's data afterwards).
+    // A new marker's name, in the language of the moment (names are the user's data afterwards). The names
+    // in use are hashed once: trying "Flag 1", "Flag 2", … against every marker was quadratic (a session of
+    // a million flags named so would hang the k key).
     const QString base = flag ? tr("Flag %1") : tr("Range %1");
+    QSet<QString> used;
+    used.reserve(size());
+    for (const Marker &m : m_markers)
+        used.insert(m.name);
     for (int n = 1;; ++n) {
-        const QString name = base.arg(n);
-        if (std::none_of(m_markers.begin(), m_markers.end(), [&](const Marker &m) { return m.name == name; }))
+        QString name = base.arg(n);
+        if (!used.contains(name))
             return name;
     }
 }

@@ -5,29 +5,114 @@
 
 #include <QAction>
 
+#include <QAbstractTableModel>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace at {
 
-MarkersPanel::MarkersPanel(MarkerList *markers, QWidget *parent)
-    : QWidget(parent), m_markers(markers), m_table(new QTableWidget), m_color(new QPushButton),
-      m_delete(new QPushButton), m_hint(new QLabel)
+// The markers as three columns (name with its colour, start, length): rows are formatted when the view
+// asks for them, so the cost of a change does not grow with the number of markers.
+class MarkerTableModel : public QAbstractTableModel
 {
+public:
+    explicit MarkerTableModel(MarkerList *markers, QObject *parent)
+        : QAbstractTableModel(parent), m_markers(markers), m_rows(markers->size())
+    {}
+
+    void setTexts(QStringList headers, QString flag)
+    {
+        m_headers = std::move(headers);
+        m_flag = std::move(flag);
+        Q_EMIT headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
+        if (rowCount() > 0)
+            Q_EMIT dataChanged(index(0, 2), index(rowCount() - 1, 2));
+    }
+    // After an edit of the list: a rename or recolour keeps the rows (and an open editor, the selection);
+    // an added or removed marker resets them. Either way only the visible rows are asked for again.
+    void refresh()
+    {
+        if (m_rows == m_markers->size()) {
+            if (m_rows > 0)
+                Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, columnCount() - 1));
+            return;
+        }
+        beginResetModel();
+        m_rows = m_markers->size();
+        endResetModel();
+    }
+
+    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : m_rows; }
+    int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : 3; }
+
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (!index.isValid() || index.row() >= m_markers->size())
+            return {};
+        const Marker &m = m_markers->at(index.row());
+        if (role == Qt::DecorationRole && index.column() == 0)
+            return QColor::fromRgb(m.rgb);
+        if (role != Qt::DisplayRole && role != Qt::EditRole)
+            return {};
+        switch (index.column()) {
+        case 0:
+            return m.name;
+        case 1:
+            return formatDuration(m.begin);
+        default:
+            return m.isFlag() ? m_flag : formatDuration(m.end - m.begin);
+        }
+    }
+
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override
+    {
+        if (orientation == Qt::Horizontal && role == Qt::DisplayRole && section >= 0 &&
+            section < m_headers.size())
+            return m_headers[section];
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+
+    Qt::ItemFlags flags(const QModelIndex &index) const override
+    {
+        const Qt::ItemFlags base = QAbstractTableModel::flags(index);
+        return index.column() == 0 ? base | Qt::ItemIsEditable : base;
+    }
+
+    bool setData(const QModelIndex &index, const QVariant &value, int role) override
+    {
+        if (role != Qt::EditRole || index.column() != 0 || index.row() >= m_markers->size())
+            return false;
+        m_markers->rename(index.row(), value.toString()); // changed() resets the model
+        return true;
+    }
+
+private:
+    MarkerList *m_markers;
+    int m_rows = 0; // the list's size when the view last saw it
+    QStringList m_headers;
+    QString m_flag;
+};
+
+MarkersPanel::MarkersPanel(MarkerList *markers, QWidget *parent)
+    : QWidget(parent), m_markers(markers), m_model(new MarkerTableModel(markers, this)),
+      m_table(new QTableView), m_color(new QPushButton), m_delete(new QPushButton), m_hint(new QLabel)
+{
+    m_table->setModel(m_model);
     addCsvExportAction(m_table, QStringLiteral("markers.csv"));
-    m_table->setColumnCount(3);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_table->verticalHeader()->hide();
+    // Every row as high as the first: the view never measures a million rows.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_hint->setEnabled(false);
     m_hint->setWordWrap(true);
@@ -41,11 +126,8 @@ MarkersPanel::MarkersPanel(MarkerList *markers, QWidget *parent)
     layout->addLayout(buttons);
 
     connect(m_markers, &MarkerList::changed, this, &MarkersPanel::refill);
-    connect(m_table, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *item) {
-        if (!m_filling && item->column() == 0)
-            m_markers->rename(item->row(), item->text());
-    });
-    connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) { Q_EMIT markerActivated(row); });
+    connect(m_table, &QTableView::clicked, this,
+            [this](const QModelIndex &index) { Q_EMIT markerActivated(index.row()); });
     connect(m_color, &QPushButton::clicked, this, [this] {
         const int i = currentMarker();
         if (i < 0)
@@ -73,13 +155,12 @@ void MarkersPanel::changeEvent(QEvent *event)
 
 void MarkersPanel::retranslateUi()
 {
-    m_table->setHorizontalHeaderLabels({tr("Marker"), tr("Start"), tr("Length")});
+    m_model->setTexts({tr("Marker"), tr("Start"), tr("Length")}, tr("flag"));
     m_color->setText(tr("Colour"));
     m_color->setToolTip(tr("Next colour for the selected marker"));
     m_delete->setText(tr("Delete"));
     m_hint->setText(tr("m marks the selected slice or range, k drops a flag at the mouse. Double-click a "
                        "name to rename."));
-    refill(); // "flag" in the Length column
 }
 
 int MarkersPanel::currentMarker() const
@@ -90,24 +171,10 @@ int MarkersPanel::currentMarker() const
 
 void MarkersPanel::refill()
 {
-    m_filling = true;
     const int selected = currentMarker();
-    m_table->setRowCount(m_markers->size());
-    for (int i = 0; i < m_markers->size(); ++i) {
-        const Marker &m = m_markers->at(i);
-        auto *name = new QTableWidgetItem(m.name);
-        name->setData(Qt::DecorationRole, QColor::fromRgb(m.rgb));
-        m_table->setItem(i, 0, name);
-        auto *start = new QTableWidgetItem(formatDuration(m.begin));
-        start->setFlags(start->flags() & ~Qt::ItemIsEditable);
-        m_table->setItem(i, 1, start);
-        auto *length = new QTableWidgetItem(m.isFlag() ? tr("flag") : formatDuration(m.end - m.begin));
-        length->setFlags(length->flags() & ~Qt::ItemIsEditable);
-        m_table->setItem(i, 2, length);
-    }
+    m_model->refresh();
     if (selected >= 0 && selected < m_markers->size())
         m_table->selectRow(selected);
-    m_filling = false;
 }
 
 } // namespace at

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace at {
 
@@ -28,12 +29,20 @@ void MarkersPass::paint(QPainter &p, const TimelinePaintContext &c)
         return;
     const TimelineGeometry &g = c.geometry;
     const int bottom = g.height;
+    // One marker per pixel column starting there is drawn: a session of a million markers drew a million tags
+    // with their text in every frame (seconds a frame); the markers hidden under another draw nothing more.
+    std::vector<char> columnTaken(static_cast<std::size_t>(std::max(0, g.width)) + 2, 0);
     for (const Marker &m : c.markers->markers()) {
         QColor color = QColor::fromRgb(m.rgb);
         const double x0 = g.timeX(m.begin);
         const double x1 = g.timeX(m.end);
         if (x1 < kLabelWidth - 1 || x0 > g.width + 1)
             continue;
+        const auto column = static_cast<std::size_t>(std::clamp<double>(
+            std::max<double>(x0, kLabelWidth), 0, static_cast<double>(columnTaken.size() - 1)));
+        if (columnTaken[column] && x1 - x0 < 1)
+            continue;
+        columnTaken[column] = 1;
         p.save();
         if (!m.isFlag()) {
             QColor band = color;

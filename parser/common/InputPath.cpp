@@ -1,6 +1,7 @@
 #include "common/InputPath.h"
 
 #include "common/MappedFile.h"
+#include "common/MessageText.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -34,7 +35,7 @@ QString inputPathProblem(const QString &path)
     if (name.size() >= PATH_MAX)
         return QCoreApplication::translate("Parser",
                                            "%1: the path is too long (%2 bytes; the system allows %3)")
-            .arg(path)
+            .arg(displayPath(path))
             .arg(name.size())
             .arg(PATH_MAX - 1);
     struct stat link;
@@ -42,7 +43,7 @@ QString inputPathProblem(const QString &path)
         if (errno == ENAMETOOLONG)
             return QCoreApplication::translate(
                        "Parser", "%1: the path is too long (a name in it is longer than %2 bytes)")
-                .arg(path)
+                .arg(displayPath(path))
                 .arg(NAME_MAX);
         return {};
     }

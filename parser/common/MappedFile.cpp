@@ -1,5 +1,7 @@
 #include "MappedFile.h"
 
+#include "common/MessageText.h"
+
 #include <QCoreApplication>
 #include <QFile>
 
@@ -155,8 +157,8 @@ std::unique_ptr<MappedFile> MappedFile::open(const QString &path, QString *error
     if (fd < 0) {
         const int code = errno;
         if (code == ENAMETOOLONG)
-            return fail(
-                QCoreApplication::translate("Parser", "%1: cannot open: the path is too long").arg(path));
+            return fail(QCoreApplication::translate("Parser", "%1: cannot open: the path is too long")
+                            .arg(displayPath(path)));
         return fail(QCoreApplication::translate("Parser", "%1: cannot open: %2")
                         .arg(path, QString::fromLocal8Bit(std::strerror(code))));
     }
@@ -169,7 +171,16 @@ std::unique_ptr<MappedFile> MappedFile::open(const QString &path, QString *error
     }
     const auto size = static_cast<std::size_t>(st.st_size);
     if (size == 0) {
+        // A /proc or /sys file reports size 0 yet has contents, which a mapping cannot show: said so,
+        // not "the file is empty".
+        char probe = 0;
+        const bool hasBytes = ::read(fd, &probe, 1) > 0;
         ::close(fd);
+        if (hasBytes)
+            return fail(QCoreApplication::translate("Parser", "%1: the system reports a size of 0 bytes for "
+                                                              "it, yet it has contents (a /proc or /sys "
+                                                              "file?): it cannot be read as a file of data")
+                            .arg(displayPath(path)));
         mapped->m_truncatedAt = 0;
         return mapped;
     }

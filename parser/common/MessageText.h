@@ -19,22 +19,36 @@ inline QString messageLanguage()
     return QCoreApplication::translate("Parser", "en", "the language code of this translation");
 }
 
+// Text longer than maxChars keeps its start and its end with "…" between: the end of a message says
+// what is wrong, and a path of thousands of characters before it must not cut that off.
 inline QString printableText(QStringView text, qsizetype maxChars = 200)
 {
-    QString out;
-    out.reserve(std::min(text.size(), maxChars) + 8);
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        if (out.size() >= maxChars) {
-            out += QStringLiteral("…");
-            break;
+    auto escaped = [](QStringView part) {
+        QString out;
+        out.reserve(part.size() + 8);
+        for (const QChar c : part) {
+            if (c.unicode() < 0x20 || c.unicode() == 0x7F)
+                out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+            else
+                out += c;
         }
-        const QChar c = text[i];
-        if (c.unicode() < 0x20 || c.unicode() == 0x7F)
-            out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
-        else
-            out += c;
-    }
-    return out;
+        return out;
+    };
+    if (text.size() <= maxChars)
+        return escaped(text);
+    const qsizetype tail = std::max<qsizetype>(1, maxChars / 4);
+    const qsizetype head = std::max<qsizetype>(1, maxChars - tail);
+    return escaped(text.left(head)) + QStringLiteral("…") + escaped(text.right(tail));
+}
+
+// A path named in a message: beyond maxChars (a path longer than PATH_MAX is thousands of characters) its
+// middle is left out, so the message stays readable and what follows the path, the reason, is seen.
+inline QString displayPath(const QString &path, qsizetype maxChars = 240)
+{
+    if (path.size() <= maxChars)
+        return path;
+    const qsizetype tail = maxChars / 3;
+    return path.left(maxChars - tail) + QStringLiteral("…") + path.right(tail);
 }
 
 // One byte of a file: 'c' when printable ASCII, else 0xNN.

@@ -1,6 +1,7 @@
 #include "config/ConfigFiles.h"
 
 #include "common/MappedFile.h"
+#include "common/MessageText.h"
 #include "csv/CsvReader.h"
 
 #include <QCoreApplication>
@@ -222,9 +223,14 @@ JsonFile parseJsonObject(const QByteArray &raw)
             return out;
     }
     out.object = QJsonObject();
-    out.problem = QCoreApplication::translate("Parser", "not valid JSON (%1 at byte %2)")
+    // The text around the error names the value that stopped the parse (an hwts_frequency of 1e400 or NaN
+    // is no JSON number): "at byte 412" alone left the user counting bytes.
+    const qsizetype from = std::max<qsizetype>(0, firstError.offset - 24);
+    const qsizetype to = std::min<qsizetype>(bytes.size(), qsizetype(firstError.offset) + 8);
+    out.problem = QCoreApplication::translate("Parser", "not valid JSON (%1 at byte %2, near \"%3\")")
                       .arg(firstError.errorString())
-                      .arg(firstError.offset);
+                      .arg(firstError.offset)
+                      .arg(printableText(QString::fromUtf8(bytes.mid(from, to - from)).simplified(), 40));
     return out;
 }
 

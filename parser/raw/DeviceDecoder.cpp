@@ -199,6 +199,7 @@ void DeviceDecoder::skipTaskLogs(const Families &f)
     for (const Streams *family : {&f.hwts, &f.stars, &f.tsTrack, &f.aiCpu})
         for (const auto *s : *family)
             m_out.notDecoded(m_out.streamName(m_d.dir, s->stream), s->files);
+    m_out.info().decodeProblems << m_frequencyProblem;
 }
 
 // Clock (§5.10): dev_start.log cntvct, host_start.log clock_monotonic_raw, start_info offset.

@@ -27,6 +27,16 @@ public:
     ReadStatus read(SourceReading &reading) const override;
 };
 
+// The first few problems, then how many more (a folder of a thousand unreadable slices stays readable).
+QString decodeProblemsText(const QStringList &problems)
+{
+    constexpr qsizetype kShown = 4;
+    QString text = problems.mid(0, kShown).join(QStringLiteral("; "));
+    if (problems.size() > kShown)
+        text += QCoreApplication::translate("Parser", "; and %1 more").arg(problems.size() - kShown);
+    return text;
+}
+
 } // namespace
 
 // The data folders a PROF_* layout found: host/data and device_<id>/data (FORMATS.md §5).
@@ -67,8 +77,13 @@ ReadStatus RawDataReader::read(SourceReading &reading) const
         return ReadStatus::Stopped;
     }
     if (slices == 0 && info.pmuRows == 0) {
+        // Why: the file and the value that stopped the decode (a device's info.json.N, an unreadable slice).
         QString message =
-            QCoreApplication::translate("Parser", "%1: no raw record could be decoded").arg(source.profPath);
+            info.decodeProblems.isEmpty()
+                ? QCoreApplication::translate("Parser", "%1: no raw record could be decoded")
+                      .arg(source.profPath)
+                : QCoreApplication::translate("Parser", "%1: no raw record could be decoded: %2")
+                      .arg(source.profPath, decodeProblemsText(info.decodeProblems));
         for (const QString &m : reading.rawDataOnlyMessages)
             message = QStringLiteral("%1 (%2)").arg(m, message);
         reading.builder.addWarning(message);

@@ -38,8 +38,10 @@ void RawModelOutput::warnBadMagic(const QString &stream, std::size_t bad)
 
 void RawModelOutput::reportStream(const QString &name, const StreamStats &s, std::size_t recordSize)
 {
-    for (const QString &u : s.unreadable)
+    for (const QString &u : s.unreadable) {
         warn(u);
+        m_info.decodeProblems << u;
+    }
     if (s.trailingBytes)
         warn(QCoreApplication::translate(
                  "Parser", "%1: truncated: the last %2 bytes are not a whole %3-byte record; the %4 whole "

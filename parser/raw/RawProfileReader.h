@@ -47,6 +47,10 @@ struct RawReadInfo
     std::size_t stepsOutOfRange = 0; // windows beyond ±2^62 ns (corrupt ticks): shown, not declared as steps
     std::size_t recordsDecoded = 0;
     QStringList notDecoded; // "device_0/data/ts_track.data.0: 2 slices, 80 bytes"
+    // What kept records from being decoded, each naming the file and the value: a device's configuration
+    // (a missing or damaged info.json.N, an hwts_frequency of 0, -1, nan or text) and slice files that
+    // could not be read. The load's failure quotes them when nothing at all could be decoded.
+    QStringList decodeProblems;
     QString metricGroup;
     // Where each record stream ended when the load was stopped (cancel or memory limit): read to its end,
     // cut ("… after N records (byte X of Y)"), or not read at all. Empty lists when nothing stopped.

@@ -76,7 +76,10 @@ QString sliceStreamName(const QString &fileName)
 
 std::vector<SliceStreamFiles> listSliceStreams(const QString &dir)
 {
-    const QStringList names = QDir(dir).entryList(QDir::Files | QDir::Readable, QDir::Name);
+    // Unreadable slices, dangling links and special files named like slices are listed too: reading them
+    // fails with a message naming the file and why (a readable-only listing dropped them without a word,
+    // and a folder of such slices ended in "no raw record could be decoded" with no reason).
+    const QStringList names = QDir(dir).entryList(QDir::Files | QDir::System, QDir::Name);
     QMap<QString, QList<QPair<std::int64_t, QString>>> byStream;
     for (const QString &name : names) {
         const auto k = sliceNumber(name);

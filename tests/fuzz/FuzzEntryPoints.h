@@ -5,6 +5,7 @@
 // invariant (fuzzCheck: abort with a message) is a bug.
 
 #include "InputReader.h"
+#include "Session.h"
 #include "TraceBuilder.h"
 #include "TraceModel.h"
 #include "TraceQueries.h"
@@ -216,6 +217,27 @@ inline void fuzzSnapshot(const std::uint8_t *data, std::size_t size)
         walk(snapshot::decodeBody(*header, &reason), reason);
     QString payloadReason;
     walk(snapshot::decodePayload(bytes, &payloadReason), payloadReason);
+}
+
+// Session file bytes (core/Session, issue 29) -> sessionFromJson. A session that is accepted names a
+// trace (a non-empty first path: "" opened as ": no such file or folder") and survives a save and reopen
+// unchanged. The sessions that name themselves or each other are refused by app/SessionController, which
+// tst_robust_sessions drives through the window.
+inline void fuzzSession(const std::uint8_t *data, std::size_t size)
+{
+    QString error;
+    const std::optional<Session> session = sessionFromJson(
+        QByteArray(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size)), &error);
+    if (!session) {
+        fuzzCheck(!error.isEmpty(), "session: refused without a reason");
+        return;
+    }
+    fuzzCheck(!session->paths.isEmpty() && !session->paths.first().trimmed().isEmpty(),
+              "session: accepted without a path");
+    for (const Marker &m : session->markers)
+        fuzzCheck(m.end >= m.begin, "session: a marker ends before it begins");
+    const std::optional<Session> again = sessionFromJson(sessionToJson(*session), &error);
+    fuzzCheck(again && *again == *session, "session: changed by a save and reopen");
 }
 
 } // namespace at::fuzz

@@ -74,7 +74,11 @@ inline constexpr RawFile kRawFiles[] = {
     {"host/data/unaging.compact.hccl_op_info.slice_0"},
     {"device_0/data/Framework.task_desc_info.0.slice_0"},
     {"device_0/data/lpmFreqConv.data.0.slice_0"},
+    // The device's configuration (issue 29): its hwts_frequency puts every task log on the clock. Written
+    // over the generated one, beside a small HWTS slice, so a bad value must end in a message saying why.
+    {"device_0/data/info.json.0"},
 };
+inline constexpr std::size_t kDeviceInfoFile = std::size(kRawFiles) - 1;
 
 inline void writeRawFile(const QString &path, const std::uint8_t *data, std::size_t size)
 {
@@ -107,11 +111,21 @@ inline void loadFolder(std::uint8_t variant, const std::uint8_t *data, std::size
     test::writeFile(
         prof + "/device_0/data/sample.json",
         R"({"ai_core_metrics":"PipeUtilization","ai_core_profiling_events":"0x8,0xa,0x9,0xb,0xc,0xd,0x54,0x55"})");
-    writeRawFile(prof + QLatin1Char('/') + QLatin1String(kRawFiles[data[0] % std::size(kRawFiles)].path),
-                 data + 1, size - 1);
+    const std::size_t file = data[0] % std::size(kRawFiles);
+    writeRawFile(prof + QLatin1Char('/') + QLatin1String(kRawFiles[file].path), data + 1, size - 1);
+    if (file == kDeviceInfoFile) {
+        const QByteArray hwts =
+            test::hwtsRecord(0, 0, 0, 2, 1000100, 3) + test::hwtsRecord(1, 1, 0, 2, 1000200, 3);
+        writeRawFile(prof + QStringLiteral("/device_0/data/hwts.data.0.slice_0"),
+                     reinterpret_cast<const std::uint8_t *>(hwts.constData()), std::size_t(hwts.size()));
+    }
     LoadControl control;
     LoadResult result = loadTrace(dir.path(), at::environmentLoadOptions(), control);
     check(result.model != nullptr || !result.error.isEmpty(), "raw folder: no model and no error");
+    // Nothing decoded: the failure says why (the device's info.json.0, here the only thing that can stop it).
+    if (file == kDeviceInfoFile && !result.model)
+        check(result.error.contains(QLatin1String("no raw record could be decoded: ")),
+              "raw folder: a decode failure without its reason");
 }
 
 inline void fuzzRaw(const std::uint8_t *data, std::size_t size)
@@ -408,6 +422,13 @@ inline std::vector<QByteArray> rawSeeds()
         seeds.push_back(QByteArray(1, static_cast<char>(9 | (stars ? 64 : 0))) +
                         QByteArray(1, static_cast<char>(i)) + perFile[i]);
     }
+    // info.json.0 with the hwts_frequency values issue 29 found ending in a failure without a reason.
+    for (const char *value : {R"("38.4")", R"("0")", R"("-1")", "-1", R"("1e400")", "1e400", R"("nan")",
+                              "NaN", R"("text")", R"("")", "null"})
+        seeds.push_back(QByteArray(1, 9) + QByteArray(1, static_cast<char>(kDeviceInfoFile)) +
+                        R"({"platform_version":"1","DeviceInfo":[{"id":0,"ai_core_num":8,"hwts_frequency":)" +
+                        QByteArray(value) + R"(,"aic_frequency":"1000"}]})");
+    seeds.push_back(QByteArray(1, 9) + QByteArray(1, static_cast<char>(kDeviceInfoFile)) + "garbage{");
     return seeds;
 }
 

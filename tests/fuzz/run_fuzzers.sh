@@ -4,16 +4,16 @@
 # samples are never written). Exits non-zero when a target crashes, leaks, hits undefined behaviour or
 # a timeout; the input that did it is kept in $AT_FUZZ_OUT/<target>/ (default build-fuzz/fuzz-out).
 #
-#   bash tests/fuzz/run_fuzzers.sh SECONDS [TARGET...]     # targets: json csv sqlite folder raw snapshot (default all)
+#   bash tests/fuzz/run_fuzzers.sh SECONDS [TARGET...]     # targets: json csv sqlite folder raw snapshot truncate session (default all)
 #
 # Environment: AT_FUZZ_BUILD_DIR (default build-fuzz), AT_FUZZ_OUT, AT_FUZZ_PARALLEL (targets run at once,
 # default nproc), AT_SAMPLES_DIR (default ../shared/samples), AT_FUZZ_SKIP_BUILD=1 (use the built targets).
 # A crash becomes a regression test by copying its input to tests/data/fuzz/<target>/ (tst_fuzz_regressions).
 set -euo pipefail
-seconds="${1:?usage: run_fuzzers.sh SECONDS [json|csv|sqlite|folder|raw|snapshot ...]}"
+seconds="${1:?usage: run_fuzzers.sh SECONDS [json|csv|sqlite|folder|raw|snapshot|truncate|session ...]}"
 shift
 targets=("$@")
-((${#targets[@]})) || targets=(json csv sqlite folder raw snapshot truncate)
+((${#targets[@]})) || targets=(json csv sqlite folder raw snapshot truncate session)
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${AT_FUZZ_BUILD_DIR:-$here/build-fuzz}"
 out="${AT_FUZZ_OUT:-$build/fuzz-out}"
@@ -68,10 +68,14 @@ printf 'r_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json\nr_ascend_pt/self -> 
 { find "$here/tests/data/json" -name '*.json' -print0; find "$samples" -name 'msprof*.json' -size -256k -print0; } 2>/dev/null |
   xargs -0 -r "$build/tests/fuzz/make_snapshot_seeds" "$work/seeds/snapshot" >/dev/null || true
 
-declare -A max_len=([json]=65536 [csv]=32768 [sqlite]=1048576 [folder]=4096 [raw]=8192 [snapshot]=262144 [truncate]=32768)
+declare -A max_len=([json]=65536 [csv]=32768 [sqlite]=1048576 [folder]=4096 [raw]=8192 [snapshot]=262144 [truncate]=32768 [session]=16384)
 # Truncation and special-file seeds (FuzzTruncateEntryPoint.h: reader byte, 4-byte cut offset, content).
 seed truncate
 cp "$here"/tests/data/fuzz/truncate/* "$work/seeds/truncate/" 2>/dev/null || true
+# Session files (issue 29): the saved ones (naming themselves, each other, an empty path) and every
+# session file of the samples.
+seed session
+cp "$here"/tests/data/fuzz/session/* "$work/seeds/session/" 2>/dev/null || true
 # Raw record seeds: synthetic records of every family, written by the target itself.
 seed raw
 AT_FUZZ_WRITE_SEEDS="$work/seeds/raw" QT_QPA_PLATFORM=offscreen "$build/tests/fuzz/fuzz_raw" >/dev/null 2>&1 || true
