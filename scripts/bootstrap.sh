@@ -21,7 +21,10 @@ use_ccache "$here"
 werror=()
 [ "$mode" = "test" ] && werror=(-DAT_WERROR=ON)
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${werror[@]}"
-cmake --build "$build" -j "$(nproc)"
+# `run` builds the viewer and what it links, nothing else; `test` builds everything ctest runs.
+targets=()
+[ "$mode" = "run" ] && targets=(--target ascend-timeline)
+cmake --build "$build" -j "$(nproc)" "${targets[@]}"
 
 case "$mode" in
   run)
