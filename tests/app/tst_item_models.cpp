@@ -13,6 +13,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
