@@ -51,7 +51,9 @@ class TestItemModels : public QObject, protected test::WindowFixture
     void attachTesters()
     {
         for (QAbstractItemModel *model : modelsOfWindows()) {
-            if (m_tested.contains(model))
+            // QTreeWidget's private model counts an item's children under every column, which the tester's
+            // "second column has no children" check rejects: Qt's own, not a model of ours.
+            if (m_tested.contains(model) || qstrcmp(model->metaObject()->className(), "QTreeModel") == 0)
                 continue;
             m_tested.insert(model);
             m_testedClasses << QString::fromLatin1(model->metaObject()->className());
