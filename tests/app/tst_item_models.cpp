@@ -17,8 +17,11 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QPointer>
 #include <QSet>
 #include <QTest>
+
+#include <vector>
 
 using namespace at;
 
@@ -27,6 +30,9 @@ class TestItemModels : public QObject, protected test::WindowFixture
     Q_OBJECT
 
     QSet<const QAbstractItemModel *> m_tested;
+    // Deleted before the window: Qt's item-widget models reset themselves while being destroyed, when a
+    // tester can no longer query them.
+    std::vector<QPointer<QAbstractItemModelTester>> m_testers;
     QStringList m_testedClasses;
 
     static QList<QWidget *> windows()
@@ -58,8 +64,8 @@ class TestItemModels : public QObject, protected test::WindowFixture
             m_tested.insert(model);
             m_testedClasses << QString::fromLatin1(model->metaObject()->className());
             connect(model, &QObject::destroyed, this, [this, model] { m_tested.remove(model); });
-            new QAbstractItemModelTester(model, QAbstractItemModelTester::FailureReportingMode::QtTest,
-                                         model);
+            m_testers.emplace_back(new QAbstractItemModelTester(
+                model, QAbstractItemModelTester::FailureReportingMode::QtTest, model));
         }
     }
 
@@ -177,7 +183,13 @@ private Q_SLOTS:
         m_tested.clear();
         m_testedClasses.clear();
     }
-    void cleanup() { closeWindow(); }
+    void cleanup()
+    {
+        for (const QPointer<QAbstractItemModelTester> &tester : m_testers)
+            delete tester.data();
+        m_testers.clear();
+        closeWindow();
+    }
 
     // One rank with kernel table, summary CSVs and memory data: every dock's model.
     void singleRank()
