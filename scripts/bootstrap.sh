@@ -10,7 +10,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$here/scripts/lib.sh"
 build="${AT_BUILD_DIR:-$here/build}"
 
-packages=(cmake ninja-build g++ ccache pkg-config qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-wqy-microhei
+packages=(cmake ninja-build g++ lld ccache pkg-config qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-wqy-microhei
           libqt6sql6-sqlite libsqlite3-dev libgl-dev libsimdjson-dev libzstd-dev zlib1g-dev zstd gzip xvfb xauth
           dpkg-dev file desktop-file-utils appstream libxml2-utils shared-mime-info)
 install_packages "${packages[@]}"
@@ -21,7 +21,10 @@ use_ccache "$here"
 werror=()
 [ "$mode" = "test" ] && werror=(-DAT_WERROR=ON)
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${werror[@]}"
-cmake --build "$build" -j "$(nproc)"
+# `run` builds the viewer and what it links, nothing else; `test` builds everything ctest runs.
+targets=()
+[ "$mode" = "run" ] && targets=(--target ascend-timeline)
+cmake --build "$build" -j "$(nproc)" "${targets[@]}"
 
 case "$mode" in
   run)

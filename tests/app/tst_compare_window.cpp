@@ -5,6 +5,7 @@
 #include "StepCompareView.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
+#include "WindowFixture.h"
 
 #include <QAction>
 #include <QChart>
@@ -86,11 +87,9 @@ CsvStepMemory csvStepMemory(const QString &file, const QString &device, qint64 b
 
 // Issue 17: the compare window of one step on two ranks of one profile (the level-1 sample's rank 0
 // and rank 1), as the user sees it.
-class TestCompareWindow : public QObject
+class TestCompareWindow : public QObject, protected test::WindowFixture
 {
     Q_OBJECT
-    QTemporaryDir m_dir;
-    std::unique_ptr<MainWindow> m_window;
     CompareWindow *m_compare = nullptr;
 
     StepCompareView *view() const { return m_compare->view(); }
@@ -112,13 +111,9 @@ class TestCompareWindow : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        test::useScratchSettings(m_dir.filePath(QStringLiteral("settings")));
-        m_window = std::make_unique<MainWindow>();
-        m_window->show();
-        QVERIFY(test::openAndWait(
-            *m_window, test::samplePath(
-                           QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1"))));
+        QVERIFY(setUpWindowSuite());
+        QVERIFY(openWindow(test::samplePath(
+            QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1"))));
     }
 
     void init()
@@ -136,7 +131,7 @@ private Q_SLOTS:
     }
 
     void cleanup() { test::closeCompareWindows(); }
-    void cleanupTestCase() { m_window.reset(); }
+    void cleanupTestCase() { closeWindow(); }
 
     void bothPanesAreColouredByTheChange()
     {

@@ -11,6 +11,7 @@
 #include "StepsPanel.h"
 #include "TimelineView.h"
 #include "Translations.h"
+#include "WindowFixture.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -25,12 +26,10 @@ using namespace at;
 
 // Keys through the real windows: the command registry binds them once; held w/s/a/d advance by the
 // time held in the main window and in the compare window, wherever the focus is (but a text field).
-class TestKeys : public QObject
+class TestKeys : public QObject, protected test::WindowFixture
 {
     Q_OBJECT
-    QTemporaryDir m_dir;
     QString m_threeSteps;
-    std::unique_ptr<MainWindow> m_window;
 
     // Press, auto-repeat press or release, as the window system delivers them (shortcut map first).
     static void key(QWidget *receiver, Qt::Key k, bool press, bool autoRepeat)
@@ -79,25 +78,14 @@ class TestKeys : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        test::useScratchSettings(m_dir.filePath(QStringLiteral("settings")));
+        QVERIFY(setUpWindowSuite());
         m_threeSteps = m_dir.filePath(QStringLiteral("three_steps.json"));
         QVERIFY(test::writeTiledSample(m_threeSteps, 3));
     }
 
-    void init()
-    {
-        m_window = std::make_unique<MainWindow>();
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(test::openAndWait(*m_window, m_threeSteps));
-    }
+    void init() { QVERIFY(openWindow(m_threeSteps)); }
 
-    void cleanup()
-    {
-        test::closeCompareWindows();
-        m_window.reset();
-    }
+    void cleanup() { closeWindow(); }
 
     void heldKeyAdvancesByElapsedTimeInTheWindow()
     {

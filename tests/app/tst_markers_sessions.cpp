@@ -7,6 +7,7 @@
 #include "StartPage.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
+#include "WindowFixture.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -26,11 +27,9 @@ using namespace at;
 
 // Markers (m, k, the dock) and sessions (save → open restores the view) in the real window, on the
 // two-rank level1 folder.
-class TestMarkersSessions : public QObject
+class TestMarkersSessions : public QObject, protected test::WindowFixture
 {
     Q_OBJECT
-    QTemporaryDir m_dir;
-    std::unique_ptr<MainWindow> m_window;
 
     static QString level1()
     {
@@ -46,25 +45,10 @@ class TestMarkersSessions : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
-                           m_dir.filePath(QStringLiteral("settings")));
-    }
+    void initTestCase() { QVERIFY(setUpWindowSuite()); }
 
-    void init()
-    {
-        m_window = std::make_unique<MainWindow>();
-        m_window->resize(1400, 900);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(open(*m_window, level1()));
-    }
-    void cleanup()
-    {
-        test::closeCompareWindows();
-        m_window.reset();
-    }
+    void init() { QVERIFY(openWindow(level1())); }
+    void cleanup() { closeWindow(); }
 
     void markAndFlagWithKeys()
     {

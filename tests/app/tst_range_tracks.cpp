@@ -6,6 +6,7 @@
 #include "TimelineOverlayPasses.h"
 #include "TimelineView.h"
 #include "TraceQueries.h"
+#include "WindowFixture.h"
 
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
@@ -17,11 +18,9 @@ using namespace at;
 
 // Issue 17 through the real main window: a range restricted to chosen lanes (Ctrl+drag over lanes, or the
 // lane context menu's actions through TimelineView::setRangeThreads) and the slice list of Range statistics.
-class TestRangeTracks : public QObject
+class TestRangeTracks : public QObject, protected test::WindowFixture
 {
     Q_OBJECT
-    QTemporaryDir m_dir;
-    std::unique_ptr<MainWindow> m_window;
     const QString m_rank0 = test::samplePath(
         QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"));
 
@@ -45,28 +44,15 @@ class TestRangeTracks : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        test::useScratchSettings(m_dir.filePath(QStringLiteral("settings")));
-    }
+    void initTestCase() { QVERIFY(setUpWindowSuite()); }
 
     void init()
     {
-        QSettings().clear();
-        m_window = std::make_unique<MainWindow>();
-        m_window->resize(1400, 900);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(test::openAndWait(*m_window, m_rank0));
+        QVERIFY(openWindow(m_rank0));
         QTest::qWait(10);
     }
 
-    void cleanup()
-    {
-        m_window.reset();
-        applyUiTheme(UiTheme::System);
-    }
+    void cleanup() { closeWindow(); }
 
     void ctrlDragRestrictsTheRangeToTheLaneCrossed()
     {

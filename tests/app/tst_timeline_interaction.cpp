@@ -8,6 +8,7 @@
 #include "TimelineView.h"
 #include "TraceQueries.h"
 #include "ViewSvg.h"
+#include "WindowFixture.h"
 
 #include <QHelpEvent>
 #include <QLineEdit>
@@ -22,11 +23,9 @@ using namespace at;
 // Issue 17, what a professional trace viewer does, through the real main window on the level-1 sample:
 // hover tooltips on slices and counters, the cursor's time and the range's duration on the ruler, Find
 // highlighting every match, keyboard lane navigation (↑/↓, ./, and n / Shift+N).
-class TestTimelineInteraction : public QObject
+class TestTimelineInteraction : public QObject, protected test::WindowFixture
 {
     Q_OBJECT
-    QTemporaryDir m_dir;
-    std::unique_ptr<MainWindow> m_window;
 
     TimelineView *view() const { return m_window->timeline(); }
     const TraceModel &model() const { return *m_window->model(); }
@@ -99,28 +98,15 @@ class TestTimelineInteraction : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        test::useScratchSettings(m_dir.filePath(QStringLiteral("settings")));
-    }
+    void initTestCase() { QVERIFY(setUpWindowSuite()); }
 
     void init()
     {
-        QSettings().clear();
-        m_window = std::make_unique<MainWindow>();
-        m_window->resize(1600, 1000);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(test::openAndWait(*m_window, test::level1Rank0Trace()));
+        QVERIFY(openWindow(test::level1Rank0Trace(), {1600, 1000}));
         view()->setFocus();
     }
 
-    void cleanup()
-    {
-        QToolTip::hideText();
-        m_window.reset();
-    }
+    void cleanup() { closeWindow(); }
 
     void hoverOnSliceShowsItsTimes()
     {

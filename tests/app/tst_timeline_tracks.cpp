@@ -2,6 +2,7 @@
 #include "MainWindow.h"
 #include "TimelineView.h"
 #include "ViewSvg.h"
+#include "WindowFixture.h"
 
 #include <QContextMenuEvent>
 #include <QMenu>
@@ -18,11 +19,9 @@ using namespace at;
 // ranks): every rank's Python stack starts collapsed with a busy preview, the lane menu pins a process
 // on every rank and collapses / expands a layer across ranks, and the rank and process headers stay in
 // sight while scrolled into them.
-class TestTimelineTracks : public QObject
+class TestTimelineTracks : public QObject, protected test::WindowFixture
 {
     Q_OBJECT
-    QTemporaryDir m_dir;
-    std::unique_ptr<MainWindow> m_window;
     const QString m_level1 =
         test::samplePath(QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1"));
 
@@ -87,24 +86,15 @@ class TestTimelineTracks : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        test::useScratchSettings(m_dir.filePath(QStringLiteral("settings")));
-    }
+    void initTestCase() { QVERIFY(setUpWindowSuite()); }
 
     void init()
     {
-        QSettings().clear();
-        m_window = std::make_unique<MainWindow>();
-        m_window->resize(1600, 1000);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(test::openAndWait(*m_window, m_level1));
+        QVERIFY(openWindow(m_level1, {1600, 1000}));
         QCOMPARE(model().groups().size(), std::size_t(2));
     }
 
-    void cleanup() { m_window.reset(); }
+    void cleanup() { closeWindow(); }
 
     void pythonStacksStartCollapsedWithABusyPreview()
     {

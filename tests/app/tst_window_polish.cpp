@@ -6,6 +6,7 @@
 #include "SummaryTablesPanel.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
+#include "WindowFixture.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -30,11 +31,9 @@ using namespace at;
 
 // Issue 17 through the real main window: which dock comes forward, Esc clearing the range panels, the
 // warnings banner, the layout at small sizes, the Kernels and Tables docks, menus and PNG export.
-class TestWindowPolish : public QObject
+class TestWindowPolish : public QObject, protected test::WindowFixture
 {
     Q_OBJECT
-    QTemporaryDir m_dir;
-    std::unique_ptr<MainWindow> m_window;
     // One rank with its kernel table and summary CSVs.
     const QString m_rank0 = test::samplePath(
         QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"));
@@ -67,24 +66,15 @@ class TestWindowPolish : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        test::useScratchSettings(m_dir.filePath(QStringLiteral("settings")));
-    }
+    void initTestCase() { QVERIFY(setUpWindowSuite()); }
 
     void init()
     {
-        QSettings().clear();
-        m_window = std::make_unique<MainWindow>();
-        m_window->resize(1400, 900);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(test::openAndWait(*m_window, m_rank0));
+        QVERIFY(openWindow(m_rank0));
         QTest::qWait(10);
     }
 
-    void cleanup() { m_window.reset(); }
+    void cleanup() { closeWindow(); }
 
     void clickingASliceBringsDetailsForward()
     {

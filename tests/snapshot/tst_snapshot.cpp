@@ -1,6 +1,7 @@
 // The snapshot cache (issue 10, parser/snapshot): a reopened model equals the cold-loaded one field by
 // field on real samples; stale, corrupt, truncated and wrong-version snapshots are ignored and replaced;
 // the data folder is never written; a process killed mid-write leaves nothing that the next start uses.
+#include "ModelComparison.h"
 #include "SnapshotAccess.h"
 #include "Steps.h"
 #include "TestSupport.h"
@@ -114,165 +115,13 @@ std::optional<snapshot::SnapshotHeader> headerOf(const QByteArray &file, QString
     return snapshot::readHeader(std::string_view(file.constData(), std::size_t(file.size())), reason);
 }
 
-bool sameDouble(double a, double b)
-{
-    return (std::isnan(a) && std::isnan(b)) || a == b;
-}
-
-// Compares two models field by field; args of every slice (at most maxArgs of them) are read back.
+// Compares the reopened model b with the cold-loaded a field by field, indices included; the args of
+// the first maxArgs slices are read back.
 void compareModels(const TraceModel &a, const TraceModel &b, std::size_t maxArgs = 100000)
 {
-    QCOMPARE(b.strings().size(), a.strings().size());
-    for (StringId id = 0; id < a.strings().size(); ++id)
-        QVERIFY(a.strings().view(id) == b.strings().view(id));
-    QCOMPARE(b.origin(), a.origin());
-    QCOMPARE(b.dataBegin(), a.dataBegin());
-    QCOMPARE(b.dataEnd(), a.dataEnd());
-    QCOMPARE(b.fullBegin(), a.fullBegin());
-    QCOMPARE(b.fullEnd(), a.fullEnd());
-    QCOMPARE(b.outlierCount(), a.outlierCount());
-    QCOMPARE(b.eventCounts().total(), a.eventCounts().total());
-    QCOMPARE(b.eventCounts().flowEnd, a.eventCounts().flowEnd);
-    QCOMPARE(b.warnings(), a.warnings());
-    QVERIFY(b.processOrder() == a.processOrder());
-
-    QCOMPARE(b.groups().size(), a.groups().size());
-    for (std::size_t g = 0; g < a.groups().size(); ++g) {
-        const SourceGroup &x = a.groups()[g], &y = b.groups()[g];
-        QCOMPARE(y.label, x.label);
-        QCOMPARE(y.layout, x.layout);
-        QCOMPARE(y.path, x.path);
-        QCOMPARE(y.timelineFiles, x.timelineFiles);
-        QCOMPARE(y.summaryFiles, x.summaryFiles);
-        QCOMPARE(y.collection.metricGroup, x.collection.metricGroup);
-        QCOMPARE(y.collection.metrics, x.collection.metrics);
-        QCOMPARE(y.collection.switchesOn, x.collection.switchesOn);
-        QVERIFY(y.collection.properties == x.collection.properties);
-        QCOMPARE(y.collection.warnings, x.collection.warnings);
-        QCOMPARE(y.collection.files, x.collection.files);
-        QVERIFY(y.provenance == x.provenance);
-    }
-    QCOMPARE(b.sources().size(), a.sources().size());
-    for (std::size_t s = 0; s < a.sources().size(); ++s)
-        QCOMPARE(b.sources()[s].path, a.sources()[s].path);
-
-    QCOMPARE(b.processes().size(), a.processes().size());
-    for (std::size_t p = 0; p < a.processes().size(); ++p) {
-        const ProcessInfo &x = a.processes()[p], &y = b.processes()[p];
-        QCOMPARE(y.group, x.group);
-        QVERIFY(y.pid == x.pid);
-        QCOMPARE(y.name, x.name);
-        QCOMPARE(y.labels, x.labels);
-        QVERIFY(y.sortIndex == x.sortIndex);
-        QVERIFY(y.layer == x.layer);
-        QVERIFY(y.threads == x.threads);
-        QVERIFY(y.counters == x.counters);
-        QCOMPARE(b.processDisplayName(static_cast<int>(p)), a.processDisplayName(static_cast<int>(p)));
-    }
-
-    QCOMPARE(b.sliceCount(), a.sliceCount());
-    QCOMPARE(b.threads().size(), a.threads().size());
-    std::size_t argsRead = 0;
-    for (std::size_t t = 0; t < a.threads().size(); ++t) {
-        const ThreadInfo &x = a.threads()[t], &y = b.threads()[t];
-        QCOMPARE(y.process, x.process);
-        QVERIFY(y.tid == x.tid);
-        QCOMPARE(y.name, x.name);
-        QVERIFY(y.sortIndex == x.sortIndex);
-        QCOMPARE(y.slices.size(), x.slices.size());
-        QCOMPARE(y.slices.depthCount(), x.slices.depthCount());
-        for (std::uint32_t i = 0; i < x.slices.size(); ++i) {
-            QCOMPARE(y.slices.start(i), x.slices.start(i));
-            QCOMPARE(y.slices.end(i), x.slices.end(i));
-            QCOMPARE(y.slices.name(i), x.slices.name(i));
-            QCOMPARE(y.slices.category(i), x.slices.category(i));
-            QCOMPARE(y.slices.parent(i), x.slices.parent(i));
-            QCOMPARE(y.slices.source(i), x.slices.source(i));
-            QCOMPARE(y.slices.depthOf(i), x.slices.depthOf(i));
-            const SliceRef ref{static_cast<std::int32_t>(t), i};
-            QVERIFY(b.flowsFrom(ref) == a.flowsFrom(ref));
-            QVERIFY(b.flowsTo(ref) == a.flowsTo(ref));
-            if (argsRead++ < maxArgs)
-                QVERIFY(b.sliceArgs(ref) == a.sliceArgs(ref));
-        }
-    }
-
-    QCOMPARE(b.counters().size(), a.counters().size());
-    for (std::size_t c = 0; c < a.counters().size(); ++c) {
-        const CounterSeries &x = a.counters()[c], &y = b.counters()[c];
-        QCOMPARE(y.process, x.process);
-        QCOMPARE(y.name, x.name);
-        QCOMPARE(y.seriesKey, x.seriesKey);
-        QVERIFY(y.times == x.times);
-        QCOMPARE(y.values.size(), x.values.size());
-        for (std::size_t i = 0; i < x.values.size(); ++i)
-            QVERIFY(sameDouble(y.values[i], x.values[i]));
-        QVERIFY(sameDouble(y.minValue, x.minValue) && sameDouble(y.maxValue, x.maxValue));
-    }
-
-    QCOMPARE(b.flows().size(), a.flows().size());
-    for (std::size_t f = 0; f < a.flows().size(); ++f) {
-        const FlowInfo &x = a.flows()[f], &y = b.flows()[f];
-        QVERIFY(y.category == x.category && y.name == x.name && y.id == x.id);
-        QVERIFY(y.from == x.from && y.to == x.to);
-        QVERIFY(y.fromTime == x.fromTime && y.toTime == x.toTime);
-    }
-
-    const KernelTable &ka = a.kernels(), &kb = b.kernels();
-    QCOMPARE(kb.size(), ka.size());
-    QCOMPARE(kb.columns().size(), ka.columns().size());
-    for (std::size_t c = 0; c < ka.columns().size(); ++c) {
-        QCOMPARE(kb.columns()[c].header, ka.columns()[c].header);
-        QCOMPARE(kb.columns()[c].unit, ka.columns()[c].unit);
-    }
-    QCOMPARE(kb.metricGroup(), ka.metricGroup());
-    QCOMPARE(kb.unjoinedCount(), ka.unjoinedCount());
-    for (std::size_t r = 0; r < ka.size(); ++r) {
-        const KernelRecord &x = ka.rows()[r], &y = kb.rows()[r];
-        QVERIFY(y.group == x.group && y.thread == x.thread && y.slice == x.slice);
-        QVERIFY(y.start == x.start && y.duration == x.duration && y.wait == x.wait);
-        QVERIFY(y.name == x.name && y.type == x.type && y.acceleratorCore == x.acceleratorCore);
-        QVERIFY(y.inputShapes == x.inputShapes && y.inputTypes == x.inputTypes);
-        QVERIFY(y.streamId == x.streamId && y.taskId == x.taskId && y.contextId == x.contextId);
-        QVERIFY(y.blockDim == x.blockDim && y.stepId == x.stepId);
-        for (std::size_t c = 0; c < ka.columns().size(); ++c)
-            QVERIFY(sameDouble(kb.metric(r, c), ka.metric(r, c)));
-        if (x.joined())
-            QCOMPARE(kb.rowOfSlice(x.thread, x.slice), ka.rowOfSlice(x.thread, x.slice));
-    }
-
-    QCOMPARE(b.summaryTables().size(), a.summaryTables().size());
-    for (std::size_t s = 0; s < a.summaryTables().size(); ++s) {
-        const SummaryTable &x = a.summaryTables()[s], &y = b.summaryTables()[s];
-        QCOMPARE(y.group, x.group);
-        QCOMPARE(y.type, x.type);
-        QCOMPARE(y.files, x.files);
-        QCOMPARE(y.header, x.header);
-        QVERIFY(y.cells == x.cells);
-    }
-
-    QCOMPARE(b.declaredSteps().size(), a.declaredSteps().size());
-    for (std::size_t s = 0; s < a.declaredSteps().size(); ++s) {
-        const DeclaredStep &x = a.declaredSteps()[s], &y = b.declaredSteps()[s];
-        QVERIFY(y.group == x.group && y.number == x.number && y.begin == x.begin && y.end == x.end);
-        QCOMPARE(y.source, x.source);
-    }
-    QCOMPARE(b.steps().size(), a.steps().size());
-    for (std::size_t s = 0; s < a.steps().size(); ++s) {
-        const Step &x = a.steps()[s], &y = b.steps()[s];
-        QVERIFY(y.group == x.group && y.number == x.number && y.source == x.source);
-        QCOMPARE(y.label, x.label);
-        QVERIFY(y.marker == x.marker);
-        QVERIFY(y.hostBegin == x.hostBegin && y.hostEnd == x.hostEnd);
-        QVERIFY(y.deviceBegin == x.deviceBegin && y.deviceEnd == x.deviceEnd);
-        QVERIFY(y.stageBegin == x.stageBegin && y.stageEnd == x.stageEnd);
-        QVERIFY(y.breakdown.computing == x.breakdown.computing && y.breakdown.free == x.breakdown.free);
-        QVERIFY(y.breakdown.communication == x.breakdown.communication);
-        QVERIFY(y.breakdown.communicationNotOverlapped == x.breakdown.communicationNotOverlapped);
-        QCOMPARE(y.breakdown.fromOverlapAnalysis, x.breakdown.fromOverlapAnalysis);
-        QVERIFY(y.deviceTasks == x.deviceTasks);
-        QCOMPARE(y.flowAttributedTasks, x.flowAttributedTasks);
-    }
+    test::compareModels(a, b, {test::ModelComparison::Identity::SameIndices, maxArgs, {}});
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY(b.memoryBytes() <= a.memoryBytes()); // no vector slack after a reopen
 }
 

@@ -7,6 +7,7 @@
 #include "TestSupport.h"
 #include "TiledTrace.h"
 #include "TimelineView.h"
+#include "WindowFixture.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -23,12 +24,10 @@ using namespace at;
 
 // Steps in the application: a three-step trace file (the real step tiled), the step list, [ and ],
 // the compare dialog and window, and --compare-steps on the command line.
-class TestStepsWindow : public QObject
+class TestStepsWindow : public QObject, protected test::WindowFixture
 {
     Q_OBJECT
-    QTemporaryDir m_dir;
     QString m_threeSteps;
-    std::unique_ptr<MainWindow> m_window;
 
     static bool waitForLoad(MainWindow &window, const QString &path)
     {
@@ -49,29 +48,13 @@ class TestStepsWindow : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QFile f(test::level1Rank0Trace());
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const QByteArray tiled = test::tileTraceJson(f.readAll(), 3, 1'000'000); // one step a second
-        QVERIFY(!tiled.isEmpty());
+        QVERIFY(setUpWindowSuite());
         m_threeSteps = m_dir.filePath(QStringLiteral("three_steps.json"));
-        QFile out(m_threeSteps);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        QCOMPARE(out.write(tiled), tiled.size());
+        QVERIFY(test::writeTiledSample(m_threeSteps, 3)); // one step a second
     }
 
-    void init()
-    {
-        m_window = std::make_unique<MainWindow>();
-        m_window->resize(1400, 900);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(waitForLoad(*m_window, m_threeSteps));
-    }
-    void cleanup()
-    {
-        test::closeCompareWindows();
-        m_window.reset();
-    }
+    void init() { QVERIFY(openWindow(m_threeSteps)); }
+    void cleanup() { closeWindow(); }
 
     void stepListShowsEveryStep()
     {
