@@ -21,6 +21,13 @@
     </message>
 </context>
 <context>
+    <name>CommandLine</name>
+    <message>
+        <source>--screenshot %1: cannot write .%2 images (the formats are: %3)</source>
+        <translation>--screenshot %1：无法写入 .%2 格式的图像（可用格式：%3）</translation>
+    </message>
+</context>
+<context>
     <name>Commands</name>
     <message>
         <source>&amp;Open…</source>
@@ -717,6 +724,14 @@
         <source>Queue depth (%1)</source>
         <translation>队列深度（%1）</translation>
     </message>
+    <message>
+        <source>%1 is %2, not a finite number; written as null</source>
+        <translation>%1 为 %2，不是有限数值；已写为 null</translation>
+    </message>
+    <message>
+        <source>the session&apos;s path is empty: it names no trace file or folder</source>
+        <translation>会话的路径为空：未指定轨迹文件或文件夹</translation>
+    </message>
 </context>
 <context>
     <name>Insights</name>
@@ -1076,10 +1091,6 @@
         <translation>%1：没有 Computing 列或没有数据行；未读取迭代耗时拆解</translation>
     </message>
     <message>
-        <source>%1; peak memory not read</source>
-        <translation>%1；未读取内存峰值</translation>
-    </message>
-    <message>
         <source>%1: no Component, Timestamp(us) or Total Reserved column; peak memory not read</source>
         <translation>%1：没有 Component、Timestamp(us) 或 Total Reserved 列；未读取内存峰值</translation>
     </message>
@@ -1355,10 +1366,6 @@
         <translation>不是文本文件（含有 NUL 字节）</translation>
     </message>
     <message>
-        <source>not valid JSON (%1 at byte %2)</source>
-        <translation>不是有效的 JSON（字节 %2 处：%1）</translation>
-    </message>
-    <message>
         <source>no &quot;key: value&quot; lines found</source>
         <translation>没有找到 &quot;key: value&quot; 行</translation>
     </message>
@@ -1521,10 +1528,6 @@
     <message>
         <source>%1 has no timeline: %2 is not a regular file (a FIFO, socket or device) and is not read.</source>
         <translation>%1 没有时间线：%2 不是普通文件（FIFO、套接字或设备），不会读取。</translation>
-    </message>
-    <message>
-        <source>%1: reading stopped %2 because memory use reached the limit (%3 of %4; raise it with --memory-limit or AT_MEMORY_LIMIT); the %5 read before were kept</source>
-        <translation>%1：内存占用达到上限（%3 / %4；可用 --memory-limit 或 AT_MEMORY_LIMIT 调高），读取在%2停止；之前读取的 %5 已保留</translation>
     </message>
     <message>
         <source>unreadable event</source>
@@ -1693,10 +1696,6 @@
     <message>
         <source>no profiling result with a timeline was found</source>
         <translation>没有找到含时间线的性能数据结果</translation>
-    </message>
-    <message>
-        <source>%1: not a profiler database</source>
-        <translation>%1：不是 profiler 数据库</translation>
     </message>
     <message>
         <source>%1: no such file or folder</source>
@@ -2040,6 +2039,44 @@
         <source>%1: not loaded: %2</source>
         <translation>%1：未加载：%2</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %2 is &quot;%3&quot;, not a finite number (%n value(s)); read as 0</source>
+        <translation>
+            <numerusform>%1：%2 为“%3”，不是有限数值（%n 个值）；按 0 读取</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the system reports a size of 0 bytes for it, yet it has contents (a /proc or /sys file?): it cannot be read as a file of data</source>
+        <translation>%1：系统报告其大小为 0 字节，但它有内容（/proc 或 /sys 文件？）：无法作为数据文件读取</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1 at byte %2, near &quot;%3&quot;)</source>
+        <translation>不是有效的 JSON（字节 %2 处：%1，附近为“%3”）</translation>
+    </message>
+    <message>
+        <source>%1 is a folder where a file was expected: it was not read</source>
+        <translation>%1 是文件夹，此处应为文件：未读取</translation>
+    </message>
+    <message>
+        <source>no reader recognises its name or its contents.</source>
+        <translation>没有读取器能识别它的名称或内容。</translation>
+    </message>
+    <message>
+        <source>%1: reading stopped %2 because %3; the %4 read before were kept</source>
+        <translation>%1：读取在%2停止，因为%3；之前读取的 %4 已保留</translation>
+    </message>
+    <message>
+        <source>memory use reached the limit for reading (%1, %2 % of the %3 limit: building the model needs the rest; raise it with --memory-limit or AT_MEMORY_LIMIT)</source>
+        <translation>内存占用达到读取上限（%1，即 %3 上限的 %2 %：其余留给构建模型；可用 --memory-limit 或 AT_MEMORY_LIMIT 调高）</translation>
+    </message>
+    <message>
+        <source>; and %1 more</source>
+        <translation>；另有 %1 项</translation>
+    </message>
+    <message>
+        <source>%1: no raw record could be decoded: %2</source>
+        <translation>%1：没有可解码的原始记录：%2</translation>
+    </message>
 </context>
 <context>
     <name>PreparedCache</name>
@@ -2266,6 +2303,18 @@
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
 </context>
 <context>
     <name>at::ChartsPanel</name>
@@ -2298,6 +2347,85 @@
 duration %2 µs · %3</source>
         <translation>%1
 耗时 %2 µs · %3</translation>
+    </message>
+</context>
+<context>
+    <name>at::ClusterController</name>
+    <message>
+        <source>◂ Cluster</source>
+        <translation>◂ 集群</translation>
+    </message>
+    <message>
+        <source>Back to the Cluster page of these ranks (the timeline stays loaded)</source>
+        <translation>返回这些 Rank 的集群页（时间线保持加载）</translation>
+    </message>
+    <message>
+        <source>%1 (cluster) — Ascend Timeline</source>
+        <translation>%1（集群）— Ascend Timeline</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster %1: %n rank(s) read from their summary files</source>
+        <translation>
+            <numerusform>集群 %1：已从汇总文件读取 %n 个 Rank</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cluster %1: %2 of %3 ranks from prepared summaries in %4</source>
+        <translation>集群 %1：%3 个 Rank 中有 %2 个来自 %4 中的预处理摘要</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster read with %n warning(s): %1</source>
+        <translation>
+            <numerusform>读取集群时有 %n 条警告：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rank %1 has only summary files (no trace_view.json, kernel_details.csv or database): there is no timeline to open.</source>
+        <translation>Rank %1 只有汇总文件（没有 trace_view.json、kernel_details.csv 或数据库）：没有可打开的时间线。</translation>
+    </message>
+    <message>
+        <source>Rank(s) %1 have only summary files (no trace_view.json, kernel_details.csv or database): there is no timeline to open.</source>
+        <translation>Rank %1 只有汇总文件（没有 trace_view.json、kernel_details.csv 或数据库）：没有可打开的时间线。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) — Ascend Timeline</source>
+        <translation>%1（%2）— Ascend Timeline</translation>
+    </message>
+    <message>
+        <source>Not opened (summary files only, no timeline): rank(s) %1.</source>
+        <translation>未打开（只有汇总文件，没有时间线）：Rank %1。</translation>
+    </message>
+    <message>
+        <source>%1 is not on the timeline of the open ranks (no communication lane has it).</source>
+        <translation>%1 不在已打开 Rank 的时间线上（没有通信泳道包含它）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %n rank(s)</source>
+        <translation>
+            <numerusform>%1，位于 %n 个 Rank 上</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened with %n warning(s): %1</source>
+        <translation>
+            <numerusform>已打开，有 %n 条警告：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close %1</source>
+        <translation>关闭 %1</translation>
+    </message>
+    <message>
+        <source>Reload the timeline without this rank (its memory is released)</source>
+        <translation>不含此 Rank 重新加载时间线（释放其内存）</translation>
+    </message>
+    <message>
+        <source>Rank Offsets…</source>
+        <translation>Rank 偏移…</translation>
+    </message>
+    <message>
+        <source>Rank offsets need a timeline with several ranks (open ranks from the Cluster page, or a folder of rank folders).</source>
+        <translation>Rank 偏移需要包含多个 Rank 的时间线（从集群页打开 Rank，或打开包含多个 Rank 文件夹的文件夹）。</translation>
     </message>
 </context>
 <context>
@@ -3103,6 +3231,25 @@ duration %2 µs · %3</source>
     </message>
 </context>
 <context>
+    <name>at::KernelColorChooser</name>
+    <message>
+        <source>by name</source>
+        <translation>按名称</translation>
+    </message>
+    <message>
+        <source>by duration percentile</source>
+        <translation>按耗时百分位</translation>
+    </message>
+    <message>
+        <source>by %1</source>
+        <translation>按 %1</translation>
+    </message>
+    <message>
+        <source>Colour device kernels by name, by duration percentile, or by an AI Core metric</source>
+        <translation>按名称、耗时百分位或 AI Core 指标为设备算子着色</translation>
+    </message>
+</context>
+<context>
     <name>at::KernelGroupModel</name>
     <message>
         <source>Name</source>
@@ -3272,22 +3419,25 @@ duration %2 µs · %3</source>
     </message>
 </context>
 <context>
-    <name>at::MainWindow</name>
+    <name>at::LoadProgress</name>
+    <message>
+        <source>Loading %1… %2 of %3 MB</source>
+        <translation>正在加载 %1… %2 / %3 MB</translation>
+    </message>
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <source>Ascend Timeline</source>
-        <translation>Ascend Timeline</translation>
-    </message>
-    <message>
         <source>%p% read</source>
         <translation>已读取 %p%</translation>
     </message>
+</context>
+<context>
+    <name>at::MainWindow</name>
     <message>
-        <source>Loading %1… %2 of %3 MB</source>
-        <translation>正在加载 %1… %2 / %3 MB</translation>
+        <source>Ascend Timeline</source>
+        <translation>Ascend Timeline</translation>
     </message>
     <message>
         <source>View</source>
@@ -3298,28 +3448,12 @@ duration %2 µs · %3</source>
         <translation> 算子着色： </translation>
     </message>
     <message>
-        <source>Colour device kernels by name, by duration percentile, or by an AI Core metric</source>
-        <translation>按名称、耗时百分位或 AI Core 指标为设备算子着色</translation>
-    </message>
-    <message>
         <source>Ascend Timeline view of %1</source>
         <translation>%1 的 Ascend Timeline 视图</translation>
     </message>
     <message>
         <source>Open trace</source>
         <translation>打开跟踪文件</translation>
-    </message>
-    <message>
-        <source>by name</source>
-        <translation>按名称</translation>
-    </message>
-    <message>
-        <source>by duration percentile</source>
-        <translation>按耗时百分位</translation>
-    </message>
-    <message>
-        <source>by %1</source>
-        <translation>按 %1</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -3396,24 +3530,8 @@ duration %2 µs · %3</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
         <source>Open trace in a new window</source>
         <translation>在新窗口中打开跟踪文件</translation>
-    </message>
-    <message>
-        <source>SVG images (*.svg)</source>
-        <translation>SVG 图像 (*.svg)</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <source>Could not write %1</source>
-        <translation>无法写入 %1</translation>
     </message>
     <message>
         <source>Select a slice or drag a range first, then press m</source>
@@ -3427,81 +3545,11 @@ duration %2 µs · %3</source>
         <source>No earlier step</source>
         <translation>没有更早的迭代</translation>
     </message>
-    <message>
-        <source>%1 (cluster) — Ascend Timeline</source>
-        <translation>%1（集群）— Ascend Timeline</translation>
-    </message>
-    <message numerus="yes">
-        <source>Cluster %1: %n rank(s) read from their summary files</source>
-        <translation>
-            <numerusform>集群 %1：已从汇总文件读取 %n 个 Rank</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Cluster read with %n warning(s): %1</source>
-        <translation>
-            <numerusform>读取集群时有 %n 条警告：%1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Rank %1 has only summary files (no trace_view.json, kernel_details.csv or database): there is no timeline to open.</source>
-        <translation>Rank %1 只有汇总文件（没有 trace_view.json、kernel_details.csv 或数据库）：没有可打开的时间线。</translation>
-    </message>
-    <message>
-        <source>Rank(s) %1 have only summary files (no trace_view.json, kernel_details.csv or database): there is no timeline to open.</source>
-        <translation>Rank %1 只有汇总文件（没有 trace_view.json、kernel_details.csv 或数据库）：没有可打开的时间线。</translation>
-    </message>
     <message numerus="yes">
         <source>Loading %n rank(s) of %1…</source>
         <translation>
             <numerusform>正在加载 %1 的 %n 个 Rank…</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>%1 (%2) — Ascend Timeline</source>
-        <translation>%1（%2）— Ascend Timeline</translation>
-    </message>
-    <message>
-        <source>Not opened (summary files only, no timeline): rank(s) %1.</source>
-        <translation>未打开（只有汇总文件，没有时间线）：Rank %1。</translation>
-    </message>
-    <message>
-        <source>%1 is not on the timeline of the open ranks (no communication lane has it).</source>
-        <translation>%1 不在已打开 Rank 的时间线上（没有通信泳道包含它）。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 on %n rank(s)</source>
-        <translation>
-            <numerusform>%1，位于 %n 个 Rank 上</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Close %1</source>
-        <translation>关闭 %1</translation>
-    </message>
-    <message>
-        <source>Reload the timeline without this rank (its memory is released)</source>
-        <translation>不含此 Rank 重新加载时间线（释放其内存）</translation>
-    </message>
-    <message>
-        <source>Rank Offsets…</source>
-        <translation>Rank 偏移…</translation>
-    </message>
-    <message>
-        <source>Rank offsets need a timeline with several ranks (open ranks from the Cluster page, or a folder of rank folders).</source>
-        <translation>Rank 偏移需要包含多个 Rank 的时间线（从集群页打开 Rank，或打开包含多个 Rank 文件夹的文件夹）。</translation>
-    </message>
-    <message>
-        <source>◂ Cluster</source>
-        <translation>◂ 集群</translation>
-    </message>
-    <message>
-        <source>Back to the Cluster page of these ranks (the timeline stays loaded)</source>
-        <translation>返回这些 Rank 的集群页（时间线保持加载）</translation>
-    </message>
-    <message>
-        <source>Cluster %1: %2 of %3 ranks from prepared summaries in %4</source>
-        <translation>集群 %1：%3 个 Rank 中有 %2 个来自 %4 中的预处理摘要</translation>
     </message>
     <message>
         <source>No prepared cache folder: the following loads use the usual snapshot cache.</source>
@@ -3793,6 +3841,13 @@ duration %2 µs · %3</source>
     </message>
 </context>
 <context>
+    <name>at::RecentMenu</name>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+</context>
+<context>
     <name>at::SearchBar</name>
     <message>
         <source>Match case</source>
@@ -3848,6 +3903,26 @@ duration %2 µs · %3</source>
     <message>
         <source>not a regular file (a folder, FIFO, socket or device)</source>
         <translation>不是普通文件（是文件夹、FIFO、套接字或设备）</translation>
+    </message>
+    <message>
+        <source>the session names itself as its data (%1), not a trace file or folder</source>
+        <translation>该会话把自身（%1）作为数据，而不是轨迹文件或文件夹</translation>
+    </message>
+    <message>
+        <source>its sessions name each other in a cycle: %1 → %2</source>
+        <translation>其会话相互引用，形成循环：%1 → %2</translation>
+    </message>
+    <message>
+        <source>more than %1 sessions name each other in a chain (%2 → …)</source>
+        <translation>超过 %1 个会话依次相互引用（%2 → …）</translation>
+    </message>
+    <message>
+        <source>the session it names, %1: %2</source>
+        <translation>其引用的会话 %1：%2</translation>
+    </message>
+    <message>
+        <source>its comparison session %1: %2</source>
+        <translation>其对比会话 %1：%2</translation>
     </message>
 </context>
 <context>
