@@ -383,7 +383,12 @@ int runCluster(const CommandLineOptions &options)
         err << "ascend-timeline: --cluster needs exactly one PATH (a folder of rank folders)\n";
         return 2;
     }
-    // --cache DIR: ranks prepared there (`--prepare`) are taken from their summaries.
+    // --cache DIR: ranks prepared there (`--prepare`) are taken from their summaries; never a folder inside
+    // one of the cluster's rank folders (issue 29 item 6).
+    if (!options.load.snapshotDirectory.isEmpty() &&
+        !outsideDataFolders(QStringLiteral("--cache"), options.load.snapshotDirectory,
+                            findRankFolders(options.paths.first()), err))
+        return 2;
     const ClusterModel model = readCluster(options.paths.first(), {options.load.snapshotDirectory});
     if (model.ranks.empty()) {
         err << "ascend-timeline: " << options.paths.first()

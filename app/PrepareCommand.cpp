@@ -40,6 +40,19 @@ bool writtenSince(const QString &path, std::int64_t since)
     return mtime >= since - 1000000000;
 }
 
+// The rank folders of the cluster RANK_DIR belongs to: its own, and its parent's rank folders when the parent
+// is the cluster that holds it (issue 29 item 6: a --cache inside another rank's folder of the same cluster
+// would write into that rank's data).
+QStringList clusterRankFolders(const QString &rankFolder)
+{
+    const QString own = QFileInfo(rankFolder).canonicalFilePath();
+    const QStringList siblings = cluster::findRankFolders(QFileInfo(own).absolutePath());
+    for (const QString &sibling : siblings)
+        if (QFileInfo(sibling).canonicalFilePath() == own)
+            return siblings;
+    return {rankFolder};
+}
+
 } // namespace
 
 int runPrepare(const CommandLineOptions &options)
@@ -61,7 +74,7 @@ int runPrepare(const CommandLineOptions &options)
         err << "ascend-timeline: --prepare " << printableText(folder) << ": not a folder\n";
         return 1;
     }
-    if (!outsideDataFolders(QStringLiteral("--cache"), dir, {folder}, err))
+    if (!outsideDataFolders(QStringLiteral("--cache"), dir, clusterRankFolders(folder), err))
         return 2;
     if (!QDir().mkpath(dir)) {
         err << "ascend-timeline: cannot create " << dir << "\n";

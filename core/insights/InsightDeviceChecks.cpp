@@ -43,9 +43,9 @@ int intProperty(const TraceModel &model, int group, const char *key)
     if (group < 0 || group >= static_cast<int>(model.groups().size()))
         return 0;
     bool ok = false;
-    const int value = model.groups()[static_cast<std::size_t>(group)]
-                          .collection.property(QString::fromLatin1(key))
-                          .toDouble(&ok);
+    const int value = static_cast<int>(model.groups()[static_cast<std::size_t>(group)]
+                                           .collection.property(QString::fromLatin1(key))
+                                           .toDouble(&ok));
     return ok ? value : 0;
 }
 

@@ -103,11 +103,8 @@ MetricColumn splitMetricHeader(std::string_view header)
         s.remove_prefix(4);
     }
     // msprof renames total_time: aic_total_time -> aicore_time(us), aiv_total_time -> aiv_time(us) (§3.2).
-    if (m.side == CoreSide::Any && s == "aicore_time") {
+    if ((m.side == CoreSide::Any && s == "aicore_time") || (m.side == CoreSide::Aiv && s == "time"))
         s = "total_time";
-    } else if (m.side == CoreSide::Aiv && s == "time") {
-        s = "total_time";
-    }
     m.name = std::string(s);
     return m;
 }

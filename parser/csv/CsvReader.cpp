@@ -184,7 +184,7 @@ void Parser::summariseRepeated(CsvIssue::Kind kind, const char *what)
 void Parser::reserveFromSample(std::size_t blockRows)
 {
     const std::size_t size = static_cast<std::size_t>(end_ - p_);
-    const std::size_t sample = std::min<std::size_t>(size, 64 * 1024);
+    const std::size_t sample = std::min<std::size_t>(size, std::size_t{64} * 1024);
     std::size_t cells = 1, rows = 1;
     for (std::size_t i = 0; i < sample; ++i) {
         const char c = p_[i];

@@ -55,15 +55,34 @@ void testPause()
     }
 }
 
-// QSaveFile leaves "<name>.XXXXXX" behind when the process dies mid-write; they are never read
-// (the names differ), and ones older than an hour (no live writer) are removed (snapshots and the
-// prepared rank summaries, parser/cluster/PreparedSummary.h).
+// The writer's temporaries are "<name>.at-tmp-XXXXXX" (save() below): a killed writer leaves one behind. They
+// are never read (the names differ), and ones older than an hour (no live writer) are removed. Only names of
+// that exact shape, regular files and no symbolic links: a user's "notes.atsnap.bak" in a --cache folder is
+// the user's (issue 29 item 5).
+const QLatin1String kTemporaryTag(".at-tmp-");
+constexpr int kTemporarySuffixLength = 6;
+
+bool isWritersTemporary(const QString &fileName)
+{
+    const qsizetype tag = fileName.lastIndexOf(kTemporaryTag);
+    if (tag < 0 || fileName.size() != tag + kTemporaryTag.size() + kTemporarySuffixLength)
+        return false;
+    const QStringView base = QStringView(fileName).left(tag);
+    if (!base.endsWith(QLatin1String(".atsnap")) && !base.endsWith(QLatin1String(".atrank.json")))
+        return false;
+    for (const QChar c : QStringView(fileName).right(kTemporarySuffixLength))
+        if (!(c.isDigit() || (c >= QLatin1Char('a') && c <= QLatin1Char('z'))))
+            return false;
+    return true;
+}
+
 void removeStaleTemporaries(const QDir &dir)
 {
     const QDateTime cutoff = QDateTime::currentDateTimeUtc().addSecs(-3600);
-    for (const QFileInfo &f :
-         dir.entryInfoList({QStringLiteral("*.atsnap.*"), QStringLiteral("*.atrank.json.*")}, QDir::Files))
-        if (f.lastModified().toUTC() < cutoff)
+    const QStringList patterns{QStringLiteral("*.atsnap") + kTemporaryTag + QLatin1Char('*'),
+                               QStringLiteral("*.atrank.json") + kTemporaryTag + QLatin1Char('*')};
+    for (const QFileInfo &f : dir.entryInfoList(patterns, QDir::Files | QDir::NoSymLinks | QDir::Hidden))
+        if (isWritersTemporary(f.fileName()) && f.lastModified().toUTC() < cutoff)
             QFile::remove(f.filePath());
 }
 
@@ -138,9 +157,12 @@ bool save(const std::string &bytes, const QString &path, QString *reason, bool e
         *reason = QStringLiteral("%1 is not a regular file: left alone").arg(path);
         return false;
     }
-    // "<name>.XXXXXX" like QSaveFile's, so that removeStaleTemporaries finds those of a killed writer.
+    // "<name>.at-tmp-XXXXXX" (XXXXXX: six base-36 digits), so that removeStaleTemporaries finds those of a
+    // killed writer and nothing else.
     const QByteArray temporary =
-        name + '.' + QByteArray::number(QRandomGenerator::global()->generate64(), 36).right(6);
+        name + kTemporaryTag.data() +
+        QByteArray::number(QRandomGenerator::global()->generate64() | (quint64(1) << 63), 36)
+            .right(kTemporarySuffixLength);
     const int fd =
         ::openat(dir, temporary.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) {
@@ -177,7 +199,7 @@ bool save(const std::string &bytes, const QString &path, QString *reason, bool e
 // FNV-1a 64 of the first and last 64 KiB, read with pread (never blocks: regular files only).
 std::uint64_t fingerprintOf(const QString &path, off_t size)
 {
-    constexpr off_t kEdge = 64 * 1024;
+    constexpr off_t kEdge = off_t{64} * 1024;
     std::uint64_t hash = 14695981039346656037ull;
     const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)

@@ -380,12 +380,15 @@ template <> struct Schema<SnapshotKey>
 
 // ---------------------------------------------------------------- sections, in file order
 
-// The model's members through SnapshotAccess (the one friend of TraceModel).
+// The model's members through SnapshotAccess (the one friend of TraceModel). `member` is a name, not an
+// expression, so it cannot be parenthesised.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define AT_MODEL(member)                                                                                     \
     [](TraceModel & m) -> auto &                                                                             \
     {                                                                                                        \
         return A::member(m);                                                                                 \
     }
+// NOLINTEND(bugprone-macro-parentheses)
 
 inline constexpr auto kSections = std::tuple{
     section(tag("STRS"), "strings", false, field<StringTable>(AT_MODEL(strings))),

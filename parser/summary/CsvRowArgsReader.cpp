@@ -14,7 +14,7 @@ namespace at {
 
 namespace {
 
-constexpr std::size_t kFirstChunk = 64 * 1024;
+constexpr std::size_t kFirstChunk = std::size_t{64} * 1024;
 
 // Where the record starting at `from` ends: after its first line feed outside quotes (a doubled quote
 // inside a quoted cell toggles twice), else at the end of the file; 0 when no record end lies within

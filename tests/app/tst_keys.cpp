@@ -18,6 +18,7 @@
 #include <QElapsedTimer>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -177,10 +178,10 @@ private Q_SLOTS:
         QCOMPARE(t->zoom()->range(), start);
         // A marker's name being edited in the Markers table.
         m_window->markers()->add({QStringLiteral("m"), 1'000'000, 2'000'000, 0xE6550D});
-        QTableWidget *table = m_window->markersPanel()->table();
+        QTableView *table = m_window->markersPanel()->table();
         m_window->findChild<QDockWidget *>(QStringLiteral("MarkersDock"))->raise();
         table->setFocus();
-        table->editItem(table->item(0, 0));
+        table->edit(table->model()->index(0, 0));
         auto *editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
         QVERIFY(editor);
         key(editor, Qt::Key_D, true, false);

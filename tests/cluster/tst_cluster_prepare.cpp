@@ -361,6 +361,39 @@ private slots:
         QVERIFY(none.warnings[0].startsWith(QStringLiteral("none of the 2 rank folders is prepared in")));
     }
 
+    // Issue 29 item 5: a --cache folder is the user's. --prepare removes only the writer's own stale
+    // temporaries ("<name>.at-tmp-XXXXXX", over an hour old), never a user's file that merely looks alike.
+    void prepareKeepsTheUsersFilesInTheCache()
+    {
+        QTemporaryDir cache;
+        QVERIFY(cache.isValid());
+        const QDateTime old = QDateTime::currentDateTimeUtc().addSecs(-2 * 3600);
+        const QStringList users{QStringLiteral("notes.atsnap.bak"), QStringLiteral("x.atrank.json.old"),
+                                QStringLiteral("y.atsnap.backup"), QStringLiteral("z.atsnap.at-tmp-ABCDEF"),
+                                QStringLiteral("w.atsnap.at-tmp-abcdefg")};
+        const QString ours = QStringLiteral("0000.atsnap.at-tmp-a1b2c3");
+        const QString oursYoung = QStringLiteral("0001.atrank.json.at-tmp-zz9900");
+        for (const QString &name : users + QStringList{ours, oursYoung}) {
+            QFile f(cache.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("the user's");
+            f.flush();
+            if (name != oursYoung)
+                QVERIFY(f.setFileTime(old, QFileDevice::FileModificationTime));
+            f.close();
+        }
+        const Run prepared = run({QStringLiteral("--prepare"), cluster::findRankFolders(m_alexnet).first(),
+                                  QStringLiteral("--cache"), cache.path()});
+        QCOMPARE(prepared.exitCode, 0);
+        for (const QString &name : users)
+            QVERIFY2(QFileInfo::exists(cache.filePath(name)), qPrintable(name));
+        QVERIFY2(!QFileInfo::exists(cache.filePath(ours)), "a stale temporary of the writer stays");
+        QVERIFY2(QFileInfo::exists(cache.filePath(oursYoung)), "a live writer's temporary was removed");
+        // What --prepare wrote: one snapshot and one summary, with the writer's names.
+        QCOMPARE(QDir(cache.path()).entryList({QStringLiteral("*.atsnap")}, QDir::Files).size(), 1);
+        QCOMPARE(QDir(cache.path()).entryList({QStringLiteral("*.atrank.json")}, QDir::Files).size(), 1);
+    }
+
     void badUse()
     {
         const QString rank = cluster::findRankFolders(m_alexnet).first();
@@ -374,6 +407,21 @@ private slots:
         QCOMPARE(inside.exitCode, 2);
         QVERIFY(inside.err.contains(QStringLiteral("inside the data folder")));
         QCOMPARE(listing(rank), before);
+        // Issue 29 item 6: nor inside another rank folder of the same cluster, when preparing or reading it.
+        const QString other = cluster::findRankFolders(m_alexnet)[1];
+        const QStringList otherBefore = listing(other);
+        const Run sibling = run(
+            {QStringLiteral("--prepare"), rank, QStringLiteral("--cache"), other + QStringLiteral("/cache")});
+        QCOMPARE(sibling.exitCode, 2);
+        QVERIFY2(sibling.err.contains(QStringLiteral("inside the data folder")) &&
+                     sibling.err.contains(QFileInfo(other).fileName()),
+                 qPrintable(sibling.err));
+        QCOMPARE(listing(other), otherBefore);
+        const Run reading = run({QStringLiteral("--cluster"), m_alexnet, QStringLiteral("--cache"),
+                                 other + QStringLiteral("/cache")});
+        QCOMPARE(reading.exitCode, 2);
+        QVERIFY2(reading.err.contains(QStringLiteral("inside the data folder")), qPrintable(reading.err));
+        QCOMPARE(listing(other), otherBefore);
         QTemporaryDir empty;
         const Run notRank =
             run({QStringLiteral("--prepare"), empty.path(), QStringLiteral("--cache"), m_cache});

@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QFileDialog>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMimeData>
@@ -26,6 +27,7 @@
 #include <QUrl>
 
 #include <functional>
+#include <memory>
 
 using namespace at;
 
@@ -54,15 +56,27 @@ class TestRobustSessions : public QObject
     // The first file dialog that opens from now on selects `file` and is accepted.
     static void acceptNextFileDialog(const QString &file)
     {
+        // The dialog may refuse an accept while its file system model is still listing the folder: try
+        // again every 20 ms until the dialog that was seen is gone.
         auto *poll = new QTimer;
         poll->setInterval(20);
-        QObject::connect(poll, &QTimer::timeout, poll, [poll, file] {
+        auto seen = std::make_shared<bool>(false);
+        QObject::connect(poll, &QTimer::timeout, poll, [poll, file, seen] {
             auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
-            if (!dialog)
+            if (!dialog) {
+                if (*seen) {
+                    poll->stop();
+                    poll->deleteLater();
+                }
                 return;
-            poll->stop();
-            poll->deleteLater();
-            dialog->selectFile(file);
+            }
+            *seen = true;
+            // selectFile() can leave the name field empty before the dialog's model has listed the folder;
+            // typing the path into the field, as a user does, is what accept() reads.
+            if (auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit")))
+                name->setText(file);
+            else
+                dialog->selectFile(file);
             QMetaObject::invokeMethod(dialog, "accept"); // a public slot of QDialog
         });
         poll->start();
