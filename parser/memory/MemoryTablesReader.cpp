@@ -425,8 +425,9 @@ ReservedPeakScan readReservedPeak(const QString &file, MemoryCurveKind kind,
                                   const std::function<void(const QString &)> &warn)
 {
     ReservedPeakScan scan;
-    RowProblems unused; // bad rows are counted here, not described one by one
-    MemoryCsv csv(warn, unused, {});
+    RowProblems unused;                    // bad rows are counted here, not described one by one
+    const MemoryStreamOptions wholeFile{}; // outlives csv, which keeps a reference to it
+    MemoryCsv csv(warn, unused, wholeFile);
     int component = -1, time = -1;
     UnitColumn reserved;
     const bool modules = kind == MemoryCurveKind::Module;
