@@ -243,7 +243,7 @@ private:
     Warn m_warn;
     std::size_t m_filesOpened = 0;
     RowProblems &m_problems;
-    const MemoryStreamOptions &m_stream;
+    const MemoryStreamOptions m_stream; // a copy (a pointer and a size): a temporary argument cannot dangle
     const CsvTable *m_table = nullptr;
     QString m_file;
     std::uint64_t m_lineOffset = 0;
@@ -425,9 +425,8 @@ ReservedPeakScan readReservedPeak(const QString &file, MemoryCurveKind kind,
                                   const std::function<void(const QString &)> &warn)
 {
     ReservedPeakScan scan;
-    RowProblems unused;                    // bad rows are counted here, not described one by one
-    const MemoryStreamOptions wholeFile{}; // outlives csv, which keeps a reference to it
-    MemoryCsv csv(warn, unused, wholeFile);
+    RowProblems unused; // bad rows are counted here, not described one by one
+    MemoryCsv csv(warn, unused, {});
     int component = -1, time = -1;
     UnitColumn reserved;
     const bool modules = kind == MemoryCurveKind::Module;
