@@ -1,3 +1,4 @@
+#include "AppTestSupport.h"
 #include "CollectionPanel.h"
 #include "MainWindow.h"
 #include "TestSupport.h"
@@ -63,9 +64,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
-                           m_dir.filePath(QStringLiteral("settings")));
-        QSettings().clear();
+        test::useScratchSettings(m_dir.filePath(QStringLiteral("settings")));
         const QString textFolder =
             QFileInfo(test::level1Rank0Trace()).absolutePath(); // ASCEND_PROFILER_OUTPUT
         m_bothExports = m_dir.filePath(QStringLiteral("rank0_ascend_pt"));

@@ -1,3 +1,4 @@
+#include "AppTestSupport.h"
 #include "DetailsPanel.h"
 #include "KernelTablePanel.h"
 #include "MainWindow.h"
@@ -46,9 +47,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
-                           m_dir.filePath(QStringLiteral("settings")));
-        QSettings().clear();
+        test::useScratchSettings(m_dir.filePath(QStringLiteral("settings")));
     }
 
     void changesAreAnnouncedOnce()
