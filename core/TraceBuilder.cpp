@@ -2,6 +2,7 @@
 
 #include "Steps.h"
 
+#include "CheckedTime.h"
 #include "KernelJoin.h"
 #include "QueueDepth.h"
 
@@ -246,8 +247,8 @@ std::unique_ptr<TraceModel> TraceBuilder::build()
     // Times are subtracted from each other (origin, median, spans): beyond ±2^62 ns (±146 years around
     // 1970) that overflows int64. Such events are dropped and durations clamped (found by fuzz_json and
     // fuzz_sqlite: a ts of -9e18 ns beside epoch timestamps was signed overflow, undefined behaviour).
-    constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
-    auto outOfRange = [](TimeNs t) { return t <= -kTimeLimit || t >= kTimeLimit; };
+    constexpr TimeNs kTimeLimit = kProfileTimeLimit;
+    auto outOfRange = [](TimeNs t) { return !withinProfileRange(t); };
     std::size_t dropped = 0;
     for (auto &slices : m_rawSlices) {
         dropped += std::erase_if(slices, [&](const SliceTable::Raw &r) { return outOfRange(r.start); });

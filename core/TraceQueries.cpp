@@ -1,5 +1,6 @@
 #include "TraceQueries.h"
 
+#include "CheckedTime.h"
 #include "Steps.h"
 
 #include <QJsonArray>
@@ -14,28 +15,6 @@
 #include <unordered_map>
 
 namespace at {
-
-namespace {
-
-// Totals of durations saturate instead of overflowing: slices that run from an outlier (ts = 0) to
-// the end of an epoch-clock trace last ~1.7e18 ns, and a handful of them exceed int64 (found by fuzz_json).
-TimeNs saturatingAdd(TimeNs a, TimeNs b)
-{
-    TimeNs sum;
-    if (__builtin_add_overflow(a, b, &sum))
-        return b > 0 ? std::numeric_limits<TimeNs>::max() : std::numeric_limits<TimeNs>::min();
-    return sum;
-}
-
-TimeNs saturatingSubtract(TimeNs a, TimeNs b)
-{
-    TimeNs difference;
-    if (__builtin_sub_overflow(a, b, &difference))
-        return b > 0 ? std::numeric_limits<TimeNs>::min() : std::numeric_limits<TimeNs>::max();
-    return difference;
-}
-
-} // namespace
 
 TimeNs offsetOfGroup(const GroupOffsets &offsets, int group)
 {

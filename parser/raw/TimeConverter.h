@@ -4,6 +4,7 @@
 // integer arithmetic: a frequency is the rational number its decimal text states ("49.999001" MHz =
 // 49999001 / 10^6), products are 128-bit, and each conversion rounds once (half away from zero).
 
+#include "CheckedTime.h"
 #include "Time.h"
 
 #include <QString>
@@ -14,21 +15,12 @@
 
 namespace at::raw {
 
-// Saturating int64 arithmetic: corrupt tick values or sync points must not overflow (TraceBuilder drops
-// events beyond ±2^62 ns with a warning, so a saturated time is reported, not wrapped around).
-inline std::int64_t saturatingAdd(std::int64_t a, std::int64_t b)
-{
-    std::int64_t r = 0;
-    if (__builtin_add_overflow(a, b, &r))
-        return b > 0 ? INT64_MAX : INT64_MIN;
-    return r;
-}
+// Corrupt tick values or sync points must not overflow: the conversions saturate (TraceBuilder drops events
+// beyond ±2^62 ns with a warning, so a saturated time is reported, not wrapped around).
+using at::saturatingAdd;
 inline std::int64_t saturatingSub(std::int64_t a, std::int64_t b)
 {
-    std::int64_t r = 0;
-    if (__builtin_sub_overflow(a, b, &r))
-        return b < 0 ? INT64_MAX : INT64_MIN;
-    return r;
+    return at::saturatingSubtract(a, b);
 }
 
 // A frequency in MHz (= ticks per µs) as numerator / denominator.
