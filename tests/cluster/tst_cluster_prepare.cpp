@@ -507,6 +507,25 @@ private slots:
         QVERIFY(cluster::readCluster(root, {cache}).warnings.isEmpty());
         writeTextFile(analysisDb, "not a database");
         readExpectingRank0Read(QStringLiteral("changed since it was prepared"));
+        QVERIFY(QFile::remove(analysisDb));
+
+        // A rank named only inside a file (profiler_info.json's rank_id): its summary's rank cannot be
+        // checked against the folder, so --prepare says so and the cluster reads the rank from its files.
+        QVERIFY(QFile::rename(ranks[0] + QStringLiteral("/profiler_info_0.json"),
+                              ranks[0] + QStringLiteral("/profiler_info.json")));
+        const Run unnamed = run({QStringLiteral("--prepare"), ranks[0], QStringLiteral("--cache"), cache});
+        QCOMPARE(unnamed.exitCode, 0);
+        QVERIFY2(unnamed.err.contains(QStringLiteral("summary cannot be checked")), qPrintable(unnamed.err));
+        const QString unnamedSummary = cluster::preparedSummaryPath(ranks[0], cache);
+        QVERIFY(QFileInfo::exists(unnamedSummary));
+        const cluster::ClusterModel byContent = cluster::readCluster(root, {cache});
+        QCOMPARE(byContent.ranks.size(), std::size_t(4));
+        QCOMPARE(byContent.ranks[0].rank, 0);
+        QVERIFY(byContent.ranks[0].preparedSummary.isEmpty());
+        QCOMPARE(byContent.warnings.size(), 1);
+        QVERIFY2(byContent.warnings[0].contains(unnamedSummary) &&
+                     byContent.warnings[0].contains(QStringLiteral("file names give no rank id")),
+                 qPrintable(byContent.warnings[0]));
     }
 
     // Issue 29 item 5: a --cache folder is the user's. --prepare removes only the writer's own stale
