@@ -13,11 +13,15 @@
 
 #include <QTextStream>
 
+#include <algorithm>
+
 namespace at {
 
 namespace {
 
 using namespace at::cluster;
+
+constexpr qsizetype kOutputSlice = qsizetype(1) << 20; // characters written to stdout at a time
 
 // `"step": 13`, or null without a schedule.
 void writeStep(JsonWriter &j, std::int64_t step)
@@ -405,7 +409,15 @@ int runCluster(const CommandLineOptions &options)
         writeFindings(j, model);
         writeCommunicationOps(j, model);
         j.endObject();
-        out << j.text() << "\n";
+        // In slices: the stream would copy the whole document (110 MB for 400,000 steps) into its buffer.
+        const QStringView text = j.text();
+        for (qsizetype at = 0, size = 0; at < text.size(); at += size) {
+            size = std::min(kOutputSlice, text.size() - at);
+            if (at + size < text.size() && text[at + size - 1].isHighSurrogate())
+                --size; // a surrogate pair stays in one slice
+            out << text.mid(at, size);
+        }
+        out << "\n";
         for (const QString &problem : j.problems())
             err << "warning: --cluster --json: " << problem << "\n";
     } else {
