@@ -276,9 +276,11 @@ void checkSlowLink(const InsightContext &context, std::vector<Finding> &findings
     finding.title = InsightText::tr("Slow communication link(s)");
     finding.severity = severityForPercent(context.percentOfSteps(finding.timeAtStake));
     finding.explanation =
-        InsightText::tr("%n link(s) run below %1 % of the median bandwidth of their transport type; moving "
-                        "their data at the median bandwidth would have saved %2 ms.",
-                        nullptr, static_cast<int>(links.size()))
+        InsightText::tr(
+            "%n link(s) run below %1 % of the median bandwidth of their transport type. At the "
+            "median bandwidth the one that lost most in each step would have finished %2 ms sooner "
+            "(summed over the steps; the links of one step run side by side).",
+            nullptr, static_cast<int>(links.size()))
             .arg(100.0 * cluster::kSlowLinkRatio, 0, 'f', 0)
             .arg(toUs(finding.timeAtStake) / 1000.0, 0, 'f', 3);
     finding.fix = InsightText::tr("Check the slow link's hardware and topology (HCCS / RDMA port errors, a "
