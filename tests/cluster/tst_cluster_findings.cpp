@@ -101,13 +101,15 @@ private slots:
         }
         QCOMPARE(ids, checks);
 
-        // The page: one item per finding (heading, time at stake, explanation, fix), then its occurrences.
+        // The page: per finding its heading, then the time at stake, explanation and fix, then its
+        // occurrences.
         ClusterView view;
         view.setModel(model);
         QStringList expectedItems;
         for (const Finding &f : findings) {
-            expectedItems << QStringList{findingHeading(f), timeAtStakeText(f), f.explanation, fixText(f)}
-                                 .join(QLatin1Char('\n'));
+            expectedItems << findingHeading(f)
+                          << QStringList{timeAtStakeText(f), f.explanation, fixText(f)}.join(
+                                 QLatin1Char('\n'));
             for (const FindingOccurrence &o : f.occurrences)
                 expectedItems << QStringLiteral("    ") + occurrenceText(context, o);
         }

@@ -652,20 +652,22 @@ void ClusterView::fillFindings()
 {
     m_findings->clear();
     // The judgement and its words are core's (clusterFindings, FindingText), the same as --cluster,
-    // --advise and the Insights panel print; the page only lays them out: one item per finding, then one
-    // per occurrence, each opening the ranks it names.
+    // --advise and the Insights panel print; the page only lays them out: per finding its heading (bold),
+    // one item with the time at stake, explanation and fix, and one per occurrence, each opening the ranks
+    // it names.
     const TraceModel noTimeline;
     const InsightContext context(noTimeline, m_model.get());
     for (const Finding &f : clusterFindings(context)) {
         const FindingOccurrence *first = f.occurrences.empty() ? nullptr : &f.occurrences.front();
-        QListWidgetItem *item =
-            findingItem(QStringList{findingHeading(f), timeAtStakeText(f), f.explanation, fixText(f)}.join(
-                            QLatin1Char('\n')),
-                        first ? first->ranks : std::vector<int>{}, first ? first->op : QString());
-        QFont bold = item->font();
+        const std::vector<int> ranks = first ? first->ranks : std::vector<int>{};
+        const QString op = first ? first->op : QString();
+        QListWidgetItem *heading = findingItem(findingHeading(f), ranks, op);
+        QFont bold = heading->font();
         bold.setBold(true);
-        item->setFont(bold);
-        m_findings->addItem(item);
+        heading->setFont(bold);
+        m_findings->addItem(heading);
+        m_findings->addItem(findingItem(
+            QStringList{timeAtStakeText(f), f.explanation, fixText(f)}.join(QLatin1Char('\n')), ranks, op));
         for (const FindingOccurrence &o : f.occurrences)
             m_findings->addItem(
                 findingItem(QStringLiteral("    ") + occurrenceText(context, o), o.ranks, o.op));
