@@ -170,11 +170,20 @@ void checkSlowRank(const InsightContext &context, std::vector<Finding> &findings
         InsightText::tr(
             "%n slow rank(s) found among ranks that should run alike (the same pipeline stage or "
             "data-parallel group). The worst: rank %1 spends %2 ms more on %3 than the fastest of "
-            "%4, and the others wait for it in their collectives.",
+            "%4.",
             nullptr, static_cast<int>(slow.size()))
             .arg(worst.rank)
             .arg(toUs(worst.gap) / 1000.0, 0, 'f', 3)
             .arg(dimensionText(worst.dimension), worst.group);
+    // Only the ranks the data shows waiting (their communication is longer than the slow rank's) are named.
+    if (!worst.waiting.empty()) {
+        QStringList waiting;
+        for (int r : worst.waiting)
+            waiting << QString::number(r);
+        finding.explanation += QLatin1Char(' ') + InsightText::tr("Ranks %1 communicate longer in that step: "
+                                                                  "they wait for it in their collectives.")
+                                                      .arg(waiting.join(QStringLiteral(", ")));
+    }
     finding.fix = InsightText::tr("Open the slow rank's timeline and compare it with a fast rank of the same "
                                   "group (Compare steps): look for a slower device (frequency, temperature), "
                                   "more or longer kernels (uneven data), or host-side stalls.");
