@@ -11,7 +11,6 @@
 #include <cstring>
 #include <limits>
 #include <string_view>
-#include <unordered_map>
 
 namespace at {
 
@@ -153,14 +152,12 @@ public:
         const std::string_view utf8 = view(v);
         if (utf8.empty())
             return {};
-        // Repeated texts (the same marker name many times) share one QString; the cache is bounded, so a
-        // million different names cost a million QStrings and no more.
-        if (const auto it = m_interned.find(utf8); it != m_interned.end())
-            return it->second;
-        QString out = QString::fromUtf8(utf8.data(), static_cast<qsizetype>(utf8.size()));
-        if (m_interned.size() < kMaxInterned)
-            m_interned.emplace(utf8, out);
-        return out;
+        // A text equal to the one before (the same marker name many times in a row) shares its QString.
+        if (utf8 != m_lastText) {
+            m_lastText = utf8;
+            m_lastString = QString::fromUtf8(utf8.data(), static_cast<qsizetype>(utf8.size()));
+        }
+        return m_lastString;
     }
     static std::optional<TimeNs> integerText(const Value &v)
     {
@@ -208,8 +205,6 @@ public:
     }
 
 private:
-    static constexpr std::size_t kMaxInterned = 4096;
-
     static std::string_view view(const Value &v)
     {
         std::string_view utf8;
@@ -251,7 +246,8 @@ private:
         return value;
     }
 
-    std::unordered_map<std::string_view, QString> m_interned; // views into the parser's string buffer
+    std::string_view m_lastText; // a view into the parser's string buffer
+    QString m_lastString;
 };
 
 // The session's rules, once for both readers: what is required, what is refused, what a damaged entry
