@@ -1,5 +1,7 @@
 #include "Session.h"
 
+#include "HugePages.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -418,6 +420,14 @@ std::optional<Session> sessionFromJson(const QByteArray &json, QString *error)
     if (parser.allocate(std::max<std::size_t>(size, simdjson::dom::MINIMAL_DOCUMENT_CAPACITY),
                         kFastMaxDepth) != simdjson::SUCCESS)
         return sessionFromQtJson(json, error);
+    // A large session's tape, strings and structural indexes are first written by the parse: advised as huge
+    // pages (core/HugePages.h), that is a fault per 2 MiB instead of one per 4 KiB, which were most of the
+    // parse on these machines. Lower bounds of simdjson's sizes for capacity `size`: only whole huge pages
+    // inside them are advised.
+    adviseHugePages(parser.doc.tape.get(), size * sizeof(std::uint64_t));
+    adviseHugePages(parser.doc.string_buf.get(), size);
+    if (parser.implementation)
+        adviseHugePages(parser.implementation->structural_indexes.get(), size * sizeof(std::uint32_t));
     // The text is copied into a padded buffer unless the array already has simdjson's padding behind it.
     const bool padded = static_cast<std::size_t>(json.capacity() - json.size()) >= simdjson::SIMDJSON_PADDING;
     simdjson::dom::element root;
