@@ -33,7 +33,7 @@ public:
     void dropPendingUnlessFor(const QString &path);
     // After a load: applies the pending session, if any.
     void applyPending();
-    void apply(const Session &session);
+    void apply(Session session);
 
 private:
     QString processKey(int process) const;

@@ -77,5 +77,8 @@ struct Session
 QByteArray sessionToJson(const Session &session);
 // nullopt with *error set (what is wrong) for text that is not a session of a known version.
 std::optional<Session> sessionFromJson(const QByteArray &json, QString *error);
+// The same with Qt's QJsonDocument (the reader before issue 29, item 8; sessionFromJson falls back to it):
+// the reference sessionFromJson must agree with on any text, result and message.
+std::optional<Session> sessionFromJsonWithQt(const QByteArray &json, QString *error);
 
 } // namespace at

@@ -3,7 +3,10 @@
 // a session in the real window: reading the session text (sessionFromJson), the whole File ▸ Open Session
 // (read, reload of the real level-1 rank-0 trace, markers into the list and the Markers dock) and the
 // first frame of the window (timeline markers and the dock), plus the trace reload alone for reference.
+// The session is also read by the QJsonDocument reader it replaced (sessionFromJsonWithQt), for a before.
 // Run offscreen: QT_QPA_PLATFORM=offscreen bench_markers [SMALL] [LARGE]   (default 10000 1000000)
+// bench_markers --write FILE N writes the session of N markers and exits: to time File ▸ Open Session in
+// another build's binary (`ascend-timeline --screenshot OUT.png FILE`, before and after).
 
 #include "MainWindow.h"
 #include "MarkerList.h"
@@ -17,6 +20,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 
 using namespace at;
 
@@ -25,6 +29,13 @@ namespace {
 double seconds(const QElapsedTimer &t)
 {
     return static_cast<double>(t.nsecsElapsed()) / 1e9;
+}
+
+// The process's CPU time (every thread): on a machine shared by several builds the wall time is mostly
+// waiting for a core, so both are printed.
+double cpuSeconds()
+{
+    return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
 }
 
 bool openAndWait(MainWindow &window, const QString &path)
@@ -51,7 +62,7 @@ QByteArray sessionText(const QString &trace, int markers)
 
 struct Times
 {
-    double parse = 0, open = 0, frame = 0;
+    double parseWithQt = 0, parse = 0, open = 0, openCpu = 0, frame = 0;
 };
 
 Times measure(MainWindow &window, const QString &trace, const QString &file, int markers)
@@ -65,16 +76,22 @@ Times measure(MainWindow &window, const QString &trace, const QString &file, int
     QElapsedTimer timer;
     QString error;
     timer.start();
+    const auto parsedWithQt = sessionFromJsonWithQt(text, &error);
+    t.parseWithQt = seconds(timer);
+    timer.restart();
     const auto parsed = sessionFromJson(text, &error);
     t.parse = seconds(timer);
-    if (!parsed || static_cast<int>(parsed->markers.size()) != markers)
+    if (!parsed || !parsedWithQt || !(*parsed == *parsedWithQt) ||
+        static_cast<int>(parsed->markers.size()) != markers)
         std::exit(1);
     timer.restart();
+    const double cpu = cpuSeconds();
     if (!openAndWait(window, file) || window.markers()->size() != markers) {
         std::fprintf(stderr, "could not open %s: %s\n", qPrintable(file), qPrintable(window.lastError()));
         std::exit(1);
     }
     t.open = seconds(timer);
+    t.openCpu = cpuSeconds() - cpu;
     timer.restart();
     if (window.grab().isNull())
         std::exit(1);
@@ -87,10 +104,15 @@ Times measure(MainWindow &window, const QString &trace, const QString &file, int
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
-    const int small = argc > 1 ? std::atoi(argv[1]) : 10'000;
-    const int large = argc > 2 ? std::atoi(argv[2]) : 1'000'000;
     const QString trace = QStringLiteral(
         AT_SAMPLES_DIR "/msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt");
+    if (argc == 4 && QByteArray(argv[1]) == "--write") {
+        QFile out(QString::fromLocal8Bit(argv[2]));
+        const QByteArray text = sessionText(trace, std::atoi(argv[3]));
+        return out.open(QIODevice::WriteOnly) && out.write(text) == text.size() ? 0 : 1;
+    }
+    const int small = argc > 1 ? std::atoi(argv[1]) : 10'000;
+    const int large = argc > 2 ? std::atoi(argv[2]) : 1'000'000;
     QTemporaryDir dir;
     MainWindow window;
     window.resize(1600, 1000);
@@ -103,12 +125,12 @@ int main(int argc, char **argv)
         return 1;
     const double traceOnly = seconds(reload);
     std::printf("trace reload alone: %.3f s\n", traceOnly);
-    std::printf("%10s %12s %12s %12s %14s\n", "markers", "parse s", "open s", "frame s",
-                "open-reload us/marker");
+    std::printf("%10s %14s %12s %12s %12s %12s %14s\n", "markers", "parse(Qt) s", "parse s", "open s",
+                "open cpu s", "frame s", "open-reload us/marker");
     for (const int n : {small, large}) {
         const Times t = measure(window, trace, dir.filePath(QStringLiteral("m%1.atsession").arg(n)), n);
-        std::printf("%10d %12.3f %12.3f %12.3f %14.3f\n", n, t.parse, t.open, t.frame,
-                    (t.open - traceOnly) * 1e6 / n);
+        std::printf("%10d %14.3f %12.3f %12.3f %12.3f %12.3f %14.3f\n", n, t.parseWithQt, t.parse, t.open,
+                    t.openCpu, t.frame, (t.open - traceOnly) * 1e6 / n);
     }
     return 0;
 }
