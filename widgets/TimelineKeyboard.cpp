@@ -20,8 +20,8 @@ namespace {
 // A held a/d pans one step per this many ms (the usual ~30 Hz key repeat), however many repeat
 // events arrive: a slow frame makes the next step bigger instead of queueing work.
 constexpr double kRepeatStepMs = 33;
-// After a stall, a held key moves at most as far as in this much time.
-constexpr double kMaxStallSeconds = 0.25;
+// After a stall, a held key moves at most as far as in this much time (eight pan steps).
+constexpr double kMaxStallSeconds = 8 * kRepeatStepMs / 1000;
 
 // How far (in log scale) a held zoom key has zoomed after t seconds: the rate grows evenly from
 // kHeldZoomStartPerSecond to kHeldZoomMaxPerSecond over the first second, then stays there. A fixed
