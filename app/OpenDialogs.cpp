@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QFileDialog>
+#include <QFileInfo>
 
 namespace at {
 
@@ -13,13 +14,40 @@ struct OpenDialogs
 {
     Q_DECLARE_TR_FUNCTIONS(OpenDialogs)
 };
+// Picks a trace file or a profiling result folder: Qt's dialogs take one or the other, and a run
+// is as often a folder (kernels, memory, ranks) as one file. Double-clicking a folder still enters
+// it; Open (or Enter) with a folder selected or typed opens that folder.
+class TraceOrFolderDialog : public QFileDialog
+{
+public:
+    using QFileDialog::QFileDialog;
+
+    void accept() override
+    {
+        const QStringList chosen = selectedFiles();
+        if (chosen.size() == 1 && QFileInfo(chosen.front()).isDir()) {
+            QDialog::accept(); // QFileDialog::accept would only enter the folder
+            return;
+        }
+        QFileDialog::accept();
+    }
+};
+
 } // namespace
 
 QString chooseTraceFile(QWidget *parent, const QString &title)
 {
-    return QFileDialog::getOpenFileName(
+    TraceOrFolderDialog dialog(
         parent, title, QString(),
-        OpenDialogs::tr("Traces (*.json *.json.zst *.json.gz *.zst *.gz *.db);;All files (*)"));
+        OpenDialogs::tr(
+            "Traces and profiling folders (*.json *.json.zst *.json.gz *.zst *.gz *.db);;All files (*)"));
+    // The platform dialogs cannot return a folder from a file chooser.
+    dialog.setOption(QFileDialog::DontUseNativeDialog);
+    dialog.setFileMode(QFileDialog::ExistingFile);
+    dialog.setLabelText(QFileDialog::FileName, OpenDialogs::tr("File or folder:"));
+    if (dialog.exec() != QDialog::Accepted)
+        return {};
+    return dialog.selectedFiles().value(0);
 }
 
 QString chooseResultFolder(QWidget *parent)

@@ -8,6 +8,7 @@ namespace at {
 
 // The file dialogs of the window, one of each (start page, File menu and session commands share
 // them). Each returns an empty string when the user cancels.
+// A trace file or a profiling result folder (Open, Open in New Window).
 QString chooseTraceFile(QWidget *parent, const QString &title);
 QString chooseResultFolder(QWidget *parent);
 QString chooseSessionToOpen(QWidget *parent);

@@ -548,12 +548,12 @@ void StepCompareView::showPair(std::size_t pair)
     m_syncing = false;
     if (m_align == Align::SelectedKernel)
         alignOn(pair);
-    // Centre the pair, keeping the zoom: the base kernel (or the comparison one when the base has none).
+    // Centre the pair, keeping the zoom unless the kernel would be thinner than a few pixels: the base
+    // kernel (or the comparison one when the base has none).
     const int pane = p.base.isValid() ? 0 : 1;
     const TimeNs at =
         (pane == 0 ? baseStep().begin() + p.baseOffset : comparisonStep().begin() + p.comparisonOffset);
-    const TimeRange r = m_panes[pane]->zoom()->range();
-    m_panes[pane]->zoom()->setRange({at - r.width() / 2, at - r.width() / 2 + r.width()}, true);
+    m_panes[pane]->revealSpan(at, at + (pane == 0 ? p.baseDuration : p.comparisonDuration));
 }
 
 } // namespace at

@@ -17,10 +17,23 @@ namespace at {
 
 namespace {
 
-// A held w/s/a/d moves one step per this many ms (the usual ~30 Hz key repeat), however many
-// repeat events arrive: a slow frame makes the next step bigger instead of queueing work.
+// A held a/d pans one step per this many ms (the usual ~30 Hz key repeat), however many repeat
+// events arrive: a slow frame makes the next step bigger instead of queueing work.
 constexpr double kRepeatStepMs = 33;
-constexpr double kMaxRepeatSteps = 8; // after a stall, don't jump further than this
+// After a stall, a held key moves at most as far as in this much time (eight pan steps).
+constexpr double kMaxStallSeconds = 8 * kRepeatStepMs / 1000;
+
+// How far (in log scale) a held zoom key has zoomed after t seconds: the rate grows evenly from
+// kHeldZoomStartPerSecond to kHeldZoomMaxPerSecond over the first second, then stays there. A fixed
+// per-repeat step compounds far too fast (1.25^60: thousands of times in two seconds).
+double heldZoomLog(double t)
+{
+    const double start = std::log(TimelineView::kHeldZoomStartPerSecond);
+    const double max = std::log(TimelineView::kHeldZoomMaxPerSecond);
+    if (t <= 1)
+        return start * t + (max - start) * t * t / 2;
+    return (start + max) / 2 + max * (t - 1);
+}
 
 std::optional<TimelineView::HeldMotion> heldMotionOf(Navigation n)
 {
@@ -46,6 +59,7 @@ void TimelineView::startHeld(HeldMotion motion)
 {
     m_heldMotion = motion;
     m_keyClock.restart();
+    m_heldSeconds = 0;
     moveBySteps(motion, 1.0);
 }
 
@@ -53,22 +67,29 @@ void TimelineView::continueHeld(HeldMotion motion)
 {
     if (m_heldMotion != motion || !m_keyClock.isValid())
         return startHeld(motion); // a repeat without its press (focus came in while held)
-    moveBySteps(motion, keySteps());
+    moveBySteps(motion, keySteps(motion));
 }
 
 void TimelineView::stopHeld()
 {
     m_heldMotion.reset();
     m_keyClock.invalidate();
+    m_heldSeconds = 0;
 }
 
-double TimelineView::keySteps()
+double TimelineView::keySteps(HeldMotion motion)
 {
     // Auto-repeat advances by the time since the last step, so a burst of repeats delivered after a
     // slow frame adds up to the time held, not to one step per event. The range change only
     // schedules a paint (update()), so repeats never queue frames.
-    const double ms = static_cast<double>(m_keyClock.restart());
-    return std::min(ms / kRepeatStepMs, kMaxRepeatSteps);
+    const double now = static_cast<double>(m_keyClock.elapsed()) / 1000.0;
+    const double from = std::max(m_heldSeconds, now - kMaxStallSeconds);
+    m_heldSeconds = now;
+    if (now <= from)
+        return 0;
+    if (motion == HeldMotion::PanLeft || motion == HeldMotion::PanRight)
+        return (now - from) * 1000.0 / kRepeatStepMs;
+    return (heldZoomLog(now) - heldZoomLog(from)) / std::log(ZoomController::kZoomStep);
 }
 
 void TimelineView::moveBySteps(HeldMotion motion, double steps)

@@ -210,6 +210,21 @@ void TimelineView::revealSliceRow(SliceRef ref)
         ensureRowVisible(m_layout.rowOfThread(ref.thread));
 }
 
+void TimelineView::revealSpan(TimeNs start, TimeNs end)
+{
+    const TimeRange r = m_zoom.range();
+    if (end - start > r.width()) {
+        m_zoom.fit({start, end});
+        return;
+    }
+    // The width at which [start, end] covers kRevealMinPixels of the lanes, if that is narrower.
+    const double pixels = std::max(1, viewport()->width() - kLabelWidth);
+    const double needed = static_cast<double>(std::max<TimeNs>(end - start, 1)) * pixels / kRevealMinPixels;
+    const TimeNs width = std::min(r.width(), static_cast<TimeNs>(std::floor(needed)));
+    const TimeNs mid = start + (end - start) / 2;
+    m_zoom.setRange({mid - width / 2, mid - width / 2 + width}, true);
+}
+
 TimeAxis TimelineView::axis() const
 {
     return TimeAxis(m_zoom.range(), std::max(1, viewport()->width() - kLabelWidth));
@@ -346,15 +361,8 @@ void TimelineView::selectSlice(SliceRef ref, bool center)
             setGroupCollapsed(group, false);
         if (center) {
             const SliceTable &t = thread.slices;
-            const TimeRange r = m_zoom.range();
             const TimeNs offset = groupOffset(timelineGeometry().groupOfThread(ref.thread));
-            const TimeNs s = t.start(ref.index) + offset, e = t.end(ref.index) + offset;
-            if (e - s > r.width()) {
-                m_zoom.fit({s, e});
-            } else {
-                const TimeNs mid = s + (e - s) / 2;
-                m_zoom.setRange({mid - r.width() / 2, mid - r.width() / 2 + r.width()}, true);
-            }
+            revealSpan(t.start(ref.index) + offset, t.end(ref.index) + offset);
             ensureRowVisible(m_layout.rowOfThread(ref.thread));
         }
     }

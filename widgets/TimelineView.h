@@ -112,6 +112,11 @@ public:
     QString toolTipAt(QPoint viewportPos, QRect *area = nullptr) const;
     // Scrolls the lanes (not the time) so that the slice's track is visible.
     void revealSliceRow(SliceRef ref);
+    // Centres the time span [start, end] (already in view coordinates): the view widens to fit it
+    // when it is wider, and zooms in until it is kRevealMinPixels wide when it would be thinner, so
+    // that a found slice is a visible bar instead of a sub-pixel line. Otherwise the zoom stays.
+    void revealSpan(TimeNs start, TimeNs end);
+    static constexpr int kRevealMinPixels = 8;
 
     // Lanes: hide processes and threads, pin processes to the top (View ▸ context menu on a header).
     const LaneVisibility &laneVisibility() const { return m_visibility; }
@@ -186,6 +191,11 @@ public:
     void startHeld(HeldMotion motion);
     void continueHeld(HeldMotion motion);
     void stopHeld();
+    // A held w/s zooms at kHeldZoomStartPerSecond, accelerating evenly (in log scale) to
+    // kHeldZoomMaxPerSecond over the first second held, and never faster: ~4x in the first second,
+    // 10x in each second after that. Pan does not accelerate (~3 view widths a second).
+    static constexpr double kHeldZoomStartPerSecond = 2;
+    static constexpr double kHeldZoomMaxPerSecond = 10;
 
 Q_SIGNALS:
     // The state()'s announcements, repeated by the view.
@@ -227,7 +237,7 @@ private:
     void selectAndReveal(SliceRef ref);
     // The top-level slice of a thread at time t, else the one nearest to t.
     SliceRef laneSliceNear(int thread, TimeNs t) const;
-    double keySteps();
+    double keySteps(HeldMotion motion);
     void moveBySteps(HeldMotion motion, double steps);
 
     const TraceModel *m_model = nullptr;
@@ -272,7 +282,8 @@ private:
     void addRangeLaneActions(QMenu &menu, int thread);
     QPoint m_mousePos;
     bool m_mouseInside = false;
-    QElapsedTimer m_keyClock; // time since the last w/s/a/d step, so auto-repeat follows the clock
+    QElapsedTimer m_keyClock; // time since the w/s/a/d press, so auto-repeat follows the clock
+    double m_heldSeconds = 0; // how far into the hold the last step went
     std::optional<HeldMotion> m_heldMotion;
 };
 
