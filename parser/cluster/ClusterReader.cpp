@@ -1,6 +1,8 @@
 #include "cluster/ClusterReader.h"
 
+#include "CheckedTime.h"
 #include "cluster/ClusterNumbers.h"
+#include "cluster/ClusterValues.h"
 #include "cluster/JsonTree.h"
 #include "cluster/PreparedSummary.h"
 #include "csv/CsvReader.h"
@@ -35,18 +37,40 @@ bool isRankFolderName(const QString &name)
     return name.endsWith(QLatin1String("ascend_pt")) || name.endsWith(QLatin1String("ascend_ms"));
 }
 
-void collectRankFolders(const QDir &dir, int depth, QStringList &out)
+// Symbolic links: a link named like a rank folder that leads to a folder is read as that rank folder (a user
+// gathering ranks from several places into one cluster folder expects them read) and named in a warning
+// with its target; one that leads nowhere is skipped with a warning. Other linked folders are not
+// searched (a link back up the tree would be walked again and again) and are not named.
+void collectRankFolders(const QDir &dir, int depth, QStringList &out, QStringList *warnings)
 {
     if (depth > kMaxDepth)
         return;
-    const QFileInfoList entries = dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    const QFileInfoList entries =
+        dir.entryInfoList(QDir::Dirs | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
     for (const QFileInfo &entry : entries) {
-        if (entry.isSymLink())
+        const bool rankName = isRankFolderName(entry.fileName());
+        if (entry.isSymLink()) {
+            if (!rankName)
+                continue;
+            if (entry.isDir()) {
+                out << entry.absoluteFilePath();
+                if (warnings)
+                    *warnings << QCoreApplication::translate(
+                                     "Parser", "%1 is a symbolic link to %2; read as a rank folder")
+                                     .arg(entry.absoluteFilePath(), entry.symLinkTarget());
+            } else if (warnings) {
+                *warnings << QCoreApplication::translate(
+                                 "Parser", "%1 is a symbolic link to %2, which is not a folder; skipped")
+                                 .arg(entry.absoluteFilePath(), entry.symLinkTarget());
+            }
             continue;
-        if (isRankFolderName(entry.fileName()))
+        }
+        if (!entry.isDir())
+            continue;
+        if (rankName)
             out << entry.absoluteFilePath();
         else if (!entry.fileName().startsWith(QLatin1String("PROF_")))
-            collectRankFolders(QDir(entry.absoluteFilePath()), depth + 1, out);
+            collectRankFolders(QDir(entry.absoluteFilePath()), depth + 1, out, warnings);
     }
 }
 
@@ -55,19 +79,66 @@ std::string_view view(const std::string &s)
     return {s.data(), s.size()};
 }
 
-TimeNs msToNs(const JsonNode &node)
+// The breakdown fields of a step row by their step_trace_time.csv column (FORMATS.md §9.2), µs.
+struct StepField
 {
-    return parseDecimalToNs(view(node.text), TimeUnit::Milliseconds).value_or(0);
+    const char *column;
+    TimeNs RankStep::*member;
+};
+constexpr StepField kStepFields[] = {
+    {"Computing", &RankStep::computing},
+    {"Communication(Not Overlapped)", &RankStep::communicationNotOverlapped},
+    {"Overlapped", &RankStep::overlapped},
+    {"Communication", &RankStep::communication},
+    {"Free", &RankStep::free},
+    {"Stage", &RankStep::stage},
+    {"Bubble", &RankStep::bubble},
+    {"Communication(Not Overlapped and Exclude Receive)",
+     &RankStep::communicationNotOverlappedExcludeReceive},
+    {"Preparing", &RankStep::preparing},
+};
+
+// A step row's times through cell(column) (µs text; empty when absent), by the rules of ClusterValues.h
+// and added to the rank's totals. False when the row is rejected (the reason is logged in `times`).
+template <typename Cell> bool readStepTimes(Cell &&cell, RankStep &s, RecordTimes &times, RankTotals &totals)
+{
+    std::vector<std::pair<std::string_view, TimeNs>> values;
+    for (const StepField &f : kStepFields) {
+        const std::string_view text = cell(std::string_view(f.column));
+        s.*f.member = times.time(text, TimeUnit::Microseconds, f.column);
+        values.emplace_back(f.column, s.*f.member);
+    }
+    if (times.rejected())
+        return false;
+    s.hasPreparing = !csv::trimCell(cell(std::string_view("Preparing"))).empty();
+    if (const auto overflow = totals.add(values)) {
+        const std::string_view text = cell(std::string_view(*overflow));
+        times.reject(ValueProblem::TotalOverflows, *overflow,
+                     QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).trimmed());
+        return false;
+    }
+    return true;
 }
 
 // The rank of a folder: profiler_info_<N>.json's N (what msprof-analyze uses), else the database's
-// suffix, else distributed_args.rank, else rank_id inside profiler_info.
+// suffix, else distributed_args.rank, else rank_id inside profiler_info. A rank id beyond int
+// (profiler_info_99999999999.json) used to wrap to another rank and push the real one out: the folder's
+// rank is then unknown, no other source is asked, and the folder is skipped with `problem`.
 struct RankIdentity
 {
     int rank = -1;
     QString profilerInfo;
     QString database; // ascend_pytorch_profiler[_<N>].db
+    QString problem;  // the rank id written is out of range: the folder is skipped with this
 };
+
+QString rankOutOfRange(const QString &file, const QString &id)
+{
+    return QCoreApplication::translate("Parser", "%1: the rank id %2 is beyond the largest rank id (%3); "
+                                                 "folder skipped")
+        .arg(file, id)
+        .arg(INT_MAX);
+}
 
 RankIdentity identify(const QString &folder)
 {
@@ -78,7 +149,10 @@ RankIdentity identify(const QString &folder)
         id.profilerInfo = QDir(folder).filePath(name);
         const auto m = infoName.match(name);
         if (m.hasMatch()) {
-            id.rank = m.captured(1).toInt();
+            const std::optional<int> rank = rankIdFromText(m.captured(1));
+            if (!rank)
+                id.problem = rankOutOfRange(id.profilerInfo, m.captured(1));
+            id.rank = rank.value_or(-1);
             break;
         }
     }
@@ -89,8 +163,12 @@ RankIdentity identify(const QString &folder)
         if (!m.hasMatch())
             continue;
         id.database = output.filePath(name);
-        if (id.rank < 0 && !m.captured(1).isEmpty())
-            id.rank = m.captured(1).toInt();
+        if (id.rank < 0 && id.problem.isEmpty() && !m.captured(1).isEmpty()) {
+            const std::optional<int> rank = rankIdFromText(m.captured(1));
+            if (!rank)
+                id.problem = rankOutOfRange(id.database, m.captured(1));
+            id.rank = rank.value_or(-1);
+        }
     }
     return id;
 }
@@ -138,8 +216,15 @@ private:
         }
         noteRead(path);
         const long long inside = root["rank_id"].toInt(-1); // "0" string or 0 int: accept both
-        if (m_rank.rank < 0 && inside >= 0)
+        if (inside > INT_MAX) {
+            warn(QCoreApplication::translate("Parser", "%1: rank_id %2 is beyond the largest rank id (%3); "
+                                                       "not used")
+                     .arg(path)
+                     .arg(inside)
+                     .arg(INT_MAX));
+        } else if (m_rank.rank < 0 && inside >= 0) {
             m_rank.rank = static_cast<int>(inside);
+        }
     }
 
     void readMetadata(const QString &path)
@@ -164,7 +249,14 @@ private:
             d.ep = static_cast<int>(args["expert_model_parallel_size"].toInt(1));
             d.worldSize = static_cast<int>(args["world_size"].toInt(0));
             const long long rank = args["rank"].toInt(-1);
-            if (m_rank.rank < 0 && rank >= 0)
+            if (rank > INT_MAX)
+                warn(QCoreApplication::translate("Parser",
+                                                 "%1: distributed_args.rank %2 is beyond the largest "
+                                                 "rank id (%3); not used")
+                         .arg(path)
+                         .arg(rank)
+                         .arg(INT_MAX));
+            else if (m_rank.rank < 0 && rank >= 0)
                 m_rank.rank = static_cast<int>(rank);
             else if (rank >= 0 && rank != m_rank.rank)
                 warn(QCoreApplication::translate("Parser",
@@ -211,14 +303,7 @@ private:
             return false;
         }
         noteRead(path);
-        auto ns = [&](std::size_t row, std::string_view column, bool *present = nullptr) {
-            const int c = table.column(column);
-            const auto v =
-                c >= 0 ? parseDecimalToNs(table.cell(row, c), TimeUnit::Microseconds) : std::nullopt;
-            if (present)
-                *present = v.has_value();
-            return v.value_or(0);
-        };
+        RejectedRecords rejected(path, RecordKind::Row);
         for (std::size_t row = 0; row < table.rowCount(); ++row) {
             RankStep s;
             s.source = BreakdownSource::StepTraceCsv;
@@ -227,16 +312,11 @@ private:
             s.step = step.toLongLong(&ok);
             if (!ok)
                 s.step = kNoStep;
-            s.computing = ns(row, "Computing");
-            s.communicationNotOverlapped = ns(row, "Communication(Not Overlapped)");
-            s.overlapped = ns(row, "Overlapped");
-            s.communication = ns(row, "Communication");
-            s.free = ns(row, "Free");
-            s.stage = ns(row, "Stage");
-            s.bubble = ns(row, "Bubble");
-            s.communicationNotOverlappedExcludeReceive =
-                ns(row, "Communication(Not Overlapped and Exclude Receive)");
-            s.preparing = ns(row, "Preparing", &s.hasPreparing);
+            RecordTimes times(rejected,
+                              QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row)));
+            const auto cell = [&](std::string_view column) { return table.cell(row, column); };
+            if (!readStepTimes(cell, s, times, m_stepTotals))
+                continue;
             const int device = table.columnExact("Device_id");
             if (device >= 0 && m_rank.device < 0) {
                 bool deviceOk = false;
@@ -246,6 +326,7 @@ private:
             }
             m_rank.steps.push_back(s);
         }
+        m_model.warnings << rejected.warnings();
         return true;
     }
 
@@ -279,15 +360,6 @@ private:
         return db.isOpen() && db.tables().contains(table);
     }
 
-    static TimeNs usText(const QSqlQuery &q, int column)
-    {
-        return parseDecimalToNs(q.value(column).toString().toStdString(), TimeUnit::Microseconds).value_or(0);
-    }
-    static TimeNs msText(const QSqlQuery &q, int column)
-    {
-        return parseDecimalToNs(q.value(column).toString().toStdString(), TimeUnit::Milliseconds).value_or(0);
-    }
-
     // analysis.db StepTraceTime (µs; REAL values read as their text).
     void readAnalysisSteps(const QString &path)
     {
@@ -304,6 +376,8 @@ private:
                 "CAST(communication_not_overlapped_and_exclude_receive AS TEXT), "
                 "CAST(preparing AS TEXT), %1 FROM StepTraceTime")
                 .arg(hasDevice ? QStringLiteral("deviceId") : QStringLiteral("NULL"));
+        RejectedRecords rejected(path, RecordKind::Row);
+        int row = 0;
         query(path, sql, [&](QSqlQuery &q) {
             RankStep s;
             s.source = BreakdownSource::Database;
@@ -311,20 +385,25 @@ private:
             s.step = q.value(0).toString().toLongLong(&ok);
             if (!ok)
                 s.step = kNoStep;
-            s.computing = usText(q, 1);
-            s.communicationNotOverlapped = usText(q, 2);
-            s.overlapped = usText(q, 3);
-            s.communication = usText(q, 4);
-            s.free = usText(q, 5);
-            s.stage = usText(q, 6);
-            s.bubble = usText(q, 7);
-            s.communicationNotOverlappedExcludeReceive = usText(q, 8);
-            s.preparing = usText(q, 9);
-            s.hasPreparing = !q.value(9).isNull();
+            // Columns 1..9 are the step fields in kStepFields' order.
+            std::vector<std::string> texts;
+            for (int c = 1; c <= 9; ++c)
+                texts.push_back(q.value(c).toString().toStdString());
+            const auto cell = [&](std::string_view column) -> std::string_view {
+                for (std::size_t i = 0; i < std::size(kStepFields); ++i)
+                    if (column == kStepFields[i].column)
+                        return texts[i];
+                return {};
+            };
+            RecordTimes times(rejected,
+                              QCoreApplication::translate("Parser", "StepTraceTime row %1").arg(++row));
+            if (!readStepTimes(cell, s, times, m_stepTotals))
+                return;
             if (!q.value(10).isNull() && m_rank.device < 0)
                 m_rank.device = q.value(10).toInt();
             m_rank.steps.push_back(s);
         });
+        m_model.warnings << rejected.warnings();
     }
 
     // The profiler database's STEP_TIME + OVERLAP_ANALYSIS (type 0 computing, 1 communication, 2 not
@@ -340,35 +419,59 @@ private:
             TimeNs begin, end;
             TimeNs first = -1, last = -1;
             RankStep sums;
+            QString overflow; // the field whose sum left the profile range: the step is rejected
         };
+        RejectedRecords rejected(path, RecordKind::Row);
         std::vector<Window> windows;
-        query(
-            path, QStringLiteral("SELECT id, startNs, endNs FROM STEP_TIME ORDER BY startNs"),
-            [&](QSqlQuery &q) {
-                windows.push_back(
-                    {q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toLongLong(), -1, -1, {}});
-            });
+        query(path, QStringLiteral("SELECT id, startNs, endNs FROM STEP_TIME ORDER BY startNs"),
+              [&](QSqlQuery &q) {
+                  const TimeNs begin = q.value(1).toLongLong(), end = q.value(2).toLongLong();
+                  if (!withinProfileRange(begin) || !withinProfileRange(end)) {
+                      rejected.reject(
+                          ValueProblem::OutOfRange,
+                          QCoreApplication::translate("Parser", "STEP_TIME id %1").arg(q.value(0).toString()),
+                          QStringLiteral("startNs/endNs"), QStringLiteral("%1/%2").arg(begin).arg(end));
+                      return;
+                  }
+                  windows.push_back({q.value(0).toLongLong(), begin, end, -1, -1, {}, {}});
+              });
+        int row = 0;
         query(path, QStringLiteral("SELECT type, startNs, endNs FROM OVERLAP_ANALYSIS"), [&](QSqlQuery &q) {
+            ++row;
             const TimeNs start = q.value(1).toLongLong(), end = q.value(2).toLongLong();
+            if (!withinProfileRange(start) || !withinProfileRange(end) || end < start) {
+                rejected.reject(end < start ? ValueProblem::Negative : ValueProblem::OutOfRange,
+                                QCoreApplication::translate("Parser", "OVERLAP_ANALYSIS row %1").arg(row),
+                                QStringLiteral("startNs/endNs"), QStringLiteral("%1/%2").arg(start).arg(end));
+                return;
+            }
             for (Window &w : windows) {
                 if (start < w.begin || start > w.end)
                     continue;
                 const TimeNs d = end - start;
+                TimeNs *sum = nullptr;
+                const char *field = "";
                 switch (q.value(0).toInt()) {
                 case 0:
-                    w.sums.computing += d;
+                    sum = &w.sums.computing, field = "computing";
                     break;
                 case 1:
-                    w.sums.communication += d;
+                    sum = &w.sums.communication, field = "communication";
                     break;
                 case 2:
-                    w.sums.communicationNotOverlapped += d;
+                    sum = &w.sums.communicationNotOverlapped, field = "communication not overlapped";
                     break;
                 case 3:
-                    w.sums.free += d;
+                    sum = &w.sums.free, field = "free";
                     break;
                 default:
                     break;
+                }
+                if (sum) {
+                    if (const std::optional<TimeNs> total = checkedAdd(*sum, d))
+                        *sum = *total;
+                    else if (w.overflow.isEmpty())
+                        w.overflow = QString::fromLatin1(field);
                 }
                 w.first = w.first < 0 ? start : std::min(w.first, start);
                 w.last = std::max(w.last, end);
@@ -378,6 +481,13 @@ private:
         for (Window &w : windows) {
             if (w.first < 0)
                 continue;
+            if (!w.overflow.isEmpty()) {
+                rejected.reject(
+                    ValueProblem::TotalOverflows,
+                    QCoreApplication::translate("Parser", "STEP_TIME id %1").arg(w.id), w.overflow,
+                    QCoreApplication::translate("Parser", "the sum of its OVERLAP_ANALYSIS rows"));
+                continue;
+            }
             RankStep s = w.sums;
             s.step = w.id;
             s.source = BreakdownSource::Database;
@@ -388,15 +498,17 @@ private:
             s.hasPreparing = true;
             m_rank.steps.push_back(s);
         }
+        m_model.warnings << rejected.warnings();
     }
 
-    static void readBandwidth(const JsonNode &info, CommOp &op, FiniteNumbers &numbers)
+    // The transports of an op; times checked as the op's (ClusterValues.h).
+    static void readBandwidth(const JsonNode &info, CommOp &op, FiniteNumbers &numbers, RecordTimes &times)
     {
         for (const auto &[transport, b] : info.members) {
             TransportBandwidth t;
             t.transport = QString::fromStdString(transport);
             t.sizeMb = numbers.read(b["Transit Size(MB)"], "Transit Size(MB)");
-            t.time = msToNs(b["Transit Time(ms)"]);
+            t.time = times.time(view(b["Transit Time(ms)"].text), TimeUnit::Milliseconds, "Transit Time(ms)");
             const JsonNode &bw = b["Bandwidth(GB/s)"];
             if (bw.type == JsonNode::Type::Number)
                 t.bandwidthGbps = numbers.read(bw, "Bandwidth(GB/s)");
@@ -404,11 +516,109 @@ private:
             for (const auto &[size, bucket] : b["Size Distribution"].members) {
                 if (bucket.items.size() < 2)
                     continue;
-                t.sizes.push_back({QString::fromStdString(size).toDouble(), bucket.items[0].toInt(0),
-                                   msToNs(bucket.items[1])});
+                t.sizes.push_back(
+                    {QString::fromStdString(size).toDouble(), bucket.items[0].toInt(0),
+                     times.time(view(bucket.items[1].text), TimeUnit::Milliseconds, "Size Distribution")});
             }
             op.bandwidth.push_back(std::move(t));
         }
+    }
+
+    // The times an op adds to the rank's totals (what the analyses sum over a rank's ops): its own, and each
+    // transport's, with the transport's packet-size buckets summed first (checked).
+    static std::optional<std::vector<std::pair<std::string_view, TimeNs>>> opTimes(const CommOp &op,
+                                                                                   std::string &overflow)
+    {
+        std::vector<std::pair<std::string_view, TimeNs>> values{
+            {"Elapse Time(ms)", op.elapse},
+            {"Transit Time(ms)", op.transit},
+            {"Wait Time(ms)", op.wait},
+            {"Synchronization Time(ms)", op.synchronization},
+            {"Idle Time(ms)", op.idle}};
+        TimeNs transports = 0, buckets = 0;
+        for (const TransportBandwidth &b : op.bandwidth) {
+            std::optional<TimeNs> sum = checkedAdd(transports, b.time);
+            for (const PacketBucket &p : b.sizes) {
+                const std::optional<TimeNs> bucketSum = sum ? checkedAdd(buckets, p.time) : std::nullopt;
+                if (!bucketSum) {
+                    overflow = "Size Distribution";
+                    return std::nullopt;
+                }
+                buckets = *bucketSum;
+            }
+            if (!sum) {
+                overflow = "Transit Time(ms)";
+                return std::nullopt;
+            }
+            transports = *sum;
+        }
+        values.emplace_back("transport Transit Time(ms)", transports);
+        values.emplace_back("Size Distribution", buckets);
+        return values;
+    }
+
+    // Adds op to the rank unless a time broke a rule or would take the rank's totals out of range.
+    void keepOp(CommOp &&op, RecordTimes &times)
+    {
+        if (times.rejected())
+            return;
+        std::string overflow;
+        const auto values = opTimes(op, overflow);
+        if (values) {
+            if (const auto field = m_opTotals.add(*values))
+                overflow = *field;
+        }
+        if (!overflow.empty()) {
+            // The op's own value of the field that overflowed, in ms as the file writes it.
+            TimeNs value = 0;
+            for (const auto &[field, ns] : values.value_or(decltype(values)::value_type{}))
+                if (field == overflow)
+                    value = ns;
+            times.reject(ValueProblem::TotalOverflows, overflow,
+                         QString::number(static_cast<double>(value) / 1e6, 'g', 17));
+            return;
+        }
+        m_rank.ops.push_back(std::move(op));
+    }
+
+    // One op of communication.json ("<op>@<group>" → {"Communication Time Info", "Communication Bandwidth
+    // Info"}). An op that is not an object (a number, a string) is skipped, as is one with a bad time.
+    void readJsonOp(std::int64_t step, std::string_view kind, const std::string &opKey, const JsonNode &info,
+                    FiniteNumbers &numbers, RejectedRecords &rejected)
+    {
+        const QString key = QString::fromStdString(opKey);
+        const QString where = QCoreApplication::translate("Parser", "op %1").arg(key);
+        if (!info.isObject()) {
+            const QString value =
+                info.type == JsonNode::Type::String
+                    ? QStringLiteral("\"%1\"").arg(info.string())
+                    : (info.type == JsonNode::Type::Array ? QStringLiteral("an array") : info.string());
+            rejected.reject(ValueProblem::NotAnObject, where, {}, value);
+            return;
+        }
+        RecordTimes times(rejected, where);
+        CommOp op;
+        op.step = step;
+        op.p2p = kind == "p2p";
+        const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
+        op.name = at < 0 ? key : key.left(at);
+        op.group = at < 0 ? QString() : key.mid(at + 1);
+        op.total = op.name == QLatin1String("Total Op Info");
+        const JsonNode &time = info["Communication Time Info"];
+        op.startAbsolute = times.time(view(time["Start Timestamp(us)"].text), TimeUnit::Microseconds,
+                                      "Start Timestamp(us)", true);
+        op.elapse = times.time(view(time["Elapse Time(ms)"].text), TimeUnit::Milliseconds, "Elapse Time(ms)");
+        op.transit =
+            times.time(view(time["Transit Time(ms)"].text), TimeUnit::Milliseconds, "Transit Time(ms)");
+        op.wait = times.time(view(time["Wait Time(ms)"].text), TimeUnit::Milliseconds, "Wait Time(ms)");
+        op.synchronization = times.time(view(time["Synchronization Time(ms)"].text), TimeUnit::Milliseconds,
+                                        "Synchronization Time(ms)");
+        op.idle = times.time(view(time["Idle Time(ms)"].text), TimeUnit::Milliseconds, "Idle Time(ms)");
+        op.waitRatio = numbers.read(time["Wait Time Ratio"], "Wait Time Ratio");
+        op.synchronizationRatio =
+            numbers.read(time["Synchronization Time Ratio"], "Synchronization Time Ratio");
+        readBandwidth(info["Communication Bandwidth Info"], op, numbers, times);
+        keepOp(std::move(op), times);
     }
 
     bool readCommunicationJson(const QString &path)
@@ -423,36 +633,14 @@ private:
         }
         noteRead(path);
         FiniteNumbers numbers(path);
+        RejectedRecords rejected(path, RecordKind::Op);
         for (const auto &[stepKey, kinds] : root.members) {
             const std::int64_t step = stepFromKey(QString::fromStdString(stepKey));
-            for (const auto &[kind, ops] : kinds.members) {
-                for (const auto &[opKey, info] : ops.members) {
-                    CommOp op;
-                    op.step = step;
-                    op.p2p = kind == "p2p";
-                    const QString key = QString::fromStdString(opKey);
-                    const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
-                    op.name = at < 0 ? key : key.left(at);
-                    op.group = at < 0 ? QString() : key.mid(at + 1);
-                    op.total = op.name == QLatin1String("Total Op Info");
-                    const JsonNode &time = info["Communication Time Info"];
-                    op.startAbsolute =
-                        parseDecimalToNs(view(time["Start Timestamp(us)"].text), TimeUnit::Microseconds)
-                            .value_or(0);
-                    op.elapse = msToNs(time["Elapse Time(ms)"]);
-                    op.transit = msToNs(time["Transit Time(ms)"]);
-                    op.wait = msToNs(time["Wait Time(ms)"]);
-                    op.synchronization = msToNs(time["Synchronization Time(ms)"]);
-                    op.idle = msToNs(time["Idle Time(ms)"]);
-                    op.waitRatio = numbers.read(time["Wait Time Ratio"], "Wait Time Ratio");
-                    op.synchronizationRatio =
-                        numbers.read(time["Synchronization Time Ratio"], "Synchronization Time Ratio");
-                    readBandwidth(info["Communication Bandwidth Info"], op, numbers);
-                    m_rank.ops.push_back(std::move(op));
-                }
-            }
+            for (const auto &[kind, ops] : kinds.members)
+                for (const auto &[opKey, info] : ops.members)
+                    readJsonOp(step, kind, opKey, info, numbers, rejected);
         }
-        m_model.warnings << numbers.warnings();
+        m_model.warnings << numbers.warnings() << rejected.warnings();
         return true;
     }
 
@@ -466,6 +654,7 @@ private:
         if (!hasTable(path, QStringLiteral("CommAnalyzerTime")))
             return;
         std::map<std::pair<QString, QString>, std::size_t> index; // (step, op@group) → ops index
+        RejectedRecords rejectedOps(path, RecordKind::Op);
         query(
             path,
             QStringLiteral("SELECT hccl_op_name, group_name, CAST(start_timestamp AS TEXT), "
@@ -477,50 +666,83 @@ private:
                 op.name = q.value(0).toString();
                 op.group = q.value(1).toString();
                 op.total = op.name == QLatin1String("Total Op Info");
-                op.startAbsolute = usText(q, 2);
-                op.elapse = msText(q, 3);
-                op.transit = msText(q, 4);
-                op.wait = msText(q, 5);
-                op.synchronization = msText(q, 6);
-                op.idle = msText(q, 7);
+                RecordTimes times(rejectedOps,
+                                  QCoreApplication::translate("Parser", "CommAnalyzerTime op %1@%2 (%3)")
+                                      .arg(op.name, op.group, q.value(8).toString()));
+                const auto text = [&](int column) { return q.value(column).toString().toStdString(); };
+                op.startAbsolute = times.time(text(2), TimeUnit::Microseconds, "start_timestamp", true);
+                op.elapse = times.time(text(3), TimeUnit::Milliseconds, "elapse_time");
+                op.transit = times.time(text(4), TimeUnit::Milliseconds, "transit_time");
+                op.wait = times.time(text(5), TimeUnit::Milliseconds, "wait_time");
+                op.synchronization = times.time(text(6), TimeUnit::Milliseconds, "synchronization_time");
+                op.idle = times.time(text(7), TimeUnit::Milliseconds, "idle_time");
                 op.step = stepFromKey(q.value(8).toString());
                 op.p2p = q.value(9).toString() == QLatin1String("p2p");
                 op.waitRatio = ratio(op.wait, op.transit);
                 op.synchronizationRatio = ratio(op.synchronization, op.transit);
-                index[{q.value(8).toString(), op.name + QLatin1Char('@') + op.group}] = m_rank.ops.size();
-                m_rank.ops.push_back(std::move(op));
+                const std::size_t at = m_rank.ops.size();
+                keepOp(std::move(op), times);
+                if (m_rank.ops.size() > at)
+                    index[{q.value(8).toString(),
+                           m_rank.ops.back().name + QLatin1Char('@') + m_rank.ops.back().group}] = at;
             });
+        m_model.warnings << rejectedOps.warnings();
         if (!hasTable(path, QStringLiteral("CommAnalyzerBandwidth")))
             return;
         // One row per (op, transport, packet size bucket).
+        RejectedRecords rejectedRows(path, RecordKind::Row);
+        int row = 0;
         query(
             path,
             QStringLiteral("SELECT hccl_op_name, group_name, transport_type, transit_size, "
                            "CAST(transit_time AS TEXT), bandwidth, large_packet_ratio, package_size, count, "
                            "CAST(total_duration AS TEXT), step FROM CommAnalyzerBandwidth"),
             [&](QSqlQuery &q) {
+                ++row;
                 const auto found =
                     index.find({q.value(10).toString(),
                                 q.value(0).toString() + QLatin1Char('@') + q.value(1).toString()});
                 if (found == index.end())
                     return;
+                RecordTimes times(
+                    rejectedRows,
+                    QCoreApplication::translate("Parser", "CommAnalyzerBandwidth row %1").arg(row));
+                const TimeNs transitTime =
+                    times.time(q.value(4).toString().toStdString(), TimeUnit::Milliseconds, "transit_time");
+                const TimeNs duration =
+                    times.time(q.value(9).toString().toStdString(), TimeUnit::Milliseconds, "total_duration");
+                if (times.rejected())
+                    return;
                 CommOp &op = m_rank.ops[found->second];
                 const QString transport = q.value(2).toString();
                 auto it = std::find_if(op.bandwidth.begin(), op.bandwidth.end(),
                                        [&](const TransportBandwidth &b) { return b.transport == transport; });
-                if (it == op.bandwidth.end()) {
+                const bool newTransport = it == op.bandwidth.end();
+                const bool bucket = q.value(8).toLongLong() > 0;
+                std::vector<std::pair<std::string_view, TimeNs>> added;
+                if (newTransport)
+                    added.emplace_back("transport Transit Time(ms)", transitTime);
+                if (bucket)
+                    added.emplace_back("Size Distribution", duration);
+                if (const auto overflow = m_opTotals.add(added)) {
+                    times.reject(ValueProblem::TotalOverflows, *overflow,
+                                 q.value(*overflow == "Size Distribution" ? 9 : 4).toString());
+                    return;
+                }
+                if (newTransport) {
                     TransportBandwidth b;
                     b.transport = transport;
                     b.sizeMb = q.value(3).toDouble();
-                    b.time = msText(q, 4);
+                    b.time = transitTime;
                     b.bandwidthGbps = q.value(5).toDouble();
                     b.largePacketRatio = q.value(6).toDouble();
                     op.bandwidth.push_back(b);
                     it = op.bandwidth.end() - 1;
                 }
-                if (q.value(8).toLongLong() > 0)
-                    it->sizes.push_back({q.value(7).toDouble(), q.value(8).toLongLong(), msText(q, 9)});
+                if (bucket)
+                    it->sizes.push_back({q.value(7).toDouble(), q.value(8).toLongLong(), duration});
             });
+        m_model.warnings << rejectedRows.warnings();
     }
 
     // The rank's peak memory (RankMemoryPeak, FORMATS.md §9.5): memory_record.csv's components, else
@@ -600,6 +822,7 @@ private:
         }
         noteRead(path);
         FiniteNumbers numbers(path);
+        RejectedRecords rejected(path, RecordKind::Link);
         for (const auto &[stepKey, kinds] : root.members) {
             const std::int64_t step = stepFromKey(QString::fromStdString(stepKey));
             for (const auto &[kind, ops] : kinds.members) {
@@ -614,22 +837,37 @@ private:
                         splitLink(QString::fromStdString(linkKey), link.srcLocal, link.dstLocal);
                         link.transport = info["Transport Type"].string();
                         link.sizeMb = numbers.read(info["Transit Size(MB)"], "Transit Size(MB)");
-                        link.time = msToNs(info["Transit Time(ms)"]);
+                        RecordTimes times(rejected, QCoreApplication::translate("Parser", "link %1 of %2")
+                                                        .arg(QString::fromStdString(linkKey), key));
+                        link.time = times.time(view(info["Transit Time(ms)"].text), TimeUnit::Milliseconds,
+                                               "Transit Time(ms)");
                         link.bandwidthGbps = numbers.read(info["Bandwidth(GB/s)"], "Bandwidth(GB/s)");
                         link.opName = info["Op Name"].string();
-                        m_rank.links.push_back(std::move(link));
+                        keepLink(std::move(link), times, info["Transit Time(ms)"].string());
                     }
                 }
             }
         }
-        m_model.warnings << numbers.warnings();
+        m_model.warnings << numbers.warnings() << rejected.warnings();
         return true;
+    }
+
+    void keepLink(MatrixLink &&link, RecordTimes &times, const QString &valueText)
+    {
+        if (times.rejected())
+            return;
+        if (const auto overflow = m_linkTotals.add({{"Transit Time(ms)", link.time}})) {
+            times.reject(ValueProblem::TotalOverflows, *overflow, valueText);
+            return;
+        }
+        m_rank.links.push_back(std::move(link));
     }
 
     void readAnalysisMatrix(const QString &path)
     {
         if (!hasTable(path, QStringLiteral("CommAnalyzerMatrix")))
             return;
+        RejectedRecords rejected(path, RecordKind::Link);
         query(path,
               QStringLiteral(
                   "SELECT hccl_op_name, group_name, src_rank, dst_rank, transport_type, transit_size, "
@@ -642,16 +880,25 @@ private:
                   link.dstLocal = static_cast<int>(q.value(3).toDouble());
                   link.transport = q.value(4).toString();
                   link.sizeMb = q.value(5).toDouble();
-                  link.time = msText(q, 6);
+                  RecordTimes times(
+                      rejected,
+                      QCoreApplication::translate("Parser", "CommAnalyzerMatrix link %1-%2 of %3@%4")
+                          .arg(q.value(2).toString(), q.value(3).toString(), link.opKey, link.group));
+                  link.time =
+                      times.time(q.value(6).toString().toStdString(), TimeUnit::Milliseconds, "transit_time");
                   link.bandwidthGbps = q.value(7).toDouble();
                   link.step = stepFromKey(q.value(8).toString());
                   link.opName = q.value(9).toString();
-                  m_rank.links.push_back(std::move(link));
+                  keepLink(std::move(link), times, q.value(6).toString());
               });
+        m_model.warnings << rejected.warnings();
     }
 
     Rank &m_rank;
     RankSummary &m_model;      // the rank's share of the cluster: groups, distributed_args, warnings
+    RankTotals m_stepTotals;   // the sums of the rank's step fields, kept in range (ClusterValues.h)
+    RankTotals m_linkTotals;   // the sum of the rank's link times
+    RankTotals m_opTotals;     // the sums of the rank's op times (its "Total Op Info" entries included)
     QSet<QString> m_groupKeys; // the keys of m_model.groups
     QString m_database;
 };
@@ -716,13 +963,9 @@ void readClusterOutput(ClusterModel &model, const QString &root)
                               .arg(path);
         return;
     }
-    auto ns = [&](std::size_t row, std::string_view column, bool *present = nullptr) {
-        const auto v = parseDecimalToNs(table.cell(row, column), TimeUnit::Microseconds);
-        if (present)
-            *present = v.has_value();
-        return v.value_or(0);
-    };
-    QHash<int, Rank *> withoutSteps; // only these are filled, with every row of theirs
+    RejectedRecords rejected(path, RecordKind::Row);
+    std::map<int, RankTotals> totals; // per rank filled
+    QHash<int, Rank *> withoutSteps;  // only these are filled, with every row of theirs
     for (Rank &r : model.ranks)
         if (r.steps.empty())
             if (!withoutSteps.contains(r.rank))
@@ -740,25 +983,20 @@ void readClusterOutput(ClusterModel &model, const QString &root)
         s.step = QString::fromUtf8(table.cell(row, "Step")).trimmed().toLongLong(&ok);
         if (!ok)
             s.step = kNoStep;
-        s.computing = ns(row, "Computing");
-        s.communicationNotOverlapped = ns(row, "Communication(Not Overlapped)");
-        s.overlapped = ns(row, "Overlapped");
-        s.communication = ns(row, "Communication");
-        s.free = ns(row, "Free");
-        s.stage = ns(row, "Stage");
-        s.bubble = ns(row, "Bubble");
-        s.communicationNotOverlappedExcludeReceive =
-            ns(row, "Communication(Not Overlapped and Exclude Receive)");
-        s.preparing = ns(row, "Preparing", &s.hasPreparing);
+        RecordTimes times(rejected, QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row)));
+        const auto cell = [&](std::string_view column) { return table.cell(row, column); };
+        if (!readStepTimes(cell, s, times, totals[id]))
+            continue;
         it->steps.push_back(s);
         if (!it->filesRead.contains(path))
             it->filesRead << path;
     }
+    model.warnings << rejected.warnings();
 }
 
 } // namespace
 
-QStringList findRankFolders(const QString &path)
+QStringList findRankFolders(const QString &path, QStringList *warnings)
 {
     QStringList out;
     const QFileInfo info(path);
@@ -766,7 +1004,7 @@ QStringList findRankFolders(const QString &path)
         return out;
     if (isRankFolderName(info.fileName()))
         return {info.absoluteFilePath()};
-    collectRankFolders(QDir(info.absoluteFilePath()), 1, out);
+    collectRankFolders(QDir(info.absoluteFilePath()), 1, out, warnings);
     out.sort();
     return out;
 }
@@ -791,6 +1029,10 @@ RankSummary readRankSummary(const QString &folder)
     rank.name = QFileInfo(folder).fileName();
     const RankIdentity id = identify(rank.folder);
     rank.rank = id.rank;
+    if (!id.problem.isEmpty()) {
+        summary.rankProblem = id.problem; // the folder is skipped: nothing else is read
+        return summary;
+    }
     RankReader(summary).read(id);
     return summary;
 }
@@ -799,7 +1041,7 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
 {
     ClusterModel model;
     model.root = QFileInfo(path).absoluteFilePath();
-    const QStringList folders = findRankFolders(path);
+    const QStringList folders = findRankFolders(path, &model.warnings);
     int prepared = 0;
     QSet<QString> groupKeys;         // of model.groups
     QHash<int, QString> rankFolders; // of model.ranks
@@ -826,9 +1068,12 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
         model.warnings << summary->warnings;
         Rank &rank = summary->rank;
         if (rank.rank < 0) {
-            model.warnings << QCoreApplication::translate(
-                                  "Parser", "%1: no profiler_info_<N>.json or other rank id; folder skipped")
-                                  .arg(folder);
+            model.warnings << (!summary->rankProblem.isEmpty()
+                                   ? summary->rankProblem
+                                   : QCoreApplication::translate(
+                                         "Parser",
+                                         "%1: no profiler_info_<N>.json or other rank id; folder skipped")
+                                         .arg(folder));
             continue;
         }
         if (const auto known = rankFolders.constFind(rank.rank); known != rankFolders.constEnd()) {

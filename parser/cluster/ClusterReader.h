@@ -13,8 +13,9 @@
 namespace at::cluster {
 
 // Rank folders (names ending "ascend_pt" / "ascend_ms") under path, at most five levels down; path itself
-// when it is one. Sorted by path.
-QStringList findRankFolders(const QString &path);
+// when it is one. Sorted by path. A symbolic link named like a rank folder is followed when it leads to a
+// folder; other linked folders are not searched. *warnings (when given) names each linked rank folder.
+QStringList findRankFolders(const QString &path, QStringList *warnings = nullptr);
 
 // True when path holds at least two rank folders with a profiler_info_*.json or ASCEND_PROFILER_OUTPUT/
 // (what the window opens as a cluster).
@@ -29,6 +30,7 @@ struct RankSummary
     std::vector<ParallelGroup> groups;
     DistributedArgs distributed;
     QStringList warnings;
+    QString rankProblem; // why the folder has no usable rank id, when it names one out of range
 };
 RankSummary readRankSummary(const QString &folder);
 
