@@ -8,8 +8,8 @@
 #include "csv/CsvReader.h"
 #include "csv/CsvValues.h"
 #include "memory/MemoryTablesReader.h"
+#include "sqlite/DbClusterTables.h"
 #include "sqlite/DbMemoryReader.h"
-#include "sqlite/SqliteConnection.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -17,8 +17,6 @@
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
-#include <QSqlError>
-#include <QSqlQuery>
 
 #include <algorithm>
 #include <climits>
@@ -330,79 +328,47 @@ private:
         return true;
     }
 
-    template <typename F> bool query(const QString &path, const QString &sql, F &&perRow)
+    // After a read of db's tables: a failed query is warned, a successful one notes the file as read.
+    bool noteDbRead(const DbClusterTables &db, const QString &path, bool ok)
     {
-        SqliteConnection db(path);
-        if (!db.isOpen()) {
-            warn(QStringLiteral("%1: %2").arg(path, db.error()));
-            return false;
-        }
-        bool ok = false;
-        {
-            QSqlQuery q(db.database());
-            q.setForwardOnly(true);
-            if (!q.exec(sql)) {
-                warn(QStringLiteral("%1: %2").arg(path, q.lastError().text()));
-            } else {
-                ok = true;
-                while (q.next())
-                    perRow(q);
-            }
-        }
-        if (ok && !m_rank.filesRead.contains(path))
+        if (!ok)
+            warn(db.error());
+        else if (!m_rank.filesRead.contains(path))
             noteRead(path);
         return ok;
-    }
-
-    static bool hasTable(const QString &path, const QString &table)
-    {
-        SqliteConnection db(path);
-        return db.isOpen() && db.tables().contains(table);
     }
 
     // analysis.db StepTraceTime (µs; REAL values read as their text).
     void readAnalysisSteps(const QString &path)
     {
-        if (!hasTable(path, QStringLiteral("StepTraceTime")))
+        DbClusterTables db(path);
+        if (!db.hasTable(QStringLiteral("StepTraceTime")))
             return;
-        SqliteConnection probe(path);
-        const bool hasDevice =
-            probe.columns(QStringLiteral("StepTraceTime")).contains(QStringLiteral("deviceId"));
-        const QString sql =
-            QStringLiteral(
-                "SELECT step, CAST(computing AS TEXT), CAST(communication_not_overlapped AS TEXT), "
-                "CAST(overlapped AS TEXT), CAST(communication AS TEXT), CAST(free AS TEXT), "
-                "CAST(stage AS TEXT), CAST(bubble AS TEXT), "
-                "CAST(communication_not_overlapped_and_exclude_receive AS TEXT), "
-                "CAST(preparing AS TEXT), %1 FROM StepTraceTime")
-                .arg(hasDevice ? QStringLiteral("deviceId") : QStringLiteral("NULL"));
         RejectedRecords rejected(path, RecordKind::Row);
         int row = 0;
-        query(path, sql, [&](QSqlQuery &q) {
+        const bool ok = db.readStepTraceTime([&](const StepTraceTimeRow &r) {
             RankStep s;
             s.source = BreakdownSource::Database;
-            bool ok = false;
-            s.step = q.value(0).toString().toLongLong(&ok);
-            if (!ok)
+            bool stepOk = false;
+            s.step = r.step.toLongLong(&stepOk);
+            if (!stepOk)
                 s.step = kNoStep;
-            // Columns 1..9 are the step fields in kStepFields' order.
-            std::vector<std::string> texts;
-            for (int c = 1; c <= 9; ++c)
-                texts.push_back(q.value(c).toString().toStdString());
+            // r.times holds the step fields in kStepFields' order.
             const auto cell = [&](std::string_view column) -> std::string_view {
                 for (std::size_t i = 0; i < std::size(kStepFields); ++i)
                     if (column == kStepFields[i].column)
-                        return texts[i];
+                        return r.times[i];
                 return {};
             };
             RecordTimes times(rejected,
                               QCoreApplication::translate("Parser", "StepTraceTime row %1").arg(++row));
             if (!readStepTimes(cell, s, times, m_stepTotals))
                 return;
-            if (!q.value(10).isNull() && m_rank.device < 0)
-                m_rank.device = q.value(10).toInt();
+            if (r.deviceId && m_rank.device < 0)
+                m_rank.device = *r.deviceId;
             m_rank.steps.push_back(s);
         });
+        noteDbRead(db, path, ok);
         m_model.warnings << rejected.warnings();
     }
 
@@ -410,8 +376,8 @@ private:
     // overlapped, 3 free; FORMATS.md §9.2), events by start in [startNs, endNs].
     void readProfilerDbSteps(const QString &path)
     {
-        if (!hasTable(path, QStringLiteral("STEP_TIME")) ||
-            !hasTable(path, QStringLiteral("OVERLAP_ANALYSIS")))
+        DbClusterTables db(path);
+        if (!db.hasTable(QStringLiteral("STEP_TIME")) || !db.hasTable(QStringLiteral("OVERLAP_ANALYSIS")))
             return;
         struct Window
         {
@@ -423,22 +389,20 @@ private:
         };
         RejectedRecords rejected(path, RecordKind::Row);
         std::vector<Window> windows;
-        query(path, QStringLiteral("SELECT id, startNs, endNs FROM STEP_TIME ORDER BY startNs"),
-              [&](QSqlQuery &q) {
-                  const TimeNs begin = q.value(1).toLongLong(), end = q.value(2).toLongLong();
-                  if (!withinProfileRange(begin) || !withinProfileRange(end)) {
-                      rejected.reject(
-                          ValueProblem::OutOfRange,
-                          QCoreApplication::translate("Parser", "STEP_TIME id %1").arg(q.value(0).toString()),
-                          QStringLiteral("startNs/endNs"), QStringLiteral("%1/%2").arg(begin).arg(end));
-                      return;
-                  }
-                  windows.push_back({q.value(0).toLongLong(), begin, end, -1, -1, {}, {}});
-              });
+        noteDbRead(db, path, db.readStepWindows([&](const StepWindowRow &r) {
+            if (!withinProfileRange(r.startNs) || !withinProfileRange(r.endNs)) {
+                rejected.reject(ValueProblem::OutOfRange,
+                                QCoreApplication::translate("Parser", "STEP_TIME id %1").arg(r.id),
+                                QStringLiteral("startNs/endNs"),
+                                QStringLiteral("%1/%2").arg(r.startNs).arg(r.endNs));
+                return;
+            }
+            windows.push_back({r.id, r.startNs, r.endNs, -1, -1, {}, {}});
+        }));
         int row = 0;
-        query(path, QStringLiteral("SELECT type, startNs, endNs FROM OVERLAP_ANALYSIS"), [&](QSqlQuery &q) {
+        const bool overlapsRead = db.readOverlaps([&](const OverlapRow &r) {
             ++row;
-            const TimeNs start = q.value(1).toLongLong(), end = q.value(2).toLongLong();
+            const TimeNs start = r.startNs, end = r.endNs;
             if (!withinProfileRange(start) || !withinProfileRange(end) || end < start) {
                 rejected.reject(end < start ? ValueProblem::Negative : ValueProblem::OutOfRange,
                                 QCoreApplication::translate("Parser", "OVERLAP_ANALYSIS row %1").arg(row),
@@ -451,7 +415,7 @@ private:
                 const TimeNs d = end - start;
                 TimeNs *sum = nullptr;
                 const char *field = "";
-                switch (q.value(0).toInt()) {
+                switch (r.type) {
                 case 0:
                     sum = &w.sums.computing, field = "computing";
                     break;
@@ -478,6 +442,7 @@ private:
                 break;
             }
         });
+        noteDbRead(db, path, overlapsRead);
         for (Window &w : windows) {
             if (w.first < 0)
                 continue;
@@ -651,97 +616,80 @@ private:
 
     void readAnalysisCommunication(const QString &path)
     {
-        if (!hasTable(path, QStringLiteral("CommAnalyzerTime")))
+        DbClusterTables db(path);
+        if (!db.hasTable(QStringLiteral("CommAnalyzerTime")))
             return;
         std::map<std::pair<QString, QString>, std::size_t> index; // (step, op@group) → ops index
         RejectedRecords rejectedOps(path, RecordKind::Op);
-        query(
-            path,
-            QStringLiteral("SELECT hccl_op_name, group_name, CAST(start_timestamp AS TEXT), "
-                           "CAST(elapse_time AS TEXT), CAST(transit_time AS TEXT), CAST(wait_time AS TEXT), "
-                           "CAST(synchronization_time AS TEXT), CAST(idle_time AS TEXT), step, type "
-                           "FROM CommAnalyzerTime"),
-            [&](QSqlQuery &q) {
-                CommOp op;
-                op.name = q.value(0).toString();
-                op.group = q.value(1).toString();
-                op.total = op.name == QLatin1String("Total Op Info");
-                RecordTimes times(rejectedOps,
-                                  QCoreApplication::translate("Parser", "CommAnalyzerTime op %1@%2 (%3)")
-                                      .arg(op.name, op.group, q.value(8).toString()));
-                const auto text = [&](int column) { return q.value(column).toString().toStdString(); };
-                op.startAbsolute = times.time(text(2), TimeUnit::Microseconds, "start_timestamp", true);
-                op.elapse = times.time(text(3), TimeUnit::Milliseconds, "elapse_time");
-                op.transit = times.time(text(4), TimeUnit::Milliseconds, "transit_time");
-                op.wait = times.time(text(5), TimeUnit::Milliseconds, "wait_time");
-                op.synchronization = times.time(text(6), TimeUnit::Milliseconds, "synchronization_time");
-                op.idle = times.time(text(7), TimeUnit::Milliseconds, "idle_time");
-                op.step = stepFromKey(q.value(8).toString());
-                op.p2p = q.value(9).toString() == QLatin1String("p2p");
-                op.waitRatio = ratio(op.wait, op.transit);
-                op.synchronizationRatio = ratio(op.synchronization, op.transit);
-                const std::size_t at = m_rank.ops.size();
-                keepOp(std::move(op), times);
-                if (m_rank.ops.size() > at)
-                    index[{q.value(8).toString(),
-                           m_rank.ops.back().name + QLatin1Char('@') + m_rank.ops.back().group}] = at;
-            });
+        noteDbRead(db, path, db.readCommTimes([&](const CommTimeRow &r) {
+            CommOp op;
+            op.name = r.opName;
+            op.group = r.group;
+            op.total = op.name == QLatin1String("Total Op Info");
+            RecordTimes times(rejectedOps,
+                              QCoreApplication::translate("Parser", "CommAnalyzerTime op %1@%2 (%3)")
+                                  .arg(op.name, op.group, r.step));
+            op.startAbsolute = times.time(r.start, TimeUnit::Microseconds, "start_timestamp", true);
+            op.elapse = times.time(r.elapse, TimeUnit::Milliseconds, "elapse_time");
+            op.transit = times.time(r.transit, TimeUnit::Milliseconds, "transit_time");
+            op.wait = times.time(r.wait, TimeUnit::Milliseconds, "wait_time");
+            op.synchronization =
+                times.time(r.synchronization, TimeUnit::Milliseconds, "synchronization_time");
+            op.idle = times.time(r.idle, TimeUnit::Milliseconds, "idle_time");
+            op.step = stepFromKey(r.step);
+            op.p2p = r.type == QLatin1String("p2p");
+            op.waitRatio = ratio(op.wait, op.transit);
+            op.synchronizationRatio = ratio(op.synchronization, op.transit);
+            const std::size_t at = m_rank.ops.size();
+            keepOp(std::move(op), times);
+            if (m_rank.ops.size() > at)
+                index[{r.step, r.opName + QLatin1Char('@') + r.group}] = at;
+        }));
         m_model.warnings << rejectedOps.warnings();
-        if (!hasTable(path, QStringLiteral("CommAnalyzerBandwidth")))
+        if (!db.hasTable(QStringLiteral("CommAnalyzerBandwidth")))
             return;
         // One row per (op, transport, packet size bucket).
         RejectedRecords rejectedRows(path, RecordKind::Row);
         int row = 0;
-        query(
-            path,
-            QStringLiteral("SELECT hccl_op_name, group_name, transport_type, transit_size, "
-                           "CAST(transit_time AS TEXT), bandwidth, large_packet_ratio, package_size, count, "
-                           "CAST(total_duration AS TEXT), step FROM CommAnalyzerBandwidth"),
-            [&](QSqlQuery &q) {
-                ++row;
-                const auto found =
-                    index.find({q.value(10).toString(),
-                                q.value(0).toString() + QLatin1Char('@') + q.value(1).toString()});
-                if (found == index.end())
-                    return;
-                RecordTimes times(
-                    rejectedRows,
-                    QCoreApplication::translate("Parser", "CommAnalyzerBandwidth row %1").arg(row));
-                const TimeNs transitTime =
-                    times.time(q.value(4).toString().toStdString(), TimeUnit::Milliseconds, "transit_time");
-                const TimeNs duration =
-                    times.time(q.value(9).toString().toStdString(), TimeUnit::Milliseconds, "total_duration");
-                if (times.rejected())
-                    return;
-                CommOp &op = m_rank.ops[found->second];
-                const QString transport = q.value(2).toString();
-                auto it = std::find_if(op.bandwidth.begin(), op.bandwidth.end(),
-                                       [&](const TransportBandwidth &b) { return b.transport == transport; });
-                const bool newTransport = it == op.bandwidth.end();
-                const bool bucket = q.value(8).toLongLong() > 0;
-                std::vector<std::pair<std::string_view, TimeNs>> added;
-                if (newTransport)
-                    added.emplace_back("transport Transit Time(ms)", transitTime);
-                if (bucket)
-                    added.emplace_back("Size Distribution", duration);
-                if (const auto overflow = m_opTotals.add(added)) {
-                    times.reject(ValueProblem::TotalOverflows, *overflow,
-                                 q.value(*overflow == "Size Distribution" ? 9 : 4).toString());
-                    return;
-                }
-                if (newTransport) {
-                    TransportBandwidth b;
-                    b.transport = transport;
-                    b.sizeMb = q.value(3).toDouble();
-                    b.time = transitTime;
-                    b.bandwidthGbps = q.value(5).toDouble();
-                    b.largePacketRatio = q.value(6).toDouble();
-                    op.bandwidth.push_back(b);
-                    it = op.bandwidth.end() - 1;
-                }
-                if (bucket)
-                    it->sizes.push_back({q.value(7).toDouble(), q.value(8).toLongLong(), duration});
-            });
+        noteDbRead(db, path, db.readCommBandwidth([&](const CommBandwidthRow &r) {
+            ++row;
+            const auto found = index.find({r.step, r.opName + QLatin1Char('@') + r.group});
+            if (found == index.end())
+                return;
+            RecordTimes times(rejectedRows,
+                              QCoreApplication::translate("Parser", "CommAnalyzerBandwidth row %1").arg(row));
+            const TimeNs transitTime = times.time(r.transitTime, TimeUnit::Milliseconds, "transit_time");
+            const TimeNs duration = times.time(r.totalDuration, TimeUnit::Milliseconds, "total_duration");
+            if (times.rejected())
+                return;
+            CommOp &op = m_rank.ops[found->second];
+            auto it = std::find_if(op.bandwidth.begin(), op.bandwidth.end(),
+                                   [&](const TransportBandwidth &b) { return b.transport == r.transport; });
+            const bool newTransport = it == op.bandwidth.end();
+            const bool bucket = r.count > 0;
+            std::vector<std::pair<std::string_view, TimeNs>> added;
+            if (newTransport)
+                added.emplace_back("transport Transit Time(ms)", transitTime);
+            if (bucket)
+                added.emplace_back("Size Distribution", duration);
+            if (const auto overflow = m_opTotals.add(added)) {
+                const std::string &text = *overflow == "Size Distribution" ? r.totalDuration : r.transitTime;
+                times.reject(ValueProblem::TotalOverflows, *overflow, QString::fromStdString(text));
+                return;
+            }
+            if (newTransport) {
+                TransportBandwidth b;
+                b.transport = r.transport;
+                b.sizeMb = r.transitSize;
+                b.time = transitTime;
+                b.bandwidthGbps = r.bandwidth;
+                b.largePacketRatio = r.largePacketRatio;
+                op.bandwidth.push_back(b);
+                it = op.bandwidth.end() - 1;
+            }
+            if (bucket)
+                it->sizes.push_back({r.packageSize, r.count, duration});
+        }));
         m_model.warnings << rejectedRows.warnings();
     }
 
@@ -865,32 +813,29 @@ private:
 
     void readAnalysisMatrix(const QString &path)
     {
-        if (!hasTable(path, QStringLiteral("CommAnalyzerMatrix")))
+        DbClusterTables db(path);
+        if (!db.hasTable(QStringLiteral("CommAnalyzerMatrix")))
             return;
         RejectedRecords rejected(path, RecordKind::Link);
-        query(path,
-              QStringLiteral(
-                  "SELECT hccl_op_name, group_name, src_rank, dst_rank, transport_type, transit_size, "
-                  "CAST(transit_time AS TEXT), bandwidth, step, op_name FROM CommAnalyzerMatrix"),
-              [&](QSqlQuery &q) {
-                  MatrixLink link;
-                  link.opKey = q.value(0).toString();
-                  link.group = q.value(1).toString();
-                  link.srcLocal = static_cast<int>(q.value(2).toDouble());
-                  link.dstLocal = static_cast<int>(q.value(3).toDouble());
-                  link.transport = q.value(4).toString();
-                  link.sizeMb = q.value(5).toDouble();
-                  RecordTimes times(
-                      rejected,
-                      QCoreApplication::translate("Parser", "CommAnalyzerMatrix link %1-%2 of %3@%4")
-                          .arg(q.value(2).toString(), q.value(3).toString(), link.opKey, link.group));
-                  link.time =
-                      times.time(q.value(6).toString().toStdString(), TimeUnit::Milliseconds, "transit_time");
-                  link.bandwidthGbps = q.value(7).toDouble();
-                  link.step = stepFromKey(q.value(8).toString());
-                  link.opName = q.value(9).toString();
-                  keepLink(std::move(link), times, q.value(6).toString());
-              });
+        noteDbRead(db, path, db.readCommMatrix([&](const CommMatrixRow &r) {
+            MatrixLink link;
+            link.opKey = r.opKey;
+            link.group = r.group;
+            link.srcLocal = static_cast<int>(r.srcRank);
+            link.dstLocal = static_cast<int>(r.dstRank);
+            link.transport = r.transport;
+            link.sizeMb = r.transitSize;
+            RecordTimes times(rejected,
+                              QCoreApplication::translate("Parser", "CommAnalyzerMatrix link %1-%2 of %3@%4")
+                                  .arg(link.srcLocal)
+                                  .arg(link.dstLocal)
+                                  .arg(link.opKey, link.group));
+            link.time = times.time(r.transitTime, TimeUnit::Milliseconds, "transit_time");
+            link.bandwidthGbps = r.bandwidth;
+            link.step = stepFromKey(r.step);
+            link.opName = r.opName;
+            keepLink(std::move(link), times, QString::fromStdString(r.transitTime));
+        }));
         m_model.warnings << rejected.warnings();
     }
 
