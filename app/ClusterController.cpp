@@ -139,7 +139,8 @@ bool ClusterController::openCluster(const QString &path)
     // With `--cache DIR` (or File ▸ Prepared Cache), ranks prepared there (`--prepare`) come from their
     // summaries (docs/CLUSTER.md).
     const QString preparedDir = m_window->loadOptions().snapshotDirectory;
-    auto model = std::make_shared<cluster::ClusterModel>(cluster::readCluster(path, {preparedDir}));
+    auto model = std::make_shared<cluster::ClusterModel>(
+        cluster::readCluster(path, {preparedDir, m_window->loadOptions().memoryLimitBytes}));
     // A few ranks that all have timelines still open as one timeline (one group per rank), as before; the
     // page is for clusters whose one timeline would be incomplete (summary-only ranks) or too tall.
     const bool summaryOnlyRank = std::any_of(model->ranks.begin(), model->ranks.end(),
@@ -423,7 +424,8 @@ void ClusterController::showClusterPage()
     }
     // A cluster opened straight as a timeline (up to 8 ranks with timelines): its page is read now.
     auto model = std::make_shared<cluster::ClusterModel>(
-        cluster::readCluster(m_clusterRoot, {m_window->loadOptions().snapshotDirectory}));
+        cluster::readCluster(m_clusterRoot, {m_window->loadOptions().snapshotDirectory,
+                                             m_window->loadOptions().memoryLimitBytes}));
     if (model->ranks.empty())
         return;
     showModel(model);

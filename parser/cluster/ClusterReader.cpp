@@ -1,6 +1,7 @@
 #include "cluster/ClusterReader.h"
 
 #include "CheckedTime.h"
+#include "LoadMemoryGuard.h"
 #include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterValues.h"
 #include "cluster/JsonTree.h"
@@ -171,10 +172,49 @@ RankIdentity identify(const QString &folder)
     return id;
 }
 
+// The share of --memory-limit the cluster's op and link files may fill while they are read. Smaller than a
+// timeline's (kReadingShareOfLimit): what is made of the ops afterwards (`--cluster --json`'s op rows and
+// its JSON text, the page's tables) takes about three times the memory of the ops read (measured on a
+// 168 MB communication.json: 60 MiB read → 266 MiB peak), and the whole run must stay within the limit.
+constexpr double kClusterReadingShareOfLimit = 0.25;
+
+// Why reading stopped, as memoryStopReason() says it for a timeline, with the cluster's share.
+QString clusterMemoryStopReason(std::uint64_t limitBytes)
+{
+    return QCoreApplication::translate("Parser",
+                                       "memory use reached the limit for reading a cluster's operators "
+                                       "(%1, %2 % of the %3 limit: the analyses and their output need "
+                                       "the rest; raise it with --memory-limit or AT_MEMORY_LIMIT)")
+        .arg(formatByteSize(
+            static_cast<std::uint64_t>(kClusterReadingShareOfLimit * static_cast<double>(limitBytes))))
+        .arg(qRound(kClusterReadingShareOfLimit * 100))
+        .arg(formatByteSize(limitBytes));
+}
+
+// "step13" → 13 for the keys of one file, converted once per step rather than once per op.
+class StepKeys
+{
+public:
+    std::int64_t step(const std::string &key)
+    {
+        if (key != m_key) {
+            m_key = key;
+            m_step = stepFromKey(QString::fromStdString(key));
+        }
+        return m_step;
+    }
+
+private:
+    std::string m_key;
+    std::int64_t m_step = kNoStep;
+};
+
 class RankReader
 {
 public:
-    explicit RankReader(RankSummary &summary) : m_rank(summary.rank), m_model(summary) {}
+    RankReader(RankSummary &summary, std::uint64_t memoryLimitBytes)
+        : m_rank(summary.rank), m_model(summary), m_memoryLimit(memoryLimitBytes)
+    {}
 
     void read(const RankIdentity &id)
     {
@@ -467,11 +507,12 @@ private:
     }
 
     // The transports of an op; times checked as the op's (ClusterValues.h).
-    static void readBandwidth(const JsonNode &info, CommOp &op, FiniteNumbers &numbers, RecordTimes &times)
+    void readBandwidth(const JsonNode &info, CommOp &op, FiniteNumbers &numbers, RecordTimes &times)
     {
+        op.bandwidth.reserve(info.members.size());
         for (const auto &[transport, b] : info.members) {
             TransportBandwidth t;
-            t.transport = QString::fromStdString(transport);
+            t.transport = intern(QString::fromStdString(transport));
             t.sizeMb = numbers.read(b["Transit Size(MB)"], "Transit Size(MB)");
             t.time = times.time(view(b["Transit Time(ms)"].text), TimeUnit::Milliseconds, "Transit Time(ms)");
             const JsonNode &bw = b["Bandwidth(GB/s)"];
@@ -567,7 +608,7 @@ private:
         op.p2p = kind == "p2p";
         const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
         op.name = at < 0 ? key : key.left(at);
-        op.group = at < 0 ? QString() : key.mid(at + 1);
+        op.group = at < 0 ? QString() : intern(key.mid(at + 1));
         op.total = op.name == QLatin1String("Total Op Info");
         const JsonNode &time = info["Communication Time Info"];
         op.startAbsolute = times.time(view(time["Start Timestamp(us)"].text), TimeUnit::Microseconds,
@@ -590,23 +631,74 @@ private:
     {
         if (!QFileInfo::exists(path))
             return false;
-        JsonNode root;
+        FiniteNumbers numbers(path);
+        RejectedRecords rejected(path, RecordKind::Op);
+        const std::size_t before = m_rank.ops.size();
+        const RankTotals totalsBefore = m_opTotals;
+        StepKeys steps;
+        const auto perOp = [&](const std::vector<std::string> &keys, const JsonNode &info) {
+            readJsonOp(steps.step(keys[0]), keys[1], keys[2], info, numbers, rejected);
+        };
+        if (!streamUnderLimit(
+                path, perOp, [&] { return m_rank.ops.size() - before; },
+                QCoreApplication::translate("Parser", "ops"))) {
+            m_rank.ops.erase(m_rank.ops.begin() + static_cast<std::ptrdiff_t>(before), m_rank.ops.end());
+            m_opTotals = totalsBefore;
+            return false;
+        }
+        m_model.warnings << numbers.warnings() << rejected.warnings();
+        return true;
+    }
+
+    // communication.json and communication_matrix.json (step → kind → op, FORMATS.md §9.4), read op by op
+    // (streamJsonMembers: about the size of what is kept, not 11× the file's size as a whole tree was).
+    // Under the memory limit (--memory-limit, ClusterReadOptions): when this process's private memory
+    // reaches the reading share of the limit (LoadMemoryGuard.h), reading stops and what was read is kept,
+    // with a warning naming the file, where it stopped and how much was kept. False when the file could not
+    // be read (warned; the caller drops what perOp kept).
+    template <typename PerOp, typename Kept>
+    bool streamUnderLimit(const QString &path, PerOp &&perOp, Kept &&kept, const QString &what)
+    {
+        const double budget = kClusterReadingShareOfLimit * static_cast<double>(m_memoryLimit);
+        std::size_t visited = 0;
+        QString stoppedAt;
         QString error;
-        if (!readJsonFile(path, root, &error)) {
+        const bool ok = streamJsonMembers(
+            path, 3,
+            [&](const std::vector<std::string> &keys, const JsonNode &value) {
+                // statm is read at the first op and then every 256: a few µs each.
+                if (m_memoryLimit > 0 && visited++ % 256 == 0 &&
+                    static_cast<double>(privateResidentBytes()) >= budget) {
+                    stoppedAt = QCoreApplication::translate("Parser", "at %1 of %2")
+                                    .arg(QString::fromStdString(keys[2]), QString::fromStdString(keys[0]));
+                    return false;
+                }
+                perOp(keys, value);
+                return true;
+            },
+            &error);
+        if (!ok) {
             warn(error);
             return false;
         }
         noteRead(path);
-        FiniteNumbers numbers(path);
-        RejectedRecords rejected(path, RecordKind::Op);
-        for (const auto &[stepKey, kinds] : root.members) {
-            const std::int64_t step = stepFromKey(QString::fromStdString(stepKey));
-            for (const auto &[kind, ops] : kinds.members)
-                for (const auto &[opKey, info] : ops.members)
-                    readJsonOp(step, kind, opKey, info, numbers, rejected);
-        }
-        m_model.warnings << numbers.warnings() << rejected.warnings();
+        if (!stoppedAt.isEmpty())
+            warn(QCoreApplication::translate("Parser",
+                                             "%1: reading stopped %2 because %3; the %4 read before "
+                                             "were kept")
+                     .arg(path, stoppedAt, clusterMemoryStopReason(m_memoryLimit),
+                          QStringLiteral("%1 %2").arg(kept()).arg(what)));
         return true;
+    }
+
+    // One QString per distinct group hash or transport name (shared, not one copy per op).
+    QString intern(const QString &text)
+    {
+        const auto it = m_interned.constFind(text);
+        if (it != m_interned.constEnd())
+            return *it;
+        m_interned.insert(text, text);
+        return text;
     }
 
     static double ratio(TimeNs part, TimeNs other)
@@ -762,39 +854,40 @@ private:
     {
         if (!QFileInfo::exists(path))
             return false;
-        JsonNode root;
-        QString error;
-        if (!readJsonFile(path, root, &error)) {
-            warn(error);
-            return false;
-        }
-        noteRead(path);
         FiniteNumbers numbers(path);
         RejectedRecords rejected(path, RecordKind::Link);
-        for (const auto &[stepKey, kinds] : root.members) {
-            const std::int64_t step = stepFromKey(QString::fromStdString(stepKey));
-            for (const auto &[kind, ops] : kinds.members) {
-                for (const auto &[opKey, links] : ops.members) {
-                    const QString key = QString::fromStdString(opKey);
-                    const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
-                    for (const auto &[linkKey, info] : links.members) {
-                        MatrixLink link;
-                        link.step = step;
-                        link.opKey = at < 0 ? key : key.left(at);
-                        link.group = at < 0 ? QString() : key.mid(at + 1);
-                        splitLink(QString::fromStdString(linkKey), link.srcLocal, link.dstLocal);
-                        link.transport = info["Transport Type"].string();
-                        link.sizeMb = numbers.read(info["Transit Size(MB)"], "Transit Size(MB)");
-                        RecordTimes times(rejected, QCoreApplication::translate("Parser", "link %1 of %2")
-                                                        .arg(QString::fromStdString(linkKey), key));
-                        link.time = times.time(view(info["Transit Time(ms)"].text), TimeUnit::Milliseconds,
-                                               "Transit Time(ms)");
-                        link.bandwidthGbps = numbers.read(info["Bandwidth(GB/s)"], "Bandwidth(GB/s)");
-                        link.opName = info["Op Name"].string();
-                        keepLink(std::move(link), times, info["Transit Time(ms)"].string());
-                    }
-                }
+        const std::size_t before = m_rank.links.size();
+        const RankTotals totalsBefore = m_linkTotals;
+        StepKeys steps;
+        const auto perOp = [&](const std::vector<std::string> &keys, const JsonNode &links) {
+            const QString key = QString::fromStdString(keys[2]);
+            const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
+            const QString opKey = at < 0 ? key : key.left(at);
+            const QString group = at < 0 ? QString() : intern(key.mid(at + 1));
+            for (const auto &[linkKey, info] : links.members) {
+                MatrixLink link;
+                link.step = steps.step(keys[0]);
+                link.opKey = opKey;
+                link.group = group;
+                splitLink(QString::fromStdString(linkKey), link.srcLocal, link.dstLocal);
+                link.transport = intern(info["Transport Type"].string());
+                link.sizeMb = numbers.read(info["Transit Size(MB)"], "Transit Size(MB)");
+                RecordTimes times(rejected, QCoreApplication::translate("Parser", "link %1 of %2")
+                                                .arg(QString::fromStdString(linkKey), key));
+                link.time = times.time(view(info["Transit Time(ms)"].text), TimeUnit::Milliseconds,
+                                       "Transit Time(ms)");
+                link.bandwidthGbps = numbers.read(info["Bandwidth(GB/s)"], "Bandwidth(GB/s)");
+                link.opName = info["Op Name"].string();
+                keepLink(std::move(link), times, info["Transit Time(ms)"].string());
             }
+        };
+        if (!streamUnderLimit(
+                path, perOp, [&] { return m_rank.links.size() - before; },
+                QCoreApplication::translate("Parser", "links"))) {
+            m_rank.links.erase(m_rank.links.begin() + static_cast<std::ptrdiff_t>(before),
+                               m_rank.links.end());
+            m_linkTotals = totalsBefore;
+            return false;
         }
         m_model.warnings << numbers.warnings() << rejected.warnings();
         return true;
@@ -840,8 +933,10 @@ private:
     }
 
     Rank &m_rank;
-    RankSummary &m_model;      // the rank's share of the cluster: groups, distributed_args, warnings
-    RankTotals m_stepTotals;   // the sums of the rank's step fields, kept in range (ClusterValues.h)
+    RankSummary &m_model;            // the rank's share of the cluster: groups, distributed_args, warnings
+    RankTotals m_stepTotals;         // the sums of the rank's step fields, kept in range (ClusterValues.h)
+    std::uint64_t m_memoryLimit = 0; // 0: none
+    QHash<QString, QString> m_interned;
     RankTotals m_linkTotals;   // the sum of the rank's link times
     RankTotals m_opTotals;     // the sums of the rank's op times (its "Total Op Info" entries included)
     QSet<QString> m_groupKeys; // the keys of m_model.groups
@@ -966,7 +1061,7 @@ bool isClusterFolder(const QString &path)
     return ranks >= 2;
 }
 
-RankSummary readRankSummary(const QString &folder)
+RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitBytes)
 {
     RankSummary summary;
     Rank &rank = summary.rank;
@@ -978,7 +1073,7 @@ RankSummary readRankSummary(const QString &folder)
         summary.rankProblem = id.problem; // the folder is skipped: nothing else is read
         return summary;
     }
-    RankReader(summary).read(id);
+    RankReader(summary, memoryLimitBytes).read(id);
     return summary;
 }
 
@@ -1000,7 +1095,7 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
             prepared += summary ? 1 : 0;
         }
         if (!summary)
-            summary = readRankSummary(folder);
+            summary = readRankSummary(folder, options.memoryLimitBytes);
         // Merged in folder order as when each rank was read into the model directly: groups by key (the
         // first rank listing a group wins), the last distributed_args, every warning.
         for (ParallelGroup &g : summary->groups)

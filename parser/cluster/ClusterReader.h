@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
+
 namespace at::cluster {
 
 // Rank folders (names ending "ascend_pt" / "ascend_ms") under path, at most five levels down; path itself
@@ -32,13 +34,18 @@ struct RankSummary
     QStringList warnings;
     QString rankProblem; // why the folder has no usable rank id, when it names one out of range
 };
-RankSummary readRankSummary(const QString &folder);
+// memoryLimitBytes (0: none) as ClusterReadOptions::memoryLimitBytes.
+RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitBytes = 0);
 
 struct ClusterReadOptions
 {
     // A folder of prepared rank summaries (`--prepare RANK_DIR --cache DIR`): a rank whose summary there is
     // current is taken from it without reading its files; a stale one is named in a warning and re-read.
     QString preparedDirectory;
+    // --memory-limit (LoadOptions::memoryLimitBytes; 0: none): communication.json and
+    // communication_matrix.json stop being read when the process's private memory reaches the reading
+    // share of it; what was read is kept and a warning names the file and how much was kept.
+    std::uint64_t memoryLimitBytes = 0;
 };
 
 // Every rank folder found is a rank of the model (summary-only ranks included). Problems are collected in
