@@ -5,6 +5,7 @@
 // folder instead of taking rank 0's place; a symbolic link named like a rank folder is read. Every case
 // is named in a warning with the file and the value.
 #include "ClusterTestSupport.h"
+#include "FuzzClusterEntryPoint.h"
 
 #include "cluster/ClusterReader.h"
 
@@ -327,6 +328,20 @@ private slots:
                                {QStringLiteral("which is not a folder; skipped")})
                      .size(),
                  1);
+    }
+
+    // The saved fuzz_cluster inputs (tests/data/fuzz/cluster: the bad values of this suite as single files):
+    // fuzzCluster aborts when a rank is lost or a time or a rank's sum of times leaves the profile range.
+    void fuzzSeedsReplay()
+    {
+        const QDir seeds(QStringLiteral(AT_TEST_DATA_DIR "/fuzz/cluster"));
+        const QFileInfoList files = seeds.entryInfoList(QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 8);
+        for (const QFileInfo &file : files) {
+            const QByteArray bytes = readAll(file.absoluteFilePath());
+            at::fuzz::fuzzCluster(reinterpret_cast<const std::uint8_t *>(bytes.constData()),
+                                  static_cast<std::size_t>(bytes.size()));
+        }
     }
 };
 
