@@ -4,6 +4,7 @@
 #include "CommandLine.h"
 
 #include "FindingJson.h"
+#include "FindingText.h"
 #include "InsightChecks.h"
 #include "cluster/ClusterReader.h"
 
@@ -158,28 +159,11 @@ int runAdvise(const CommandLineOptions &options)
         out << "No findings: none of the " << insightChecks().size() << " checks found a problem.\n";
         return 0;
     }
+    // The first five occurrences of each: the panel and --advise --json list them all.
+    constexpr std::size_t kOccurrencesShown = 5;
     int index = 0;
-    for (const Finding &f : findings) {
-        out << ++index << ". [" << severityId(f.severity) << "] " << f.title << "  (" << f.check << ")\n";
-        if (f.timeAtStake > 0)
-            out << "   time at stake: " << QString::number(static_cast<double>(f.timeAtStake) / 1e6, 'f', 3)
-                << " ms (" << QString::number(f.stepPercent, 'f', 1) << " % of the step time)\n";
-        else
-            out << "   time at stake: none (informational)\n";
-        out << "   " << f.explanation << "\n";
-        out << "   fix: " << f.fix << "\n";
-        const std::size_t shown = std::min<std::size_t>(f.occurrences.size(), 5);
-        for (std::size_t i = 0; i < shown; ++i) {
-            const FindingOccurrence &o = f.occurrences[i];
-            // Exact decimals of the int64 ns; the start absolute, as the profiler wrote it.
-            out << "   - rank " << context.rankOf(o) << "  " << o.name;
-            if (o.rank < 0 || o.slice.isValid()) // cluster-only occurrences carry no time of their own
-                out << "  at " << formatAbsoluteMicros(model->origin() + o.start) << " us";
-            out << " for " << formatAbsoluteMicros(o.duration) << " us\n";
-        }
-        if (f.occurrences.size() > shown)
-            out << "   ... " << (f.occurrences.size() - shown) << " more occurrence(s)\n";
-    }
+    for (const Finding &f : findings)
+        out << findingText(context, f, ++index, kOccurrencesShown);
     return 0;
 }
 

@@ -8,16 +8,22 @@
 #include "cluster/CommunicationOps.h"
 
 #include "ExactText.h"
+#include "FindingJson.h"
+#include "FindingText.h"
 #include "JsonWriter.h"
 #include "MemoryAnalysis.h"
 
 #include <QTextStream>
+
+#include <algorithm>
 
 namespace at {
 
 namespace {
 
 using namespace at::cluster;
+
+constexpr qsizetype kOutputSlice = qsizetype(1) << 20; // characters written to stdout at a time
 
 // `"step": 13`, or null without a schedule.
 void writeStep(JsonWriter &j, std::int64_t step)
@@ -207,6 +213,10 @@ void writeFindings(JsonWriter &j, const ClusterModel &model)
         j.endObject();
     }
     j.endArray();
+    // The judgement of those numbers: the same Findings, written by the same writer, as --advise --json.
+    const TraceModel noTimeline;
+    const InsightContext context(noTimeline, &model);
+    writeFindings(j, context, clusterFindings(context));
     j.key(QStringLiteral("warnings"));
     j.beginArray();
     for (const QString &w : model.warnings)
@@ -296,36 +306,15 @@ void writeText(QTextStream &out, const ClusterModel &model)
             out << "peak memory, rank " << r.rank << ": "
                 << QString::number(static_cast<double>(r.memoryPeak->bytes) / (1 << 20), 'f', 3) << " MB ("
                 << r.memoryPeak->component << " at " << microsText(r.memoryPeak->time) << " us)\n";
-    for (const StageImbalance &s : findStageImbalance(model))
-        out << "load imbalance, step " << s.step << ": stage " << s.heavierStage << " computes "
-            << ms(s.heavierComputing) << " ms, stage " << s.lighterStage << " " << ms(s.lighterComputing)
-            << " ms (gap " << ms(s.gap) << " ms)\n";
-    for (const SlowRank &s : findSlowRanks(model)) {
-        QStringList waiting;
-        for (int w : s.waiting)
-            waiting << QString::number(w);
-        out << "slow rank, step " << s.step << ", " << s.group << ": rank " << s.rank << " "
-            << dimensionKey(s.dimension) << " +" << ms(s.gap) << " ms"
-            << (waiting.isEmpty()
-                    ? QString()
-                    : QStringLiteral(", makes ranks %1 wait").arg(waiting.join(QLatin1Char(','))))
-            << "\n";
-    }
-    for (const PlainRuleFlag &f : plainRule(model))
-        out << "msprof-analyze rule, step " << f.step << ": " << dimensionKey(f.dimension) << " max rank "
-            << f.maxRank << " − min rank " << f.minRank << " = " << ms(f.gap) << " ms ("
-            << QString::number(f.ratio * 100, 'f', 1) << " % of the mean step)\n";
-    for (const SlowLink &l : findSlowLinks(model))
-        out << "slow link, step " << l.step << ": " << l.src << " → " << l.dst << " " << l.transport << " "
-            << QString::number(l.bandwidthGbps, 'f', 2) << " GB/s (median "
-            << QString::number(l.medianGbps, 'f', 2) << ")\n";
-    for (const CollectiveWait &w : findWaits(model)) {
-        QStringList waiting;
-        for (const CollectiveWait::Waiter &x : w.waiting)
-            waiting << QStringLiteral("%1 (%2 ms)").arg(x.rank).arg(ms(x.wait));
-        out << "wait, step " << w.step << ", " << w.op << ": ranks " << waiting.join(QStringLiteral(", "))
-            << " wait for rank " << w.waitedFor << "\n";
-    }
+    // The findings as --advise prints them (core/insights/FindingText), every occurrence listed.
+    const TraceModel noTimeline;
+    const InsightContext context(noTimeline, &model);
+    const std::vector<Finding> findings = clusterFindings(context);
+    if (!findings.empty())
+        out << "findings:\n";
+    int index = 0;
+    for (const Finding &f : findings)
+        out << findingText(context, f, ++index, f.occurrences.size());
 }
 
 // Op instances whose rows are contiguous in communicationOps()' order (step, instance, rank).
@@ -406,7 +395,15 @@ int runCluster(const CommandLineOptions &options)
         writeFindings(j, model);
         writeCommunicationOps(j, model);
         j.endObject();
-        out << j.text() << "\n";
+        // In slices: the stream would copy the whole document (110 MB for 400,000 steps) into its buffer.
+        const QStringView text = j.text();
+        for (qsizetype at = 0, size = 0; at < text.size(); at += size) {
+            size = std::min(kOutputSlice, text.size() - at);
+            if (at + size < text.size() && text[at + size - 1].isHighSurrogate())
+                --size; // a surrogate pair stays in one slice
+            out << text.mid(at, size);
+        }
+        out << "\n";
         for (const QString &problem : j.problems())
             err << "warning: --cluster --json: " << problem << "\n";
     } else {

@@ -11,6 +11,7 @@
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterView.h"
 #include "cluster/RankOffsetsDialog.h"
+#include "snapshot/SnapshotCache.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -32,6 +33,24 @@ QString canonicalFolder(const QString &path)
 {
     const QString c = QFileInfo(path).canonicalFilePath();
     return c.isEmpty() ? QFileInfo(path).absoluteFilePath() : c;
+}
+
+// The cluster read with the prepared cache folder (`--cache DIR` or File ▸ Prepared Cache Folder), unless
+// that folder lies inside the cluster or any profile data folder: then it is read without it and says so,
+// as `--cluster` and `--prepare` refuse it (issue 29 item 6; the snapshot writer refuses it too).
+cluster::ClusterModel readClusterWithCache(const QString &root, const QString &cacheDir,
+                                           std::uint64_t memoryLimitBytes)
+{
+    if (cacheDir.isEmpty() || !snapshot::insideDataFolder(root, cacheDir))
+        return cluster::readCluster(root, {cacheDir, memoryLimitBytes});
+    cluster::ClusterModel model = cluster::readCluster(root, {{}, memoryLimitBytes});
+    model.warnings.prepend(
+        ClusterController::tr("the prepared cache folder %1 lies inside the data folder %2: the cluster was "
+                              "read without it and nothing is written there")
+            .arg(cacheDir, snapshot::profileDataFolderAbove(cacheDir).isEmpty()
+                               ? root
+                               : snapshot::profileDataFolderAbove(cacheDir)));
+    return model;
 }
 
 // The timeline's docks (Details, Range statistics, Kernels, Insights, ...) are about a loaded timeline: on
@@ -138,9 +157,11 @@ bool ClusterController::openCluster(const QString &path)
         return false;
     // With `--cache DIR` (or File ▸ Prepared Cache), ranks prepared there (`--prepare`) come from their
     // summaries (docs/CLUSTER.md).
-    const QString preparedDir = m_window->loadOptions().snapshotDirectory;
+    QString preparedDir = m_window->loadOptions().snapshotDirectory;
     auto model = std::make_shared<cluster::ClusterModel>(
-        cluster::readCluster(path, {preparedDir, m_window->loadOptions().memoryLimitBytes}));
+        readClusterWithCache(path, preparedDir, m_window->loadOptions().memoryLimitBytes));
+    if (!preparedDir.isEmpty() && snapshot::insideDataFolder(path, preparedDir))
+        preparedDir.clear();
     // A few ranks that all have timelines still open as one timeline (one group per rank), as before; the
     // page is for clusters whose one timeline would be incomplete (summary-only ranks) or too tall.
     const bool summaryOnlyRank = std::any_of(model->ranks.begin(), model->ranks.end(),
@@ -423,9 +444,8 @@ void ClusterController::showClusterPage()
         return;
     }
     // A cluster opened straight as a timeline (up to 8 ranks with timelines): its page is read now.
-    auto model = std::make_shared<cluster::ClusterModel>(
-        cluster::readCluster(m_clusterRoot, {m_window->loadOptions().snapshotDirectory,
-                                             m_window->loadOptions().memoryLimitBytes}));
+    auto model = std::make_shared<cluster::ClusterModel>(readClusterWithCache(
+        m_clusterRoot, m_window->loadOptions().snapshotDirectory, m_window->loadOptions().memoryLimitBytes));
     if (model->ranks.empty())
         return;
     showModel(model);

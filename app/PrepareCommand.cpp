@@ -89,6 +89,12 @@ int runPrepare(const CommandLineOptions &options)
     }
     for (const QString &w : summary.warnings)
         err << "warning: " << w << "\n";
+    // A prepared summary's rank is checked against the one the folder's file names give (issue 29 item 4).
+    if (cluster::rankInputs(rank.folder).rank < 0)
+        err << "warning: " << rank.folder
+            << ": no profiler_info_<N>.json or ascend_pytorch_profiler_<N>.db names the rank, so its "
+               "prepared "
+               "summary cannot be checked: --cluster --cache reads this rank from its files\n";
 
     int exitCode = 0;
     QString snapshotPath;

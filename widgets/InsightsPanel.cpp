@@ -1,5 +1,6 @@
 #include "InsightsPanel.h"
 
+#include "FindingText.h"
 #include "InsightChecks.h"
 
 #include <QEvent>
@@ -20,19 +21,6 @@ namespace {
 
 constexpr int kFindingRole = Qt::UserRole;        // index into findings(), on every row
 constexpr int kOccurrenceRole = Qt::UserRole + 1; // index into occurrences, -1 on a finding row
-
-QString severityText(Severity severity)
-{
-    switch (severity) {
-    case Severity::High:
-        return InsightsPanel::tr("high");
-    case Severity::Medium:
-        return InsightsPanel::tr("medium");
-    case Severity::Low:
-        break;
-    }
-    return InsightsPanel::tr("low");
-}
 
 } // namespace
 

@@ -173,6 +173,7 @@ std::vector<SlowRank> findSlowRanks(const ClusterModel &model)
                 s.dimension = d;
                 s.gap = gap;
                 s.value = dimensionValue(*hi->step, d);
+                s.fastest = lo->rank;
                 for (const RankValue &v : values)
                     if (v.rank != hi->rank &&
                         v.step->communicationNotOverlapped > hi->step->communicationNotOverlapped)
@@ -435,9 +436,14 @@ std::vector<SlowLink> findSlowLinks(const ClusterModel &model)
             // Halved before the sum: two bandwidths near DBL_MAX must not add up to infinity.
             const double median =
                 n % 2 ? bandwidths[n / 2] : bandwidths[n / 2 - 1] / 2 + bandwidths[n / 2] / 2;
-            for (const LinkTotal *l : ofType)
-                if (l->bandwidthGbps() < kSlowLinkRatio * median)
-                    found.push_back({step, l->src, l->dst, transport, l->bandwidthGbps(), median});
+            for (const LinkTotal *l : ofType) {
+                if (l->bandwidthGbps() >= kSlowLinkRatio * median)
+                    continue;
+                const auto atMedian =
+                    median > 0 ? static_cast<TimeNs>(std::llround(l->sizeMb / median * 1e6)) : l->time;
+                found.push_back({step, l->src, l->dst, transport, l->bandwidthGbps(), median,
+                                 std::max<TimeNs>(0, l->time - atMedian)});
+            }
         }
     }
     return found;

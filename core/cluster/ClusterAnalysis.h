@@ -56,6 +56,7 @@ struct SlowRank
     Dimension dimension = Dimension::Computing;
     TimeNs gap = 0;           // this rank's value − the group's smallest
     TimeNs value = 0;         // this rank's value
+    int fastest = -1;         // the rank with the group's smallest value (the gap is measured against it)
     std::vector<int> waiting; // ranks of the group whose communication exceeds this rank's
 };
 std::vector<SlowRank> findSlowRanks(const ClusterModel &model);
@@ -140,6 +141,7 @@ struct SlowLink
     QString transport;
     double bandwidthGbps = 0;
     double medianGbps = 0;
+    TimeNs lost = 0; // the link's time − its size moved at the median bandwidth (≥ 0)
 };
 // Links (src ≠ dst, at least kSlowLinkMinSizeMb moved) below kSlowLinkRatio × the median bandwidth of their
 // transport type in the step.

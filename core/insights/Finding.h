@@ -30,6 +30,10 @@ struct FindingOccurrence
     TimeNs start = 0; // relative to the model origin
     TimeNs duration = 0;
     int rank = -1; // the rank when the occurrence comes from cluster data with no group of the model
+    // Cluster findings: the ranks to open together on one timeline (the cluster page's double-click) and
+    // the op to show on them; empty for the other checks.
+    std::vector<int> ranks{};
+    QString op{};
 };
 
 // One performance problem found by a check (InsightChecks.h). Texts are translated when a translator

@@ -30,16 +30,35 @@ QByteArray nested(const QJsonObject &object, int indent)
     return text;
 }
 
+// A finding's data with the share of the step time added.
+QJsonObject dataOf(const Finding &f)
+{
+    QJsonObject data = f.data;
+    data.insert(QStringLiteral("percent_of_step_time"), f.stepPercent);
+    return data;
+}
+
+// One occurrence as an inline object: {"rank": 0, "name": "…", "start_us": …, "duration_us": …}.
+QByteArray occurrenceJson(const InsightContext &context, const FindingOccurrence &o)
+{
+    return "{\"rank\": " + QByteArray::number(context.rankOf(o)) + ", \"name\": " + scalar(o.name) +
+           ", \"start_us\": " + micros(context.model.origin() + o.start) +
+           ", \"duration_us\": " + micros(o.duration) + "}";
+}
+
+// advice: the explanation and the fix.
+QString adviceOf(const Finding &f)
+{
+    return f.explanation + QLatin1Char(' ') + f.fix;
+}
+
 } // namespace
 
 QByteArray findingsToJson(const InsightContext &context, const std::vector<Finding> &findings)
 {
-    const TimeNs origin = context.model.origin();
     QByteArray out = "{\n  \"findings\": [";
     for (std::size_t i = 0; i < findings.size(); ++i) {
         const Finding &f = findings[i];
-        QJsonObject data = f.data;
-        data.insert(QStringLiteral("percent_of_step_time"), f.stepPercent);
         out += i == 0 ? "\n" : ",\n";
         out += "    {\n";
         out += "      \"check\": " + scalar(f.check) + ",\n";
@@ -48,19 +67,40 @@ QByteArray findingsToJson(const InsightContext &context, const std::vector<Findi
         out += "      \"time_at_stake_us\": " + micros(f.timeAtStake) + ",\n";
         out += "      \"occurrences\": [";
         for (std::size_t k = 0; k < f.occurrences.size(); ++k) {
-            const FindingOccurrence &o = f.occurrences[k];
             out += k == 0 ? "\n" : ",\n";
-            out += "        {\"rank\": " + QByteArray::number(context.rankOf(o)) +
-                   ", \"name\": " + scalar(o.name) + ", \"start_us\": " + micros(origin + o.start) +
-                   ", \"duration_us\": " + micros(o.duration) + "}";
+            out += "        " + occurrenceJson(context, f.occurrences[k]);
         }
         out += f.occurrences.empty() ? "],\n" : "\n      ],\n";
-        out += "      \"advice\": " + scalar(f.explanation + QLatin1Char(' ') + f.fix) + ",\n";
-        out += "      \"data\": " + nested(data, 6) + "\n";
+        out += "      \"advice\": " + scalar(adviceOf(f)) + ",\n";
+        out += "      \"data\": " + nested(dataOf(f), 6) + "\n";
         out += "    }";
     }
     out += findings.empty() ? "]\n}\n" : "\n  ]\n}\n";
     return out;
+}
+
+void writeFindings(JsonWriter &j, const InsightContext &context, const std::vector<Finding> &findings)
+{
+    j.key(QStringLiteral("findings"));
+    j.beginArray();
+    for (const Finding &f : findings) {
+        j.beginObject();
+        j.field(QStringLiteral("check"), f.check);
+        j.field(QStringLiteral("title"), f.title);
+        j.field(QStringLiteral("severity"), severityId(f.severity));
+        j.key(QStringLiteral("time_at_stake_us"));
+        j.raw(QString::fromLatin1(micros(f.timeAtStake)));
+        j.key(QStringLiteral("occurrences"));
+        j.beginArray();
+        for (const FindingOccurrence &o : f.occurrences)
+            j.raw(QString::fromUtf8(occurrenceJson(context, o)));
+        j.endArray();
+        j.field(QStringLiteral("advice"), adviceOf(f));
+        j.key(QStringLiteral("data"));
+        j.raw(QString::fromUtf8(QJsonDocument(dataOf(f)).toJson(QJsonDocument::Compact)));
+        j.endObject();
+    }
+    j.endArray();
 }
 
 } // namespace at

@@ -13,4 +13,9 @@ namespace at {
 // timestamps, so it can be searched for in the source files.
 QByteArray findingsToJson(const InsightContext &context, const std::vector<Finding> &findings);
 
+class JsonWriter;
+// The same findings as the key "findings" of a larger document (--cluster --json), with the same fields and
+// values as findingsToJson's.
+void writeFindings(JsonWriter &j, const InsightContext &context, const std::vector<Finding> &findings);
+
 } // namespace at

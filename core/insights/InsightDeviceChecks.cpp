@@ -58,7 +58,12 @@ FindingOccurrence occurrenceOfRow(const TraceModel &model, const KernelRecord &r
 {
     if (row.joined())
         return occurrenceOf(model, sliceOfRow(row));
-    return FindingOccurrence{{}, row.group, model.strings().qstring(row.name), row.start, row.duration};
+    FindingOccurrence o;
+    o.group = row.group;
+    o.name = model.strings().qstring(row.name);
+    o.start = row.start;
+    o.duration = row.duration;
+    return o;
 }
 
 // Per source group: its kernel rows carry an OP State and none is "static" (§9.6 DynamicShapeChecker:

@@ -114,8 +114,13 @@ TimeNs uncoveredLength(const std::vector<Interval> &busy, TimeNs begin, TimeNs e
 FindingOccurrence occurrenceOf(const TraceModel &model, SliceRef ref)
 {
     const SliceTable &slices = model.threads()[static_cast<std::size_t>(ref.thread)].slices;
-    return FindingOccurrence{ref, groupOfThread(model, ref.thread), model.sliceName(ref),
-                             slices.start(ref.index), slices.duration(ref.index)};
+    FindingOccurrence o;
+    o.slice = ref;
+    o.group = groupOfThread(model, ref.thread);
+    o.name = model.sliceName(ref);
+    o.start = slices.start(ref.index);
+    o.duration = slices.duration(ref.index);
+    return o;
 }
 
 void keepLongest(std::vector<FindingOccurrence> &occurrences, std::size_t n)

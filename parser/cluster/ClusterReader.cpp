@@ -1077,6 +1077,26 @@ RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitByte
     return summary;
 }
 
+RankInputs rankInputs(const QString &folder)
+{
+    RankInputs inputs;
+    const QString root = QFileInfo(folder).absoluteFilePath();
+    const RankIdentity id = identify(root);
+    inputs.rank = id.rank;
+    const QString output = QStringLiteral("ASCEND_PROFILER_OUTPUT");
+    inputs.folders = {QStringLiteral("."), output};
+    inputs.files = QDir(root).entryList({QStringLiteral("profiler_info*.json")}, QDir::Files, QDir::Name);
+    inputs.files << QStringLiteral("profiler_metadata.json");
+    for (const char *name : {"step_trace_time.csv", "analysis.db", "communication.json",
+                             "communication_matrix.json", "memory_record.csv", "npu_module_mem.csv"})
+        inputs.files << output + QLatin1Char('/') + QLatin1String(name);
+    for (const QString &name :
+         QDir(QDir(root).filePath(output))
+             .entryList({QStringLiteral("ascend_pytorch_profiler*.db")}, QDir::Files, QDir::Name))
+        inputs.files << output + QLatin1Char('/') + name;
+    return inputs;
+}
+
 ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
 {
     ClusterModel model;

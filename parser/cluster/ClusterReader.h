@@ -37,6 +37,19 @@ struct RankSummary
 // memoryLimitBytes (0: none) as ClusterReadOptions::memoryLimitBytes.
 RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitBytes = 0);
 
+// What readRankSummary() reads in a rank folder, decided from the folder's listing alone (no file is read):
+// the rank id its file names give (profiler_info_<N>.json, else ascend_pytorch_profiler_<N>.db; -1 when only
+// a file's content names it), every file it reads or looks for, present or not, and the folders holding
+// them, all relative to the folder ("." for itself). A prepared summary is checked against these, never
+// against a list of its own (issue 29 item 4); keep it in step with RankReader::read().
+struct RankInputs
+{
+    int rank = -1;
+    QStringList files;
+    QStringList folders;
+};
+RankInputs rankInputs(const QString &folder);
+
 struct ClusterReadOptions
 {
     // A folder of prepared rank summaries (`--prepare RANK_DIR --cache DIR`): a rank whose summary there is

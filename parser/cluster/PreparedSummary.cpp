@@ -4,6 +4,7 @@
 #include "snapshot/SnapshotCache.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -11,7 +12,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <set>
+#include <algorithm>
+#include <map>
 
 #include <sys/stat.h>
 
@@ -45,28 +47,52 @@ BreakdownSource sourceFrom(const QString &name)
 
 constexpr QByteArrayView kTag = "\nrank summary";
 
-// The files the summary was read from, the rank folder and its ASCEND_PROFILER_OUTPUT/, and every folder
-// between a file and the rank folder (absolute paths; written relative to the rank folder).
-std::vector<snapshot::FileStamp> stampsOf(const RankSummary &summary)
+// The stamps of what the reader reads in the rank folder (rankInputs: decided by the folder, not by the
+// summary), each recorded relative to the folder; a file that is not there is recorded with size -1.
+struct RelativeStamp
 {
-    const QString root = summary.rank.folder;
-    std::set<QString> paths{root};
-    const QString output = QDir(root).filePath(QStringLiteral("ASCEND_PROFILER_OUTPUT"));
-    if (QFileInfo(output).isDir())
-        paths.insert(output);
-    for (const QString &file : summary.rank.filesRead) {
-        const QString absolute = QFileInfo(file).absoluteFilePath();
-        paths.insert(absolute);
-        QString dir = QFileInfo(absolute).path();
-        while (dir.startsWith(root + QLatin1Char('/'))) {
-            paths.insert(dir);
-            dir = QFileInfo(dir).path();
-        }
-    }
-    std::vector<snapshot::FileStamp> stamps;
-    for (const QString &p : paths)
-        stamps.push_back(snapshot::stampOf(p));
+    QString path; // relative to the rank folder, "." for itself
+    snapshot::FileStamp stamp;
+};
+std::vector<RelativeStamp> stampsOf(const QString &folder)
+{
+    const RankInputs inputs = rankInputs(folder);
+    std::vector<RelativeStamp> stamps;
+    for (const QString &relative : inputs.files + inputs.folders)
+        stamps.push_back({relative, snapshot::stampOf(relative == QStringLiteral(".")
+                                                          ? folder
+                                                          : folder + QLatin1Char('/') + relative)});
     return stamps;
+}
+
+// The file is `{"format":N,"sha256":"<hex>","body":BODY}`, the SHA-256 over BODY's bytes as written: a
+// summary edited by hand (a number, its rank, its stamps) no longer matches and is not used.
+QByteArray headerOf(const QByteArray &sha256Hex)
+{
+    return "{\"format\":" + QByteArray::number(kPreparedSummaryFormat) + ",\"sha256\":\"" + sha256Hex +
+           "\",\"body\":";
+}
+constexpr qsizetype kSha256HexSize = 64;
+
+// Whether the file's body hashes to the checksum its header holds (streamed: a summary can be large).
+bool checksumMatches(const QString &path, const QString &expectedHex)
+{
+    const QByteArray header = headerOf(expectedHex.toLatin1());
+    QFile file(path);
+    if (expectedHex.size() != kSha256HexSize || !file.open(QIODevice::ReadOnly) ||
+        file.size() < header.size() + 1 || file.read(header.size()) != header)
+        return false;
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    qint64 left = file.size() - header.size() - 1; // the body, before the closing brace
+    QByteArray chunk;
+    while (left > 0) {
+        chunk = file.read(std::min<qint64>(left, qint64(1) << 20));
+        if (chunk.isEmpty())
+            return false;
+        hash.addData(chunk);
+        left -= chunk.size();
+    }
+    return file.read(2) == "}" && hash.result().toHex() == expectedHex.toLatin1();
 }
 
 QJsonObject encodeStep(const RankStep &s)
@@ -232,15 +258,8 @@ QByteArray encode(const RankSummary &summary, const QString &snapshotPath)
                                   {QStringLiteral("name"), g.name},
                                   {QStringLiteral("ranks"), ranks}});
     }
-    // Relative to the rank folder ("." for itself), so that the folder is recognised at another path.
-    const QString folder = r.folder;
-    auto relative = [&](const QString &path) {
-        if (path == folder)
-            return QStringLiteral(".");
-        return path.startsWith(folder + QLatin1Char('/')) ? path.mid(folder.size() + 1) : path;
-    };
-    for (const snapshot::FileStamp &f : stampsOf(summary))
-        stamps.append(QJsonObject{{QStringLiteral("path"), relative(f.path)},
+    for (const auto &[path, f] : stampsOf(r.folder))
+        stamps.append(QJsonObject{{QStringLiteral("path"), path},
                                   {QStringLiteral("size"), big(f.size)},
                                   {QStringLiteral("mtime_ns"), big(f.mtimeNs)},
                                   {QStringLiteral("ctime_ns"), big(f.ctimeNs)},
@@ -260,8 +279,7 @@ QByteArray encode(const RankSummary &summary, const QString &snapshotPath)
                                 {QStringLiteral("time"), big(r.memoryPeak->time)},
                                 {QStringLiteral("component"), r.memoryPeak->component},
                                 {QStringLiteral("file"), r.memoryPeak->file}});
-    const QJsonObject root{{QStringLiteral("format"), kPreparedSummaryFormat},
-                           {QStringLiteral("key"), snapshot::portableKeyName(r.folder, kTag)},
+    const QJsonObject body{{QStringLiteral("key"), snapshot::portableKeyName(r.folder, kTag)},
                            {QStringLiteral("folder"), QFileInfo(r.folder).canonicalFilePath()},
                            {QStringLiteral("read_as"), r.folder},
                            {QStringLiteral("snapshot"), QFileInfo(snapshotPath).fileName()},
@@ -277,16 +295,17 @@ QByteArray encode(const RankSummary &summary, const QString &snapshotPath)
                                                                {QStringLiteral("world_size"), d.worldSize}})
                                       : QJsonValue()},
                            {QStringLiteral("warnings"), strings(summary.warnings)}};
-    return QJsonDocument(root).toJson(QJsonDocument::Compact);
+    const QByteArray text = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    return headerOf(QCryptographicHash::hash(text, QCryptographicHash::Sha256).toHex()) + text + '}';
 }
 
-RankSummary decode(const JsonNode &root, const QString &rankFolder, const QString &path)
+RankSummary decode(const JsonNode &root, const QString &rankFolder, const QString &path, int rank)
 {
     RankSummary summary;
     FiniteNumbers numbers(path);
     const JsonNode &n = root["rank"];
     Rank &r = summary.rank;
-    r.rank = static_cast<int>(n["rank"].toInt(-1));
+    r.rank = rank; // the folder's, which the summary was checked to claim
     r.device = static_cast<int>(n["device"].toInt(-1));
     r.folder = QFileInfo(rankFolder).absoluteFilePath();
     // Paths of the folder as it was read when prepared, now where it is seen (another mount point).
@@ -376,35 +395,67 @@ std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const 
     QString error;
     if (!readJsonFile(path, root, &error))
         return unused(error);
-    if (root["format"].toInt(-1) != kPreparedSummaryFormat)
-        return unused(QCoreApplication::translate("Parser", "written by another version"));
+    if (const long long format = root["format"].toInt(-1); format != kPreparedSummaryFormat)
+        return unused(QCoreApplication::translate("Parser", "written by another version (format %1, this "
+                                                            "version reads %2): prepare the rank again")
+                          .arg(format)
+                          .arg(kPreparedSummaryFormat));
+    if (!checksumMatches(path, root["sha256"].string()))
+        return unused(QCoreApplication::translate(
+            "Parser", "its checksum does not match its content: it was changed after it was written"));
+    const JsonNode &body = root["body"];
     // Found by the folder's name and identity (its file name); a file renamed to it is another folder's.
-    if (root["key"].string() != snapshot::portableKeyName(rankFolder, kTag))
+    if (body["key"].string() != snapshot::portableKeyName(rankFolder, kTag))
         return unused(QCoreApplication::translate("Parser", "made for another folder"));
+    // What is checked, and the rank, come from the folder as the reader sees it, never from the summary.
+    const RankInputs inputs = rankInputs(rankFolder);
+    if (inputs.rank < 0)
+        return unused(QCoreApplication::translate(
+            "Parser", "the folder's file names give no rank id (profiler_info_<N>.json, "
+                      "ascend_pytorch_profiler_<N>.db), so the summary's cannot be checked"));
+    if (const long long claimed = body["rank"]["rank"].toInt(-1); claimed != inputs.rank)
+        return unused(QCoreApplication::translate("Parser", "it claims rank %1 but the folder is rank %2")
+                          .arg(claimed)
+                          .arg(inputs.rank));
     // The same folder, at the path it was prepared at or seen at another one (another mount point, a copy
-    // that kept the times): every file recorded relative to it must be unchanged (firstChangedFile).
-    const QString preparedAt = root["folder"].string();
+    // that kept the times): every file the reader reads there must be recorded and unchanged.
+    const QString preparedAt = body["folder"].string();
     const QString seenAt = QFileInfo(rankFolder).canonicalFilePath();
-    const JsonNode &stamps = root["stamps"];
-    if (stamps.items.empty() || preparedAt.isEmpty())
+    const QString shownAt = QFileInfo(rankFolder).absoluteFilePath();
+    if (preparedAt.isEmpty())
         return unused(QCoreApplication::translate("Parser", "no files recorded"));
-    std::vector<snapshot::FileStamp> recorded;
-    for (const JsonNode &s : stamps.items) {
-        snapshot::FileStamp &stamp = recorded.emplace_back();
-        const QString path = s["path"].string();
-        stamp.path = path == QStringLiteral(".")  ? preparedAt
-                     : QDir::isAbsolutePath(path) ? path
-                                                  : preparedAt + QLatin1Char('/') + path;
+    std::map<QString, const JsonNode *> recordedByPath;
+    for (const JsonNode &s : body["stamps"].items)
+        recordedByPath.emplace(s["path"].string(), &s);
+    auto shown = [&](const QString &relative) {
+        return relative == QStringLiteral(".") ? shownAt : shownAt + QLatin1Char('/') + relative;
+    };
+    std::vector<snapshot::FileStamp> present; // files first: a file replaced also changes its folder's mtime
+    for (const QString &relative : inputs.files + inputs.folders) {
+        const auto found = recordedByPath.find(relative);
+        if (found == recordedByPath.end())
+            return unused(
+                QCoreApplication::translate("Parser", "%1 is not recorded in it").arg(shown(relative)));
+        const JsonNode &s = *found->second;
+        snapshot::FileStamp stamp;
+        stamp.path = relative == QStringLiteral(".") ? preparedAt : preparedAt + QLatin1Char('/') + relative;
         stamp.size = big(s["size"]);
         stamp.mtimeNs = big(s["mtime_ns"]);
         stamp.ctimeNs = big(s["ctime_ns"]);
         stamp.fingerprint = QString::fromStdString(s["fingerprint"].text).toULongLong();
+        if (stamp.size >= 0) {
+            present.push_back(stamp);
+            continue;
+        }
+        // Not there when prepared: it must still not be there.
+        if (QFileInfo::exists(shown(relative)))
+            return unused(QCoreApplication::translate("Parser", "%1 changed since it was prepared")
+                              .arg(shown(relative)));
     }
-    if (const QString changed = snapshot::firstChangedFile(recorded, preparedAt, seenAt); !changed.isEmpty())
-        return unused(
-            QCoreApplication::translate("Parser", "%1 changed since it was prepared")
-                .arg(snapshot::rebasedPath(changed, seenAt, QFileInfo(rankFolder).absoluteFilePath())));
-    RankSummary summary = decode(root, rankFolder, path);
+    if (const QString changed = snapshot::firstChangedFile(present, preparedAt, seenAt); !changed.isEmpty())
+        return unused(QCoreApplication::translate("Parser", "%1 changed since it was prepared")
+                          .arg(snapshot::rebasedPath(changed, seenAt, shownAt)));
+    RankSummary summary = decode(body, rankFolder, path, inputs.rank);
     summary.rank.preparedSummary = path;
     return summary;
 }

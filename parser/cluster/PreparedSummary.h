@@ -3,9 +3,9 @@
 // rank's snapshot, DIR holds a small JSON file with what readRankSummary() read from the rank folder. It is
 // named like the snapshot (snapshot::portableKeyName: the rank folder's name and the identity of its
 // profiler_info files, not its path) and stamped like it: the size, mtime, ctime and fingerprint of every
-// file the summary was read from and of the folders holding them (a file added or removed changes a
-// folder's mtime), recorded relative to the rank folder. A summary whose stamps all still match, at the
-// path it was prepared at or under another one (snapshot::firstChangedFile says what must match then),
+// file the cluster reader reads in the rank folder (present or not) and of the folders holding them (a file
+// added or removed changes a folder's mtime), recorded relative to the rank folder, and a SHA-256 of the
+// whole body beside it. A summary that proves it describes the folder as it is now (readPreparedSummary)
 // stands in for the rank's files; anything else is ignored with the reason and the files are read.
 
 #include "cluster/ClusterReader.h"
@@ -18,7 +18,9 @@ namespace at::cluster {
 
 // Bumped whenever the summary's fields or the reader's definitions change: an older file is re-read.
 // 2: named by the folder's name and identity, stamps relative to the rank folder (another mount path).
-constexpr int kPreparedSummaryFormat = 2;
+// 3: a SHA-256 of the body beside it; the stamps cover what the reader reads there (rankInputs), absent
+//    files included; the rank is the folder's (issue 29 item 4). An older summary is named in a warning.
+constexpr int kPreparedSummaryFormat = 3;
 
 // DIR/<portableKeyName(rank folder)>.atrank.json; empty when the folder does not exist or DIR lies inside
 // it (the data folder is never written).
@@ -29,9 +31,11 @@ QString preparedSummaryPath(const QString &rankFolder, const QString &cacheDir);
 bool writePreparedSummary(const RankSummary &summary, const QString &cacheDir, const QString &snapshotPath,
                           QString *reason);
 
-// The summary prepared for this rank folder when it is current (Rank::preparedSummary then names the file).
-// nullopt when there is none (*why empty) or when it is not used (*why says why: stale, another folder,
-// unreadable, another format).
+// The summary prepared for this rank folder when it proves it describes the folder as it is now
+// (Rank::preparedSummary then names the file): written by this format, its checksum matching its body, made
+// for this folder, claiming the rank the folder's file names give, and every file and folder the reader
+// reads there (rankInputs, decided by the folder, not by the summary) recorded and unchanged. nullopt when
+// there is none (*why empty) or when it is not used (*why names the summary file and says why).
 std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const QString &cacheDir,
                                                QString *why);
 

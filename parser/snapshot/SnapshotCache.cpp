@@ -259,14 +259,28 @@ QString directory()
     return base.isEmpty() ? QString() : QDir(base).filePath(QStringLiteral("snapshots"));
 }
 
+QString profileDataFolderAbove(const QString &dir)
+{
+    QString outermost;
+    for (QString folder = resolvedPath(dir); !folder.isEmpty() && folder != QStringLiteral("/");
+         folder = QFileInfo(folder).absolutePath()) {
+        const QString name = QFileInfo(folder).fileName();
+        if (name.endsWith(QLatin1String("ascend_pt")) || name.endsWith(QLatin1String("ascend_ms")) ||
+            name.startsWith(QLatin1String("PROF_")))
+            outermost = folder;
+    }
+    return outermost;
+}
+
 bool insideDataFolder(const QString &input, const QString &cacheDir)
 {
     // Never inside the opened folder, even when the cache location points there or a symlink on the
     // way leads there (a lone file's folder is not the profile's: a cache beside it is allowed).
     const QString dataFolder = canonical(input);
     const QString dirReal = resolvedPath(cacheDir);
-    return !dataFolder.isEmpty() && QFileInfo(dataFolder).isDir() &&
-           (dirReal == dataFolder || dirReal.startsWith(dataFolder + QLatin1Char('/')));
+    const bool insideOpened = !dataFolder.isEmpty() && QFileInfo(dataFolder).isDir() &&
+                              (dirReal == dataFolder || dirReal.startsWith(dataFolder + QLatin1Char('/')));
+    return insideOpened || !profileDataFolderAbove(cacheDir).isEmpty();
 }
 
 QString cacheKeyName(const QString &input, QByteArrayView tag)
@@ -341,7 +355,8 @@ QString pathFor(const QString &input, PreferredSource preferred, const QString &
             qCWarning(lcSnapshot).noquote()
                 << QCoreApplication::translate(
                        "Parser", "the snapshot cache %1 lies inside the data folder %2: running without it")
-                       .arg(resolvedPath(dir), path);
+                       .arg(resolvedPath(dir),
+                            profileDataFolderAbove(dir).isEmpty() ? path : profileDataFolderAbove(dir));
         });
         return {};
     }

@@ -31,8 +31,13 @@ QString directory();
 // Several ranks of a cluster opened together are loaded rank by rank (parser/RankSubsetLoad), so each
 // rank folder has its own snapshot and there is none for a subset.
 QString pathFor(const QString &input, PreferredSource preferred, const QString &cacheDir = {});
-// True when the real path of cacheDir is the opened folder or inside it (the cache is then not used).
+// True when the real path of cacheDir is the opened folder or inside it, or inside any profile data folder
+// (profileDataFolderAbove): the cache is then not used.
 bool insideDataFolder(const QString &input, const QString &cacheDir);
+// The outermost folder at or above the real path of `dir` that is profile data by its name (a rank folder
+// `*_ascend_pt` / `*_ascend_ms`, an msprof `PROF_*` folder), or empty. A cache there would write into a
+// user's data folder whichever folder was opened: another rank of the same cluster (issue 29 item 6).
+QString profileDataFolderAbove(const QString &dir);
 // SHA-1 of the input's canonical path and a tag, as hex: the base name of its cache files.
 QString cacheKeyName(const QString &input, QByteArrayView tag);
 // The base name of a folder's files in a cache of the user's choosing: SHA-1 of the folder's name, of the

@@ -110,3 +110,13 @@ cluster="$data/cluster_${ranks}x${rank_size}"
 [ -d "$cluster" ] || { python3 "$here/make_tiled_cluster.py" "$cluster.tmp" --ranks "$ranks" --size "$rank_size" &&
   mv "$cluster.tmp" "$cluster"; }
 "$build/tests/bench/bench_cluster_open" "$cluster" 7
+echo "== Cluster scale (issue 29 item 7, target <= 5 s each): two ranks, --cluster --json =="
+for case in "steps 200000" "groups 100000"; do
+  set -- $case
+  scale="$data/cluster_2x_$1_$2"
+  [ -d "$scale" ] || { python3 "$here/make_scale_cluster.py" "$scale.tmp" --"$1" "$2" && mv "$scale.tmp" "$scale"; }
+  measure "baseline: cat the summary files" sh -c "find '$scale' -type f -exec cat {} + >/dev/null"
+  base="$wall"
+  measure "--cluster --json, $2 $1 per rank" sh -c "'$build/app/ascend-timeline' --cluster '$scale' --json >/dev/null"
+  echo "   => $(ratio "$base" "$wall")x the baseline"
+done

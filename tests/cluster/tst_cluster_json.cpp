@@ -12,6 +12,7 @@
 #include "cluster/ClusterReader.h"
 #include "cluster/PreparedSummary.h"
 
+#include <QCryptographicHash>
 #include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -218,6 +219,35 @@ private slots:
         QVERIFY(j.problems()[2].contains(QStringLiteral("low is -inf")));
     }
 
+    // Strings are quoted byte for byte as QJsonDocument writes them (the writer skips the document for the
+    // strings that need no escape, issue 29 item 7): every UTF-16 code unit between two letters, surrogate
+    // pairs, and lone surrogates at either end.
+    void quotedAsQJsonDocumentWritesIt()
+    {
+        auto byQt = [](const QString &s) {
+            const QByteArray doc = QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact);
+            return QString::fromUtf8(doc.mid(1, doc.size() - 2));
+        };
+        QStringList samples{QString(),
+                            QStringLiteral("rank_0_ascend_pt"),
+                            QStringLiteral("\U0001F600 ok"),
+                            QString(QChar(0xD83D)),
+                            QString(QChar(0xDE00)) + QStringLiteral("x"),
+                            QStringLiteral("a") + QChar(0xD83D),
+                            QStringLiteral("\u4E2D\u6587/\"q\"\\")};
+        for (char16_t u = 0;; ++u) {
+            samples << QStringLiteral("a") + QChar(u) + QStringLiteral("b");
+            if (u == 0xFFFF)
+                break;
+        }
+        for (const QString &s : samples) {
+            QCOMPARE(JsonWriter::quoted(s), byQt(s));
+            JsonWriter j;
+            j.string(s);
+            QCOMPARE(j.text(), byQt(s));
+        }
+    }
+
     // Two links near DBL_MAX: their median is finite (halved before the sum) and is what the slow links are
     // judged against; a link whose bandwidth is infinite (1e308 MB in a nanosecond) is not judged.
     void slowLinkMedianDoesNotOverflow()
@@ -306,8 +336,14 @@ private slots:
         static const QRegularExpression ratio(QStringLiteral("\"wait_ratio\":[-0-9.eE+]+"));
         QVERIFY(text.contains(ratio));
         text.replace(ratio, QStringLiteral("\"wait_ratio\":\"nan\""));
+        // Signed again (`{"format":N,"sha256":"<hex>","body":BODY}`): an unsigned edit is refused whole.
+        const QByteArray edited = text.toUtf8();
+        const qsizetype bodyAt = edited.indexOf(",\"body\":") + 8;
+        const QByteArray body = edited.mid(bodyAt, edited.size() - bodyAt - 1);
         QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        file.write(text.toUtf8());
+        file.write("{\"format\":" + QByteArray::number(kPreparedSummaryFormat) + ",\"sha256\":\"" +
+                   QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex() +
+                   "\",\"body\":" + body + "}");
         file.close();
 
         const ClusterModel model = readCluster(m_root, {cache});

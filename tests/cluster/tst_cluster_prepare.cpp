@@ -13,6 +13,7 @@
 #include "common/MappedFile.h"
 #include "snapshot/SnapshotCache.h"
 
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDirIterator>
 #include <QJsonArray>
@@ -23,6 +24,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <memory>
 #include <vector>
 
@@ -83,6 +85,30 @@ class TstClusterPrepare : public QObject
         if (error.error != QJsonParseError::NoError)
             qWarning() << "not JSON:" << r.out.left(200) << r.err;
         return root;
+    }
+
+    // A summary file is `{"format":N,"sha256":"<hex>","body":BODY}` (PreparedSummary.cpp). These take it
+    // apart and sign an edited body again, as someone editing it with care would.
+    static QByteArray bodyOf(const QByteArray &file)
+    {
+        const qsizetype at = file.indexOf(",\"body\":");
+        return at < 0 ? QByteArray() : file.mid(at + 8, file.size() - at - 9);
+    }
+    static QByteArray signedSummary(const QByteArray &body)
+    {
+        return "{\"format\":" + QByteArray::number(cluster::kPreparedSummaryFormat) + ",\"sha256\":\"" +
+               QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex() + "\",\"body\":" + body +
+               "}";
+    }
+    static QByteArray readBytes(const QString &path)
+    {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+    static void replaceFile(const QString &path, const QByteArray &bytes)
+    {
+        QFile::remove(path);
+        writeTextFile(path, bytes);
     }
 
     static LoadOptions cacheOptions(const QString &dir)
@@ -359,6 +385,147 @@ private slots:
         const cluster::ClusterModel none = readWith(empty.path());
         QCOMPARE(none.warnings.size(), 1);
         QVERIFY(none.warnings[0].startsWith(QStringLiteral("none of the 2 rank folders is prepared in")));
+    }
+
+    // Issue 29 item 4: a summary must prove it describes its folder. Each tampering of the issue, on a copy
+    // of the Qwen3 cluster: the tampered rank is read from its files (the true numbers) with one warning
+    // naming the summary and why; the untouched summaries of the other ranks are still used.
+    void tamperedSummaryIsNotUsed()
+    {
+        QTemporaryDir dir;
+        const QString root = dir.filePath(QStringLiteral("qwen3"));
+        const QString cache = dir.filePath(QStringLiteral("cache"));
+        QVERIFY(copyTree(qwen3Cluster(), root));
+        const QStringList ranks = cluster::findRankFolders(root);
+        QCOMPARE(ranks.size(), 4);
+        QString reason;
+        for (const QString &rank : ranks)
+            QVERIFY2(cluster::writePreparedSummary(cluster::readRankSummary(rank), cache, {}, &reason),
+                     qPrintable(reason));
+        const QString summary0 = cluster::preparedSummaryPath(ranks[0], cache);
+        const QByteArray good = readBytes(summary0);
+        QVERIFY(!bodyOf(good).isEmpty());
+        QCOMPARE(signedSummary(bodyOf(good)), good);
+
+        // Read with the cache: rank 0 from its files and one warning naming summary0 and `because`; the other
+        // ranks from their summaries. Returns the model for the numbers.
+        auto readExpectingRank0Read = [&](const QString &because) {
+            cluster::ClusterModel model = cluster::readCluster(root, {cache});
+            [&] {
+                QCOMPARE(model.ranks.size(), std::size_t(4));
+                QVERIFY(model.ranks[0].preparedSummary.isEmpty());
+                for (std::size_t i = 1; i < 4; ++i)
+                    QCOMPARE(model.ranks[i].preparedSummary,
+                             cluster::preparedSummaryPath(ranks[int(i)], cache));
+                QCOMPARE(model.warnings.size(), 1);
+                QVERIFY2(model.warnings[0].contains(summary0) && model.warnings[0].contains(because),
+                         qPrintable(model.warnings[0]));
+            }();
+            return model;
+        };
+        const cluster::ClusterModel plain = cluster::readCluster(root);
+        QCOMPARE(plain.ranks.size(), std::size_t(4));
+        const std::int64_t trueComputing = plain.ranks[0].steps.front().computing;
+        const QByteArray computingText = "\"computing\":\"" + QByteArray::number(trueComputing) + "\"";
+        QVERIFY(good.contains(computingText));
+
+        // (b) An edited number: the checksum no longer matches; the true number is shown.
+        QByteArray edited = good;
+        edited.replace(computingText, "\"computing\":\"" + QByteArray::number(trueComputing / 2) + "\"");
+        replaceFile(summary0, edited);
+        QCOMPARE(readExpectingRank0Read(QStringLiteral("its checksum does not match its content"))
+                     .ranks[0]
+                     .steps.front()
+                     .computing,
+                 trueComputing);
+        // Through the command line too: the warning on stderr, the file's number in the JSON.
+        const Run cli = run(
+            {QStringLiteral("--cluster"), root, QStringLiteral("--cache"), cache, QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        QVERIFY2(cli.err.contains(QStringLiteral("warning: prepared summary %1").arg(summary0)),
+                 qPrintable(cli.err));
+        const QJsonObject rank0 = json(cli)[QStringLiteral("ranks")].toArray()[0].toObject();
+        QVERIFY(rank0[QStringLiteral("prepared_summary")].isNull());
+        QCOMPARE(qint64(std::llround(rank0[QStringLiteral("steps")]
+                                         .toArray()[0]
+                                         .toObject()[QStringLiteral("computing_us")]
+                                         .toDouble() *
+                                     1000)),
+                 trueComputing);
+
+        // (c) Edited to claim another rank (and signed again): rank 0 no longer disappears behind rank 1.
+        QJsonObject body = QJsonDocument::fromJson(bodyOf(good)).object();
+        QJsonObject rank = body[QStringLiteral("rank")].toObject();
+        QCOMPARE(rank[QStringLiteral("rank")].toInt(), 0);
+        rank[QStringLiteral("rank")] = 1;
+        body[QStringLiteral("rank")] = rank;
+        replaceFile(summary0, signedSummary(QJsonDocument(body).toJson(QJsonDocument::Compact)));
+        const cluster::ClusterModel claimed =
+            readExpectingRank0Read(QStringLiteral("it claims rank 1 but the folder is rank 0"));
+        QCOMPARE(claimed.ranks[0].rank, 0);
+        QCOMPARE(claimed.ranks[1].rank, 1);
+        QCOMPARE(claimed.ranks[0].folder, plain.ranks[0].folder);
+
+        // (a) Its checked-file list cut (signed again), then step_trace_time.csv changed: the reader decides
+        // which files are checked, so the cut list is noticed and the new number is shown.
+        body = QJsonDocument::fromJson(bodyOf(good)).object();
+        QJsonArray stamps = body[QStringLiteral("stamps")].toArray();
+        const QString csvEntry = QStringLiteral("ASCEND_PROFILER_OUTPUT/step_trace_time.csv");
+        const qsizetype before = stamps.size();
+        for (qsizetype i = stamps.size() - 1; i >= 0; --i)
+            if (stamps[i].toObject()[QStringLiteral("path")].toString() != QStringLiteral("."))
+                stamps.removeAt(i); // only the folder itself is left
+        QVERIFY(before > 5);
+        body[QStringLiteral("stamps")] = stamps;
+        replaceFile(summary0, signedSummary(QJsonDocument(body).toJson(QJsonDocument::Compact)));
+        const QString csv = ranks[0] + QLatin1Char('/') + csvEntry;
+        QList<QByteArray> lines = readBytes(csv).split('\n');
+        QList<QByteArray> cells = lines[1].split(',');
+        cells[2] = "7654.321";
+        lines[1] = cells.join(',');
+        writeTextFile(csv, lines.join('\n'));
+        const cluster::ClusterModel cut = readExpectingRank0Read(QStringLiteral(" is not recorded in it"));
+        QCOMPARE(cut.ranks[0].steps.front().computing, std::int64_t(7654321));
+
+        // Untouched (prepared again after the change): used, and the rank's files are not read.
+        QVERIFY(cluster::writePreparedSummary(cluster::readRankSummary(ranks[0]), cache, {}, &reason));
+        QStringList mapped;
+        MappedFile::setMappedHookForTesting([&](const QString &path) { mapped << path; });
+        const cluster::ClusterModel prepared = cluster::readCluster(root, {cache});
+        MappedFile::setMappedHookForTesting({});
+        QVERIFY(prepared.warnings.isEmpty());
+        QCOMPARE(prepared.ranks[0].preparedSummary, summary0);
+        QCOMPARE(prepared.ranks[0].steps.front().computing, std::int64_t(7654321));
+        QCOMPARE(mapped.size(), 4);
+        for (const QString &path : mapped)
+            QVERIFY2(path.startsWith(cache + QLatin1Char('/')), qPrintable(path));
+
+        // A file the reader looks for that was not there when prepared, there now: not used.
+        const QString analysisDb = ranks[0] + QStringLiteral("/ASCEND_PROFILER_OUTPUT/analysis.db");
+        QVERIFY(!QFileInfo::exists(analysisDb) || QFile::remove(analysisDb));
+        QVERIFY(cluster::writePreparedSummary(cluster::readRankSummary(ranks[0]), cache, {}, &reason));
+        QVERIFY(cluster::readCluster(root, {cache}).warnings.isEmpty());
+        writeTextFile(analysisDb, "not a database");
+        readExpectingRank0Read(QStringLiteral("changed since it was prepared"));
+        QVERIFY(QFile::remove(analysisDb));
+
+        // A rank named only inside a file (profiler_info.json's rank_id): its summary's rank cannot be
+        // checked against the folder, so --prepare says so and the cluster reads the rank from its files.
+        QVERIFY(QFile::rename(ranks[0] + QStringLiteral("/profiler_info_0.json"),
+                              ranks[0] + QStringLiteral("/profiler_info.json")));
+        const Run unnamed = run({QStringLiteral("--prepare"), ranks[0], QStringLiteral("--cache"), cache});
+        QCOMPARE(unnamed.exitCode, 0);
+        QVERIFY2(unnamed.err.contains(QStringLiteral("summary cannot be checked")), qPrintable(unnamed.err));
+        const QString unnamedSummary = cluster::preparedSummaryPath(ranks[0], cache);
+        QVERIFY(QFileInfo::exists(unnamedSummary));
+        const cluster::ClusterModel byContent = cluster::readCluster(root, {cache});
+        QCOMPARE(byContent.ranks.size(), std::size_t(4));
+        QCOMPARE(byContent.ranks[0].rank, 0);
+        QVERIFY(byContent.ranks[0].preparedSummary.isEmpty());
+        QCOMPARE(byContent.warnings.size(), 1);
+        QVERIFY2(byContent.warnings[0].contains(unnamedSummary) &&
+                     byContent.warnings[0].contains(QStringLiteral("file names give no rank id")),
+                 qPrintable(byContent.warnings[0]));
     }
 
     // Issue 29 item 5: a --cache folder is the user's. --prepare removes only the writer's own stale

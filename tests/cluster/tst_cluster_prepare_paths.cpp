@@ -379,6 +379,50 @@ private slots:
         setPreparedCacheChooserForTesting({});
     }
 
+    // Issue 29 item 6, the window: a prepared cache folder chosen inside another rank folder of the cluster
+    // (File ▸ Prepared Cache Folder…) is not used: the page says why, and opening a rank's timeline writes
+    // nothing into any rank folder (the snapshot writer refuses a cache inside profile data too).
+    void windowRefusesACacheInsideARankFolder()
+    {
+        QTemporaryDir settings;
+        useScratchSettings(settings.path());
+        const QString sibling = desktopRanks()[1];
+        const QString inside = sibling + QStringLiteral("/at-cache");
+        setPreparedCacheChooserForTesting([&] { return inside; });
+        auto listing = [](const QString &folder) {
+            QStringList all;
+            QDirIterator it(folder, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden,
+                            QDirIterator::Subdirectories);
+            while (it.hasNext())
+                all << it.next();
+            all.sort();
+            return all;
+        };
+        const QStringList before = listing(m_desktop);
+        MainWindow window;
+        window.show();
+        window.findChild<QAction *>(QStringLiteral("file.preparedCacheFolder"))->trigger();
+        window.openPath(m_desktop);
+        QVERIFY(window.showsCluster());
+        QCOMPARE(window.findChild<StatusLabel *>()->text(),
+                 QStringLiteral("Cluster %1: 4 rank(s) read from their summary files").arg(m_desktop));
+        QCOMPARE(window.messageBar()->kind(), MessageBar::Kind::Warning);
+        QVERIFY2(window.messageBar()->text().contains(
+                     QStringLiteral("the prepared cache folder %1 lies inside the data folder %2")
+                         .arg(inside, sibling)),
+                 qPrintable(window.messageBar()->text()));
+        for (const cluster::Rank &r : window.clusterView()->model()->ranks)
+            QVERIFY(r.preparedSummary.isEmpty());
+        QSignalSpy loaded(&window, &MainWindow::loadFinished);
+        Q_EMIT window.clusterView()->rankOpenRequested(0);
+        QVERIFY(loaded.wait(60000));
+        QVERIFY(loaded.first().first().toBool());
+        QVERIFY(snapshot::pathFor(desktopRanks()[0], PreferredSource::Text, inside).isEmpty());
+        QCOMPARE(listing(m_desktop), before);
+        window.findChild<QAction *>(QStringLiteral("file.stopPreparedCache"))->trigger();
+        setPreparedCacheChooserForTesting({});
+    }
+
     // Another cluster holding copies of ranks 0, 1 and 2 made with their times (cp -a): the identical copies
     // of ranks 1 and 2 are the same folders and take their prepared files; in rank 0's, step_trace_time.csv
     // and kernel_details.csv have one byte changed with size and mtime put back: neither its summary nor its

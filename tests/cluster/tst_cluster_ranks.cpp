@@ -775,17 +775,17 @@ private Q_SLOTS:
         QListWidgetItem *wait = nullptr;
         for (int i = 0; i < view.findings()->count(); ++i) {
             QListWidgetItem *item = view.findings()->item(i);
-            if (item->text().contains(QStringLiteral("is slow in computing")))
+            if (item->text().contains(QStringLiteral("(slow_rank)")))
                 slow = item;
-            if (item->text().contains(QStringLiteral("wait for rank")))
+            if (item->text().contains(QStringLiteral("(collective_wait)")))
                 wait = item;
         }
         QVERIFY(slow && wait);
         Q_EMIT view.findings()->itemActivated(slow);
         QCOMPARE(requested.size(), 1);
-        // Rank 2 (slow) and the fastest of its group.
-        QCOMPARE(requested.last().first().value<QList<int>>(), view.slowestAndFastestOf(2));
-        QCOMPARE(requested.last().first().value<QList<int>>().first(), 2);
+        // Rank 2 (slow) and the rank its gap is measured against: the least computing of step 1 (ranks 0, 1
+        // and 3 compute alike; the first of them).
+        QCOMPARE(requested.last().first().value<QList<int>>(), (QList<int>{2, 0}));
         Q_EMIT view.findings()->itemActivated(wait);
         QCOMPARE(requested.size(), 2);
         QCOMPARE(requested.last().at(1).toString(), QStringLiteral("hcom_allReduce__001_0_1"));

@@ -556,6 +556,74 @@ private Q_SLOTS:
         QVERIFY(runCheck(empty, "stage_imbalance", &clean).empty());
     }
 
+    // Two pipeline stages, each with a slow rank in step 1 (rank 1 computes 20 ms more than rank 0, rank 3
+    // 30 ms more than rank 2): the stages run side by side, so the step loses the larger gap, 30 ms, not the
+    // 50 ms sum. The stages' mean computing differs by 5 ms (< 5 % of the mean step): no stage imbalance.
+    void slowRankTimeIsThePerStepLargestGap()
+    {
+        cluster::ClusterModel data;
+        const TimeNs extra[] = {0, 20'000'000, 0, 30'000'000};
+        for (int r = 0; r < 4; ++r) {
+            cluster::Rank rank;
+            rank.rank = r;
+            rank.stage = r / 2;
+            cluster::RankStep step;
+            step.step = 1;
+            step.computing = 100'000'000 + extra[r];
+            step.free = 5'000'000;
+            rank.steps.push_back(step);
+            data.ranks.push_back(rank);
+        }
+        const TraceModel empty;
+        const auto slow = runCheck(empty, "slow_rank", &data);
+        QCOMPARE(slow.size(), std::size_t(1));
+        QCOMPARE(slow.front().occurrences.size(), std::size_t(2));
+        QCOMPARE(slow.front().timeAtStake, TimeNs(30'000'000));
+        QCOMPARE(slow.front().title, QStringLiteral("Slow rank: rank 3"));
+        // Each occurrence opens the slow rank beside the rank its gap is measured against.
+        QCOMPARE(slow.front().occurrences.front().ranks, (std::vector<int>{3, 2}));
+        QCOMPARE(slow.front().occurrences.back().ranks, (std::vector<int>{1, 0}));
+        QVERIFY(runCheck(empty, "stage_imbalance", &data).empty());
+    }
+
+    // The cluster page's two findings that are not Insights checks, on the Qwen3 cluster: msprof-analyze's
+    // plain rule (computing rank 3 − rank 1 = 170.228 ms, communication rank 1 − rank 3 = 180.210 ms,
+    // informational) and the collective waits (11 collectives; rank 2 waits 6.473 + 3.219 + 1.03948 +
+    // 0.37408 + 0.42498 ms in step 13, the longest of the ranks' sums).
+    void plainRuleAndWaitsOnQwen3()
+    {
+        const cluster::ClusterModel data = cluster::readCluster(qwen3Folder());
+        const TraceModel empty;
+        const InsightContext context(empty, &data);
+        const std::vector<Finding> all = clusterFindings(context);
+        const auto plain = findingsOf(all, QStringLiteral("plain_rule"));
+        QCOMPARE(plain.size(), std::size_t(1));
+        QCOMPARE(plain.front().timeAtStake, TimeNs(0));
+        QCOMPARE(plain.front().severity, Severity::Low);
+        QCOMPARE(plain.front().occurrences.size(), std::size_t(2));
+        QCOMPARE(plain.front().occurrences[0].duration, TimeNs(170'227'980));
+        QCOMPARE(plain.front().occurrences[0].ranks, (std::vector<int>{3, 1}));
+        QCOMPARE(plain.front().occurrences[1].duration, TimeNs(180'209'940));
+        QVERIFY(plain.front().explanation.contains(QStringLiteral("180.210 ms (22.3 % of the mean step)")));
+        const auto waits = findingsOf(all, QStringLiteral("collective_wait"));
+        QCOMPARE(waits.size(), std::size_t(1));
+        QCOMPARE(waits.front().occurrences.size(), std::size_t(11));
+        QCOMPARE(waits.front().timeAtStake, TimeNs(11'530'660));
+        QCOMPARE(waits.front().title, QStringLiteral("Ranks wait in collectives, most for rank 3"));
+        const FindingOccurrence &longest = waits.front().occurrences.front();
+        QCOMPARE(longest.rank, 2);
+        QCOMPARE(longest.duration, TimeNs(6'473'000));
+        QCOMPARE(longest.op, QStringLiteral("hcom_allReduce__503_2_1"));
+        QCOMPARE(longest.ranks, (std::vector<int>{3, 2}));
+        QCOMPARE(waits.front().data.value(QStringLiteral("waits")).toArray().size(), 11);
+        // Neither is an Insights check: --advise and the panel keep the registered three.
+        const std::vector<Finding> checks = runInsightChecks(empty, nullptr, &data);
+        QVERIFY(findingsOf(checks, QStringLiteral("plain_rule")).empty());
+        QVERIFY(findingsOf(checks, QStringLiteral("collective_wait")).empty());
+        QCOMPARE(findingsOf(all, QStringLiteral("stage_imbalance")).front().explanation,
+                 findingsOf(checks, QStringLiteral("stage_imbalance")).front().explanation);
+    }
+
     // An operator allocating and freeing 10 blocks inside one step is flagged (kMemoryChurnMinPairs);
     // 9 blocks, or blocks released after the step, are not.
     void memoryChurnSynthetic()

@@ -1,5 +1,6 @@
 #include "cluster/ClusterView.h"
 
+#include "FindingText.h"
 #include "MemoryAnalysis.h"
 #include "Theme.h"
 #include "cluster/ClusterAnalysis.h"
@@ -156,27 +157,6 @@ int legendWidth(const QStringList &labels, const QFont &font)
     return width + 60; // the chart's and legend's margins
 }
 
-QString ranksText(const std::vector<int> &ranks)
-{
-    QStringList parts;
-    for (int r : ranks)
-        parts << QString::number(r);
-    return parts.join(QStringLiteral(", "));
-}
-
-QString dimensionText(Dimension d)
-{
-    switch (d) {
-    case Dimension::Computing:
-        return ClusterView::tr("computing");
-    case Dimension::Communication:
-        return ClusterView::tr("communication");
-    case Dimension::Free:
-        return ClusterView::tr("free time");
-    }
-    return {};
-}
-
 // Roles of a findings item: the ranks involved (QList<int>) and the op it is about.
 constexpr int kFindingRanksRole = Qt::UserRole + 1;
 constexpr int kFindingOpRole = Qt::UserRole + 2;
@@ -316,6 +296,11 @@ ClusterView::ClusterView(QWidget *parent)
             ranks << m_matrixRanks[static_cast<std::size_t>(column)];
         Q_EMIT ranksOpenRequested(ranks, matrixCellOp(row, column));
     });
+    // Findings are paragraphs: wrapped to the tab's width (relaid out on resize), never cut.
+    m_findings->setWordWrap(true);
+    m_findings->setResizeMode(QListView::Adjust);
+    m_findings->setTextElideMode(Qt::ElideNone);
+    m_findings->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     connect(m_findings, &QListWidget::itemActivated, this, &ClusterView::openFinding);
     m_tabs->addTab(m_findings, QString());
     m_tabs->addTab(scrolled(m_stepHeat), QString());
@@ -666,63 +651,26 @@ void ClusterView::fillStepHeatMap()
 void ClusterView::fillFindings()
 {
     m_findings->clear();
-    for (const StageImbalance &s : findStageImbalance(*m_model))
-        m_findings->addItem(
-            tr("Step %1: load imbalance between pipeline stages: stage %2 computes %3 ms, stage %4 "
-               "%5 ms (%6 ms more). This is the model's split, not a slow rank.")
-                .arg(stepText(s.step))
-                .arg(s.heavierStage)
-                .arg(ms(s.heavierComputing), 0, 'f', 3)
-                .arg(s.lighterStage)
-                .arg(ms(s.lighterComputing), 0, 'f', 3)
-                .arg(ms(s.gap), 0, 'f', 3));
-    for (const SlowRank &s : findSlowRanks(*m_model)) {
-        QString text =
-            tr("Step %1, %2: rank %3 is slow in %4 by %5 ms against the fastest rank of its group.")
-                .arg(stepText(s.step), s.group)
-                .arg(s.rank)
-                .arg(dimensionText(s.dimension))
-                .arg(ms(s.gap), 0, 'f', 3);
-        if (!s.waiting.empty())
-            text += QLatin1Char(' ') + tr("Ranks %1 wait for it.").arg(ranksText(s.waiting));
-        // The slow rank and the fastest of its group (the gap is measured against it) on one timeline.
-        std::vector<int> involved{s.rank};
-        const QList<int> extremes = slowestAndFastestOf(s.rank);
-        for (int r : extremes)
-            if (r != s.rank)
-                involved.push_back(r);
-        m_findings->addItem(findingItem(text, involved));
-    }
-    for (const PlainRuleFlag &f : plainRule(*m_model))
-        m_findings->addItem(
-            tr("Step %1 (msprof-analyze rule, all ranks): %2 differs by %3 ms between rank %4 and "
-               "rank %5 (%6 % of the mean step).")
-                .arg(stepText(f.step), dimensionText(f.dimension))
-                .arg(ms(f.gap), 0, 'f', 3)
-                .arg(f.maxRank)
-                .arg(f.minRank)
-                .arg(f.ratio * 100, 0, 'f', 1));
-    for (const SlowLink &l : findSlowLinks(*m_model))
-        m_findings->addItem(
-            findingItem(tr("Step %1: slow link %2 → %3 (%4): %5 GB/s against a median of %6 GB/s.")
-                            .arg(stepText(l.step))
-                            .arg(l.src)
-                            .arg(l.dst)
-                            .arg(l.transport)
-                            .arg(l.bandwidthGbps, 0, 'f', 2)
-                            .arg(l.medianGbps, 0, 'f', 2),
-                        {l.src, l.dst}));
-    for (const CollectiveWait &w : findWaits(*m_model)) {
-        QStringList waiting;
-        for (const CollectiveWait::Waiter &x : w.waiting)
-            waiting << tr("%1 (%2 ms)").arg(x.rank).arg(ms(x.wait), 0, 'f', 3);
-        std::vector<int> involved{w.waitedFor};
-        for (const CollectiveWait::Waiter &x : w.waiting)
-            involved.push_back(x.rank);
-        m_findings->addItem(findingItem(tr("Step %1, %2: ranks %3 wait for rank %4.")
-                                            .arg(stepText(w.step), w.op, waiting.join(QStringLiteral(", ")))
-                                            .arg(w.waitedFor),
-                                        involved, w.op));
+    // The judgement and its words are core's (clusterFindings, FindingText), the same as --cluster,
+    // --advise and the Insights panel print; the page only lays them out: per finding its heading (bold),
+    // one item with the time at stake, explanation and fix, and one per occurrence, each opening the ranks
+    // it names.
+    const TraceModel noTimeline;
+    const InsightContext context(noTimeline, m_model.get());
+    for (const Finding &f : clusterFindings(context)) {
+        const FindingOccurrence *first = f.occurrences.empty() ? nullptr : &f.occurrences.front();
+        const std::vector<int> ranks = first ? first->ranks : std::vector<int>{};
+        const QString op = first ? first->op : QString();
+        QListWidgetItem *heading = findingItem(findingHeading(f), ranks, op);
+        QFont bold = heading->font();
+        bold.setBold(true);
+        heading->setFont(bold);
+        m_findings->addItem(heading);
+        m_findings->addItem(findingItem(
+            QStringList{timeAtStakeText(f), f.explanation, fixText(f)}.join(QLatin1Char('\n')), ranks, op));
+        for (const FindingOccurrence &o : f.occurrences)
+            m_findings->addItem(
+                findingItem(QStringLiteral("    ") + occurrenceText(context, o), o.ranks, o.op));
     }
     for (const QString &w : m_model->warnings)
         m_findings->addItem(tr("Warning: %1").arg(w));

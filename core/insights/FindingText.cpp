@@ -1,0 +1,71 @@
+#include "FindingText.h"
+
+#include "Time.h"
+
+#include <algorithm>
+
+namespace at {
+
+QString severityText(Severity severity)
+{
+    switch (severity) {
+    case Severity::High:
+        return InsightText::tr("high");
+    case Severity::Medium:
+        return InsightText::tr("medium");
+    case Severity::Low:
+        break;
+    }
+    return InsightText::tr("low");
+}
+
+QString findingHeading(const Finding &finding)
+{
+    return InsightText::tr("[%1] %2  (%3)").arg(severityText(finding.severity), finding.title, finding.check);
+}
+
+QString timeAtStakeText(const Finding &finding)
+{
+    if (finding.timeAtStake <= 0)
+        return InsightText::tr("time at stake: none (informational)");
+    return InsightText::tr("time at stake: %1 ms (%2 % of the step time)")
+        .arg(QString::number(static_cast<double>(finding.timeAtStake) / 1e6, 'f', 3),
+             QString::number(finding.stepPercent, 'f', 1));
+}
+
+QString fixText(const Finding &finding)
+{
+    return InsightText::tr("fix: %1").arg(finding.fix);
+}
+
+QString occurrenceText(const InsightContext &context, const FindingOccurrence &occurrence)
+{
+    QString text = InsightText::tr("rank %1  %2").arg(context.rankOf(occurrence)).arg(occurrence.name);
+    // Cluster-only occurrences (a rank, no slice) carry no time of their own.
+    if (occurrence.rank < 0 || occurrence.slice.isValid())
+        text += InsightText::tr("  at %1 us")
+                    .arg(formatAbsoluteMicros(context.model.origin() + occurrence.start));
+    return text + InsightText::tr(" for %1 us").arg(formatAbsoluteMicros(occurrence.duration));
+}
+
+QString findingText(const InsightContext &context, const Finding &finding, int number,
+                    std::size_t maxOccurrences)
+{
+    const QString indent = QStringLiteral("   ");
+    QString text =
+        QString::number(number) + QStringLiteral(". ") + findingHeading(finding) + QLatin1Char('\n');
+    text += indent + timeAtStakeText(finding) + QLatin1Char('\n');
+    text += indent + finding.explanation + QLatin1Char('\n');
+    text += indent + fixText(finding) + QLatin1Char('\n');
+    const std::size_t shown = std::min(finding.occurrences.size(), maxOccurrences);
+    for (std::size_t i = 0; i < shown; ++i)
+        text += indent + QStringLiteral("- ") + occurrenceText(context, finding.occurrences[i]) +
+                QLatin1Char('\n');
+    if (finding.occurrences.size() > shown)
+        text += indent +
+                InsightText::tr("... %1 more occurrence(s)").arg(finding.occurrences.size() - shown) +
+                QLatin1Char('\n');
+    return text;
+}
+
+} // namespace at

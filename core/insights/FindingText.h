@@ -1,0 +1,32 @@
+#pragma once
+// The one text rendering of a Finding: --advise, --cluster and the cluster page print findings with these
+// (the Insights panel shows the same fields in its columns). Texts go through InsightText::tr(), so the
+// window shows them in the UI language and the command line (no translator) in English.
+
+#include "InsightChecks.h"
+
+#include <QString>
+
+#include <cstddef>
+
+namespace at {
+
+// "high", "medium", "low", translated (severityId() is the untranslated JSON id).
+QString severityText(Severity severity);
+// "[high] Pipeline stages are unbalanced  (stage_imbalance)": severity, title and check id.
+QString findingHeading(const Finding &finding);
+// "time at stake: 169.693 ms (20.9 % of the step time)", or "time at stake: none (informational)".
+QString timeAtStakeText(const Finding &finding);
+// "fix: …".
+QString fixText(const Finding &finding);
+// "rank 0  step 13: …  at 1764246877082702.440 us for 169693.070 us": the rank, the name, the absolute
+// start (only when the occurrence has a time of its own: a slice, or no rank) and the duration, as exact
+// decimals of the int64 ns.
+QString occurrenceText(const InsightContext &context, const FindingOccurrence &occurrence);
+
+// A finding as a numbered block of lines ("1. [high] …", then the time at stake, the explanation, the fix
+// and the first maxOccurrences occurrences, each indented by three spaces, and "... N more occurrence(s)").
+QString findingText(const InsightContext &context, const Finding &finding, int number,
+                    std::size_t maxOccurrences);
+
+} // namespace at
