@@ -130,7 +130,8 @@ int runAdvise(const CommandLineOptions &options)
     std::unique_ptr<TraceModel> model;
     std::shared_ptr<const cluster::ClusterModel> data;
     if (cluster::isClusterFolder(path)) {
-        auto ranks = std::make_shared<cluster::ClusterModel>(cluster::readCluster(path));
+        auto ranks = std::make_shared<cluster::ClusterModel>(
+            cluster::readCluster(path, {{}, options.load.memoryLimitBytes}));
         if (std::any_of(ranks->ranks.begin(), ranks->ranks.end(),
                         [](const cluster::Rank &r) { return !r.hasTimeline; })) {
             model = std::make_unique<TraceModel>();

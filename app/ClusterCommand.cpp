@@ -378,7 +378,8 @@ int runCluster(const CommandLineOptions &options)
         !outsideDataFolders(QStringLiteral("--cache"), options.load.snapshotDirectory,
                             findRankFolders(options.paths.first()), err))
         return 2;
-    const ClusterModel model = readCluster(options.paths.first(), {options.load.snapshotDirectory});
+    const ClusterModel model =
+        readCluster(options.paths.first(), {options.load.snapshotDirectory, options.load.memoryLimitBytes});
     if (model.ranks.empty()) {
         err << "ascend-timeline: " << options.paths.first()
             << ": no rank folder (*_ascend_pt with profiler_info_<N>.json) found\n";

@@ -38,11 +38,12 @@ QString canonicalFolder(const QString &path)
 // The cluster read with the prepared cache folder (`--cache DIR` or File ▸ Prepared Cache Folder), unless
 // that folder lies inside the cluster or any profile data folder: then it is read without it and says so,
 // as `--cluster` and `--prepare` refuse it (issue 29 item 6; the snapshot writer refuses it too).
-cluster::ClusterModel readClusterWithCache(const QString &root, const QString &cacheDir)
+cluster::ClusterModel readClusterWithCache(const QString &root, const QString &cacheDir,
+                                           std::uint64_t memoryLimitBytes)
 {
     if (cacheDir.isEmpty() || !snapshot::insideDataFolder(root, cacheDir))
-        return cluster::readCluster(root, {cacheDir});
-    cluster::ClusterModel model = cluster::readCluster(root, {});
+        return cluster::readCluster(root, {cacheDir, memoryLimitBytes});
+    cluster::ClusterModel model = cluster::readCluster(root, {{}, memoryLimitBytes});
     model.warnings.prepend(
         ClusterController::tr("the prepared cache folder %1 lies inside the data folder %2: the cluster was "
                               "read without it and nothing is written there")
@@ -157,7 +158,8 @@ bool ClusterController::openCluster(const QString &path)
     // With `--cache DIR` (or File ▸ Prepared Cache), ranks prepared there (`--prepare`) come from their
     // summaries (docs/CLUSTER.md).
     QString preparedDir = m_window->loadOptions().snapshotDirectory;
-    auto model = std::make_shared<cluster::ClusterModel>(readClusterWithCache(path, preparedDir));
+    auto model = std::make_shared<cluster::ClusterModel>(
+        readClusterWithCache(path, preparedDir, m_window->loadOptions().memoryLimitBytes));
     if (!preparedDir.isEmpty() && snapshot::insideDataFolder(path, preparedDir))
         preparedDir.clear();
     // A few ranks that all have timelines still open as one timeline (one group per rank), as before; the
@@ -442,8 +444,8 @@ void ClusterController::showClusterPage()
         return;
     }
     // A cluster opened straight as a timeline (up to 8 ranks with timelines): its page is read now.
-    auto model = std::make_shared<cluster::ClusterModel>(
-        readClusterWithCache(m_clusterRoot, m_window->loadOptions().snapshotDirectory));
+    auto model = std::make_shared<cluster::ClusterModel>(readClusterWithCache(
+        m_clusterRoot, m_window->loadOptions().snapshotDirectory, m_window->loadOptions().memoryLimitBytes));
     if (model->ranks.empty())
         return;
     showModel(model);

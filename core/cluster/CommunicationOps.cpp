@@ -1,5 +1,7 @@
 #include "cluster/CommunicationOps.h"
 
+#include "CheckedTime.h"
+
 #include <QHash>
 
 #include <algorithm>
@@ -54,7 +56,9 @@ std::vector<PacketBucket> mergedSizes(const CommOp &op)
             PacketBucket &m = merged[p.sizeMb];
             m.sizeMb = p.sizeMb;
             m.count += p.count;
-            m.time += p.time;
+            // The reader keeps each rank's sum of bucket times within 2^62 ns (ClusterValues.h), so this
+            // cannot fail for a model it read; one built otherwise stops at the int64 end.
+            m.time = checkedAdd(m.time, p.time).value_or(saturatingAdd(m.time, p.time));
         }
     }
     std::vector<PacketBucket> sizes;

@@ -1,13 +1,16 @@
 #include "cluster/ClusterReader.h"
 
+#include "CheckedTime.h"
+#include "LoadMemoryGuard.h"
 #include "cluster/ClusterNumbers.h"
+#include "cluster/ClusterValues.h"
 #include "cluster/JsonTree.h"
 #include "cluster/PreparedSummary.h"
 #include "csv/CsvReader.h"
 #include "csv/CsvValues.h"
 #include "memory/MemoryTablesReader.h"
+#include "sqlite/DbClusterTables.h"
 #include "sqlite/DbMemoryReader.h"
-#include "sqlite/SqliteConnection.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -15,8 +18,6 @@
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
-#include <QSqlError>
-#include <QSqlQuery>
 
 #include <algorithm>
 #include <climits>
@@ -35,18 +36,40 @@ bool isRankFolderName(const QString &name)
     return name.endsWith(QLatin1String("ascend_pt")) || name.endsWith(QLatin1String("ascend_ms"));
 }
 
-void collectRankFolders(const QDir &dir, int depth, QStringList &out)
+// Symbolic links: a link named like a rank folder that leads to a folder is read as that rank folder (a user
+// gathering ranks from several places into one cluster folder expects them read) and named in a warning
+// with its target; one that leads nowhere is skipped with a warning. Other linked folders are not
+// searched (a link back up the tree would be walked again and again) and are not named.
+void collectRankFolders(const QDir &dir, int depth, QStringList &out, QStringList *warnings)
 {
     if (depth > kMaxDepth)
         return;
-    const QFileInfoList entries = dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    const QFileInfoList entries =
+        dir.entryInfoList(QDir::Dirs | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
     for (const QFileInfo &entry : entries) {
-        if (entry.isSymLink())
+        const bool rankName = isRankFolderName(entry.fileName());
+        if (entry.isSymLink()) {
+            if (!rankName)
+                continue;
+            if (entry.isDir()) {
+                out << entry.absoluteFilePath();
+                if (warnings)
+                    *warnings << QCoreApplication::translate(
+                                     "Parser", "%1 is a symbolic link to %2; read as a rank folder")
+                                     .arg(entry.absoluteFilePath(), entry.symLinkTarget());
+            } else if (warnings) {
+                *warnings << QCoreApplication::translate(
+                                 "Parser", "%1 is a symbolic link to %2, which is not a folder; skipped")
+                                 .arg(entry.absoluteFilePath(), entry.symLinkTarget());
+            }
             continue;
-        if (isRankFolderName(entry.fileName()))
+        }
+        if (!entry.isDir())
+            continue;
+        if (rankName)
             out << entry.absoluteFilePath();
         else if (!entry.fileName().startsWith(QLatin1String("PROF_")))
-            collectRankFolders(QDir(entry.absoluteFilePath()), depth + 1, out);
+            collectRankFolders(QDir(entry.absoluteFilePath()), depth + 1, out, warnings);
     }
 }
 
@@ -55,19 +78,66 @@ std::string_view view(const std::string &s)
     return {s.data(), s.size()};
 }
 
-TimeNs msToNs(const JsonNode &node)
+// The breakdown fields of a step row by their step_trace_time.csv column (FORMATS.md §9.2), µs.
+struct StepField
 {
-    return parseDecimalToNs(view(node.text), TimeUnit::Milliseconds).value_or(0);
+    const char *column;
+    TimeNs RankStep::*member;
+};
+constexpr StepField kStepFields[] = {
+    {"Computing", &RankStep::computing},
+    {"Communication(Not Overlapped)", &RankStep::communicationNotOverlapped},
+    {"Overlapped", &RankStep::overlapped},
+    {"Communication", &RankStep::communication},
+    {"Free", &RankStep::free},
+    {"Stage", &RankStep::stage},
+    {"Bubble", &RankStep::bubble},
+    {"Communication(Not Overlapped and Exclude Receive)",
+     &RankStep::communicationNotOverlappedExcludeReceive},
+    {"Preparing", &RankStep::preparing},
+};
+
+// A step row's times through cell(column) (µs text; empty when absent), by the rules of ClusterValues.h
+// and added to the rank's totals. False when the row is rejected (the reason is logged in `times`).
+template <typename Cell> bool readStepTimes(Cell &&cell, RankStep &s, RecordTimes &times, RankTotals &totals)
+{
+    std::vector<std::pair<std::string_view, TimeNs>> values;
+    for (const StepField &f : kStepFields) {
+        const std::string_view text = cell(std::string_view(f.column));
+        s.*f.member = times.time(text, TimeUnit::Microseconds, f.column);
+        values.emplace_back(f.column, s.*f.member);
+    }
+    if (times.rejected())
+        return false;
+    s.hasPreparing = !csv::trimCell(cell(std::string_view("Preparing"))).empty();
+    if (const auto overflow = totals.add(values)) {
+        const std::string_view text = cell(std::string_view(*overflow));
+        times.reject(ValueProblem::TotalOverflows, *overflow,
+                     QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).trimmed());
+        return false;
+    }
+    return true;
 }
 
 // The rank of a folder: profiler_info_<N>.json's N (what msprof-analyze uses), else the database's
-// suffix, else distributed_args.rank, else rank_id inside profiler_info.
+// suffix, else distributed_args.rank, else rank_id inside profiler_info. A rank id beyond int
+// (profiler_info_99999999999.json) used to wrap to another rank and push the real one out: the folder's
+// rank is then unknown, no other source is asked, and the folder is skipped with `problem`.
 struct RankIdentity
 {
     int rank = -1;
     QString profilerInfo;
     QString database; // ascend_pytorch_profiler[_<N>].db
+    QString problem;  // the rank id written is out of range: the folder is skipped with this
 };
+
+QString rankOutOfRange(const QString &file, const QString &id)
+{
+    return QCoreApplication::translate("Parser", "%1: the rank id %2 is beyond the largest rank id (%3); "
+                                                 "folder skipped")
+        .arg(file, id)
+        .arg(INT_MAX);
+}
 
 RankIdentity identify(const QString &folder)
 {
@@ -78,7 +148,10 @@ RankIdentity identify(const QString &folder)
         id.profilerInfo = QDir(folder).filePath(name);
         const auto m = infoName.match(name);
         if (m.hasMatch()) {
-            id.rank = m.captured(1).toInt();
+            const std::optional<int> rank = rankIdFromText(m.captured(1));
+            if (!rank)
+                id.problem = rankOutOfRange(id.profilerInfo, m.captured(1));
+            id.rank = rank.value_or(-1);
             break;
         }
     }
@@ -89,16 +162,59 @@ RankIdentity identify(const QString &folder)
         if (!m.hasMatch())
             continue;
         id.database = output.filePath(name);
-        if (id.rank < 0 && !m.captured(1).isEmpty())
-            id.rank = m.captured(1).toInt();
+        if (id.rank < 0 && id.problem.isEmpty() && !m.captured(1).isEmpty()) {
+            const std::optional<int> rank = rankIdFromText(m.captured(1));
+            if (!rank)
+                id.problem = rankOutOfRange(id.database, m.captured(1));
+            id.rank = rank.value_or(-1);
+        }
     }
     return id;
 }
 
+// The share of --memory-limit the cluster's op and link files may fill while they are read. Smaller than a
+// timeline's (kReadingShareOfLimit): what is made of the ops afterwards (`--cluster --json`'s op rows and
+// its JSON text, the page's tables) takes about three times the memory of the ops read (measured on a
+// 168 MB communication.json: 60 MiB read → 266 MiB peak), and the whole run must stay within the limit.
+constexpr double kClusterReadingShareOfLimit = 0.25;
+
+// Why reading stopped, as memoryStopReason() says it for a timeline, with the cluster's share.
+QString clusterMemoryStopReason(std::uint64_t limitBytes)
+{
+    return QCoreApplication::translate("Parser",
+                                       "memory use reached the limit for reading a cluster's operators "
+                                       "(%1, %2 % of the %3 limit: the analyses and their output need "
+                                       "the rest; raise it with --memory-limit or AT_MEMORY_LIMIT)")
+        .arg(formatByteSize(
+            static_cast<std::uint64_t>(kClusterReadingShareOfLimit * static_cast<double>(limitBytes))))
+        .arg(qRound(kClusterReadingShareOfLimit * 100))
+        .arg(formatByteSize(limitBytes));
+}
+
+// "step13" → 13 for the keys of one file, converted once per step rather than once per op.
+class StepKeys
+{
+public:
+    std::int64_t step(const std::string &key)
+    {
+        if (key != m_key) {
+            m_key = key;
+            m_step = stepFromKey(QString::fromStdString(key));
+        }
+        return m_step;
+    }
+
+private:
+    std::string m_key;
+    std::int64_t m_step = kNoStep;
+};
+
 class RankReader
 {
 public:
-    explicit RankReader(RankSummary &summary) : m_rank(summary.rank), m_model(summary) {}
+    RankReader(RankSummary &summary, std::uint64_t memoryLimitBytes)
+        : m_rank(summary.rank), m_model(summary), m_memoryLimit(memoryLimitBytes)
+    {}
 
     void read(const RankIdentity &id)
     {
@@ -138,8 +254,15 @@ private:
         }
         noteRead(path);
         const long long inside = root["rank_id"].toInt(-1); // "0" string or 0 int: accept both
-        if (m_rank.rank < 0 && inside >= 0)
+        if (inside > INT_MAX) {
+            warn(QCoreApplication::translate("Parser", "%1: rank_id %2 is beyond the largest rank id (%3); "
+                                                       "not used")
+                     .arg(path)
+                     .arg(inside)
+                     .arg(INT_MAX));
+        } else if (m_rank.rank < 0 && inside >= 0) {
             m_rank.rank = static_cast<int>(inside);
+        }
     }
 
     void readMetadata(const QString &path)
@@ -164,7 +287,14 @@ private:
             d.ep = static_cast<int>(args["expert_model_parallel_size"].toInt(1));
             d.worldSize = static_cast<int>(args["world_size"].toInt(0));
             const long long rank = args["rank"].toInt(-1);
-            if (m_rank.rank < 0 && rank >= 0)
+            if (rank > INT_MAX)
+                warn(QCoreApplication::translate("Parser",
+                                                 "%1: distributed_args.rank %2 is beyond the largest "
+                                                 "rank id (%3); not used")
+                         .arg(path)
+                         .arg(rank)
+                         .arg(INT_MAX));
+            else if (m_rank.rank < 0 && rank >= 0)
                 m_rank.rank = static_cast<int>(rank);
             else if (rank >= 0 && rank != m_rank.rank)
                 warn(QCoreApplication::translate("Parser",
@@ -211,14 +341,7 @@ private:
             return false;
         }
         noteRead(path);
-        auto ns = [&](std::size_t row, std::string_view column, bool *present = nullptr) {
-            const int c = table.column(column);
-            const auto v =
-                c >= 0 ? parseDecimalToNs(table.cell(row, c), TimeUnit::Microseconds) : std::nullopt;
-            if (present)
-                *present = v.has_value();
-            return v.value_or(0);
-        };
+        RejectedRecords rejected(path, RecordKind::Row);
         for (std::size_t row = 0; row < table.rowCount(); ++row) {
             RankStep s;
             s.source = BreakdownSource::StepTraceCsv;
@@ -227,16 +350,11 @@ private:
             s.step = step.toLongLong(&ok);
             if (!ok)
                 s.step = kNoStep;
-            s.computing = ns(row, "Computing");
-            s.communicationNotOverlapped = ns(row, "Communication(Not Overlapped)");
-            s.overlapped = ns(row, "Overlapped");
-            s.communication = ns(row, "Communication");
-            s.free = ns(row, "Free");
-            s.stage = ns(row, "Stage");
-            s.bubble = ns(row, "Bubble");
-            s.communicationNotOverlappedExcludeReceive =
-                ns(row, "Communication(Not Overlapped and Exclude Receive)");
-            s.preparing = ns(row, "Preparing", &s.hasPreparing);
+            RecordTimes times(rejected,
+                              QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row)));
+            const auto cell = [&](std::string_view column) { return table.cell(row, column); };
+            if (!readStepTimes(cell, s, times, m_stepTotals))
+                continue;
             const int device = table.columnExact("Device_id");
             if (device >= 0 && m_rank.device < 0) {
                 bool deviceOk = false;
@@ -246,93 +364,60 @@ private:
             }
             m_rank.steps.push_back(s);
         }
+        m_model.warnings << rejected.warnings();
         return true;
     }
 
-    template <typename F> bool query(const QString &path, const QString &sql, F &&perRow)
+    // After a read of db's tables: a failed query is warned, a successful one notes the file as read.
+    bool noteDbRead(const DbClusterTables &db, const QString &path, bool ok)
     {
-        SqliteConnection db(path);
-        if (!db.isOpen()) {
-            warn(QStringLiteral("%1: %2").arg(path, db.error()));
-            return false;
-        }
-        bool ok = false;
-        {
-            QSqlQuery q(db.database());
-            q.setForwardOnly(true);
-            if (!q.exec(sql)) {
-                warn(QStringLiteral("%1: %2").arg(path, q.lastError().text()));
-            } else {
-                ok = true;
-                while (q.next())
-                    perRow(q);
-            }
-        }
-        if (ok && !m_rank.filesRead.contains(path))
+        if (!ok)
+            warn(db.error());
+        else if (!m_rank.filesRead.contains(path))
             noteRead(path);
         return ok;
-    }
-
-    static bool hasTable(const QString &path, const QString &table)
-    {
-        SqliteConnection db(path);
-        return db.isOpen() && db.tables().contains(table);
-    }
-
-    static TimeNs usText(const QSqlQuery &q, int column)
-    {
-        return parseDecimalToNs(q.value(column).toString().toStdString(), TimeUnit::Microseconds).value_or(0);
-    }
-    static TimeNs msText(const QSqlQuery &q, int column)
-    {
-        return parseDecimalToNs(q.value(column).toString().toStdString(), TimeUnit::Milliseconds).value_or(0);
     }
 
     // analysis.db StepTraceTime (µs; REAL values read as their text).
     void readAnalysisSteps(const QString &path)
     {
-        if (!hasTable(path, QStringLiteral("StepTraceTime")))
+        DbClusterTables db(path);
+        if (!db.hasTable(QStringLiteral("StepTraceTime")))
             return;
-        SqliteConnection probe(path);
-        const bool hasDevice =
-            probe.columns(QStringLiteral("StepTraceTime")).contains(QStringLiteral("deviceId"));
-        const QString sql =
-            QStringLiteral(
-                "SELECT step, CAST(computing AS TEXT), CAST(communication_not_overlapped AS TEXT), "
-                "CAST(overlapped AS TEXT), CAST(communication AS TEXT), CAST(free AS TEXT), "
-                "CAST(stage AS TEXT), CAST(bubble AS TEXT), "
-                "CAST(communication_not_overlapped_and_exclude_receive AS TEXT), "
-                "CAST(preparing AS TEXT), %1 FROM StepTraceTime")
-                .arg(hasDevice ? QStringLiteral("deviceId") : QStringLiteral("NULL"));
-        query(path, sql, [&](QSqlQuery &q) {
+        RejectedRecords rejected(path, RecordKind::Row);
+        int row = 0;
+        const bool ok = db.readStepTraceTime([&](const StepTraceTimeRow &r) {
             RankStep s;
             s.source = BreakdownSource::Database;
-            bool ok = false;
-            s.step = q.value(0).toString().toLongLong(&ok);
-            if (!ok)
+            bool stepOk = false;
+            s.step = r.step.toLongLong(&stepOk);
+            if (!stepOk)
                 s.step = kNoStep;
-            s.computing = usText(q, 1);
-            s.communicationNotOverlapped = usText(q, 2);
-            s.overlapped = usText(q, 3);
-            s.communication = usText(q, 4);
-            s.free = usText(q, 5);
-            s.stage = usText(q, 6);
-            s.bubble = usText(q, 7);
-            s.communicationNotOverlappedExcludeReceive = usText(q, 8);
-            s.preparing = usText(q, 9);
-            s.hasPreparing = !q.value(9).isNull();
-            if (!q.value(10).isNull() && m_rank.device < 0)
-                m_rank.device = q.value(10).toInt();
+            // r.times holds the step fields in kStepFields' order.
+            const auto cell = [&](std::string_view column) -> std::string_view {
+                for (std::size_t i = 0; i < std::size(kStepFields); ++i)
+                    if (column == kStepFields[i].column)
+                        return r.times[i];
+                return {};
+            };
+            RecordTimes times(rejected,
+                              QCoreApplication::translate("Parser", "StepTraceTime row %1").arg(++row));
+            if (!readStepTimes(cell, s, times, m_stepTotals))
+                return;
+            if (r.deviceId && m_rank.device < 0)
+                m_rank.device = *r.deviceId;
             m_rank.steps.push_back(s);
         });
+        noteDbRead(db, path, ok);
+        m_model.warnings << rejected.warnings();
     }
 
     // The profiler database's STEP_TIME + OVERLAP_ANALYSIS (type 0 computing, 1 communication, 2 not
     // overlapped, 3 free; FORMATS.md §9.2), events by start in [startNs, endNs].
     void readProfilerDbSteps(const QString &path)
     {
-        if (!hasTable(path, QStringLiteral("STEP_TIME")) ||
-            !hasTable(path, QStringLiteral("OVERLAP_ANALYSIS")))
+        DbClusterTables db(path);
+        if (!db.hasTable(QStringLiteral("STEP_TIME")) || !db.hasTable(QStringLiteral("OVERLAP_ANALYSIS")))
             return;
         struct Window
         {
@@ -340,44 +425,74 @@ private:
             TimeNs begin, end;
             TimeNs first = -1, last = -1;
             RankStep sums;
+            QString overflow; // the field whose sum left the profile range: the step is rejected
         };
+        RejectedRecords rejected(path, RecordKind::Row);
         std::vector<Window> windows;
-        query(
-            path, QStringLiteral("SELECT id, startNs, endNs FROM STEP_TIME ORDER BY startNs"),
-            [&](QSqlQuery &q) {
-                windows.push_back(
-                    {q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toLongLong(), -1, -1, {}});
-            });
-        query(path, QStringLiteral("SELECT type, startNs, endNs FROM OVERLAP_ANALYSIS"), [&](QSqlQuery &q) {
-            const TimeNs start = q.value(1).toLongLong(), end = q.value(2).toLongLong();
+        noteDbRead(db, path, db.readStepWindows([&](const StepWindowRow &r) {
+            if (!withinProfileRange(r.startNs) || !withinProfileRange(r.endNs)) {
+                rejected.reject(ValueProblem::OutOfRange,
+                                QCoreApplication::translate("Parser", "STEP_TIME id %1").arg(r.id),
+                                QStringLiteral("startNs/endNs"),
+                                QStringLiteral("%1/%2").arg(r.startNs).arg(r.endNs));
+                return;
+            }
+            windows.push_back({r.id, r.startNs, r.endNs, -1, -1, {}, {}});
+        }));
+        int row = 0;
+        const bool overlapsRead = db.readOverlaps([&](const OverlapRow &r) {
+            ++row;
+            const TimeNs start = r.startNs, end = r.endNs;
+            if (!withinProfileRange(start) || !withinProfileRange(end) || end < start) {
+                rejected.reject(end < start ? ValueProblem::Negative : ValueProblem::OutOfRange,
+                                QCoreApplication::translate("Parser", "OVERLAP_ANALYSIS row %1").arg(row),
+                                QStringLiteral("startNs/endNs"), QStringLiteral("%1/%2").arg(start).arg(end));
+                return;
+            }
             for (Window &w : windows) {
                 if (start < w.begin || start > w.end)
                     continue;
                 const TimeNs d = end - start;
-                switch (q.value(0).toInt()) {
+                TimeNs *sum = nullptr;
+                const char *field = "";
+                switch (r.type) {
                 case 0:
-                    w.sums.computing += d;
+                    sum = &w.sums.computing, field = "computing";
                     break;
                 case 1:
-                    w.sums.communication += d;
+                    sum = &w.sums.communication, field = "communication";
                     break;
                 case 2:
-                    w.sums.communicationNotOverlapped += d;
+                    sum = &w.sums.communicationNotOverlapped, field = "communication not overlapped";
                     break;
                 case 3:
-                    w.sums.free += d;
+                    sum = &w.sums.free, field = "free";
                     break;
                 default:
                     break;
+                }
+                if (sum) {
+                    if (const std::optional<TimeNs> total = checkedAdd(*sum, d))
+                        *sum = *total;
+                    else if (w.overflow.isEmpty())
+                        w.overflow = QString::fromLatin1(field);
                 }
                 w.first = w.first < 0 ? start : std::min(w.first, start);
                 w.last = std::max(w.last, end);
                 break;
             }
         });
+        noteDbRead(db, path, overlapsRead);
         for (Window &w : windows) {
             if (w.first < 0)
                 continue;
+            if (!w.overflow.isEmpty()) {
+                rejected.reject(
+                    ValueProblem::TotalOverflows,
+                    QCoreApplication::translate("Parser", "STEP_TIME id %1").arg(w.id), w.overflow,
+                    QCoreApplication::translate("Parser", "the sum of its OVERLAP_ANALYSIS rows"));
+                continue;
+            }
             RankStep s = w.sums;
             s.step = w.id;
             s.source = BreakdownSource::Database;
@@ -388,15 +503,18 @@ private:
             s.hasPreparing = true;
             m_rank.steps.push_back(s);
         }
+        m_model.warnings << rejected.warnings();
     }
 
-    static void readBandwidth(const JsonNode &info, CommOp &op, FiniteNumbers &numbers)
+    // The transports of an op; times checked as the op's (ClusterValues.h).
+    void readBandwidth(const JsonNode &info, CommOp &op, FiniteNumbers &numbers, RecordTimes &times)
     {
+        op.bandwidth.reserve(info.members.size());
         for (const auto &[transport, b] : info.members) {
             TransportBandwidth t;
-            t.transport = QString::fromStdString(transport);
+            t.transport = intern(QString::fromStdString(transport));
             t.sizeMb = numbers.read(b["Transit Size(MB)"], "Transit Size(MB)");
-            t.time = msToNs(b["Transit Time(ms)"]);
+            t.time = times.time(view(b["Transit Time(ms)"].text), TimeUnit::Milliseconds, "Transit Time(ms)");
             const JsonNode &bw = b["Bandwidth(GB/s)"];
             if (bw.type == JsonNode::Type::Number)
                 t.bandwidthGbps = numbers.read(bw, "Bandwidth(GB/s)");
@@ -404,56 +522,183 @@ private:
             for (const auto &[size, bucket] : b["Size Distribution"].members) {
                 if (bucket.items.size() < 2)
                     continue;
-                t.sizes.push_back({QString::fromStdString(size).toDouble(), bucket.items[0].toInt(0),
-                                   msToNs(bucket.items[1])});
+                t.sizes.push_back(
+                    {QString::fromStdString(size).toDouble(), bucket.items[0].toInt(0),
+                     times.time(view(bucket.items[1].text), TimeUnit::Milliseconds, "Size Distribution")});
             }
             op.bandwidth.push_back(std::move(t));
         }
+    }
+
+    // The times an op adds to the rank's totals (what the analyses sum over a rank's ops): its own, and each
+    // transport's, with the transport's packet-size buckets summed first (checked).
+    static std::optional<std::vector<std::pair<std::string_view, TimeNs>>> opTimes(const CommOp &op,
+                                                                                   std::string &overflow)
+    {
+        std::vector<std::pair<std::string_view, TimeNs>> values{
+            {"Elapse Time(ms)", op.elapse},
+            {"Transit Time(ms)", op.transit},
+            {"Wait Time(ms)", op.wait},
+            {"Synchronization Time(ms)", op.synchronization},
+            {"Idle Time(ms)", op.idle}};
+        TimeNs transports = 0, buckets = 0;
+        for (const TransportBandwidth &b : op.bandwidth) {
+            std::optional<TimeNs> sum = checkedAdd(transports, b.time);
+            for (const PacketBucket &p : b.sizes) {
+                const std::optional<TimeNs> bucketSum = sum ? checkedAdd(buckets, p.time) : std::nullopt;
+                if (!bucketSum) {
+                    overflow = "Size Distribution";
+                    return std::nullopt;
+                }
+                buckets = *bucketSum;
+            }
+            if (!sum) {
+                overflow = "Transit Time(ms)";
+                return std::nullopt;
+            }
+            transports = *sum;
+        }
+        values.emplace_back("transport Transit Time(ms)", transports);
+        values.emplace_back("Size Distribution", buckets);
+        return values;
+    }
+
+    // Adds op to the rank unless a time broke a rule or would take the rank's totals out of range.
+    void keepOp(CommOp &&op, RecordTimes &times)
+    {
+        if (times.rejected())
+            return;
+        std::string overflow;
+        const auto values = opTimes(op, overflow);
+        if (values) {
+            if (const auto field = m_opTotals.add(*values))
+                overflow = *field;
+        }
+        if (!overflow.empty()) {
+            // The op's own value of the field that overflowed, in ms as the file writes it.
+            TimeNs value = 0;
+            for (const auto &[field, ns] : values.value_or(decltype(values)::value_type{}))
+                if (field == overflow)
+                    value = ns;
+            times.reject(ValueProblem::TotalOverflows, overflow,
+                         QString::number(static_cast<double>(value) / 1e6, 'g', 17));
+            return;
+        }
+        m_rank.ops.push_back(std::move(op));
+    }
+
+    // One op of communication.json ("<op>@<group>" → {"Communication Time Info", "Communication Bandwidth
+    // Info"}). An op that is not an object (a number, a string) is skipped, as is one with a bad time.
+    void readJsonOp(std::int64_t step, std::string_view kind, const std::string &opKey, const JsonNode &info,
+                    FiniteNumbers &numbers, RejectedRecords &rejected)
+    {
+        const QString key = QString::fromStdString(opKey);
+        const QString where = QCoreApplication::translate("Parser", "op %1").arg(key);
+        if (!info.isObject()) {
+            const QString value =
+                info.type == JsonNode::Type::String
+                    ? QStringLiteral("\"%1\"").arg(info.string())
+                    : (info.type == JsonNode::Type::Array ? QStringLiteral("an array") : info.string());
+            rejected.reject(ValueProblem::NotAnObject, where, {}, value);
+            return;
+        }
+        RecordTimes times(rejected, where);
+        CommOp op;
+        op.step = step;
+        op.p2p = kind == "p2p";
+        const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
+        op.name = at < 0 ? key : key.left(at);
+        op.group = at < 0 ? QString() : intern(key.mid(at + 1));
+        op.total = op.name == QLatin1String("Total Op Info");
+        const JsonNode &time = info["Communication Time Info"];
+        op.startAbsolute = times.time(view(time["Start Timestamp(us)"].text), TimeUnit::Microseconds,
+                                      "Start Timestamp(us)", true);
+        op.elapse = times.time(view(time["Elapse Time(ms)"].text), TimeUnit::Milliseconds, "Elapse Time(ms)");
+        op.transit =
+            times.time(view(time["Transit Time(ms)"].text), TimeUnit::Milliseconds, "Transit Time(ms)");
+        op.wait = times.time(view(time["Wait Time(ms)"].text), TimeUnit::Milliseconds, "Wait Time(ms)");
+        op.synchronization = times.time(view(time["Synchronization Time(ms)"].text), TimeUnit::Milliseconds,
+                                        "Synchronization Time(ms)");
+        op.idle = times.time(view(time["Idle Time(ms)"].text), TimeUnit::Milliseconds, "Idle Time(ms)");
+        op.waitRatio = numbers.read(time["Wait Time Ratio"], "Wait Time Ratio");
+        op.synchronizationRatio =
+            numbers.read(time["Synchronization Time Ratio"], "Synchronization Time Ratio");
+        readBandwidth(info["Communication Bandwidth Info"], op, numbers, times);
+        keepOp(std::move(op), times);
     }
 
     bool readCommunicationJson(const QString &path)
     {
         if (!QFileInfo::exists(path))
             return false;
-        JsonNode root;
+        FiniteNumbers numbers(path);
+        RejectedRecords rejected(path, RecordKind::Op);
+        const std::size_t before = m_rank.ops.size();
+        const RankTotals totalsBefore = m_opTotals;
+        StepKeys steps;
+        const auto perOp = [&](const std::vector<std::string> &keys, const JsonNode &info) {
+            readJsonOp(steps.step(keys[0]), keys[1], keys[2], info, numbers, rejected);
+        };
+        if (!streamUnderLimit(
+                path, perOp, [&] { return m_rank.ops.size() - before; },
+                QCoreApplication::translate("Parser", "ops"))) {
+            m_rank.ops.erase(m_rank.ops.begin() + static_cast<std::ptrdiff_t>(before), m_rank.ops.end());
+            m_opTotals = totalsBefore;
+            return false;
+        }
+        m_model.warnings << numbers.warnings() << rejected.warnings();
+        return true;
+    }
+
+    // communication.json and communication_matrix.json (step → kind → op, FORMATS.md §9.4), read op by op
+    // (streamJsonMembers: about the size of what is kept, not 11× the file's size as a whole tree was).
+    // Under the memory limit (--memory-limit, ClusterReadOptions): when this process's private memory
+    // reaches the reading share of the limit (LoadMemoryGuard.h), reading stops and what was read is kept,
+    // with a warning naming the file, where it stopped and how much was kept. False when the file could not
+    // be read (warned; the caller drops what perOp kept).
+    template <typename PerOp, typename Kept>
+    bool streamUnderLimit(const QString &path, PerOp &&perOp, Kept &&kept, const QString &what)
+    {
+        const double budget = kClusterReadingShareOfLimit * static_cast<double>(m_memoryLimit);
+        std::size_t visited = 0;
+        QString stoppedAt;
         QString error;
-        if (!readJsonFile(path, root, &error)) {
+        const bool ok = streamJsonMembers(
+            path, 3,
+            [&](const std::vector<std::string> &keys, const JsonNode &value) {
+                // statm is read at the first op and then every 256: a few µs each.
+                if (m_memoryLimit > 0 && visited++ % 256 == 0 &&
+                    static_cast<double>(privateResidentBytes()) >= budget) {
+                    stoppedAt = QCoreApplication::translate("Parser", "at %1 of %2")
+                                    .arg(QString::fromStdString(keys[2]), QString::fromStdString(keys[0]));
+                    return false;
+                }
+                perOp(keys, value);
+                return true;
+            },
+            &error);
+        if (!ok) {
             warn(error);
             return false;
         }
         noteRead(path);
-        FiniteNumbers numbers(path);
-        for (const auto &[stepKey, kinds] : root.members) {
-            const std::int64_t step = stepFromKey(QString::fromStdString(stepKey));
-            for (const auto &[kind, ops] : kinds.members) {
-                for (const auto &[opKey, info] : ops.members) {
-                    CommOp op;
-                    op.step = step;
-                    op.p2p = kind == "p2p";
-                    const QString key = QString::fromStdString(opKey);
-                    const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
-                    op.name = at < 0 ? key : key.left(at);
-                    op.group = at < 0 ? QString() : key.mid(at + 1);
-                    op.total = op.name == QLatin1String("Total Op Info");
-                    const JsonNode &time = info["Communication Time Info"];
-                    op.startAbsolute =
-                        parseDecimalToNs(view(time["Start Timestamp(us)"].text), TimeUnit::Microseconds)
-                            .value_or(0);
-                    op.elapse = msToNs(time["Elapse Time(ms)"]);
-                    op.transit = msToNs(time["Transit Time(ms)"]);
-                    op.wait = msToNs(time["Wait Time(ms)"]);
-                    op.synchronization = msToNs(time["Synchronization Time(ms)"]);
-                    op.idle = msToNs(time["Idle Time(ms)"]);
-                    op.waitRatio = numbers.read(time["Wait Time Ratio"], "Wait Time Ratio");
-                    op.synchronizationRatio =
-                        numbers.read(time["Synchronization Time Ratio"], "Synchronization Time Ratio");
-                    readBandwidth(info["Communication Bandwidth Info"], op, numbers);
-                    m_rank.ops.push_back(std::move(op));
-                }
-            }
-        }
-        m_model.warnings << numbers.warnings();
+        if (!stoppedAt.isEmpty())
+            warn(QCoreApplication::translate("Parser",
+                                             "%1: reading stopped %2 because %3; the %4 read before "
+                                             "were kept")
+                     .arg(path, stoppedAt, clusterMemoryStopReason(m_memoryLimit),
+                          QStringLiteral("%1 %2").arg(kept()).arg(what)));
         return true;
+    }
+
+    // One QString per distinct group hash or transport name (shared, not one copy per op).
+    QString intern(const QString &text)
+    {
+        const auto it = m_interned.constFind(text);
+        if (it != m_interned.constEnd())
+            return *it;
+        m_interned.insert(text, text);
+        return text;
     }
 
     static double ratio(TimeNs part, TimeNs other)
@@ -463,64 +708,81 @@ private:
 
     void readAnalysisCommunication(const QString &path)
     {
-        if (!hasTable(path, QStringLiteral("CommAnalyzerTime")))
+        DbClusterTables db(path);
+        if (!db.hasTable(QStringLiteral("CommAnalyzerTime")))
             return;
         std::map<std::pair<QString, QString>, std::size_t> index; // (step, op@group) → ops index
-        query(
-            path,
-            QStringLiteral("SELECT hccl_op_name, group_name, CAST(start_timestamp AS TEXT), "
-                           "CAST(elapse_time AS TEXT), CAST(transit_time AS TEXT), CAST(wait_time AS TEXT), "
-                           "CAST(synchronization_time AS TEXT), CAST(idle_time AS TEXT), step, type "
-                           "FROM CommAnalyzerTime"),
-            [&](QSqlQuery &q) {
-                CommOp op;
-                op.name = q.value(0).toString();
-                op.group = q.value(1).toString();
-                op.total = op.name == QLatin1String("Total Op Info");
-                op.startAbsolute = usText(q, 2);
-                op.elapse = msText(q, 3);
-                op.transit = msText(q, 4);
-                op.wait = msText(q, 5);
-                op.synchronization = msText(q, 6);
-                op.idle = msText(q, 7);
-                op.step = stepFromKey(q.value(8).toString());
-                op.p2p = q.value(9).toString() == QLatin1String("p2p");
-                op.waitRatio = ratio(op.wait, op.transit);
-                op.synchronizationRatio = ratio(op.synchronization, op.transit);
-                index[{q.value(8).toString(), op.name + QLatin1Char('@') + op.group}] = m_rank.ops.size();
-                m_rank.ops.push_back(std::move(op));
-            });
-        if (!hasTable(path, QStringLiteral("CommAnalyzerBandwidth")))
+        RejectedRecords rejectedOps(path, RecordKind::Op);
+        noteDbRead(db, path, db.readCommTimes([&](const CommTimeRow &r) {
+            CommOp op;
+            op.name = r.opName;
+            op.group = r.group;
+            op.total = op.name == QLatin1String("Total Op Info");
+            RecordTimes times(rejectedOps,
+                              QCoreApplication::translate("Parser", "CommAnalyzerTime op %1@%2 (%3)")
+                                  .arg(op.name, op.group, r.step));
+            op.startAbsolute = times.time(r.start, TimeUnit::Microseconds, "start_timestamp", true);
+            op.elapse = times.time(r.elapse, TimeUnit::Milliseconds, "elapse_time");
+            op.transit = times.time(r.transit, TimeUnit::Milliseconds, "transit_time");
+            op.wait = times.time(r.wait, TimeUnit::Milliseconds, "wait_time");
+            op.synchronization =
+                times.time(r.synchronization, TimeUnit::Milliseconds, "synchronization_time");
+            op.idle = times.time(r.idle, TimeUnit::Milliseconds, "idle_time");
+            op.step = stepFromKey(r.step);
+            op.p2p = r.type == QLatin1String("p2p");
+            op.waitRatio = ratio(op.wait, op.transit);
+            op.synchronizationRatio = ratio(op.synchronization, op.transit);
+            const std::size_t at = m_rank.ops.size();
+            keepOp(std::move(op), times);
+            if (m_rank.ops.size() > at)
+                index[{r.step, r.opName + QLatin1Char('@') + r.group}] = at;
+        }));
+        m_model.warnings << rejectedOps.warnings();
+        if (!db.hasTable(QStringLiteral("CommAnalyzerBandwidth")))
             return;
         // One row per (op, transport, packet size bucket).
-        query(
-            path,
-            QStringLiteral("SELECT hccl_op_name, group_name, transport_type, transit_size, "
-                           "CAST(transit_time AS TEXT), bandwidth, large_packet_ratio, package_size, count, "
-                           "CAST(total_duration AS TEXT), step FROM CommAnalyzerBandwidth"),
-            [&](QSqlQuery &q) {
-                const auto found =
-                    index.find({q.value(10).toString(),
-                                q.value(0).toString() + QLatin1Char('@') + q.value(1).toString()});
-                if (found == index.end())
-                    return;
-                CommOp &op = m_rank.ops[found->second];
-                const QString transport = q.value(2).toString();
-                auto it = std::find_if(op.bandwidth.begin(), op.bandwidth.end(),
-                                       [&](const TransportBandwidth &b) { return b.transport == transport; });
-                if (it == op.bandwidth.end()) {
-                    TransportBandwidth b;
-                    b.transport = transport;
-                    b.sizeMb = q.value(3).toDouble();
-                    b.time = msText(q, 4);
-                    b.bandwidthGbps = q.value(5).toDouble();
-                    b.largePacketRatio = q.value(6).toDouble();
-                    op.bandwidth.push_back(b);
-                    it = op.bandwidth.end() - 1;
-                }
-                if (q.value(8).toLongLong() > 0)
-                    it->sizes.push_back({q.value(7).toDouble(), q.value(8).toLongLong(), msText(q, 9)});
-            });
+        RejectedRecords rejectedRows(path, RecordKind::Row);
+        int row = 0;
+        noteDbRead(db, path, db.readCommBandwidth([&](const CommBandwidthRow &r) {
+            ++row;
+            const auto found = index.find({r.step, r.opName + QLatin1Char('@') + r.group});
+            if (found == index.end())
+                return;
+            RecordTimes times(rejectedRows,
+                              QCoreApplication::translate("Parser", "CommAnalyzerBandwidth row %1").arg(row));
+            const TimeNs transitTime = times.time(r.transitTime, TimeUnit::Milliseconds, "transit_time");
+            const TimeNs duration = times.time(r.totalDuration, TimeUnit::Milliseconds, "total_duration");
+            if (times.rejected())
+                return;
+            CommOp &op = m_rank.ops[found->second];
+            auto it = std::find_if(op.bandwidth.begin(), op.bandwidth.end(),
+                                   [&](const TransportBandwidth &b) { return b.transport == r.transport; });
+            const bool newTransport = it == op.bandwidth.end();
+            const bool bucket = r.count > 0;
+            std::vector<std::pair<std::string_view, TimeNs>> added;
+            if (newTransport)
+                added.emplace_back("transport Transit Time(ms)", transitTime);
+            if (bucket)
+                added.emplace_back("Size Distribution", duration);
+            if (const auto overflow = m_opTotals.add(added)) {
+                const std::string &text = *overflow == "Size Distribution" ? r.totalDuration : r.transitTime;
+                times.reject(ValueProblem::TotalOverflows, *overflow, QString::fromStdString(text));
+                return;
+            }
+            if (newTransport) {
+                TransportBandwidth b;
+                b.transport = r.transport;
+                b.sizeMb = r.transitSize;
+                b.time = transitTime;
+                b.bandwidthGbps = r.bandwidth;
+                b.largePacketRatio = r.largePacketRatio;
+                op.bandwidth.push_back(b);
+                it = op.bandwidth.end() - 1;
+            }
+            if (bucket)
+                it->sizes.push_back({r.packageSize, r.count, duration});
+        }));
+        m_model.warnings << rejectedRows.warnings();
     }
 
     // The rank's peak memory (RankMemoryPeak, FORMATS.md §9.5): memory_record.csv's components, else
@@ -592,66 +854,91 @@ private:
     {
         if (!QFileInfo::exists(path))
             return false;
-        JsonNode root;
-        QString error;
-        if (!readJsonFile(path, root, &error)) {
-            warn(error);
+        FiniteNumbers numbers(path);
+        RejectedRecords rejected(path, RecordKind::Link);
+        const std::size_t before = m_rank.links.size();
+        const RankTotals totalsBefore = m_linkTotals;
+        StepKeys steps;
+        const auto perOp = [&](const std::vector<std::string> &keys, const JsonNode &links) {
+            const QString key = QString::fromStdString(keys[2]);
+            const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
+            const QString opKey = at < 0 ? key : key.left(at);
+            const QString group = at < 0 ? QString() : intern(key.mid(at + 1));
+            for (const auto &[linkKey, info] : links.members) {
+                MatrixLink link;
+                link.step = steps.step(keys[0]);
+                link.opKey = opKey;
+                link.group = group;
+                splitLink(QString::fromStdString(linkKey), link.srcLocal, link.dstLocal);
+                link.transport = intern(info["Transport Type"].string());
+                link.sizeMb = numbers.read(info["Transit Size(MB)"], "Transit Size(MB)");
+                RecordTimes times(rejected, QCoreApplication::translate("Parser", "link %1 of %2")
+                                                .arg(QString::fromStdString(linkKey), key));
+                link.time = times.time(view(info["Transit Time(ms)"].text), TimeUnit::Milliseconds,
+                                       "Transit Time(ms)");
+                link.bandwidthGbps = numbers.read(info["Bandwidth(GB/s)"], "Bandwidth(GB/s)");
+                link.opName = info["Op Name"].string();
+                keepLink(std::move(link), times, info["Transit Time(ms)"].string());
+            }
+        };
+        if (!streamUnderLimit(
+                path, perOp, [&] { return m_rank.links.size() - before; },
+                QCoreApplication::translate("Parser", "links"))) {
+            m_rank.links.erase(m_rank.links.begin() + static_cast<std::ptrdiff_t>(before),
+                               m_rank.links.end());
+            m_linkTotals = totalsBefore;
             return false;
         }
-        noteRead(path);
-        FiniteNumbers numbers(path);
-        for (const auto &[stepKey, kinds] : root.members) {
-            const std::int64_t step = stepFromKey(QString::fromStdString(stepKey));
-            for (const auto &[kind, ops] : kinds.members) {
-                for (const auto &[opKey, links] : ops.members) {
-                    const QString key = QString::fromStdString(opKey);
-                    const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
-                    for (const auto &[linkKey, info] : links.members) {
-                        MatrixLink link;
-                        link.step = step;
-                        link.opKey = at < 0 ? key : key.left(at);
-                        link.group = at < 0 ? QString() : key.mid(at + 1);
-                        splitLink(QString::fromStdString(linkKey), link.srcLocal, link.dstLocal);
-                        link.transport = info["Transport Type"].string();
-                        link.sizeMb = numbers.read(info["Transit Size(MB)"], "Transit Size(MB)");
-                        link.time = msToNs(info["Transit Time(ms)"]);
-                        link.bandwidthGbps = numbers.read(info["Bandwidth(GB/s)"], "Bandwidth(GB/s)");
-                        link.opName = info["Op Name"].string();
-                        m_rank.links.push_back(std::move(link));
-                    }
-                }
-            }
-        }
-        m_model.warnings << numbers.warnings();
+        m_model.warnings << numbers.warnings() << rejected.warnings();
         return true;
+    }
+
+    void keepLink(MatrixLink &&link, RecordTimes &times, const QString &valueText)
+    {
+        if (times.rejected())
+            return;
+        if (const auto overflow = m_linkTotals.add({{"Transit Time(ms)", link.time}})) {
+            times.reject(ValueProblem::TotalOverflows, *overflow, valueText);
+            return;
+        }
+        m_rank.links.push_back(std::move(link));
     }
 
     void readAnalysisMatrix(const QString &path)
     {
-        if (!hasTable(path, QStringLiteral("CommAnalyzerMatrix")))
+        DbClusterTables db(path);
+        if (!db.hasTable(QStringLiteral("CommAnalyzerMatrix")))
             return;
-        query(path,
-              QStringLiteral(
-                  "SELECT hccl_op_name, group_name, src_rank, dst_rank, transport_type, transit_size, "
-                  "CAST(transit_time AS TEXT), bandwidth, step, op_name FROM CommAnalyzerMatrix"),
-              [&](QSqlQuery &q) {
-                  MatrixLink link;
-                  link.opKey = q.value(0).toString();
-                  link.group = q.value(1).toString();
-                  link.srcLocal = static_cast<int>(q.value(2).toDouble());
-                  link.dstLocal = static_cast<int>(q.value(3).toDouble());
-                  link.transport = q.value(4).toString();
-                  link.sizeMb = q.value(5).toDouble();
-                  link.time = msText(q, 6);
-                  link.bandwidthGbps = q.value(7).toDouble();
-                  link.step = stepFromKey(q.value(8).toString());
-                  link.opName = q.value(9).toString();
-                  m_rank.links.push_back(std::move(link));
-              });
+        RejectedRecords rejected(path, RecordKind::Link);
+        noteDbRead(db, path, db.readCommMatrix([&](const CommMatrixRow &r) {
+            MatrixLink link;
+            link.opKey = r.opKey;
+            link.group = r.group;
+            link.srcLocal = static_cast<int>(r.srcRank);
+            link.dstLocal = static_cast<int>(r.dstRank);
+            link.transport = r.transport;
+            link.sizeMb = r.transitSize;
+            RecordTimes times(rejected,
+                              QCoreApplication::translate("Parser", "CommAnalyzerMatrix link %1-%2 of %3@%4")
+                                  .arg(link.srcLocal)
+                                  .arg(link.dstLocal)
+                                  .arg(link.opKey, link.group));
+            link.time = times.time(r.transitTime, TimeUnit::Milliseconds, "transit_time");
+            link.bandwidthGbps = r.bandwidth;
+            link.step = stepFromKey(r.step);
+            link.opName = r.opName;
+            keepLink(std::move(link), times, QString::fromStdString(r.transitTime));
+        }));
+        m_model.warnings << rejected.warnings();
     }
 
     Rank &m_rank;
-    RankSummary &m_model;      // the rank's share of the cluster: groups, distributed_args, warnings
+    RankSummary &m_model;            // the rank's share of the cluster: groups, distributed_args, warnings
+    RankTotals m_stepTotals;         // the sums of the rank's step fields, kept in range (ClusterValues.h)
+    std::uint64_t m_memoryLimit = 0; // 0: none
+    QHash<QString, QString> m_interned;
+    RankTotals m_linkTotals;   // the sum of the rank's link times
+    RankTotals m_opTotals;     // the sums of the rank's op times (its "Total Op Info" entries included)
     QSet<QString> m_groupKeys; // the keys of m_model.groups
     QString m_database;
 };
@@ -716,13 +1003,9 @@ void readClusterOutput(ClusterModel &model, const QString &root)
                               .arg(path);
         return;
     }
-    auto ns = [&](std::size_t row, std::string_view column, bool *present = nullptr) {
-        const auto v = parseDecimalToNs(table.cell(row, column), TimeUnit::Microseconds);
-        if (present)
-            *present = v.has_value();
-        return v.value_or(0);
-    };
-    QHash<int, Rank *> withoutSteps; // only these are filled, with every row of theirs
+    RejectedRecords rejected(path, RecordKind::Row);
+    std::map<int, RankTotals> totals; // per rank filled
+    QHash<int, Rank *> withoutSteps;  // only these are filled, with every row of theirs
     for (Rank &r : model.ranks)
         if (r.steps.empty())
             if (!withoutSteps.contains(r.rank))
@@ -740,25 +1023,20 @@ void readClusterOutput(ClusterModel &model, const QString &root)
         s.step = QString::fromUtf8(table.cell(row, "Step")).trimmed().toLongLong(&ok);
         if (!ok)
             s.step = kNoStep;
-        s.computing = ns(row, "Computing");
-        s.communicationNotOverlapped = ns(row, "Communication(Not Overlapped)");
-        s.overlapped = ns(row, "Overlapped");
-        s.communication = ns(row, "Communication");
-        s.free = ns(row, "Free");
-        s.stage = ns(row, "Stage");
-        s.bubble = ns(row, "Bubble");
-        s.communicationNotOverlappedExcludeReceive =
-            ns(row, "Communication(Not Overlapped and Exclude Receive)");
-        s.preparing = ns(row, "Preparing", &s.hasPreparing);
+        RecordTimes times(rejected, QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row)));
+        const auto cell = [&](std::string_view column) { return table.cell(row, column); };
+        if (!readStepTimes(cell, s, times, totals[id]))
+            continue;
         it->steps.push_back(s);
         if (!it->filesRead.contains(path))
             it->filesRead << path;
     }
+    model.warnings << rejected.warnings();
 }
 
 } // namespace
 
-QStringList findRankFolders(const QString &path)
+QStringList findRankFolders(const QString &path, QStringList *warnings)
 {
     QStringList out;
     const QFileInfo info(path);
@@ -766,7 +1044,7 @@ QStringList findRankFolders(const QString &path)
         return out;
     if (isRankFolderName(info.fileName()))
         return {info.absoluteFilePath()};
-    collectRankFolders(QDir(info.absoluteFilePath()), 1, out);
+    collectRankFolders(QDir(info.absoluteFilePath()), 1, out, warnings);
     out.sort();
     return out;
 }
@@ -783,7 +1061,7 @@ bool isClusterFolder(const QString &path)
     return ranks >= 2;
 }
 
-RankSummary readRankSummary(const QString &folder)
+RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitBytes)
 {
     RankSummary summary;
     Rank &rank = summary.rank;
@@ -791,7 +1069,11 @@ RankSummary readRankSummary(const QString &folder)
     rank.name = QFileInfo(folder).fileName();
     const RankIdentity id = identify(rank.folder);
     rank.rank = id.rank;
-    RankReader(summary).read(id);
+    if (!id.problem.isEmpty()) {
+        summary.rankProblem = id.problem; // the folder is skipped: nothing else is read
+        return summary;
+    }
+    RankReader(summary, memoryLimitBytes).read(id);
     return summary;
 }
 
@@ -819,7 +1101,7 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
 {
     ClusterModel model;
     model.root = QFileInfo(path).absoluteFilePath();
-    const QStringList folders = findRankFolders(path);
+    const QStringList folders = findRankFolders(path, &model.warnings);
     int prepared = 0;
     QSet<QString> groupKeys;         // of model.groups
     QHash<int, QString> rankFolders; // of model.ranks
@@ -833,7 +1115,7 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
             prepared += summary ? 1 : 0;
         }
         if (!summary)
-            summary = readRankSummary(folder);
+            summary = readRankSummary(folder, options.memoryLimitBytes);
         // Merged in folder order as when each rank was read into the model directly: groups by key (the
         // first rank listing a group wins), the last distributed_args, every warning.
         for (ParallelGroup &g : summary->groups)
@@ -846,9 +1128,12 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
         model.warnings << summary->warnings;
         Rank &rank = summary->rank;
         if (rank.rank < 0) {
-            model.warnings << QCoreApplication::translate(
-                                  "Parser", "%1: no profiler_info_<N>.json or other rank id; folder skipped")
-                                  .arg(folder);
+            model.warnings << (!summary->rankProblem.isEmpty()
+                                   ? summary->rankProblem
+                                   : QCoreApplication::translate(
+                                         "Parser",
+                                         "%1: no profiler_info_<N>.json or other rank id; folder skipped")
+                                         .arg(folder));
             continue;
         }
         if (const auto known = rankFolders.constFind(rank.rank); known != rankFolders.constEnd()) {

@@ -10,11 +10,14 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
+
 namespace at::cluster {
 
 // Rank folders (names ending "ascend_pt" / "ascend_ms") under path, at most five levels down; path itself
-// when it is one. Sorted by path.
-QStringList findRankFolders(const QString &path);
+// when it is one. Sorted by path. A symbolic link named like a rank folder is followed when it leads to a
+// folder; other linked folders are not searched. *warnings (when given) names each linked rank folder.
+QStringList findRankFolders(const QString &path, QStringList *warnings = nullptr);
 
 // True when path holds at least two rank folders with a profiler_info_*.json or ASCEND_PROFILER_OUTPUT/
 // (what the window opens as a cluster).
@@ -29,8 +32,10 @@ struct RankSummary
     std::vector<ParallelGroup> groups;
     DistributedArgs distributed;
     QStringList warnings;
+    QString rankProblem; // why the folder has no usable rank id, when it names one out of range
 };
-RankSummary readRankSummary(const QString &folder);
+// memoryLimitBytes (0: none) as ClusterReadOptions::memoryLimitBytes.
+RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitBytes = 0);
 
 // What readRankSummary() reads in a rank folder, decided from the folder's listing alone (no file is read):
 // the rank id its file names give (profiler_info_<N>.json, else ascend_pytorch_profiler_<N>.db; -1 when only
@@ -50,6 +55,10 @@ struct ClusterReadOptions
     // A folder of prepared rank summaries (`--prepare RANK_DIR --cache DIR`): a rank whose summary there is
     // current is taken from it without reading its files; a stale one is named in a warning and re-read.
     QString preparedDirectory;
+    // --memory-limit (LoadOptions::memoryLimitBytes; 0: none): communication.json and
+    // communication_matrix.json stop being read when the process's private memory reaches the reading
+    // share of it; what was read is kept and a warning names the file and how much was kept.
+    std::uint64_t memoryLimitBytes = 0;
 };
 
 // Every rank folder found is a rank of the model (summary-only ranks included). Problems are collected in

@@ -8,6 +8,9 @@
 #include <cmath>
 #include <memory>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <simdjson.h>
 
 namespace od = simdjson::ondemand;
@@ -187,6 +190,233 @@ bool readJsonFile(const QString &path, JsonNode &root, QString *error)
         }
     }
     return true;
+}
+
+namespace {
+
+// The member-by-member reader behind streamJsonMembers: a small structural scanner walks the objects above
+// the visited depth (keys, ':' and ',', strings with their escapes, nested brackets), and each visited
+// member's text is parsed on its own with simdjson (which validates it) into a small JsonNode.
+class MemberStream
+{
+public:
+    MemberStream(const MappedFile &file, int depth, const JsonMemberVisitor &visit)
+        : m_file(file), m_begin(file.data()), m_size(file.size()), m_depth(depth), m_visit(visit)
+    {}
+
+    bool run(QString *error)
+    {
+        skipSpace();
+        if (m_pos >= m_size) {
+            *error = QCoreApplication::translate("Parser", "%1: not valid JSON").arg(m_file.path());
+            return false;
+        }
+        if (m_begin[m_pos] != '{') {
+            *error = QCoreApplication::translate("Parser", "%1: not a JSON object").arg(m_file.path());
+            return false;
+        }
+        bool ok = readObject(1);
+        if (ok && !m_stopped) {
+            skipSpace();
+            ok = m_pos == m_size;
+        }
+        if (m_file.truncated()) {
+            *error = m_file.truncationMessage();
+            return false;
+        }
+        if (!ok) {
+            *error = m_keys.empty()
+                         ? QCoreApplication::translate("Parser", "%1: not valid JSON").arg(m_file.path())
+                         : QCoreApplication::translate("Parser", "%1: not valid JSON near key \"%2\"")
+                               .arg(m_file.path(), QString::fromStdString(m_keys.back()));
+            return false;
+        }
+        return true;
+    }
+
+private:
+    static constexpr std::size_t kReleaseStep = std::size_t(8) << 20; // give pages back every 8 MiB
+
+    char at() const { return m_pos < m_size ? m_begin[m_pos] : '\0'; }
+
+    void skipSpace()
+    {
+        while (m_pos < m_size && (m_begin[m_pos] == ' ' || m_begin[m_pos] == '\n' || m_begin[m_pos] == '\r' ||
+                                  m_begin[m_pos] == '\t'))
+            ++m_pos;
+    }
+
+    // At '"': moves past the closing quote.
+    bool skipString()
+    {
+        for (++m_pos; m_pos < m_size; ++m_pos) {
+            if (m_begin[m_pos] == '\\')
+                ++m_pos;
+            else if (m_begin[m_pos] == '"') {
+                ++m_pos;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // Moves past one value; brackets are only counted here, simdjson checks them when the member is parsed.
+    bool skipValue()
+    {
+        int nesting = 0;
+        while (m_pos < m_size) {
+            const char c = m_begin[m_pos];
+            if (c == '"') {
+                if (!skipString())
+                    return false;
+                if (nesting == 0)
+                    return true;
+                continue;
+            }
+            if (c == '{' || c == '[') {
+                ++nesting;
+            } else if (c == '}' || c == ']') {
+                if (nesting == 0)
+                    return true; // the end of the enclosing object: a scalar just ended
+                if (--nesting == 0) {
+                    ++m_pos;
+                    return true;
+                }
+            } else if (nesting == 0 && (c == ',' || c == ' ' || c == '\n' || c == '\r' || c == '\t')) {
+                return true;
+            }
+            ++m_pos;
+        }
+        return nesting == 0;
+    }
+
+    // Parses `{<text>}` (one member) into key and value; false when it is not valid JSON.
+    bool parseMember(std::size_t from, std::size_t to, std::string &key, JsonNode *value)
+    {
+        m_buffer.assign(1, '{');
+        m_buffer.append(m_begin + from, to - from);
+        if (!value)
+            m_buffer.append(":0");
+        m_buffer.push_back('}');
+        const simdjson::padded_string text(m_buffer);
+        od::document doc;
+        od::object object;
+        if (m_parser.iterate(text).get(doc) || doc.get_object().get(object))
+            return false;
+        int fields = 0;
+        for (auto field : object) {
+            std::string_view k;
+            od::value inner;
+            if (++fields > 1 || field.unescaped_key().get(k) || field.value().get(inner))
+                return false;
+            key.assign(k);
+            JsonNode scratch;
+            if (!convert(inner, value ? *value : scratch, 1))
+                return false;
+        }
+        return fields == 1; // the scanner ends the text at the value's end: nothing can follow it
+    }
+
+    void release(std::size_t upTo)
+    {
+        static const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+        const std::size_t aligned = upTo / page * page;
+        if (aligned < m_released + kReleaseStep)
+            return;
+        // The scan never goes back: the file's pages before here are dropped from this process (a later
+        // read would fault them in from the file again).
+        ::madvise(const_cast<char *>(m_begin) + m_released, aligned - m_released, MADV_DONTNEED);
+        m_released = aligned;
+    }
+
+    // At '{' of an object of this level (1 = the document).
+    bool readObject(int level)
+    {
+        ++m_pos;
+        skipSpace();
+        if (at() == '}') {
+            ++m_pos;
+            return true;
+        }
+        while (true) {
+            if (at() != '"')
+                return false;
+            const std::size_t keyFrom = m_pos;
+            if (!skipString())
+                return false;
+            const std::size_t keyTo = m_pos;
+            skipSpace();
+            if (at() != ':')
+                return false;
+            ++m_pos;
+            skipSpace();
+            release(keyFrom);
+            std::string key;
+            if (level == m_depth || at() != '{') {
+                // A visited member, or a value above the depth that is not an object (checked, then passed
+                // over).
+                if (!skipValue())
+                    return false;
+                JsonNode value;
+                if (!parseMember(keyFrom, m_pos, key, &value))
+                    return false;
+                if (level == m_depth) {
+                    m_keys.push_back(std::move(key));
+                    const bool more = m_visit(m_keys, value);
+                    m_keys.pop_back();
+                    if (!more) {
+                        m_stopped = true;
+                        return true;
+                    }
+                }
+            } else {
+                if (!parseMember(keyFrom, keyTo, key, nullptr))
+                    return false;
+                m_keys.push_back(std::move(key));
+                if (!readObject(level + 1))
+                    return false;
+                m_keys.pop_back();
+                if (m_stopped)
+                    return true;
+            }
+            skipSpace();
+            if (at() == ',') {
+                ++m_pos;
+                skipSpace();
+                continue;
+            }
+            if (at() == '}') {
+                ++m_pos;
+                return true;
+            }
+            return false;
+        }
+    }
+
+    const MappedFile &m_file;
+    const char *m_begin;
+    std::size_t m_size;
+    int m_depth;
+    const JsonMemberVisitor &m_visit;
+    std::size_t m_pos = 0;
+    std::size_t m_released = 0;
+    std::vector<std::string> m_keys;
+    std::string m_buffer;
+    od::parser m_parser;
+    bool m_stopped = false;
+};
+
+} // namespace
+
+bool streamJsonMembers(const QString &path, int depth, const JsonMemberVisitor &visit, QString *error)
+{
+    QString problem;
+    const std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &problem);
+    if (!mapped) {
+        *error = problem;
+        return false;
+    }
+    return MemberStream(*mapped, depth, visit).run(error);
 }
 
 } // namespace at::cluster

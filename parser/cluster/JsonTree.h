@@ -5,6 +5,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -68,5 +69,16 @@ private:
 
 // Parses a file; on failure returns false and sets *error (file name and what is wrong).
 bool readJsonFile(const QString &path, JsonNode &root, QString *error);
+
+// Reads a file whose top `depth` levels are objects (communication.json: step → kind → op) one member of
+// level `depth` at a time, without building the whole tree: visit(keys, value) gets the keys down to the
+// member (keys.size() == depth) and the member's value as a small tree. A value above that depth that is
+// not an object has no members, as in readJsonFile. The file is mapped and the pages already scanned are
+// given back as it goes, so reading costs about the size of one member plus what visit keeps.
+// visit returns false to stop reading (the members visited so far stand; the function returns true).
+// Returns false with *error (the file and what is wrong, as readJsonFile) for a file that is not valid JSON
+// or not an object, or changed while read; the caller then drops what visit kept.
+using JsonMemberVisitor = std::function<bool(const std::vector<std::string> &keys, const JsonNode &value)>;
+bool streamJsonMembers(const QString &path, int depth, const JsonMemberVisitor &visit, QString *error);
 
 } // namespace at::cluster

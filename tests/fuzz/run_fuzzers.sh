@@ -4,7 +4,7 @@
 # samples are never written). Exits non-zero when a target crashes, leaks, hits undefined behaviour or
 # a timeout; the input that did it is kept in $AT_FUZZ_OUT/<target>/ (default build-fuzz/fuzz-out).
 #
-#   bash tests/fuzz/run_fuzzers.sh SECONDS [TARGET...]     # targets: json csv sqlite folder raw snapshot truncate session (default all)
+#   bash tests/fuzz/run_fuzzers.sh SECONDS [TARGET...]     # targets: json csv sqlite folder raw snapshot truncate session cluster (default all)
 #
 # Environment: AT_FUZZ_BUILD_DIR (default build-fuzz), AT_FUZZ_OUT, AT_FUZZ_PARALLEL (targets run at once,
 # default nproc), AT_SAMPLES_DIR (default ../shared/samples), AT_FUZZ_SKIP_BUILD=1 (use the built targets).
@@ -13,7 +13,7 @@ set -euo pipefail
 seconds="${1:?usage: run_fuzzers.sh SECONDS [json|csv|sqlite|folder|raw|snapshot|truncate|session ...]}"
 shift
 targets=("$@")
-((${#targets[@]})) || targets=(json csv sqlite folder raw snapshot truncate session)
+((${#targets[@]})) || targets=(json csv sqlite folder raw snapshot truncate session cluster)
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${AT_FUZZ_BUILD_DIR:-$here/build-fuzz}"
 out="${AT_FUZZ_OUT:-$build/fuzz-out}"
@@ -68,7 +68,7 @@ printf 'r_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json\nr_ascend_pt/self -> 
 { find "$here/tests/data/json" -name '*.json' -print0; find "$samples" -name 'msprof*.json' -size -256k -print0; } 2>/dev/null |
   xargs -0 -r "$build/tests/fuzz/make_snapshot_seeds" "$work/seeds/snapshot" >/dev/null || true
 
-declare -A max_len=([json]=65536 [csv]=32768 [sqlite]=1048576 [folder]=4096 [raw]=8192 [snapshot]=262144 [truncate]=32768 [session]=16384)
+declare -A max_len=([json]=65536 [csv]=32768 [sqlite]=1048576 [folder]=4096 [raw]=8192 [snapshot]=262144 [truncate]=32768 [session]=16384 [cluster]=65536)
 # Truncation and special-file seeds (FuzzTruncateEntryPoint.h: reader byte, 4-byte cut offset, content).
 seed truncate
 cp "$here"/tests/data/fuzz/truncate/* "$work/seeds/truncate/" 2>/dev/null || true
@@ -76,6 +76,16 @@ cp "$here"/tests/data/fuzz/truncate/* "$work/seeds/truncate/" 2>/dev/null || tru
 # session file of the samples.
 seed session
 cp "$here"/tests/data/fuzz/session/* "$work/seeds/session/" 2>/dev/null || true
+# Cluster rank files (FuzzClusterEntryPoint.h: file byte, content): the samples' communication.json (0),
+# communication_matrix.json (1), step_trace_time.csv (2), profiler_metadata.json (3), and the saved bad values.
+seed cluster
+cp "$here"/tests/data/fuzz/cluster/* "$work/seeds/cluster/" 2>/dev/null || true
+n=0
+for kind in 0:communication.json 1:communication_matrix.json 2:step_trace_time.csv 3:profiler_metadata.json; do
+  while IFS= read -r -d '' f; do
+    { printf "\\$(printf '%03o' "${kind%%:*}")"; cat "$f"; } >"$work/seeds/cluster/$((n++)).bin"
+  done < <(find "$samples" -name "${kind#*:}" -size -64k -print0 2>/dev/null)
+done
 # Raw record seeds: synthetic records of every family, written by the target itself.
 seed raw
 AT_FUZZ_WRITE_SEEDS="$work/seeds/raw" QT_QPA_PLATFORM=offscreen "$build/tests/fuzz/fuzz_raw" >/dev/null 2>&1 || true

@@ -1,0 +1,98 @@
+#pragma once
+// The rules for the times the cluster reader takes from a rank's summary files (docs/ROBUSTNESS.md,
+// "Cluster values"):
+//  - a time that is not a finite number ("nan", "inf", "1e400", text), is negative (a duration), or lies
+//    beyond what a profile can hold (|t| >= 2^62 ns, core/CheckedTime.h) rejects the record it is part
+//    of: a step row (step_trace_time.csv, the databases), a communication op, a matrix link;
+//  - an empty cell reads as 0 (a column the source left out, as before);
+//  - a record whose times would push the rank's running total of a field past the profile range is
+//    rejected too, so every sum later made of a rank's records stays in range.
+// Each rejection is reported once per file and reason: the first record, field and value, and how many.
+
+#include "Time.h"
+#include "cluster/ClusterNumbers.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace at::cluster {
+
+// What a rejected record is, for the warning's count ("3 row(s) like this skipped").
+enum class RecordKind
+{
+    Row,
+    Op,
+    Link
+};
+
+enum class ValueProblem
+{
+    NotANumber,     // nan, inf, 1e400, text
+    Negative,       // a negative duration
+    OutOfRange,     // |t| >= 2^62 ns
+    TotalOverflows, // the rank's running total of the field would leave the profile range
+    NotAnObject     // an op that is a number or a string
+};
+
+// The rejected records of one file, as warnings.
+class RejectedRecords
+{
+public:
+    RejectedRecords(QString file, RecordKind kind) : m_file(std::move(file)), m_kind(kind) {}
+    void reject(ValueProblem problem, const QString &where, const QString &field, const QString &value);
+    int count() const { return m_count; }
+    QStringList warnings() const;
+
+private:
+    struct First
+    {
+        ValueProblem problem;
+        QString where, field, value;
+        int count = 0;
+    };
+    QString m_file;
+    RecordKind m_kind;
+    std::vector<First> m_first; // one per problem, in the order first seen
+    int m_count = 0;
+};
+
+// The time cells of one record: each read through time(); rejected() once any broke a rule (the first
+// is reported, the record is then dropped by the caller).
+class RecordTimes
+{
+public:
+    RecordTimes(RejectedRecords &log, QString where) : m_log(log), m_where(std::move(where)) {}
+    // The cell in ns; 0 for an empty cell or after a rejection. A start timestamp may be negative.
+    TimeNs time(std::string_view text, TimeUnit unit, std::string_view field, bool mayBeNegative = false);
+    void reject(ValueProblem problem, std::string_view field, const QString &value);
+    bool rejected() const { return m_rejected; }
+    const QString &where() const { return m_where; }
+
+private:
+    RejectedRecords &m_log;
+    QString m_where;
+    bool m_rejected = false;
+};
+
+// A rank's running totals per field (checkedAdd): a record is added whole or not at all.
+class RankTotals
+{
+public:
+    // Adds every (field, value); on an overflow adds nothing and returns the field that overflowed.
+    std::optional<std::string> add(const std::vector<std::pair<std::string_view, TimeNs>> &values);
+
+private:
+    std::map<std::string, TimeNs, std::less<>> m_totals;
+};
+
+// A rank id written in a file or folder name: 0..INT_MAX, else nullopt ("99999999999" does not wrap).
+std::optional<int> rankIdFromText(const QString &digits);
+
+} // namespace at::cluster
