@@ -1,5 +1,7 @@
 #include "cluster/ClusterAnalysis.h"
 
+#include "CheckedTime.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -110,7 +112,8 @@ TimeNs dimensionValue(const RankStep &s, Dimension d)
 
 TimeNs rankTotal(const RankStep &s)
 {
-    return s.computing + s.communicationNotOverlapped + s.free;
+    // Each field is below 2^62 ns (the reader rejects larger values), but three of them can pass int64.
+    return saturatingAdd(saturatingAdd(s.computing, s.communicationNotOverlapped), s.free);
 }
 
 std::vector<ComparisonGroup> comparisonGroups(const ClusterModel &model)
@@ -208,10 +211,11 @@ std::vector<StageImbalance> findStageImbalance(const ClusterModel &model)
             const std::vector<RankValue> values = valuesOf(steps, g.ranks, step);
             if (values.empty())
                 continue;
-            TimeNs sum = 0;
+            // Summed in 128 bits: every rank's value is in range, so the mean is, but not their sum.
+            __int128 sum = 0;
             for (const RankValue &v : values)
                 sum += v.step->computing;
-            means.push_back({g.stage, sum / static_cast<TimeNs>(values.size())});
+            means.push_back({g.stage, static_cast<TimeNs>(sum / static_cast<__int128>(values.size()))});
             everyone.insert(everyone.end(), values.begin(), values.end());
         }
         if (means.size() < 2)
@@ -357,7 +361,7 @@ std::vector<LinkTotal> sumLinks(const ClusterModel &model, std::int64_t step, co
             t.dst = l.dst;
             t.transport = l.transport;
             t.sizeMb += l.sizeMb;
-            t.time += l.time;
+            t.time = saturatingAdd(t.time, l.time); // ranks' links in range, their sum may not be
         }
     std::vector<LinkTotal> out;
     for (auto &entry : totals)
@@ -393,7 +397,7 @@ std::map<std::int64_t, std::vector<LinkTotal>> totalLinksByStep(const ClusterMod
             t.dst = l.dst;
             t.transport = l.transport;
             t.sizeMb += l.sizeMb;
-            t.time += l.time;
+            t.time = saturatingAdd(t.time, l.time); // ranks' links in range, their sum may not be
         }
     std::map<std::int64_t, std::vector<LinkTotal>> out;
     for (auto &[key, total] : totals)

@@ -924,18 +924,8 @@
         <translation>第 %1 步：</translation>
     </message>
     <message>
-        <source>%1rank %2, %3 longer than its %4</source>
-        <translation>%1rank %2 的%3时间长于其 %4 中的其他 rank</translation>
-    </message>
-    <message>
         <source>Slow rank: rank %1</source>
         <translation>慢 rank：rank %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n slow rank(s) found among ranks that should run alike (the same pipeline stage or data-parallel group). The worst: rank %1 spends %2 ms more on %3 than the fastest of its %4, and the others wait for it in their collectives.</source>
-        <translation>
-            <numerusform>在本应表现一致的 rank（同一流水线阶段或数据并行组）中发现 %n 个慢 rank。最慢的是 rank %1：其%3时间比 %4 中最快的 rank 多 %2 ms，其他 rank 在集合通信中等待它。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Open the slow rank&apos;s timeline and compare it with a fast rank of the same group (Compare steps): look for a slower device (frequency, temperature), more or longer kernels (uneven data), or host-side stalls.</source>
@@ -964,12 +954,6 @@
     <message>
         <source>Slow communication link(s)</source>
         <translation>慢通信链路</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n link(s) run below %1 % of the median bandwidth of their transport type; moving their data at the median bandwidth would have saved %2 ms.</source>
-        <translation>
-            <numerusform>%n 条链路的带宽低于同类传输方式中位数带宽的 %1 %；若以中位数带宽传输，可节省 %2 ms。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Check the slow link&apos;s hardware and topology (HCCS / RDMA port errors, a link running at reduced width, traffic from other jobs), and the HCCL algorithm chosen (HCCL_ALGO).</source>
@@ -1037,13 +1021,113 @@
         <source>Reuse buffers: preallocate them outside the step, use in-place or out= variants, fuse the small ops (fused optimizers for _foreach ops), and set PYTORCH_NPU_ALLOC_CONF=expandable_segments:True against fragmentation.</source>
         <translation>复用缓冲区：在迭代外预先分配，使用原地或 out= 版本的算子，融合小算子（_foreach 算子改用融合优化器），并设置 PYTORCH_NPU_ALLOC_CONF=expandable_segments:True 以减少碎片。</translation>
     </message>
+    <message>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>[%1] %2  (%3)</source>
+        <translation>[%1] %2  (%3)</translation>
+    </message>
+    <message>
+        <source>time at stake: none (informational)</source>
+        <translation>涉及时间：无（仅供参考）</translation>
+    </message>
+    <message>
+        <source>time at stake: %1 ms (%2 % of the step time)</source>
+        <translation>涉及时间：%1 ms（占步骤时间的 %2 %）</translation>
+    </message>
+    <message>
+        <source>fix: %1</source>
+        <translation>修复：%1</translation>
+    </message>
+    <message>
+        <source>rank %1  %2</source>
+        <translation>rank %1  %2</translation>
+    </message>
+    <message>
+        <source>  at %1 us</source>
+        <translation>  位于 %1 us</translation>
+    </message>
+    <message>
+        <source> for %1 us</source>
+        <translation> 持续 %1 us</translation>
+    </message>
+    <message>
+        <source>... %1 more occurrence(s)</source>
+        <translation>……另有 %1 处</translation>
+    </message>
+    <message>
+        <source>%1rank %2, %3 longer than the fastest of %4</source>
+        <translation>%1rank %2 的%3时间长于 %4 中最快的 rank</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slow rank(s) found among ranks that should run alike (the same pipeline stage or data-parallel group). The worst: rank %1 spends %2 ms more on %3 than the fastest of %4.</source>
+        <translation>
+            <numerusform>在本应表现一致的 rank（同一流水线阶段或数据并行组）中发现 %n 个慢 rank。最慢的是 rank %1：其%3时间比 %4 中最快的 rank 多 %2 ms。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ranks %1 communicate longer in that step: they wait for it in their collectives.</source>
+        <translation>rank %1 在该步骤中的通信时间更长：它们在集合通信中等待它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) run below %1 % of the median bandwidth of their transport type. At the median bandwidth the one that lost most in each step would have finished %2 ms sooner (summed over the steps; the links of one step run side by side).</source>
+        <translation>
+            <numerusform>%n 条链路的带宽低于同类传输方式中位数带宽的 %1 %。若以中位数带宽传输，每个步骤中损失最多的链路可提前 %2 ms 完成（按步骤累加；同一步骤的链路并行传输）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1%2 of rank %3 exceeds rank %4&apos;s by %5 ms (%6 % of the mean step)</source>
+        <translation>%1rank %3 的%2比 rank %4 多 %5 ms（占平均步骤时间的 %6 %）</translation>
+    </message>
+    <message>
+        <source>msprof-analyze&apos;s rule: ranks differ by more than %1 %</source>
+        <translation>msprof-analyze 规则：rank 之间相差超过 %1 %</translation>
+    </message>
+    <message numerus="yes">
+        <source>msprof-analyze&apos;s advisor compares all ranks at once: (max − min) / mean step time above %1 % in %n step dimension(s). The largest: %2 of rank %3 exceeds rank %4&apos;s by %5 ms (%6 % of the mean step). Ranks of different pipeline stages do different work, so this rule alone names no slow rank.</source>
+        <translation>
+            <numerusform>msprof-analyze 的 advisor 同时比较所有 rank：在 %n 个步骤维度上（最大值 − 最小值）/ 平均步骤时间超过 %1 %。最大的一项：rank %3 的%2比 rank %4 多 %5 ms（占平均步骤时间的 %6 %）。不同流水线阶段的 rank 承担的工作不同，因此仅凭此规则不能认定慢 rank。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shown to match msprof-analyze&apos;s cluster report; act on the slow rank and stage imbalance findings, which compare ranks of one stage or group.</source>
+        <translation>列出以便与 msprof-analyze 的集群报告对照；请依据慢 rank 和阶段不均衡的发现采取措施，它们只比较同一阶段或同一组内的 rank。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 ms)</source>
+        <translation>%1（%2 ms）</translation>
+    </message>
+    <message>
+        <source>%1%2: ranks %3 wait for rank %4</source>
+        <translation>%1%2：rank %3 等待 rank %4</translation>
+    </message>
+    <message>
+        <source>Ranks wait in collectives, most for rank %1</source>
+        <translation>rank 在集合通信中等待，等待最多的是 rank %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>In %n collective(s) a rank&apos;s Wait Time Ratio (wait / (wait + transit) of communication.json) exceeds %1: it waited for the rank that waited least. The longest: rank %2 waits %3 ms for rank %4 in %5. The data shows who arrived late, not why.</source>
+        <translation>
+            <numerusform>在 %n 个集合通信中，有 rank 的等待时间比（communication.json 中的 wait / (wait + transit)）超过 %1：它在等待等待最少的那个 rank。最长的一次：rank %2 在 %5 中等待 rank %4 %3 ms。数据只能说明谁到得晚，不能说明原因。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open the waiting rank and the rank it waits for on one timeline at that op (double-click the occurrence on the cluster page) and compare what each ran before the collective.</source>
+        <translation>在同一时间线上打开等待的 rank 和被等待的 rank 并定位到该算子（在集群页面双击该条目），比较它们在该集合通信之前各自执行的内容。</translation>
+    </message>
 </context>
 <context>
     <name>OpenDialogs</name>
-    <message>
-        <source>Traces (*.json *.json.zst *.json.gz *.zst *.gz *.db);;All files (*)</source>
-        <translation>跟踪文件 (*.json *.json.zst *.json.gz *.zst *.gz *.db);;所有文件 (*)</translation>
-    </message>
     <message>
         <source>Open profiling result folder</source>
         <translation>打开性能数据结果目录</translation>
@@ -1067,6 +1151,14 @@
     <message>
         <source>Export view</source>
         <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>Traces and profiling folders (*.json *.json.zst *.json.gz *.zst *.gz *.db);;All files (*)</source>
+        <translation>跟踪文件和性能数据文件夹 (*.json *.json.zst *.json.gz *.zst *.gz *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>File or folder:</source>
+        <translation>文件或文件夹：</translation>
     </message>
 </context>
 <context>
@@ -1143,10 +1235,6 @@
     <message>
         <source>not a regular file</source>
         <translation>不是普通文件</translation>
-    </message>
-    <message>
-        <source>written by another version</source>
-        <translation>由其他版本写入</translation>
     </message>
     <message>
         <source>made for another folder</source>
@@ -2077,6 +2165,144 @@
         <source>%1: no raw record could be decoded: %2</source>
         <translation>%1：没有可解码的原始记录：%2</translation>
     </message>
+    <message>
+        <source>%1 is a symbolic link to %2; read as a rank folder</source>
+        <translation>%1 是指向 %2 的符号链接；已作为 rank 文件夹读取</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link to %2, which is not a folder; skipped</source>
+        <translation>%1 是指向 %2 的符号链接，而该目标不是文件夹；已跳过</translation>
+    </message>
+    <message>
+        <source>%1: the rank id %2 is beyond the largest rank id (%3); folder skipped</source>
+        <translation>%1：rank ID %2 超出最大 rank ID（%3）；已跳过该文件夹</translation>
+    </message>
+    <message>
+        <source>memory use reached the limit for reading a cluster&apos;s operators (%1, %2 % of the %3 limit: the analyses and their output need the rest; raise it with --memory-limit or AT_MEMORY_LIMIT)</source>
+        <translation>读取集群算子时内存用量已达上限（%1，即 %3 上限的 %2 %：其余留给分析及其输出；可用 --memory-limit 或 AT_MEMORY_LIMIT 提高上限）</translation>
+    </message>
+    <message>
+        <source>%1: rank_id %2 is beyond the largest rank id (%3); not used</source>
+        <translation>%1：rank_id %2 超出最大 rank ID（%3）；未使用</translation>
+    </message>
+    <message>
+        <source>%1: distributed_args.rank %2 is beyond the largest rank id (%3); not used</source>
+        <translation>%1：distributed_args.rank %2 超出最大 rank ID（%3）；未使用</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>StepTraceTime row %1</source>
+        <translation>StepTraceTime 第 %1 行</translation>
+    </message>
+    <message>
+        <source>STEP_TIME id %1</source>
+        <translation>STEP_TIME id %1</translation>
+    </message>
+    <message>
+        <source>OVERLAP_ANALYSIS row %1</source>
+        <translation>OVERLAP_ANALYSIS 第 %1 行</translation>
+    </message>
+    <message>
+        <source>the sum of its OVERLAP_ANALYSIS rows</source>
+        <translation>其 OVERLAP_ANALYSIS 各行之和</translation>
+    </message>
+    <message>
+        <source>op %1</source>
+        <translation>算子 %1</translation>
+    </message>
+    <message>
+        <source>ops</source>
+        <translation>个算子</translation>
+    </message>
+    <message>
+        <source>at %1 of %2</source>
+        <translation>于 %2 的 %1 处</translation>
+    </message>
+    <message>
+        <source>CommAnalyzerTime op %1@%2 (%3)</source>
+        <translation>CommAnalyzerTime 算子 %1@%2（%3）</translation>
+    </message>
+    <message>
+        <source>CommAnalyzerBandwidth row %1</source>
+        <translation>CommAnalyzerBandwidth 第 %1 行</translation>
+    </message>
+    <message>
+        <source>link %1 of %2</source>
+        <translation>%2 的链路 %1</translation>
+    </message>
+    <message>
+        <source>links</source>
+        <translation>条链路</translation>
+    </message>
+    <message>
+        <source>CommAnalyzerMatrix link %1-%2 of %3@%4</source>
+        <translation>%3@%4 的 CommAnalyzerMatrix 链路 %1-%2</translation>
+    </message>
+    <message>
+        <source>not a finite number</source>
+        <translation>不是有限数值</translation>
+    </message>
+    <message>
+        <source>negative</source>
+        <translation>为负数</translation>
+    </message>
+    <message>
+        <source>beyond what a profile can hold (2^62 ns)</source>
+        <translation>超出性能数据可容纳的范围（2^62 ns）</translation>
+    </message>
+    <message>
+        <source>which takes the rank&apos;s total beyond 2^62 ns</source>
+        <translation>使该 rank 的总和超出 2^62 ns</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) like this skipped</source>
+        <translation>
+            <numerusform>已跳过 %n 行此类数据</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n op(s) like this skipped</source>
+        <translation>
+            <numerusform>已跳过 %n 个此类算子</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) like this skipped</source>
+        <translation>
+            <numerusform>已跳过 %n 条此类链路</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 is %3, not an object; %4</source>
+        <translation>%1：%2 为 %3，不是对象；%4</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3 is &quot;%4&quot;, %5; %6</source>
+        <translation>%1：%2：%3 为“%4”，%5；%6</translation>
+    </message>
+    <message>
+        <source>written by another version (format %1, this version reads %2): prepare the rank again</source>
+        <translation>由其他版本写入（格式 %1，本版本读取格式 %2）：请重新准备该 rank</translation>
+    </message>
+    <message>
+        <source>its checksum does not match its content: it was changed after it was written</source>
+        <translation>其校验和与内容不符：写入后已被修改</translation>
+    </message>
+    <message>
+        <source>the folder&apos;s file names give no rank id (profiler_info_&lt;N&gt;.json, ascend_pytorch_profiler_&lt;N&gt;.db), so the summary&apos;s cannot be checked</source>
+        <translation>该文件夹的文件名未给出 rank 编号（profiler_info_&lt;N&gt;.json、ascend_pytorch_profiler_&lt;N&gt;.db），因此无法核对摘要中的 rank</translation>
+    </message>
+    <message>
+        <source>it claims rank %1 but the folder is rank %2</source>
+        <translation>它声称是 rank %1，但该文件夹是 rank %2</translation>
+    </message>
+    <message>
+        <source>%1 is not recorded in it</source>
+        <translation>其中未记录 %1</translation>
+    </message>
 </context>
 <context>
     <name>PreparedCache</name>
@@ -2427,6 +2653,10 @@ duration %2 µs · %3</source>
         <source>Rank offsets need a timeline with several ranks (open ranks from the Cluster page, or a folder of rank folders).</source>
         <translation>Rank 偏移需要包含多个 Rank 的时间线（从集群页打开 Rank，或打开包含多个 Rank 文件夹的文件夹）。</translation>
     </message>
+    <message>
+        <source>the prepared cache folder %1 lies inside the data folder %2: the cluster was read without it and nothing is written there</source>
+        <translation>预处理缓存文件夹 %1 位于数据文件夹 %2 内：读取集群时未使用它，也不会向其中写入任何内容</translation>
+    </message>
 </context>
 <context>
     <name>at::ClusterHeatMap</name>
@@ -2444,18 +2674,6 @@ duration %2 µs · %3</source>
     <message>
         <source>(no step)</source>
         <translation>（无步骤）</translation>
-    </message>
-    <message>
-        <source>computing</source>
-        <translation>计算</translation>
-    </message>
-    <message>
-        <source>communication</source>
-        <translation>通信</translation>
-    </message>
-    <message>
-        <source>free time</source>
-        <translation>空闲时间</translation>
     </message>
     <message>
         <source>Findings</source>
@@ -2548,34 +2766,6 @@ duration %2 µs · %3</source>
     <message>
         <source>ms</source>
         <translation>ms</translation>
-    </message>
-    <message>
-        <source>Step %1: load imbalance between pipeline stages: stage %2 computes %3 ms, stage %4 %5 ms (%6 ms more). This is the model&apos;s split, not a slow rank.</source>
-        <translation>步骤 %1：流水线阶段间负载不均衡：阶段 %2 计算 %3 ms，阶段 %4 计算 %5 ms（多 %6 ms）。这是模型切分造成的，不是慢卡。</translation>
-    </message>
-    <message>
-        <source>Step %1, %2: rank %3 is slow in %4 by %5 ms against the fastest rank of its group.</source>
-        <translation>步骤 %1，%2：Rank %3 的%4比组内最快的 Rank 慢 %5 ms。</translation>
-    </message>
-    <message>
-        <source>Ranks %1 wait for it.</source>
-        <translation>Rank %1 在等待它。</translation>
-    </message>
-    <message>
-        <source>Step %1 (msprof-analyze rule, all ranks): %2 differs by %3 ms between rank %4 and rank %5 (%6 % of the mean step).</source>
-        <translation>步骤 %1（msprof-analyze 规则，全部 Rank）：Rank %4 与 Rank %5 的%2相差 %3 ms（平均步骤时间的 %6 %）。</translation>
-    </message>
-    <message>
-        <source>Step %1: slow link %2 → %3 (%4): %5 GB/s against a median of %6 GB/s.</source>
-        <translation>步骤 %1：慢链路 %2 → %3（%4）：%5 GB/s，中位数为 %6 GB/s。</translation>
-    </message>
-    <message>
-        <source>%1 (%2 ms)</source>
-        <translation>%1（%2 ms）</translation>
-    </message>
-    <message>
-        <source>Step %1, %2: ranks %3 wait for rank %4.</source>
-        <translation>步骤 %1，%2：Rank %3 在等待 Rank %4。</translation>
     </message>
     <message>
         <source>Warning: %1</source>
@@ -3151,18 +3341,6 @@ duration %2 µs · %3</source>
 </context>
 <context>
     <name>at::InsightsPanel</name>
-    <message>
-        <source>high</source>
-        <translation>高</translation>
-    </message>
-    <message>
-        <source>medium</source>
-        <translation>中</translation>
-    </message>
-    <message>
-        <source>low</source>
-        <translation>低</translation>
-    </message>
     <message>
         <source>Show all</source>
         <translation>全部显示</translation>

@@ -6,6 +6,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <limits>
+
 using namespace at;
 using namespace at::cluster;
 using namespace at::test;
@@ -33,6 +35,27 @@ private slots:
         QCOMPARE(imbalance[0].heavierComputing, TimeNs((400448260 + 401131700) / 2));
         QCOMPARE(imbalance[0].lighterComputing, TimeNs((231290100 + 230903720) / 2));
         QCOMPARE(imbalance[0].gap, TimeNs(169693070));
+    }
+
+    // Issue 29 item 3: each time below the reader's 2^62 ns limit, but a rank's computing + communication +
+    // free passes int64 (it wrapped to a negative mean step and the imbalance went unreported).
+    void sumsBeyondInt64DoNotWrap()
+    {
+        ClusterModel model = readCluster(qwen3Cluster());
+        const TimeNs big = TimeNs(4'500'000'000'000'000'000);
+        for (Rank &r : model.ranks)
+            for (RankStep &s : r.steps)
+                if (r.stage == 1) {
+                    s.computing = big;
+                    s.communicationNotOverlapped = big;
+                    s.free = big;
+                }
+        QCOMPARE(rankTotal(model.ranks[2].steps[0]), std::numeric_limits<TimeNs>::max());
+        const std::vector<StageImbalance> imbalance = findStageImbalance(model);
+        QCOMPARE(imbalance.size(), std::size_t(1));
+        QCOMPARE(imbalance[0].heavierStage, 1);
+        QCOMPARE(imbalance[0].heavierComputing, big);
+        QCOMPARE(imbalance[0].gap, big - TimeNs((231290100 + 230903720) / 2));
     }
 
     // msprof-analyze's plain rule on the same data (its advisor HTML: Computing 170.228 ms, Communication
