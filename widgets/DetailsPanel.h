@@ -15,7 +15,9 @@ class DetailsPanel : public QTreeWidget
 public:
     explicit DetailsPanel(QWidget *parent = nullptr);
 
-    void setModel(const TraceModel *model);
+    // The panels' setModel(const TraceModel *) that PanelRegistry calls; QTreeWidget's own setModel,
+    // hidden by it, is private there and so never reachable through a DetailsPanel anyway.
+    void setModel(const TraceModel *model); // NOLINT(clang-diagnostic-overloaded-virtual)
     void showSlice(at::SliceRef ref);
     // Value shown for a top-level field ("Name", "Duration", ...), for tests and copy.
     QString fieldValue(const QString &field) const;
