@@ -13,7 +13,9 @@ class CollectionPanel : public QTreeWidget
     Q_OBJECT
 public:
     explicit CollectionPanel(QWidget *parent = nullptr);
-    void setModel(const TraceModel *model);
+    // The panels' setModel(const TraceModel *) that PanelRegistry calls; QTreeWidget's own setModel,
+    // hidden by it, is private there and so never reachable through a CollectionPanel anyway.
+    void setModel(const TraceModel *model); // NOLINT(clang-diagnostic-overloaded-virtual)
     // All text of the panel, one "field: value" line per item (tests, copy).
     QString text() const;
 
