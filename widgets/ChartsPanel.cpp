@@ -730,7 +730,7 @@ void ChartsPanel::connectChart(QChart *chart)
     const ChartKind kind = currentChart();
     for (QAbstractSeries *series : chart->series()) {
         if (auto *scatter = qobject_cast<QScatterSeries *>(series)) {
-            auto rowAt = [this, scatter](const QPointF &point) -> std::ptrdiff_t {
+            auto rowAt = [scatter](const QPointF &point) -> std::ptrdiff_t {
                 const KernelRows rows = seriesKernelRows(scatter);
                 const QList<QPointF> points = scatter->points();
                 for (qsizetype i = 0; i < points.size() && static_cast<std::size_t>(i) < rows.size(); ++i)

@@ -76,7 +76,8 @@ QString CollectionPanel::text() const
 {
     QStringList lines;
     std::function<void(QTreeWidgetItem *, int)> walk = [&](QTreeWidgetItem *item, int depth) {
-        lines << QString(depth * 2, QLatin1Char(' ')) + item->text(0) + QStringLiteral(": ") + item->text(1);
+        lines << QString(qsizetype(depth) * 2, QLatin1Char(' ')) + item->text(0) + QStringLiteral(": ") +
+                     item->text(1);
         for (int i = 0; i < item->childCount(); ++i)
             walk(item->child(i), depth + 1);
     };

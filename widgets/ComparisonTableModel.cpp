@@ -11,6 +11,9 @@ namespace at {
 
 namespace {
 
+// The Diff column of the by-name level (tinted faster/slower, as the per-kernel one).
+constexpr int kByNameDiffColumn = 6;
+
 QVariant numberCell(double v, bool sorting, int precision = 3)
 {
     if (std::isnan(v))
@@ -88,7 +91,8 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
                                         : kernelCell(m_comparison->kernels[row], index.column(), sorting);
     if (role == Qt::TextAlignmentRole && index.column() >= (m_level == Level::ByName ? 1 : 2))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::DecorationRole && index.column() == (m_level == Level::ByName ? 6 : 6)) {
+    if (role == Qt::DecorationRole &&
+        index.column() == (m_level == Level::ByName ? kByNameDiffColumn : kPerKernelDiffColumn)) {
         if (m_level == Level::PerKernel)
             return durationChangeColor(m_comparison->kernels[row]);
         const KernelNameDiff &d = m_comparison->byName[row];
@@ -112,7 +116,7 @@ QVariant ComparisonTableModel::byNameCell(const KernelNameDiff &d, int column, b
         return durationCell(d.baseTotal, sorting);
     case 5:
         return durationCell(d.comparisonTotal, sorting);
-    case 6:
+    case kByNameDiffColumn:
         return signedDurationCell(d.diff(), sorting);
     case 7:
         return numberCell(d.ratio(), sorting);

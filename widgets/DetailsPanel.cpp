@@ -102,7 +102,7 @@ DetailsPanel::DetailsPanel(QWidget *parent) : QTreeWidget(parent)
         }
     };
     connect(this, &QTreeWidget::itemClicked, this, jump);
-    connect(this, &QTreeWidget::itemActivated, this, [this, jump](QTreeWidgetItem *item) {
+    connect(this, &QTreeWidget::itemActivated, this, [jump](QTreeWidgetItem *item) {
         if (!(QApplication::mouseButtons() & Qt::LeftButton))
             jump(item);
     });

@@ -118,7 +118,8 @@ QPointF TimelineGeometry::flowEndpoint(SliceRef ref, TimeNs t) const
     if (row < 0)
         return {x, -1};
     const LaneRow &lane = layout->rows()[static_cast<std::size_t>(row)];
-    return {x, static_cast<double>(viewportY(lane.y) + lane.height / 2)};
+    const int headerMiddle = viewportY(lane.y) + lane.height / 2; // a whole pixel, as the header is drawn
+    return {x, static_cast<double>(headerMiddle)};
 }
 
 } // namespace at

@@ -192,127 +192,139 @@ void PmuKernelRows::addPmuRows(DeviceContext &d, const std::vector<const SliceSt
     const PmuMetricCalculator aic(*aicEvents);
     const PmuMetricCalculator aiv(aivEvents && !aivEvents->empty() ? *aivEvents : *aicEvents);
     // Index tasks by (stream, task, subtask) in end order (tasks are in end order for HWTS).
-    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::vector<std::size_t>> byKey;
+    TaskIndex byKey;
     for (std::size_t i = 0; i < d.tasks.size(); ++i)
         byKey[{d.tasks[i].stream, d.tasks[i].task, d.tasks[i].subtask}].push_back(i);
-    std::size_t unmatched = 0, overflow = 0, bad = 0;
-    if (!aicore.empty()) {
-        const std::vector<int> columns = columnsFor(aic, QString());
-        const std::vector<int> times = timeColumnsFor(aic, QString());
-        std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::size_t> next; // FIFO position
-        for (const SliceStreamFiles *s : aicore) {
-            const StreamStats st =
-                forEachRecord(m_stream, s->files, kAicorePmuRecordSize, [&](const unsigned char *r) {
-                    AicorePmuRecord rec;
-                    decodeAicorePmu(r, rec);
-                    const std::tuple<std::uint32_t, std::uint32_t, std::uint32_t> key{rec.streamId,
-                                                                                      rec.taskId, kNoSubtask};
-                    const auto it = byKey.find(key);
-                    std::size_t &pos = next[key];
-                    if (it == byKey.end() || pos >= it->second.size()) {
-                        ++unmatched;
-                        return;
-                    }
-                    addKernelRow(d, it->second[pos++], QString(), columns,
-                                 aic.compute(rec.totalCycle, rec.pmu), false, true, times,
-                                 aic.timeCounters(rec.totalCycle, rec.pmu));
-                });
-            m_out.reportStream(m_out.streamName(d.dir, s->stream), st, kAicorePmuRecordSize);
+    PmuDrops drops;
+    if (!aicore.empty())
+        addAicorePmuRows(d, aicore, aic, byKey, drops);
+    if (!ffts.empty())
+        addFftsPmuRows(d, ffts, {aic, aiv}, byKey, drops);
+    warnPmuDrops(label, drops);
+}
+
+void PmuKernelRows::addAicorePmuRows(DeviceContext &d, const std::vector<const SliceStreamFiles *> &aicore,
+                                     const PmuMetricCalculator &aic, const TaskIndex &byKey, PmuDrops &drops)
+{
+    const std::vector<int> columns = columnsFor(aic, QString());
+    const std::vector<int> times = timeColumnsFor(aic, QString());
+    std::map<TaskKey, std::size_t> next; // FIFO position
+    for (const SliceStreamFiles *s : aicore) {
+        const StreamStats st =
+            forEachRecord(m_stream, s->files, kAicorePmuRecordSize, [&](const unsigned char *r) {
+                AicorePmuRecord rec;
+                decodeAicorePmu(r, rec);
+                const TaskKey key{rec.streamId, rec.taskId, kNoSubtask};
+                const auto it = byKey.find(key);
+                std::size_t &pos = next[key];
+                if (it == byKey.end() || pos >= it->second.size()) {
+                    ++drops.unmatched;
+                    return;
+                }
+                addKernelRow(d, it->second[pos++], QString(), columns, aic.compute(rec.totalCycle, rec.pmu),
+                             false, true, times, aic.timeCounters(rec.totalCycle, rec.pmu));
+            });
+        m_out.reportStream(m_out.streamName(d.dir, s->stream), st, kAicorePmuRecordSize);
+    }
+}
+
+// The task whose interval holds the PMU end tick, else the one whose end is nearest to it.
+static std::size_t taskOfPmuEnd(const DeviceContext &d, const std::vector<std::size_t> &candidates,
+                                std::uint64_t endTicks)
+{
+    std::size_t best = candidates.front();
+    std::uint64_t bestDistance = ~std::uint64_t(0);
+    for (const std::size_t i : candidates) {
+        const DeviceTask &t = d.tasks[i];
+        if (t.startTicks <= endTicks && endTicks <= t.endTicks)
+            return i;
+        const std::uint64_t dist = t.endTicks > endTicks ? t.endTicks - endTicks : endTicks - t.endTicks;
+        if (dist < bestDistance) {
+            bestDistance = dist;
+            best = i;
         }
     }
-    if (!ffts.empty()) {
-        const std::vector<int> aicColumns = columnsFor(aic, QStringLiteral("aic"));
-        const std::vector<int> aivColumns = columnsFor(aiv, QStringLiteral("aiv"));
-        const std::vector<int> aicTimes = timeColumnsFor(aic, QStringLiteral("aic"));
-        const std::vector<int> aivTimes = timeColumnsFor(aiv, QStringLiteral("aiv"));
-        struct BlockSum
-        {
-            std::uint64_t cycles = 0;
-            std::array<std::uint64_t, 8> pmu{};
-            std::size_t blocks = 0;
-        };
-        std::map<std::pair<std::size_t, bool>, BlockSum> blockSums; // (task, on AIV)
-        std::set<std::pair<std::size_t, bool>> contextRows;         // (task, on AIV) with a context row
-        for (const SliceStreamFiles *s : ffts) {
-            const StreamStats st =
-                forEachRecord(m_stream, s->files, kFftsPmuRecordSize, [&](const unsigned char *r) {
-                    FftsPmuRecord rec;
-                    if (!decodeFftsPmu(r, rec)) {
-                        ++bad;
-                        return;
-                    }
-                    if (rec.funcType != kContextPmu && rec.funcType != kBlockPmu)
-                        return;
-                    if (rec.overflow) {
-                        ++overflow;
-                        return;
-                    }
-                    const StreamTask ids = decodeStarsIds(rec.rawStream, rec.rawTask, 0, d.starsMode);
-                    const std::uint32_t subtask = rec.fftsType == 4 ? rec.subTaskId : kNoSubtask;
-                    auto it = byKey.find({ids.stream, ids.task, subtask});
-                    if (it == byKey.end())
-                        it = byKey.find({ids.stream, ids.task, kNoSubtask});
-                    if (it == byKey.end()) {
-                        ++unmatched;
-                        return;
-                    }
-                    // The task whose interval holds the PMU end tick, else the nearest end.
-                    std::size_t best = it->second.front();
-                    std::uint64_t bestDistance = ~std::uint64_t(0);
-                    for (const std::size_t i : it->second) {
-                        const DeviceTask &t = d.tasks[i];
-                        if (t.startTicks <= rec.endTicks && rec.endTicks <= t.endTicks) {
-                            best = i;
-                            break;
-                        }
-                        const std::uint64_t dist =
-                            t.endTicks > rec.endTicks ? t.endTicks - rec.endTicks : rec.endTicks - t.endTicks;
-                        if (dist < bestDistance) {
-                            bestDistance = dist;
-                            best = i;
-                        }
-                    }
-                    if (rec.funcType == kBlockPmu) { // one block of one core: summed per task and core
-                        BlockSum &sum = blockSums[{best, rec.blockOnAiv}];
-                        sum.cycles += rec.totalCycle;
-                        for (std::size_t i = 0; i < 8; ++i)
-                            sum.pmu[i] += rec.pmu[i];
-                        ++sum.blocks;
-                        return;
-                    }
-                    const bool isAic = rec.isAic();
-                    contextRows.insert({best, !isAic});
-                    const PmuMetricCalculator &calc = isAic ? aic : aiv;
-                    addKernelRow(d, best, isAic ? QStringLiteral("aic") : QStringLiteral("aiv"),
-                                 isAic ? aicColumns : aivColumns, calc.compute(rec.totalCycle, rec.pmu), true,
-                                 true, isAic ? aicTimes : aivTimes,
-                                 calc.timeCounters(rec.totalCycle, rec.pmu));
-                });
-            m_out.reportStream(m_out.streamName(d.dir, s->stream), st, kFftsPmuRecordSize);
-        }
-        // §5.9: the blocks of a MIX op's other core summed into one row of that core, unless a context
-        // PMU record already gave the task's totals for it.
-        for (const auto &[key, sum] : blockSums) {
-            const auto &[task, onAiv] = key;
-            if (contextRows.count({task, onAiv}))
-                continue;
-            const PmuMetricCalculator &calc = onAiv ? aiv : aic;
-            addKernelRow(d, task, onAiv ? QStringLiteral("aiv") : QStringLiteral("aic"),
-                         onAiv ? aivColumns : aicColumns, calc.compute(sum.cycles, sum.pmu), true, true,
-                         onAiv ? aivTimes : aicTimes, calc.timeCounters(sum.cycles, sum.pmu));
-            m_out.info().summedBlocks += sum.blocks;
-        }
+    return best;
+}
+
+void PmuKernelRows::addFftsPmuRows(DeviceContext &d, const std::vector<const SliceStreamFiles *> &ffts,
+                                   const CoreCalculators &calcs, const TaskIndex &byKey, PmuDrops &drops)
+{
+    const CoreColumns aicColumns{columnsFor(calcs.aic, QStringLiteral("aic")),
+                                 timeColumnsFor(calcs.aic, QStringLiteral("aic"))};
+    const CoreColumns aivColumns{columnsFor(calcs.aiv, QStringLiteral("aiv")),
+                                 timeColumnsFor(calcs.aiv, QStringLiteral("aiv"))};
+    std::map<std::pair<std::size_t, bool>, BlockSum> blockSums; // (task, on AIV)
+    std::set<std::pair<std::size_t, bool>> contextRows;         // (task, on AIV) with a context row
+    for (const SliceStreamFiles *s : ffts) {
+        const StreamStats st =
+            forEachRecord(m_stream, s->files, kFftsPmuRecordSize, [&](const unsigned char *r) {
+                FftsPmuRecord rec;
+                if (!decodeFftsPmu(r, rec)) {
+                    ++drops.bad;
+                    return;
+                }
+                if (rec.funcType != kContextPmu && rec.funcType != kBlockPmu)
+                    return;
+                if (rec.overflow) {
+                    ++drops.overflow;
+                    return;
+                }
+                const StreamTask ids = decodeStarsIds(rec.rawStream, rec.rawTask, 0, d.starsMode);
+                const std::uint32_t subtask = rec.fftsType == 4 ? rec.subTaskId : kNoSubtask;
+                auto it = byKey.find({ids.stream, ids.task, subtask});
+                if (it == byKey.end())
+                    it = byKey.find({ids.stream, ids.task, kNoSubtask});
+                if (it == byKey.end()) {
+                    ++drops.unmatched;
+                    return;
+                }
+                const std::size_t best = taskOfPmuEnd(d, it->second, rec.endTicks);
+                if (rec.funcType == kBlockPmu) { // one block of one core: summed per task and core
+                    BlockSum &sum = blockSums[{best, rec.blockOnAiv}];
+                    sum.cycles += rec.totalCycle;
+                    for (std::size_t i = 0; i < 8; ++i)
+                        sum.pmu[i] += rec.pmu[i];
+                    ++sum.blocks;
+                    return;
+                }
+                const bool isAic = rec.isAic();
+                contextRows.insert({best, !isAic});
+                const PmuMetricCalculator &calc = isAic ? calcs.aic : calcs.aiv;
+                const CoreColumns &columns = isAic ? aicColumns : aivColumns;
+                addKernelRow(d, best, isAic ? QStringLiteral("aic") : QStringLiteral("aiv"), columns.metrics,
+                             calc.compute(rec.totalCycle, rec.pmu), true, true, columns.times,
+                             calc.timeCounters(rec.totalCycle, rec.pmu));
+            });
+        m_out.reportStream(m_out.streamName(d.dir, s->stream), st, kFftsPmuRecordSize);
     }
+    // §5.9: the blocks of a MIX op's other core summed into one row of that core, unless a context
+    // PMU record already gave the task's totals for it.
+    for (const auto &[key, sum] : blockSums) {
+        const auto &[task, onAiv] = key;
+        if (contextRows.count({task, onAiv}))
+            continue;
+        const PmuMetricCalculator &calc = onAiv ? calcs.aiv : calcs.aic;
+        const CoreColumns &columns = onAiv ? aivColumns : aicColumns;
+        addKernelRow(d, task, onAiv ? QStringLiteral("aiv") : QStringLiteral("aic"), columns.metrics,
+                     calc.compute(sum.cycles, sum.pmu), true, true, columns.times,
+                     calc.timeCounters(sum.cycles, sum.pmu));
+        m_out.info().summedBlocks += sum.blocks;
+    }
+}
+
+void PmuKernelRows::warnPmuDrops(const QString &label, const PmuDrops &drops)
+{
     QStringList parts;
-    if (unmatched)
+    if (drops.unmatched)
         parts << QCoreApplication::translate("Parser", "%1 without a matching task")
-                     .arg(plural(unmatched, "PMU record"));
-    if (overflow)
+                     .arg(plural(drops.unmatched, "PMU record"));
+    if (drops.overflow)
         parts << QCoreApplication::translate("Parser", "%1 with the overflow flag dropped")
-                     .arg(plural(overflow, "PMU record"));
-    if (bad)
+                     .arg(plural(drops.overflow, "PMU record"));
+    if (drops.bad)
         parts << QCoreApplication::translate("Parser", "%1 with a wrong magic skipped")
-                     .arg(plural(bad, "PMU record"));
+                     .arg(plural(drops.bad, "PMU record"));
     if (m_pmuOutOfRange)
         parts << QCoreApplication::translate("Parser", "%1 of tasks beyond ±2^62 ns (corrupt ticks) left out")
                      .arg(plural(m_pmuOutOfRange, "PMU record"));

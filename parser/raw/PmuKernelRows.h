@@ -12,7 +12,10 @@
 
 #include <QString>
 
+#include <array>
 #include <cstdint>
+#include <map>
+#include <tuple>
 #include <vector>
 
 namespace at::raw {
@@ -36,6 +39,42 @@ private:
                       const std::vector<int> &columns, const std::vector<double> &values, bool isStars,
                       bool pmu = true, const std::vector<int> &timeColumns = {},
                       const std::vector<std::uint64_t> &timeCounters = {});
+
+    // Tasks by (stream, task, subtask), each key's tasks in end order.
+    using TaskKey = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>;
+    using TaskIndex = std::map<TaskKey, std::vector<std::size_t>>;
+    // PMU records that gave no row, for the device's one warning.
+    struct PmuDrops
+    {
+        std::size_t unmatched = 0; // no task with their ids
+        std::size_t overflow = 0;  // the overflow flag set
+        std::size_t bad = 0;       // a wrong magic
+    };
+    struct CoreCalculators
+    {
+        const PmuMetricCalculator &aic;
+        const PmuMetricCalculator &aiv;
+    };
+    // One core's Kernels columns: the ratio metrics and the pipe times.
+    struct CoreColumns
+    {
+        std::vector<int> metrics;
+        std::vector<int> times;
+    };
+    // A MIX op's blocks on one core, summed.
+    struct BlockSum
+    {
+        std::uint64_t cycles = 0;
+        std::array<std::uint64_t, 8> pmu{};
+        std::size_t blocks = 0;
+    };
+    // aicore.data (HWTS chips): records joined FIFO to the tasks of their (stream, task).
+    void addAicorePmuRows(DeviceContext &d, const std::vector<const SliceStreamFiles *> &aicore,
+                          const PmuMetricCalculator &aic, const TaskIndex &byKey, PmuDrops &drops);
+    // FFTS PMU (STARS chips): context records by containing interval, block records summed per core.
+    void addFftsPmuRows(DeviceContext &d, const std::vector<const SliceStreamFiles *> &ffts,
+                        const CoreCalculators &calcs, const TaskIndex &byKey, PmuDrops &drops);
+    void warnPmuDrops(const QString &label, const PmuDrops &drops);
 
     RawModelOutput &m_out;
     const HostAssociation &m_host;

@@ -128,6 +128,102 @@ inline void loadFolder(std::uint8_t variant, const std::uint8_t *data, std::size
               "raw folder: a decode failure without its reason");
 }
 
+// The host association over the same bytes read as every host record family.
+inline void fuzzHostAssociation(const std::uint8_t *data, std::size_t size)
+{
+    using namespace at::raw;
+    CannAssociation a;
+    eachRecord(data, size, kApiEventRecordSize, [&](const unsigned char *r) {
+        ApiEventRecord rec;
+        if (decodeApiEvent(r, rec) && !rec.isEvent())
+            a.addApi({rec.level, rec.threadId, rec.begin, rec.end, rec.itemId, -1, 0});
+    });
+    std::size_t i = 0;
+    FlipBatches flips;
+    eachRecord(data, size, kCompactRecordSize, [&](const unsigned char *r) {
+        HostRecordHeader h;
+        NodeBasicInfo basic;
+        HcclOpInfo op;
+        TaskTrackRecord track;
+        if (i % 3 == 0 && decodeNodeBasicInfo(r, h, basic))
+            a.addNodeBasicInfo(h, basic);
+        else if (i % 3 == 1 && decodeHcclOpInfo(r, h, op))
+            a.addHcclOpInfo(h, op);
+        else if (decodeTaskTrack(r, track)) {
+            a.addTask(track);
+            flips.addFlip(track.streamId, static_cast<std::int64_t>(track.timeStamp), track.taskId);
+        }
+        ++i;
+    });
+    eachRecord(data, size, kAdditionalRecordSize, [&](const unsigned char *r) {
+        HostRecordHeader h;
+        TensorInfo tensors;
+        HcclInfo hccl;
+        if (decodeTensorInfo(r, h, tensors)) {
+            a.addTensorInfo(h, tensors);
+            (void)tensorShapes(tensors.tensors, false);
+            (void)tensorFormats(tensors.tensors, true);
+            (void)tensorDataTypes(tensors.tensors, false);
+        }
+        if (decodeHcclInfo(r, h, hccl))
+            a.addHcclInfo(h, hccl);
+    });
+    a.finish();
+    flips.finish();
+    for (const HostTask &t : a.tasks()) {
+        for (const int api : {t.node, t.hccl, t.connection})
+            check(api >= -1 && api < static_cast<int>(a.apis().size()), "association: bad range index");
+        check(t.op >= -1 && t.op < static_cast<int>(a.ops().size()), "association: bad op index");
+        check(t.hcclInfo >= -1 && t.hcclInfo < static_cast<int>(a.hcclInfos().size()),
+              "association: bad hccl_info index");
+        check(t.hcclOp >= -1 && t.hcclOp < static_cast<int>(a.hcclOps().size()),
+              "association: bad hccl_op_info index");
+        (void)flips.batchOf(t.track.streamId, t.track.taskId, static_cast<std::int64_t>(t.track.timeStamp));
+    }
+}
+
+// Family 4: the host's record families, chosen by the variant byte's high bits.
+inline void fuzzHostRecords(std::uint8_t variant, const std::uint8_t *data, std::size_t size)
+{
+    using namespace at::raw;
+    if (variant & 64) { // legacy GE task descriptions
+        eachRecord(data, size, kGeTaskDescRecordSize, [&](const unsigned char *r) {
+            GeTaskDesc desc;
+            if (decodeGeTaskDesc(r, desc))
+                check(desc.opName.size() <= 120 && desc.opType.size() <= 56, "task_desc_info: name overran");
+        });
+        return;
+    }
+    if (variant & 32) { // the host association
+        fuzzHostAssociation(data, size);
+        return;
+    }
+    if (variant & 16) { // host task_track submissions and their index
+        HostTaskIndex index;
+        eachRecord(data, size, kTaskTrackRecordSize, [&](const unsigned char *r) {
+            TaskTrackRecord rec;
+            if (decodeTaskTrack(r, rec))
+                index.add(rec.deviceId, rec.streamId, rec.taskId, static_cast<std::int64_t>(rec.timeStamp),
+                          rec.kernelName);
+        });
+        index.finish();
+        eachRecord(data, size, kTaskTrackRecordSize, [&](const unsigned char *r) {
+            TaskTrackRecord rec;
+            if (decodeTaskTrack(r, rec)) {
+                (void)index.lookup(rec.deviceId, rec.streamId, rec.taskId, INT64_MIN);
+                (void)index.lookup(rec.deviceId, rec.streamId, rec.taskId,
+                                   static_cast<std::int64_t>(rec.timeStamp));
+            }
+        });
+        return;
+    }
+    eachRecord(data, size, kApiEventRecordSize, [&](const unsigned char *r) {
+        ApiEventRecord rec;
+        if (decodeApiEvent(r, rec))
+            check(rec.magic == kHostMagic, "api_event: accepted a wrong magic");
+    });
+}
+
 inline void fuzzRaw(const std::uint8_t *data, std::size_t size)
 {
     using namespace at::raw;
@@ -194,92 +290,7 @@ inline void fuzzRaw(const std::uint8_t *data, std::size_t size)
         break;
     }
     case 4:
-        if (variant & 64) { // legacy GE task descriptions
-            eachRecord(data, size, kGeTaskDescRecordSize, [&](const unsigned char *r) {
-                GeTaskDesc desc;
-                if (decodeGeTaskDesc(r, desc))
-                    check(desc.opName.size() <= 120 && desc.opType.size() <= 56,
-                          "task_desc_info: name overran");
-            });
-            break;
-        }
-        if (variant & 32) { // the host association over the same bytes read as every host record family
-            CannAssociation a;
-            eachRecord(data, size, kApiEventRecordSize, [&](const unsigned char *r) {
-                ApiEventRecord rec;
-                if (decodeApiEvent(r, rec) && !rec.isEvent())
-                    a.addApi({rec.level, rec.threadId, rec.begin, rec.end, rec.itemId, -1, 0});
-            });
-            std::size_t i = 0;
-            FlipBatches flips;
-            eachRecord(data, size, kCompactRecordSize, [&](const unsigned char *r) {
-                HostRecordHeader h;
-                NodeBasicInfo basic;
-                HcclOpInfo op;
-                TaskTrackRecord track;
-                if (i % 3 == 0 && decodeNodeBasicInfo(r, h, basic))
-                    a.addNodeBasicInfo(h, basic);
-                else if (i % 3 == 1 && decodeHcclOpInfo(r, h, op))
-                    a.addHcclOpInfo(h, op);
-                else if (decodeTaskTrack(r, track)) {
-                    a.addTask(track);
-                    flips.addFlip(track.streamId, static_cast<std::int64_t>(track.timeStamp), track.taskId);
-                }
-                ++i;
-            });
-            eachRecord(data, size, kAdditionalRecordSize, [&](const unsigned char *r) {
-                HostRecordHeader h;
-                TensorInfo tensors;
-                HcclInfo hccl;
-                if (decodeTensorInfo(r, h, tensors)) {
-                    a.addTensorInfo(h, tensors);
-                    (void)tensorShapes(tensors.tensors, false);
-                    (void)tensorFormats(tensors.tensors, true);
-                    (void)tensorDataTypes(tensors.tensors, false);
-                }
-                if (decodeHcclInfo(r, h, hccl))
-                    a.addHcclInfo(h, hccl);
-            });
-            a.finish();
-            flips.finish();
-            for (const HostTask &t : a.tasks()) {
-                for (const int api : {t.node, t.hccl, t.connection})
-                    check(api >= -1 && api < static_cast<int>(a.apis().size()),
-                          "association: bad range index");
-                check(t.op >= -1 && t.op < static_cast<int>(a.ops().size()), "association: bad op index");
-                check(t.hcclInfo >= -1 && t.hcclInfo < static_cast<int>(a.hcclInfos().size()),
-                      "association: bad hccl_info index");
-                check(t.hcclOp >= -1 && t.hcclOp < static_cast<int>(a.hcclOps().size()),
-                      "association: bad hccl_op_info index");
-                (void)flips.batchOf(t.track.streamId, t.track.taskId,
-                                    static_cast<std::int64_t>(t.track.timeStamp));
-            }
-            break;
-        }
-        if (variant & 16) { // host task_track submissions and their index
-            HostTaskIndex index;
-            eachRecord(data, size, kTaskTrackRecordSize, [&](const unsigned char *r) {
-                TaskTrackRecord rec;
-                if (decodeTaskTrack(r, rec))
-                    index.add(rec.deviceId, rec.streamId, rec.taskId,
-                              static_cast<std::int64_t>(rec.timeStamp), rec.kernelName);
-            });
-            index.finish();
-            eachRecord(data, size, kTaskTrackRecordSize, [&](const unsigned char *r) {
-                TaskTrackRecord rec;
-                if (decodeTaskTrack(r, rec)) {
-                    (void)index.lookup(rec.deviceId, rec.streamId, rec.taskId, INT64_MIN);
-                    (void)index.lookup(rec.deviceId, rec.streamId, rec.taskId,
-                                       static_cast<std::int64_t>(rec.timeStamp));
-                }
-            });
-            break;
-        }
-        eachRecord(data, size, kApiEventRecordSize, [&](const unsigned char *r) {
-            ApiEventRecord rec;
-            if (decodeApiEvent(r, rec))
-                check(rec.magic == kHostMagic, "api_event: accepted a wrong magic");
-        });
+        fuzzHostRecords(variant, data, size);
         break;
     case 5:
         eachRecord(data, size, kAclModuleRecordSize, [&](const unsigned char *r) {

@@ -388,7 +388,7 @@ private slots:
     {
         constexpr int kEvents = 400000;
         QByteArray trace = "[";
-        trace.reserve(kEvents * 100);
+        trace.reserve(qsizetype(kEvents) * 100);
         for (int i = 0; i < kEvents; ++i)
             trace += "{\"ph\":\"X\",\"name\":\"k" + QByteArray::number(i % 5000) +
                      "\",\"pid\":1,\"tid\":" + QByteArray::number(i % 8) + ",\"ts\":\"" +
