@@ -19,7 +19,7 @@
 namespace at::config {
 namespace {
 
-constexpr qint64 kCsvHeaderBytes = 1024 * 1024;
+constexpr qint64 kCsvHeaderBytes = qint64(1024) * 1024;
 
 std::optional<int> toInt(const QString &digits)
 {
