@@ -18,29 +18,6 @@ using namespace at;
 using namespace at::cluster;
 using namespace at::test;
 
-namespace {
-
-bool copyTree(const QString &from, const QString &to)
-{
-    QDirIterator it(from, QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString file = it.next();
-        const QString target = to + file.mid(from.size());
-        if (!QDir().mkpath(QFileInfo(target).path()) || !QFile::copy(file, target) ||
-            !QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner))
-            return false;
-    }
-    return true;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-} // namespace
-
 class TstClusterReaderLimit : public QObject
 {
     Q_OBJECT

@@ -22,25 +22,6 @@ using namespace at::test;
 
 namespace {
 
-bool copyTree(const QString &from, const QString &to)
-{
-    QDirIterator it(from, QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString file = it.next();
-        const QString target = to + file.mid(from.size());
-        if (!QDir().mkpath(QFileInfo(target).path()) || !QFile::copy(file, target) ||
-            !QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner))
-            return false;
-    }
-    return true;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 // The warnings that name `file` and contain every one of `parts`.
 QStringList warningsAbout(const ClusterModel &model, const QString &file, const QStringList &parts)
 {
