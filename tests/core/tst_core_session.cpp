@@ -260,9 +260,9 @@ private Q_SLOTS:
         QVERIFY(error.contains(QStringLiteral("newer")));
     }
 
-    // 200,000 markers as the m and k keys name them: the same session as Qt's reader, read several times
-    // faster (QJsonDocument took 11 µs a marker).
-    void manyMarkersReadFasterThanQt()
+    // 200,000 markers as the m and k keys name them: the same session as Qt's reader (how much faster is
+    // bench_markers' to show, docs/PERFORMANCE.md: a timing here would fail under the sanitizers).
+    void manyMarkersReadAsQtReadsThem()
     {
         constexpr int kMarkers = 200'000;
         Session s;
@@ -284,7 +284,6 @@ private Q_SLOTS:
         QVERIFY(*qt.session == s);
         qInfo("200,000 markers: simdjson %.3f s, QJsonDocument %.3f s", double(fastNs) / 1e9,
               double(qtNs) / 1e9);
-        QVERIFY2(fastNs * 2 < qtNs, qPrintable(QStringLiteral("%1 ns vs %2 ns").arg(fastNs).arg(qtNs)));
     }
 };
 

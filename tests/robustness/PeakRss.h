@@ -4,6 +4,8 @@
 // (docs/ROBUSTNESS.md, "the memory margin"). The test's main() must call peakRssWrapper when started as
 // `TEST --peak-rss-of APP ARGS...`. Needs AT_APP_BINARY.
 
+#include "Sanitized.h"
+
 #include <QCoreApplication>
 #include <QProcess>
 #include <QString>
@@ -21,17 +23,7 @@ namespace robust_peak {
 
 // AddressSanitizer (every target is built with it under AT_SANITIZE) adds shadow memory, redzones and a
 // quarantine of freed blocks to the app's RSS: the margin is a property of the normal build.
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-inline constexpr bool kSanitized = true;
-#else
-inline constexpr bool kSanitized = false;
-#endif
-#else
-inline constexpr bool kSanitized = false;
-#endif
+using at::test::kSanitized;
 
 // Peak RSS of one run: this test binary re-runs itself as `--peak-rss-of APP ARGS...`, which forks the
 // app, waits for it and prints the child's ru_maxrss (the only child it ever had, so nothing else
