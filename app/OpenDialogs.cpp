@@ -26,7 +26,8 @@ public:
     {
         const QStringList chosen = selectedFiles();
         if (chosen.size() == 1 && QFileInfo(chosen.front()).isDir()) {
-            QDialog::accept(); // QFileDialog::accept would only enter the folder
+            // Skips QFileDialog::accept on purpose: it would only enter the folder, not return it.
+            QDialog::accept(); // NOLINT(bugprone-parent-virtual-call)
             return;
         }
         QFileDialog::accept();
