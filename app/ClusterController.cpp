@@ -36,20 +36,21 @@ QString canonicalFolder(const QString &path)
 }
 
 // The cluster read with the prepared cache folder (`--cache DIR` or File ▸ Prepared Cache Folder), unless
-// that folder lies inside the cluster or any profile data folder: then it is read without it and says so,
-// as `--cluster` and `--prepare` refuse it (issue 29 item 6; the snapshot writer refuses it too).
-cluster::ClusterModel readClusterWithCache(const QString &root, const QString &cacheDir,
+// that folder lies inside the cluster or any profile data folder: then it is read without it (*cacheDir is
+// cleared) and says so, as `--cluster` and `--prepare` refuse it (issue 29 item 6; the snapshot writer
+// refuses it too).
+cluster::ClusterModel readClusterWithCache(const QString &root, QString *cacheDir,
                                            std::uint64_t memoryLimitBytes)
 {
-    if (cacheDir.isEmpty() || !snapshot::insideDataFolder(root, cacheDir))
-        return cluster::readCluster(root, {cacheDir, memoryLimitBytes});
+    if (cacheDir->isEmpty() || !snapshot::insideDataFolder(root, *cacheDir))
+        return cluster::readCluster(root, {*cacheDir, memoryLimitBytes});
+    const QString refused = std::exchange(*cacheDir, QString());
+    const QString dataFolder = snapshot::profileDataFolderAbove(refused);
     cluster::ClusterModel model = cluster::readCluster(root, {{}, memoryLimitBytes});
     model.warnings.prepend(
         ClusterController::tr("the prepared cache folder %1 lies inside the data folder %2: the cluster was "
                               "read without it and nothing is written there")
-            .arg(cacheDir, snapshot::profileDataFolderAbove(cacheDir).isEmpty()
-                               ? root
-                               : snapshot::profileDataFolderAbove(cacheDir)));
+            .arg(refused, dataFolder.isEmpty() ? root : dataFolder));
     return model;
 }
 
@@ -159,9 +160,7 @@ bool ClusterController::openCluster(const QString &path)
     // summaries (docs/CLUSTER.md).
     QString preparedDir = m_window->loadOptions().snapshotDirectory;
     auto model = std::make_shared<cluster::ClusterModel>(
-        readClusterWithCache(path, preparedDir, m_window->loadOptions().memoryLimitBytes));
-    if (!preparedDir.isEmpty() && snapshot::insideDataFolder(path, preparedDir))
-        preparedDir.clear();
+        readClusterWithCache(path, &preparedDir, m_window->loadOptions().memoryLimitBytes));
     // A few ranks that all have timelines still open as one timeline (one group per rank), as before; the
     // page is for clusters whose one timeline would be incomplete (summary-only ranks) or too tall.
     const bool summaryOnlyRank = std::any_of(model->ranks.begin(), model->ranks.end(),
@@ -444,8 +443,9 @@ void ClusterController::showClusterPage()
         return;
     }
     // A cluster opened straight as a timeline (up to 8 ranks with timelines): its page is read now.
-    auto model = std::make_shared<cluster::ClusterModel>(readClusterWithCache(
-        m_clusterRoot, m_window->loadOptions().snapshotDirectory, m_window->loadOptions().memoryLimitBytes));
+    QString preparedDir = m_window->loadOptions().snapshotDirectory;
+    auto model = std::make_shared<cluster::ClusterModel>(
+        readClusterWithCache(m_clusterRoot, &preparedDir, m_window->loadOptions().memoryLimitBytes));
     if (model->ranks.empty())
         return;
     showModel(model);

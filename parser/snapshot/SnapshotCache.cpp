@@ -352,11 +352,11 @@ QString pathFor(const QString &input, PreferredSource preferred, const QString &
     if (insideDataFolder(input, dir)) {
         static std::once_flag warned;
         std::call_once(warned, [&] {
+            const QString dataFolder = profileDataFolderAbove(dir);
             qCWarning(lcSnapshot).noquote()
                 << QCoreApplication::translate(
                        "Parser", "the snapshot cache %1 lies inside the data folder %2: running without it")
-                       .arg(resolvedPath(dir),
-                            profileDataFolderAbove(dir).isEmpty() ? path : profileDataFolderAbove(dir));
+                       .arg(resolvedPath(dir), dataFolder.isEmpty() ? path : dataFolder);
         });
         return {};
     }
