@@ -20,6 +20,21 @@ enum class Severity
 // "high", "medium", "low": the ids of --advise --json.
 QString severityId(Severity severity);
 
+// The part of a rank's step a finding explains: the split of step_trace_time.csv (FORMATS.md §9.2),
+// plus memory (a finding about memory explains no time of the step). Unknown: not yet attributed.
+enum class StepPart
+{
+    Computing,
+    CommunicationNotOverlapped,
+    Free,
+    Memory,
+    Unknown
+};
+
+// "computing", "communication_not_overlapped", "free", "memory", "unknown": the ids of --advise --json
+// and --overview --json.
+QString stepPartId(StepPart part);
+
 // One place where a problem shows: the slice to select (invalid when there is none, e.g. a counter
 // sample) and what the user reads in the list. start/duration may be an idle gap before the slice.
 struct FindingOccurrence
@@ -49,6 +64,16 @@ struct Finding
     QString fix;                                // the concrete change to make
     std::vector<FindingOccurrence> occurrences; // most costly first
     QJsonObject data;                           // the check's own numbers (counts, ratios, thresholds)
+
+    // What the finding explains (issue #28 item 2): the part of the step, on which rank (source group;
+    // -1 when the finding is about no single rank), and the denominators of its shares: that rank's
+    // part and step time summed over the same steps the finding counts. 0 when unknown.
+    StepPart part = StepPart::Unknown;
+    int rank = -1;
+    TimeNs partTime = 0;
+    TimeNs stepTime = 0;
+    double shareOfPart() const { return partTime > 0 ? double(timeAtStake) / double(partTime) : 0.0; }
+    double shareOfStep() const { return stepTime > 0 ? double(timeAtStake) / double(stepTime) : 0.0; }
 };
 
 // The translation context of every finding text ("Insights"), as lupdate sees it.

@@ -20,6 +20,23 @@ QString severityId(Severity severity)
     return QStringLiteral("low");
 }
 
+QString stepPartId(StepPart part)
+{
+    switch (part) {
+    case StepPart::Computing:
+        return QStringLiteral("computing");
+    case StepPart::CommunicationNotOverlapped:
+        return QStringLiteral("communication_not_overlapped");
+    case StepPart::Free:
+        return QStringLiteral("free");
+    case StepPart::Memory:
+        return QStringLiteral("memory");
+    case StepPart::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
+}
+
 Severity severityForPercent(double percent)
 {
     if (percent >= kHighSeverityPercent)
