@@ -94,12 +94,13 @@ communicationDataFrom(const std::shared_ptr<const cluster::ClusterModel> &cluste
     return one;
 }
 
-std::shared_ptr<const cluster::ClusterModel> readCommunicationData(const TraceModel &model)
+std::shared_ptr<const cluster::ClusterModel> readCommunicationData(const TraceModel &model,
+                                                                   std::uint64_t memoryLimitBytes)
 {
     const QString root = communicationDataRoot(model);
     if (root.isEmpty())
         return nullptr;
-    auto data = std::make_shared<cluster::ClusterModel>(cluster::readCluster(root));
+    auto data = std::make_shared<cluster::ClusterModel>(cluster::readCluster(root, {{}, memoryLimitBytes}));
     if (data->ranks.empty())
         return nullptr;
     return data;
@@ -142,7 +143,7 @@ int runAdvise(const CommandLineOptions &options)
         model = loadForCommand(path, options, err);
         if (!model)
             return 1;
-        data = readCommunicationData(*model);
+        data = readCommunicationData(*model, options.load.memoryLimitBytes);
     }
     for (const QString &warning : model->warnings())
         err << "warning: " << warning << "\n";

@@ -181,7 +181,9 @@ int runAdvise(const CommandLineOptions &options);
 // The communication / cluster data of a loaded model's folder for the insight checks: parser/cluster's
 // readCluster over the rank folder(s) the model was read from (summary files only: communication.json,
 // step_trace_time.csv, profiler_metadata.json). Null for a single file or a folder without rank folders.
-std::shared_ptr<const cluster::ClusterModel> readCommunicationData(const TraceModel &model);
+// memoryLimitBytes: --memory-limit (ClusterReadOptions::memoryLimitBytes; 0: none).
+std::shared_ptr<const cluster::ClusterModel> readCommunicationData(const TraceModel &model,
+                                                                   std::uint64_t memoryLimitBytes = 0);
 // The folder readCommunicationData() reads: the common folder of the model's rank folders (empty for a file).
 QString communicationDataRoot(const TraceModel &model);
 // What readCluster(root) would give, taken from a cluster already read: the cluster itself when root is its

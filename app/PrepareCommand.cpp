@@ -5,6 +5,7 @@
 // rank from DIR without parsing; a rank whose files changed since is read again.
 #include "CommandLine.h"
 
+#include "LoadMemoryGuard.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/PreparedSummary.h"
 #include "common/MessageText.h"
@@ -80,7 +81,8 @@ int runPrepare(const CommandLineOptions &options)
         err << "ascend-timeline: cannot create " << dir << "\n";
         return 1;
     }
-    const cluster::RankSummary summary = cluster::readRankSummary(folder);
+    // Read under --memory-limit, as --cluster reads it: a rank cut short by the limit is not saved (below).
+    const cluster::RankSummary summary = cluster::readRankSummary(folder, options.load.memoryLimitBytes);
     const cluster::Rank &rank = summary.rank;
     if (rank.rank < 0) {
         err << "ascend-timeline: " << rank.folder
@@ -130,6 +132,21 @@ int runPrepare(const CommandLineOptions &options)
             timeline = QStringLiteral("no snapshot");
             exitCode = 1;
         }
+    }
+    // A summary stands in for the rank's files, so only the rank's whole data is saved as one (the rule of
+    // docs/ROBUSTNESS.md, issue 29 item 9): a rank whose files the memory limit cut short is not saved, and
+    // --cluster --cache reads it from its files. A summary saved before is left as it is: it is used only
+    // while every file it was made from is unchanged.
+    if (summary.cutByMemoryLimit) {
+        err << "ascend-timeline: " << rank.folder
+            << ": the memory limit stopped reading its communication files (--memory-limit "
+            << formatByteSize(options.load.memoryLimitBytes)
+            << "); its summary is not saved (it would miss what was not read): --cluster --cache reads this "
+               "rank from its files\n";
+        out << "rank " << rank.rank << " (" << rank.folder
+            << "): summary not saved (cut by the memory limit), " << timeline << "\n";
+        stdoutWritten(out, err);
+        return 1;
     }
     // Written after the load, with the stamps of the files as they are now.
     QString reason;

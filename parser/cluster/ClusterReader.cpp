@@ -172,25 +172,6 @@ RankIdentity identify(const QString &folder)
     return id;
 }
 
-// The share of --memory-limit the cluster's op and link files may fill while they are read. Smaller than a
-// timeline's (kReadingShareOfLimit): what is made of the ops afterwards (`--cluster --json`'s op rows and
-// its JSON text, the page's tables) takes about three times the memory of the ops read (measured on a
-// 168 MB communication.json: 60 MiB read → 266 MiB peak), and the whole run must stay within the limit.
-constexpr double kClusterReadingShareOfLimit = 0.25;
-
-// Why reading stopped, as memoryStopReason() says it for a timeline, with the cluster's share.
-QString clusterMemoryStopReason(std::uint64_t limitBytes)
-{
-    return QCoreApplication::translate("Parser",
-                                       "memory use reached the limit for reading a cluster's operators "
-                                       "(%1, %2 % of the %3 limit: the analyses and their output need "
-                                       "the rest; raise it with --memory-limit or AT_MEMORY_LIMIT)")
-        .arg(formatByteSize(
-            static_cast<std::uint64_t>(kClusterReadingShareOfLimit * static_cast<double>(limitBytes))))
-        .arg(qRound(kClusterReadingShareOfLimit * 100))
-        .arg(formatByteSize(limitBytes));
-}
-
 // "step13" → 13 for the keys of one file, converted once per step rather than once per op.
 class StepKeys
 {
@@ -682,6 +663,7 @@ private:
             return false;
         }
         noteRead(path);
+        m_model.cutByMemoryLimit = m_model.cutByMemoryLimit || !stoppedAt.isEmpty();
         if (!stoppedAt.isEmpty())
             warn(QCoreApplication::translate("Parser",
                                              "%1: reading stopped %2 because %3; the %4 read before "
@@ -1061,6 +1043,23 @@ bool isClusterFolder(const QString &path)
     return ranks >= 2;
 }
 
+// Why reading stopped, as memoryStopReason() says it for a timeline, with the cluster's share. That share
+// (kClusterReadingShareOfLimit) is smaller than a timeline's (kReadingShareOfLimit): what is made of the ops
+// afterwards (`--cluster --json`'s op rows and its JSON text, the page's tables) takes about three times the
+// memory of the ops read (measured on a 168 MB communication.json: 60 MiB read → 266 MiB peak), and the
+// whole run must stay within the limit.
+QString clusterMemoryStopReason(std::uint64_t limitBytes)
+{
+    return QCoreApplication::translate("Parser",
+                                       "memory use reached the limit for reading a cluster's operators "
+                                       "(%1, %2 % of the %3 limit: the analyses and their output need "
+                                       "the rest; raise it with --memory-limit or AT_MEMORY_LIMIT)")
+        .arg(formatByteSize(
+            static_cast<std::uint64_t>(kClusterReadingShareOfLimit * static_cast<double>(limitBytes))))
+        .arg(qRound(kClusterReadingShareOfLimit * 100))
+        .arg(formatByteSize(limitBytes));
+}
+
 RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitBytes)
 {
     RankSummary summary;
@@ -1109,7 +1108,7 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
         std::optional<RankSummary> summary;
         if (!options.preparedDirectory.isEmpty()) {
             QString why;
-            summary = readPreparedSummary(folder, options.preparedDirectory, &why);
+            summary = readPreparedSummary(folder, options.preparedDirectory, &why, options.memoryLimitBytes);
             if (!summary && !why.isEmpty())
                 model.warnings << why;
             prepared += summary ? 1 : 0;

@@ -33,6 +33,9 @@ struct RankSummary
     DistributedArgs distributed;
     QStringList warnings;
     QString rankProblem; // why the folder has no usable rank id, when it names one out of range
+    // The memory limit stopped reading one of its files (what was read is kept, with a warning): not the
+    // rank's whole data, so `--prepare` does not save it as a summary.
+    bool cutByMemoryLimit = false;
 };
 // memoryLimitBytes (0: none) as ClusterReadOptions::memoryLimitBytes.
 RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitBytes = 0);
@@ -60,6 +63,12 @@ struct ClusterReadOptions
     // share of it; what was read is kept and a warning names the file and how much was kept.
     std::uint64_t memoryLimitBytes = 0;
 };
+
+// The share of --memory-limit the cluster's op and link files (and a prepared summary's ops) may fill while
+// they are read (ClusterReader.cpp says why it is smaller than a timeline's), and why reading stopped when
+// it was reached, for the warnings.
+inline constexpr double kClusterReadingShareOfLimit = 0.25;
+QString clusterMemoryStopReason(std::uint64_t limitBytes);
 
 // Every rank folder found is a rank of the model (summary-only ranks included). Problems are collected in
 // ClusterModel::warnings, each naming the file; an empty model means no rank folder was found.

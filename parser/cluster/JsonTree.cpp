@@ -419,4 +419,279 @@ bool streamJsonMembers(const QString &path, int depth, const JsonMemberVisitor &
     return MemberStream(*mapped, depth, visit).run(error);
 }
 
+namespace {
+
+// The walker behind walkJsonFile: the structural scan of MemberStream (strings with their escapes, nested
+// brackets counted, simdjson validating each value it hands out), walking into the objects and arrays the
+// caller chooses, with every byte passed to walk.bytes before its page is given back.
+class ValueWalker
+{
+public:
+    ValueWalker(const MappedFile &file, const JsonWalk &walk)
+        : m_file(file), m_begin(file.data()), m_size(file.size()), m_walk(walk)
+    {}
+
+    bool run(QString *error, bool *stopped)
+    {
+        skipSpace();
+        if (m_pos >= m_size) {
+            *error = QCoreApplication::translate("Parser", "%1: not valid JSON").arg(m_file.path());
+            return false;
+        }
+        if (m_begin[m_pos] != '{') {
+            *error = QCoreApplication::translate("Parser", "%1: not a JSON object").arg(m_file.path());
+            return false;
+        }
+        bool ok = walkObject();
+        if (ok && !m_stopped) {
+            skipSpace();
+            ok = m_pos == m_size;
+            if (ok)
+                pass(m_size);
+        }
+        if (m_file.truncated()) {
+            *error = m_file.truncationMessage();
+            return false;
+        }
+        if (!ok) {
+            *error = m_keys.empty()
+                         ? QCoreApplication::translate("Parser", "%1: not valid JSON").arg(m_file.path())
+                         : QCoreApplication::translate("Parser", "%1: not valid JSON near key \"%2\"")
+                               .arg(m_file.path(), QString::fromStdString(m_keys.back()));
+            return false;
+        }
+        if (stopped)
+            *stopped = m_stopped;
+        return true;
+    }
+
+private:
+    static constexpr std::size_t kReleaseStep = std::size_t(8) << 20; // give pages back every 8 MiB
+
+    char at() const { return m_pos < m_size ? m_begin[m_pos] : '\0'; }
+
+    void skipSpace()
+    {
+        while (m_pos < m_size && (m_begin[m_pos] == ' ' || m_begin[m_pos] == '\n' || m_begin[m_pos] == '\r' ||
+                                  m_begin[m_pos] == '\t'))
+            ++m_pos;
+    }
+
+    // At '"': moves past the closing quote.
+    bool skipString()
+    {
+        for (++m_pos; m_pos < m_size; ++m_pos) {
+            if (m_begin[m_pos] == '\\')
+                ++m_pos;
+            else if (m_begin[m_pos] == '"') {
+                ++m_pos;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // Moves past one value; brackets are only counted here, simdjson checks them when the value is parsed.
+    bool skipValue()
+    {
+        int nesting = 0;
+        while (m_pos < m_size) {
+            const char c = m_begin[m_pos];
+            if (c == '"') {
+                if (!skipString())
+                    return false;
+                if (nesting == 0)
+                    return true;
+                continue;
+            }
+            if (c == '{' || c == '[') {
+                ++nesting;
+            } else if (c == '}' || c == ']') {
+                if (nesting == 0)
+                    return true; // the end of the enclosing object or array: a scalar just ended
+                if (--nesting == 0) {
+                    ++m_pos;
+                    return true;
+                }
+            } else if (nesting == 0 && (c == ',' || c == ' ' || c == '\n' || c == '\r' || c == '\t')) {
+                return true;
+            }
+            ++m_pos;
+        }
+        return nesting == 0;
+    }
+
+    // Parses the text [from, to) as one JSON value (wrapped in an array: simdjson reads a scalar document
+    // only as a scalar); false when it is not exactly one valid value.
+    bool parseValue(std::size_t from, std::size_t to, JsonNode &value)
+    {
+        m_buffer.assign(1, '[');
+        m_buffer.append(m_begin + from, to - from);
+        m_buffer.push_back(']');
+        const simdjson::padded_string text(m_buffer);
+        od::document doc;
+        od::array array;
+        if (m_parser.iterate(text).get(doc) || doc.get_array().get(array))
+            return false;
+        int elements = 0;
+        for (auto element : array) {
+            od::value inner;
+            if (++elements > 1 || element.get(inner) || !convert(inner, value, 1))
+                return false;
+        }
+        return elements == 1;
+    }
+
+    // The key at [from, to) (a string token, quotes included), unescaped.
+    bool parseKey(std::size_t from, std::size_t to, std::string &key)
+    {
+        JsonNode node;
+        if (!parseValue(from, to, node) || node.type != JsonNode::Type::String)
+            return false;
+        key = std::move(node.text);
+        return true;
+    }
+
+    // Hands the bytes before upTo to walk.bytes (once each).
+    void pass(std::size_t upTo)
+    {
+        if (upTo <= m_passed)
+            return;
+        if (m_walk.bytes)
+            m_walk.bytes(m_passed, std::string_view(m_begin + m_passed, upTo - m_passed));
+        m_passed = upTo;
+    }
+
+    void release(std::size_t upTo)
+    {
+        static const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+        const std::size_t aligned = upTo / page * page;
+        if (aligned < m_released + kReleaseStep)
+            return;
+        pass(aligned);
+        // The scan never goes back: the file's pages before here are dropped from this process.
+        ::madvise(const_cast<char *>(m_begin) + m_released, aligned - m_released, MADV_DONTNEED);
+        m_released = aligned;
+    }
+
+    // A value at m_pos: walked into (a member's object or array walkInto chooses) or given whole to
+    // walk.member or walk.element.
+    bool value(bool isMember)
+    {
+        const char c = at();
+        if ((c == '{' || c == '[') && isMember && m_walk.walkInto && m_walk.walkInto(m_keys))
+            return c == '{' ? walkObject() : walkArray();
+        const std::size_t from = m_pos;
+        if (!skipValue())
+            return false;
+        JsonNode node;
+        if (!parseValue(from, m_pos, node))
+            return false;
+        const auto &visit = isMember ? m_walk.member : m_walk.element;
+        if (visit && !visit(m_keys, node))
+            m_stopped = true;
+        return true;
+    }
+
+    // At '{': each member's value walked into or given whole to walk.member, with its key on m_keys.
+    bool walkObject()
+    {
+        ++m_pos;
+        skipSpace();
+        if (at() == '}') {
+            ++m_pos;
+            return true;
+        }
+        while (true) {
+            if (at() != '"')
+                return false;
+            const std::size_t keyFrom = m_pos;
+            if (!skipString())
+                return false;
+            std::string key;
+            if (!parseKey(keyFrom, m_pos, key))
+                return false;
+            skipSpace();
+            if (at() != ':')
+                return false;
+            ++m_pos;
+            skipSpace();
+            release(keyFrom);
+            m_keys.push_back(std::move(key));
+            if (!value(true))
+                return false;
+            m_keys.pop_back();
+            if (m_stopped)
+                return true;
+            skipSpace();
+            if (at() == ',') {
+                ++m_pos;
+                skipSpace();
+                continue;
+            }
+            if (at() == '}') {
+                ++m_pos;
+                return true;
+            }
+            return false;
+        }
+    }
+
+    // At '[': each element given whole to walk.element, with the array's keys.
+    bool walkArray()
+    {
+        ++m_pos;
+        skipSpace();
+        if (at() == ']') {
+            ++m_pos;
+            return true;
+        }
+        while (true) {
+            release(m_pos);
+            if (!value(false))
+                return false;
+            if (m_stopped)
+                return true;
+            skipSpace();
+            if (at() == ',') {
+                ++m_pos;
+                skipSpace();
+                continue;
+            }
+            if (at() == ']') {
+                ++m_pos;
+                return true;
+            }
+            return false;
+        }
+    }
+
+    const MappedFile &m_file;
+    const char *m_begin;
+    std::size_t m_size;
+    const JsonWalk &m_walk;
+    std::size_t m_pos = 0;
+    std::size_t m_released = 0;
+    std::size_t m_passed = 0;
+    std::vector<std::string> m_keys;
+    std::string m_buffer;
+    od::parser m_parser;
+    bool m_stopped = false;
+};
+
+} // namespace
+
+bool walkJsonFile(const QString &path, const JsonWalk &walk, QString *error, bool *stopped)
+{
+    if (stopped)
+        *stopped = false;
+    QString problem;
+    const std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &problem);
+    if (!mapped) {
+        *error = problem;
+        return false;
+    }
+    return ValueWalker(*mapped, walk).run(error, stopped);
+}
+
 } // namespace at::cluster

@@ -5,8 +5,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstddef>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -80,5 +82,23 @@ bool readJsonFile(const QString &path, JsonNode &root, QString *error);
 // or not an object, or changed while read; the caller then drops what visit kept.
 using JsonMemberVisitor = std::function<bool(const std::vector<std::string> &keys, const JsonNode &value)>;
 bool streamJsonMembers(const QString &path, int depth, const JsonMemberVisitor &visit, QString *error);
+
+// Reads a file that is a JSON object, walking into the objects and arrays walk.walkInto chooses, so that a
+// large array is read one element at a time (a prepared summary's ops) and nothing is held but what the
+// callbacks keep. For each member whose value is an object or an array, walkInto(keys) (the keys down to
+// the member) says whether to walk into it. Every other value is given whole as a small tree: a member to
+// member(keys, value), with the keys down to it; an element of an array walked into to element(keys, value),
+// with the keys down to the array. Either returns false to stop reading (*stopped is then set, and the
+// function returns true). bytes(offset, text), when given, gets every byte of the file once and in order
+// before its pages are given back (the file is mapped and its pages dropped every 8 MiB behind the scan, as
+// streamJsonMembers does), so a checksum of the file is made in the same read. Errors as streamJsonMembers.
+struct JsonWalk
+{
+    std::function<bool(const std::vector<std::string> &keys)> walkInto;
+    std::function<bool(const std::vector<std::string> &keys, const JsonNode &value)> member;
+    std::function<bool(const std::vector<std::string> &keys, const JsonNode &value)> element;
+    std::function<void(std::size_t offset, std::string_view text)> bytes;
+};
+bool walkJsonFile(const QString &path, const JsonWalk &walk, QString *error, bool *stopped = nullptr);
 
 } // namespace at::cluster

@@ -1,5 +1,6 @@
 #include "cluster/PreparedSummary.h"
 
+#include "LoadMemoryGuard.h"
 #include "cluster/JsonTree.h"
 #include "snapshot/SnapshotCache.h"
 
@@ -8,12 +9,16 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <algorithm>
+#include <initializer_list>
 #include <map>
+#include <optional>
+#include <string_view>
 
 #include <sys/stat.h>
 
@@ -73,27 +78,6 @@ QByteArray headerOf(const QByteArray &sha256Hex)
            "\",\"body\":";
 }
 constexpr qsizetype kSha256HexSize = 64;
-
-// Whether the file's body hashes to the checksum its header holds (streamed: a summary can be large).
-bool checksumMatches(const QString &path, const QString &expectedHex)
-{
-    const QByteArray header = headerOf(expectedHex.toLatin1());
-    QFile file(path);
-    if (expectedHex.size() != kSha256HexSize || !file.open(QIODevice::ReadOnly) ||
-        file.size() < header.size() + 1 || file.read(header.size()) != header)
-        return false;
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    qint64 left = file.size() - header.size() - 1; // the body, before the closing brace
-    QByteArray chunk;
-    while (left > 0) {
-        chunk = file.read(std::min<qint64>(left, qint64(1) << 20));
-        if (chunk.isEmpty())
-            return false;
-        hash.addData(chunk);
-        left -= chunk.size();
-    }
-    return file.read(2) == "}" && hash.result().toHex() == expectedHex.toLatin1();
-}
 
 QJsonObject encodeStep(const RankStep &s)
 {
@@ -161,12 +145,31 @@ QJsonObject encodeOp(const CommOp &op)
             {QStringLiteral("bandwidth"), bandwidth}};
 }
 
-CommOp decodeOp(const JsonNode &n, FiniteNumbers &numbers)
+// One QString per distinct group, transport or link kind of a summary (shared, as the cluster reader does),
+// not one copy per op.
+class SharedStrings
+{
+public:
+    QString operator()(const JsonNode &node)
+    {
+        const QString text = node.string();
+        const auto it = m_strings.constFind(text);
+        if (it != m_strings.constEnd())
+            return *it;
+        m_strings.insert(text, text);
+        return text;
+    }
+
+private:
+    QHash<QString, QString> m_strings;
+};
+
+CommOp decodeOp(const JsonNode &n, FiniteNumbers &numbers, SharedStrings &shared)
 {
     CommOp op;
     op.step = n["step"].toInt(kNoStep);
     op.name = n["name"].string();
-    op.group = n["group"].string();
+    op.group = shared(n["group"]);
     op.p2p = n["p2p"].text == "true";
     op.total = n["total"].text == "true";
     op.startAbsolute = big(n["start"]);
@@ -179,7 +182,7 @@ CommOp decodeOp(const JsonNode &n, FiniteNumbers &numbers)
     op.synchronizationRatio = numbers.read(n["synchronization_ratio"], "synchronization_ratio");
     for (const JsonNode &b : n["bandwidth"].items) {
         TransportBandwidth t;
-        t.transport = b["transport"].string();
+        t.transport = shared(b["transport"]);
         t.sizeMb = numbers.read(b["size_mb"], "size_mb");
         t.time = big(b["time"]);
         if (b["bandwidth_gbps"].type == JsonNode::Type::Number)
@@ -207,15 +210,15 @@ QJsonObject encodeLink(const MatrixLink &l)
             {QStringLiteral("op_name"), l.opName}};
 }
 
-MatrixLink decodeLink(const JsonNode &n, FiniteNumbers &numbers)
+MatrixLink decodeLink(const JsonNode &n, FiniteNumbers &numbers, SharedStrings &shared)
 {
     MatrixLink l;
     l.step = n["step"].toInt(kNoStep);
-    l.opKey = n["op_key"].string();
-    l.group = n["group"].string();
+    l.opKey = shared(n["op_key"]);
+    l.group = shared(n["group"]);
     l.srcLocal = static_cast<int>(n["src_local"].toInt(-1));
     l.dstLocal = static_cast<int>(n["dst_local"].toInt(-1));
-    l.transport = n["transport"].string();
+    l.transport = shared(n["transport"]);
     l.sizeMb = numbers.read(n["size_mb"], "size_mb");
     l.time = big(n["time"]);
     l.bandwidthGbps = numbers.read(n["bandwidth_gbps"], "bandwidth_gbps");
@@ -229,14 +232,6 @@ QJsonArray strings(const QStringList &list)
     for (const QString &s : list)
         a.append(s);
     return a;
-}
-
-QStringList strings(const JsonNode &n)
-{
-    QStringList list;
-    for (const JsonNode &s : n.items)
-        list << s.string();
-    return list;
 }
 
 QByteArray encode(const RankSummary &summary, const QString &snapshotPath)
@@ -299,57 +294,171 @@ QByteArray encode(const RankSummary &summary, const QString &snapshotPath)
     return headerOf(QCryptographicHash::hash(text, QCryptographicHash::Sha256).toHex()) + text + '}';
 }
 
-RankSummary decode(const JsonNode &root, const QString &rankFolder, const QString &path, int rank)
+// What a summary's content takes in memory per byte of the file (its ops and links with their strings; the
+// file's text is never held): measured 0.9 on a 170 MB summary (docs/PERFORMANCE.md), rounded up. A
+// summary is read only when this much fits under the limit.
+constexpr double kKeptPerFileByte = 1.0;
+
+// The body starts after the header, which has the same length for every summary of this format.
+const qsizetype kBodyOffset = headerOf(QByteArray(kSha256HexSize, '0')).size();
+
+bool keysAre(const std::vector<std::string> &keys, std::initializer_list<std::string_view> path)
 {
-    RankSummary summary;
-    FiniteNumbers numbers(path);
-    const JsonNode &n = root["rank"];
-    Rank &r = summary.rank;
-    r.rank = rank; // the folder's, which the summary was checked to claim
-    r.device = static_cast<int>(n["device"].toInt(-1));
-    r.folder = QFileInfo(rankFolder).absoluteFilePath();
-    // Paths of the folder as it was read when prepared, now where it is seen (another mount point).
-    const QString readAs = root["read_as"].string();
-    auto moved = [&](const QString &path) { return snapshot::rebasedPath(path, readAs, r.folder); };
-    r.name = n["name"].string();
-    r.hasTimeline = n["has_timeline"].text == "true";
-    for (const QString &file : strings(n["files_read"]))
-        r.filesRead << moved(file);
-    for (const JsonNode &s : n["steps"].items)
-        r.steps.push_back(decodeStep(s));
-    for (const JsonNode &op : n["ops"].items)
-        r.ops.push_back(decodeOp(op, numbers));
-    for (const JsonNode &l : n["links"].items)
-        r.links.push_back(decodeLink(l, numbers));
-    if (const JsonNode &m = n["memory_peak"]; m.isObject())
-        r.memoryPeak = RankMemoryPeak{big(m["bytes"]), big(m["time"]), m["component"].string(),
-                                      moved(m["file"].string())};
-    for (const JsonNode &g : root["groups"].items) {
-        ParallelGroup group;
-        group.key = g["key"].string();
-        group.hash = g["hash"].string();
-        group.name = g["name"].string();
-        for (const JsonNode &id : g["ranks"].items)
-            group.globalRanks.push_back(static_cast<int>(id.toInt(-1)));
-        summary.groups.push_back(std::move(group));
-    }
-    if (const JsonNode &d = root["distributed"]; d.isObject()) {
-        DistributedArgs &a = summary.distributed;
-        a.present = true;
-        a.tp = static_cast<int>(d["tp"].toInt(1));
-        a.pp = static_cast<int>(d["pp"].toInt(1));
-        a.dp = static_cast<int>(d["dp"].toInt(1));
-        a.cp = static_cast<int>(d["cp"].toInt(1));
-        a.ep = static_cast<int>(d["ep"].toInt(1));
-        a.worldSize = static_cast<int>(d["world_size"].toInt(0));
-    }
-    summary.warnings = strings(root["warnings"]);
-    if (!readAs.isEmpty() && readAs != r.folder)
-        for (QString &w : summary.warnings)
-            w.replace(readAs + QLatin1Char('/'), r.folder + QLatin1Char('/'));
-    summary.warnings << numbers.warnings();
-    return summary;
+    return std::equal(keys.begin(), keys.end(), path.begin(), path.end());
 }
+
+// One pass over a summary file (walkJsonFile): the small members are kept as trees (the header's format
+// and sha256; the body's key, folder, read_as, snapshot and distributed; the rank's scalars), the arrays
+// are decoded element by element as they are read (steps, ops, links, groups, warnings, files_read, stamps),
+// and the SHA-256 of the body is made of the same bytes. Under a memory limit, reading stops once the private
+// memory reaches the cluster's reading share of it.
+class SummaryPass
+{
+public:
+    SummaryPass(const QString &path, std::uint64_t memoryLimitBytes)
+        : m_path(path), m_numbers(path), m_limit(memoryLimitBytes)
+    {}
+
+    // False when the file is not valid JSON (*error names it and what is wrong); true with stopped() when
+    // the memory limit stopped it.
+    bool read(QString *error)
+    {
+        JsonWalk walk;
+        walk.walkInto = [](const std::vector<std::string> &keys) {
+            return keysAre(keys, {"body"}) || keysAre(keys, {"body", "rank"}) ||
+                   keysAre(keys, {"body", "stamps"}) || keysAre(keys, {"body", "groups"}) ||
+                   keysAre(keys, {"body", "warnings"}) || keysAre(keys, {"body", "rank", "steps"}) ||
+                   keysAre(keys, {"body", "rank", "ops"}) || keysAre(keys, {"body", "rank", "links"}) ||
+                   keysAre(keys, {"body", "rank", "files_read"});
+        };
+        walk.member = [this](const std::vector<std::string> &keys, const JsonNode &value) {
+            if (keys.size() == 1)
+                header.members.emplace_back(keys[0], value);
+            else if (keys.size() == 2 && keys[0] == "body")
+                body.members.emplace_back(keys[1], value);
+            else if (keys.size() == 3 && keys[0] == "body" && keys[1] == "rank")
+                rank.members.emplace_back(keys[2], value);
+            return true;
+        };
+        walk.element = [this](const std::vector<std::string> &keys, const JsonNode &value) {
+            return element(keys, value);
+        };
+        walk.bytes = [this](std::size_t offset, std::string_view text) { hash(offset, text); };
+        return walkJsonFile(m_path, walk, error, &m_stopped);
+    }
+
+    bool stopped() const { return m_stopped; }
+
+    // Whether the file is the header with this checksum, the body hashing to it and the closing brace.
+    bool checksumMatches() const
+    {
+        const QByteArray expected = header["sha256"].string().toLatin1();
+        return expected.size() == kSha256HexSize && m_header == headerOf(expected) && m_last == '}' &&
+               m_hash.result().toHex() == expected;
+    }
+
+    // The summary of the folder's rank, from what was read (paths of the folder as it was read when prepared
+    // moved to where it is seen now: another mount point).
+    RankSummary take(const QString &rankFolder, int rankId)
+    {
+        RankSummary out = std::move(m_summary);
+        Rank &r = out.rank;
+        r.rank = rankId; // the folder's, which the summary was checked to claim
+        r.device = static_cast<int>(rank["device"].toInt(-1));
+        r.folder = QFileInfo(rankFolder).absoluteFilePath();
+        const QString readAs = body["read_as"].string();
+        auto moved = [&](const QString &path) { return snapshot::rebasedPath(path, readAs, r.folder); };
+        r.name = rank["name"].string();
+        r.hasTimeline = rank["has_timeline"].text == "true";
+        for (const QString &file : std::as_const(m_filesRead))
+            r.filesRead << moved(file);
+        if (const JsonNode &m = rank["memory_peak"]; m.isObject())
+            r.memoryPeak = RankMemoryPeak{big(m["bytes"]), big(m["time"]), m["component"].string(),
+                                          moved(m["file"].string())};
+        if (const JsonNode &d = body["distributed"]; d.isObject()) {
+            DistributedArgs &a = out.distributed;
+            a.present = true;
+            a.tp = static_cast<int>(d["tp"].toInt(1));
+            a.pp = static_cast<int>(d["pp"].toInt(1));
+            a.dp = static_cast<int>(d["dp"].toInt(1));
+            a.cp = static_cast<int>(d["cp"].toInt(1));
+            a.ep = static_cast<int>(d["ep"].toInt(1));
+            a.worldSize = static_cast<int>(d["world_size"].toInt(0));
+        }
+        if (!readAs.isEmpty() && readAs != r.folder)
+            for (QString &w : out.warnings)
+                w.replace(readAs + QLatin1Char('/'), r.folder + QLatin1Char('/'));
+        out.warnings << m_numbers.warnings();
+        return out;
+    }
+
+    JsonNode header; // format, sha256
+    JsonNode body;   // key, folder, read_as, snapshot, distributed
+    JsonNode rank;   // the rank's rank, device, name, has_timeline, memory_peak
+    std::vector<JsonNode> stamps;
+
+private:
+    bool element(const std::vector<std::string> &keys, const JsonNode &value)
+    {
+        // statm is read at the first element and then every 256: a few µs each.
+        if (m_limit > 0 && m_elements++ % 256 == 0 &&
+            static_cast<double>(privateResidentBytes()) >=
+                kClusterReadingShareOfLimit * static_cast<double>(m_limit))
+            return false;
+        Rank &r = m_summary.rank;
+        if (keysAre(keys, {"body", "rank", "steps"}))
+            r.steps.push_back(decodeStep(value));
+        else if (keysAre(keys, {"body", "rank", "ops"}))
+            r.ops.push_back(decodeOp(value, m_numbers, m_shared));
+        else if (keysAre(keys, {"body", "rank", "links"}))
+            r.links.push_back(decodeLink(value, m_numbers, m_shared));
+        else if (keysAre(keys, {"body", "rank", "files_read"}))
+            m_filesRead << value.string();
+        else if (keysAre(keys, {"body", "stamps"}))
+            stamps.push_back(value);
+        else if (keysAre(keys, {"body", "warnings"}))
+            m_summary.warnings << value.string();
+        else if (keysAre(keys, {"body", "groups"})) {
+            ParallelGroup group;
+            group.key = value["key"].string();
+            group.hash = value["hash"].string();
+            group.name = value["name"].string();
+            for (const JsonNode &id : value["ranks"].items)
+                group.globalRanks.push_back(static_cast<int>(id.toInt(-1)));
+            m_summary.groups.push_back(std::move(group));
+        }
+        return true;
+    }
+
+    // The header's bytes are kept to compare; the body's are hashed, the last byte held back (the closing
+    // brace is not part of the body).
+    void hash(std::size_t offset, std::string_view text)
+    {
+        if (offset < static_cast<std::size_t>(kBodyOffset)) {
+            const std::size_t head = std::min(static_cast<std::size_t>(kBodyOffset) - offset, text.size());
+            m_header.append(text.data(), static_cast<qsizetype>(head));
+            text.remove_prefix(head);
+        }
+        if (text.empty())
+            return;
+        if (m_last)
+            m_hash.addData(QByteArrayView(&*m_last, 1));
+        m_hash.addData(QByteArrayView(text.data(), static_cast<qsizetype>(text.size() - 1)));
+        m_last = text.back();
+    }
+
+    QString m_path;
+    FiniteNumbers m_numbers;
+    SharedStrings m_shared;
+    std::uint64_t m_limit;
+    std::size_t m_elements = 0;
+    bool m_stopped = false;
+    RankSummary m_summary;
+    QStringList m_filesRead; // as written
+    QByteArray m_header;
+    QCryptographicHash m_hash{QCryptographicHash::Sha256};
+    std::optional<char> m_last;
+};
 
 } // namespace
 
@@ -376,7 +485,7 @@ bool writePreparedSummary(const RankSummary &summary, const QString &cacheDir, c
 }
 
 std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const QString &cacheDir,
-                                               QString *why)
+                                               QString *why, std::uint64_t memoryLimitBytes)
 {
     why->clear();
     const QString path = preparedSummaryPath(rankFolder, cacheDir);
@@ -391,19 +500,40 @@ std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const 
     };
     if (!S_ISREG(st.st_mode))
         return unused(QCoreApplication::translate("Parser", "not a regular file"));
-    JsonNode root;
+    // Under a limit, a summary whose content would not fit in the cluster's reading share of it is not read:
+    // the rank's files are read instead (under the same limit, which cuts them short if they do not fit).
+    const double budget = kClusterReadingShareOfLimit * static_cast<double>(memoryLimitBytes);
+    auto limitText = [&] {
+        return QCoreApplication::translate("Parser",
+                                           "%1, %2 % of the %3 limit, is for reading a cluster's "
+                                           "operators; raise it with --memory-limit or AT_MEMORY_LIMIT")
+            .arg(formatByteSize(static_cast<std::uint64_t>(budget)))
+            .arg(qRound(kClusterReadingShareOfLimit * 100))
+            .arg(formatByteSize(memoryLimitBytes));
+    };
+    if (memoryLimitBytes > 0 &&
+        static_cast<double>(privateResidentBytes()) + kKeptPerFileByte * static_cast<double>(st.st_size) >
+            budget)
+        return unused(
+            QCoreApplication::translate("Parser", "at %1 it does not fit under the memory limit: %2")
+                .arg(formatByteSize(static_cast<std::uint64_t>(st.st_size)), limitText()));
+    SummaryPass pass(path, memoryLimitBytes);
     QString error;
-    if (!readJsonFile(path, root, &error))
+    if (!pass.read(&error))
         return unused(error);
-    if (const long long format = root["format"].toInt(-1); format != kPreparedSummaryFormat)
+    if (pass.stopped())
+        return unused(QCoreApplication::translate("Parser", "reading it stopped when memory use reached the "
+                                                            "limit: %1")
+                          .arg(limitText()));
+    if (const long long format = pass.header["format"].toInt(-1); format != kPreparedSummaryFormat)
         return unused(QCoreApplication::translate("Parser", "written by another version (format %1, this "
                                                             "version reads %2): prepare the rank again")
                           .arg(format)
                           .arg(kPreparedSummaryFormat));
-    if (!checksumMatches(path, root["sha256"].string()))
+    if (!pass.checksumMatches())
         return unused(QCoreApplication::translate(
             "Parser", "its checksum does not match its content: it was changed after it was written"));
-    const JsonNode &body = root["body"];
+    const JsonNode &body = pass.body;
     // Found by the folder's name and identity (its file name); a file renamed to it is another folder's.
     if (body["key"].string() != snapshot::portableKeyName(rankFolder, kTag))
         return unused(QCoreApplication::translate("Parser", "made for another folder"));
@@ -413,7 +543,7 @@ std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const 
         return unused(QCoreApplication::translate(
             "Parser", "the folder's file names give no rank id (profiler_info_<N>.json, "
                       "ascend_pytorch_profiler_<N>.db), so the summary's cannot be checked"));
-    if (const long long claimed = body["rank"]["rank"].toInt(-1); claimed != inputs.rank)
+    if (const long long claimed = pass.rank["rank"].toInt(-1); claimed != inputs.rank)
         return unused(QCoreApplication::translate("Parser", "it claims rank %1 but the folder is rank %2")
                           .arg(claimed)
                           .arg(inputs.rank));
@@ -425,7 +555,7 @@ std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const 
     if (preparedAt.isEmpty())
         return unused(QCoreApplication::translate("Parser", "no files recorded"));
     std::map<QString, const JsonNode *> recordedByPath;
-    for (const JsonNode &s : body["stamps"].items)
+    for (const JsonNode &s : pass.stamps)
         recordedByPath.emplace(s["path"].string(), &s);
     auto shown = [&](const QString &relative) {
         return relative == QStringLiteral(".") ? shownAt : shownAt + QLatin1Char('/') + relative;
@@ -455,7 +585,7 @@ std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const 
     if (const QString changed = snapshot::firstChangedFile(present, preparedAt, seenAt); !changed.isEmpty())
         return unused(QCoreApplication::translate("Parser", "%1 changed since it was prepared")
                           .arg(snapshot::rebasedPath(changed, seenAt, shownAt)));
-    RankSummary summary = decode(body, rankFolder, path, inputs.rank);
+    RankSummary summary = pass.take(rankFolder, inputs.rank);
     summary.rank.preparedSummary = path;
     return summary;
 }

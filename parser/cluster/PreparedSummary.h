@@ -12,6 +12,7 @@
 
 #include <QString>
 
+#include <cstdint>
 #include <optional>
 
 namespace at::cluster {
@@ -36,7 +37,12 @@ bool writePreparedSummary(const RankSummary &summary, const QString &cacheDir, c
 // for this folder, claiming the rank the folder's file names give, and every file and folder the reader
 // reads there (rankInputs, decided by the folder, not by the summary) recorded and unchanged. nullopt when
 // there is none (*why empty) or when it is not used (*why names the summary file and says why).
+// The file is read once, streamed (its ops and links decoded one by one, hashed in the same pass): about
+// the size of what it holds, not a tree of it. Under memoryLimitBytes (--memory-limit; 0: none) a summary
+// that would take the process past the cluster's reading share of the limit (kClusterReadingShareOfLimit)
+// is not read, or not used once reading it reaches that share: *why names the file and the limit, and the
+// caller reads the rank's files instead (under the same limit).
 std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const QString &cacheDir,
-                                               QString *why);
+                                               QString *why, std::uint64_t memoryLimitBytes = 0);
 
 } // namespace at::cluster
