@@ -180,8 +180,10 @@ CommOp decodeOp(const JsonNode &n, FiniteNumbers &numbers, SharedStrings &shared
     op.idle = big(n["idle"]);
     op.waitRatio = numbers.read(n["wait_ratio"], "wait_ratio");
     op.synchronizationRatio = numbers.read(n["synchronization_ratio"], "synchronization_ratio");
+    op.bandwidth.reserve(n["bandwidth"].items.size()); // exactly: an op is kept, 100,000s of them
     for (const JsonNode &b : n["bandwidth"].items) {
         TransportBandwidth t;
+        t.sizes.reserve(b["sizes"].items.size());
         t.transport = shared(b["transport"]);
         t.sizeMb = numbers.read(b["size_mb"], "size_mb");
         t.time = big(b["time"]);
