@@ -236,70 +236,175 @@ QJsonArray strings(const QStringList &list)
     return a;
 }
 
-QByteArray encode(const RankSummary &summary, const QString &snapshotPath)
+// The summary's text, written piece by piece: each op, link, step, group and stamp is made a QJsonObject and
+// written compact on its own, the objects above them are written here with their keys in QJsonDocument's
+// order (sorted), so the bytes are those a QJsonDocument of the whole body gives; a QJsonDocument of a whole
+// rank took about 10× the file's size (1.5 GB for a 142 MB summary).
+class SummaryText
+{
+public:
+    // The text starts with a header whose checksum is filled in by finish().
+    SummaryText() { m_text = headerOf(QByteArray(kSha256HexSize, '0')).toStdString(); }
+
+    void beginObject()
+    {
+        separate();
+        m_text += '{';
+        m_first = true;
+    }
+    void endObject()
+    {
+        m_text += '}';
+        m_first = false;
+    }
+    void beginArray()
+    {
+        separate();
+        m_text += '[';
+        m_first = true;
+    }
+    void endArray()
+    {
+        m_text += ']';
+        m_first = false;
+    }
+    // The key of the next value (an ASCII name: nothing to escape).
+    void key(const char *name)
+    {
+        separate();
+        m_text += '"';
+        m_text += name;
+        m_text += "\":";
+        m_afterKey = true;
+    }
+    void value(const QJsonValue &v)
+    {
+        separate();
+        if (v.isObject()) {
+            m_text += QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact).toStdString();
+        } else if (v.isArray()) {
+            m_text += QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact).toStdString();
+        } else {
+            // A scalar is written as QJsonDocument writes it inside an array.
+            const QByteArray text = QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact);
+            m_text.append(text.constData() + 1, static_cast<std::size_t>(text.size() - 2));
+        }
+        m_first = false;
+    }
+    template <typename Items, typename Encode> void array(const Items &items, Encode encode)
+    {
+        beginArray();
+        for (const auto &item : items)
+            value(encode(item));
+        endArray();
+    }
+
+    // The header's checksum of the body, and the closing brace.
+    std::string finish()
+    {
+        const auto bodyOffset = static_cast<std::size_t>(headerOf(QByteArray(kSha256HexSize, '0')).size());
+        const QByteArray hex =
+            QCryptographicHash::hash(QByteArrayView(m_text.data() + bodyOffset,
+                                                    static_cast<qsizetype>(m_text.size() - bodyOffset)),
+                                     QCryptographicHash::Sha256)
+                .toHex();
+        const QByteArray header = headerOf(hex);
+        m_text.replace(0, static_cast<std::size_t>(header.size()), header.constData(),
+                       static_cast<std::size_t>(header.size()));
+        m_text += '}';
+        return std::move(m_text);
+    }
+
+private:
+    void separate()
+    {
+        if (!m_afterKey && !m_first)
+            m_text += ',';
+        m_afterKey = false;
+    }
+
+    std::string m_text;
+    bool m_first = true;
+    bool m_afterKey = false;
+};
+
+std::string encode(const RankSummary &summary, const QString &snapshotPath)
 {
     const Rank &r = summary.rank;
-    QJsonArray steps, ops, links, groups, stamps;
-    for (const RankStep &s : r.steps)
-        steps.append(encodeStep(s));
-    for (const CommOp &op : r.ops)
-        ops.append(encodeOp(op));
-    for (const MatrixLink &l : r.links)
-        links.append(encodeLink(l));
-    for (const ParallelGroup &g : summary.groups) {
+    const DistributedArgs &d = summary.distributed;
+    SummaryText out;
+    out.beginObject(); // the body; keys in sorted order, as QJsonDocument writes them
+    out.key("distributed");
+    out.value(d.present ? QJsonValue(QJsonObject{{QStringLiteral("tp"), d.tp},
+                                                 {QStringLiteral("pp"), d.pp},
+                                                 {QStringLiteral("dp"), d.dp},
+                                                 {QStringLiteral("cp"), d.cp},
+                                                 {QStringLiteral("ep"), d.ep},
+                                                 {QStringLiteral("world_size"), d.worldSize}})
+                        : QJsonValue());
+    out.key("folder");
+    out.value(QFileInfo(r.folder).canonicalFilePath());
+    out.key("groups");
+    out.array(summary.groups, [](const ParallelGroup &g) {
         QJsonArray ranks;
         for (int id : g.globalRanks)
             ranks.append(id);
-        groups.append(QJsonObject{{QStringLiteral("key"), g.key},
-                                  {QStringLiteral("hash"), g.hash},
-                                  {QStringLiteral("name"), g.name},
-                                  {QStringLiteral("ranks"), ranks}});
+        return QJsonObject{{QStringLiteral("key"), g.key},
+                           {QStringLiteral("hash"), g.hash},
+                           {QStringLiteral("name"), g.name},
+                           {QStringLiteral("ranks"), ranks}};
+    });
+    out.key("key");
+    out.value(snapshot::portableKeyName(r.folder, kTag));
+    out.key("rank");
+    out.beginObject();
+    out.key("device");
+    out.value(r.device);
+    out.key("files_read");
+    out.value(strings(r.filesRead));
+    out.key("has_timeline");
+    out.value(r.hasTimeline);
+    out.key("links");
+    out.array(r.links, encodeLink);
+    if (r.memoryPeak) {
+        out.key("memory_peak");
+        out.value(QJsonObject{{QStringLiteral("bytes"), big(r.memoryPeak->bytes)},
+                              {QStringLiteral("time"), big(r.memoryPeak->time)},
+                              {QStringLiteral("component"), r.memoryPeak->component},
+                              {QStringLiteral("file"), r.memoryPeak->file}});
     }
-    for (const auto &[path, f] : stampsOf(r.folder))
-        stamps.append(QJsonObject{{QStringLiteral("path"), path},
-                                  {QStringLiteral("size"), big(f.size)},
-                                  {QStringLiteral("mtime_ns"), big(f.mtimeNs)},
-                                  {QStringLiteral("ctime_ns"), big(f.ctimeNs)},
-                                  {QStringLiteral("fingerprint"), QString::number(f.fingerprint)}});
-    const DistributedArgs &d = summary.distributed;
-    QJsonObject rank{{QStringLiteral("rank"), r.rank},
-                     {QStringLiteral("device"), r.device},
-                     {QStringLiteral("name"), r.name},
-                     {QStringLiteral("has_timeline"), r.hasTimeline},
-                     {QStringLiteral("files_read"), strings(r.filesRead)},
-                     {QStringLiteral("steps"), steps},
-                     {QStringLiteral("ops"), ops},
-                     {QStringLiteral("links"), links}};
-    if (r.memoryPeak)
-        rank.insert(QStringLiteral("memory_peak"),
-                    QJsonObject{{QStringLiteral("bytes"), big(r.memoryPeak->bytes)},
-                                {QStringLiteral("time"), big(r.memoryPeak->time)},
-                                {QStringLiteral("component"), r.memoryPeak->component},
-                                {QStringLiteral("file"), r.memoryPeak->file}});
-    const QJsonObject body{{QStringLiteral("key"), snapshot::portableKeyName(r.folder, kTag)},
-                           {QStringLiteral("folder"), QFileInfo(r.folder).canonicalFilePath()},
-                           {QStringLiteral("read_as"), r.folder},
-                           {QStringLiteral("snapshot"), QFileInfo(snapshotPath).fileName()},
-                           {QStringLiteral("stamps"), stamps},
-                           {QStringLiteral("rank"), rank},
-                           {QStringLiteral("groups"), groups},
-                           {QStringLiteral("distributed"),
-                            d.present ? QJsonValue(QJsonObject{{QStringLiteral("tp"), d.tp},
-                                                               {QStringLiteral("pp"), d.pp},
-                                                               {QStringLiteral("dp"), d.dp},
-                                                               {QStringLiteral("cp"), d.cp},
-                                                               {QStringLiteral("ep"), d.ep},
-                                                               {QStringLiteral("world_size"), d.worldSize}})
-                                      : QJsonValue()},
-                           {QStringLiteral("warnings"), strings(summary.warnings)}};
-    const QByteArray text = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    return headerOf(QCryptographicHash::hash(text, QCryptographicHash::Sha256).toHex()) + text + '}';
+    out.key("name");
+    out.value(r.name);
+    out.key("ops");
+    out.array(r.ops, encodeOp);
+    out.key("rank");
+    out.value(r.rank);
+    out.key("steps");
+    out.array(r.steps, encodeStep);
+    out.endObject();
+    out.key("read_as");
+    out.value(r.folder);
+    out.key("snapshot");
+    out.value(QFileInfo(snapshotPath).fileName());
+    out.key("stamps");
+    out.array(stampsOf(r.folder), [](const RelativeStamp &s) {
+        return QJsonObject{{QStringLiteral("path"), s.path},
+                           {QStringLiteral("size"), big(s.stamp.size)},
+                           {QStringLiteral("mtime_ns"), big(s.stamp.mtimeNs)},
+                           {QStringLiteral("ctime_ns"), big(s.stamp.ctimeNs)},
+                           {QStringLiteral("fingerprint"), QString::number(s.stamp.fingerprint)}};
+    });
+    out.key("warnings");
+    out.value(strings(summary.warnings));
+    out.endObject();
+    return out.finish();
 }
 
 // What a summary's content takes in memory per byte of the file (its ops and links with their strings; the
-// file's text is never held): measured 0.9 on a 170 MB summary (docs/PERFORMANCE.md), rounded up. A
-// summary is read only when this much fits under the limit.
-constexpr double kKeptPerFileByte = 1.0;
+// file's text is never held): about 0.66 (an op keeps about 700 bytes, as read from communication.json, and
+// takes about 1,065 bytes of summary; docs/PERFORMANCE.md), rounded up. A summary is read only when this
+// much fits under the limit.
+constexpr double kKeptPerFileByte = 0.75;
 
 // The body starts after the header, which has the same length for every summary of this format.
 const qsizetype kBodyOffset = headerOf(QByteArray(kSha256HexSize, '0')).size();
@@ -483,7 +588,7 @@ bool writePreparedSummary(const RankSummary &summary, const QString &cacheDir, c
                       .arg(cacheDir, summary.rank.folder);
         return false;
     }
-    return snapshot::saveCacheFile(encode(summary, snapshotPath).toStdString(), path, reason);
+    return snapshot::saveCacheFile(encode(summary, snapshotPath), path, reason);
 }
 
 std::optional<RankSummary> readPreparedSummary(const QString &rankFolder, const QString &cacheDir,

@@ -4,7 +4,8 @@
 // twice its size without a limit; a summary that does not fit under the limit is not used, with a warning
 // naming it and the limit, and the rank is read from its files (cut short there too, and said so); --prepare
 // cut short by the limit saves no summary; an untouched summary under a sufficient limit is still used, and
-// its checksum, made in the same read, still finds an edited number far into the file.
+// its checksum, made in the same read, still finds an edited number far into the file; --advise reads a
+// rank's communication files under the limit.
 #include "../robustness/PeakRss.h"
 #include "ClusterTestSupport.h"
 
@@ -215,6 +216,27 @@ private slots:
                  plain.rank(0)->steps.front().computing);
         const std::size_t kept = m.captured(1).toULongLong();
         QVERIFY(kept < plain.rank(0)->ops.size());
+    }
+
+    // --advise on a rank folder (its timeline loaded, its communication files read for the checks) reads
+    // them under the limit too: the grown communication.json stops with the cluster reader's warning, and the
+    // peak stays within the margin. Under a sufficient limit it is read whole.
+    void adviseReadsCommunicationUnderTheLimit()
+    {
+        if (kSanitized)
+            QSKIP("the margin is a property of the normal build");
+        const QString json = m_ranks[0] + QStringLiteral("/ASCEND_PROFILER_OUTPUT/communication.json");
+        const PeakRun limited = runMeasured({QStringLiteral("--advise"), QStringLiteral("--memory-limit"),
+                                             QStringLiteral("64M"), m_ranks[0]});
+        QCOMPARE(limited.exitCode, 0);
+        QVERIFY2(limited.err.contains(QStringLiteral("warning: %1: reading stopped at ").arg(json)),
+                 qPrintable(limited.err.left(2000)));
+        QVERIFY2(limited.peakKiB > 0 && limited.peakKiB <= allowedPeakKiB(64),
+                 qPrintable(QStringLiteral("peak %1 KiB").arg(limited.peakKiB)));
+        const PeakRun whole = runMeasured(
+            {QStringLiteral("--advise"), QStringLiteral("--memory-limit"), QStringLiteral("8G"), m_ranks[0]});
+        QCOMPARE(whole.exitCode, 0);
+        QVERIFY2(!whole.err.contains(QStringLiteral("reading stopped")), qPrintable(whole.err.left(2000)));
     }
 
     // --prepare cut short by the limit saves no summary (the rule of docs/ROBUSTNESS.md): it says so and
