@@ -10,9 +10,11 @@
 #include "ClusterTestSupport.h"
 
 #include "cluster/ClusterReader.h"
+#include "cluster/JsonTree.h"
 #include "cluster/PreparedSummary.h"
 #include "common/MappedFile.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -88,6 +90,95 @@ private slots:
         }
         m_summary0 = preparedSummaryPath(m_ranks[0], m_cache);
         QVERIFY(QFileInfo(m_summary0).size() > 40 * 1024 * 1024);
+    }
+
+    // The walker under the streamed summary (JsonTree.h walkJsonFile): members and elements with their keys
+    // (escaped keys unescaped), arrays and objects walked only where asked, every byte handed over once and
+    // in order (across the pages given back every 8 MiB: the 51 MB summary's bytes hash as the file does),
+    // a stop, and bad JSON named with the key it is near.
+    void walkerVisitsWhatItIsAskedTo()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("walk.json"));
+        const QByteArray text =
+            "{\"a\": 1, \"b\\\"x\": {\"c\": [1, {\"d\": \"e\"}, [2,3], \"s\\\"]\"], \"f\": null}, "
+            "\"g\": [ ], \"h\": {\"i\": true}}";
+        writeTextFile(path, text);
+        QStringList seen;
+        QByteArray bytes;
+        JsonWalk walk;
+        walk.walkInto = [](const std::vector<std::string> &keys) {
+            return keys == std::vector<std::string>{"b\"x"} ||
+                   keys == std::vector<std::string>{"b\"x", "c"} || keys == std::vector<std::string>{"g"};
+        };
+        auto describe = [](const char *what, const std::vector<std::string> &keys, const JsonNode &value) {
+            QStringList names;
+            for (const std::string &k : keys)
+                names << QString::fromStdString(k);
+            return QStringLiteral("%1 %2 %3/%4/%5")
+                .arg(QLatin1String(what), names.join(QLatin1Char('.')))
+                .arg(int(value.type))
+                .arg(value.string())
+                .arg(value.members.size() + value.items.size());
+        };
+        walk.member = [&](const std::vector<std::string> &keys, const JsonNode &value) {
+            seen << describe("member", keys, value);
+            return true;
+        };
+        walk.element = [&](const std::vector<std::string> &keys, const JsonNode &value) {
+            seen << describe("element", keys, value);
+            return true;
+        };
+        walk.bytes = [&](std::size_t offset, std::string_view chunk) {
+            QCOMPARE(offset, std::size_t(bytes.size()));
+            bytes.append(chunk.data(), qsizetype(chunk.size()));
+        };
+        QString error;
+        bool stopped = true;
+        QVERIFY2(walkJsonFile(path, walk, &error, &stopped), qPrintable(error));
+        QVERIFY(!stopped);
+        const QStringList expected{QStringLiteral("member a 2/1/0"),
+                                   QStringLiteral("element b\"x.c 2/1/0"),
+                                   QStringLiteral("element b\"x.c 5//1"),
+                                   QStringLiteral("element b\"x.c 4//2"),
+                                   QStringLiteral("element b\"x.c 3/s\"]/0"),
+                                   QStringLiteral("member b\"x.f 0//0"),
+                                   QStringLiteral("member h 5//1")};
+        QCOMPARE(seen, expected);
+        QCOMPARE(bytes, text);
+
+        // Stopped at the second element: nothing after it is visited.
+        seen.clear();
+        walk.bytes = nullptr;
+        walk.element = [&](const std::vector<std::string> &keys, const JsonNode &value) {
+            seen << describe("element", keys, value);
+            return seen.size() < 3;
+        };
+        QVERIFY(walkJsonFile(path, walk, &error, &stopped));
+        QVERIFY(stopped);
+        QCOMPARE(seen, expected.mid(0, 3));
+
+        walk.element = nullptr;
+        writeTextFile(path, "{\"a\": 1, \"g\": [1, 2,]}");
+        QVERIFY(!walkJsonFile(path, walk, &error));
+        QCOMPARE(error, path + QStringLiteral(": not valid JSON near key \"g\""));
+        writeTextFile(path, "[1]");
+        QVERIFY(!walkJsonFile(path, walk, &error));
+        QCOMPARE(error, path + QStringLiteral(": not a JSON object"));
+
+        // Every byte of the large summary, once, in order.
+        QCryptographicHash hash(QCryptographicHash::Sha256);
+        std::size_t next = 0;
+        JsonWalk summary;
+        summary.walkInto = [](const std::vector<std::string> &) { return true; };
+        summary.bytes = [&](std::size_t offset, std::string_view chunk) {
+            QCOMPARE(offset, next);
+            next += chunk.size();
+            hash.addData(QByteArrayView(chunk.data(), qsizetype(chunk.size())));
+        };
+        QVERIFY2(walkJsonFile(m_summary0, summary, &error), qPrintable(error));
+        QCOMPARE(next, std::size_t(QFileInfo(m_summary0).size()));
+        QCOMPARE(hash.result(), QCryptographicHash::hash(readAll(m_summary0), QCryptographicHash::Sha256));
     }
 
     // An untouched summary under a sufficient limit is used, read once (the one file mapped is the summary)
