@@ -236,6 +236,9 @@ QJsonArray strings(const QStringList &list)
     return a;
 }
 
+// The body starts after the header, which has the same length for every summary of this format.
+const qsizetype kBodyOffset = headerOf(QByteArray(kSha256HexSize, '0')).size();
+
 // The summary's text, written piece by piece: each op, link, step, group and stamp is made a QJsonObject and
 // written compact on its own, the objects above them are written here with their keys in QJsonDocument's
 // order (sorted), so the bytes are those a QJsonDocument of the whole body gives; a QJsonDocument of a whole
@@ -302,7 +305,7 @@ public:
     // The header's checksum of the body, and the closing brace.
     std::string finish()
     {
-        const auto bodyOffset = static_cast<std::size_t>(headerOf(QByteArray(kSha256HexSize, '0')).size());
+        const auto bodyOffset = static_cast<std::size_t>(kBodyOffset);
         const QByteArray hex =
             QCryptographicHash::hash(QByteArrayView(m_text.data() + bodyOffset,
                                                     static_cast<qsizetype>(m_text.size() - bodyOffset)),
@@ -405,9 +408,6 @@ std::string encode(const RankSummary &summary, const QString &snapshotPath)
 // takes about 1,065 bytes of summary; docs/PERFORMANCE.md), rounded up. A summary is read only when this
 // much fits under the limit.
 constexpr double kKeptPerFileByte = 0.75;
-
-// The body starts after the header, which has the same length for every summary of this format.
-const qsizetype kBodyOffset = headerOf(QByteArray(kSha256HexSize, '0')).size();
 
 bool keysAre(const std::vector<std::string> &keys, std::initializer_list<std::string_view> path)
 {
