@@ -97,7 +97,7 @@ void printContents(QTextStream &out, const OverviewStep &s)
         const OverviewPartValue &v = s.part(p);
         if (!v.present || !isAdditivePart(p))
             continue;
-        out << "    " << left(overviewPartName(p), 38) << right(msText(v.time), 12) << " ms"
+        out << "    " << left(overviewPartName(p), 36) << right(msText(v.time), 12) << " ms"
             << right(shareText(v.time, s.total()), 9) << " of the step\n";
         printItems(out, v.items, v.time);
         if (!v.byRank.empty()) {
@@ -107,10 +107,10 @@ void printContents(QTextStream &out, const OverviewStep &s)
     }
     if (!s.topKernels.empty()) {
         out << "  Top kernels (" << s.label << "):\n";
-        out << "    " << left(QStringLiteral("Name"), 48) << left(QStringLiteral("Type"), 16)
+        out << "    " << left(QStringLiteral("Name"), 48) << ' ' << left(QStringLiteral("Type"), 16)
             << right("Count", 8) << right("Total ms", 12) << "\n";
         for (const OverviewKernel &k : s.topKernels)
-            out << "    " << left(k.name, 48) << left(k.type, 16) << right(QString::number(k.count), 8)
+            out << "    " << left(k.name, 48) << ' ' << left(k.type, 16) << right(QString::number(k.count), 8)
                 << right(msText(k.total), 12) << "\n";
     }
 }
