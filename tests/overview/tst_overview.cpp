@@ -5,6 +5,7 @@
 #include "OverviewTestSupport.h"
 
 #include "InsightChecks.h"
+#include "TiledModel.h"
 #include "cluster/ClusterReader.h"
 
 #include <QDir>
@@ -200,6 +201,54 @@ private slots:
                 anyWait = anyWait || (i.kind == OverviewItemKind::WaitingForRank && i.time > 0);
         QVERIFY(anyWait);
         checkInvariants(overview);
+    }
+
+    // Twenty steps (the level1 rank 0 profile tiled, kernels of copy 7 twice as slow): the step the CSV has
+    // (#50) from the file, the others recomputed from the timeline; the mean is the mean of the steps and its
+    // contents sum to it; the slow copy shows as more computing, in the same kernel types.
+    void manyStepsAndTheirMean()
+    {
+        const auto one = loadOrFail(alexnetLevel(QStringLiteral("level1/rank0_ascend_pt")));
+        QVERIFY(one);
+        TileOptions options;
+        options.copies = 20;
+        options.duration = [&](int copy, SliceRef ref, TimeNs duration) {
+            return copy == 7 && one->kernels().rowOfSlice(ref.thread, ref.index) >= 0 ? 2 * duration
+                                                                                      : duration;
+        };
+        const auto model = tileModel(*one, options);
+        QVERIFY(model);
+        QElapsedTimer timer;
+        timer.start();
+        const std::vector<Finding> findings = runInsightChecks(*model);
+        const qint64 checks = timer.restart();
+        OverviewInputs inputs;
+        inputs.model = model.get();
+        inputs.findings = &findings;
+        const Overview overview = buildOverview(inputs);
+        qInfo("20 steps: the checks %lld ms, the rest of the Overview %lld ms",
+              static_cast<long long>(checks), static_cast<long long>(timer.elapsed()));
+        const OverviewRank &rank = overview.ranks.front();
+        QCOMPARE(rank.steps.size(), std::size_t(20));
+        QCOMPARE(rank.steps.front().source, OverviewPartsSource::StepTraceCsv);
+        for (std::size_t i = 1; i < rank.steps.size(); ++i) {
+            QCOMPARE(rank.steps[i].source, OverviewPartsSource::Timeline);
+            QCOMPARE(rank.steps[i].number, rank.steps.front().number + std::int64_t(i));
+        }
+        // The copies recompute what the file says: computing, exposed communication and free from the Overlap
+        // Analysis lanes exactly, Preparing from the first computing task within a µs (FORMATS.md §9.2).
+        const OverviewStep &file = rank.steps.front();
+        for (std::size_t i = 1; i < rank.steps.size(); ++i) {
+            const OverviewStep &copy = rank.steps[i];
+            for (OverviewPart p :
+                 {OverviewPart::Computing, OverviewPart::CommunicationNotOverlapped, OverviewPart::Free})
+                QCOMPARE(copy.part(p).time, file.part(p).time);
+            QVERIFY(std::abs(copy.part(OverviewPart::Preparing).time -
+                             file.part(OverviewPart::Preparing).time) < 1000);
+        }
+        checkInvariants(overview);
+        QVERIFY(rank.mean);
+        QCOMPARE(rank.mean->topKernels.front().count, 20 * file.topKernels.front().count);
     }
 
     // Findings: the Overview lists every finding of runInsightChecks with its fields, and each rank the ones
