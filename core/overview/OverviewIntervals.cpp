@@ -52,6 +52,8 @@ void countAndLongest(const ActiveIntervals &active, std::vector<std::int64_t> &c
 {
     for (std::size_t i = 0; i < active.sorted().size(); ++i) {
         const LabelledInterval &li = active.sorted()[i];
+        if (li.label < 0)
+            continue;
         const auto label = static_cast<std::size_t>(li.label);
         if (active.used(i))
             ++count[label];
@@ -93,7 +95,8 @@ SweepResult sweepStep(const std::vector<LabelledInterval> &computing, std::size_
         const std::ptrdiff_t m = comm.firstCovering(b);
         if (c >= 0) {
             const auto ci = static_cast<std::size_t>(c);
-            r.computingByLabel[static_cast<std::size_t>(compute.sorted()[ci].label)] += e - b;
+            if (compute.sorted()[ci].label >= 0) // label -1: computing that no item claims
+                r.computingByLabel[static_cast<std::size_t>(compute.sorted()[ci].label)] += e - b;
             compute.markUsed(ci);
         } else if (m >= 0) {
             const auto mi = static_cast<std::size_t>(m);

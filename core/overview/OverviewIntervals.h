@@ -19,7 +19,7 @@ struct Interval
 struct LabelledInterval
 {
     TimeNs begin = 0, end = 0;
-    int label = 0; // index into the caller's label list
+    int label = 0; // index into the caller's label list; -1: counted in the sweep, given to no item
 };
 
 // What the sweep over one step found: each instant of [lo, hi] covered by a compute task is computing and

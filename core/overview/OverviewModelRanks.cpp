@@ -93,6 +93,7 @@ public:
             r.steps.push_back(stepOverview(*s, steps.size()));
         r.mean = meanStep(r.steps);
         r.memoryPeak = memoryPeak();
+        r.missing << m_notes;
         if (steps.empty())
             r.missing << OverviewText::tr(
                 "No steps: no ProfilerStep#, Iteration or declared step was found, so "
@@ -153,28 +154,48 @@ private:
         return std::nullopt;
     }
 
+    // The parts from the file's row. A cell that is not a time (or is negative) leaves Preparing / Bubble
+    // out; in Computing, Communication(Not Overlapped) or Free it makes the whole row unusable (false, with a
+    // note).
+    bool partsFromStepTrace(OverviewStep &o, std::size_t row, const Step &s)
+    {
+        o.source = OverviewPartsSource::StepTraceCsv;
+        static const std::pair<OverviewPart, const char *> kColumns[] = {
+            {OverviewPart::Computing, "Computing"},
+            {OverviewPart::CommunicationNotOverlapped, "Communication(Not Overlapped)"},
+            {OverviewPart::Free, "Free"},
+            {OverviewPart::Bubble, "Bubble"},
+            {OverviewPart::Preparing, "Preparing"}};
+        for (const auto &[part, name] : kColumns) {
+            const int column = m_stepTrace->column(QLatin1String(name));
+            const QString text = column >= 0 ? m_stepTrace->cell(row, column).trimmed() : QString();
+            const QByteArray utf8 = text.toUtf8();
+            const std::optional<TimeNs> ns = cluster::parseDecimalToNs(
+                std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())),
+                cluster::TimeUnit::Microseconds);
+            OverviewPartValue &v = o.part(part);
+            v.present = ns.has_value() && *ns >= 0;
+            v.time = v.present ? *ns : 0;
+            if (!v.present && isAdditivePart(part) && part != OverviewPart::Preparing) {
+                m_notes << OverviewText::tr(
+                               "%1: step %2 has no time in column %3 ('%4'); its parts are recomputed "
+                               "from the timeline.")
+                               .arg(m_stepTrace->files.value(0, QStringLiteral("step_trace_time.csv")))
+                               .arg(s.number)
+                               .arg(QLatin1String(name), text.left(40));
+                return false;
+            }
+        }
+        return true;
+    }
+
     void setParts(OverviewStep &o, const Step &s, std::size_t stepsOfGroup)
     {
         if (const auto row = stepTraceRow(s, stepsOfGroup)) {
-            o.source = OverviewPartsSource::StepTraceCsv;
-            static const std::pair<OverviewPart, const char *> kColumns[] = {
-                {OverviewPart::Computing, "Computing"},
-                {OverviewPart::CommunicationNotOverlapped, "Communication(Not Overlapped)"},
-                {OverviewPart::Free, "Free"},
-                {OverviewPart::Bubble, "Bubble"},
-                {OverviewPart::Preparing, "Preparing"}};
-            for (const auto &[part, name] : kColumns) {
-                const int column = m_stepTrace->column(QLatin1String(name));
-                const QString text = column >= 0 ? m_stepTrace->cell(*row, column).trimmed() : QString();
-                const QByteArray utf8 = text.toUtf8();
-                const std::optional<TimeNs> ns = cluster::parseDecimalToNs(
-                    std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())),
-                    cluster::TimeUnit::Microseconds);
-                OverviewPartValue &v = o.part(part);
-                v.present = ns.has_value();
-                v.time = ns.value_or(0);
-            }
-            return;
+            if (partsFromStepTrace(o, *row, s))
+                return;
+            for (OverviewPartValue &p : o.parts)
+                p = {p.part, false, 0, {}, {}};
         }
         if (m_clusterRank)
             for (const cluster::RankStep &row : m_clusterRank->steps)
@@ -222,8 +243,15 @@ private:
         const KernelTable &table = m_model.kernels();
         for (const SliceRef ref : s.deviceTasks) {
             const std::int64_t rowIndex = table.rowOfSlice(ref.thread, ref.index);
-            if (rowIndex < 0)
+            if (rowIndex < 0) {
+                // Without a kernel table the compute tasks are known by name only (FORMATS.md §9.2): they
+                // still hide communication and fill no free gap, but no kernel type claims them.
+                if (!m_hasKernels && isComputeTaskByName(ref))
+                    computing.push_back(
+                        {m_model.threads()[static_cast<std::size_t>(ref.thread)].slices.start(ref.index),
+                         m_model.threads()[static_cast<std::size_t>(ref.thread)].slices.end(ref.index), -1});
                 continue;
+            }
             const KernelRecord &row = table.rows()[static_cast<std::size_t>(rowIndex)];
             const SliceTable &slices = m_model.threads()[static_cast<std::size_t>(ref.thread)].slices;
             const TimeNs b = slices.start(ref.index), e = slices.end(ref.index);
@@ -295,6 +323,31 @@ private:
                   });
         if (o.topKernels.size() > kOverviewTopKernels)
             o.topKernels.resize(kOverviewTopKernels);
+    }
+
+    // A device task that is computing when the group has no kernel table: not on a communication lane, not
+    // HCCL's own kernel, and none of the tasks a kernel table never lists (core/Steps' rule).
+    bool isComputeTaskByName(SliceRef ref)
+    {
+        const ThreadInfo &thread = m_model.threads()[static_cast<std::size_t>(ref.thread)];
+        if (m_model.processes()[static_cast<std::size_t>(thread.process)].layer == Layer::Communication)
+            return false;
+        const StringId id = thread.slices.name(ref.index);
+        auto it = m_computeByName.find(id);
+        if (it == m_computeByName.end()) {
+            static const QRegularExpression notCompute(
+                QStringLiteral(
+                    "^(Notify[ _]?Wait|Notify[ _]?Record|Write[ _]?Value|SDMA|EVENT_RECORD|EVENT_WAIT|"
+                    "MEMCPY_ASYNC|PCIE_DMA|PLACE_HOLDER|PROFILING_|Memcpy|Reduce_Inline|RDMA_SEND|"
+                    "CAPTURE_|hcom_)"),
+                QRegularExpression::CaseInsensitiveOption);
+            const QString &name = text(id);
+            const bool compute = !name.endsWith(QLatin1String("AicpuKernel")) &&
+                                 !name.endsWith(QLatin1String("AivKernel")) &&
+                                 !notCompute.match(name).hasMatch();
+            it = m_computeByName.emplace(id, compute).first;
+        }
+        return it->second;
     }
 
     static void sortByTime(std::vector<OverviewItem> &items)
@@ -443,6 +496,8 @@ private:
     std::vector<int> m_commThreads;
     std::unordered_map<std::uint64_t, HostCause> m_causes;
     std::unordered_map<StringId, QString> m_texts;
+    QStringList m_notes; // what was wrong in the files read for this rank
+    std::unordered_map<StringId, bool> m_computeByName;
 };
 
 } // namespace

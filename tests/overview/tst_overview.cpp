@@ -9,6 +9,7 @@
 #include "cluster/ClusterReader.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -301,6 +302,57 @@ private slots:
         for (const OverviewRank &r : overview.ranks)
             if (r.steps.empty())
                 QVERIFY(!r.missing.isEmpty());
+    }
+
+    // A copy of level1 rank 0 whose step_trace_time.csv has "n/a" for Computing and that lost its kernel
+    // table: the step is recomputed from the timeline, the rank says why, computing is all "not attributed"
+    // and the sums still hold.
+    void brokenStepTraceAndNoKernelTable()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString from = alexnetLevel(QStringLiteral("level1/rank0_ascend_pt"));
+        const QString to = dir.filePath(QStringLiteral("rank0_ascend_pt"));
+        QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            if (file.endsWith(QLatin1String("kernel_details.csv")))
+                continue;
+            const QString target = to + file.mid(from.size());
+            QVERIFY(QDir().mkpath(QFileInfo(target).path()));
+            QVERIFY(QFile::copy(file, target));
+            QVERIFY(QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner));
+        }
+        const QString csv = to + QStringLiteral("/ASCEND_PROFILER_OUTPUT/step_trace_time.csv");
+        std::vector<CsvStepRow> rows = readStepTraceCsv(csv);
+        QCOMPARE(rows.size(), std::size_t(1));
+        {
+            QFile f(csv);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QString text = QString::fromUtf8(f.readAll());
+            f.close();
+            text.replace(rows.front().cells.at(QStringLiteral("Computing")), QStringLiteral("n/a"));
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(text.toUtf8());
+        }
+        const auto model = loadOrFail(to);
+        QVERIFY(model);
+        const Overview overview = overviewOf(*model);
+        QCOMPARE(overview.ranks.size(), std::size_t(1));
+        const OverviewRank &r = overview.ranks.front();
+        QCOMPARE(r.steps.size(), std::size_t(1));
+        const OverviewStep &step = r.steps.front();
+        QCOMPARE(step.source, OverviewPartsSource::Timeline);
+        const QString missing = r.missing.join(QLatin1Char(' '));
+        QVERIFY2(missing.contains(QStringLiteral("has no time in column Computing ('n/a')")),
+                 qPrintable(missing));
+        QVERIFY2(missing.contains(QStringLiteral("No kernel table")), qPrintable(missing));
+        const OverviewPartValue &computing = step.part(OverviewPart::Computing);
+        QVERIFY(computing.time > 0);
+        QCOMPARE(computing.items.size(), std::size_t(1));
+        QCOMPARE(computing.items.front().kind, OverviewItemKind::NotAttributed);
+        QVERIFY(step.topKernels.empty());
+        checkInvariants(overview);
     }
 
     // Bad input: no ranks at all, a trace without steps or kernels. Never a crash; the overview says what is
