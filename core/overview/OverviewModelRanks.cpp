@@ -415,8 +415,9 @@ private:
             previous = covered;
         }
         const TimeNs all = totalLength(gaps);
+        const auto [count, target] = uncovered(gaps, cumulative);
         free.items.push_back({OverviewItemKind::NothingRecorded, OverviewText::tr("Nothing recorded"), -1,
-                              all - previous, static_cast<std::int64_t>(gaps.size()), longestGap(gaps)});
+                              all - previous, count, target});
     }
 
     // How many gaps the spans touch, and the longest of them (both lists sorted and disjoint): one merge
@@ -438,13 +439,26 @@ private:
         }
         return {n, best.end > best.begin ? timeRange(best.begin, best.end) : OverviewTarget{}};
     }
-    OverviewTarget longestGap(const std::vector<Interval> &gaps) const
+    // How many gaps the spans leave partly uncovered, and the longest of them (both lists sorted, disjoint).
+    std::pair<std::int64_t, OverviewTarget> uncovered(const std::vector<Interval> &gaps,
+                                                      const std::vector<Interval> &spans) const
     {
+        std::int64_t n = 0;
         Interval best;
-        for (const Interval &g : gaps)
-            if (g.end - g.begin > best.end - best.begin)
-                best = g;
-        return best.end > best.begin ? timeRange(best.begin, best.end) : OverviewTarget{};
+        std::size_t j = 0;
+        for (const Interval &g : gaps) {
+            while (j < spans.size() && spans[j].end <= g.begin)
+                ++j;
+            TimeNs covered = 0;
+            for (std::size_t k = j; k < spans.size() && spans[k].begin < g.end; ++k)
+                covered += std::min(spans[k].end, g.end) - std::max(spans[k].begin, g.begin);
+            if (covered < g.end - g.begin) {
+                ++n;
+                if (g.end - g.begin > best.end - best.begin)
+                    best = g;
+            }
+        }
+        return {n, best.end > best.begin ? timeRange(best.begin, best.end) : OverviewTarget{}};
     }
 
     // The operators' memory peak (the overall curve's Allocated, what the Steps dock shows), else the largest
