@@ -237,8 +237,8 @@ OverviewFinding overviewFinding(const Finding &f, int index, const InsightContex
     o.title = f.title;
     o.severity = f.severity;
     o.part = f.part;
-    // Finding::rank is the source group on a loaded model; a cluster without timelines has only rank ids.
-    o.rank = f.rank >= 0 && hasGroups ? context.rankOfGroup(f.rank) : f.rank;
+    // Finding::rank is the rank id (the checks set it through InsightContext::rankOfGroup).
+    o.rank = f.rank;
     o.time = f.timeAtStake;
     o.shareOfPart = f.shareOfPart();
     o.shareOfStep = f.shareOfStep();
