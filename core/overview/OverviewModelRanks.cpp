@@ -314,6 +314,10 @@ private:
         OverviewPartValue &preparing = o.part(OverviewPart::Preparing);
         if (o.source == OverviewPartsSource::Timeline && preparing.present && sweep.busySpan)
             preparing.time = std::max<TimeNs>(0, sweep.busySpan->begin - s.hostBegin);
+        // Preparing by the same causes as free time, over [host step start, + Preparing].
+        if (preparing.present && preparing.time > 0 && s.source == StepSource::ProfilerStep)
+            fillFreeCauses(preparing, {{s.hostBegin, s.hostBegin + preparing.time}}, s.hostBegin,
+                           s.hostBegin + preparing.time);
 
         for (auto &[id, k] : kernels)
             o.topKernels.push_back(k);
@@ -382,8 +386,8 @@ private:
         return cause;
     }
 
-    // Free gaps by cause: data loading first, then synchronisation, then host dispatch; the rest of the
-    // gaps had no such host span over them.
+    // Free gaps (or the Preparing interval) by cause: data loading first, then synchronisation, then host
+    // dispatch; the rest of the gaps had no such host span over them.
     void fillFreeCauses(OverviewPartValue &free, const std::vector<Interval> &gaps, TimeNs lo, TimeNs hi)
     {
         if (!free.present || gaps.empty() || m_hostThreads.empty())

@@ -134,6 +134,15 @@ private slots:
         QVERIFY(cause(OverviewItemKind::Synchronisation).time > 0);
         QVERIFY(cause(OverviewItemKind::Synchronisation).count > 0);
         QCOMPARE(cause(OverviewItemKind::HostDispatch).target.kind, OverviewTarget::Kind::TimeRange);
+        // Preparing: the step opens with enumerate(DataLoader)#…__next__ before any device work.
+        const OverviewPartValue &preparing = step.part(OverviewPart::Preparing);
+        const auto loading =
+            std::find_if(preparing.items.begin(), preparing.items.end(),
+                         [](const OverviewItem &i) { return i.kind == OverviewItemKind::DataLoading; });
+        QVERIFY(loading != preparing.items.end());
+        QVERIFY(loading->time > 0);
+        QCOMPARE(preparing.items.back().time,
+                 0); // every instant of Preparing has a cause or "nothing recorded"
 
         // Top kernels: sums of task durations, largest first, each a Kernels-panel target.
         QVERIFY(!step.topKernels.empty());
