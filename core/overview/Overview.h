@@ -77,10 +77,11 @@ enum class OverviewItemKind
     KernelType,      // computing: an accelerator core (AI_CORE, AI_VECTOR_CORE, MIX_AIV, AI_CPU, …)
     CommunicationOp, // exposed communication: an op kind (hcom_allReduce, hcom_batchSendRecv, …)
     WaitingForRank,  // exposed communication: time waiting in collectives for the rank named by `rank`
-    HostDispatch,    // free: the host was inside a CANN API call (launching work)
-    Synchronisation, // free: the host was inside a synchronize call
-    DataLoading,     // free: the host was inside a data loader span
-    NothingRecorded, // free: no host activity recorded at that time
+    // Free and Preparing, by what the host was doing (docs/OVERVIEW.md):
+    HostDispatch,    // inside a CANN API call or a framework op (launching work)
+    Synchronisation, // inside a synchronize call
+    DataLoading,     // inside a data loader span
+    NothingRecorded, // none of these recorded at that time
     NotAttributed    // the remainder of the part no rule explains (always present, possibly 0)
 };
 // "kernel_type", "communication_op", "waiting_for_rank", "host_dispatch", "synchronisation", "data_loading",
