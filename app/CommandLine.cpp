@@ -149,6 +149,13 @@ const std::vector<CommandLineMode> &commandLineModes()
          "docs/INSIGHTS.md)",
          false,
          &runAdvise},
+        {{"overview", nullptr, &setSwitch<&O::overview>},
+         {{"json"}},
+         "PATH",
+         "per rank and step the parts of the step, what fills each part and the findings with their shares, "
+         "as text or JSON (docs/OVERVIEW.md)",
+         false,
+         &runOverview},
         {{"metrics", nullptr, &setSwitch<&O::metrics>},
          {{"csv"}},
          "PATH",
