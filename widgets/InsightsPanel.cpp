@@ -168,7 +168,7 @@ void InsightsPanel::showStatus()
                              static_cast<int>(insightChecks().size())));
     else
         m_status->setText(
-            tr("%n finding(s), most costly first.", nullptr, static_cast<int>(m_findings.size())));
+            tr("%n finding(s), ranked by the time they explain.", nullptr, static_cast<int>(m_findings.size())));
 }
 
 void InsightsPanel::showFindings()
@@ -180,11 +180,14 @@ void InsightsPanel::showFindings()
         const Finding &finding = m_findings[f];
         auto *item = new QTreeWidgetItem(
             m_tree, {finding.title, severityText(finding.severity),
-                     finding.timeAtStake > 0 ? formatDuration(finding.timeAtStake) : tr("not a cost"),
+                     finding.timeAtStake > 0 ? formatDuration(finding.timeAtStake) : tr("none (informational)"),
                      QStringLiteral("%1 %").arg(finding.stepPercent, 0, 'f', 1)});
         item->setData(0, kFindingRole, static_cast<int>(f));
         item->setData(0, kOccurrenceRole, -1);
         item->setToolTip(0, finding.title);
+        // Which rank and part of its step the time explains, and the shares (the % column is of that step).
+        for (int c = 2; c < 4; ++c)
+            item->setToolTip(c, timeAtStakeText(finding));
         for (int c = 2; c < 4; ++c)
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
         for (std::size_t o = 0; o < finding.occurrences.size(); ++o) {

@@ -74,6 +74,17 @@ struct Finding
     TimeNs stepTime = 0;
     double shareOfPart() const { return partTime > 0 ? double(timeAtStake) / double(partTime) : 0.0; }
     double shareOfStep() const { return stepTime > 0 ? double(timeAtStake) / double(stepTime) : 0.0; }
+
+    // The time the check measured, piece by piece: the source group, the interval [begin, end) of the
+    // model's time axis and the ns of it claimed (<= end - begin). runInsightChecks() splits a finding
+    // per rank by its pieces and counts each interval of a rank's part once, by the precedence of
+    // docs/INSIGHTS.md; a finding without pieces is only held to its part's remaining size. Not printed.
+    struct Piece
+    {
+        int group = 0;
+        TimeNs begin = 0, end = 0, time = 0;
+    };
+    std::vector<Piece> pieces;
 };
 
 // The translation context of every finding text ("Insights"), as lupdate sees it.
