@@ -167,8 +167,8 @@ void InsightsPanel::showStatus()
         m_status->setText(tr("No performance problems found by the %n check(s).", nullptr,
                              static_cast<int>(insightChecks().size())));
     else
-        m_status->setText(
-            tr("%n finding(s), ranked by the time they explain.", nullptr, static_cast<int>(m_findings.size())));
+        m_status->setText(tr("%n finding(s), ranked by the time they explain.", nullptr,
+                             static_cast<int>(m_findings.size())));
 }
 
 void InsightsPanel::showFindings()
@@ -178,10 +178,11 @@ void InsightsPanel::showFindings()
     const InsightContext context(*m_model);
     for (std::size_t f = 0; f < m_findings.size(); ++f) {
         const Finding &finding = m_findings[f];
-        auto *item = new QTreeWidgetItem(
-            m_tree, {finding.title, severityText(finding.severity),
-                     finding.timeAtStake > 0 ? formatDuration(finding.timeAtStake) : tr("none (informational)"),
-                     QStringLiteral("%1 %").arg(finding.stepPercent, 0, 'f', 1)});
+        auto *item =
+            new QTreeWidgetItem(m_tree, {finding.title, severityText(finding.severity),
+                                         finding.timeAtStake > 0 ? formatDuration(finding.timeAtStake)
+                                                                 : tr("none (informational)"),
+                                         QStringLiteral("%1 %").arg(finding.stepPercent, 0, 'f', 1)});
         item->setData(0, kFindingRole, static_cast<int>(f));
         item->setData(0, kOccurrenceRole, -1);
         item->setToolTip(0, finding.title);

@@ -2,8 +2,8 @@
 // names, the part of that rank's step, and a time that never counts an interval of the part twice nor
 // sums past the part.
 
-#include "InsightChecks.h"
 #include "FindingText.h"
+#include "InsightChecks.h"
 #include "InsightSupport.h"
 
 #include "Steps.h"
@@ -97,6 +97,8 @@ public:
             it = m_regions.emplace(key, partRegion(m_model, group, part)).first;
         if (!it->second)
             return {{begin, end}};
+        if (it->second->empty())
+            return {}; // the part is empty: nothing of it to claim
         return idleSegments({}, *it->second, begin, end);
     }
 
@@ -209,6 +211,7 @@ void claim(const InsightContext &context, PartRegions &regions, PartLedger &ledg
     if (hasKnownParts(context, f.rank))
         time = std::clamp<TimeNs>(f.partTime - ledger.total, 0, time);
     ledger.total += time;
+    f.timeAtStake = time;
     if (time < measured) {
         f.data.insert(QStringLiteral("measured_us"), toUs(measured));
         if (counted < measured)
@@ -216,9 +219,9 @@ void claim(const InsightContext &context, PartRegions &regions, PartLedger &ledg
         if (time < counted)
             f.data.insert(QStringLiteral("clipped_to_part_us"), toUs(counted - time));
         // Never more severe than the share of the step the finding still explains.
-        f.severity = std::max(f.severity, severityForPercent(100.0 * f.shareOfStep()));
+        if (f.stepTime > 0)
+            f.severity = std::max(f.severity, severityForPercent(100.0 * f.shareOfStep()));
     }
-    f.timeAtStake = time;
 }
 
 Finding unexplainedFinding(const RankStepParts &rank, StepPart part, TimeNs rest, TimeNs explained)
@@ -232,7 +235,9 @@ Finding unexplainedFinding(const RankStepParts &rank, StepPart part, TimeNs rest
     f.timeAtStake = rest;
     f.severity = Severity::Low;
     const QString ms = QString::number(toUs(rest) / 1000.0, 'f', 3);
-    f.title = InsightText::tr("Rank %1: %2 ms of %3 not explained by any check").arg(rank.rank).arg(ms, stepPartText(part));
+    f.title = InsightText::tr("Rank %1: %2 ms of %3 not explained by any check")
+                  .arg(rank.rank)
+                  .arg(ms, stepPartText(part));
     f.explanation = InsightText::tr("The largest part of rank %1's step is %2: %3 ms of %4 ms. The checks "
                                     "explain %5 ms of it; no check explains the other %6 ms.")
                         .arg(rank.rank)
@@ -317,7 +322,8 @@ void attributeFindings(const InsightContext &context, std::vector<Finding> &find
         const auto ledger = ledgers.find({rank.rank, largest});
         const TimeNs explained = ledger == ledgers.end() ? 0 : ledger->second.total;
         const TimeNs rest = rank.part(largest) - explained;
-        if (rest > 0 && static_cast<double>(rest) >= kUnexplainedMinShareOfStep * static_cast<double>(rank.step)) {
+        if (rest > 0 &&
+            static_cast<double>(rest) >= kUnexplainedMinShareOfStep * static_cast<double>(rank.step)) {
             Finding f = unexplainedFinding(rank, largest, rest, explained);
             f.stepPercent = 100.0 * f.shareOfStep();
             findings.push_back(std::move(f));
@@ -414,7 +420,8 @@ std::optional<std::vector<Interval>> partRegion(const TraceModel &model, int gro
             return std::nullopt;
         // Not overlapped: outside every compute task (inside the steps when there are steps).
         if (windows.empty())
-            windows.push_back({std::numeric_limits<TimeNs>::min() / 2, std::numeric_limits<TimeNs>::max() / 2});
+            windows.push_back(
+                {std::numeric_limits<TimeNs>::min() / 2, std::numeric_limits<TimeNs>::max() / 2});
         return idleSegments(compute, windows, windows.front().first, windows.back().second);
     }
     if (part != StepPart::Free || windows.empty())
@@ -430,7 +437,8 @@ std::optional<std::vector<Interval>> partRegion(const TraceModel &model, int gro
         const auto intervals = depthZero(model, t);
         busy.insert(busy.end(), intervals.begin(), intervals.end());
     }
-    return idleSegments(mergeIntervals(std::move(busy)), windows, windows.front().first, windows.back().second);
+    return idleSegments(mergeIntervals(std::move(busy)), windows, windows.front().first,
+                        windows.back().second);
 }
 
 } // namespace at::insights

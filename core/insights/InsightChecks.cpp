@@ -47,6 +47,42 @@ Severity severityForPercent(double percent)
     return Severity::Low;
 }
 
+namespace {
+
+void addClusterSteps(RankStepParts &parts, const cluster::Rank &rank)
+{
+    for (const cluster::RankStep &s : rank.steps) {
+        parts.computing += s.computing;
+        parts.communicationNotOverlapped += s.communicationNotOverlapped;
+        parts.free += s.free;
+        parts.step += s.computing + s.communicationNotOverlapped + s.free;
+        parts.hasParts = true;
+    }
+}
+
+// Per source group: whether host-side lanes (framework, CANN API) hold slices, and the data span.
+void scanGroups(const TraceModel &model, std::vector<RankStepParts> &ranks)
+{
+    std::vector<TimeNs> first(ranks.size(), std::numeric_limits<TimeNs>::max()), last(ranks.size(), 0);
+    for (const ThreadInfo &thread : model.threads()) {
+        const ProcessInfo &process = model.processes()[static_cast<std::size_t>(thread.process)];
+        const auto g = static_cast<std::size_t>(process.group);
+        if (g >= ranks.size() || thread.slices.size() == 0)
+            continue;
+        if (process.layer == Layer::Framework || process.layer == Layer::CannApi)
+            ranks[g].hasHostData = true;
+        for (std::uint32_t i = 0; i < thread.slices.size(); ++i) {
+            first[g] = std::min(first[g], thread.slices.start(i));
+            last[g] = std::max(last[g], thread.slices.end(i));
+        }
+    }
+    for (std::size_t g = 0; g < ranks.size(); ++g)
+        if (ranks[g].step <= 0 && last[g] > first[g])
+            ranks[g].step = last[g] - first[g];
+}
+
+} // namespace
+
 InsightContext::InsightContext(const TraceModel &m, const cluster::ClusterModel *c) : model(m), cluster(c)
 {
     for (const Step &step : model.steps())
@@ -121,42 +157,6 @@ StepPart RankStepParts::largestPart() const
             largest = p;
     return part(largest) > 0 ? largest : StepPart::Unknown;
 }
-
-namespace {
-
-void addClusterSteps(RankStepParts &parts, const cluster::Rank &rank)
-{
-    for (const cluster::RankStep &s : rank.steps) {
-        parts.computing += s.computing;
-        parts.communicationNotOverlapped += s.communicationNotOverlapped;
-        parts.free += s.free;
-        parts.step += s.computing + s.communicationNotOverlapped + s.free;
-        parts.hasParts = true;
-    }
-}
-
-// Per source group: whether host-side lanes (framework, CANN API) hold slices, and the data span.
-void scanGroups(const TraceModel &model, std::vector<RankStepParts> &ranks)
-{
-    std::vector<TimeNs> first(ranks.size(), std::numeric_limits<TimeNs>::max()), last(ranks.size(), 0);
-    for (const ThreadInfo &thread : model.threads()) {
-        const ProcessInfo &process = model.processes()[static_cast<std::size_t>(thread.process)];
-        const auto g = static_cast<std::size_t>(process.group);
-        if (g >= ranks.size() || thread.slices.size() == 0)
-            continue;
-        if (process.layer == Layer::Framework || process.layer == Layer::CannApi)
-            ranks[g].hasHostData = true;
-        for (std::uint32_t i = 0; i < thread.slices.size(); ++i) {
-            first[g] = std::min(first[g], thread.slices.start(i));
-            last[g] = std::max(last[g], thread.slices.end(i));
-        }
-    }
-    for (std::size_t g = 0; g < ranks.size(); ++g)
-        if (ranks[g].step <= 0 && last[g] > first[g])
-            ranks[g].step = last[g] - first[g];
-}
-
-} // namespace
 
 const RankStepParts *InsightContext::partsOfRank(int rank) const
 {

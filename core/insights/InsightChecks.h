@@ -19,9 +19,9 @@ struct RankStepParts
     int rank = -1;
     int group = -1; // source group of the model; -1 for a rank known from the cluster data alone
     TimeNs computing = 0, communicationNotOverlapped = 0, free = 0;
-    TimeNs step = 0;           // Σ step durations; the group's data span when it has no steps
-    bool hasParts = false;     // the split is known (steps of the model, else the rank's step_trace_time.csv)
-    bool hasHostData = false;  // framework or CANN API slices of this rank were loaded
+    TimeNs step = 0;          // Σ step durations; the group's data span when it has no steps
+    bool hasParts = false;    // the split is known (steps of the model, else the rank's step_trace_time.csv)
+    bool hasHostData = false; // framework or CANN API slices of this rank were loaded
     TimeNs part(StepPart p) const;
     // Computing, communication not overlapped or free, whichever is largest (Unknown without parts).
     StepPart largestPart() const;
@@ -31,7 +31,7 @@ struct InsightContext
 {
     const TraceModel &model;
     const cluster::ClusterModel *cluster = nullptr;
-    TimeNs stepTime = 0; // Σ step durations; the data span when there are no steps
+    TimeNs stepTime = 0;              // Σ step durations; the data span when there are no steps
     std::vector<RankStepParts> ranks; // every rank of the model, then the cluster data's others
 
     explicit InsightContext(const TraceModel &m, const cluster::ClusterModel *c = nullptr);

@@ -316,6 +316,8 @@ void checkExposedCommunication(const InsightContext &context, std::vector<Findin
     const std::vector<int> threads = threadsOfLayers(model, {Layer::DeviceStreams, Layer::Communication});
     for (int group = 0; group < static_cast<int>(model.groups().size()); ++group) {
         const auto region = partRegion(model, group, StepPart::CommunicationNotOverlapped);
+        if (region && region->empty())
+            continue; // all communication overlapped by computation
         struct Family
         {
             int ops = 0;
@@ -372,13 +374,15 @@ void checkExposedCommunication(const InsightContext &context, std::vector<Findin
                 waited += waitCounted.uncovered(begin, end);
                 waitCounted.add(begin, end);
             }
-        std::stable_sort(ops.begin(), ops.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+        std::stable_sort(ops.begin(), ops.end(),
+                         [](const auto &a, const auto &b) { return a.second > b.second; });
         for (const auto &[occurrence, exposed] : ops)
             if (finding.occurrences.size() < kMaxOccurrences)
                 finding.occurrences.push_back(occurrence);
-        const auto largest = std::max_element(families.begin(), families.end(), [](const auto &a, const auto &b) {
-            return a.second.exposed < b.second.exposed;
-        });
+        const auto largest =
+            std::max_element(families.begin(), families.end(), [](const auto &a, const auto &b) {
+                return a.second.exposed < b.second.exposed;
+            });
         QJsonArray byOp;
         for (const auto &[name, family] : families)
             byOp.append(QJsonObject{{QStringLiteral("op"), name},
@@ -388,9 +392,9 @@ void checkExposedCommunication(const InsightContext &context, std::vector<Findin
         finding.part = StepPart::CommunicationNotOverlapped;
         finding.title = InsightText::tr("Communication not overlapped with computation");
         const RankStepParts *parts = context.partsOfRank(finding.rank);
-        const double percent =
-            parts && parts->step > 0 ? 100.0 * static_cast<double>(finding.timeAtStake) / static_cast<double>(parts->step)
-                                     : context.percentOfSteps(finding.timeAtStake);
+        const double percent = parts && parts->step > 0 ? 100.0 * static_cast<double>(finding.timeAtStake) /
+                                                              static_cast<double>(parts->step)
+                                                        : context.percentOfSteps(finding.timeAtStake);
         finding.severity = severityForPercent(percent);
         finding.explanation =
             InsightText::tr("Rank %1's communication ran for %2 ms while no computation ran. The most: %3 "
@@ -405,7 +409,8 @@ void checkExposedCommunication(const InsightContext &context, std::vector<Findin
                 .arg(toUs(waited) / 1000.0, 0, 'f', 3);
         finding.fix = InsightText::tr(
             "Overlap communication with computation (DDP / FSDP gradient buckets that start while the "
-            "backward pass runs, communication on its own stream), send less (larger buckets, lower-precision "
+            "backward pass runs, communication on its own stream), send less (larger buckets, "
+            "lower-precision "
             "gradients), and open the cluster page to see which rank the others wait for.");
         finding.data = QJsonObject{{QStringLiteral("by_op"), byOp},
                                    {QStringLiteral("wait_us"), toUs(waited)},

@@ -135,7 +135,8 @@ Finding hostDataMissing(const InsightContext &context, int group, HostBoundSteps
     finding.occurrences = std::move(steps.finding.occurrences);
     keepLongest(finding.occurrences, kMaxOccurrences);
     const TimeNs free = steps.finding.timeAtStake;
-    finding.title = InsightText::tr("Rank %1: device idle, but its host side was not collected").arg(finding.rank);
+    finding.title =
+        InsightText::tr("Rank %1: device idle, but its host side was not collected").arg(finding.rank);
     finding.explanation =
         InsightText::tr("The device of rank %1 was idle (Free) for %2 ms of %3 ms of its stage, but the "
                         "loaded data holds no host-side lanes for this rank (no framework or CANN API "
@@ -172,7 +173,8 @@ void checkHostBound(const InsightContext &context, std::vector<Finding> &finding
         finding.rank = context.rankOfGroup(group);
         const double ratio = static_cast<double>(finding.timeAtStake) / static_cast<double>(steps.stage);
         const double smallRatio =
-            steps.kernels ? static_cast<double>(steps.smallKernels) / static_cast<double>(steps.kernels) : 0.0;
+            steps.kernels ? static_cast<double>(steps.smallKernels) / static_cast<double>(steps.kernels)
+                          : 0.0;
         finding.title = InsightText::tr("Device idle: the host dispatches too slowly");
         finding.severity =
             ratio >= 0.3 ? Severity::High : severityForPercent(context.percentOfSteps(finding.timeAtStake));

@@ -157,10 +157,11 @@ void checkIdleAttribution(const InsightContext &context, std::vector<Finding> &f
     finding.title = InsightText::tr("Device streams wait for the host");
     finding.severity = severityForPercent(context.percentOfSteps(finding.timeAtStake));
     finding.explanation =
-        InsightText::tr("While the whole device was idle (in the steps' Free time when there are steps), it was "
-                        "waiting for the host for %1 ms (the next task was launched after the previous "
-                        "one ended), for another stream or an event for %2 ms (EVENT_WAIT, Notify Wait) "
-                        "and for nothing recorded for %3 ms; each instant is counted once.")
+        InsightText::tr(
+            "While the whole device was idle (in the steps' Free time when there are steps), it was "
+            "waiting for the host for %1 ms (the next task was launched after the previous "
+            "one ended), for another stream or an event for %2 ms (EVENT_WAIT, Notify Wait) "
+            "and for nothing recorded for %3 ms; each instant is counted once.")
             .arg(toUs(idle[Host]) / 1000.0, 0, 'f', 3)
             .arg(toUs(idle[Event]) / 1000.0, 0, 'f', 3)
             .arg(toUs(idle[Other]) / 1000.0, 0, 'f', 3);
