@@ -68,6 +68,11 @@ struct Finding
     // What the finding explains (issue #28 item 2): the part of the step, on which rank (source group;
     // -1 when the finding is about no single rank), and the denominators of its shares: that rank's
     // part and step time summed over the same steps the finding counts. 0 when unknown.
+    // runInsightChecks() fills them (core/insights/InsightAttribution.cpp, docs/INSIGHTS.md "What a
+    // finding explains"): every check counts the rank's whole profile, so the sums are over all of the
+    // rank's steps (InsightContext::ranks); timeAtStake <= partTime whenever the rank's parts are known,
+    // and the findings of one rank and part never sum to more than partTime. A -1 rank's denominators
+    // are the sums over all ranks.
     StepPart part = StepPart::Unknown;
     int rank = -1;
     TimeNs partTime = 0;

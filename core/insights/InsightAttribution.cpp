@@ -151,6 +151,11 @@ void splitByRank(const InsightContext &context, Finding &&f, std::vector<Finding
             if (context.rankOf(o) == one.rank)
                 one.occurrences.push_back(o);
         one.data.insert(QStringLiteral("all_ranks_us"), toUs(f.timeAtStake));
+        // The check's own words count every rank loaded; this finding is one rank's share.
+        one.explanation += QLatin1Char(' ') + InsightText::tr("(These numbers are over the %1 ranks loaded; "
+                                                              "this finding counts rank %2's time.)")
+                                                  .arg(byGroup.size())
+                                                  .arg(one.rank);
         out.push_back(std::move(one));
     }
 }
@@ -235,7 +240,7 @@ Finding unexplainedFinding(const RankStepParts &rank, StepPart part, TimeNs rest
     f.timeAtStake = rest;
     f.severity = Severity::Low;
     const QString ms = QString::number(toUs(rest) / 1000.0, 'f', 3);
-    f.title = InsightText::tr("Rank %1: %2 ms of %3 not explained by any check")
+    f.title = InsightText::tr("Rank %1: %2 ms of %3 that no check explains")
                   .arg(rank.rank)
                   .arg(ms, stepPartText(part));
     f.explanation = InsightText::tr("The largest part of rank %1's step is %2: %3 ms of %4 ms. The checks "

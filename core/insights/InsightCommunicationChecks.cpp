@@ -398,15 +398,22 @@ void checkExposedCommunication(const InsightContext &context, std::vector<Findin
         finding.severity = severityForPercent(percent);
         finding.explanation =
             InsightText::tr("Rank %1's communication ran for %2 ms while no computation ran. The most: %3 "
-                            "(%4 op(s), %5 ms). %6 ms of it were Notify Wait tasks: the rank waited for "
-                            "its peers in the collective, so a slower rank or an unequal split shows here "
-                            "as well as the transfers themselves.")
+                            "(%4 op(s), %5 ms).")
                 .arg(finding.rank)
                 .arg(toUs(finding.timeAtStake) / 1000.0, 0, 'f', 3)
                 .arg(largest->first)
                 .arg(largest->second.ops)
-                .arg(toUs(largest->second.exposed) / 1000.0, 0, 'f', 3)
-                .arg(toUs(waited) / 1000.0, 0, 'f', 3);
+                .arg(toUs(largest->second.exposed) / 1000.0, 0, 'f', 3);
+        finding.explanation +=
+            QLatin1Char(' ') +
+            (waits.empty() ? InsightText::tr(
+                                 "The data has no Notify Wait tasks, so waiting for the peer ranks cannot be "
+                                 "told apart from the transfers.")
+                           : InsightText::tr(
+                                 "%1 ms of it were Notify Wait tasks: the rank waited for its peers in the "
+                                 "collective, so a slower rank or an unequal split shows here as well as the "
+                                 "transfers themselves.")
+                                 .arg(toUs(waited) / 1000.0, 0, 'f', 3));
         finding.fix = InsightText::tr(
             "Overlap communication with computation (DDP / FSDP gradient buckets that start while the "
             "backward pass runs, communication on its own stream), send less (larger buckets, "
