@@ -46,6 +46,8 @@ QString timeAtStakeText(const Finding &finding)
     if (finding.timeAtStake <= 0 && finding.data.contains(QLatin1String("already_counted_us")))
         return InsightText::tr(
             "time at stake: none of its own (another finding of the part counts the same time)");
+    if (finding.timeAtStake <= 0 && finding.data.contains(QLatin1String("outside_part_us")))
+        return InsightText::tr("time at stake: none inside the part it explains (its time lies outside it)");
     if (finding.timeAtStake <= 0)
         return InsightText::tr("time at stake: none (informational)");
     const QString ms = QString::number(static_cast<double>(finding.timeAtStake) / 1e6, 'f', 3);

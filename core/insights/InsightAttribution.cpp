@@ -198,19 +198,23 @@ void claim(const InsightContext &context, PartRegions &regions, PartLedger &ledg
 {
     const TimeNs measured = f.timeAtStake;
     TimeNs time = measured;
+    TimeNs inside = measured; // what of it lies inside the part's region
     if (!f.pieces.empty()) {
         std::sort(f.pieces.begin(), f.pieces.end(),
                   [](const Finding::Piece &a, const Finding::Piece &b) { return a.begin < b.begin; });
-        TimeNs sum = 0;
+        TimeNs insideSum = 0, openSum = 0;
         for (const Finding::Piece &p : f.pieces) {
-            TimeNs open = 0;
+            TimeNs length = 0, open = 0;
             for (const Interval &segment : regions.within(p.group, f.part, p.begin, p.end)) {
+                length += segment.second - segment.first;
                 open += ledger.claimed.uncovered(segment.first, segment.second);
                 ledger.claimed.add(segment.first, segment.second);
             }
-            sum += std::min(p.time, open);
+            insideSum += std::min(p.time, length);
+            openSum += std::min(p.time, open);
         }
-        time = std::min(time, sum);
+        inside = std::min(measured, insideSum);
+        time = std::min(measured, openSum);
     }
     const TimeNs counted = time;
     if (hasKnownParts(context, f.rank))
@@ -219,8 +223,10 @@ void claim(const InsightContext &context, PartRegions &regions, PartLedger &ledg
     f.timeAtStake = time;
     if (time < measured) {
         f.data.insert(QStringLiteral("measured_us"), toUs(measured));
-        if (counted < measured)
-            f.data.insert(QStringLiteral("already_counted_us"), toUs(measured - counted));
+        if (inside < measured)
+            f.data.insert(QStringLiteral("outside_part_us"), toUs(measured - inside));
+        if (counted < inside)
+            f.data.insert(QStringLiteral("already_counted_us"), toUs(inside - counted));
         if (time < counted)
             f.data.insert(QStringLiteral("clipped_to_part_us"), toUs(counted - time));
         // Never more severe than the share of the step the finding still explains.
