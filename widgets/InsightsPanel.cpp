@@ -167,8 +167,8 @@ void InsightsPanel::showStatus()
         m_status->setText(tr("No performance problems found by the %n check(s).", nullptr,
                              static_cast<int>(insightChecks().size())));
     else
-        m_status->setText(
-            tr("%n finding(s), most costly first.", nullptr, static_cast<int>(m_findings.size())));
+        m_status->setText(tr("%n finding(s), ranked by the time they explain.", nullptr,
+                             static_cast<int>(m_findings.size())));
 }
 
 void InsightsPanel::showFindings()
@@ -178,13 +178,17 @@ void InsightsPanel::showFindings()
     const InsightContext context(*m_model);
     for (std::size_t f = 0; f < m_findings.size(); ++f) {
         const Finding &finding = m_findings[f];
-        auto *item = new QTreeWidgetItem(
-            m_tree, {finding.title, severityText(finding.severity),
-                     finding.timeAtStake > 0 ? formatDuration(finding.timeAtStake) : tr("not a cost"),
-                     QStringLiteral("%1 %").arg(finding.stepPercent, 0, 'f', 1)});
+        auto *item =
+            new QTreeWidgetItem(m_tree, {finding.title, severityText(finding.severity),
+                                         finding.timeAtStake > 0 ? formatDuration(finding.timeAtStake)
+                                                                 : tr("none (informational)"),
+                                         QStringLiteral("%1 %").arg(finding.stepPercent, 0, 'f', 1)});
         item->setData(0, kFindingRole, static_cast<int>(f));
         item->setData(0, kOccurrenceRole, -1);
         item->setToolTip(0, finding.title);
+        // Which rank and part of its step the time explains, and the shares (the % column is of that step).
+        for (int c = 2; c < 4; ++c)
+            item->setToolTip(c, timeAtStakeText(finding));
         for (int c = 2; c < 4; ++c)
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
         for (std::size_t o = 0; o < finding.occurrences.size(); ++o) {

@@ -19,8 +19,8 @@ class QTreeWidgetItem;
 
 namespace at {
 
-// The Insights dock: the performance findings of core/insights (docs/INSIGHTS.md), most costly first,
-// computed on a worker thread once a model is shown (the timeline stays usable meanwhile). Each
+// The Insights dock: the performance findings of core/insights (docs/INSIGHTS.md), ranked by the time they
+// explain, computed on a worker thread once a model is shown (the timeline stays usable meanwhile). Each
 // finding row holds its occurrences; selecting one selects its slice on the timeline, and "Show all"
 // asks for every occurrence of the current finding at once.
 class InsightsPanel : public QWidget

@@ -68,12 +68,28 @@ struct Finding
     // What the finding explains (issue #28 item 2): the part of the step, on which rank (source group;
     // -1 when the finding is about no single rank), and the denominators of its shares: that rank's
     // part and step time summed over the same steps the finding counts. 0 when unknown.
+    // runInsightChecks() fills them (core/insights/InsightAttribution.cpp, docs/INSIGHTS.md "What a
+    // finding explains"): every check counts the rank's whole profile, so the sums are over all of the
+    // rank's steps (InsightContext::ranks); timeAtStake <= partTime whenever the rank's parts are known,
+    // and the findings of one rank and part never sum to more than partTime. A -1 rank's denominators
+    // are the sums over all ranks.
     StepPart part = StepPart::Unknown;
     int rank = -1;
     TimeNs partTime = 0;
     TimeNs stepTime = 0;
     double shareOfPart() const { return partTime > 0 ? double(timeAtStake) / double(partTime) : 0.0; }
     double shareOfStep() const { return stepTime > 0 ? double(timeAtStake) / double(stepTime) : 0.0; }
+
+    // The time the check measured, piece by piece: the source group, the interval [begin, end) of the
+    // model's time axis and the ns of it claimed (<= end - begin). runInsightChecks() splits a finding
+    // per rank by its pieces and counts each interval of a rank's part once, by the precedence of
+    // docs/INSIGHTS.md; a finding without pieces is only held to its part's remaining size. Not printed.
+    struct Piece
+    {
+        int group = 0;
+        TimeNs begin = 0, end = 0, time = 0;
+    };
+    std::vector<Piece> pieces;
 };
 
 // The translation context of every finding text ("Insights"), as lupdate sees it.

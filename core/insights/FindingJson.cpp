@@ -46,6 +46,23 @@ QByteArray occurrenceJson(const InsightContext &context, const FindingOccurrence
            ", \"duration_us\": " + micros(o.duration) + "}";
 }
 
+// A share (0..1) with six decimals, written the same way on every platform.
+QByteArray share(double value)
+{
+    return QByteArray::number(value, 'f', 6);
+}
+
+// "part", "rank", "part_us", "step_us", "share_of_part", "share_of_step": what the finding explains.
+std::vector<std::pair<QString, QByteArray>> partFields(const Finding &f)
+{
+    return {{QStringLiteral("part"), scalar(stepPartId(f.part))},
+            {QStringLiteral("rank"), QByteArray::number(f.rank)},
+            {QStringLiteral("part_us"), micros(f.partTime)},
+            {QStringLiteral("step_us"), micros(f.stepTime)},
+            {QStringLiteral("share_of_part"), share(f.shareOfPart())},
+            {QStringLiteral("share_of_step"), share(f.shareOfStep())}};
+}
+
 // advice: the explanation and the fix.
 QString adviceOf(const Finding &f)
 {
@@ -65,6 +82,8 @@ QByteArray findingsToJson(const InsightContext &context, const std::vector<Findi
         out += "      \"title\": " + scalar(f.title) + ",\n";
         out += "      \"severity\": " + scalar(severityId(f.severity)) + ",\n";
         out += "      \"time_at_stake_us\": " + micros(f.timeAtStake) + ",\n";
+        for (const auto &[key, value] : partFields(f))
+            out += "      " + scalar(key) + ": " + value + ",\n";
         out += "      \"occurrences\": [";
         for (std::size_t k = 0; k < f.occurrences.size(); ++k) {
             out += k == 0 ? "\n" : ",\n";
@@ -90,6 +109,10 @@ void writeFindings(JsonWriter &j, const InsightContext &context, const std::vect
         j.field(QStringLiteral("severity"), severityId(f.severity));
         j.key(QStringLiteral("time_at_stake_us"));
         j.raw(QString::fromLatin1(micros(f.timeAtStake)));
+        for (const auto &[key, value] : partFields(f)) {
+            j.key(key);
+            j.raw(QString::fromUtf8(value));
+        }
         j.key(QStringLiteral("occurrences"));
         j.beginArray();
         for (const FindingOccurrence &o : f.occurrences)

@@ -19,6 +19,23 @@ QString severityText(Severity severity)
     return InsightText::tr("low");
 }
 
+QString stepPartText(StepPart part)
+{
+    switch (part) {
+    case StepPart::Computing:
+        return InsightText::tr("computing");
+    case StepPart::CommunicationNotOverlapped:
+        return InsightText::tr("communication not overlapped");
+    case StepPart::Free:
+        return InsightText::tr("free time");
+    case StepPart::Memory:
+        return InsightText::tr("memory");
+    case StepPart::Unknown:
+        break;
+    }
+    return InsightText::tr("unknown part");
+}
+
 QString findingHeading(const Finding &finding)
 {
     return InsightText::tr("[%1] %2  (%3)").arg(severityText(finding.severity), finding.title, finding.check);
@@ -26,11 +43,26 @@ QString findingHeading(const Finding &finding)
 
 QString timeAtStakeText(const Finding &finding)
 {
+    if (finding.timeAtStake <= 0 && finding.data.contains(QLatin1String("already_counted_us")))
+        return InsightText::tr(
+            "time at stake: none of its own (another finding of the part counts the same time)");
+    if (finding.timeAtStake <= 0 && finding.data.contains(QLatin1String("outside_part_us")))
+        return InsightText::tr("time at stake: none inside the part it explains (its time lies outside it)");
     if (finding.timeAtStake <= 0)
         return InsightText::tr("time at stake: none (informational)");
-    return InsightText::tr("time at stake: %1 ms (%2 % of the step time)")
-        .arg(QString::number(static_cast<double>(finding.timeAtStake) / 1e6, 'f', 3),
-             QString::number(finding.stepPercent, 'f', 1));
+    const QString ms = QString::number(static_cast<double>(finding.timeAtStake) / 1e6, 'f', 3);
+    if (finding.partTime <= 0)
+        return InsightText::tr("time at stake: %1 ms (%2 % of the step time)")
+            .arg(ms, QString::number(finding.stepPercent, 'f', 1));
+    const QString ofPart = QString::number(100.0 * finding.shareOfPart(), 'f', 1);
+    const QString ofStep = QString::number(100.0 * finding.shareOfStep(), 'f', 1);
+    if (finding.rank < 0)
+        return InsightText::tr("time at stake: %1 ms of %2 (%3 % of the part, %4 % of the step time)")
+            .arg(ms, stepPartText(finding.part), ofPart, ofStep);
+    return InsightText::tr("time at stake: %1 ms of rank %2's %3 (%4 % of the part, %5 % of its step)")
+        .arg(ms)
+        .arg(finding.rank)
+        .arg(stepPartText(finding.part), ofPart, ofStep);
 }
 
 QString fixText(const Finding &finding)

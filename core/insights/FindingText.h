@@ -13,9 +13,14 @@ namespace at {
 
 // "high", "medium", "low", translated (severityId() is the untranslated JSON id).
 QString severityText(Severity severity);
+// "computing", "communication not overlapped", "free time", "memory", translated (stepPartId() is the
+// untranslated JSON id).
+QString stepPartText(StepPart part);
 // "[high] Pipeline stages are unbalanced  (stage_imbalance)": severity, title and check id.
 QString findingHeading(const Finding &finding);
-// "time at stake: 169.693 ms (20.9 % of the step time)", or "time at stake: none (informational)".
+// "time at stake: 169.693 ms of rank 0's communication not overlapped (40.4 % of the part, 20.9 % of its
+// step)"; without a rank "… of computing (… of the part, … of the step time)"; without a known part
+// "time at stake: 1.000 ms (0.1 % of the step time)"; or "time at stake: none (informational)".
 QString timeAtStakeText(const Finding &finding);
 // "fix: …".
 QString fixText(const Finding &finding);

@@ -3,6 +3,7 @@
 #include "Steps.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 namespace at {
@@ -46,6 +47,42 @@ Severity severityForPercent(double percent)
     return Severity::Low;
 }
 
+namespace {
+
+void addClusterSteps(RankStepParts &parts, const cluster::Rank &rank)
+{
+    for (const cluster::RankStep &s : rank.steps) {
+        parts.computing += s.computing;
+        parts.communicationNotOverlapped += s.communicationNotOverlapped;
+        parts.free += s.free;
+        parts.step += s.computing + s.communicationNotOverlapped + s.free;
+        parts.hasParts = true;
+    }
+}
+
+// Per source group: whether host-side lanes (framework, CANN API) hold slices, and the data span.
+void scanGroups(const TraceModel &model, std::vector<RankStepParts> &ranks)
+{
+    std::vector<TimeNs> first(ranks.size(), std::numeric_limits<TimeNs>::max()), last(ranks.size(), 0);
+    for (const ThreadInfo &thread : model.threads()) {
+        const ProcessInfo &process = model.processes()[static_cast<std::size_t>(thread.process)];
+        const auto g = static_cast<std::size_t>(process.group);
+        if (g >= ranks.size() || thread.slices.size() == 0)
+            continue;
+        if (process.layer == Layer::Framework || process.layer == Layer::CannApi)
+            ranks[g].hasHostData = true;
+        for (std::uint32_t i = 0; i < thread.slices.size(); ++i) {
+            first[g] = std::min(first[g], thread.slices.start(i));
+            last[g] = std::max(last[g], thread.slices.end(i));
+        }
+    }
+    for (std::size_t g = 0; g < ranks.size(); ++g)
+        if (ranks[g].step <= 0 && last[g] > first[g])
+            ranks[g].step = last[g] - first[g];
+}
+
+} // namespace
+
 InsightContext::InsightContext(const TraceModel &m, const cluster::ClusterModel *c) : model(m), cluster(c)
 {
     for (const Step &step : model.steps())
@@ -61,6 +98,76 @@ InsightContext::InsightContext(const TraceModel &m, const cluster::ClusterModel 
         for (const auto &[step, stage] : longest)
             stepTime += stage;
     }
+    // The step parts of every rank: its steps' breakdowns, else its step_trace_time.csv.
+    const auto groups = static_cast<int>(model.groups().size());
+    for (int g = 0; g < groups; ++g) {
+        RankStepParts parts;
+        parts.rank = rankOfGroup(g);
+        parts.group = g;
+        for (const Step &step : model.steps()) {
+            if (step.group != g)
+                continue;
+            parts.computing += step.breakdown.computing;
+            parts.communicationNotOverlapped += step.breakdown.communicationNotOverlapped;
+            parts.free += step.breakdown.free;
+            parts.step += step.duration();
+            parts.hasParts = true;
+        }
+        if (!parts.hasParts && cluster)
+            for (const cluster::Rank &rank : cluster->ranks)
+                if (groupOfRank(rank.rank) == g)
+                    addClusterSteps(parts, rank);
+        ranks.push_back(parts);
+    }
+    scanGroups(model, ranks);
+    if (cluster)
+        for (const cluster::Rank &rank : cluster->ranks) {
+            if (groupOfRank(rank.rank) >= 0)
+                continue;
+            RankStepParts parts;
+            parts.rank = rank.rank;
+            addClusterSteps(parts, rank);
+            ranks.push_back(parts);
+        }
+}
+
+TimeNs RankStepParts::part(StepPart p) const
+{
+    switch (p) {
+    case StepPart::Computing:
+        return computing;
+    case StepPart::CommunicationNotOverlapped:
+        return communicationNotOverlapped;
+    case StepPart::Free:
+        return free;
+    case StepPart::Memory:
+    case StepPart::Unknown:
+        break;
+    }
+    return 0;
+}
+
+StepPart RankStepParts::largestPart() const
+{
+    if (!hasParts)
+        return StepPart::Unknown;
+    StepPart largest = StepPart::Computing;
+    for (StepPart p : {StepPart::CommunicationNotOverlapped, StepPart::Free})
+        if (part(p) > part(largest))
+            largest = p;
+    return part(largest) > 0 ? largest : StepPart::Unknown;
+}
+
+const RankStepParts *InsightContext::partsOfRank(int rank) const
+{
+    for (const RankStepParts &r : ranks)
+        if (r.rank == rank)
+            return &r;
+    const int group = groupOfRank(rank);
+    for (const RankStepParts &r : ranks)
+        if (group >= 0 && r.group == group)
+            return &r;
+    return nullptr;
 }
 
 int InsightContext::groupOfRank(int rank) const
@@ -119,6 +226,7 @@ const std::vector<InsightCheck> &insightChecks()
         {"stage_imbalance", checkStageImbalance},
         {"slow_link", checkSlowLink},
         {"memory_churn", checkMemoryChurn},
+        {"exposed_communication", checkExposedCommunication},
     };
     return checks;
 }
@@ -133,16 +241,12 @@ std::vector<Finding> runInsightChecks(const TraceModel &model, const std::atomic
             return {};
         const std::size_t before = findings.size();
         check.run(context, findings);
-        for (std::size_t i = before; i < findings.size(); ++i) {
-            findings[i].check = QString::fromLatin1(check.id);
-            findings[i].stepPercent = context.percentOfSteps(findings[i].timeAtStake);
-        }
+        // A check may name another id for a finding of its own (host_bound's host_data_missing).
+        for (std::size_t i = before; i < findings.size(); ++i)
+            if (findings[i].check.isEmpty())
+                findings[i].check = QString::fromLatin1(check.id);
     }
-    std::stable_sort(findings.begin(), findings.end(), [](const Finding &a, const Finding &b) {
-        if (a.timeAtStake != b.timeAtStake)
-            return a.timeAtStake > b.timeAtStake;
-        return a.severity < b.severity;
-    });
+    attributeFindings(context, findings);
     return findings;
 }
 

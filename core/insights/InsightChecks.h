@@ -12,11 +12,27 @@ namespace at {
 // ranks' communication.json, step breakdowns and parallel groups, read by parser/cluster from the
 // summary files, never from the timeline; null when there is none) and the step time the findings'
 // shares are measured against.
+// One rank's step split as step_trace_time.csv splits it (FORMATS.md §9.2), summed over its steps: the
+// denominators of every finding about that rank (Finding::partTime, Finding::stepTime).
+struct RankStepParts
+{
+    int rank = -1;
+    int group = -1; // source group of the model; -1 for a rank known from the cluster data alone
+    TimeNs computing = 0, communicationNotOverlapped = 0, free = 0;
+    TimeNs step = 0;          // Σ step durations; the group's data span when it has no steps
+    bool hasParts = false;    // the split is known (steps of the model, else the rank's step_trace_time.csv)
+    bool hasHostData = false; // framework or CANN API slices of this rank were loaded
+    TimeNs part(StepPart p) const;
+    // Computing, communication not overlapped or free, whichever is largest (Unknown without parts).
+    StepPart largestPart() const;
+};
+
 struct InsightContext
 {
     const TraceModel &model;
     const cluster::ClusterModel *cluster = nullptr;
-    TimeNs stepTime = 0; // Σ step durations; the data span when there are no steps
+    TimeNs stepTime = 0;              // Σ step durations; the data span when there are no steps
+    std::vector<RankStepParts> ranks; // every rank of the model, then the cluster data's others
 
     explicit InsightContext(const TraceModel &m, const cluster::ClusterModel *c = nullptr);
     // The rank shown for a source group: its collection's "rank" property, else the group index.
@@ -27,6 +43,8 @@ struct InsightContext
     int rankOf(const FindingOccurrence &o) const { return o.rank >= 0 ? o.rank : rankOfGroup(o.group); }
     // timeAtStake as % of stepTime.
     double percentOfSteps(TimeNs time) const;
+    // The step parts of a rank, null when the rank is unknown.
+    const RankStepParts *partsOfRank(int rank) const;
 };
 
 using InsightCheckFunction = void (*)(const InsightContext &context, std::vector<Finding> &findings);
@@ -43,6 +61,18 @@ const std::vector<InsightCheck> &insightChecks();
 
 // Runs every check over the model (no second parse) and the cluster data when given, most costly
 // finding first. Checks are skipped once cancel is set (a newer load replaced the model).
+// Runs after the checks (InsightAttribution.cpp, docs/INSIGHTS.md "What a finding explains"): gives each
+// finding its rank (split per rank by its pieces), part, partTime and stepTime; counts each interval of a
+// rank's part once, in the order of insightPrecedence(); clips a finding to what is left of its part (and
+// says so in data); adds an unexplained_part finding for the rest of each rank's largest part; and orders
+// the findings by the time they explain.
+void attributeFindings(const InsightContext &context, std::vector<Finding> &findings);
+// Only the first of those: rank, part, partTime, stepTime and stepPercent (the cluster page's findings,
+// which keep their own order and times).
+void describeFindings(const InsightContext &context, std::vector<Finding> &findings);
+// The precedence of a check within its part: lower claims an interval first.
+int insightPrecedence(const QString &check);
+
 std::vector<Finding> runInsightChecks(const TraceModel &model, const std::atomic_bool *cancel = nullptr,
                                       const cluster::ClusterModel *cluster = nullptr);
 
@@ -84,5 +114,6 @@ void checkCollectiveWait(const InsightContext &context, std::vector<Finding> &fi
 // page and --cluster show, through FindingText / FindingJson.
 std::vector<Finding> clusterFindings(const InsightContext &context);
 void checkMemoryChurn(const InsightContext &context, std::vector<Finding> &findings);
+void checkExposedCommunication(const InsightContext &context, std::vector<Finding> &findings);
 
 } // namespace at

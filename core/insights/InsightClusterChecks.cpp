@@ -108,6 +108,20 @@ private:
     std::map<std::int64_t, TimeNs> m_byStep;
 };
 
+// The part of the named rank's step a dimension of the cluster analyses is.
+StepPart partOf(cluster::Dimension d)
+{
+    switch (d) {
+    case cluster::Dimension::Computing:
+        return StepPart::Computing;
+    case cluster::Dimension::Communication:
+        return StepPart::CommunicationNotOverlapped;
+    case cluster::Dimension::Free:
+        break;
+    }
+    return StepPart::Free;
+}
+
 QString msText(TimeNs ns)
 {
     return QString::number(toUs(ns) / 1000.0, 'f', 3);
@@ -165,6 +179,8 @@ void checkSlowRank(const InsightContext &context, std::vector<Finding> &findings
     const cluster::SlowRank &worst = *std::max_element(
         slow.begin(), slow.end(), [](const auto &a, const auto &b) { return a.gap < b.gap; });
     finding.title = InsightText::tr("Slow rank: rank %1").arg(worst.rank);
+    finding.rank = worst.rank;
+    finding.part = partOf(worst.dimension);
     finding.severity = severity;
     finding.explanation =
         InsightText::tr(
@@ -232,6 +248,13 @@ void checkStageImbalance(const InsightContext &context, std::vector<Finding> &fi
     finding.timeAtStake = atStake.total();
     const cluster::StageImbalance &first = imbalance.front();
     finding.title = InsightText::tr("Pipeline stages are unbalanced");
+    // What the split costs shows on the lighter stage: it waits in its pipeline communication.
+    for (const cluster::Rank &r : context.cluster->ranks)
+        if (r.stage == first.lighterStage) {
+            finding.rank = r.rank;
+            break;
+        }
+    finding.part = StepPart::CommunicationNotOverlapped;
     finding.severity = severity;
     finding.explanation =
         InsightText::tr("Pipeline stage %1 computes %2 ms per step against %3 ms for stage %4, so the "
@@ -282,6 +305,7 @@ void checkSlowLink(const InsightContext &context, std::vector<Finding> &findings
     }
     finding.timeAtStake = atStake.total();
     keepLongest(finding.occurrences, kMaxOccurrences);
+    finding.rank = context.rankOf(finding.occurrences.front()); // the source of the link that lost most
     finding.title = InsightText::tr("Slow communication link(s)");
     finding.severity = severityForPercent(context.percentOfSteps(finding.timeAtStake));
     finding.explanation =
@@ -328,6 +352,8 @@ void checkPlainRule(const InsightContext &context, std::vector<Finding> &finding
     }
     const cluster::PlainRuleFlag &largest = *std::max_element(
         flags.begin(), flags.end(), [](const auto &a, const auto &b) { return a.ratio < b.ratio; });
+    finding.rank = largest.maxRank;
+    finding.part = partOf(largest.dimension);
     finding.title = InsightText::tr("msprof-analyze's rule: ranks differ by more than %1 %")
                         .arg(100.0 * cluster::kSlowRankThreshold, 0, 'f', 0);
     // Informational: the same gaps are judged (and their time counted) by slow_rank and stage_imbalance,
@@ -398,6 +424,7 @@ void checkCollectiveWait(const InsightContext &context, std::vector<Finding> &fi
         atStake.add(key.first, wait);
     finding.timeAtStake = atStake.total();
     keepLongest(finding.occurrences, kMaxOccurrences);
+    finding.rank = context.rankOf(finding.occurrences.front()); // the rank that waits longest
     const auto mostWaitedFor = std::max_element(
         waitedFor.begin(), waitedFor.end(), [](const auto &a, const auto &b) { return a.second < b.second; });
     const FindingOccurrence &first = finding.occurrences.front();
@@ -437,11 +464,10 @@ std::vector<Finding> clusterFindings(const InsightContext &context)
     for (const auto &[id, run] : checks) {
         const std::size_t before = findings.size();
         run(context, findings);
-        for (std::size_t i = before; i < findings.size(); ++i) {
+        for (std::size_t i = before; i < findings.size(); ++i)
             findings[i].check = QString::fromLatin1(id);
-            findings[i].stepPercent = context.percentOfSteps(findings[i].timeAtStake);
-        }
     }
+    describeFindings(context, findings);
     return findings;
 }
 

@@ -88,6 +88,7 @@ void checkSmallPackets(const InsightContext &context, std::vector<Finding> &find
             const QString transport = QString::fromLatin1(rule.transport);
             int ops = 0;
             Finding finding;
+            finding.rank = rank.rank;
             std::vector<std::pair<FindingOccurrence, TimeNs>> small;
             // Total Op Info entries are sums, not ops (msprof-analyze counts them too: Qwen3 rank 0
             // gives 3 of 10 = 30 % there, 3 of 8 here).
@@ -220,6 +221,7 @@ void checkBandwidthContention(const InsightContext &context, std::vector<Finding
         if (matmul.empty())
             continue;
         Finding finding;
+        finding.rank = rank.rank;
         std::vector<std::pair<FindingOccurrence, double>> contended;
         QJsonArray ops;
         for (const cluster::CommOp &op : rank.ops) {
@@ -266,6 +268,160 @@ void checkBandwidthContention(const InsightContext &context, std::vector<Finding
         finding.data = QJsonObject{{QStringLiteral("rank"), rank.rank},
                                    {QStringLiteral("ops"), ops},
                                    {QStringLiteral("bandwidth_threshold_gbps"), kContentionBandwidthGbps}};
+        findings.push_back(std::move(finding));
+    }
+}
+
+} // namespace at
+
+namespace at {
+
+using namespace insights;
+
+namespace {
+
+// "hcom_allReduce__612_4_1" → "hcom_allReduce": the collective, without the instance numbers.
+QString opFamily(const QString &name)
+{
+    const qsizetype cut = name.indexOf(QLatin1String("__"));
+    if (cut > 0)
+        return name.left(cut);
+    QString family = name;
+    while (true) {
+        const qsizetype underscore = family.lastIndexOf(QLatin1Char('_'));
+        if (underscore <= 0)
+            break;
+        bool number = false;
+        family.mid(underscore + 1).toLongLong(&number);
+        if (!number)
+            break;
+        family.truncate(underscore);
+    }
+    return family;
+}
+
+bool isCommunicationOp(std::string_view name)
+{
+    return containsNoCase(name, "hcom_");
+}
+
+} // namespace
+
+// Communication not overlapped (FORMATS.md §9.2), explained by the collectives that fill it: each instant
+// of the part is given to the communication op running then (once, even when an op shows on several
+// lanes), and the Notify Wait tasks inside it are the waits for the peer ranks.
+void checkExposedCommunication(const InsightContext &context, std::vector<Finding> &findings)
+{
+    const TraceModel &model = context.model;
+    const std::vector<int> threads = threadsOfLayers(model, {Layer::DeviceStreams, Layer::Communication});
+    for (int group = 0; group < static_cast<int>(model.groups().size()); ++group) {
+        const auto region = partRegion(model, group, StepPart::CommunicationNotOverlapped);
+        if (region && region->empty())
+            continue; // all communication overlapped by computation
+        struct Family
+        {
+            int ops = 0;
+            TimeNs exposed = 0;
+        };
+        std::map<QString, Family> families;
+        std::vector<std::pair<FindingOccurrence, TimeNs>> ops;
+        std::vector<Interval> waits;
+        IntervalSet counted;
+        Finding finding;
+        for (int t : threads) {
+            if (groupOfThread(model, t) != group)
+                continue;
+            const SliceTable &slices = model.threads()[static_cast<std::size_t>(t)].slices;
+            for (std::uint32_t i = 0; i < slices.size(); ++i) {
+                const std::string_view name = model.strings().view(slices.name(i));
+                if (isWaitTask(name)) {
+                    waits.push_back({slices.start(i), slices.end(i)});
+                    continue;
+                }
+                if (slices.parent(i) >= 0 || !isCommunicationOp(name))
+                    continue;
+                const std::vector<Interval> inside =
+                    region ? idleSegments({}, *region, slices.start(i), slices.end(i))
+                           : std::vector<Interval>{{slices.start(i), slices.end(i)}};
+                TimeNs exposed = 0;
+                for (const Interval &segment : inside) {
+                    const TimeNs fresh = counted.uncovered(segment.first, segment.second);
+                    counted.add(segment.first, segment.second);
+                    if (fresh > 0)
+                        finding.pieces.push_back({group, segment.first, segment.second, fresh});
+                    exposed += fresh;
+                }
+                if (exposed <= 0)
+                    continue;
+                FindingOccurrence o = occurrenceOf(model, SliceRef{t, i});
+                Family &family = families[opFamily(o.name)];
+                ++family.ops;
+                family.exposed += exposed;
+                finding.timeAtStake += exposed;
+                ops.push_back({o, exposed});
+            }
+        }
+        if (finding.timeAtStake <= 0)
+            continue;
+        // The waits inside the exposed communication, each instant once.
+        TimeNs waited = 0;
+        IntervalSet waitCounted;
+        for (const Finding::Piece &piece : finding.pieces)
+            for (const Interval &w : waits) {
+                const TimeNs begin = std::max(piece.begin, w.first), end = std::min(piece.end, w.second);
+                if (end <= begin)
+                    continue;
+                waited += waitCounted.uncovered(begin, end);
+                waitCounted.add(begin, end);
+            }
+        std::stable_sort(ops.begin(), ops.end(),
+                         [](const auto &a, const auto &b) { return a.second > b.second; });
+        for (const auto &[occurrence, exposed] : ops)
+            if (finding.occurrences.size() < kMaxOccurrences)
+                finding.occurrences.push_back(occurrence);
+        const auto largest =
+            std::max_element(families.begin(), families.end(), [](const auto &a, const auto &b) {
+                return a.second.exposed < b.second.exposed;
+            });
+        QJsonArray byOp;
+        for (const auto &[name, family] : families)
+            byOp.append(QJsonObject{{QStringLiteral("op"), name},
+                                    {QStringLiteral("count"), family.ops},
+                                    {QStringLiteral("exposed_us"), toUs(family.exposed)}});
+        finding.rank = context.rankOfGroup(group);
+        finding.part = StepPart::CommunicationNotOverlapped;
+        finding.title = InsightText::tr("Communication not overlapped with computation");
+        const RankStepParts *parts = context.partsOfRank(finding.rank);
+        const double percent = parts && parts->step > 0 ? 100.0 * static_cast<double>(finding.timeAtStake) /
+                                                              static_cast<double>(parts->step)
+                                                        : context.percentOfSteps(finding.timeAtStake);
+        finding.severity = severityForPercent(percent);
+        finding.explanation =
+            InsightText::tr("Rank %1's communication ran for %2 ms while no computation ran. The most: %3 "
+                            "(%4 op(s), %5 ms).")
+                .arg(finding.rank)
+                .arg(toUs(finding.timeAtStake) / 1000.0, 0, 'f', 3)
+                .arg(largest->first)
+                .arg(largest->second.ops)
+                .arg(toUs(largest->second.exposed) / 1000.0, 0, 'f', 3);
+        finding.explanation +=
+            QLatin1Char(' ') +
+            (waits.empty() ? InsightText::tr(
+                                 "The data has no Notify Wait tasks, so waiting for the peer ranks cannot be "
+                                 "told apart from the transfers.")
+                           : InsightText::tr(
+                                 "%1 ms of it were Notify Wait tasks: the rank waited for its peers in the "
+                                 "collective, so a slower rank or an unequal split shows here as well as the "
+                                 "transfers themselves.")
+                                 .arg(toUs(waited) / 1000.0, 0, 'f', 3));
+        finding.fix = InsightText::tr(
+            "Overlap communication with computation (DDP / FSDP gradient buckets that start while the "
+            "backward pass runs, communication on its own stream), send less (larger buckets, "
+            "lower-precision "
+            "gradients), and open the cluster page to see which rank the others wait for.");
+        finding.data = QJsonObject{{QStringLiteral("by_op"), byOp},
+                                   {QStringLiteral("wait_us"), toUs(waited)},
+                                   {QStringLiteral("ops"), static_cast<int>(ops.size())}};
         findings.push_back(std::move(finding));
     }
 }

@@ -125,6 +125,7 @@ void checkDynamicShape(const InsightContext &context, std::vector<Finding> &find
                 return;
             FindingOccurrence o = occurrenceOf(model, ref);
             finding.timeAtStake += o.duration;
+            finding.pieces.push_back({o.group, o.start, o.start + o.duration, o.duration});
             finding.occurrences.push_back(o);
         });
     const auto compileCalls = static_cast<int>(finding.occurrences.size());
@@ -208,6 +209,8 @@ void checkAiCpu(const InsightContext &context, std::vector<Finding> &findings)
                      [](const auto &a, const auto &b) { return a.second > b.second; });
     for (const auto &[occurrence, alone] : exposed) {
         finding.timeAtStake += alone;
+        finding.pieces.push_back(
+            {occurrence.group, occurrence.start, occurrence.start + occurrence.duration, alone});
         if (finding.occurrences.size() < kMaxOccurrences)
             finding.occurrences.push_back(occurrence);
     }
@@ -259,6 +262,7 @@ void checkBlockDim(const InsightContext &context, std::vector<Finding> &findings
             static_cast<double>(cores * waves - row.blockDim) / static_cast<double>(cores * waves);
         const auto idle = static_cast<TimeNs>(std::llround(idleShare * static_cast<double>(row.duration)));
         flagged.push_back({occurrenceOfRow(model, row), idle});
+        finding.pieces.push_back({row.group, row.start, row.start + row.duration, idle});
         flaggedTime += row.duration;
     }
     if (flagged.empty())
@@ -322,6 +326,7 @@ void checkOperatorNoBound(const InsightContext &context, std::vector<Finding> &f
         if (!any || bound || row.duration <= kNoBoundMinDurationNs)
             continue;
         finding.timeAtStake += row.duration;
+        finding.pieces.push_back({row.group, row.start, row.start + row.duration, row.duration});
         finding.occurrences.push_back(occurrenceOfRow(model, row));
     }
     if (finding.occurrences.empty())
@@ -415,8 +420,11 @@ void checkAiCoreFrequency(const InsightContext &context, std::vector<Finding> &f
                 sum += mhz;
                 low = std::min(low, mhz);
                 if (mhz < maxMHz) {
-                    finding.timeAtStake += static_cast<TimeNs>(
+                    const auto lost = static_cast<TimeNs>(
                         std::llround(static_cast<double>(occurrence.duration) * (maxMHz - mhz) / maxMHz));
+                    finding.timeAtStake += lost;
+                    finding.pieces.push_back(
+                        {occurrence.group, occurrence.start, occurrence.start + occurrence.duration, lost});
                     finding.occurrences.push_back(occurrence);
                 }
             }
@@ -475,6 +483,7 @@ void checkByteAlignment(const InsightContext &context, std::vector<Finding> &fin
             if (size <= kAlignmentBytes || size % kAlignmentBytes == 0)
                 return;
             finding.timeAtStake += o.duration;
+            finding.pieces.push_back({o.group, o.start, o.start + o.duration, o.duration});
             bytes += size;
             finding.occurrences.push_back(o);
         });

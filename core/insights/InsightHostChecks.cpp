@@ -47,16 +47,24 @@ int stepOf(const TraceModel &model, int group, TimeNs t)
 
 } // namespace
 
-void checkHostBound(const InsightContext &context, std::vector<Finding> &findings)
+namespace {
+
+// Host bound on one source group's steps (see checkHostBound).
+struct HostBoundSteps
 {
-    const TraceModel &model = context.model;
     Finding finding;
     QJsonArray perStep;
     TimeNs stage = 0;
     std::size_t kernels = 0, smallKernels = 0;
+};
+
+HostBoundSteps hostBoundOfGroup(const TraceModel &model, int group)
+{
+    HostBoundSteps out;
+    Finding &finding = out.finding;
     for (const Step &step : model.steps()) {
         const TimeNs stepStage = step.stageDuration();
-        if (stepStage <= 0)
+        if (step.group != group || stepStage <= 0)
             continue;
         const double ratio = static_cast<double>(step.breakdown.free) / static_cast<double>(stepStage);
         // Small kernels (stream tasks) and the idle gaps of the stage (every device task and
@@ -81,8 +89,8 @@ void checkHostBound(const InsightContext &context, std::vector<Finding> &finding
                 kSmallKernelGapFactor * static_cast<double>(slices.duration(tasks[i].index)))
                 ++stepSmall;
         }
-        kernels += stepKernels;
-        smallKernels += stepSmall;
+        out.kernels += stepKernels;
+        out.smallKernels += stepSmall;
         QJsonObject row{
             {QStringLiteral("step"), step.label},
             {QStringLiteral("free_us"), toUs(step.breakdown.free)},
@@ -90,11 +98,11 @@ void checkHostBound(const InsightContext &context, std::vector<Finding> &finding
             {QStringLiteral("free_ratio"), ratio},
             {QStringLiteral("small_kernel_ratio"),
              stepKernels ? static_cast<double>(stepSmall) / static_cast<double>(stepKernels) : 0.0}};
-        perStep.append(row);
+        out.perStep.append(row);
         if (ratio < kFreeRatioThreshold)
             continue;
         finding.timeAtStake += step.breakdown.free;
-        stage += stepStage;
+        out.stage += stepStage;
         // Idle gaps of the device between the step's tasks, each shown as the task that ends it.
         std::sort(busyTasks.begin(), busyTasks.end(), [&](SliceRef a, SliceRef b) {
             return model.threads()[static_cast<std::size_t>(a.thread)].slices.start(a.index) <
@@ -108,38 +116,89 @@ void checkHostBound(const InsightContext &context, std::vector<Finding> &finding
                 o.start = busyUntil;
                 o.duration = slices.start(ref.index) - busyUntil;
                 finding.occurrences.push_back(o);
+                finding.pieces.push_back({group, o.start, o.start + o.duration, o.duration});
             }
             busyUntil = std::max(busyUntil, slices.end(ref.index));
         }
     }
-    if (finding.timeAtStake <= 0)
-        return;
-    const double ratio = static_cast<double>(finding.timeAtStake) / static_cast<double>(stage);
-    const double smallRatio =
-        kernels ? static_cast<double>(smallKernels) / static_cast<double>(kernels) : 0.0;
-    finding.title = InsightText::tr("Device idle: the host dispatches too slowly");
-    finding.severity =
-        ratio >= 0.3 ? Severity::High : severityForPercent(context.percentOfSteps(finding.timeAtStake));
-    finding.explanation =
-        InsightText::tr(
-            "The device stage was idle (Free) for %1 ms of %2 ms (%3 %); %4 % of the kernels waited "
-            "longer for their launch than they ran. The device is waiting for the host.")
-            .arg(toUs(finding.timeAtStake) / 1000.0, 0, 'f', 3)
-            .arg(toUs(stage) / 1000.0, 0, 'f', 3)
-            .arg(100.0 * ratio, 0, 'f', 1)
-            .arg(100.0 * smallRatio, 0, 'f', 1);
-    finding.fix =
-        InsightText::tr("Enable the task queue (export TASK_QUEUE_ENABLE=2), bind the host threads to cores "
-                        "(export CPU_AFFINITY_CONF=1), remove host synchronisation (.item(), .cpu(), "
-                        "printing tensors) from the step, and fuse small operators or raise the batch "
-                        "size so each launch carries more work.");
+    return out;
+}
+
+// The device of a rank without host-side data was idle: say what is missing instead of a verdict.
+Finding hostDataMissing(const InsightContext &context, int group, HostBoundSteps &&steps)
+{
+    Finding finding;
+    finding.check = QStringLiteral("host_data_missing");
+    finding.part = StepPart::Free;
+    finding.rank = context.rankOfGroup(group);
+    finding.severity = Severity::Low;
+    finding.occurrences = std::move(steps.finding.occurrences);
     keepLongest(finding.occurrences, kMaxOccurrences);
-    finding.data = QJsonObject{{QStringLiteral("free_ratio_threshold"), kFreeRatioThreshold},
-                               {QStringLiteral("free_ratio"), ratio},
-                               {QStringLiteral("small_kernel_ratio"), smallRatio},
-                               {QStringLiteral("small_kernel_gap_factor"), kSmallKernelGapFactor},
-                               {QStringLiteral("steps"), perStep}};
-    findings.push_back(std::move(finding));
+    const TimeNs free = steps.finding.timeAtStake;
+    finding.title =
+        InsightText::tr("Rank %1: device idle, but its host side was not collected").arg(finding.rank);
+    finding.explanation =
+        InsightText::tr("The device of rank %1 was idle (Free) for %2 ms of %3 ms of its stage, but the "
+                        "loaded data holds no host-side lanes for this rank (no framework or CANN API "
+                        "calls), so whether the host dispatched too slowly, synchronised or waited for "
+                        "data cannot be shown. No time is claimed for a cause.")
+            .arg(finding.rank)
+            .arg(toUs(free) / 1000.0, 0, 'f', 3)
+            .arg(toUs(steps.stage) / 1000.0, 0, 'f', 3);
+    finding.fix = InsightText::tr(
+        "Collect the host side of this rank: torch_npu.profiler with activities=[ProfilerActivity.CPU, "
+        "ProfilerActivity.NPU] and the text export (trace_view.json), or msprof with --ascendcl=on and "
+        "--runtime-api=on; then open the rank folder with that timeline.");
+    finding.data = QJsonObject{{QStringLiteral("free_us"), toUs(free)},
+                               {QStringLiteral("free_ratio_threshold"), kFreeRatioThreshold},
+                               {QStringLiteral("steps"), steps.perStep}};
+    return finding;
+}
+
+} // namespace
+
+void checkHostBound(const InsightContext &context, std::vector<Finding> &findings)
+{
+    const TraceModel &model = context.model;
+    for (int group = 0; group < static_cast<int>(model.groups().size()); ++group) {
+        HostBoundSteps steps = hostBoundOfGroup(model, group);
+        if (steps.finding.timeAtStake <= 0)
+            continue;
+        const RankStepParts *parts = context.partsOfRank(context.rankOfGroup(group));
+        if (!parts || !parts->hasHostData) {
+            findings.push_back(hostDataMissing(context, group, std::move(steps)));
+            continue;
+        }
+        Finding &finding = steps.finding;
+        finding.rank = context.rankOfGroup(group);
+        const double ratio = static_cast<double>(finding.timeAtStake) / static_cast<double>(steps.stage);
+        const double smallRatio =
+            steps.kernels ? static_cast<double>(steps.smallKernels) / static_cast<double>(steps.kernels)
+                          : 0.0;
+        finding.title = InsightText::tr("Device idle: the host dispatches too slowly");
+        finding.severity =
+            ratio >= 0.3 ? Severity::High : severityForPercent(context.percentOfSteps(finding.timeAtStake));
+        finding.explanation =
+            InsightText::tr(
+                "The device stage was idle (Free) for %1 ms of %2 ms (%3 %); %4 % of the kernels waited "
+                "longer for their launch than they ran. The device is waiting for the host.")
+                .arg(toUs(finding.timeAtStake) / 1000.0, 0, 'f', 3)
+                .arg(toUs(steps.stage) / 1000.0, 0, 'f', 3)
+                .arg(100.0 * ratio, 0, 'f', 1)
+                .arg(100.0 * smallRatio, 0, 'f', 1);
+        finding.fix = InsightText::tr(
+            "Enable the task queue (export TASK_QUEUE_ENABLE=2), bind the host threads to cores "
+            "(export CPU_AFFINITY_CONF=1), remove host synchronisation (.item(), .cpu(), "
+            "printing tensors) from the step, and fuse small operators or raise the batch "
+            "size so each launch carries more work.");
+        keepLongest(finding.occurrences, kMaxOccurrences);
+        finding.data = QJsonObject{{QStringLiteral("free_ratio_threshold"), kFreeRatioThreshold},
+                                   {QStringLiteral("free_ratio"), ratio},
+                                   {QStringLiteral("small_kernel_ratio"), smallRatio},
+                                   {QStringLiteral("small_kernel_gap_factor"), kSmallKernelGapFactor},
+                                   {QStringLiteral("steps"), steps.perStep}};
+        findings.push_back(std::move(finding));
+    }
 }
 
 void checkSynchronize(const InsightContext &context, std::vector<Finding> &findings)
@@ -148,6 +207,7 @@ void checkSynchronize(const InsightContext &context, std::vector<Finding> &findi
     const auto busy = deviceBusyByGroup(model);
     std::map<QString, int> counts;
     std::vector<std::pair<FindingOccurrence, TimeNs>> syncs; // occurrence, idle gap it caused
+    std::vector<Finding::Piece> pieces;
     int launches = 0;
     forEachSlice(
         model, hostThreads(model),
@@ -173,10 +233,13 @@ void checkSynchronize(const InsightContext &context, std::vector<Finding> &findi
                 gap = next->first - drained;
             }
             syncs.push_back({o, gap});
+            if (gap > 0)
+                pieces.push_back({o.group, next->first - gap, next->first, gap});
         });
     if (syncs.empty())
         return;
     Finding finding;
+    finding.pieces = std::move(pieces);
     std::stable_sort(syncs.begin(), syncs.end(),
                      [](const auto &a, const auto &b) { return a.second > b.second; });
     QJsonObject perApi;
@@ -220,6 +283,7 @@ void checkOperatorCompile(const InsightContext &context, std::vector<Finding> &f
             FindingOccurrence o = occurrenceOf(model, ref);
             finding.timeAtStake += o.duration;
             ++perStep[stepOf(model, o.group, o.start)];
+            finding.pieces.push_back({o.group, o.start, o.start + o.duration, o.duration});
             finding.occurrences.push_back(o);
         });
     const int count = static_cast<int>(finding.occurrences.size());
@@ -280,6 +344,7 @@ void checkAffinityOptimizer(const InsightContext &context, std::vector<Finding> 
             Finding &f = byOptimizer[optimizer];
             FindingOccurrence o = occurrenceOf(model, ref);
             f.timeAtStake += o.duration;
+            f.pieces.push_back({o.group, o.start, o.start + o.duration, o.duration});
             f.occurrences.push_back(o);
         });
     for (auto &[optimizer, finding] : byOptimizer) {
@@ -315,6 +380,7 @@ void checkSyncBatchNorm(const InsightContext &context, std::vector<Finding> &fin
                            [](std::string_view n) { return containsNoCase(n, "syncbatchnorm"); })) {
         FindingOccurrence o = occurrenceOf(model, ref);
         finding.timeAtStake += o.duration;
+        finding.pieces.push_back({o.group, o.start, o.start + o.duration, o.duration});
         finding.occurrences.push_back(o);
     }
     const int count = static_cast<int>(finding.occurrences.size());
@@ -347,6 +413,7 @@ void checkSlowDataloader(const InsightContext &context, std::vector<Finding> &fi
         if (o.duration < kSlowDataloaderNs)
             continue;
         finding.timeAtStake += o.duration;
+        finding.pieces.push_back({o.group, o.start, o.start + o.duration, o.duration});
         finding.occurrences.push_back(o);
     }
     if (finding.occurrences.empty())

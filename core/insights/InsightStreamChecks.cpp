@@ -61,46 +61,57 @@ void checkIdleAttribution(const InsightContext &context, std::vector<Finding> &f
 {
     const TraceModel &model = context.model;
     const auto busy = deviceBusyByGroup(model);
+    // Inside the steps' Free time when the data places it (partRegion()): the totals then never pass
+    // it. A wait for another stream inside communication belongs to communication, not to Free.
+    std::vector<std::vector<Interval>> windows(busy.size());
+    std::vector<bool> placed(busy.size(), false);
+    for (std::size_t g = 0; g < windows.size(); ++g)
+        if (auto free = partRegion(model, static_cast<int>(g), StepPart::Free)) {
+            windows[g] = std::move(*free);
+            placed[g] = true;
+        }
+    enum Cause
+    {
+        Host,
+        Event,
+        Other
+    };
+    struct Gap
+    {
+        int group;
+        TimeNs begin, end;
+        SliceRef next; // the task that ends a host wait (the occurrence)
+    };
+    std::vector<Gap> gaps[3];
     Finding finding;
     QJsonArray streams;
-    TimeNs hostTotal = 0, eventTotal = 0, otherTotal = 0;
     const auto queueDepths = streamQueueDepths(model);
     for (int t : threadsOfLayers(model, {Layer::DeviceStreams})) {
         const SliceTable &slices = model.threads()[static_cast<std::size_t>(t)].slices;
         if (slices.depthCount() == 0)
             continue;
         const int group = groupOfThread(model, t);
-        TimeNs host = 0, event = 0, other = 0;
+        TimeNs host = 0, event = 0, other = 0; // this stream's own gaps (they overlap other streams')
         const auto [first, last] = slices.depthRange(0);
         TimeNs busyUntil = -1;
         for (std::uint32_t i = first; i < last; ++i) {
             const SliceRef ref{t, i};
-            if (isWaitTask(model.strings().view(slices.name(i))))
+            if (isWaitTask(model.strings().view(slices.name(i)))) {
                 event += slices.duration(i);
+                gaps[Event].push_back({group, slices.start(i), slices.end(i), {}});
+            }
             if (busyUntil >= 0 && slices.start(i) > busyUntil) {
                 const TimeNs gap = slices.start(i) - busyUntil;
-                const TimeNs launched = launchTimeOf(model, ref);
-                if (launched > busyUntil) {
+                if (launchTimeOf(model, ref) > busyUntil) {
                     host += gap;
-                    // Device time lost to the host: the part of the gap no other stream covered.
-                    const TimeNs idle =
-                        uncoveredLength(busy[static_cast<std::size_t>(group)], busyUntil, slices.start(i));
-                    if (idle > 0) {
-                        finding.timeAtStake += idle;
-                        FindingOccurrence o = occurrenceOf(model, ref);
-                        o.start = busyUntil;
-                        o.duration = gap;
-                        finding.occurrences.push_back(o);
-                    }
+                    gaps[Host].push_back({group, busyUntil, slices.start(i), ref});
                 } else {
                     other += gap;
+                    gaps[Other].push_back({group, busyUntil, slices.start(i), {}});
                 }
             }
             busyUntil = std::max(busyUntil, slices.end(i));
         }
-        hostTotal += host;
-        eventTotal += event;
-        otherTotal += other;
         int maxDepth = 0;
         if (const auto depth = queueDepths.find(t); depth != queueDepths.end())
             for (const auto &point : depth->second)
@@ -112,26 +123,55 @@ void checkIdleAttribution(const InsightContext &context, std::vector<Finding> &f
                                    {QStringLiteral("waiting_for_event_us"), toUs(event)},
                                    {QStringLiteral("other_us"), toUs(other)}});
     }
+    // The whole device's idle time, each instant counted once: host waits first, then waits for another
+    // stream or an event, then the rest.
+    std::vector<IntervalSet> counted(busy.size());
+    TimeNs idle[3] = {0, 0, 0};
+    for (int cause : {Host, Event, Other}) {
+        for (const Gap &gap : gaps[cause]) {
+            const auto g = static_cast<std::size_t>(gap.group);
+            if (g >= busy.size())
+                continue;
+            TimeNs open = 0;
+            if (placed[g] && windows[g].empty())
+                continue; // no Free time at all
+            for (const Interval &segment : idleSegments(busy[g], windows[g], gap.begin, gap.end)) {
+                const TimeNs fresh = counted[g].uncovered(segment.first, segment.second);
+                counted[g].add(segment.first, segment.second);
+                open += fresh;
+                if (cause == Host && fresh > 0)
+                    finding.pieces.push_back({gap.group, segment.first, segment.second, fresh});
+            }
+            idle[cause] += open;
+            if (cause == Host && open > 0) {
+                FindingOccurrence o = occurrenceOf(model, gap.next);
+                o.start = gap.begin;
+                o.duration = gap.end - gap.begin;
+                finding.occurrences.push_back(o);
+            }
+        }
+    }
+    finding.timeAtStake = idle[Host];
     if (finding.timeAtStake <= 0)
         return;
     finding.title = InsightText::tr("Device streams wait for the host");
     finding.severity = severityForPercent(context.percentOfSteps(finding.timeAtStake));
     finding.explanation =
         InsightText::tr(
-            "Idle time of the device streams: %1 ms waiting for the host (the next task was launched "
-            "after the previous one ended), %2 ms waiting for another stream or event (EVENT_WAIT, "
-            "Notify Wait), %3 ms other. %4 ms of the host waits left the whole device idle.")
-            .arg(toUs(hostTotal) / 1000.0, 0, 'f', 3)
-            .arg(toUs(eventTotal) / 1000.0, 0, 'f', 3)
-            .arg(toUs(otherTotal) / 1000.0, 0, 'f', 3)
-            .arg(toUs(finding.timeAtStake) / 1000.0, 0, 'f', 3);
+            "While the whole device was idle (in the steps' Free time when there are steps), it was "
+            "waiting for the host for %1 ms (the next task was launched after the previous "
+            "one ended), for another stream or an event for %2 ms (EVENT_WAIT, Notify Wait) "
+            "and for nothing recorded for %3 ms; each instant is counted once.")
+            .arg(toUs(idle[Host]) / 1000.0, 0, 'f', 3)
+            .arg(toUs(idle[Event]) / 1000.0, 0, 'f', 3)
+            .arg(toUs(idle[Other]) / 1000.0, 0, 'f', 3);
     finding.fix =
         InsightText::tr("Launch work earlier: enable the task queue (TASK_QUEUE_ENABLE=2), remove host "
                         "synchronisation from the step, and overlap data loading with compute.");
     keepLongest(finding.occurrences, kMaxOccurrences);
-    finding.data = QJsonObject{{QStringLiteral("waiting_for_host_us"), toUs(hostTotal)},
-                               {QStringLiteral("waiting_for_event_us"), toUs(eventTotal)},
-                               {QStringLiteral("other_us"), toUs(otherTotal)},
+    finding.data = QJsonObject{{QStringLiteral("waiting_for_host_us"), toUs(idle[Host])},
+                               {QStringLiteral("waiting_for_event_us"), toUs(idle[Event])},
+                               {QStringLiteral("other_us"), toUs(idle[Other])},
                                {QStringLiteral("streams"), streams}};
     findings.push_back(std::move(finding));
 }

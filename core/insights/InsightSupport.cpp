@@ -111,6 +111,34 @@ TimeNs uncoveredLength(const std::vector<Interval> &busy, TimeNs begin, TimeNs e
     return std::max<TimeNs>(0, end - begin - covered);
 }
 
+std::vector<Interval> idleSegments(const std::vector<Interval> &busy, const std::vector<Interval> &windows,
+                                   TimeNs begin, TimeNs end)
+{
+    std::vector<Interval> inside;
+    if (windows.empty()) {
+        inside.push_back({begin, end});
+    } else {
+        auto w = std::lower_bound(windows.begin(), windows.end(), begin,
+                                  [](const Interval &i, TimeNs t) { return i.second <= t; });
+        for (; w != windows.end() && w->first < end; ++w)
+            inside.push_back({std::max(begin, w->first), std::min(end, w->second)});
+    }
+    std::vector<Interval> out;
+    for (const Interval &span : inside) {
+        TimeNs at = span.first;
+        auto it = std::lower_bound(busy.begin(), busy.end(), span.first,
+                                   [](const Interval &i, TimeNs t) { return i.second <= t; });
+        for (; it != busy.end() && it->first < span.second; ++it) {
+            if (it->first > at)
+                out.push_back({at, it->first});
+            at = std::max(at, it->second);
+        }
+        if (at < span.second)
+            out.push_back({at, span.second});
+    }
+    return out;
+}
+
 FindingOccurrence occurrenceOf(const TraceModel &model, SliceRef ref)
 {
     const SliceTable &slices = model.threads()[static_cast<std::size_t>(ref.thread)].slices;
