@@ -86,7 +86,7 @@ private Q_SLOTS:
         }
         QVERIFY(microseconds > 0);
         QCOMPARE(formatNumber(3238200.0), QStringLiteral("3,238,200"));
-        QCOMPARE(formatNumber(12.5, QStringLiteral("us")), QStringLiteral("12.5 µs"));
+        QCOMPARE(formatNumber(12.5, QStringLiteral("us")), QStringLiteral("12.500 µs"));
         QCOMPARE(formatNumber(0.12345, QStringLiteral("%")), QStringLiteral("0.123%"));
         QCOMPARE(formatNumber(8873.756000000001, QStringLiteral("GB/s")), QStringLiteral("8,873.756 GB/s"));
     }
