@@ -3,6 +3,8 @@
 #include "NumberFormat.h"
 #include "TableExport.h"
 
+#include <cmath>
+
 #include <QComboBox>
 #include <QEvent>
 #include <QHeaderView>
@@ -20,6 +22,7 @@ void SummaryTableModel::setTable(const SummaryTable *table)
 {
     beginResetModel();
     m_table = table;
+    m_units.assign(table ? static_cast<std::size_t>(table->header.size()) : 0, std::nullopt);
     endResetModel();
 }
 
@@ -44,14 +47,54 @@ QVariant SummaryTableModel::data(const QModelIndex &index, int role) const
         return numeric ? QVariant(v) : QVariant(text);
     if (role == Qt::TextAlignmentRole && numeric)
         return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == kExportTextRole)
+        return text; // the CSV's own text, exact
     if (role != Qt::DisplayRole)
         return {};
-    // Plain numbers with the column's unit; whole numbers in unit-less columns (ids, counts, steps)
-    // stay as written.
-    const QString unit = columnUnit(index.column());
+    return numeric ? displayText(text, v, index.column()) : text;
+}
+
+namespace {
+// Beyond about three years in ns a time is an epoch timestamp, not a duration.
+constexpr double kEpochNs = 1e17;
+} // namespace
+
+const DisplayUnit &SummaryTableModel::displayUnit(int column) const
+{
+    std::optional<DisplayUnit> &unit = m_units[static_cast<std::size_t>(column)];
+    if (unit)
+        return *unit;
+    const QString raw = columnUnit(column);
+    const RawUnit base = rawUnitOf(raw);
+    double largest = 0;
+    for (std::size_t r = 0; r < m_table->rowCount(); ++r) {
+        bool numeric = false;
+        const double v = m_table->cell(r, column).toDouble(&numeric);
+        if (numeric && std::isfinite(v))
+            largest = std::max(largest, std::abs(v));
+    }
+    if (base.quantity == Quantity::Duration && largest * base.toBase >= kEpochNs)
+        // Epoch timestamps read as the profiler writes them, in µs with every ns digit (and separators).
+        unit = DisplayUnit{Quantity::Duration, QStringLiteral("µs"), 1e3, 3};
+    else
+        unit = columnUnitFor(raw, largest);
+    return *unit;
+}
+
+QString SummaryTableModel::displayText(const QString &text, double value, int column) const
+{
+    // Durations and sizes in the column's scaled unit, other numbers with the header's unit; whole
+    // numbers in unit-less columns (ids, counts, steps) stay as written.
+    const QString raw = columnUnit(column);
+    const DisplayUnit &unit = displayUnit(column);
+    if (unit.quantity == Quantity::Duration && rawUnitOf(raw).toBase == 1e3) {
+        // µs text to ns exactly (an epoch µs with three decimals has 19 digits: more than a double holds).
+        if (const auto ns = parseMicrosToNs(text.toStdString(), FractionRounding::HalfUp))
+            return formatDurationNs(*ns, unit);
+    }
     const bool fraction =
         text.contains(QLatin1Char('.')) || text.contains(QLatin1Char('e'), Qt::CaseInsensitive);
-    return numeric && (fraction || !unit.isEmpty()) ? formatNumber(v, unit) : text;
+    return fraction || !raw.isEmpty() ? formatInUnit(value, raw, unit) : text;
 }
 
 QString SummaryTableModel::columnUnit(int column) const
