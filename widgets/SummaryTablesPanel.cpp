@@ -103,8 +103,16 @@ QString SummaryTableModel::columnUnit(int column) const
     static const QRegularExpression unit(QStringLiteral(R"(\(\s*([^()\s]{1,6})\s*\)\s*$)"));
     if (!m_table || column < 0 || column >= m_table->header.size())
         return {};
-    const QRegularExpressionMatch match = unit.match(m_table->header[column]);
-    return match.hasMatch() ? match.captured(1) : QString();
+    const QString &header = m_table->header[column];
+    const QRegularExpressionMatch match = unit.match(header);
+    if (match.hasMatch())
+        return match.captured(1);
+    // step_trace_time.csv names no unit: every column but the ids is µs (FORMATS.md §3).
+    if (m_table->type == QLatin1String("step_trace_time") &&
+        header.compare(QLatin1String("Step"), Qt::CaseInsensitive) != 0 &&
+        header.compare(QLatin1String("Device_id"), Qt::CaseInsensitive) != 0)
+        return QStringLiteral("us");
+    return {};
 }
 
 QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation, int role) const
