@@ -5,7 +5,9 @@
 #include "AppTestSupport.h"
 #include "MemoryLanes.h"
 #include "MemoryPanel.h"
+#include "NumberFormat.h"
 #include "StepsPanel.h"
+#include "TableExport.h"
 #include "TimelineView.h"
 #include "ZoomController.h"
 
