@@ -127,9 +127,8 @@ void StepsPanel::retranslateUi()
     for (int c : {PeakMemory, MemoryGrowth}) {
         m_table->horizontalHeaderItem(c)->setToolTip(memory);
         // The CSV export keeps its header and its MB values.
-        m_table->horizontalHeaderItem(c)->setData(kExportTextRole,
-                                                  c == PeakMemory ? QStringLiteral("Peak memory (MB)")
-                                                                  : QStringLiteral("Memory growth (MB)"));
+        m_table->horizontalHeaderItem(c)->setData(
+            kExportTextRole, c == PeakMemory ? tr("Peak memory (MB)") : tr("Memory growth (MB)"));
     }
     m_compare->setText(tr("Compare…"));
     m_compare->setToolTip(tr("Select two steps to compare them, or one to compare it with a step of another "
