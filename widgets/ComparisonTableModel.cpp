@@ -157,6 +157,9 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     if (isValueRole(role, kSortRole))
         return m_level == Level::ByName ? byNameCell(m_comparison->byName[row], index.column(), role)
                                         : kernelCell(m_comparison->kernels[row], index.column(), role);
+    const int nameColumn = m_level == Level::ByName ? 0 : 1;
+    if (role == Qt::ToolTipRole && index.column() == nameColumn)
+        return data(index, Qt::DisplayRole); // the whole kernel name, which the column may elide
     if (role == Qt::TextAlignmentRole && index.column() >= (m_level == Level::ByName ? 1 : 2))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::DecorationRole &&

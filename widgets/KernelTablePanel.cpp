@@ -111,6 +111,10 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
         if (role == Qt::TextAlignmentRole && index.column() != Name && index.column() != Type &&
             index.column() != Source && index.column() != InputShapes && index.column() != Core)
             return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
+        // A name or shape the column elides reads whole in its tooltip.
+        if (role == Qt::ToolTipRole && (index.column() == Name || index.column() == Type ||
+                                        index.column() == InputShapes || index.column() == InputTypes))
+            return data(index, Qt::DisplayRole);
         if (role != kExportTextRole || index.column() < Start)
             return {};
         if (index.column() > Wait && index.column() < FixedColumns)
@@ -614,6 +618,8 @@ QVariant KernelGroupModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue<qulonglong>(g.longestRow);
     if (role == Qt::TextAlignmentRole && index.column() >= Count)
         return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() < Count)
+        return data(index, Qt::DisplayRole); // the whole name or shape, which the column may elide
     if (!isValueRole(role, kSortRole) || (role == kExportTextRole && index.column() < Count))
         return {};
     const DisplayUnit &unit = m_units[static_cast<std::size_t>(index.column())];

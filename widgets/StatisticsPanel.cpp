@@ -59,6 +59,8 @@ QVariant StatisticsModel::data(const QModelIndex &index, int role) const
     if (!isValueRole(role, kSortRole)) {
         if (role == Qt::TextAlignmentRole && index.column() != Name)
             return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
+        if (role == Qt::ToolTipRole && index.column() == Name)
+            return m_model->strings().qstring(s.name); // whole, where the column elides it
         return {};
     }
     switch (index.column()) {
@@ -144,6 +146,8 @@ QVariant RangeSliceListModel::data(const QModelIndex &index, int role) const
     const SliceTable &table = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices;
     if (role == Qt::TextAlignmentRole && (index.column() == Start || index.column() == Duration))
         return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && (index.column() == Name || index.column() == Lane))
+        return data(index, Qt::DisplayRole); // whole, where the column elides it
     if (!isValueRole(role, kSortRole) || (role == kExportTextRole && index.column() < Start))
         return {};
     switch (index.column()) {

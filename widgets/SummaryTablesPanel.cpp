@@ -49,6 +49,8 @@ QVariant SummaryTableModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
     if (role == kExportTextRole)
         return text; // the CSV's own text, exact
+    if (role == Qt::ToolTipRole && !numeric)
+        return text; // whole, where the column elides it
     if (role != Qt::DisplayRole)
         return {};
     return numeric ? displayText(text, v, index.column()) : text;

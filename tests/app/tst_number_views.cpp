@@ -234,6 +234,10 @@ private Q_SLOTS:
                                     ->index(static_cast<int>(longest), KernelTableModel::Duration)
                                     .data()
                                     .toString();
+        // Its name, which the column elides when narrow, reads whole in the cell's tooltip.
+        const QModelIndex name =
+            m_window->kernels()->kernelModel()->index(static_cast<int>(longest), KernelTableModel::Name);
+        QCOMPARE(name.data(Qt::ToolTipRole).toString(), model.strings().qstring(k.name));
         m_window->timeline()->selectSlice(ref, true);
         QTRY_COMPARE(m_window->details()->fieldValue(QStringLiteral("Duration")), kernels);
         // The timeline's tooltip over the slice, zoomed so that it is wide.
