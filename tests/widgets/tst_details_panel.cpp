@@ -124,8 +124,9 @@ private Q_SLOTS:
                 continue; // scrolled out of view
             const QString text = item->text(1);
             const QFontMetrics fm = m_panel->fontMetrics();
-            const QRect needed = fm.boundingRect(QRect(0, 0, cell.width() - 8, 100000),
-                                                 Qt::TextWrapAnywhere | Qt::AlignLeft, text);
+            // The lines the panel wraps the value into (between words, issue 28) all fit in the row.
+            const int lines = static_cast<int>(DetailsPanel::wrappedLines(text, fm, cell.width() - 8).size());
+            const QRect needed(0, 0, cell.width(), lines * fm.lineSpacing());
             QVERIFY2(cell.height() + 2 >= needed.height(),
                      qPrintable(QStringLiteral("%1: %2 (%3 px for %4 px)")
                                     .arg(item->text(0), text)
