@@ -80,6 +80,14 @@ class TestNumberViews : public QObject, protected test::WindowFixture
         return m.hasMatch() ? m.captured(1) : QString();
     }
 
+    // With AT_TEST_SCREENSHOTS=DIR the test saves what it shows, to look at (not compared).
+    static void saveGrab(QWidget *widget, const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("AT_TEST_SCREENSHOTS");
+        if (!dir.isEmpty())
+            widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+    }
+
 private Q_SLOTS:
     void initTestCase() { QVERIFY(setUpWindowSuite()); }
     void init() { QVERIFY(openWindow(m_rank0)); }
@@ -214,6 +222,14 @@ private Q_SLOTS:
             }
         }
         QVERIFY(checked > 3);
+        for (QWidget *panel : std::initializer_list<QWidget *>{m_window->kernels(), m_window->steps(),
+                                                               m_window->statistics(), m_window->tables()}) {
+            panel->resize(1400, 400);
+            saveGrab(
+                panel,
+                QStringLiteral("numbers-") +
+                    QString::fromLatin1(panel->metaObject()->className()).section(QLatin1String("::"), -1));
+        }
     }
 
     void aKernelsDurationReadsTheSameInKernelsDetailsAndTheTooltip()
@@ -354,6 +370,7 @@ private Q_SLOTS:
                     QVERIFY(cell.height() + 2 >= static_cast<int>(lines.size()) * fm.lineSpacing());
             }
         QVERIFY(broken > 3);
+        saveGrab(details, QStringLiteral("numbers-details"));
     }
 };
 
