@@ -66,10 +66,12 @@ private Q_SLOTS:
         // Shown without its raw unit (the cells carry the unit they read in), exported as the CSV wrote it.
         const KernelMetricColumn &first = m_model->kernels().columns().front();
         QCOMPARE(first.header, QStringLiteral("aicore_time(us)"));
-        QCOMPARE(model->headerData(KernelTableModel::FixedColumns, Qt::Horizontal, Qt::DisplayRole).toString(),
-                 QStringLiteral("aicore_time"));
-        QCOMPARE(model->headerData(KernelTableModel::FixedColumns, Qt::Horizontal, kExportTextRole).toString(),
-                 first.header);
+        QCOMPARE(
+            model->headerData(KernelTableModel::FixedColumns, Qt::Horizontal, Qt::DisplayRole).toString(),
+            QStringLiteral("aicore_time"));
+        QCOMPARE(
+            model->headerData(KernelTableModel::FixedColumns, Qt::Horizontal, kExportTextRole).toString(),
+            first.header);
     }
 
     void filtersByNameRegexCoreAndDuration()
