@@ -4,6 +4,7 @@
 #include "TableCells.h"
 
 #include <QBrush>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -14,22 +15,14 @@ namespace {
 // The Diff column of the by-name level (tinted faster/slower, as the per-kernel one).
 constexpr int kByNameDiffColumn = 6;
 
-QVariant numberCell(double v, bool sorting, int precision = 3)
-{
-    if (std::isnan(v))
-        return sorting ? QVariant(-1e300) : QVariant(QString());
-    return sorting ? QVariant(v) : QVariant(QString::number(v, 'f', precision));
-}
+constexpr int kSortRole = Qt::UserRole;
 
-// Shown with its sign, sorted by its size: the largest changes, faster or slower, come together.
-QVariant signedDurationCell(TimeNs ns, bool sorting)
+// The raw unit at the end of a metric's name: "aicore_time(us)" → "us".
+QString unitOfMetric(const QString &metric)
 {
-    if (sorting)
-        return QVariant::fromValue<qlonglong>(std::abs(ns));
-    return (ns > 0   ? QStringLiteral("+")
-            : ns < 0 ? QStringLiteral("-")
-                     : QString()) +
-           formatDuration(std::abs(ns));
+    static const QRegularExpression unit(QStringLiteral(R"(\(\s*([^()\s]{1,6})\s*\)\s*$)"));
+    const QRegularExpressionMatch match = unit.match(metric);
+    return match.hasMatch() ? match.captured(1) : QString();
 }
 
 } // namespace
@@ -42,7 +35,83 @@ void ComparisonTableModel::setComparison(const StepComparison *comparison)
 {
     beginResetModel();
     m_comparison = comparison;
+    pickUnits();
     endResetModel();
+}
+
+void ComparisonTableModel::pickUnits()
+{
+    m_units.clear();
+    m_metricUnits.clear();
+    if (!m_comparison)
+        return;
+    m_units.assign(static_cast<std::size_t>(columnCount()), DisplayUnit{});
+    auto duration = [this](int column, const auto &rows, auto value) {
+        m_units[static_cast<std::size_t>(column)] = durationUnitFor(largestMagnitude(rows, value));
+    };
+    const auto &names = m_comparison->byName;
+    const auto &pairs = m_comparison->kernels;
+    const DisplayUnit ratio{Quantity::Plain, QString(), 1, 3};
+    if (m_level == Level::ByName) {
+        duration(4, names, [](const KernelNameDiff &d) { return d.baseTotal; });
+        duration(5, names, [](const KernelNameDiff &d) { return d.comparisonTotal; });
+        duration(kByNameDiffColumn, names, [](const KernelNameDiff &d) { return d.diff(); });
+        m_units[7] = ratio;
+    } else {
+        duration(2, pairs, [](const KernelPair &p) { return p.baseOffset; });
+        duration(3, pairs, [](const KernelPair &p) { return p.baseDuration; });
+        duration(4, pairs, [](const KernelPair &p) { return p.comparisonOffset; });
+        duration(5, pairs, [](const KernelPair &p) { return p.comparisonDuration; });
+        duration(kPerKernelDiffColumn, pairs,
+                 [](const KernelPair &p) { return p.matched() ? p.diff() : TimeNs(0); });
+        m_units[7] = ratio;
+    }
+    for (qsizetype m = 0; m < m_comparison->metrics.size(); ++m) {
+        const QString unit = unitOfMetric(m_comparison->metrics[m]);
+        double largest = 0;
+        auto note = [&largest](double v) {
+            if (std::isfinite(v))
+                largest = std::max(largest, std::abs(v));
+        };
+        const auto i = static_cast<std::size_t>(m);
+        if (m_level == Level::ByName)
+            for (const KernelNameDiff &d : m_comparison->byName)
+                note(i < d.meanMetricDeltas.size() ? d.meanMetricDeltas[i] : NAN);
+        else
+            for (const KernelPair &p : m_comparison->kernels)
+                note(i < p.metricDeltas.size() ? p.metricDeltas[i] : NAN);
+        m_metricUnits.push_back(unit);
+        DisplayUnit shown = columnUnitFor(unit, largest);
+        if (shown.quantity == Quantity::Plain)
+            shown.decimals = 4;
+        m_units[static_cast<std::size_t>(fixedColumns() + m)] = shown;
+    }
+}
+
+QVariant ComparisonTableModel::numberCell(double v, int column, int role, int exportPrecision) const
+{
+    if (std::isnan(v))
+        return role == kSortRole ? QVariant(-1e300) : QVariant(QString());
+    if (role == kSortRole)
+        return QVariant(v);
+    if (role == kExportTextRole)
+        return QString::number(v, 'f', exportPrecision); // what the CSV export has always written
+    const int metric = column - fixedColumns();
+    const QString raw = metric >= 0 && static_cast<std::size_t>(metric) < m_metricUnits.size()
+                            ? m_metricUnits[static_cast<std::size_t>(metric)]
+                            : QString();
+    return formatInUnit(v, raw, m_units[static_cast<std::size_t>(column)]);
+}
+
+// Shown with its sign, sorted by its size: the largest changes, faster or slower, come together.
+QVariant ComparisonTableModel::signedDurationCell(TimeNs ns, int column, int role) const
+{
+    if (role == kSortRole)
+        return QVariant::fromValue<qlonglong>(std::abs(ns));
+    const QString sign = ns > 0 ? QStringLiteral("+") : ns < 0 ? QStringLiteral("-") : QString();
+    if (role == kExportTextRole)
+        return sign + formatDuration(std::abs(ns));
+    return sign + formatDurationNs(std::abs(ns), m_units[static_cast<std::size_t>(column)]);
 }
 
 int ComparisonTableModel::fixedColumns() const
@@ -85,10 +154,12 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     if (!m_comparison || !index.isValid())
         return {};
     const auto row = static_cast<std::size_t>(index.row());
-    const bool sorting = role == Qt::UserRole;
-    if (role == Qt::DisplayRole || sorting)
-        return m_level == Level::ByName ? byNameCell(m_comparison->byName[row], index.column(), sorting)
-                                        : kernelCell(m_comparison->kernels[row], index.column(), sorting);
+    if (isValueRole(role, kSortRole))
+        return m_level == Level::ByName ? byNameCell(m_comparison->byName[row], index.column(), role)
+                                        : kernelCell(m_comparison->kernels[row], index.column(), role);
+    const int nameColumn = m_level == Level::ByName ? 0 : 1;
+    if (role == Qt::ToolTipRole && index.column() == nameColumn)
+        return data(index, Qt::DisplayRole); // the whole kernel name, which the column may elide
     if (role == Qt::TextAlignmentRole && index.column() >= (m_level == Level::ByName ? 1 : 2))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::DecorationRole &&
@@ -101,57 +172,72 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
-QVariant ComparisonTableModel::byNameCell(const KernelNameDiff &d, int column, bool sorting) const
+QVariant ComparisonTableModel::byNameCell(const KernelNameDiff &d, int column, int role) const
 {
+    const bool shown = role == Qt::DisplayRole;
+    auto count = [shown](std::size_t n) {
+        return shown ? QVariant(formatCount(static_cast<qint64>(n))) : QVariant::fromValue<qulonglong>(n);
+    };
+    auto duration = [this, role, column](TimeNs ns) {
+        return durationCell(ns, role, kSortRole, m_units[static_cast<std::size_t>(column)]);
+    };
     switch (column) {
     case 0:
-        return d.name;
+        return role == kExportTextRole ? QVariant() : QVariant(d.name);
     case 1:
-        return QVariant::fromValue<qulonglong>(d.baseCount);
+        return count(d.baseCount);
     case 2:
-        return QVariant::fromValue<qulonglong>(d.comparisonCount);
+        return count(d.comparisonCount);
     case 3:
-        return QVariant::fromValue<qulonglong>(d.matchedCount);
+        return count(d.matchedCount);
     case 4:
-        return durationCell(d.baseTotal, sorting);
+        return duration(d.baseTotal);
     case 5:
-        return durationCell(d.comparisonTotal, sorting);
+        return duration(d.comparisonTotal);
     case kByNameDiffColumn:
-        return signedDurationCell(d.diff(), sorting);
+        return signedDurationCell(d.diff(), column, role);
     case 7:
-        return numberCell(d.ratio(), sorting);
+        return numberCell(d.ratio(), column, role, 3);
     default:
-        return numberCell(d.meanMetricDeltas[static_cast<std::size_t>(column - fixedColumns())], sorting, 4);
+        return numberCell(d.meanMetricDeltas[static_cast<std::size_t>(column - fixedColumns())], column, role,
+                          4);
     }
 }
 
-QVariant ComparisonTableModel::kernelCell(const KernelPair &p, int column, bool sorting) const
+QVariant ComparisonTableModel::kernelCell(const KernelPair &p, int column, int role) const
 {
     const bool b = p.base.isValid(), k = p.comparison.isValid();
+    auto duration = [this, role, column](TimeNs ns) {
+        return durationCell(ns, role, kSortRole, m_units[static_cast<std::size_t>(column)]);
+    };
+    if (role == kExportTextRole && column < 2)
+        return {};
     switch (column) {
     case 0:
         return p.stream;
     case 1:
         return p.name;
     case 2:
-        return b ? durationCell(p.baseOffset, sorting) : QVariant();
+        return b ? duration(p.baseOffset) : QVariant();
     case 3:
-        return b ? durationCell(p.baseDuration, sorting) : QVariant();
+        return b ? duration(p.baseDuration) : QVariant();
     case 4:
-        return k ? durationCell(p.comparisonOffset, sorting) : QVariant();
+        return k ? duration(p.comparisonOffset) : QVariant();
     case 5:
-        return k ? durationCell(p.comparisonDuration, sorting) : QVariant();
+        return k ? duration(p.comparisonDuration) : QVariant();
     case kPerKernelDiffColumn:
-        return p.matched() ? signedDurationCell(p.diff(), sorting) : QVariant();
+        return p.matched() ? signedDurationCell(p.diff(), column, role) : QVariant();
     case 7:
         return p.matched() && p.baseDuration > 0 ? numberCell(static_cast<double>(p.comparisonDuration) /
                                                                   static_cast<double>(p.baseDuration),
-                                                              sorting)
+                                                              column, role, 3)
                                                  : QVariant();
     case 8:
-        return p.matched() ? tr("yes") : (b ? tr("base only") : tr("comparison only"));
+        return role == kExportTextRole ? QVariant()
+               : p.matched()           ? tr("yes")
+                                       : (b ? tr("base only") : tr("comparison only"));
     default:
-        return numberCell(p.metricDeltas[static_cast<std::size_t>(column - fixedColumns())], sorting, 4);
+        return numberCell(p.metricDeltas[static_cast<std::size_t>(column - fixedColumns())], column, role, 4);
     }
 }
 

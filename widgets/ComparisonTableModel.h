@@ -1,5 +1,6 @@
 #pragma once
 
+#include "NumberFormat.h"
 #include "StepComparison.h"
 
 #include <QAbstractTableModel>
@@ -31,12 +32,18 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
-    QVariant byNameCell(const KernelNameDiff &d, int column, bool sorting) const;
-    QVariant kernelCell(const KernelPair &p, int column, bool sorting) const;
+    QVariant byNameCell(const KernelNameDiff &d, int column, int role) const;
+    QVariant kernelCell(const KernelPair &p, int column, int role) const;
+    // A number cell (a ratio, a metric's change): display in the column's unit, sort and export raw.
+    QVariant numberCell(double v, int column, int role, int exportPrecision) const;
+    QVariant signedDurationCell(TimeNs ns, int column, int role) const;
     int fixedColumns() const;
+    void pickUnits(); // one unit per column, from all its rows (NumberFormat.h)
 
     Level m_level;
     const StepComparison *m_comparison = nullptr;
+    std::vector<DisplayUnit> m_units;   // per column
+    std::vector<QString> m_metricUnits; // the raw unit of each metric ("us" of "aicore_time(us)")
 };
 
 } // namespace at

@@ -1,5 +1,6 @@
 #include "DetailsPanel.h"
 
+#include "KernelTablePanel.h"
 #include "NumberFormat.h"
 
 #include <QApplication>
@@ -22,8 +23,11 @@ bool isSentinel(const QString &value)
 {
     return value == QLatin1String("4294967295") || value == QLatin1String("18446744073709551615");
 }
-// Rows as tall as their value needs at the value column's width (QTreeView asks the delegate for a
-// row's height without telling it the column width, so wrapped text would keep one line).
+constexpr int kTextMargin = 4; // left and right of a cell's text
+
+// Rows as tall as their text needs at their column's width (QTreeView asks the delegate for a row's height
+// without telling it the column width, so wrapped text would keep one line). Text wraps between words
+// (DetailsPanel::wrappedLines), so "aic_icache_miss_rate" never reads "aic_icache_miss_rat / e".
 class WrappingDelegate : public QStyledItemDelegate
 {
 public:
@@ -31,24 +35,15 @@ public:
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
         QSize size = QStyledItemDelegate::sizeHint(option, index);
-        // The names column loses the tree's indentation: one step per level, plus the root decoration.
-        int indent = 0;
-        if (index.column() == 0)
-            for (QModelIndex parent = index.parent();; parent = parent.parent()) {
-                indent += m_view->indentation();
-                if (!parent.isValid())
-                    break;
-            }
-        const int width = m_view->header()->sectionSize(index.column()) - indent - 8;
+        const int width = textWidth(index);
         if (width <= 0)
             return size;
-        const QRect text =
-            option.fontMetrics.boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWrapAnywhere | Qt::AlignLeft,
-                                            index.data(Qt::DisplayRole).toString());
-        size.setHeight(std::max(size.height(), text.height() + 2));
+        const QStringList lines =
+            DetailsPanel::wrappedLines(index.data(Qt::DisplayRole).toString(), option.fontMetrics, width);
+        size.setHeight(
+            std::max(size.height(), static_cast<int>(lines.size()) * option.fontMetrics.lineSpacing() + 2));
         return size;
     }
-    // The style's item text wraps at spaces only: names and ids without spaces are wrapped anywhere here.
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
         QStyleOptionViewItem item = option;
@@ -61,15 +56,81 @@ public:
         painter->setPen(item.palette.color(item.state & QStyle::State_Selected ? QPalette::HighlightedText
                                                                                : QPalette::Text));
         painter->setFont(item.font);
-        painter->drawText(item.rect.adjusted(4, 1, -4, -1),
-                          Qt::TextWrapAnywhere | Qt::AlignLeft | Qt::AlignVCenter, text);
+        const QRect area = item.rect.adjusted(kTextMargin, 1, -kTextMargin, -1);
+        const QFontMetrics metrics(item.font);
+        const QStringList lines = DetailsPanel::wrappedLines(text, metrics, area.width());
+        const int height = static_cast<int>(lines.size()) * metrics.lineSpacing();
+        int y = area.top() + std::max(0, (area.height() - height) / 2);
+        for (const QString &line : lines) {
+            painter->drawText(QRect(area.left(), y, area.width(), metrics.lineSpacing()),
+                              Qt::AlignLeft | Qt::AlignVCenter, line);
+            y += metrics.lineSpacing();
+        }
         painter->restore();
     }
 
 private:
+    // The width the text of this cell gets: its column less the tree's indentation (names column) and
+    // margins.
+    int textWidth(const QModelIndex &index) const
+    {
+        int indent = 0;
+        if (index.column() == 0)
+            for (QModelIndex parent = index.parent();; parent = parent.parent()) {
+                indent += m_view->indentation();
+                if (!parent.isValid())
+                    break;
+            }
+        return m_view->header()->sectionSize(index.column()) - indent - 2 * kTextMargin;
+    }
+
     QTreeView *m_view;
 };
+
+// Where a line may break besides spaces: after the separators of identifiers and paths ("aic_icache_",
+// "ops/", "a.b", "1,2;"), so a long name breaks between its parts.
+bool breaksAfter(QChar c)
+{
+    static const QString separators = QStringLiteral("_/\\.,;:-)]}>|=");
+    return separators.contains(c);
+}
 } // namespace
+
+QStringList DetailsPanel::wrappedLines(const QString &text, const QFontMetrics &metrics, int width)
+{
+    QStringList lines;
+    for (const QString &paragraph : text.split(QLatin1Char('\n'))) {
+        // Break opportunities: after a space or a separator. A piece wider than the line on its own (a
+        // name of one word) is the only thing ever broken inside, at the last character that fits.
+        QStringList pieces;
+        qsizetype start = 0;
+        for (qsizetype i = 0; i < paragraph.size(); ++i)
+            if (paragraph[i].isSpace() || breaksAfter(paragraph[i])) {
+                pieces << paragraph.mid(start, i + 1 - start);
+                start = i + 1;
+            }
+        if (start < paragraph.size() || pieces.isEmpty())
+            pieces << paragraph.mid(start);
+        QString line;
+        for (QString piece : pieces) {
+            if (!line.isEmpty() && metrics.horizontalAdvance(line + piece.trimmed()) > width) {
+                lines << line.trimmed();
+                line.clear();
+            }
+            while (line.isEmpty() && width > 0 && piece.size() > 1 &&
+                   metrics.horizontalAdvance(piece.trimmed()) > width) {
+                qsizetype fits = 1;
+                while (fits < piece.size() && metrics.horizontalAdvance(piece.left(fits + 1)) <= width)
+                    ++fits;
+                lines << piece.left(fits);
+                piece.remove(0, fits);
+            }
+            line += piece;
+        }
+        lines << line.trimmed();
+    }
+    return lines;
+}
 
 QString DetailsPanel::displayValue(const QString &raw)
 {
@@ -155,11 +216,11 @@ void DetailsPanel::showSlice(SliceRef ref)
     const std::uint32_t i = ref.index;
     addField(tr("Name"), m_model->sliceName(ref));
     addField(tr("Category"), m_model->strings().qstring(t.category(i)));
-    addField(tr("Start"), formatDuration(t.start(i)));
+    addField(tr("Start"), formatTimePointNs(t.start(i)));
     addField(tr("Start (absolute µs)"), formatAbsoluteMicros(t.start(i) + m_model->origin()));
-    addField(tr("Duration"), formatDuration(t.duration(i)));
-    addField(tr("Self time"), formatDuration(m_model->selfTime(ref)));
-    addField(tr("Depth"), QString::number(t.depthOf(i)));
+    addField(tr("Duration"), formatDurationNs(t.duration(i)));
+    addField(tr("Self time"), formatDurationNs(m_model->selfTime(ref)));
+    addField(tr("Depth"), formatCount(t.depthOf(i)));
     addField(tr("Process"), m_model->processDisplayName(thread.process));
     addField(tr("Thread"), m_model->threadDisplayName(ref.thread));
     const auto args = m_model->sliceArgs(ref);
@@ -197,9 +258,9 @@ void DetailsPanel::addKernelMetrics(SliceRef ref)
     auto *kernel = addField(tr("Kernel"), strings.qstring(k.type));
     auto child = [this, kernel](const QString &key, const QString &value) { addChild(kernel, key, value); };
     child(tr("Accelerator core"), strings.qstring(k.acceleratorCore));
-    child(tr("Wait time"), formatDuration(k.wait));
+    child(tr("Wait time"), formatDurationNs(k.wait));
     if (k.blockDim != KernelRecord::kNone)
-        child(tr("Block dim"), QString::number(k.blockDim));
+        child(tr("Block dim"), formatCount(k.blockDim));
     child(tr("Input shapes"), strings.qstring(k.inputShapes));
     child(tr("Input data types"), strings.qstring(k.inputTypes));
     kernel->setExpanded(true);
@@ -211,18 +272,16 @@ void DetailsPanel::addKernelMetrics(SliceRef ref)
         if (std::isnan(v))
             continue;
         const KernelMetricColumn &column = table.columns()[c];
-        // The unit goes with the value ("12.5 µs"), not in the name ("aicore_time(us)").
-        QString field = column.header;
-        if (!column.unit.isEmpty() && field.endsWith(QStringLiteral("(%1)").arg(column.unit)))
-            field.chop(column.unit.size() + 2);
-        addChild(metrics, field, formatNumber(v, column.unit));
+        // The unit goes with the value ("12.500 µs"), not in the name ("aicore_time(us)"); the Kernels
+        // table's header is the same name.
+        addChild(metrics, KernelTableModel::metricTitle(column), formatNumber(v, column.unit));
     }
     metrics->setExpanded(true);
 }
 
 void DetailsPanel::addFlows(const QString &title, const std::vector<std::uint32_t> &flows, bool outgoing)
 {
-    auto *group = addField(title, QString::number(flows.size()));
+    auto *group = addField(title, formatCount(static_cast<qint64>(flows.size())));
     group->setData(0, kFlowsRole, true);
     for (std::uint32_t f : flows) {
         const FlowInfo &flow = m_model->flows()[f];
@@ -231,7 +290,7 @@ void DetailsPanel::addFlows(const QString &title, const std::vector<std::uint32_
         if (other.isValid())
             target = QStringLiteral("%1 — %2 @ %3")
                          .arg(m_model->sliceName(other), m_model->threadDisplayName(other.thread),
-                              formatDuration(outgoing ? flow.toTime : flow.fromTime));
+                              formatTimePointNs(outgoing ? flow.toTime : flow.fromTime));
         // The id (often 20 digits) goes with the value, so the names column stays narrow.
         target += QStringLiteral(" · ") + tr("id %1").arg(m_model->strings().qstring(flow.id));
         auto *item = new QTreeWidgetItem(

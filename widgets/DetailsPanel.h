@@ -2,6 +2,7 @@
 
 #include "TraceModel.h"
 
+#include <QFontMetrics>
 #include <QTreeWidget>
 
 namespace at {
@@ -33,6 +34,9 @@ public:
     QTreeWidgetItem *flowItem(int index) const;
     // What a raw value reads as: "n/a" for the profilers' "no value" markers (4294967295, …).
     static QString displayValue(const QString &raw);
+    // How a cell's text is wrapped to `width` pixels: at spaces and after the separators of names
+    // ("_", "/", ".", ...), never inside a word unless that word alone is wider than the line.
+    static QStringList wrappedLines(const QString &text, const QFontMetrics &metrics, int width);
 
 Q_SIGNALS:
     void jumpTo(at::SliceRef ref);

@@ -1,6 +1,7 @@
 #include "KernelTablePanel.h"
 #include "TimelineState.h"
 
+#include "NumberFormat.h"
 #include "TableCells.h"
 #include "TableExport.h"
 #include "TraceQueries.h"
@@ -39,7 +40,41 @@ void KernelTableModel::setModel(const TraceModel *model)
     beginResetModel();
     m_model = model;
     m_classifier = model ? std::make_unique<KernelBoundClassifier>(model->kernels()) : nullptr;
+    m_units.assign(static_cast<std::size_t>(columnCount()), DisplayUnit{});
+    if (model) {
+        const KernelTable &table = model->kernels();
+        const auto &rows = table.rows();
+        m_units[Start] =
+            timePointUnitFor(largestMagnitude(rows, [](const KernelRecord &k) { return k.start; }));
+        m_units[Duration] =
+            durationUnitFor(largestMagnitude(rows, [](const KernelRecord &k) { return k.duration; }));
+        m_units[Wait] = durationUnitFor(largestMagnitude(rows, [](const KernelRecord &k) { return k.wait; }));
+        for (std::size_t c = 0; c < table.columns().size(); ++c) {
+            double largest = 0;
+            for (std::size_t r = 0; r < table.size(); ++r)
+                if (const double v = table.metric(r, c); std::isfinite(v))
+                    largest = std::max(largest, std::abs(v));
+            m_units[FixedColumns + c] = columnUnitFor(table.columns()[c].unit, largest);
+        }
+    }
     endResetModel();
+}
+
+DisplayUnit KernelTableModel::columnUnit(int column) const
+{
+    return column >= 0 && static_cast<std::size_t>(column) < m_units.size()
+               ? m_units[static_cast<std::size_t>(column)]
+               : DisplayUnit{};
+}
+
+QString KernelTableModel::metricTitle(const KernelMetricColumn &column)
+{
+    QString title = column.header;
+    if (!column.unit.isEmpty() && title.endsWith(QStringLiteral("(%1)").arg(column.unit))) {
+        title.chop(column.unit.size() + 2);
+        title = title.trimmed();
+    }
+    return title;
 }
 
 KernelBound KernelTableModel::bound(std::size_t row) const
@@ -76,9 +111,17 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
         if (role == Qt::TextAlignmentRole && index.column() != Name && index.column() != Type &&
             index.column() != Source && index.column() != InputShapes && index.column() != Core)
             return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
-        return {};
+        // A name or shape the column elides reads whole in its tooltip.
+        if (role == Qt::ToolTipRole && (index.column() == Name || index.column() == Type ||
+                                        index.column() == InputShapes || index.column() == InputTypes))
+            return data(index, Qt::DisplayRole);
+        if (role != kExportTextRole || index.column() < Start)
+            return {};
+        if (index.column() > Wait && index.column() < FixedColumns)
+            return {}; // text cells export as shown
     }
-    auto time = [sort](TimeNs ns) { return durationCell(ns, sort); };
+    const DisplayUnit &unit = m_units[static_cast<std::size_t>(index.column())];
+    auto time = [role, &unit](TimeNs ns) { return durationCell(ns, role, kSortRole, unit); };
     auto id = [](std::int64_t v) -> QVariant {
         return v == KernelRecord::kNone ? QVariant() : QVariant::fromValue<qlonglong>(v);
     };
@@ -96,7 +139,7 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
     case Stream:
         return id(k.streamId);
     case Start:
-        return time(k.start);
+        return timePointCell(k.start, role, kSortRole, unit);
     case Duration:
         return time(k.duration);
     case Wait:
@@ -115,7 +158,12 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
         const double v = table.metric(row, static_cast<std::size_t>(index.column() - FixedColumns));
         if (std::isnan(v))
             return sort ? QVariant(-std::numeric_limits<double>::infinity()) : QVariant();
-        return sort ? QVariant(v) : QVariant(QString::number(v, 'g', 6));
+        if (sort)
+            return QVariant(v);
+        if (role == kExportTextRole)
+            return QString::number(v, 'g', 6); // what the CSV export has always written
+        const auto &column = table.columns()[static_cast<std::size_t>(index.column() - FixedColumns)];
+        return formatInUnit(v, column.unit, unit);
     }
     }
 }
@@ -126,7 +174,7 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation == Qt::Horizontal && role == Qt::InitialSortOrderRole)
         return initialSortOrder(section == Duration || section == Wait || section == BlockDim ||
                                 section >= FixedColumns);
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != kExportTextRole))
         return {};
     // One name per Column before FixedColumns, in enum order (checked at compile time).
     static constexpr const char *fixed[] = {
@@ -136,14 +184,15 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
         QT_TR_NOOP("Joined")};
     static_assert(std::size(fixed) == FixedColumns, "a header name for every fixed column");
     if (section < FixedColumns)
-        return tr(fixed[section]);
+        return role == kExportTextRole ? QVariant() : tr(fixed[section]);
     if (!m_model)
         return {};
     const auto &columns = m_model->kernels().columns();
     const auto c = static_cast<std::size_t>(section - FixedColumns);
     if (c >= columns.size())
         return {};
-    return columns[c].header;
+    // The CSV keeps the profiler's header with its raw unit; the cells shown carry their unit.
+    return role == kExportTextRole ? columns[c].header : metricTitle(columns[c]);
 }
 
 KernelTablePanel::KernelTablePanel(QWidget *parent)
@@ -409,13 +458,20 @@ QByteArray KernelTablePanel::visibleRowsAsCsv() const
 {
     const auto field = &csvField;
     QStringList header;
+    // The exact values (kExportTextRole) where the table shows them rounded in their column's unit.
+    auto text = [](const QVariant &exported, const QVariant &shown) {
+        return (exported.isValid() ? exported : shown).toString();
+    };
     for (int c = 0; c < m_proxy->columnCount(); ++c)
-        header << field(m_proxy->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+        header << field(text(m_proxy->headerData(c, Qt::Horizontal, kExportTextRole),
+                             m_proxy->headerData(c, Qt::Horizontal, Qt::DisplayRole)));
     QByteArray out = header.join(QLatin1Char(',')).toUtf8() + '\n';
     for (int r = 0; r < m_proxy->rowCount(); ++r) {
         QStringList cells;
-        for (int c = 0; c < m_proxy->columnCount(); ++c)
-            cells << field(m_proxy->index(r, c).data(Qt::DisplayRole).toString());
+        for (int c = 0; c < m_proxy->columnCount(); ++c) {
+            const QModelIndex index = m_proxy->index(r, c);
+            cells << field(text(index.data(kExportTextRole), index.data(Qt::DisplayRole)));
+        }
         out += cells.join(QLatin1Char(',')).toUtf8() + '\n';
     }
     return out;
@@ -530,6 +586,16 @@ void KernelGroupModel::setGroups(const TraceModel *model, std::vector<KernelAggr
     beginResetModel();
     m_model = model;
     m_groups = std::move(groups);
+    m_units.assign(ColumnCount, DisplayUnit{});
+    // Min, average and total read in one unit each; Max in the unit of the longest kernel.
+    m_units[Total] =
+        durationUnitFor(largestMagnitude(m_groups, [](const KernelAggregate &g) { return g.total; }));
+    m_units[Average] =
+        durationUnitFor(largestMagnitude(m_groups, [](const KernelAggregate &g) { return g.average(); }));
+    m_units[Minimum] =
+        durationUnitFor(largestMagnitude(m_groups, [](const KernelAggregate &g) { return g.minimum; }));
+    m_units[Maximum] =
+        durationUnitFor(largestMagnitude(m_groups, [](const KernelAggregate &g) { return g.maximum; }));
     endResetModel();
 }
 
@@ -550,17 +616,23 @@ QVariant KernelGroupModel::data(const QModelIndex &index, int role) const
     const KernelAggregate &g = m_groups[static_cast<std::size_t>(index.row())];
     if (role == kLongestRowRole)
         return QVariant::fromValue<qulonglong>(g.longestRow);
-    const bool sort = role == kSortRole;
-    if (role != Qt::DisplayRole && !sort)
+    if (role == Qt::TextAlignmentRole && index.column() >= Count)
+        return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() < Count)
+        return data(index, Qt::DisplayRole); // the whole name or shape, which the column may elide
+    if (!isValueRole(role, kSortRole) || (role == kExportTextRole && index.column() < Count))
         return {};
-    auto time = [sort](TimeNs ns) { return durationCell(ns, sort); };
+    const DisplayUnit &unit = m_units[static_cast<std::size_t>(index.column())];
+    auto time = [role, &unit](TimeNs ns) { return durationCell(ns, role, kSortRole, unit); };
     switch (index.column()) {
     case Name:
         return m_model->strings().qstring(g.name);
     case Shapes:
         return m_model->strings().qstring(g.inputShapes);
     case Count:
-        return QVariant::fromValue<qulonglong>(g.count);
+        if (role == Qt::DisplayRole)
+            return formatCount(static_cast<qint64>(g.count));
+        return QVariant::fromValue<qulonglong>(g.count); // sorted and exported as the plain number
     case Total:
         return time(g.total);
     case Average:

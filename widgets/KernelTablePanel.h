@@ -2,6 +2,7 @@
 
 #include "KernelBound.h"
 #include "KernelQueries.h"
+#include "NumberFormat.h"
 #include "TimeAxis.h"
 #include "TraceModel.h"
 #include "TraceQueries.h"
@@ -65,9 +66,16 @@ public:
     QVariant data(const QModelIndex &index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
+    // The unit a column reads in (issue 28: one unit per column, picked from all its rows); Plain for text.
+    DisplayUnit columnUnit(int column) const;
+    // A metric column's header without its raw unit ("aicore_time(us)" → "aicore_time"): the cells carry
+    // the unit they are shown in.
+    static QString metricTitle(const KernelMetricColumn &column);
+
 private:
     const TraceModel *m_model = nullptr;
     std::unique_ptr<KernelBoundClassifier> m_classifier;
+    std::vector<DisplayUnit> m_units; // per column
 };
 
 // What the Kernels panel shows: every criterion is optional.
@@ -131,6 +139,7 @@ public:
 private:
     const TraceModel *m_model = nullptr;
     std::vector<KernelAggregate> m_groups;
+    std::vector<DisplayUnit> m_units; // per column
 };
 
 // Dockable Kernels panel: the metric table with a name filter; activating a row selects and

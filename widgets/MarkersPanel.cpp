@@ -1,5 +1,7 @@
 #include "MarkersPanel.h"
 
+#include "NumberFormat.h"
+
 #include "Commands.h"
 #include "TableExport.h"
 
@@ -41,12 +43,14 @@ public:
     void refresh()
     {
         if (m_rows == m_markers->size()) {
+            m_unitsValid = false; // an edit may have moved a marker
             if (m_rows > 0)
                 Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, columnCount() - 1));
             return;
         }
         beginResetModel();
         m_rows = m_markers->size();
+        m_unitsValid = false;
         endResetModel();
     }
 
@@ -60,15 +64,22 @@ public:
         const Marker &m = m_markers->at(index.row());
         if (role == Qt::DecorationRole && index.column() == 0)
             return QColor::fromRgb(m.rgb);
-        if (role != Qt::DisplayRole && role != Qt::EditRole)
+        if (role == Qt::TextAlignmentRole && index.column() > 0)
+            return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
+        const bool exported = role == kExportTextRole;
+        if (role != Qt::DisplayRole && role != Qt::EditRole && !exported)
             return {};
         switch (index.column()) {
         case 0:
-            return m.name;
+            return exported ? QVariant() : QVariant(m.name);
         case 1:
-            return formatDuration(m.begin);
+            // The CSV export keeps its exact text; the table reads in one unit per column.
+            return exported ? formatDuration(m.begin) : formatTimePointNs(m.begin, units().start);
         default:
-            return m.isFlag() ? m_flag : formatDuration(m.end - m.begin);
+            if (m.isFlag())
+                return exported ? QVariant() : QVariant(m_flag);
+            return exported ? formatDuration(m.end - m.begin)
+                            : formatDurationNs(m.end - m.begin, units().length);
         }
     }
 
@@ -95,7 +106,30 @@ public:
     }
 
 private:
+    struct Units
+    {
+        DisplayUnit start, length;
+    };
+    // Picked from every marker the first time a cell is asked for after a change: a burst of edits costs
+    // one pass over the list, not one per edit.
+    const Units &units() const
+    {
+        if (!m_unitsValid) {
+            TimeNs latest = 0, longest = 0;
+            for (int i = 0; i < m_markers->size(); ++i) {
+                const Marker &m = m_markers->at(i);
+                latest = std::max(latest, std::abs(m.begin));
+                longest = std::max(longest, std::abs(m.end - m.begin));
+            }
+            m_units = {timePointUnitFor(latest), durationUnitFor(longest)};
+            m_unitsValid = true;
+        }
+        return m_units;
+    }
+
     MarkerList *m_markers;
+    mutable Units m_units;
+    mutable bool m_unitsValid = false;
     int m_rows = 0; // the list's size when the view last saw it
     QStringList m_headers;
     QString m_flag;

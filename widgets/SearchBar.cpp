@@ -1,5 +1,6 @@
 #include "SearchBar.h"
 
+#include "NumberFormat.h"
 #include "TimelineState.h"
 #include "TraceQueries.h"
 
@@ -154,9 +155,11 @@ void SearchBar::updateStatus()
     else if (m_matches.empty())
         m_status->setText(tr("no matches"));
     else if (m_current < 0)
-        m_status->setText(tr("%1 matches").arg(m_matches.size()));
+        m_status->setText(tr("%1 matches").arg(formatCount(static_cast<qint64>(m_matches.size()))));
     else
-        m_status->setText(tr("%1 of %2").arg(m_current + 1).arg(m_matches.size()));
+        m_status->setText(
+            tr("%1 of %2")
+                .arg(formatCount(m_current + 1), formatCount(static_cast<qint64>(m_matches.size()))));
 }
 
 bool SearchBar::eventFilter(QObject *watched, QEvent *event)

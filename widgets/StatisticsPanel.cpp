@@ -28,6 +28,14 @@ void StatisticsModel::setStatistics(const TraceModel *model, std::vector<NameSta
     beginResetModel();
     m_model = model;
     m_rows = std::move(rows);
+    m_units.assign(ColumnCount, DisplayUnit{});
+    auto unitOf = [this](auto value) { return durationUnitFor(largestMagnitude(m_rows, value)); };
+    m_units[Total] = unitOf([](const NameStatistics &s) { return s.inRange; });
+    m_units[WholeSlices] = unitOf([](const NameStatistics &s) { return s.total; });
+    m_units[Average] = unitOf([](const NameStatistics &s) { return s.average(); });
+    m_units[Minimum] = unitOf([](const NameStatistics &s) { return s.minimum; });
+    m_units[Maximum] = unitOf([](const NameStatistics &s) { return s.maximum; });
+    m_units[Self] = unitOf([](const NameStatistics &s) { return s.self; });
     endResetModel();
 }
 
@@ -46,17 +54,22 @@ QVariant StatisticsModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= static_cast<int>(m_rows.size()) || !m_model)
         return {};
     const NameStatistics &s = m_rows[static_cast<std::size_t>(index.row())];
-    auto duration = [role](TimeNs ns) { return durationCell(ns, role == kSortRole); };
-    if (role != Qt::DisplayRole && role != kSortRole) {
+    const DisplayUnit &unit = m_units[static_cast<std::size_t>(index.column())];
+    auto duration = [role, &unit](TimeNs ns) { return durationCell(ns, role, kSortRole, unit); };
+    if (!isValueRole(role, kSortRole)) {
         if (role == Qt::TextAlignmentRole && index.column() != Name)
             return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
+        if (role == Qt::ToolTipRole && index.column() == Name)
+            return m_model->strings().qstring(s.name); // whole, where the column elides it
         return {};
     }
     switch (index.column()) {
     case Name:
-        return m_model->strings().qstring(s.name);
+        return role == kExportTextRole ? QVariant() : m_model->strings().qstring(s.name);
     case Count:
-        return QVariant::fromValue<qulonglong>(s.count);
+        if (role == Qt::DisplayRole)
+            return formatCount(static_cast<qint64>(s.count));
+        return QVariant::fromValue<qulonglong>(s.count); // sorted and exported as the plain number
     case Total:
         return duration(s.inRange);
     case WholeSlices:
@@ -97,6 +110,15 @@ void RangeSliceListModel::setSlices(const TraceModel *model, std::vector<SliceRe
     m_model = model;
     m_slices = std::move(slices);
     m_offsets = std::move(offsets);
+    TimeNs latest = 0;
+    TimeNs longest = 0;
+    for (const SliceRef ref : m_slices) {
+        latest = std::max(latest, std::abs(drawnStart(*m_model, ref, m_offsets)));
+        longest = std::max(
+            longest, m_model->threads()[static_cast<std::size_t>(ref.thread)].slices.duration(ref.index));
+    }
+    m_startUnit = timePointUnitFor(latest);
+    m_durationUnit = durationUnitFor(longest);
     endResetModel();
 }
 
@@ -124,7 +146,9 @@ QVariant RangeSliceListModel::data(const QModelIndex &index, int role) const
     const SliceTable &table = m_model->threads()[static_cast<std::size_t>(ref.thread)].slices;
     if (role == Qt::TextAlignmentRole && (index.column() == Start || index.column() == Duration))
         return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
-    if (role != Qt::DisplayRole && role != kSortRole)
+    if (role == Qt::ToolTipRole && (index.column() == Name || index.column() == Lane))
+        return data(index, Qt::DisplayRole); // whole, where the column elides it
+    if (!isValueRole(role, kSortRole) || (role == kExportTextRole && index.column() < Start))
         return {};
     switch (index.column()) {
     case Name:
@@ -132,9 +156,9 @@ QVariant RangeSliceListModel::data(const QModelIndex &index, int role) const
     case Lane:
         return m_model->threadDisplayName(ref.thread);
     case Start:
-        return durationCell(drawnStart(*m_model, ref, m_offsets), role == kSortRole);
+        return timePointCell(drawnStart(*m_model, ref, m_offsets), role, kSortRole, m_startUnit);
     case Duration:
-        return durationCell(table.duration(ref.index), role == kSortRole);
+        return durationCell(table.duration(ref.index), role, kSortRole, m_durationUnit);
     default:
         return {};
     }
@@ -257,12 +281,14 @@ void StatisticsPanel::showRangeOnLanes(TimeRange range, const std::vector<int> &
     std::size_t slices = 0;
     for (const auto &r : rows)
         slices += r.count;
-    const QString span =
-        tr("%1 – %2 (%3)")
-            .arg(formatDuration(range.start), formatDuration(range.end), formatDuration(range.width()));
+    const QString span = tr("%1 – %2 (%3)")
+                             .arg(formatTimePointNs(range.start), formatTimePointNs(range.end),
+                                  formatDurationNs(range.width()));
     const QString lanes =
         threads.empty() ? tr("all lanes") : tr("%n lane(s)", nullptr, static_cast<int>(threads.size()));
-    QString title = tr("%1 on %2: %3 slices, %4 names").arg(span, lanes).arg(slices).arg(rows.size());
+    QString title = tr("%1 on %2: %3 slices, %4 names")
+                        .arg(span, lanes, formatCount(static_cast<qint64>(slices)),
+                             formatCount(static_cast<qint64>(rows.size())));
     if (std::ranges::any_of(m_offsets, [](TimeNs offset) { return offset != 0; }))
         title +=
             QStringLiteral(" · ") + tr("ranks aligned: each rank counted where it is drawn (its offset)");
@@ -270,8 +296,11 @@ void StatisticsPanel::showRangeOnLanes(TimeRange range, const std::vector<int> &
     m_statistics->setStatistics(m_model, std::move(rows));
     std::vector<SliceRef> list =
         slicesInRange(*m_model, range.start, range.end, threads, kSliceListLimit, m_offsets);
-    m_sliceTitle->setText(list.size() < slices ? tr("Slices: the first %1 of %2").arg(list.size()).arg(slices)
-                                               : tr("Slices: %1").arg(list.size()));
+    const QString listed = formatCount(static_cast<qint64>(list.size()));
+    m_sliceTitle->setText(
+        list.size() < slices
+            ? tr("Slices: the first %1 of %2").arg(listed, formatCount(static_cast<qint64>(slices)))
+            : tr("Slices: %1").arg(listed));
     m_sliceList->setSlices(m_model, std::move(list), m_offsets);
 }
 
@@ -315,8 +344,12 @@ QString StatisticsPanel::selectionAsText() const
     }
     for (int r : rows) {
         QStringList cells;
-        for (int c = 0; c < StatisticsModel::ColumnCount; ++c)
-            cells << m_proxy->index(r, c).data(Qt::DisplayRole).toString();
+        for (int c = 0; c < StatisticsModel::ColumnCount; ++c) {
+            // The exact values, as the CSV export (a spreadsheet reads them); else the text shown.
+            const QModelIndex index = m_proxy->index(r, c);
+            const QVariant exact = index.data(kExportTextRole);
+            cells << (exact.isValid() ? exact : index.data(Qt::DisplayRole)).toString();
+        }
         lines << cells.join(QLatin1Char('\t'));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "NumberFormat.h"
 #include "TimeAxis.h"
 #include "TraceQueries.h"
 
@@ -49,6 +50,7 @@ public:
 private:
     const TraceModel *m_model = nullptr;
     std::vector<NameStatistics> m_rows;
+    std::vector<DisplayUnit> m_units; // per column, from all its rows
 };
 
 // The slices of the range (on its chosen lanes) as a table model: one row per occurrence.
@@ -81,6 +83,7 @@ private:
     const TraceModel *m_model = nullptr;
     std::vector<SliceRef> m_slices;
     GroupOffsets m_offsets;
+    DisplayUnit m_startUnit, m_durationUnit;
 };
 
 // Shows statistics for the dragged time range: sortable, copyable (Ctrl+C copies as TSV).

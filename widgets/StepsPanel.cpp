@@ -4,6 +4,7 @@
 
 #include "TableExport.h"
 
+#include "NumberFormat.h"
 #include "TableCells.h"
 
 #include <QEvent>
@@ -14,6 +15,9 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <array>
+#include <optional>
 
 namespace at {
 
@@ -37,10 +41,39 @@ private:
     double m_value;
 };
 
-QTableWidgetItem *durationItem(TimeNs ns)
+// The columns after Source and Step: durations, a count and memory sizes, in the panel's column order.
+enum Column
 {
-    return new NumberItem(formatDuration(ns), static_cast<double>(ns));
+    SourceColumn,
+    StepColumn,
+    Start,
+    Duration,
+    Host,
+    DeviceStage,
+    Computing,
+    Communication,
+    NotOverlapped,
+    Free,
+    DeviceTasks,
+    PeakMemory,
+    MemoryGrowth,
+    ColumnCount
+};
+
+// A cell showing `shown`, sorting by `value` and exporting `exact` (the CSV keeps what it always wrote).
+QTableWidgetItem *valueItem(const QString &shown, double value, const QString &exact)
+{
+    auto *item = new NumberItem(shown, value);
+    item->setData(kExportTextRole, exact);
+    return item;
 }
+
+// One step's numbers, in column order (Start .. MemoryGrowth); memory only when the group has a curve.
+struct StepValues
+{
+    std::array<TimeNs, Free - Start + 1> times{};
+    std::optional<StepMemory> memory;
+};
 
 } // namespace
 
@@ -48,7 +81,7 @@ StepsPanel::StepsPanel(QWidget *parent)
     : QWidget(parent), m_table(new QTableWidget), m_compare(new QPushButton), m_hint(new QLabel)
 {
     addCsvExportAction(m_table, QStringLiteral("steps.csv"));
-    m_table->setColumnCount(13);
+    m_table->setColumnCount(ColumnCount);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -82,10 +115,21 @@ void StepsPanel::changeEvent(QEvent *event)
 
 void StepsPanel::retranslateUi()
 {
-    m_table->setHorizontalHeaderLabels({tr("Source"), tr("Step"), tr("Start"), tr("Duration"), tr("Host"),
-                                        tr("Device stage"), tr("Computing"), tr("Communication"),
-                                        tr("Not overlapped"), tr("Free"), tr("Device tasks"),
-                                        tr("Peak memory (MB)"), tr("Memory growth (MB)")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Source"), tr("Step"), tr("Start"), tr("Duration"), tr("Host"), tr("Device stage"),
+         tr("Computing"), tr("Communication"), tr("Not overlapped"), tr("Free"), tr("Device tasks"),
+         tr("Peak allocated (operators)"), tr("Allocated growth (operators)")});
+    // Which memory this is: the cluster page's peak is another component's (Reserved, largest component).
+    const QString memory =
+        tr("The operators' memory curve of the rank (PTA+GE, else MindSpore+GE, PTA or GE; "
+           "docs/MEMORY.md), its Allocated values. The cluster page shows the largest "
+           "Reserved value of any component (usually APP) instead.");
+    for (int c : {PeakMemory, MemoryGrowth}) {
+        m_table->horizontalHeaderItem(c)->setToolTip(memory);
+        // The CSV export keeps its header and its MB values.
+        m_table->horizontalHeaderItem(c)->setData(
+            kExportTextRole, c == PeakMemory ? tr("Peak memory (MB)") : tr("Memory growth (MB)"));
+    }
     m_compare->setText(tr("Compare…"));
     m_compare->setToolTip(tr("Select two steps to compare them, or one to compare it with a step of another "
                              "open profile"));
@@ -99,35 +143,71 @@ void StepsPanel::setModel(const TraceModel *model)
     m_table->clearContents();
     const int rows = model ? static_cast<int>(model->steps().size()) : 0;
     m_table->setRowCount(rows);
+    // Each column reads in one unit, picked from all its rows (NumberFormat.h).
+    std::vector<StepValues> values(static_cast<std::size_t>(rows));
+    std::array<TimeNs, Free - Start + 1> largestTime{};
+    double largestPeak = 0, largestGrowth = 0;
     for (int r = 0; r < rows; ++r) {
         const Step &s = model->steps()[static_cast<std::size_t>(r)];
+        StepValues &v = values[static_cast<std::size_t>(r)];
+        v.times = {s.begin(),
+                   s.duration(),
+                   s.hostEnd - s.hostBegin,
+                   s.stageDuration(),
+                   s.breakdown.computing,
+                   s.breakdown.communication,
+                   s.breakdown.communicationNotOverlapped,
+                   s.breakdown.free};
+        for (std::size_t c = 0; c < v.times.size(); ++c)
+            largestTime[c] = std::max(largestTime[c], std::abs(v.times[c]));
+        // Peak and net growth of the group's overall memory curve over the step (docs/MEMORY.md).
+        v.memory = groupStepMemory(model->memory(), s.group, s.begin(), s.end());
+        if (v.memory) {
+            largestPeak = std::max(largestPeak, std::abs(static_cast<double>(v.memory->peakBytes)));
+            largestGrowth = std::max(largestGrowth, std::abs(static_cast<double>(v.memory->growthBytes)));
+        }
+    }
+    std::array<DisplayUnit, Free - Start + 1> timeUnits;
+    for (std::size_t c = 0; c < timeUnits.size(); ++c)
+        timeUnits[c] = c == 0 ? timePointUnitFor(largestTime[c]) : durationUnitFor(largestTime[c]);
+    const DisplayUnit peakUnit = bytesUnitFor(largestPeak);
+    const DisplayUnit growthUnit = bytesUnitFor(largestGrowth);
+    for (int r = 0; r < rows; ++r) {
+        const Step &s = model->steps()[static_cast<std::size_t>(r)];
+        const StepValues &v = values[static_cast<std::size_t>(r)];
         const QString group = model->groups()[static_cast<std::size_t>(s.group)].label;
         auto *source = new QTableWidgetItem(group.isEmpty() ? stepSourceName(s.source) : group);
         source->setToolTip(stepSourceName(s.source));
-        m_table->setItem(r, 0, source);
+        m_table->setItem(r, SourceColumn, source);
         auto *label = new NumberItem(s.label, static_cast<double>(s.number));
         label->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         label->setData(Qt::UserRole, r);
-        m_table->setItem(r, 1, label);
-        m_table->setItem(r, 2, durationItem(s.begin()));
-        m_table->setItem(r, 3, durationItem(s.duration()));
-        m_table->setItem(r, 4, durationItem(s.hostEnd - s.hostBegin));
-        m_table->setItem(r, 5, durationItem(s.stageDuration()));
-        m_table->setItem(r, 6, durationItem(s.breakdown.computing));
-        m_table->setItem(r, 7, durationItem(s.breakdown.communication));
-        m_table->setItem(r, 8, durationItem(s.breakdown.communicationNotOverlapped));
-        m_table->setItem(r, 9, durationItem(s.breakdown.free));
-        m_table->setItem(
-            r, 10,
-            new NumberItem(QString::number(s.deviceTasks.size()), static_cast<double>(s.deviceTasks.size())));
-        // Peak and net growth of the group's overall memory curve over the step (docs/MEMORY.md).
-        if (const auto memory = groupStepMemory(model->memory(), s.group, s.begin(), s.end())) {
-            m_table->setItem(
-                r, 11,
-                new NumberItem(bytesAsMegabytes(memory->peakBytes), static_cast<double>(memory->peakBytes)));
-            m_table->setItem(r, 12,
-                             new NumberItem(bytesAsMegabytes(memory->growthBytes),
-                                            static_cast<double>(memory->growthBytes)));
+        m_table->setItem(r, StepColumn, label);
+        for (std::size_t c = 0; c < v.times.size(); ++c) {
+            const TimeNs ns = v.times[c];
+            const QString shown =
+                c == 0 ? formatTimePointNs(ns, timeUnits[c]) : formatDurationNs(ns, timeUnits[c]);
+            m_table->setItem(r, Start + static_cast<int>(c),
+                             valueItem(shown, static_cast<double>(ns), formatDuration(ns)));
+        }
+        const auto tasks = static_cast<qint64>(s.deviceTasks.size());
+        m_table->setItem(r, DeviceTasks,
+                         valueItem(formatCount(tasks), static_cast<double>(tasks), QString::number(tasks)));
+        if (v.memory) {
+            const int curve = groupOverallCurve(model->memory(), s.group);
+            const QString component =
+                curve >= 0 ? model->memory().curves[static_cast<std::size_t>(curve)].component : QString();
+            const auto peak = static_cast<double>(v.memory->peakBytes);
+            const auto growth = static_cast<double>(v.memory->growthBytes);
+            QTableWidgetItem *peakItem =
+                valueItem(formatBytes(peak, peakUnit), peak, bytesAsMegabytes(v.memory->peakBytes));
+            QTableWidgetItem *growthItem =
+                valueItem(formatBytes(growth, growthUnit), growth, bytesAsMegabytes(v.memory->growthBytes));
+            //: %1: a memory component ("PTA+GE"); %2: its exact size
+            peakItem->setToolTip(tr("Allocated, %1: %2").arg(component, formatBytes(peak)));
+            growthItem->setToolTip(tr("Allocated, %1: %2").arg(component, formatBytes(growth)));
+            m_table->setItem(r, PeakMemory, peakItem);
+            m_table->setItem(r, MemoryGrowth, growthItem);
         }
     }
     m_table->setSortingEnabled(true);

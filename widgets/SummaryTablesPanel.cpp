@@ -3,6 +3,8 @@
 #include "NumberFormat.h"
 #include "TableExport.h"
 
+#include <cmath>
+
 #include <QComboBox>
 #include <QEvent>
 #include <QHeaderView>
@@ -20,6 +22,7 @@ void SummaryTableModel::setTable(const SummaryTable *table)
 {
     beginResetModel();
     m_table = table;
+    m_units.assign(table ? static_cast<std::size_t>(table->header.size()) : 0, std::nullopt);
     endResetModel();
 }
 
@@ -44,14 +47,56 @@ QVariant SummaryTableModel::data(const QModelIndex &index, int role) const
         return numeric ? QVariant(v) : QVariant(text);
     if (role == Qt::TextAlignmentRole && numeric)
         return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == kExportTextRole)
+        return text; // the CSV's own text, exact
+    if (role == Qt::ToolTipRole && !numeric)
+        return text; // whole, where the column elides it
     if (role != Qt::DisplayRole)
         return {};
-    // Plain numbers with the column's unit; whole numbers in unit-less columns (ids, counts, steps)
-    // stay as written.
-    const QString unit = columnUnit(index.column());
+    return numeric ? displayText(text, v, index.column()) : text;
+}
+
+namespace {
+// Beyond about three years in ns a time is an epoch timestamp, not a duration.
+constexpr double kEpochNs = 1e17;
+} // namespace
+
+const DisplayUnit &SummaryTableModel::displayUnit(int column) const
+{
+    std::optional<DisplayUnit> &unit = m_units[static_cast<std::size_t>(column)];
+    if (unit)
+        return *unit;
+    const QString raw = columnUnit(column);
+    const RawUnit base = rawUnitOf(raw);
+    double largest = 0;
+    for (std::size_t r = 0; r < m_table->rowCount(); ++r) {
+        bool numeric = false;
+        const double v = m_table->cell(r, column).toDouble(&numeric);
+        if (numeric && std::isfinite(v))
+            largest = std::max(largest, std::abs(v));
+    }
+    if (base.quantity == Quantity::Duration && largest * base.toBase >= kEpochNs)
+        // Epoch timestamps read as the profiler writes them, in µs with every ns digit (and separators).
+        unit = DisplayUnit{Quantity::Duration, QStringLiteral("µs"), 1e3, 3};
+    else
+        unit = columnUnitFor(raw, largest);
+    return *unit;
+}
+
+QString SummaryTableModel::displayText(const QString &text, double value, int column) const
+{
+    // Durations and sizes in the column's scaled unit, other numbers with the header's unit; whole
+    // numbers in unit-less columns (ids, counts, steps) stay as written.
+    const QString raw = columnUnit(column);
+    const DisplayUnit &unit = displayUnit(column);
+    if (unit.quantity == Quantity::Duration && rawUnitOf(raw).toBase == 1e3) {
+        // µs text to ns exactly (an epoch µs with three decimals has 19 digits: more than a double holds).
+        if (const auto ns = parseMicrosToNs(text.toStdString(), FractionRounding::HalfUp))
+            return formatDurationNs(*ns, unit);
+    }
     const bool fraction =
         text.contains(QLatin1Char('.')) || text.contains(QLatin1Char('e'), Qt::CaseInsensitive);
-    return numeric && (fraction || !unit.isEmpty()) ? formatNumber(v, unit) : text;
+    return fraction || !raw.isEmpty() ? formatInUnit(value, raw, unit) : text;
 }
 
 QString SummaryTableModel::columnUnit(int column) const
@@ -60,8 +105,16 @@ QString SummaryTableModel::columnUnit(int column) const
     static const QRegularExpression unit(QStringLiteral(R"(\(\s*([^()\s]{1,6})\s*\)\s*$)"));
     if (!m_table || column < 0 || column >= m_table->header.size())
         return {};
-    const QRegularExpressionMatch match = unit.match(m_table->header[column]);
-    return match.hasMatch() ? match.captured(1) : QString();
+    const QString &header = m_table->header[column];
+    const QRegularExpressionMatch match = unit.match(header);
+    if (match.hasMatch())
+        return match.captured(1);
+    // step_trace_time.csv names no unit: every column but the ids is µs (FORMATS.md §3).
+    if (m_table->type == QLatin1String("step_trace_time") &&
+        header.compare(QLatin1String("Step"), Qt::CaseInsensitive) != 0 &&
+        header.compare(QLatin1String("Device_id"), Qt::CaseInsensitive) != 0)
+        return QStringLiteral("us");
+    return {};
 }
 
 QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation, int role) const

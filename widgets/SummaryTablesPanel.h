@@ -1,9 +1,13 @@
 #pragma once
 
+#include "NumberFormat.h"
 #include "TraceModel.h"
 
 #include <QAbstractTableModel>
 #include <QWidget>
+
+#include <optional>
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -28,8 +32,12 @@ public:
 private:
     // The unit the column's header names ("Avg(us)" → "us"), empty when it names none.
     QString columnUnit(int column) const;
+    // The unit the column reads in, picked from all its cells the first time it is shown (NumberFormat.h).
+    const DisplayUnit &displayUnit(int column) const;
+    QString displayText(const QString &text, double value, int column) const;
 
     const SummaryTable *m_table = nullptr;
+    mutable std::vector<std::optional<DisplayUnit>> m_units; // per column, once picked
 };
 
 // The Tables dock: pick any summary CSV of the profile (op_statistic, api_statistic,

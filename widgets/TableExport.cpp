@@ -14,15 +14,22 @@ namespace at {
 
 QByteArray modelToCsv(const QAbstractItemModel &model)
 {
+    // A cell's kExportTextRole, where the model gives one, keeps the exact value the display rounds.
+    auto text = [](const QVariant &exported, const QVariant &shown) {
+        return (exported.isValid() ? exported : shown).toString();
+    };
     QString out;
     QStringList fields;
     for (int c = 0; c < model.columnCount(); ++c)
-        fields << csvField(model.headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+        fields << csvField(text(model.headerData(c, Qt::Horizontal, kExportTextRole),
+                                model.headerData(c, Qt::Horizontal, Qt::DisplayRole)));
     out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (int r = 0; r < model.rowCount(); ++r) {
         fields.clear();
-        for (int c = 0; c < model.columnCount(); ++c)
-            fields << csvField(model.index(r, c).data(Qt::DisplayRole).toString());
+        for (int c = 0; c < model.columnCount(); ++c) {
+            const QModelIndex index = model.index(r, c);
+            fields << csvField(text(index.data(kExportTextRole), index.data(Qt::DisplayRole)));
+        }
         out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
     return out.toUtf8();

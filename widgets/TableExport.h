@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QString>
+#include <QtCore/qnamespace.h>
 
 #include <functional>
 
@@ -10,6 +11,10 @@ class QAbstractItemModel;
 class QAbstractItemView;
 
 namespace at {
+
+// The text a cell (or a horizontal header) exports as, when it differs from the one shown: the window shows
+// numbers rounded in their column's unit (NumberFormat.h), the CSV keeps the exact value it always wrote.
+inline constexpr int kExportTextRole = Qt::UserRole + 64;
 
 // Any table of the GUI as CSV: the header and every row as shown (display text, in the view's
 // current sort order when given the view's model), fields quoted as needed.

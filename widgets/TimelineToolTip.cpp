@@ -56,8 +56,8 @@ QString TimelineToolTip::sliceText(const TraceModel &model, SliceRef ref, TimeNs
                      tr("%1 (offset %2%3 µs)")
                          .arg(exactTime(t.start(ref.index), origin),
                               offset > 0 ? QStringLiteral("+") : QString(), formatAbsoluteMicros(offset)));
-    text += line(tr("Duration:"), formatDuration(t.duration(ref.index)));
-    text += line(tr("Self time:"), formatDuration(model.selfTime(ref)));
+    text += line(tr("Duration:"), formatDurationNs(t.duration(ref.index)));
+    text += line(tr("Self time:"), formatDurationNs(model.selfTime(ref)));
     text += line(tr("Lane:"), model.threadDisplayName(ref.thread));
     const auto args = model.sliceArgs(ref);
     const int shown = std::min(static_cast<int>(args.size()), kMaxArgs);

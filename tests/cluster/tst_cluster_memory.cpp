@@ -206,7 +206,8 @@ private slots:
         view.setModel(std::make_shared<const cluster::ClusterModel>(cluster::readCluster(qwen3Cluster())));
         QAbstractItemModel *rows = view.rankTable()->model();
         const int column = rows->columnCount() - 1;
-        QCOMPARE(rows->headerData(column, Qt::Horizontal).toString(), QStringLiteral("Peak Memory (MB)"));
+        QCOMPARE(rows->headerData(column, Qt::Horizontal).toString(),
+                 QStringLiteral("Peak reserved, any component (MB)"));
         QCOMPARE(rows->index(0, column).data().toString(), QStringLiteral("11925.016"));
         QCOMPARE(rows->index(1, column).data().toString(), QStringLiteral("–"));
         QCOMPARE(rows->index(2, column).data().toString(), QStringLiteral("12675.371"));

@@ -1,4 +1,5 @@
 #include "KernelTablePanel.h"
+#include "TableExport.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
 
@@ -62,9 +63,15 @@ private Q_SLOTS:
         QCOMPARE(static_cast<int>(KernelTableModel::FixedColumns), static_cast<int>(fixed.size()));
         for (int c = 0; c < fixed.size(); ++c)
             QCOMPARE(model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString(), fixed[c]);
+        // Shown without its raw unit (the cells carry the unit they read in), exported as the CSV wrote it.
+        const KernelMetricColumn &first = m_model->kernels().columns().front();
+        QCOMPARE(first.header, QStringLiteral("aicore_time(us)"));
         QCOMPARE(
             model->headerData(KernelTableModel::FixedColumns, Qt::Horizontal, Qt::DisplayRole).toString(),
-            m_model->kernels().columns().front().header);
+            QStringLiteral("aicore_time"));
+        QCOMPARE(
+            model->headerData(KernelTableModel::FixedColumns, Qt::Horizontal, kExportTextRole).toString(),
+            first.header);
     }
 
     void filtersByNameRegexCoreAndDuration()

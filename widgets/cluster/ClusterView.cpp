@@ -547,7 +547,7 @@ void ClusterView::fillTable()
     m_rows->setHorizontalHeaderLabels({tr("Rank"), tr("Device"), tr("Stage"), tr("Steps"), tr("Computing"),
                                        tr("Communication (not overlapped)"), tr("Overlapped"), tr("Free"),
                                        tr("Bubble"), tr("Preparing"), tr("Stage Time"), tr("Source"),
-                                       tr("Timeline"), tr("Peak Memory (MB)")});
+                                       tr("Timeline"), tr("Peak reserved, any component (MB)")});
     for (const Rank &r : m_model->ranks) {
         const RankStep m = meanStep(r);
         const bool has = !r.steps.empty();

@@ -1,5 +1,6 @@
 #include "cluster/CommunicationTable.h"
 
+#include "TableCells.h"
 #include "TableExport.h"
 
 #include <QCheckBox>
@@ -19,6 +20,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace at {
@@ -36,6 +38,14 @@ QString ms(TimeNs ns)
 QString megabytes(double mb)
 {
     return QString::number(mb, 'f', 6);
+}
+
+// The communication files' MB are 10^6 bytes (FORMATS.md §9.4); the window shows sizes in powers of 1,024.
+constexpr double kBytesPerMb = 1e6;
+
+QString bandwidth(double gbps)
+{
+    return formatNumber(gbps, QStringLiteral("GB/s"));
 }
 
 QString stepText(std::int64_t step)
@@ -65,6 +75,25 @@ void CommunicationTableModel::setRows(std::vector<CommOpRow> rows)
                 m_transports.push_back(t);
                 break;
             }
+    m_units.assign(static_cast<std::size_t>(columnCount()), DisplayUnit{});
+    using Member = TimeNs CommOpRow::*;
+    const std::pair<int, Member> times[] = {{Elapse, &CommOpRow::elapse},
+                                            {Transit, &CommOpRow::transit},
+                                            {Wait, &CommOpRow::wait},
+                                            {Synchronization, &CommOpRow::synchronization},
+                                            {Idle, &CommOpRow::idle}};
+    for (const auto &[column, member] : times)
+        m_units[static_cast<std::size_t>(column)] =
+            durationUnitFor(largestMagnitude(m_rows, [member](const CommOpRow &r) { return r.*member; }));
+    for (int column = FixedColumns; column < columnCount(); ++column) {
+        if (!isSizeColumn(column))
+            continue;
+        double largest = 0;
+        for (const CommOpRow &row : m_rows)
+            if (const auto &cell = row.transports[transportOf(column)])
+                largest = std::max(largest, std::abs(cell->sizeMb) * kBytesPerMb);
+        m_units[static_cast<std::size_t>(column)] = bytesUnitFor(largest);
+    }
     endResetModel();
 }
 
@@ -96,17 +125,9 @@ bool CommunicationTableModel::isSizeColumn(int column) const
     return static_cast<std::size_t>(column - FixedColumns) >= m_transports.size();
 }
 
-QVariant CommunicationTableModel::display(const CommOpRow &row, int column) const
+QVariant CommunicationTableModel::exportText(const CommOpRow &row, int column) const
 {
     switch (column) {
-    case Step:
-        return stepText(row.step);
-    case Op:
-        return row.op;
-    case Group:
-        return groupText(row);
-    case Rank:
-        return QString::number(row.rank);
     case Elapse:
         return ms(row.elapse);
     case Transit:
@@ -124,10 +145,49 @@ QVariant CommunicationTableModel::display(const CommOpRow &row, int column) cons
     default:
         break;
     }
+    if (column < FixedColumns)
+        return {}; // texts export as shown
     const auto &cell = row.transports[transportOf(column)];
     if (!cell)
         return QStringLiteral("–");
     return isSizeColumn(column) ? megabytes(cell->sizeMb) : QString::number(cell->bandwidthGbps, 'f', 4);
+}
+
+QVariant CommunicationTableModel::display(const CommOpRow &row, int column) const
+{
+    const DisplayUnit &unit = m_units[static_cast<std::size_t>(column)];
+    const DisplayUnit ratio{Quantity::Plain, QString(), 1, 4};
+    switch (column) {
+    case Step:
+        return stepText(row.step);
+    case Op:
+        return row.op;
+    case Group:
+        return groupText(row);
+    case Rank:
+        return QString::number(row.rank);
+    case Elapse:
+        return formatDurationNs(row.elapse, unit);
+    case Transit:
+        return formatDurationNs(row.transit, unit);
+    case Wait:
+        return formatDurationNs(row.wait, unit);
+    case Synchronization:
+        return formatDurationNs(row.synchronization, unit);
+    case Idle:
+        return formatDurationNs(row.idle, unit);
+    case WaitRatio:
+        return formatInUnit(row.waitRatio, QString(), ratio);
+    case SynchronizationRatio:
+        return formatInUnit(row.synchronizationRatio, QString(), ratio);
+    default:
+        break;
+    }
+    const auto &cell = row.transports[transportOf(column)];
+    if (!cell)
+        return QStringLiteral("–");
+    return isSizeColumn(column) ? formatBytes(cell->sizeMb * kBytesPerMb, unit)
+                                : bandwidth(cell->bandwidthGbps);
 }
 
 QVariant CommunicationTableModel::sortKey(const CommOpRow &row, int column) const
@@ -172,6 +232,8 @@ QVariant CommunicationTableModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return display(row, index.column());
+    case kExportTextRole:
+        return exportText(row, index.column());
     case SortRole:
         return sortKey(row, index.column());
     case Qt::TextAlignmentRole:
@@ -183,9 +245,11 @@ QVariant CommunicationTableModel::data(const QModelIndex &index, int role) const
         if (index.column() >= FixedColumns) {
             const auto &cell = row.transports[transportOf(index.column())];
             if (cell)
-                return tr("%1: %2 MB in %3 ms, %4 GB/s")
-                    .arg(QLatin1String(kCommTransports[transportOf(index.column())]), megabytes(cell->sizeMb),
-                         ms(cell->time), QString::number(cell->bandwidthGbps, 'f', 4));
+                //: %1 transport, %2 size, %3 time, %4 bandwidth (each with its unit)
+                return tr("%1: %2 in %3, %4")
+                    .arg(QLatin1String(kCommTransports[transportOf(index.column())]),
+                         formatBytes(cell->sizeMb * kBytesPerMb), formatDurationNs(cell->time),
+                         bandwidth(cell->bandwidthGbps));
         }
         return tr("Double-click or press Enter to open rank %1 at this op").arg(row.rank);
     default:
@@ -195,8 +259,32 @@ QVariant CommunicationTableModel::data(const QModelIndex &index, int role) const
 
 QVariant CommunicationTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= columnCount())
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
         return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::DisplayRole) {
+        // The cells carry their unit (each column in one, picked from its values).
+        switch (section) {
+        case Elapse:
+            return tr("Elapse");
+        case Transit:
+            return tr("Transit");
+        case Wait:
+            return tr("Wait");
+        case Synchronization:
+            return tr("Synchronization");
+        case Idle:
+            return tr("Idle");
+        default:
+            break;
+        }
+        if (section >= FixedColumns) {
+            const QLatin1String transport(kCommTransports[transportOf(section)]);
+            return isSizeColumn(section) ? tr("%1 Size").arg(transport) : tr("%1 Bandwidth").arg(transport);
+        }
+    } else if (role != kExportTextRole) {
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    // The CSV export's header (and the display header of the other columns), as it has always been.
     switch (section) {
     case Step:
         return tr("Step");
@@ -328,7 +416,7 @@ void CommunicationTable::retranslateUi()
                             "and p2p)"));
     m_table->setToolTip(tr("One row per op and rank. Double-click a row or press Enter to open that rank's "
                            "timeline at the op"));
-    m_sizes->setHorizontalHeaderLabels({tr("Packet Size (MB)"), tr("Count"), tr("Time (ms)")});
+    m_sizes->setHorizontalHeaderLabels({tr("Packet size"), tr("Count"), tr("Time")});
     m_sizes->setToolTip(tr("The selected row's packets by size, over its transports (SDMA repeats HCCS, "
                            "PCIE and SIO and is left out)"));
     m_rows->retranslate();
@@ -495,21 +583,30 @@ void CommunicationTable::showDetail()
     // The op name on a line of its own: it cannot wrap.
     QString text = row->op + QLatin1Char('\n') +
                    tr("Step %1, group %2, rank %3.").arg(stepText(row->step), groupText(*row)).arg(row->rank);
-    text +=
-        QLatin1Char('\n') +
-        tr("On %n rank(s): slowest rank %1 (%2 ms), fastest rank %3 (%4 ms), spread %5 ms.", nullptr, s.ranks)
-            .arg(s.slowestRank)
-            .arg(ms(s.slowestElapse))
-            .arg(s.fastestRank)
-            .arg(ms(s.fastestElapse), ms(s.spread()));
-    text += QLatin1Char('\n') + tr("Longest wait: rank %1 (%2 ms).").arg(s.maxWaitRank).arg(ms(s.maxWait));
+    text += QLatin1Char('\n') +
+            tr("On %n rank(s): slowest rank %1 (%2), fastest rank %3 (%4), spread %5.", nullptr, s.ranks)
+                .arg(s.slowestRank)
+                .arg(formatDurationNs(s.slowestElapse))
+                .arg(s.fastestRank)
+                .arg(formatDurationNs(s.fastestElapse), formatDurationNs(s.spread()));
+    text += QLatin1Char('\n') +
+            tr("Longest wait: rank %1 (%2).").arg(s.maxWaitRank).arg(formatDurationNs(s.maxWait));
     if (row->sizes.empty())
         text += QLatin1Char('\n') + tr("No packet-size distribution for this row.");
     m_summary->setText(text);
     m_sizes->setRowCount(static_cast<int>(row->sizes.size()));
+    // Each column in one unit, picked from the row's buckets.
+    double largestBytes = 0;
+    for (const PacketBucket &b : row->sizes)
+        largestBytes = std::max(largestBytes, std::abs(b.sizeMb) * kBytesPerMb);
+    const DisplayUnit sizeUnit = bytesUnitFor(largestBytes);
+    const DisplayUnit timeUnit =
+        durationUnitFor(largestMagnitude(row->sizes, [](const PacketBucket &b) { return b.time; }));
     for (int i = 0; i < static_cast<int>(row->sizes.size()); ++i) {
         const PacketBucket &b = row->sizes[static_cast<std::size_t>(i)];
-        const QString cells[] = {megabytes(b.sizeMb), QString::number(b.count), ms(b.time)};
+        const QString cells[] = {formatBytes(b.sizeMb * kBytesPerMb, sizeUnit),
+                                 formatCount(static_cast<qint64>(b.count)),
+                                 formatDurationNs(b.time, timeUnit)};
         for (int c = 0; c < 3; ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);

@@ -1,4 +1,6 @@
 #pragma once
+
+#include "NumberFormat.h"
 // The cluster page's Communication tab (docs/CLUSTER.md): one row per (op, rank) of the ranks'
 // communication summaries (core/cluster/CommunicationOps.h), sortable by value, filtered by step, group
 // and op, with the selected row's op across its ranks and its packet-size distribution. Activating a row
@@ -59,6 +61,8 @@ public:
 
 private:
     QVariant display(const cluster::CommOpRow &row, int column) const;
+    // What the CSV export has always written for a number (ms with three decimals, MB with six, ...).
+    QVariant exportText(const cluster::CommOpRow &row, int column) const;
     QVariant sortKey(const cluster::CommOpRow &row, int column) const;
     // The transport of a bandwidth or size column (index into kCommTransports), and which of the two.
     std::size_t transportOf(int column) const;
@@ -67,6 +71,7 @@ private:
     std::vector<cluster::CommOpRow> m_rows;
     // Only transports some row moved data over get columns: first a bandwidth column each, then a size one.
     std::vector<std::size_t> m_transports;
+    std::vector<DisplayUnit> m_units; // per column: durations and sizes read in one unit (NumberFormat.h)
 };
 
 class CommunicationTable : public QWidget
