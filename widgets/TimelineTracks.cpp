@@ -1,5 +1,7 @@
 #include "TimelineView.h"
 
+#include <algorithm>
+
 // Track management across ranks: a layer collapsed or expanded on every rank, a process pinned on every
 // rank, and what starts collapsed.
 namespace at {
@@ -13,13 +15,46 @@ bool samePlaceInRank(const TraceModel &model, int a, int b)
     return pa.layer == pb.layer && model.processDisplayName(a) == model.processDisplayName(b);
 }
 
+bool isHostLayer(Layer layer)
+{
+    return layer == Layer::Framework || layer == Layer::CannApi;
+}
+
+int deepestThread(const TraceModel &model, int process)
+{
+    int depth = 0;
+    for (int t : model.processes()[static_cast<std::size_t>(process)].threads)
+        depth = std::max(depth, model.threads()[static_cast<std::size_t>(t)].slices.depthCount());
+    return depth;
+}
+
+// Device tasks or communication drawn as slices: what a collapsed host stack makes room for.
+bool hasDeviceLanes(const TraceModel &model)
+{
+    for (std::size_t p = 0; p < model.processes().size(); ++p) {
+        const Layer layer = model.processes()[p].layer;
+        if ((layer == Layer::DeviceStreams || layer == Layer::Communication || layer == Layer::AiCpu) &&
+            deepestThread(model, static_cast<int>(p)) > 0)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 QSet<int> TimelineView::initiallyCollapsed(const TraceModel &model)
 {
+    QSet<int> collapsed;
+    // A 30-level Python stack fills the first screen and pushes the device lanes below it: a host process
+    // with a thread deeper than kDeepStackLevels starts collapsed to its busy preview (a click on its
+    // header, or ↑/↓ into it, opens it). Only when there are device lanes to make room for.
+    if (hasDeviceLanes(model))
+        for (std::size_t p = 0; p < model.processes().size(); ++p)
+            if (isHostLayer(model.processes()[p].layer) &&
+                deepestThread(model, static_cast<int>(p)) > kDeepStackLevels)
+                collapsed.insert(static_cast<int>(p));
     // With several ranks every rank's Python call stack (~30 rows each) would push the device lanes
     // out of sight: they start collapsed, showing their busy preview.
-    QSet<int> collapsed;
     if (model.groups().size() < 2)
         return collapsed;
     for (std::size_t p = 0; p < model.processes().size(); ++p)

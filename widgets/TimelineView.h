@@ -135,8 +135,11 @@ public:
     void setPinnedOnEveryRank(int process, bool pinned);
     // Collapses (expands) every process of a layer, in every rank.
     void setLayerCollapsed(Layer layer, bool collapsed);
-    // What a new model starts with collapsed: every rank's Python stack when several ranks are shown.
+    // What a new model starts with collapsed (docs/USER_GUIDE.md, "Deep host stacks start collapsed"):
+    // every rank's Python stack when several ranks are shown; with one rank, a host process (Python,
+    // CANN API) with a thread more than kDeepStackLevels deep, so the device lanes open in sight.
     static QSet<int> initiallyCollapsed(const TraceModel &model);
+    static constexpr int kDeepStackLevels = 8;
 
     // Per-rank time offsets (TimelineRankOffsets.cpp, docs/CLUSTER.md): group g's slices are drawn, hit and
     // framed at model time + groupOffsets()[g]; the ruler, markers and the range are the reference clock.
