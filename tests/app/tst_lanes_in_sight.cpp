@@ -3,6 +3,7 @@
 // below them, group headers speak the user's words, and the compare dialog takes a result folder.
 
 #include "CompareWindow.h"
+#include "Steps.h"
 #include "TestSupport.h"
 #include "TimelineLanesPass.h"
 #include "TimelineView.h"
