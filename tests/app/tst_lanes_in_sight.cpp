@@ -168,6 +168,15 @@ private Q_SLOTS:
                                 .arg(row(device).y)
                                 .arg(row(device).height)
                                 .arg(lanesHeight())));
+        // At 1600x1000 the communication lanes below them too.
+        if (size.height() >= 1000) {
+            const int communication = firstLaneOf(*view(), Layer::Communication);
+            QVERIFY(communication >= 0);
+            QVERIFY2(row(communication).y + row(communication).height <= lanesHeight(),
+                     qPrintable(QStringLiteral("communication lane at %1, lanes %2 px high")
+                                    .arg(row(communication).y)
+                                    .arg(lanesHeight())));
+        }
     }
 
     void clickOnTheHeaderOpensADeepStack()
