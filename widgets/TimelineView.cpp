@@ -51,7 +51,11 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
 void TimelineView::setModel(const TraceModel *model)
 {
     m_model = model;
-    m_collapsed = model ? initiallyCollapsed(*model) : QSet<int>{};
+    // The lanes' height once the view is laid out (a view never sized has a tiny default viewport).
+    const int lanesHeight = viewport()->height() - kRulerHeight;
+    m_collapsed =
+        model ? initiallyCollapsed(*model, lanesHeight >= 4 * LaneLayout::kHeaderHeight ? lanesHeight : 0)
+              : QSet<int>{};
     m_collapsedGroups.clear();
     m_visibility = {};
     m_colors.setModel(model);

@@ -136,9 +136,11 @@ public:
     // Collapses (expands) every process of a layer, in every rank.
     void setLayerCollapsed(Layer layer, bool collapsed);
     // What a new model starts with collapsed (docs/USER_GUIDE.md, "Deep host stacks start collapsed"):
-    // every rank's Python stack when several ranks are shown; with one rank, a host process (Python,
-    // CANN API) with a thread more than kDeepStackLevels deep, so the device lanes open in sight.
-    static QSet<int> initiallyCollapsed(const TraceModel &model);
+    // every rank's Python stack when several ranks are shown; a host process (Python, CANN API) with a
+    // thread more than kDeepStackLevels deep, so the device lanes open in sight; and, for one rank in a
+    // view whose lanes are lanesHeight px high (0: not known), more host processes, the tallest first,
+    // until its first device lane is in sight.
+    static QSet<int> initiallyCollapsed(const TraceModel &model, int lanesHeight = 0);
     static constexpr int kDeepStackLevels = 8;
 
     // Per-rank time offsets (TimelineRankOffsets.cpp, docs/CLUSTER.md): group g's slices are drawn, hit and

@@ -135,6 +135,9 @@ private Q_SLOTS:
             QTest::newRow(qPrintable(QStringLiteral("level1 database") + at))
                 << level1DatabaseFolder() << size;
         }
+        // Shorter than the lanes above the first device lane with only the Python stack collapsed: the CANN
+        // lanes collapse too.
+        QTest::newRow("level1 folder 900x560") << level1Folder(0) << QSize(900, 560);
     }
 
     void deviceLanesInSightAfterALoad()
@@ -151,14 +154,29 @@ private Q_SLOTS:
         QVERIFY2(deep.depth > TimelineView::kDeepStackLevels, qPrintable(QString::number(deep.depth)));
         QVERIFY(view()->isCollapsed(deep.process));
         QCOMPARE(row(view()->layout().rowOfThread(deep.thread)).kind, LaneRow::Kind::ProcessHeader);
-        // Shallow host stacks (CANN API, a few levels) stay open.
-        for (std::size_t p = 0; p < model.processes().size(); ++p) {
+        // Shallow host stacks (CANN API, a few levels) stay open, unless open they would push the device
+        // lane out of sight (a short view).
+        const auto firstDeviceBottom = [&](const QSet<int> &collapsed) {
+            LaneLayout layout;
+            layout.rebuild(&model, collapsed);
+            for (const LaneRow &r : layout.rows())
+                if (r.kind == LaneRow::Kind::Thread &&
+                    model.processes()[static_cast<std::size_t>(r.process)].layer == Layer::DeviceStreams)
+                    return r.y + r.height;
+            return -1;
+        };
+        QSet<int> collapsed;
+        for (std::size_t p = 0; p < model.processes().size(); ++p)
+            if (view()->isCollapsed(static_cast<int>(p)))
+                collapsed.insert(static_cast<int>(p));
+        for (const int p : collapsed) {
             int depth = 0;
-            for (int t : model.processes()[p].threads)
+            for (int t : model.processes()[static_cast<std::size_t>(p)].threads)
                 depth = std::max(depth, model.threads()[static_cast<std::size_t>(t)].slices.depthCount());
-            if (depth <= TimelineView::kDeepStackLevels)
-                QVERIFY2(!view()->isCollapsed(static_cast<int>(p)),
-                         qPrintable(model.processDisplayName(static_cast<int>(p))));
+            QSet<int> open = collapsed;
+            open.remove(p);
+            QVERIFY2(depth > TimelineView::kDeepStackLevels || firstDeviceBottom(open) > lanesHeight(),
+                     qPrintable(model.processDisplayName(p)));
         }
         // The first device lane is entirely in the viewport without scrolling.
         const int device = firstLaneOf(*view(), Layer::DeviceStreams);
