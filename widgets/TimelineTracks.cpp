@@ -117,6 +117,7 @@ void TimelineView::setLayerCollapsed(Layer layer, bool collapsed)
 {
     if (!m_model)
         return;
+    m_keepDeviceLanesInSight = false; // the user's choice from now on
     for (std::size_t p = 0; p < m_model->processes().size(); ++p)
         if (m_model->processes()[p].layer == layer) {
             if (collapsed)

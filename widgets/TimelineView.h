@@ -232,6 +232,10 @@ protected:
 private:
     void relayout();
     void updateScrollBars();
+    // Until the user opens or closes a process, each new size collapses what initiallyCollapsed() would
+    // for it (only more, never less): the view gets its real height after the load (the start page, the
+    // message bar).
+    void keepDeviceLanesInSight();
     TimeNs zoomAnchor() const;
     TimelineGeometry timelineGeometry() const;
     int contentY(int viewportY) const { return timelineGeometry().contentY(viewportY); }
@@ -249,6 +253,7 @@ private:
     ZoomController m_zoom;
     LaneLayout m_layout;
     QSet<int> m_collapsed;
+    bool m_keepDeviceLanesInSight = false; // until the user opens or closes a process
     QSet<int> m_collapsedGroups;
     LaneVisibility m_visibility;
     TimelineColors m_colors;
