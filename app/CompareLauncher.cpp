@@ -2,10 +2,14 @@
 
 #include "MainWindow.h"
 #include "MessageBar.h"
+#include "OpenDialogs.h"
 #include "Steps.h"
 #include "StepsPanel.h"
 
+#include <QDialogButtonBox>
 #include <QFileInfo>
+#include <QPointer>
+#include <QPushButton>
 
 namespace at {
 
@@ -71,12 +75,14 @@ CompareWindow *CompareLauncher::compareSteps(const StepChoice &base, const StepC
 void CompareLauncher::chooseStepsToCompare()
 {
     const std::vector<StepChoice> choices = stepChoices();
+    if (choices.empty()) {
+        m_window->messageBar()->showMessage(MessageBar::Kind::Info,
+                                            tr("Comparing needs steps: this profile has none."));
+        return;
+    }
     if (choices.size() < 2) {
-        m_window->messageBar()->showMessage(
-            MessageBar::Kind::Info,
-            tr("Comparing needs two steps: this profile has %n step(s). Open another profile "
-               "(File ▸ Open in New Window) to compare with one of its steps.",
-               nullptr, static_cast<int>(choices.size())));
+        // One step here and no other profile open: the other step is in another run.
+        chooseAnotherRunToCompare(choices.front());
         return;
     }
     // Preset from the step list: two rows → those; one row → it and the next choice.
@@ -85,11 +91,62 @@ void CompareLauncher::chooseStepsToCompare()
     int comparison = selected.size() >= 2 ? selected[1] : base + 1;
     if (comparison >= static_cast<int>(choices.size()))
         comparison = base == 0 ? 1 : 0;
-    auto *dialog = new CompareStepsDialog(choices, base, comparison, m_window);
+    openCompareDialog(choices, base, comparison);
+}
+
+void CompareLauncher::openCompareDialog(std::vector<StepChoice> choices, int base, int comparison)
+{
+    auto *dialog = new CompareStepsDialog(std::move(choices), base, comparison, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this,
             [this, dialog] { compareSteps(dialog->base(), dialog->comparison(), dialog->matchShapes()); });
+    // Another run than the open ones: the dialog's own buttons get one more (CompareStepsDialog lists only
+    // open profiles; where the other run comes from is the launcher's business).
+    if (auto *buttons = dialog->findChild<QDialogButtonBox *>()) {
+        QPushButton *another = buttons->addButton(tr("Another Run…"), QDialogButtonBox::ActionRole);
+        another->setObjectName(QStringLiteral("compare.anotherRun"));
+        another->setToolTip(tr("Compare with a step of a run that is not open: a trace file or a profiling "
+                               "result folder"));
+        connect(another, &QPushButton::clicked, this, [this, dialog] {
+            const StepChoice base = dialog->base();
+            dialog->reject();
+            chooseAnotherRunToCompare(base);
+        });
+    }
     dialog->open();
+}
+
+void CompareLauncher::chooseAnotherRunToCompare(const StepChoice &base)
+{
+    const QString path = chooseTraceFile(m_window, tr("Compare against another run"));
+    if (path.isEmpty())
+        return;
+    auto *other = new MainWindow;
+    other->setAttribute(Qt::WA_DeleteOnClose);
+    other->show();
+    const QPointer<MainWindow> opened(other);
+    connect(
+        other, &MainWindow::loadFinished, this,
+        [this, opened, base, path](bool ok) {
+            if (!ok || !opened)
+                return; // the new window says why
+            const std::vector<StepChoice> choices = stepChoices();
+            int baseIndex = -1, comparison = -1;
+            for (std::size_t i = 0; i < choices.size(); ++i) {
+                if (choices[i].model == base.model && choices[i].step == base.step && baseIndex < 0)
+                    baseIndex = static_cast<int>(i);
+                if (choices[i].model == opened->sharedModel() && comparison < 0)
+                    comparison = static_cast<int>(i);
+            }
+            if (baseIndex < 0 || comparison < 0) {
+                m_window->messageBar()->showMessage(MessageBar::Kind::Info,
+                                                    tr("%1 has no steps to compare with.").arg(path));
+                return;
+            }
+            openCompareDialog(choices, baseIndex, comparison);
+        },
+        Qt::SingleShotConnection);
+    other->openPath(path);
 }
 
 void CompareLauncher::restore(const CompareSetup &setup)

@@ -24,8 +24,12 @@ public:
     std::vector<StepChoice> stepChoices() const;
     // Opens the compare window on two of stepChoices() directly (no dialog).
     CompareWindow *compareSteps(const StepChoice &base, const StepChoice &comparison, bool matchShapes);
-    // The compare dialog preset from the step list's selection.
+    // The compare dialog preset from the step list's selection. It offers "Another Run…"; with a single
+    // step in every open profile it asks for another run straight away.
     void chooseStepsToCompare();
+    // Asks for another run (a trace file or a result folder, the dialog File ▸ Open uses), opens it in a
+    // new window and, once loaded, offers the compare dialog: base against the new run's first step.
+    void chooseAnotherRunToCompare(const StepChoice &base);
     // Reopens a saved comparison (its other profile in a new window when it is not this one).
     void restore(const CompareSetup &setup);
 
@@ -33,6 +37,9 @@ public:
     void forget() { m_lastCompare.reset(); } // the data it was made on is gone
 
 private:
+    // The dialog on choices, with base and comparison chosen (indices into choices).
+    void openCompareDialog(std::vector<StepChoice> choices, int base, int comparison);
+
     MainWindow *m_window;
     std::optional<CompareSetup> m_lastCompare;
 };

@@ -64,7 +64,7 @@ void LaneLayout::rebuild(const TraceModel *model, const QSet<int> &collapsedProc
         if (!pinned && groups && info.group != currentGroup) {
             currentGroup = info.group;
             groupCollapsed = collapsedGroups.contains(currentGroup);
-            add(LaneRow::Kind::GroupHeader, currentGroup, -1, kHeaderHeight + 4);
+            add(LaneRow::Kind::GroupHeader, currentGroup, -1, kGroupHeaderHeight);
         }
         if (!pinned && groupCollapsed) {
             for (int t : info.threads)

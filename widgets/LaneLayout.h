@@ -46,6 +46,7 @@ class LaneLayout
 {
 public:
     static constexpr int kHeaderHeight = 22;
+    static constexpr int kGroupHeaderHeight = kHeaderHeight + 4; // a rank's header
     static constexpr int kSliceHeight = 18;
     static constexpr int kTrackPadding = 3;
     static constexpr int kCounterHeight = 36;

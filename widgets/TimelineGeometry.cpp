@@ -60,15 +60,22 @@ TimelineGeometry::Sticky TimelineGeometry::sticky() const
     Sticky s;
     if (!layout || layout->rows().empty())
         return s;
-    const LaneLayout::Headers h = layout->headersOf(layout->rowAt(scroll));
+    const auto &rows = layout->rows();
+    // The headers name the lanes just below them, not the row hidden under them: a header is sticky when
+    // the first lane row visible beneath it belongs to it and its own row has scrolled above.
+    const auto headersBelow = [this](int y) {
+        return layout->headersOf(layout->rowAt(std::min(y, layout->totalHeight() - 1)));
+    };
     int covered = scroll; // content y hidden under what is sticky so far
-    if (h.group >= 0 && layout->rows()[static_cast<std::size_t>(h.group)].y < covered) {
-        s.groupRow = h.group;
-        covered += layout->rows()[static_cast<std::size_t>(h.group)].height;
-        s.bottom += layout->rows()[static_cast<std::size_t>(h.group)].height;
+    const int group = headersBelow(scroll + LaneLayout::kGroupHeaderHeight).group;
+    if (group >= 0 && rows[static_cast<std::size_t>(group)].y < covered) {
+        s.groupRow = group;
+        covered += rows[static_cast<std::size_t>(group)].height;
+        s.bottom += rows[static_cast<std::size_t>(group)].height;
     }
-    if (h.process >= 0 && layout->rows()[static_cast<std::size_t>(h.process)].y < covered) {
-        s.processRow = h.process;
+    const int process = headersBelow(covered + LaneLayout::kHeaderHeight).process;
+    if (process >= 0 && rows[static_cast<std::size_t>(process)].y < covered) {
+        s.processRow = process;
         s.bottom += LaneLayout::kHeaderHeight;
     }
     return s;

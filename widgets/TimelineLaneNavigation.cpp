@@ -69,11 +69,33 @@ bool TimelineView::selectAdjacentLane(int direction)
             }
         }
     } else {
-        for (int k = current + direction; k >= 0 && k < static_cast<int>(rows.size()); k += direction)
-            if (rows[static_cast<std::size_t>(k)].kind == LaneRow::Kind::Thread) {
+        // ↑/↓ into a collapsed process opens it (a deep host stack starts collapsed): its first lane going
+        // down, its last going up.
+        const auto openedLane = [this, direction](int process) {
+            setCollapsed(process, false);
+            const auto &opened = m_layout.rows();
+            int lane = -1;
+            for (std::size_t k = 0; k < opened.size(); ++k)
+                if (opened[k].kind == LaneRow::Kind::Thread && opened[k].process == process &&
+                    (lane < 0 || direction < 0))
+                    lane = static_cast<int>(k);
+            if (lane < 0)
+                setCollapsed(process, true); // nothing to select in it: left as it was
+            return lane;
+        };
+        for (int k = current + direction; k >= 0 && k < static_cast<int>(rows.size()); k += direction) {
+            const LaneRow &r = rows[static_cast<std::size_t>(k)];
+            if (r.kind == LaneRow::Kind::Thread) {
                 row = k;
                 break;
             }
+            if (r.kind == LaneRow::Kind::ProcessHeader && m_collapsed.contains(r.process)) {
+                if (const int lane = openedLane(r.process); lane >= 0) {
+                    row = lane; // rows were laid out again: r is gone
+                    break;
+                }
+            }
+        }
     }
     if (row < 0)
         return false;
@@ -89,7 +111,7 @@ bool TimelineView::selectAdjacentLane(int direction)
     m_currentLane = thread;
     if (const SliceRef ref = laneSliceNear(thread, t); ref.isValid())
         selectAndReveal(ref);
-    ensureRowVisible(row);
+    ensureRowVisible(m_layout.rowOfThread(thread));
     viewport()->update();
     return true;
 }

@@ -2,6 +2,7 @@
 
 #include "NumberFormat.h"
 
+#include <QFileInfo>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -176,13 +177,48 @@ void TimelineLanesPass::paintGroupHeader(QPainter &p, const TimelinePaintContext
     const int titleWidth = p.fontMetrics().horizontalAdvance(title);
     p.restore();
     p.setPen(pal.color(QPalette::Light));
-    QString detail = group.layout;
+    QString detail = sourceKindText(group);
     // An aligned rank says by how much its times are moved (exact µs, as typed in the offsets dialog).
     if (const TimeNs offset = c.geometry.groupOffset(row.process); offset != 0)
         detail = tr("offset %1%2 µs")
                      .arg(offset > 0 ? QStringLiteral("+") : QString(), formatAbsoluteMicros(offset)) +
                  QStringLiteral("   ") + detail;
     p.drawText(rect.adjusted(6 + titleWidth + 16, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, detail);
+}
+
+QString TimelineLanesPass::sourceKindText(const SourceGroup &group)
+{
+    // The layout text starts with the generation code the loader wrote (parser/TraceLoader.cpp).
+    const QString &layout = group.layout;
+    QString kind;
+    if (layout.startsWith(QLatin1String("G1 ")))
+        kind = tr("msprof export (CANN ≤ 5.x, one file set per iteration)");
+    else if (layout.startsWith(QLatin1String("G2 ")))
+        kind = tr("msprof export (CANN 6.x)");
+    else if (layout.startsWith(QLatin1String("G3 ")))
+        kind = tr("msprof export (CANN ≥ 7.0)");
+    else if (layout.startsWith(QLatin1String("G4 ")))
+        kind = tr("torch_npu profiler export");
+    else if (layout.startsWith(QLatin1String("raw data")))
+        return tr("raw data");
+    else if (layout == QLatin1String("file"))
+        return tr("trace file");
+    else
+        return layout; // a format outside an Ascend result: its reader's name ("Chrome trace file")
+    // Which export of it was read, from the typed provenance.
+    const SourceProvenance &source = group.provenance;
+    if (source.used == TimelineExport::Database)
+        return tr("%1, database %2").arg(kind, QFileInfo(source.databasePath).fileName());
+    if (source.used == TimelineExport::RawData)
+        return tr("%1, raw data decoded by Ascend Timeline").arg(kind);
+    const bool drawnFromKernelRows =
+        !group.timelineFiles.isEmpty() && std::ranges::all_of(group.timelineFiles, [](const QString &file) {
+            return file.endsWith(QLatin1String(".csv"));
+        });
+    if (drawnFromKernelRows)
+        return tr("%1, device tasks drawn from %2")
+            .arg(kind, QFileInfo(group.timelineFiles.first()).fileName());
+    return kind;
 }
 
 void TimelineLanesPass::paintCounter(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y)

@@ -18,6 +18,10 @@ public:
     Clip clip() const override { return Clip::Lanes; }
     void paint(QPainter &p, const TimelinePaintContext &c) override;
     const SliceTrackPainter &slices() const { return m_slices; }
+    // What a rank header says about its source, in the user's words: "torch_npu profiler export",
+    // "msprof export (CANN ≥ 7.0), database msprof_0.db", "raw data". The group's layout text keeps the
+    // internal code (G1–G4, FORMATS.md §1) for --summary; the header never shows it.
+    static QString sourceKindText(const SourceGroup &group);
 
 private:
     static void paintGroupHeader(QPainter &p, const TimelinePaintContext &c, const LaneRow &row, int y);

@@ -52,6 +52,7 @@ void TimelineView::setModel(const TraceModel *model)
 {
     m_model = model;
     m_collapsed = model ? initiallyCollapsed(*model) : QSet<int>{};
+    m_keepDeviceLanesInSight = true;
     m_collapsedGroups.clear();
     m_visibility = {};
     m_colors.setModel(model);
@@ -62,6 +63,7 @@ void TimelineView::setModel(const TraceModel *model)
     m_span.reset();
     if (model)
         m_zoom.setDataRange({model->dataBegin(), model->dataEnd()});
+    keepDeviceLanesInSight(); // with the height the view has now; resizeEvent with the next ones
     relayout();
     verticalScrollBar()->setValue(0);
     viewport()->update();
@@ -243,6 +245,7 @@ TimelineGeometry TimelineView::timelineGeometry() const
 
 void TimelineView::setCollapsed(int process, bool collapsed)
 {
+    m_keepDeviceLanesInSight = false; // the user's choice from now on
     if (collapsed)
         m_collapsed.insert(process);
     else
@@ -277,7 +280,21 @@ void TimelineView::updateScrollBars()
 void TimelineView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    keepDeviceLanesInSight();
     updateScrollBars();
+}
+
+void TimelineView::keepDeviceLanesInSight()
+{
+    // A view never laid out has a tiny default viewport: no height to fit to yet.
+    const int lanesHeight = viewport()->height() - kRulerHeight;
+    if (!m_model || !m_keepDeviceLanesInSight || lanesHeight < 4 * LaneLayout::kHeaderHeight)
+        return;
+    const QSet<int> fitted = m_collapsed | initiallyCollapsed(*m_model, lanesHeight);
+    if (fitted == m_collapsed)
+        return;
+    m_collapsed = fitted;
+    relayout();
 }
 
 void TimelineView::scrollContentsBy(int, int)

@@ -135,8 +135,13 @@ public:
     void setPinnedOnEveryRank(int process, bool pinned);
     // Collapses (expands) every process of a layer, in every rank.
     void setLayerCollapsed(Layer layer, bool collapsed);
-    // What a new model starts with collapsed: every rank's Python stack when several ranks are shown.
-    static QSet<int> initiallyCollapsed(const TraceModel &model);
+    // What a new model starts with collapsed (docs/USER_GUIDE.md, "Deep host stacks start collapsed"):
+    // every rank's Python stack when several ranks are shown; a host process (Python, CANN API) with a
+    // thread more than kDeepStackLevels deep, so the device lanes open in sight; and, for one rank in a
+    // view whose lanes are lanesHeight px high (0: not known), more host processes, the tallest first,
+    // until its first device lane is in sight.
+    static QSet<int> initiallyCollapsed(const TraceModel &model, int lanesHeight = 0);
+    static constexpr int kDeepStackLevels = 8;
 
     // Per-rank time offsets (TimelineRankOffsets.cpp, docs/CLUSTER.md): group g's slices are drawn, hit and
     // framed at model time + groupOffsets()[g]; the ruler, markers and the range are the reference clock.
@@ -227,6 +232,10 @@ protected:
 private:
     void relayout();
     void updateScrollBars();
+    // Until the user opens or closes a process, each new size collapses what initiallyCollapsed() would
+    // for it (only more, never less): the view gets its real height after the load (the start page, the
+    // message bar).
+    void keepDeviceLanesInSight();
     TimeNs zoomAnchor() const;
     TimelineGeometry timelineGeometry() const;
     int contentY(int viewportY) const { return timelineGeometry().contentY(viewportY); }
@@ -244,6 +253,7 @@ private:
     ZoomController m_zoom;
     LaneLayout m_layout;
     QSet<int> m_collapsed;
+    bool m_keepDeviceLanesInSight = false; // until the user opens or closes a process
     QSet<int> m_collapsedGroups;
     LaneVisibility m_visibility;
     TimelineColors m_colors;

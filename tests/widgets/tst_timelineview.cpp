@@ -33,6 +33,9 @@ private Q_SLOTS:
         m_view = std::make_unique<TimelineView>();
         m_view->resize(1400, 900);
         m_view->setModel(m_model.get());
+        // These tests work on the open Python stack (deep host stacks start collapsed: tst_lanes_in_sight).
+        for (int process : TimelineView::initiallyCollapsed(*m_model))
+            m_view->setCollapsed(process, false);
         m_view->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
         m_view->setFocus();
