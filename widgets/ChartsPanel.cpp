@@ -1,5 +1,6 @@
 #include "ChartsPanel.h"
 
+#include "ChartScale.h"
 #include "Theme.h"
 
 #include <QApplication>
@@ -93,17 +94,10 @@ void attachBarAxes(QChart *chart, QAbstractBarSeries *series, const QStringList 
     categoryAxis->append(categories);
     auto *valueAxis = new QValueAxis;
     valueAxis->setTitleText(valueTitle);
-    valueAxis->setMin(0);
-    if (fixedMax > 0) {
-        valueAxis->setMax(fixedMax);
-        // Ticks every 25 % up to 100 %, every 50 % beyond.
-        const double step = fixedMax <= 100.0 ? 25.0 : 50.0;
-        valueAxis->setTickCount(static_cast<int>(std::lround(fixedMax / step)) + 1);
-    } else {
-        valueAxis->setMax(maxValue > 0 ? maxValue * 1.05 : 1);
-        valueAxis->applyNiceNumbers();
-    }
-    valueAxis->setLabelFormat(valueAxis->max() >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
+    if (fixedMax > 0)
+        applyNiceScale(valueAxis, 0, fixedMax, 5); // 0 / 20 / 40 / ... / 100 %
+    else
+        applyNiceScale(valueAxis, 0, maxValue, 5);
     chart->addAxis(categoryAxis, Qt::AlignLeft);
     chart->addAxis(valueAxis, Qt::AlignBottom);
     series->attachAxis(categoryAxis);
@@ -175,8 +169,10 @@ QChart *buildPipeChart(const TraceModel &model, const std::vector<std::size_t> &
         }
     }
     std::reverse(categories.begin(), categories.end());
-    auto *series = new QHorizontalStackedBarSeries;
-    std::vector<double> stack(categories.size(), 0.0);
+    // Side by side, not stacked: the pipes of a core run in parallel, so their ratios do not add up.
+    auto *series = new QHorizontalBarSeries;
+    series->setProperty(kRowsPerCategoryProperty, true);
+    double most = 0;
     for (const QString &pipe : pipeNames()) {
         bool present = false;
         QList<qreal> values;
@@ -188,7 +184,7 @@ QChart *buildPipeChart(const TraceModel &model, const std::vector<std::size_t> &
                     present = true;
                 }
             }
-            stack[c] += value;
+            most = std::max(most, value);
             values.push_back(value);
         }
         if (!present)
@@ -208,16 +204,13 @@ QChart *buildPipeChart(const TraceModel &model, const std::vector<std::size_t> &
     series->setProperty(kKernelRowsProperty, rowsVariant(rows));
     series->setProperty(kToolTipsProperty, tips);
     chart->addSeries(series);
-    series->setBarWidth(0.6);
+    series->setBarWidth(0.8);
     series->setLabelsVisible(true);
     series->setLabelsFormat(QStringLiteral("@value"));
     series->setLabelsPrecision(3);
-    const double most = stack.empty() ? 0 : *std::max_element(stack.begin(), stack.end());
-    // Pipes run in parallel, so the ratios of one core may add up to more than 100 %: the axis
-    // is 0-100 % unless the stack is longer, then widened in steps of 50 %.
-    const double axisMax = most <= 100.0 ? 100.0 : std::ceil(most / 50.0) * 50.0;
+    // Each bar is one pipe's share of the kernel's time: 0-100 %.
     attachBarAxes(chart, series, labels, most,
-                  QObject::tr("% of kernel time each pipe is busy (pipes overlap)"), axisMax);
+                  QObject::tr("Busy time of each pipe (% of kernel time)"), std::max(100.0, most));
     return chart;
 }
 
@@ -257,6 +250,7 @@ QChart *buildValueBarsChart(const TraceModel &model, const std::vector<std::size
         auto *set = new QBarSet(
             single ? elided(kernelLabel(model, kernels[k]))
                    : QStringLiteral("%1. %2").arg(k + 1).arg(elided(kernelLabel(model, kernels[k]), 32)));
+        set->setColor(seriesColor(static_cast<int>(series->count()))); // fixed, the same in both themes
         for (std::size_t c : columns) {
             double value = 0;
             for (const MetricBar &bar : bars[k].bars)
@@ -270,8 +264,9 @@ QChart *buildValueBarsChart(const TraceModel &model, const std::vector<std::size
     }
     series->setProperty(kKernelRowsProperty, rowsVariant(rows));
     chart->addSeries(series);
-    attachBarAxes(chart, series, labels, most, bandwidth ? QObject::tr("GB/s") : QObject::tr("%"),
-                  bandwidth ? -1 : (most <= 100.0 ? 100.0 : std::ceil(most / 50.0) * 50.0));
+    attachBarAxes(chart, series, labels, most,
+                  bandwidth ? QObject::tr("Bandwidth (GB/s)") : QObject::tr("Share of kernel time (%)"),
+                  bandwidth ? -1 : std::max(100.0, most));
     if (single)
         chart->legend()->setVisible(false);
     return chart;
@@ -378,6 +373,7 @@ QChart *buildTopKernelsChart(const TraceModel &model, int n, KernelGrouping grou
         series->append(set);
     }
     series->setBarWidth(0.7);
+    series->setProperty(kRowsPerCategoryProperty, true);
     series->setProperty(kKernelRowsProperty, rowsVariant(rows));
     series->setProperty(kToolTipsProperty, tips);
     chart->addSeries(series);
@@ -510,12 +506,8 @@ QChart *buildScatterChart(const TraceModel &model, int column, const KernelRows 
     }
     // Ratios stay on 0..1 so charts of different kernels compare; other units fit the data.
     const bool ratio = metric.name.endsWith(QLatin1String("_ratio")) && minX >= 0 && maxX <= 1;
-    xAxis->setRange(minX, ratio ? 1.0 : (maxX > minX ? maxX * 1.05 : minX + 1));
-    if (!ratio)
-        xAxis->applyNiceNumbers();
-    yAxis->setRange(0, maxY > 0 ? maxY * 1.05 : 1);
-    yAxis->applyNiceNumbers();
-    yAxis->setLabelFormat(QStringLiteral("%.4g"));
+    applyNiceScale(xAxis, minX, ratio ? 1.0 : maxX, 5);
+    applyNiceScale(yAxis, 0, maxY * 1.02, 5); // a little headroom: no marker cut by the top
     return chart;
 }
 
@@ -765,7 +757,7 @@ void ChartsPanel::connectChart(QChart *chart)
                     QToolTip::hideText();
             });
             if (kind == ChartKind::TopKernels || kind == ChartKind::KernelMetrics) {
-                const bool perCategory = qobject_cast<QHorizontalStackedBarSeries *>(series) != nullptr;
+                const bool perCategory = bars->property(kRowsPerCategoryProperty).toBool();
                 connect(bars, &QAbstractBarSeries::clicked, this,
                         [this, bars, perCategory](int index, QBarSet *set) {
                             const KernelRows rows = seriesKernelRows(bars);

@@ -1,5 +1,6 @@
 #include "MemoryPanel.h"
 
+#include "ChartScale.h"
 #include "MemoryLanes.h"
 #include "Theme.h"
 
@@ -27,6 +28,7 @@ namespace at {
 namespace {
 
 constexpr double kBytesPerMB = 1024.0 * 1024.0;
+constexpr int kPeakColor = 2; // seriesColor(2), red: the peak markers; the curves take the others
 
 double ms(TimeNs t)
 {
@@ -352,13 +354,25 @@ void MemoryPanel::showDevice(int index)
     auto *peaks = new QScatterSeries;
     peaks->setName(tr("Peaks"));
     peaks->setMarkerSize(9);
+    // A sum of components (PTA+GE) is drawn first and wide, its parts (PTA, GE) above it and thin, so a
+    // part that equals the sum still shows on top of it; reserved curves are dashed. Every series has its
+    // own fixed colour (the same in both themes); seriesColor(2) is the peaks'.
+    std::vector<const ComponentPeaks *> order;
+    for (const ComponentPeaks &p : d.components)
+        if (profile.curves[p.curve].kind == MemoryCurveKind::Component)
+            order.push_back(&p); // modules: the Memory modules lanes of the timeline
+    std::stable_partition(order.begin(), order.end(), [&](const ComponentPeaks *p) {
+        return profile.curves[p->curve].component.contains(QLatin1Char('+'));
+    });
+    peaks->setColor(seriesColor(kPeakColor));
+    peaks->setBorderColor(seriesColor(kPeakColor).darker(140));
     double top = 0;
-    for (const ComponentPeaks &p : d.components) {
-        const MemoryCurve &c = profile.curves[p.curve];
-        if (c.kind != MemoryCurveKind::Component)
-            continue; // modules: the Memory modules lanes of the timeline
+    int colour = 0;
+    for (const ComponentPeaks *p : order) {
+        const MemoryCurve &c = profile.curves[p->curve];
+        const bool sum = c.component.contains(QLatin1Char('+'));
         const std::pair<MemoryMetric, std::optional<MemoryPeak>> metrics[] = {
-            {MemoryMetric::Allocated, p.allocated}, {MemoryMetric::Reserved, p.reserved}};
+            {MemoryMetric::Allocated, p->allocated}, {MemoryMetric::Reserved, p->reserved}};
         for (const auto &[metric, peak] : metrics) {
             if (!peak)
                 continue;
@@ -366,6 +380,12 @@ void MemoryPanel::showDevice(int index)
             //: A chart series: "PTA+GE allocated", "APP reserved"
             series->setName(metric == MemoryMetric::Allocated ? tr("%1 allocated").arg(c.component)
                                                               : tr("%1 reserved").arg(c.component));
+            if (colour == kPeakColor)
+                ++colour;
+            QPen pen(seriesColor(colour++));
+            pen.setWidthF(sum ? 4.0 : 1.5);
+            pen.setStyle(metric == MemoryMetric::Reserved ? Qt::DashLine : Qt::SolidLine);
+            series->setPen(pen);
             addCurve(series, c, metric);
             chart->addSeries(series);
             series->attachAxis(x);
@@ -378,8 +398,9 @@ void MemoryPanel::showDevice(int index)
     chart->addSeries(peaks);
     peaks->attachAxis(x);
     peaks->attachAxis(y);
-    y->setRange(0, top > 0 ? top * 1.05 : 1);
+    applyNiceScale(y, 0, top, 4); // round ticks: 0 / 200 / 400 / 600 MB
     x->setRange(ms(m_range.start), ms(std::max(m_range.end, m_range.start + 1)));
+    applyRoundTicks(x);
     replaceChart(chart);
 
     if (d.overallPeak) {
@@ -411,8 +432,11 @@ void MemoryPanel::setVisibleRange(TimeRange range)
 {
     m_range = range;
     if (QChart *chart = m_chart->chart())
-        for (QAbstractAxis *axis : chart->axes(Qt::Horizontal))
+        for (QAbstractAxis *axis : chart->axes(Qt::Horizontal)) {
             axis->setRange(ms(range.start), ms(std::max(range.end, range.start + 1)));
+            if (auto *values = qobject_cast<QValueAxis *>(axis))
+                applyRoundTicks(values);
+        }
 }
 
 void MemoryPanel::activateRow(const QModelIndex &index)
