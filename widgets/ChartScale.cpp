@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace at {
 
@@ -18,15 +19,26 @@ int decimalsOf(double step)
     return static_cast<int>(std::clamp(-exponent, 0.0, 15.0));
 }
 
-// Bounds on multiples of step, with the floating-point noise of low / step removed.
+// low / step, with the floating-point noise of the division removed (relative to its size: 1.7e18 / 5e6
+// is off by more than any fixed epsilon).
+double stepsIn(double value, double step)
+{
+    const double n = value / step;
+    const double whole = std::round(n);
+    return std::abs(n - whole) <= std::max(1e-9, 64 * std::numeric_limits<double>::epsilon() * std::abs(n))
+               ? whole
+               : n;
+}
+
+// Bounds on multiples of step.
 double snapDown(double value, double step)
 {
-    return std::floor(value / step + 1e-9) * step;
+    return std::floor(stepsIn(value, step)) * step;
 }
 
 double snapUp(double value, double step)
 {
-    return std::ceil(value / step - 1e-9) * step;
+    return std::ceil(stepsIn(value, step)) * step;
 }
 
 } // namespace
@@ -47,6 +59,10 @@ NiceScale niceScale(double low, double high, int maxIntervals)
         return {};
     if (low > high)
         std::swap(low, high);
+    // Keep high - low and the snapped bounds finite.
+    constexpr double kLargest = std::numeric_limits<double>::max() / 8;
+    low = std::max(low, -kLargest);
+    high = std::min(high, kLargest);
     if (high - low <= std::abs(high) * 1e-12) { // one value: a span around it
         const double pad = low == 0 ? 0.5 : std::abs(low) * 0.1;
         low = low == 0 ? 0 : low - pad;
@@ -58,9 +74,7 @@ NiceScale niceScale(double low, double high, int maxIntervals)
     // Walk the 1-2-5 steps up from the magnitude until the snapped bounds need at most maxIntervals.
     for (int guard = 0; guard < 40; ++guard) {
         for (double mantissa : {1.0, 2.0, 5.0}) {
-            const double step = mantissa * magnitude;
-            if (step < raw * (1 - 1e-9))
-                continue;
+            const double step = mantissa * magnitude; // a step below raw needs too many intervals
             NiceScale scale{snapDown(low, step), snapUp(high, step), step};
             if (scale.intervals() <= maxIntervals && std::isfinite(scale.max) && std::isfinite(scale.min))
                 return scale;

@@ -6,6 +6,11 @@ class QValueAxis;
 
 namespace at {
 
+// The smallest chart that still reads (title, axis titles and labels, a legend row) without Qt Charts
+// eliding its texts to "…": chart views ask for this much (minimumSize), so a small dock grows to it.
+inline constexpr int kReadableChartWidth = 320;
+inline constexpr int kReadableChartHeight = 240;
+
 struct NiceScale
 {
     double min = 0;

@@ -22,6 +22,7 @@
 #include <QPieSeries>
 #include <QPieSlice>
 #include <QScatterSeries>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -34,7 +35,7 @@ namespace at {
 
 namespace {
 
-constexpr int kMaxLabel = 48;
+constexpr int kMaxLabel = 40; // characters: a label of the category axis fits beside the bars at 900 px
 
 QString elided(const QString &text, int max = kMaxLabel)
 {
@@ -75,6 +76,17 @@ QChart *emptyChart(const TraceModel &model, const QString &what)
             QObject::tr("%1: no kernel table (kernel_details.csv / op_summary_*.csv) in this profile")
                 .arg(what));
     return newChart(QObject::tr("%1: nothing to show").arg(what));
+}
+
+// The height at which a chart's texts all read: the readable minimum, more for a bar chart with many
+// categories down its side (a line of text each, plus the title, the value axis and the legend).
+int readableHeight(const QChart *chart, const QFontMetrics &metrics)
+{
+    int categories = 0;
+    for (QAbstractAxis *axis : chart->axes(Qt::Vertical))
+        if (auto *bars = qobject_cast<QBarCategoryAxis *>(axis))
+            categories = std::max(categories, static_cast<int>(bars->count()));
+    return std::max(kReadableChartHeight, categories * (metrics.height() + 10) + 12 * metrics.height());
 }
 
 QVariant rowsVariant(const std::vector<std::size_t> &rows)
@@ -209,8 +221,8 @@ QChart *buildPipeChart(const TraceModel &model, const std::vector<std::size_t> &
     series->setLabelsFormat(QStringLiteral("@value"));
     series->setLabelsPrecision(3);
     // Each bar is one pipe's share of the kernel's time: 0-100 %.
-    attachBarAxes(chart, series, labels, most,
-                  QObject::tr("Busy time of each pipe (% of kernel time)"), std::max(100.0, most));
+    attachBarAxes(chart, series, labels, most, QObject::tr("Busy time of each pipe (% of kernel time)"),
+                  std::max(100.0, most));
     return chart;
 }
 
@@ -547,8 +559,14 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     controls->addStretch(1);
     layout->addLayout(controls);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumSize(240, 180);
-    layout->addWidget(m_view, 1);
+    // The chart keeps a readable size (readableHeight) and scrolls in a dock lower than that, rather than
+    // drawing axes of "…".
+    m_view->setMinimumSize(kReadableChartWidth, kReadableChartHeight);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(m_view);
+    layout->addWidget(scroll, 1);
 
     connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
         updateControls();
@@ -701,6 +719,7 @@ void ChartsPanel::rebuild()
         }
     }
     connectChart(chart);
+    m_view->setMinimumHeight(readableHeight(chart, m_view->fontMetrics()));
     QChart *old = m_view->chart();
     m_view->setChart(chart); // releases (does not delete) the previous chart
     // The rebuild may run inside a signal of the old chart's series: delete it later.

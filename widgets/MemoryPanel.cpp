@@ -14,6 +14,8 @@
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -222,6 +224,9 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     m_status->setWordWrap(true);
 
     m_chart->setRenderHint(QPainter::Antialiasing, false);
+    // The chart keeps a readable size (with its legend at the right) and scrolls in a dock lower than
+    // that, rather than drawing axes of "…".
+    m_chart->setMinimumSize(kReadableChartWidth + 160, kReadableChartHeight);
     m_live->setColumnCount(4);
     m_live->setRootIsDecorated(false);
     m_live->header()->setStretchLastSection(false);
@@ -255,8 +260,17 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     lists->addWidget(liveBox);
     lists->addWidget(tableBox);
     lists->setStretchFactor(1, 2);
+    auto *chartScroll = new QScrollArea;
+    chartScroll->setWidgetResizable(true);
+    chartScroll->setFrameShape(QFrame::NoFrame);
+    chartScroll->setWidget(m_chart);
+    // Across, the chart keeps its readable width (the lists beside it give way); only a low dock scrolls.
+    chartScroll->setMinimumWidth(m_chart->minimumWidth() +
+                                 chartScroll->verticalScrollBar()->sizeHint().width());
+    chartScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *split = new QSplitter(Qt::Horizontal);
-    split->addWidget(m_chart);
+    split->addWidget(chartScroll);
+    split->setCollapsible(0, false);
     split->addWidget(lists);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);

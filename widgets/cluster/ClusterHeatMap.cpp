@@ -80,6 +80,8 @@ void ClusterHeatMap::setData(const QStringList &rows, const QStringList &columns
                 m_max = m_any ? std::max(m_max, *v) : *v;
                 m_any = true;
             }
+    const double range = m_max - m_min;
+    m_rangeDecimals = range > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(range / 10))), 0, 3) : 0;
     relayout();
     updateGeometry();
     update();
@@ -104,9 +106,12 @@ std::optional<double> ClusterHeatMap::value(int row, int column) const
 
 QString ClusterHeatMap::valueText(double value) const
 {
-    // About three significant digits: a cell shows the magnitude; the tool tip has the exact value.
+    // About three significant digits (a cell shows the magnitude; the tool tip has the exact value), and
+    // enough decimals for the map's smallest and largest values to read apart (809.2 and 810.4, not 809
+    // and 810).
     const double magnitude = std::abs(value);
-    const int decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3;
+    const int significant = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3;
+    const int decimals = std::max(significant, m_rangeDecimals);
     const double scale = std::pow(10.0, decimals);
     return formatNumber(std::round(value * scale) / scale);
 }
@@ -114,7 +119,9 @@ QString ClusterHeatMap::valueText(double value) const
 void ClusterHeatMap::relayout()
 {
     const QFontMetrics metrics = fontMetrics();
-    int rowLabels = metrics.horizontalAdvance(m_rowTitle);
+    QFont bold = font();
+    bold.setBold(true); // the titles'
+    int rowLabels = QFontMetrics(bold).horizontalAdvance(m_rowTitle);
     for (const QString &r : m_rows)
         rowLabels = std::max(rowLabels, std::min(kMaxLabel, metrics.horizontalAdvance(r)));
     m_labelWidth = rowLabels + 2 * kMargin;
@@ -241,7 +248,9 @@ QSize ClusterHeatMap::sizeHint() const
     if (rowCount() == 0 || columnCount() == 0)
         return {metrics.horizontalAdvance(m_emptyText) + 2 * kMargin, metrics.height() + 2 * kMargin};
     const int gridRight = labelWidth() + columnCount() * m_cellWidth;
-    const int titleRight = labelWidth() + metrics.horizontalAdvance(m_columnTitle);
+    QFont bold = font();
+    bold.setBold(true);
+    const int titleRight = labelWidth() + QFontMetrics(bold).horizontalAdvance(m_columnTitle);
     const QRect scale = scaleRect();
     const int scaleRight = scale.isNull() ? 0 : scale.right() + kMargin + metrics.horizontalAdvance(m_unit);
     const int bottom = scale.isNull() ? gridBottom() : scale.bottom() + kPad + metrics.height();
@@ -351,8 +360,7 @@ bool ClusterHeatMap::event(QEvent *event)
             text = QStringLiteral("%1 × %2: %3")
                        .arg(named(m_rowTitle, m_rows[row]), named(m_columnTitle, m_columns[column]),
                             formatNumber(*v, m_unit));
-        }
-        else if (row < 0 && pos.x() < labelWidth() && pos.y() >= headerHeight()) {
+        } else if (row < 0 && pos.x() < labelWidth() && pos.y() >= headerHeight()) {
             const int r = (pos.y() - headerHeight()) / m_cellHeight;
             if (r < rowCount())
                 text = m_rows[r]; // the full label of an elided or thinned-out row

@@ -82,6 +82,7 @@ private:
     QString m_rowTitle, m_columnTitle;
     double m_min = 0, m_max = 0;
     bool m_any = false;
+    int m_rangeDecimals = 0; // decimals that tell the smallest and the largest value apart
     int m_labelWidth = 0;
     int m_cellWidth = 28;
     int m_cellHeight = 24;

@@ -616,7 +616,7 @@ void ClusterView::fillChart()
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     auto *y = new QValueAxis;
-    applyNiceScale(y, 0, maximum, 4); // round ticks: 0 / 200 / 400 / ...
+    applyNiceScale(y, 0, maximum, 5); // round ticks: 0 / 200 / 400 / ...
     y->setTitleText(tr("Time (ms)"));
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
