@@ -93,13 +93,16 @@ void applyNiceScale(QValueAxis *axis, double low, double high, int maxIntervals)
     axis->setLabelFormat(QStringLiteral("%.%1f").arg(scale.decimals()));
 }
 
-void applyRoundTicks(QValueAxis *axis, int maxIntervals)
+void setRangeWithRoundTicks(QValueAxis *axis, double min, double max, int maxIntervals)
 {
-    const NiceScale scale = niceScale(axis->min(), axis->max(), maxIntervals);
-    axis->setTickType(QValueAxis::TicksDynamic);
+    const NiceScale scale = niceScale(min, max, maxIntervals);
+    // Fixed ticks while the range changes, then the new step.
+    axis->setTickType(QValueAxis::TicksFixed);
+    axis->setRange(min, max);
     axis->setTickAnchor(0);
     axis->setTickInterval(scale.step);
     axis->setLabelFormat(QStringLiteral("%.%1f").arg(scale.decimals()));
+    axis->setTickType(QValueAxis::TicksDynamic);
 }
 
 } // namespace at

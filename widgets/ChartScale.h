@@ -28,8 +28,9 @@ NiceScale niceScale(double low, double high, int maxIntervals = 5);
 // Sets a value axis to niceScale(low, high, maxIntervals): its range, tick count and label format.
 void applyNiceScale(QValueAxis *axis, double low, double high, int maxIntervals = 5);
 
-// Round ticks on an axis whose range is set elsewhere (a time axis following the timeline): ticks at
-// multiples of a 1-2-5 step anchored at 0, the range kept as it is.
-void applyRoundTicks(QValueAxis *axis, int maxIntervals = 6);
+// Round ticks on an axis that shows exactly [min, max] (a time axis following the timeline): ticks at
+// multiples of a 1-2-5 step anchored at 0. Sets the range too: the step must change with it (an old,
+// small step over a new, wide range would make the axis build millions of ticks).
+void setRangeWithRoundTicks(QValueAxis *axis, double min, double max, int maxIntervals = 6);
 
 } // namespace at

@@ -35,13 +35,18 @@ namespace at {
 
 namespace {
 
-constexpr int kMaxLabel = 40; // characters: a label of the category axis fits beside the bars at 900 px
+constexpr int kMaxLabel = 48;
+// A label of the category axis: short enough to fit beside the bars in a 900-pixel window (Qt Charts
+// cuts a longer one with "...").
+constexpr int kMaxCategoryLabel = 40;
 
-QString elided(const QString &text, int max = kMaxLabel)
+// The head and the tail of a long name around "…"; headShare of it is the head (kernel names differ
+// more at their start).
+QString elided(const QString &text, int max = kMaxLabel, double headShare = 0.5)
 {
     if (text.size() <= max)
         return text;
-    const int head = (max - 1) / 2;
+    const int head = static_cast<int>((max - 1) * headShare);
     return text.left(head) + QChar(0x2026) + text.right(max - 1 - head);
 }
 
@@ -361,7 +366,7 @@ QChart *buildTopKernelsChart(const TraceModel &model, int n, KernelGrouping grou
         QString name = strings.qstring(a.name);
         if (grouping == KernelGrouping::NameAndShape)
             name += QStringLiteral(" [%1]").arg(strings.qstring(a.inputShapes));
-        labels.push_back(QStringLiteral("%1. %2").arg(i + 1).arg(elided(name)));
+        labels.push_back(QStringLiteral("%1. %2").arg(i + 1).arg(elided(name, kMaxCategoryLabel, 2.0 / 3)));
         tips.push_back(QObject::tr("%1\n%2 · count %3 · total %4 · avg %5 · min %6 · max %7")
                            .arg(name, taskCategoryName(a.category))
                            .arg(a.count)

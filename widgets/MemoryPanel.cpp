@@ -413,8 +413,7 @@ void MemoryPanel::showDevice(int index)
     peaks->attachAxis(x);
     peaks->attachAxis(y);
     applyNiceScale(y, 0, top, 4); // round ticks: 0 / 200 / 400 / 600 MB
-    x->setRange(ms(m_range.start), ms(std::max(m_range.end, m_range.start + 1)));
-    applyRoundTicks(x);
+    setRangeWithRoundTicks(x, ms(m_range.start), ms(std::max(m_range.end, m_range.start + 1)));
     replaceChart(chart);
 
     if (d.overallPeak) {
@@ -446,11 +445,9 @@ void MemoryPanel::setVisibleRange(TimeRange range)
 {
     m_range = range;
     if (QChart *chart = m_chart->chart())
-        for (QAbstractAxis *axis : chart->axes(Qt::Horizontal)) {
-            axis->setRange(ms(range.start), ms(std::max(range.end, range.start + 1)));
+        for (QAbstractAxis *axis : chart->axes(Qt::Horizontal))
             if (auto *values = qobject_cast<QValueAxis *>(axis))
-                applyRoundTicks(values);
-        }
+                setRangeWithRoundTicks(values, ms(range.start), ms(std::max(range.end, range.start + 1)));
 }
 
 void MemoryPanel::activateRow(const QModelIndex &index)

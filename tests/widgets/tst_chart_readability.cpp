@@ -444,6 +444,16 @@ private Q_SLOTS:
             QVERIFY(isRoundStep(x->tickInterval()));
             QCOMPARE(x->tickAnchor(), 0.0);
             QVERIFY(x->titleText().contains(QStringLiteral("(ms)")));
+            // Following the timeline from a 1 µs window back to the whole profile: the step follows the
+            // range (a 1 µs step over 400 ms would be 400,000 ticks).
+            const TimeRange whole{window.model()->dataBegin(), window.model()->dataEnd()};
+            for (const TimeRange &range : {TimeRange{whole.start, whole.start + 1000}, whole}) {
+                panel->setVisibleRange(range);
+                QCOMPARE(x->min(), static_cast<double>(range.start) / 1e6);
+                QVERIFY(isRoundStep(x->tickInterval()));
+                QVERIFY((x->max() - x->min()) / x->tickInterval() <= 6.0 + 1e-9);
+                QVERIFY((x->max() - x->min()) / x->tickInterval() >= 2.0);
+            }
             saveGrab(panel->chartView(), QStringLiteral("memory-chart-") + uiThemeName(theme));
         }
     }
