@@ -1,5 +1,6 @@
 #include "ChartsPanel.h"
 
+#include "ChartScale.h"
 #include "Theme.h"
 
 #include <QApplication>
@@ -21,6 +22,7 @@
 #include <QPieSeries>
 #include <QPieSlice>
 #include <QScatterSeries>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -34,12 +36,17 @@ namespace at {
 namespace {
 
 constexpr int kMaxLabel = 48;
+// A label of the category axis: short enough to fit beside the bars in a 900-pixel window (Qt Charts
+// cuts a longer one with "...").
+constexpr int kMaxCategoryLabel = 40;
 
-QString elided(const QString &text, int max = kMaxLabel)
+// The head and the tail of a long name around "…"; headShare of it is the head (kernel names differ
+// more at their start).
+QString elided(const QString &text, int max = kMaxLabel, double headShare = 0.5)
 {
     if (text.size() <= max)
         return text;
-    const int head = (max - 1) / 2;
+    const int head = static_cast<int>((max - 1) * headShare);
     return text.left(head) + QChar(0x2026) + text.right(max - 1 - head);
 }
 
@@ -76,6 +83,17 @@ QChart *emptyChart(const TraceModel &model, const QString &what)
     return newChart(QObject::tr("%1: nothing to show").arg(what));
 }
 
+// The height at which a chart's texts all read: the readable minimum, more for a bar chart with many
+// categories down its side (a line of text each, plus the title, the value axis and the legend).
+int readableHeight(const QChart *chart, const QFontMetrics &metrics)
+{
+    int categories = 0;
+    for (QAbstractAxis *axis : chart->axes(Qt::Vertical))
+        if (auto *bars = qobject_cast<QBarCategoryAxis *>(axis))
+            categories = std::max(categories, static_cast<int>(bars->count()));
+    return std::max(kReadableChartHeight, categories * (metrics.height() + 10) + 12 * metrics.height());
+}
+
 QVariant rowsVariant(const std::vector<std::size_t> &rows)
 {
     QList<qulonglong> list;
@@ -93,17 +111,10 @@ void attachBarAxes(QChart *chart, QAbstractBarSeries *series, const QStringList 
     categoryAxis->append(categories);
     auto *valueAxis = new QValueAxis;
     valueAxis->setTitleText(valueTitle);
-    valueAxis->setMin(0);
-    if (fixedMax > 0) {
-        valueAxis->setMax(fixedMax);
-        // Ticks every 25 % up to 100 %, every 50 % beyond.
-        const double step = fixedMax <= 100.0 ? 25.0 : 50.0;
-        valueAxis->setTickCount(static_cast<int>(std::lround(fixedMax / step)) + 1);
-    } else {
-        valueAxis->setMax(maxValue > 0 ? maxValue * 1.05 : 1);
-        valueAxis->applyNiceNumbers();
-    }
-    valueAxis->setLabelFormat(valueAxis->max() >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
+    if (fixedMax > 0)
+        applyNiceScale(valueAxis, 0, fixedMax, 5); // 0 / 20 / 40 / ... / 100 %
+    else
+        applyNiceScale(valueAxis, 0, maxValue, 5);
     chart->addAxis(categoryAxis, Qt::AlignLeft);
     chart->addAxis(valueAxis, Qt::AlignBottom);
     series->attachAxis(categoryAxis);
@@ -175,8 +186,10 @@ QChart *buildPipeChart(const TraceModel &model, const std::vector<std::size_t> &
         }
     }
     std::reverse(categories.begin(), categories.end());
-    auto *series = new QHorizontalStackedBarSeries;
-    std::vector<double> stack(categories.size(), 0.0);
+    // Side by side, not stacked: the pipes of a core run in parallel, so their ratios do not add up.
+    auto *series = new QHorizontalBarSeries;
+    series->setProperty(kRowsPerCategoryProperty, true);
+    double most = 0;
     for (const QString &pipe : pipeNames()) {
         bool present = false;
         QList<qreal> values;
@@ -188,7 +201,7 @@ QChart *buildPipeChart(const TraceModel &model, const std::vector<std::size_t> &
                     present = true;
                 }
             }
-            stack[c] += value;
+            most = std::max(most, value);
             values.push_back(value);
         }
         if (!present)
@@ -208,16 +221,13 @@ QChart *buildPipeChart(const TraceModel &model, const std::vector<std::size_t> &
     series->setProperty(kKernelRowsProperty, rowsVariant(rows));
     series->setProperty(kToolTipsProperty, tips);
     chart->addSeries(series);
-    series->setBarWidth(0.6);
+    series->setBarWidth(0.8);
     series->setLabelsVisible(true);
     series->setLabelsFormat(QStringLiteral("@value"));
     series->setLabelsPrecision(3);
-    const double most = stack.empty() ? 0 : *std::max_element(stack.begin(), stack.end());
-    // Pipes run in parallel, so the ratios of one core may add up to more than 100 %: the axis
-    // is 0-100 % unless the stack is longer, then widened in steps of 50 %.
-    const double axisMax = most <= 100.0 ? 100.0 : std::ceil(most / 50.0) * 50.0;
-    attachBarAxes(chart, series, labels, most,
-                  QObject::tr("% of kernel time each pipe is busy (pipes overlap)"), axisMax);
+    // Each bar is one pipe's share of the kernel's time: 0-100 %.
+    attachBarAxes(chart, series, labels, most, QObject::tr("Busy time of each pipe (% of kernel time)"),
+                  std::max(100.0, most));
     return chart;
 }
 
@@ -257,6 +267,7 @@ QChart *buildValueBarsChart(const TraceModel &model, const std::vector<std::size
         auto *set = new QBarSet(
             single ? elided(kernelLabel(model, kernels[k]))
                    : QStringLiteral("%1. %2").arg(k + 1).arg(elided(kernelLabel(model, kernels[k]), 32)));
+        set->setColor(seriesColor(static_cast<int>(series->count()))); // fixed, the same in both themes
         for (std::size_t c : columns) {
             double value = 0;
             for (const MetricBar &bar : bars[k].bars)
@@ -270,8 +281,9 @@ QChart *buildValueBarsChart(const TraceModel &model, const std::vector<std::size
     }
     series->setProperty(kKernelRowsProperty, rowsVariant(rows));
     chart->addSeries(series);
-    attachBarAxes(chart, series, labels, most, bandwidth ? QObject::tr("GB/s") : QObject::tr("%"),
-                  bandwidth ? -1 : (most <= 100.0 ? 100.0 : std::ceil(most / 50.0) * 50.0));
+    attachBarAxes(chart, series, labels, most,
+                  bandwidth ? QObject::tr("Bandwidth (GB/s)") : QObject::tr("Share of kernel time (%)"),
+                  bandwidth ? -1 : std::max(100.0, most));
     if (single)
         chart->legend()->setVisible(false);
     return chart;
@@ -354,7 +366,7 @@ QChart *buildTopKernelsChart(const TraceModel &model, int n, KernelGrouping grou
         QString name = strings.qstring(a.name);
         if (grouping == KernelGrouping::NameAndShape)
             name += QStringLiteral(" [%1]").arg(strings.qstring(a.inputShapes));
-        labels.push_back(QStringLiteral("%1. %2").arg(i + 1).arg(elided(name)));
+        labels.push_back(QStringLiteral("%1. %2").arg(i + 1).arg(elided(name, kMaxCategoryLabel, 2.0 / 3)));
         tips.push_back(QObject::tr("%1\n%2 · count %3 · total %4 · avg %5 · min %6 · max %7")
                            .arg(name, taskCategoryName(a.category))
                            .arg(a.count)
@@ -378,6 +390,7 @@ QChart *buildTopKernelsChart(const TraceModel &model, int n, KernelGrouping grou
         series->append(set);
     }
     series->setBarWidth(0.7);
+    series->setProperty(kRowsPerCategoryProperty, true);
     series->setProperty(kKernelRowsProperty, rowsVariant(rows));
     series->setProperty(kToolTipsProperty, tips);
     chart->addSeries(series);
@@ -510,12 +523,8 @@ QChart *buildScatterChart(const TraceModel &model, int column, const KernelRows 
     }
     // Ratios stay on 0..1 so charts of different kernels compare; other units fit the data.
     const bool ratio = metric.name.endsWith(QLatin1String("_ratio")) && minX >= 0 && maxX <= 1;
-    xAxis->setRange(minX, ratio ? 1.0 : (maxX > minX ? maxX * 1.05 : minX + 1));
-    if (!ratio)
-        xAxis->applyNiceNumbers();
-    yAxis->setRange(0, maxY > 0 ? maxY * 1.05 : 1);
-    yAxis->applyNiceNumbers();
-    yAxis->setLabelFormat(QStringLiteral("%.4g"));
+    applyNiceScale(xAxis, minX, ratio ? 1.0 : maxX, 5);
+    applyNiceScale(yAxis, 0, maxY * 1.02, 5); // a little headroom: no marker cut by the top
     return chart;
 }
 
@@ -555,8 +564,14 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     controls->addStretch(1);
     layout->addLayout(controls);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumSize(240, 180);
-    layout->addWidget(m_view, 1);
+    // The chart keeps a readable size (readableHeight) and scrolls in a dock lower than that, rather than
+    // drawing axes of "…".
+    m_view->setMinimumSize(kReadableChartWidth, kReadableChartHeight);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(m_view);
+    layout->addWidget(scroll, 1);
 
     connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
         updateControls();
@@ -709,6 +724,7 @@ void ChartsPanel::rebuild()
         }
     }
     connectChart(chart);
+    m_view->setMinimumHeight(readableHeight(chart, m_view->fontMetrics()));
     QChart *old = m_view->chart();
     m_view->setChart(chart); // releases (does not delete) the previous chart
     // The rebuild may run inside a signal of the old chart's series: delete it later.
@@ -765,7 +781,7 @@ void ChartsPanel::connectChart(QChart *chart)
                     QToolTip::hideText();
             });
             if (kind == ChartKind::TopKernels || kind == ChartKind::KernelMetrics) {
-                const bool perCategory = qobject_cast<QHorizontalStackedBarSeries *>(series) != nullptr;
+                const bool perCategory = bars->property(kRowsPerCategoryProperty).toBool();
                 connect(bars, &QAbstractBarSeries::clicked, this,
                         [this, bars, perCategory](int index, QBarSet *set) {
                             const KernelRows rows = seriesKernelRows(bars);

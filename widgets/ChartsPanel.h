@@ -42,14 +42,16 @@ QColor taskCategoryColor(TaskCategory category);
 // kToolTipsProperty (QStringList).
 inline constexpr char kKernelRowsProperty[] = "kernelRows";
 inline constexpr char kToolTipsProperty[] = "categoryToolTips";
+// Set (true) on bar series whose kernel rows are per category rather than per bar set.
+inline constexpr char kRowsPerCategoryProperty[] = "rowsPerCategory";
 
 // Top n groups by total duration (values in µs); categories bottom-up so the largest is on top,
 // labelled "1. name"; one bar set per task category present (stacked, so each bar has one colour).
 QChart *buildTopKernelsChart(const TraceModel &model, int n, KernelGrouping grouping = KernelGrouping::Name,
                              const KernelRows &filter = {});
-// PipeUtilization: a horizontal stacked bar per (kernel, core) with one bar set per pipe, values
-// in % of the kernel's time (ratio × 100) on a 0–100 % axis (widened when parallel pipes add up to
-// more). Bandwidth groups: one bar per GB/s column, one bar set per kernel. Other ratio groups
+// PipeUtilization: per (kernel, core) a group of horizontal bars, one bar set per pipe side by side
+// (pipes run in parallel: their ratios do not add up), values in % of the kernel's time (ratio × 100)
+// on a 0–100 % axis. Bandwidth groups: one bar per GB/s column, one bar set per kernel. Other ratio groups
 // (ResourceConflictRatio): as bandwidth, in %. At most kMaxMetricKernels kernels are drawn.
 inline constexpr std::size_t kMaxMetricKernels = 12;
 QChart *buildKernelMetricsChart(const TraceModel &model, const KernelRows &kernels);

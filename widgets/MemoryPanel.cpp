@@ -1,5 +1,6 @@
 #include "MemoryPanel.h"
 
+#include "ChartScale.h"
 #include "MemoryLanes.h"
 #include "Theme.h"
 
@@ -13,6 +14,8 @@
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -27,6 +30,7 @@ namespace at {
 namespace {
 
 constexpr double kBytesPerMB = 1024.0 * 1024.0;
+constexpr int kPeakColor = 2; // seriesColor(2), red: the peak markers; the curves take the others
 
 double ms(TimeNs t)
 {
@@ -220,6 +224,9 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     m_status->setWordWrap(true);
 
     m_chart->setRenderHint(QPainter::Antialiasing, false);
+    // The chart keeps a readable size (with its legend at the right) and scrolls in a dock lower than
+    // that, rather than drawing axes of "…".
+    m_chart->setMinimumSize(kReadableChartWidth + 160, kReadableChartHeight);
     m_live->setColumnCount(4);
     m_live->setRootIsDecorated(false);
     m_live->header()->setStretchLastSection(false);
@@ -253,8 +260,17 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     lists->addWidget(liveBox);
     lists->addWidget(tableBox);
     lists->setStretchFactor(1, 2);
+    auto *chartScroll = new QScrollArea;
+    chartScroll->setWidgetResizable(true);
+    chartScroll->setFrameShape(QFrame::NoFrame);
+    chartScroll->setWidget(m_chart);
+    // Across, the chart keeps its readable width (the lists beside it give way); only a low dock scrolls.
+    chartScroll->setMinimumWidth(m_chart->minimumWidth() +
+                                 chartScroll->verticalScrollBar()->sizeHint().width());
+    chartScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *split = new QSplitter(Qt::Horizontal);
-    split->addWidget(m_chart);
+    split->addWidget(chartScroll);
+    split->setCollapsible(0, false);
     split->addWidget(lists);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
@@ -352,13 +368,25 @@ void MemoryPanel::showDevice(int index)
     auto *peaks = new QScatterSeries;
     peaks->setName(tr("Peaks"));
     peaks->setMarkerSize(9);
+    // A sum of components (PTA+GE) is drawn first and wide, its parts (PTA, GE) above it and thin, so a
+    // part that equals the sum still shows on top of it; reserved curves are dashed. Every series has its
+    // own fixed colour (the same in both themes); seriesColor(2) is the peaks'.
+    std::vector<const ComponentPeaks *> order;
+    for (const ComponentPeaks &p : d.components)
+        if (profile.curves[p.curve].kind == MemoryCurveKind::Component)
+            order.push_back(&p); // modules: the Memory modules lanes of the timeline
+    std::stable_partition(order.begin(), order.end(), [&](const ComponentPeaks *p) {
+        return profile.curves[p->curve].component.contains(QLatin1Char('+'));
+    });
+    peaks->setColor(seriesColor(kPeakColor));
+    peaks->setBorderColor(seriesColor(kPeakColor).darker(140));
     double top = 0;
-    for (const ComponentPeaks &p : d.components) {
-        const MemoryCurve &c = profile.curves[p.curve];
-        if (c.kind != MemoryCurveKind::Component)
-            continue; // modules: the Memory modules lanes of the timeline
+    int colour = 0;
+    for (const ComponentPeaks *p : order) {
+        const MemoryCurve &c = profile.curves[p->curve];
+        const bool sum = c.component.contains(QLatin1Char('+'));
         const std::pair<MemoryMetric, std::optional<MemoryPeak>> metrics[] = {
-            {MemoryMetric::Allocated, p.allocated}, {MemoryMetric::Reserved, p.reserved}};
+            {MemoryMetric::Allocated, p->allocated}, {MemoryMetric::Reserved, p->reserved}};
         for (const auto &[metric, peak] : metrics) {
             if (!peak)
                 continue;
@@ -366,6 +394,12 @@ void MemoryPanel::showDevice(int index)
             //: A chart series: "PTA+GE allocated", "APP reserved"
             series->setName(metric == MemoryMetric::Allocated ? tr("%1 allocated").arg(c.component)
                                                               : tr("%1 reserved").arg(c.component));
+            if (colour == kPeakColor)
+                ++colour;
+            QPen pen(seriesColor(colour++));
+            pen.setWidthF(sum ? 4.0 : 1.5);
+            pen.setStyle(metric == MemoryMetric::Reserved ? Qt::DashLine : Qt::SolidLine);
+            series->setPen(pen);
             addCurve(series, c, metric);
             chart->addSeries(series);
             series->attachAxis(x);
@@ -378,8 +412,8 @@ void MemoryPanel::showDevice(int index)
     chart->addSeries(peaks);
     peaks->attachAxis(x);
     peaks->attachAxis(y);
-    y->setRange(0, top > 0 ? top * 1.05 : 1);
-    x->setRange(ms(m_range.start), ms(std::max(m_range.end, m_range.start + 1)));
+    applyNiceScale(y, 0, top, 4); // round ticks: 0 / 200 / 400 / 600 MB
+    setRangeWithRoundTicks(x, ms(m_range.start), ms(std::max(m_range.end, m_range.start + 1)));
     replaceChart(chart);
 
     if (d.overallPeak) {
@@ -412,7 +446,8 @@ void MemoryPanel::setVisibleRange(TimeRange range)
     m_range = range;
     if (QChart *chart = m_chart->chart())
         for (QAbstractAxis *axis : chart->axes(Qt::Horizontal))
-            axis->setRange(ms(range.start), ms(std::max(range.end, range.start + 1)));
+            if (auto *values = qobject_cast<QValueAxis *>(axis))
+                setRangeWithRoundTicks(values, ms(range.start), ms(std::max(range.end, range.start + 1)));
 }
 
 void MemoryPanel::activateRow(const QModelIndex &index)

@@ -76,7 +76,8 @@ public:
     explicit MemoryPanel(QWidget *parent = nullptr);
 
     void setModel(const TraceModel *model);
-    // Small: the chart and tables would otherwise make the bottom dock area taller than its share.
+    // Small: the chart and tables would otherwise make the bottom dock area taller than its share (the
+    // chart scrolls when the dock is lower than its readable size).
     QSize sizeHint() const override { return {600, 200}; }
     QSize minimumSizeHint() const override { return {160, 80}; }
     // Follows the timeline: the chart's time axis shows this range.

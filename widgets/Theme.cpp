@@ -105,6 +105,19 @@ UiTheme currentUiTheme()
     return startup().current;
 }
 
+int seriesColorCount()
+{
+    return 10;
+}
+
+QColor seriesColor(int index)
+{
+    static constexpr QRgb kColors[] = {0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
+                                       0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
+    const int n = seriesColorCount();
+    return QColor(kColors[((index % n) + n) % n]);
+}
+
 bool isDark(const QPalette &palette)
 {
     return palette.color(QPalette::Window).lightness() < palette.color(QPalette::WindowText).lightness();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QColor>
 #include <QPalette>
 #include <QString>
 
@@ -26,5 +27,11 @@ void applyUiTheme(UiTheme theme);
 UiTheme currentUiTheme();
 // Whether a palette is a dark one (light text on a dark window), e.g. to pick a chart theme.
 bool isDark(const QPalette &palette);
+
+// The colours of chart series: one fixed list (Tableau 10), the same in the light and the dark theme (a
+// chart's colours mean the same thing whichever theme draws it), each readable on both backgrounds and
+// distinct from the others. index wraps around after seriesColorCount().
+int seriesColorCount();
+QColor seriesColor(int index);
 
 } // namespace at

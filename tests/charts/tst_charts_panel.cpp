@@ -121,9 +121,11 @@ private Q_SLOTS:
     void kernelMetricsChartOfAKnownKernel()
     {
         std::unique_ptr<QChart> chart(buildKernelMetricsChart(*m_model, {m_conv}));
-        auto *series = onlySeries<QHorizontalStackedBarSeries>(chart.get());
+        auto *series = onlySeries<QHorizontalBarSeries>(chart.get());
         QVERIFY(series);
-        // Conv2D1 runs on the cube core only (its aiv ratios are all 0): one stacked bar.
+        // Pipes run in parallel, so their bars stand side by side, not stacked.
+        QVERIFY(!qobject_cast<QHorizontalStackedBarSeries *>(series));
+        // Conv2D1 runs on the cube core only (its aiv ratios are all 0): one group of bars.
         QCOMPARE(categoriesOf(chart.get()), QStringList{QStringLiteral("AI Cube (aic)")});
         QCOMPARE(seriesKernelRows(series), KernelRows{m_conv});
         const std::pair<const char *, double> expected[] = {
@@ -135,18 +137,19 @@ private Q_SLOTS:
             QCOMPARE(set->count(), 1);
             QVERIFY(qFuzzyCompare(set->at(0), percent));
         }
-        // The stacked ratios add up to 315.5 %, so the 0-100 % axis widens to 350 (steps of 50).
+        // Each bar is one pipe's share: a 0-100 % axis in steps of 20 (the ratios add up to 315.5 %,
+        // which a stacked bar used to show).
         auto *axis = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).value(0));
         QVERIFY(axis);
         QCOMPARE(axis->min(), 0.0);
-        QCOMPARE(axis->max(), 350.0);
-        QCOMPARE(axis->tickCount(), 8);
+        QCOMPARE(axis->max(), 100.0);
+        QCOMPARE(axis->tickCount(), 6);
 
         // Two kernels: one category per (kernel, busy core), first kernel on top.
         const std::size_t topk =
             static_cast<std::size_t>(test::kernelRow(*m_model, QStringLiteral("aclnnTopk_TopkV2_TopKV2")));
         std::unique_ptr<QChart> two(buildKernelMetricsChart(*m_model, {m_conv, topk}));
-        auto *both = onlySeries<QHorizontalStackedBarSeries>(two.get());
+        auto *both = onlySeries<QHorizontalBarSeries>(two.get());
         QVERIFY(both);
         const QStringList categories = categoriesOf(two.get());
         QCOMPARE(categories.size(), 2);
@@ -160,7 +163,7 @@ private Q_SLOTS:
     void kernelMetricsDefaultsToTheLongestKernelWithMetrics()
     {
         std::unique_ptr<QChart> chart(buildKernelMetricsChart(*m_model, {}));
-        auto *series = onlySeries<QHorizontalStackedBarSeries>(chart.get());
+        auto *series = onlySeries<QHorizontalBarSeries>(chart.get());
         QVERIFY(series);
         const KernelRows rows = seriesKernelRows(series);
         QVERIFY(!rows.empty());
@@ -298,7 +301,7 @@ private Q_SLOTS:
         QVERIFY(k.joined());
         panel.selectSlice(SliceRef{k.thread, k.slice});
         QCOMPARE(panel.selectedKernels(), KernelRows{m_conv});
-        auto *series = onlySeries<QHorizontalStackedBarSeries>(panel.chart());
+        auto *series = onlySeries<QHorizontalBarSeries>(panel.chart());
         QVERIFY(series);
         QVERIFY(qFuzzyCompare(setNamed(series, QStringLiteral("mac"))->at(0), 51.9));
         panel.showKernels({});

@@ -1,5 +1,6 @@
 #include "cluster/ClusterView.h"
 
+#include "ChartScale.h"
 #include "FindingText.h"
 #include "MemoryAnalysis.h"
 #include "Theme.h"
@@ -589,6 +590,12 @@ void ClusterView::fillChart()
     auto *computing = new QBarSet(tr("Computing"));
     auto *communication = new QBarSet(tr("Communication (not overlapped)"));
     auto *free = new QBarSet(tr("Free"));
+    // Fixed colours, the same in both themes (the chart theme would pick its own per theme).
+    computing->setColor(seriesColor(4));
+    communication->setColor(seriesColor(0));
+    free->setColor(seriesColor(1));
+    for (QBarSet *set : {computing, communication, free})
+        set->setBorderColor(set->color());
     QStringList categories;
     double maximum = 0;
     for (const Rank &r : m_model->ranks) {
@@ -609,8 +616,8 @@ void ClusterView::fillChart()
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     auto *y = new QValueAxis;
-    y->setRange(0, maximum > 0 ? maximum * 1.05 : 1);
-    y->setTitleText(tr("ms"));
+    applyNiceScale(y, 0, maximum, 5); // round ticks: 0 / 200 / 400 / ...
+    y->setTitleText(tr("Time (ms)"));
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -635,7 +642,7 @@ void ClusterView::fillStepHeatMap()
         columns << stepText(s);
     std::vector<std::vector<std::optional<double>>> values;
     for (const Rank &r : m_model->ranks) {
-        rows << tr("Rank %1").arg(r.rank);
+        rows << QString::number(r.rank); // the rows are titled "Rank"
         std::vector<std::optional<double>> row(steps.size());
         for (const RankStep &s : r.steps) {
             // stepNumbers() is sorted: a binary search (a scan per step was quadratic in the steps).
@@ -644,6 +651,7 @@ void ClusterView::fillStepHeatMap()
         }
         values.push_back(std::move(row));
     }
+    m_stepHeat->setAxisTitles(tr("Rank"), tr("Step"));
     m_stepHeat->setData(rows, columns, std::move(values), tr("ms"));
     m_stepHeat->resize(m_stepHeat->sizeHint());
 }
@@ -782,6 +790,7 @@ void ClusterView::fillMatrix()
                         : tr("Step %1: bandwidth from source rank (row) to destination rank (column), "
                              "GB/s. Hover a cell for its value; click it to open both ranks at the op.")
                               .arg(stepText(m_matrixStep)));
+    m_matrixHeat->setAxisTitles(tr("Source rank"), tr("Destination rank"));
     m_matrixHeat->setData(labels, labels, std::move(values), tr("GB/s"));
     m_matrixHeat->resize(m_matrixHeat->sizeHint());
 }
