@@ -870,10 +870,6 @@
         <translation>设备流在等待主机</translation>
     </message>
     <message>
-        <source>Idle time of the device streams: %1 ms waiting for the host (the next task was launched after the previous one ended), %2 ms waiting for another stream or event (EVENT_WAIT, Notify Wait), %3 ms other. %4 ms of the host waits left the whole device idle.</source>
-        <translation>设备流的空闲时间：%1 ms 在等待主机（下一个任务在上一个结束后才下发），%2 ms 在等待其他流或事件（EVENT_WAIT、Notify Wait），%3 ms 为其他。其中 %4 ms 的主机等待使整个设备空闲。</translation>
-    </message>
-    <message>
         <source>Launch work earlier: enable the task queue (TASK_QUEUE_ENABLE=2), remove host synchronisation from the step, and overlap data loading with compute.</source>
         <translation>更早下发任务：开启任务队列（TASK_QUEUE_ENABLE=2），去掉训练步中的主机同步，并让数据加载与计算重叠。</translation>
     </message>
@@ -1125,6 +1121,94 @@
         <source>Open the waiting rank and the rank it waits for on one timeline at that op (double-click the occurrence on the cluster page) and compare what each ran before the collective.</source>
         <translation>在同一时间线上打开等待的 rank 和被等待的 rank 并定位到该算子（在集群页面双击该条目），比较它们在该集合通信之前各自执行的内容。</translation>
     </message>
+    <message>
+        <source>communication not overlapped</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>unknown part</source>
+        <translation>未知部分</translation>
+    </message>
+    <message>
+        <source>time at stake: none of its own (another finding of the part counts the same time)</source>
+        <translation>涉及时间：无单独计入（同一部分的另一条发现已计入相同的时间）</translation>
+    </message>
+    <message>
+        <source>time at stake: none inside the part it explains (its time lies outside it)</source>
+        <translation>涉及时间：在其解释的部分之内为零（其时间都在该部分之外）</translation>
+    </message>
+    <message>
+        <source>time at stake: %1 ms of %2 (%3 % of the part, %4 % of the step time)</source>
+        <translation>涉及时间：%2 中的 %1 ms（占该部分 %3 %，占步骤时间的 %4 %）</translation>
+    </message>
+    <message>
+        <source>time at stake: %1 ms of rank %2&apos;s %3 (%4 % of the part, %5 % of its step)</source>
+        <translation>涉及时间：rank %2 的%3中的 %1 ms（占该部分 %4 %，占其步骤时间的 %5 %）</translation>
+    </message>
+    <message>
+        <source>(These numbers are over the %1 ranks loaded; this finding counts rank %2&apos;s time.)</source>
+        <translation>（以上数字是已加载的 %1 个 rank 的合计；本条发现只计 rank %2 的时间。）</translation>
+    </message>
+    <message>
+        <source>Rank %1: %2 ms of %3 that no check explains</source>
+        <translation>rank %1：%3中有 %2 ms 没有任何检查能解释</translation>
+    </message>
+    <message>
+        <source>The largest part of rank %1&apos;s step is %2: %3 ms of %4 ms. The checks explain %5 ms of it; no check explains the other %6 ms.</source>
+        <translation>rank %1 的步长中最大的部分是%2：%4 ms 中的 %3 ms。各项检查解释了其中 %5 ms；其余 %6 ms 没有任何检查能解释。</translation>
+    </message>
+    <message>
+        <source>Open the Kernels panel sorted by total time: the longest kernels are where computing goes; compare their time with the expected FLOPs and bytes.</source>
+        <translation>打开 Kernels 面板并按总时间排序：耗时最长的 kernel 就是计算时间的去处；将其时间与预期的 FLOPs 和字节数比较。</translation>
+    </message>
+    <message>
+        <source>Open the rank&apos;s communication lanes and the cluster page: exposed communication is transfer time or waiting for a slower rank.</source>
+        <translation>打开该 rank 的通信泳道和集群页面：未被掩盖的通信要么是传输时间，要么是在等待更慢的 rank。</translation>
+    </message>
+    <message>
+        <source>Look at the idle gaps of the device lanes and at what the host does during them; collect the host side (CPU activity) if it is missing.</source>
+        <translation>查看设备泳道上的空闲间隙以及主机在这些间隙中做什么；如果缺少主机侧数据，请采集主机侧（CPU 活动）。</translation>
+    </message>
+    <message>
+        <source>Communication not overlapped with computation</source>
+        <translation>通信未被计算掩盖</translation>
+    </message>
+    <message>
+        <source>Rank %1&apos;s communication ran for %2 ms while no computation ran. The most: %3 (%4 op(s), %5 ms).</source>
+        <translation>rank %1 的通信在没有计算运行时持续了 %2 ms。最多的是：%3（%4 个算子，%5 ms）。</translation>
+    </message>
+    <message>
+        <source>The data has no Notify Wait tasks, so waiting for the peer ranks cannot be told apart from the transfers.</source>
+        <translation>数据中没有 Notify Wait 任务，因此无法区分等待其他 rank 与传输本身。</translation>
+    </message>
+    <message>
+        <source>%1 ms of it were Notify Wait tasks: the rank waited for its peers in the collective, so a slower rank or an unequal split shows here as well as the transfers themselves.</source>
+        <translation>其中 %1 ms 是 Notify Wait 任务：该 rank 在集合通信中等待其他 rank，因此更慢的 rank 或不均衡的切分也会和传输本身一起体现在这里。</translation>
+    </message>
+    <message>
+        <source>Overlap communication with computation (DDP / FSDP gradient buckets that start while the backward pass runs, communication on its own stream), send less (larger buckets, lower-precision gradients), and open the cluster page to see which rank the others wait for.</source>
+        <translation>让通信与计算重叠（在反向传播运行时即开始的 DDP / FSDP 梯度桶、在独立流上通信），减少发送量（更大的桶、更低精度的梯度），并打开集群页面查看其他 rank 在等待哪个 rank。</translation>
+    </message>
+    <message>
+        <source>Rank %1: device idle, but its host side was not collected</source>
+        <translation>rank %1：设备空闲，但未采集其主机侧数据</translation>
+    </message>
+    <message>
+        <source>The device of rank %1 was idle (Free) for %2 ms of %3 ms of its stage, but the loaded data holds no host-side lanes for this rank (no framework or CANN API calls), so whether the host dispatched too slowly, synchronised or waited for data cannot be shown. No time is claimed for a cause.</source>
+        <translation>rank %1 的设备在其 %3 ms 的 stage 中空闲（Free）了 %2 ms，但已加载的数据中没有该 rank 的主机侧泳道（没有框架或 CANN API 调用），因此无法判断是主机下发太慢、同步还是在等待数据。不为任何原因计入时间。</translation>
+    </message>
+    <message>
+        <source>Collect the host side of this rank: torch_npu.profiler with activities=[ProfilerActivity.CPU, ProfilerActivity.NPU] and the text export (trace_view.json), or msprof with --ascendcl=on and --runtime-api=on; then open the rank folder with that timeline.</source>
+        <translation>采集该 rank 的主机侧数据：使用 torch_npu.profiler 并设置 activities=[ProfilerActivity.CPU, ProfilerActivity.NPU] 和文本导出（trace_view.json），或使用 msprof 并加上 --ascendcl=on 和 --runtime-api=on；然后打开带有该时间线的 rank 文件夹。</translation>
+    </message>
+    <message>
+        <source>While the whole device was idle (in the steps&apos; Free time when there are steps), it was waiting for the host for %1 ms (the next task was launched after the previous one ended), for another stream or an event for %2 ms (EVENT_WAIT, Notify Wait) and for nothing recorded for %3 ms; each instant is counted once.</source>
+        <translation>在整个设备空闲期间（有步长时限于步长的 Free 时间），等待主机 %1 ms（下一个任务在上一个任务结束后才下发），等待其他流或事件 %2 ms（EVENT_WAIT、Notify Wait），无记录的等待 %3 ms；每个时刻只计一次。</translation>
+    </message>
 </context>
 <context>
     <name>OpenDialogs</name>
@@ -1159,6 +1243,127 @@
     <message>
         <source>File or folder:</source>
         <translation>文件或文件夹：</translation>
+    </message>
+</context>
+<context>
+    <name>Overview</name>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation>通信（未被掩盖）</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>Other / not attributed</source>
+        <translation>其他 / 未归因</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mean of %n step(s)</source>
+        <translation>
+            <numerusform>%n 个迭代的平均</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No rank: the input has no timeline and no cluster summary files.</source>
+        <translation>没有 Rank：输入既无时间线也无集群汇总文件。</translation>
+    </message>
+    <message>
+        <source>No steps in any rank: the parts of a step cannot be shown. Profile with a schedule (torch_npu: schedule=…, prof.step() every step).</source>
+        <translation>所有 Rank 都没有迭代：无法显示迭代的组成部分。请使用 schedule 采集（torch_npu：schedule=…，每个迭代调用 prof.step()）。</translation>
+    </message>
+    <message>
+        <source>Waiting for rank %1</source>
+        <translation>等待 Rank %1</translation>
+    </message>
+    <message>
+        <source>Transfer and other</source>
+        <translation>传输及其他</translation>
+    </message>
+    <message>
+        <source>Rank %1 / Device %2</source>
+        <translation>Rank %1 / Device %2</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>No step breakdown (step_trace_time.csv or a profiler database) in the rank folder.</source>
+        <translation>Rank 文件夹中没有迭代拆解（step_trace_time.csv 或 profiler 数据库）。</translation>
+    </message>
+    <message>
+        <source>No timeline loaded for this rank: computing and free time are not split (the summary files do not show them).</source>
+        <translation>此 Rank 未加载时间线：计算和空闲时间未拆分（汇总文件中没有这些信息）。</translation>
+    </message>
+    <message>
+        <source>No memory summary: no memory peak.</source>
+        <translation>无内存汇总：没有内存峰值。</translation>
+    </message>
+    <message>
+        <source>No steps: no ProfilerStep#, Iteration or declared step was found, so the step cannot be split into parts.</source>
+        <translation>没有迭代：未找到 ProfilerStep#、Iteration 或声明的迭代，因此无法拆分迭代。</translation>
+    </message>
+    <message>
+        <source>No kernel table (kernel_details.csv / op_summary): computing is not split by kernel type.</source>
+        <translation>无算子表（kernel_details.csv / op_summary）：计算时间未按算子类型拆分。</translation>
+    </message>
+    <message>
+        <source>No host data: free time is not split by cause.</source>
+        <translation>无 Host 数据：空闲时间未按原因拆分。</translation>
+    </message>
+    <message>
+        <source>No memory data: no memory peak.</source>
+        <translation>无内存数据：没有内存峰值。</translation>
+    </message>
+    <message>
+        <source>%1: step %2 has no time in column %3 (&apos;%4&apos;); its parts are recomputed from the timeline.</source>
+        <translation>%1：迭代 %2 的 %3 列不是时间（&apos;%4&apos;）；其组成部分改为从时间线重新计算。</translation>
+    </message>
+    <message>
+        <source>Unknown core</source>
+        <translation>未知核类型</translation>
+    </message>
+    <message>
+        <source>Data loading</source>
+        <translation>数据加载</translation>
+    </message>
+    <message>
+        <source>Synchronisation</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <source>Host dispatch</source>
+        <translation>Host 下发</translation>
+    </message>
+    <message>
+        <source>Nothing recorded</source>
+        <translation>无记录</translation>
+    </message>
+    <message>
+        <source>memory files of the rank</source>
+        <translation>该 Rank 的内存文件</translation>
     </message>
 </context>
 <context>
@@ -2303,6 +2508,18 @@
         <source>%1 is not recorded in it</source>
         <translation>其中未记录 %1</translation>
     </message>
+    <message>
+        <source>%1, %2 % of the %3 limit, is for reading a cluster&apos;s operators; raise it with --memory-limit or AT_MEMORY_LIMIT</source>
+        <translation>%1（即 %3 上限的 %2 %）用于读取集群算子；可用 --memory-limit 或 AT_MEMORY_LIMIT 提高上限</translation>
+    </message>
+    <message>
+        <source>at %1 it does not fit under the memory limit: %2</source>
+        <translation>其大小为 %1，超出内存上限：%2</translation>
+    </message>
+    <message>
+        <source>reading it stopped when memory use reached the limit: %1</source>
+        <translation>内存用量达到上限，读取已停止：%1</translation>
+    </message>
 </context>
 <context>
     <name>PreparedCache</name>
@@ -2374,10 +2591,6 @@
         <translation>流水线利用率：%1 个算子</translation>
     </message>
     <message>
-        <source>% of kernel time each pipe is busy (pipes overlap)</source>
-        <translation>各流水线繁忙时间占算子耗时的 %（流水线之间可重叠）</translation>
-    </message>
-    <message>
         <source>Memory bandwidth</source>
         <translation>内存带宽</translation>
     </message>
@@ -2388,14 +2601,6 @@
     <message>
         <source>%1: %2 kernels</source>
         <translation>%1：%2 个算子</translation>
-    </message>
-    <message>
-        <source>GB/s</source>
-        <translation>GB/s</translation>
-    </message>
-    <message>
-        <source>%</source>
-        <translation>%</translation>
     </message>
     <message>
         <source>Top kernels</source>
@@ -2490,6 +2695,18 @@
     <message>
         <source>not a regular file</source>
         <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>Busy time of each pipe (% of kernel time)</source>
+        <translation>各流水线繁忙时间（占算子耗时的 %）</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>Share of kernel time (%)</source>
+        <translation>占算子耗时 (%)</translation>
     </message>
 </context>
 <context>
@@ -2668,6 +2885,10 @@ duration %2 µs · %3</source>
         <source>Heat map</source>
         <translation>热力图</translation>
     </message>
+    <message>
+        <source>Colour scale: %1</source>
+        <translation>色标：%1</translation>
+    </message>
 </context>
 <context>
     <name>at::ClusterView</name>
@@ -2760,10 +2981,6 @@ duration %2 µs · %3</source>
         <translation>仅汇总文件</translation>
     </message>
     <message>
-        <source>Rank %1</source>
-        <translation>Rank %1</translation>
-    </message>
-    <message>
         <source>ms</source>
         <translation>ms</translation>
     </message>
@@ -2782,10 +2999,6 @@ duration %2 µs · %3</source>
     <message>
         <source>GB/s</source>
         <translation>GB/s</translation>
-    </message>
-    <message>
-        <source>Peak Memory (MB)</source>
-        <translation>内存峰值 (MB)</translation>
     </message>
     <message>
         <source>%1, first reached at %2 µs (%3)</source>
@@ -2884,6 +3097,26 @@ duration %2 µs · %3</source>
     <message>
         <source>Mean step breakdown per rank</source>
         <translation>各 Rank 的每步平均时间分解</translation>
+    </message>
+    <message>
+        <source>Peak reserved, any component (MB)</source>
+        <translation>预留内存峰值，任一组件 (MB)</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Source rank</source>
+        <translation>源 Rank</translation>
+    </message>
+    <message>
+        <source>Destination rank</source>
+        <translation>目的 Rank</translation>
     </message>
 </context>
 <context>
@@ -3015,16 +3248,8 @@ duration %2 µs · %3</source>
         <translation>每个算子和 Rank 一行。双击某行或按 Enter，在该算子处打开该 Rank 的时间线</translation>
     </message>
     <message>
-        <source>Packet Size (MB)</source>
-        <translation>包大小 (MB)</translation>
-    </message>
-    <message>
         <source>Count</source>
         <translation>个数</translation>
-    </message>
-    <message>
-        <source>Time (ms)</source>
-        <translation>时间 (ms)</translation>
     </message>
     <message>
         <source>The selected row&apos;s packets by size, over its transports (SDMA repeats HCCS, PCIE and SIO and is left out)</source>
@@ -3058,19 +3283,27 @@ duration %2 µs · %3</source>
         <source>Step %1, group %2, rank %3.</source>
         <translation>步骤 %1，通信组 %2，Rank %3。</translation>
     </message>
-    <message numerus="yes">
-        <source>On %n rank(s): slowest rank %1 (%2 ms), fastest rank %3 (%4 ms), spread %5 ms.</source>
-        <translation>
-            <numerusform>在 %n 个 Rank 上：最慢 Rank %1（%2 ms），最快 Rank %3（%4 ms），相差 %5 ms。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Longest wait: rank %1 (%2 ms).</source>
-        <translation>等待最长：Rank %1（%2 ms）。</translation>
-    </message>
     <message>
         <source>No packet-size distribution for this row.</source>
         <translation>此行没有包大小分布。</translation>
+    </message>
+    <message>
+        <source>Packet size</source>
+        <translation>包大小</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message numerus="yes">
+        <source>On %n rank(s): slowest rank %1 (%2), fastest rank %3 (%4), spread %5.</source>
+        <translation>
+            <numerusform>在 %n 个 Rank 上：最慢 Rank %1（%2），最快 Rank %3（%4），相差 %5。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Longest wait: rank %1 (%2).</source>
+        <translation>等待最长：Rank %1（%2）。</translation>
     </message>
 </context>
 <context>
@@ -3078,10 +3311,6 @@ duration %2 µs · %3</source>
     <message>
         <source>Group %1</source>
         <translation>通信组 %1</translation>
-    </message>
-    <message>
-        <source>%1: %2 MB in %3 ms, %4 GB/s</source>
-        <translation>%1：%2 MB，用时 %3 ms，%4 GB/s</translation>
     </message>
     <message>
         <source>Double-click or press Enter to open rank %1 at this op</source>
@@ -3139,6 +3368,39 @@ duration %2 µs · %3</source>
         <source>%1 (GB/s)</source>
         <translation>%1 (GB/s)</translation>
     </message>
+    <message>
+        <source>%1: %2 in %3, %4</source>
+        <extracomment>%1 transport, %2 size, %3 time, %4 bandwidth (each with its unit)</extracomment>
+        <translation>%1：%2，用时 %3，%4</translation>
+    </message>
+    <message>
+        <source>Elapse</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Transit</source>
+        <translation>传输</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>Synchronization</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>%1 Size</source>
+        <translation>%1 数据量</translation>
+    </message>
+    <message>
+        <source>%1 Bandwidth</source>
+        <translation>%1 带宽</translation>
+    </message>
 </context>
 <context>
     <name>at::CompareLauncher</name>
@@ -3146,11 +3408,25 @@ duration %2 µs · %3</source>
         <source>Bundled sample</source>
         <translation>内置示例</translation>
     </message>
-    <message numerus="yes">
-        <source>Comparing needs two steps: this profile has %n step(s). Open another profile (File ▸ Open in New Window) to compare with one of its steps.</source>
-        <translation>
-            <numerusform>比较需要两个迭代：此性能数据仅有 %n 个迭代。请打开另一份性能数据（文件 ▸ 在新窗口中打开），与其中的某个迭代进行比较。</numerusform>
-        </translation>
+    <message>
+        <source>Comparing needs steps: this profile has none.</source>
+        <translation>比较需要迭代：此性能数据没有迭代。</translation>
+    </message>
+    <message>
+        <source>Another Run…</source>
+        <translation>另一次运行…</translation>
+    </message>
+    <message>
+        <source>Compare with a step of a run that is not open: a trace file or a profiling result folder</source>
+        <translation>与未打开的运行中的某个迭代比较：跟踪文件或性能数据结果文件夹</translation>
+    </message>
+    <message>
+        <source>Compare against another run</source>
+        <translation>与另一次运行比较</translation>
+    </message>
+    <message>
+        <source>%1 has no steps to compare with.</source>
+        <translation>%1 没有可比较的迭代。</translation>
     </message>
 </context>
 <context>
@@ -3371,12 +3647,6 @@ duration %2 µs · %3</source>
             <numerusform>%n 项检查均未发现性能问题。</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n finding(s), most costly first.</source>
-        <translation>
-            <numerusform>%n 个问题，按代价从高到低排列。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>rank %1</source>
         <translation>rank %1</translation>
@@ -3403,9 +3673,15 @@ duration %2 µs · %3</source>
         <source>% of step / start</source>
         <translation>占步长 % / 开始</translation>
     </message>
+    <message numerus="yes">
+        <source>%n finding(s), ranked by the time they explain.</source>
+        <translation>
+            <numerusform>%n 条发现，按其解释的时间排序。</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>not a cost</source>
-        <translation>不计代价</translation>
+        <source>none (informational)</source>
+        <translation>无（仅供参考）</translation>
     </message>
 </context>
 <context>
@@ -4389,6 +4665,23 @@ duration %2 µs · %3</source>
         <source>Memory growth (MB)</source>
         <translation>内存净增长 (MB)</translation>
     </message>
+    <message>
+        <source>Peak allocated (operators)</source>
+        <translation>算子内存分配峰值</translation>
+    </message>
+    <message>
+        <source>Allocated growth (operators)</source>
+        <translation>算子内存分配净增长</translation>
+    </message>
+    <message>
+        <source>The operators&apos; memory curve of the rank (PTA+GE, else MindSpore+GE, PTA or GE; docs/MEMORY.md), its Allocated values. The cluster page shows the largest Reserved value of any component (usually APP) instead.</source>
+        <translation>该 Rank 的算子内存曲线（PTA+GE，否则 MindSpore+GE、PTA 或 GE；见 docs/MEMORY.md）的已分配（Allocated）值。集群页显示的则是任一组件（通常为 APP）的最大预留（Reserved）值。</translation>
+    </message>
+    <message>
+        <source>Allocated, %1: %2</source>
+        <extracomment>%1: a memory component (&quot;PTA+GE&quot;); %2: its exact size</extracomment>
+        <translation>已分配，%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>at::SummaryTablesPanel</name>
@@ -4557,6 +4850,42 @@ duration %2 µs · %3</source>
     <message>
         <source>%1 (offset %2%3 µs)</source>
         <translation>%1（偏移 %2%3 µs）</translation>
+    </message>
+    <message>
+        <source>msprof export (CANN ≤ 5.x, one file set per iteration)</source>
+        <translation>msprof 导出（CANN ≤ 5.x，每个迭代一组文件）</translation>
+    </message>
+    <message>
+        <source>msprof export (CANN 6.x)</source>
+        <translation>msprof 导出（CANN 6.x）</translation>
+    </message>
+    <message>
+        <source>msprof export (CANN ≥ 7.0)</source>
+        <translation>msprof 导出（CANN ≥ 7.0）</translation>
+    </message>
+    <message>
+        <source>torch_npu profiler export</source>
+        <translation>torch_npu profiler 导出</translation>
+    </message>
+    <message>
+        <source>raw data</source>
+        <translation>原始数据</translation>
+    </message>
+    <message>
+        <source>trace file</source>
+        <translation>跟踪文件</translation>
+    </message>
+    <message>
+        <source>%1, database %2</source>
+        <translation>%1，数据库 %2</translation>
+    </message>
+    <message>
+        <source>%1, raw data decoded by Ascend Timeline</source>
+        <translation>%1，由 Ascend Timeline 解析的原始数据</translation>
+    </message>
+    <message>
+        <source>%1, device tasks drawn from %2</source>
+        <translation>%1，设备任务取自 %2</translation>
     </message>
 </context>
 </TS>
