@@ -58,6 +58,8 @@ public:
         return !rankFolders.isEmpty() || m_openingClusterRank;
     }
     void modelShown();
+    // The running load was asked to show an op (a finding's ranks opened from the cluster page).
+    bool showsOpAfterLoad() const { return !m_pendingOp.isEmpty(); }
     void afterLoad(); // titles, messages and the op to show once a rank subset has loaded
     // The window closed its trace.
     void traceClosed();
