@@ -702,7 +702,10 @@ void OverviewPage::fillMemoryAndWarnings(const OverviewRank &rank)
 {
     if (rank.memoryPeak) {
         const OverviewMemoryPeak &peak = *rank.memoryPeak;
-        m_memory->setText(tr("%1 %2").arg(bytesText(peak.bytes), peak.metric));
+        const QString metric = peak.metric == QLatin1String("allocated")  ? tr("allocated")
+                               : peak.metric == QLatin1String("reserved") ? tr("reserved")
+                                                                          : peak.metric;
+        m_memory->setText(QStringLiteral("%1 %2").arg(bytesText(peak.bytes), metric));
         m_memory->setEnabled(peak.target.kind != OverviewTarget::Kind::None);
         m_memoryNote->setText(
             tr("component %1, at %2 (from %3)").arg(peak.component, durationText(peak.time), peak.source));
