@@ -197,7 +197,12 @@ void MainWindow::activateOverviewTarget(const OverviewTarget &target)
             return;
         showTimelinePage();
         const TimeNs offset = target.group >= 0 ? m_timeline->groupOffset(target.group) : 0;
-        const TimeRange range{target.begin + offset, std::max(target.end, target.begin + 1) + offset};
+        const TimeRange range{target.begin + offset, target.end + offset};
+        if (range.width() <= 0) { // an instant (the memory peak): a millisecond around it
+            constexpr TimeNs kAround = 500'000;
+            m_timeline->zoom()->fit({range.start - kAround, range.start + kAround});
+            return;
+        }
         const TimeNs margin = std::max<TimeNs>(1, range.width() / 20);
         m_timeline->zoom()->fit({range.start - margin, range.end + margin});
         m_timeline->state()->selectRange(range, {}); // Range statistics comes forward

@@ -2,6 +2,7 @@
 
 #include "NumberFormat.h"
 
+#include <QAbstractItemDelegate>
 #include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
@@ -9,10 +10,12 @@
 #include <QHeaderView>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QStyleOptionViewItem>
 #include <QToolTip>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -75,7 +78,8 @@ QString stepPartName(StepPart part)
 
 QString percentText(double share)
 {
-    return formatNumber(std::round(share * 1000.0) / 10.0, QStringLiteral("%"));
+    // One decimal always ("66.0%", "5.7%"): the shares of one bar read alike.
+    return QLocale().toString(share * 100.0, 'f', 1) + QLatin1Char('%');
 }
 
 QString bytesText(std::int64_t bytes)
@@ -94,13 +98,22 @@ QString durationText(TimeNs ns)
     return formatDuration(ns);
 }
 
-// A tree that shows all its rows: the page scrolls, the tree does not.
+// A tree that shows all its rows: the page scrolls, the tree does not. The row height is the delegate's
+// (the rows are not laid out yet when the tree is filled).
 void fitTreeHeight(QTreeWidget *tree)
 {
-    int height = tree->header()->isVisible() ? tree->header()->sizeHint().height() : 0;
+    int rows = 0;
     for (QTreeWidgetItemIterator it(tree); *it; ++it)
-        height += std::max(tree->visualItemRect(*it).height(), tree->fontMetrics().height() + 6);
-    tree->setFixedHeight(height + 2 * tree->frameWidth() + 4);
+        ++rows;
+    QStyleOptionViewItem option;
+    option.initFrom(tree);
+    option.font = tree->font();
+    const QModelIndex first = tree->model()->index(0, 0);
+    const int rowHeight =
+        std::max(first.isValid() ? tree->itemDelegate()->sizeHint(option, first).height() : 0,
+                 tree->fontMetrics().height() + 2);
+    const int header = tree->header()->isHidden() ? 0 : tree->header()->sizeHint().height();
+    tree->setFixedHeight(header + rows * rowHeight + 2 * tree->frameWidth() + 2);
 }
 
 QTreeWidget *makeTree(int columns)
@@ -381,9 +394,6 @@ OverviewPage::OverviewPage(QWidget *parent)
     layout->addWidget(m_legend);
     m_steps->setObjectName(QStringLiteral("OverviewStepChart"));
     layout->addWidget(m_steps);
-    layout->addWidget(sectionTitle(m_contentsTitle));
-    m_contents->setObjectName(QStringLiteral("OverviewContents"));
-    layout->addWidget(m_contents);
     layout->addWidget(sectionTitle(m_findingsTitle));
     m_findings->setObjectName(QStringLiteral("OverviewFindings"));
     layout->addWidget(m_findings);
@@ -396,6 +406,9 @@ OverviewPage::OverviewPage(QWidget *parent)
     memoryRow->addWidget(m_memory);
     memoryRow->addWidget(m_memoryNote, 1);
     layout->addLayout(memoryRow);
+    layout->addWidget(sectionTitle(m_contentsTitle));
+    m_contents->setObjectName(QStringLiteral("OverviewContents"));
+    layout->addWidget(m_contents);
     layout->addWidget(sectionTitle(m_warningsTitle));
     m_warnings->setObjectName(QStringLiteral("OverviewWarnings"));
     m_warnings->setWordWrap(true);
@@ -406,8 +419,7 @@ OverviewPage::OverviewPage(QWidget *parent)
 
     connect(m_ranks, &StepBarsChart::rowActivated, this, [this](int row, OverviewPart) {
         if (m_overview && row >= 0 && static_cast<std::size_t>(row) < m_overview->ranks.size()) {
-            showRank(row);
-            Q_EMIT targetActivated(m_overview->ranks[static_cast<std::size_t>(row)].target);
+            showRank(row); // its steps, contents and findings below
         }
     });
     connect(m_steps, &StepBarsChart::rowActivated, this, [this](int row, OverviewPart) {
@@ -683,9 +695,15 @@ void OverviewPage::fillFindings(const OverviewRank &rank)
         // One rank: all; several: those of the shown rank and those about no single rank.
         if (m_overview->ranks.size() > 1 && f.rank >= 0 && f.rank != rank.rank)
             continue;
-        auto *item = new QTreeWidgetItem(
-            m_findings, {f.title, stepPartName(f.part),
-                         f.shareOfStep > 0 ? percentText(f.shareOfStep) : QString(), durationText(f.time)});
+        // The share of the step the finding explains; before the checks attribute it (Finding::stepTime),
+        // the share of the profiled step time they state.
+        double share = f.shareOfStep;
+        if (share <= 0 && f.index >= 0 &&
+            static_cast<std::size_t>(f.index) < m_overview->sourceFindings.size())
+            share = m_overview->sourceFindings[static_cast<std::size_t>(f.index)].stepPercent / 100.0;
+        auto *item = new QTreeWidgetItem(m_findings,
+                                         {f.title, stepPartName(f.part),
+                                          share > 0 ? percentText(share) : QString(), durationText(f.time)});
         item->setToolTip(0, f.title);
         if (f.target.kind != OverviewTarget::Kind::None) {
             item->setData(0, Qt::UserRole, static_cast<int>(m_itemTargets.size()));

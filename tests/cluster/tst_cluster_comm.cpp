@@ -657,6 +657,8 @@ private Q_SLOTS:
         window.resize(1600, 1000);
         window.show();
         window.openPath(qwen3Cluster());
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         ClusterView *view = window.clusterView();
         auto *tabs = view->findChild<QTabWidget *>();
@@ -891,6 +893,8 @@ private Q_SLOTS:
         window.show();
         MappedFile::setMappedHookForTesting(record);
         window.openPath(qwen3Cluster());
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         QCOMPARE(communicationFiles().size(), 4); // the page reads every rank once
         mapped.clear();

@@ -69,7 +69,7 @@ private Q_SLOTS:
     void overviewIsTheFirstPageAfterALoad()
     {
         QVERIFY(showWindow(QSize(1600, 1000)));
-        QVERIFY(openAndWait(*m_window, rank0Folder()));
+        QVERIFY(test::openOnOverview(*m_window, rank0Folder()));
         QVERIFY(m_window->showsOverview());
         QVERIFY(waitForOverview(*m_window));
         const Overview *overview = m_window->overviewPage()->overview();
@@ -101,7 +101,7 @@ private Q_SLOTS:
     void stepBarSelectsTheStepOnTheTimeline()
     {
         QVERIFY(showWindow(QSize(1600, 1000)));
-        QVERIFY(openAndWait(*m_window, rank0Folder()));
+        QVERIFY(test::openOnOverview(*m_window, rank0Folder()));
         QVERIFY(waitForOverview(*m_window));
         const OverviewStep &step = m_window->overviewPage()->overview()->ranks.front().steps.front();
         QCOMPARE(step.target.kind, OverviewTarget::Kind::TimeRange);
@@ -133,7 +133,7 @@ private Q_SLOTS:
     void topKernelFiltersTheKernelsPanel()
     {
         QVERIFY(showWindow(QSize(1600, 1000)));
-        QVERIFY(openAndWait(*m_window, rank0Folder()));
+        QVERIFY(test::openOnOverview(*m_window, rank0Folder()));
         QVERIFY(waitForOverview(*m_window));
         const OverviewRank &rank = m_window->overviewPage()->overview()->ranks.front();
         const OverviewStep &step = rank.mean ? *rank.mean : rank.steps.front();
@@ -159,7 +159,7 @@ private Q_SLOTS:
     void findingGoesToWhereItShows()
     {
         QVERIFY(showWindow(QSize(1600, 1000)));
-        QVERIFY(openAndWait(*m_window, rank0Folder()));
+        QVERIFY(test::openOnOverview(*m_window, rank0Folder()));
         QVERIFY(waitForOverview(*m_window));
         const Overview *overview = m_window->overviewPage()->overview();
         QVERIFY(!overview->findings.empty());
