@@ -13,6 +13,7 @@
 #include "Translations.h"
 #include "WindowFixture.h"
 #include "cluster/ClusterHeatMap.h"
+#include "cluster/ClusterView.h"
 
 #include <QAbstractItemView>
 #include <QChartView>
@@ -24,6 +25,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QSignalSpy>
+#include <QTabWidget>
 
 #include <map>
 
@@ -78,6 +80,7 @@ class TestScreenshotTour : public QObject, protected test::WindowFixture
     QString m_where; // "overview 900x700 dark zh_CN"
     QString m_pngDir = qEnvironmentVariable("AT_TOUR_PNG_DIR");
     int m_views = 0;
+    int m_heatMaps = 0; // heat maps inspected (the cluster page has two)
 
     void problem(Check check, const QString &what)
     {
@@ -123,10 +126,12 @@ class TestScreenshotTour : public QObject, protected test::WindowFixture
             // Cut to nothing: a one-line label narrower than a few characters of its text.
             const QString plain = label->textFormat() == Qt::RichText || Qt::mightBeRichText(label->text())
                                       ? QString()
-                                      : label->text();
+                                      : QString(label->text()).remove(QLatin1Char('&')); // mnemonics
+            const QFontMetrics metrics = label->fontMetrics();
             if (!label->wordWrap() && plain.size() > 3 &&
                 label->contentsRect().width() <
-                    label->fontMetrics().horizontalAdvance(plain.left(3) + QChar(0x2026)))
+                    std::min(metrics.horizontalAdvance(plain),
+                             metrics.horizontalAdvance(plain.left(3) + QChar(0x2026))))
                 problem(Check::Labels,
                         QStringLiteral("label \"%1\" is %2 px wide").arg(plain).arg(label->width()));
         }
@@ -181,6 +186,7 @@ class TestScreenshotTour : public QObject, protected test::WindowFixture
         for (ClusterHeatMap *map : root->findChildren<ClusterHeatMap *>()) {
             if (!shown(map) || map->rowCount() == 0 || map->columnCount() == 0)
                 continue;
+            ++m_heatMaps;
             const QImage image = map->grab().toImage();
             int cellsWithRoom = 0, cellsWithText = 0;
             QRegion cells;
@@ -197,13 +203,28 @@ class TestScreenshotTour : public QObject, protected test::WindowFixture
                             colours.insert(image.pixel(x, y));
                     cellsWithText += colours.size() >= 4;
                 }
+            // A scale: a strip of at least 40 pixels outside the cells whose colour changes a little from
+            // pixel to pixel through at least 12 colours (text breaks such a run at every gap between
+            // glyphs).
+            const QRgb background = image.pixel(0, 0);
             bool scale = false;
             for (int y = 0; y < image.height() && !scale; ++y) {
                 QSet<QRgb> run;
-                for (int x = 0; x < image.width(); ++x)
-                    if (!cells.contains(QPoint(x, y)))
-                        run.insert(image.pixel(x, y));
-                scale = run.size() >= 12;
+                int length = 0;
+                for (int x = 0; x < image.width() && !scale; ++x) {
+                    const QRgb p = image.pixel(x, y);
+                    const QRgb q = x > 0 ? image.pixel(x - 1, y) : background;
+                    const int step = std::abs(qRed(p) - qRed(q)) + std::abs(qGreen(p) - qGreen(q)) +
+                                     std::abs(qBlue(p) - qBlue(q));
+                    if (cells.contains(QPoint(x, y)) || p == background || (length > 0 && step > 30)) {
+                        run.clear();
+                        length = 0;
+                        continue;
+                    }
+                    run.insert(p);
+                    ++length;
+                    scale = length >= 40 && run.size() >= 12;
+                }
             }
             const bool values = cellsWithRoom > 0 && cellsWithText * 2 >= cellsWithRoom;
             if (!values && !scale)
@@ -273,8 +294,14 @@ class TestScreenshotTour : public QObject, protected test::WindowFixture
         inspect(m_window->overviewPage(), m_where);
         m_window->showClusterPage();
         QVERIFY(m_window->showsCluster());
-        m_where = QStringLiteral("cluster ") + config;
-        inspect(m_window->centralWidget(), m_where);
+        // Each tab of the page (findings, the rank × step heat map, the matrix, the ops).
+        for (QTabWidget *tabs : m_window->clusterView()->findChildren<QTabWidget *>()) {
+            for (int i = 0; i < tabs->count(); ++i) {
+                tabs->setCurrentIndex(i);
+                m_where = QStringLiteral("cluster/%1 ").arg(i) + config;
+                inspect(m_window->centralWidget(), m_where);
+            }
+        }
     }
 
     // Each size in a new window at its default layout; each theme and language switched in place.
@@ -333,7 +360,11 @@ private Q_SLOTS:
     void labelsAreNotCut() { report(Check::Labels); }
     void headersAreNotElidedToNothing() { report(Check::Headers); }
     void noScientificNotationInTables() { report(Check::Scientific); }
-    void heatMapsHaveValuesOrAScale() { report(Check::HeatMaps); }
+    void heatMapsHaveValuesOrAScale()
+    {
+        QVERIFY(m_heatMaps >= 8); // the cluster page's rank × step map at least, in every configuration
+        report(Check::HeatMaps);
+    }
     void docksHaveRoomAtTheDefaultLayout() { report(Check::DockRoom); }
     void overviewBarsAreReadable() { report(Check::OverviewBars); }
 };
