@@ -16,6 +16,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QStyleOptionViewItem>
+#include <QTimer>
 #include <QToolTip>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -98,22 +99,37 @@ QString durationText(TimeNs ns)
     return formatDuration(ns);
 }
 
-// A tree that shows all its rows: the page scrolls, the tree does not. The row height is the delegate's
-// (the rows are not laid out yet when the tree is filled).
-void fitTreeHeight(QTreeWidget *tree)
+// A tree that shows all its rows: the page scrolls, the tree does not. Before the rows are laid out the
+// delegate's row height is the estimate; once they are (the next turn of the event loop) the last row's
+// rectangle gives the exact height.
+int treeContentHeight(QTreeWidget *tree)
 {
+    QTreeWidgetItem *last = nullptr;
     int rows = 0;
-    for (QTreeWidgetItemIterator it(tree); *it; ++it)
+    for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+        last = *it;
         ++rows;
+    }
+    const int header = tree->header()->isHidden() ? 0 : tree->header()->sizeHint().height();
+    const int frame = 2 * tree->frameWidth() + 2;
+    if (!last)
+        return header + frame;
+    if (const QRect r = tree->visualItemRect(last);
+        r.isValid() && tree->visualItemRect(tree->topLevelItem(0)).top() >= 0)
+        return header + r.bottom() + 1 - tree->visualItemRect(tree->topLevelItem(0)).top() + frame;
     QStyleOptionViewItem option;
     option.initFrom(tree);
     option.font = tree->font();
-    const QModelIndex first = tree->model()->index(0, 0);
     const int rowHeight =
-        std::max(first.isValid() ? tree->itemDelegate()->sizeHint(option, first).height() : 0,
+        std::max(tree->itemDelegate()->sizeHint(option, tree->model()->index(0, 0)).height(),
                  tree->fontMetrics().height() + 2);
-    const int header = tree->header()->isHidden() ? 0 : tree->header()->sizeHint().height();
-    tree->setFixedHeight(header + rows * rowHeight + 2 * tree->frameWidth() + 2);
+    return header + rows * rowHeight + frame;
+}
+
+void fitTreeHeight(QTreeWidget *tree)
+{
+    tree->setFixedHeight(treeContentHeight(tree));
+    QTimer::singleShot(0, tree, [tree] { tree->setFixedHeight(treeContentHeight(tree)); });
 }
 
 QTreeWidget *makeTree(int columns)
@@ -747,8 +763,9 @@ void OverviewPage::fillMemoryAndWarnings(const OverviewRank &rank)
     QStringList lines;
     for (const QString &w : m_overview->warnings)
         lines << QStringLiteral("• ") + w.toHtmlEscaped();
-    for (const QString &w : rank.warnings)
-        if (!m_overview->warnings.contains(w))
+    for (const QString &w : rank.warnings) // the load's warnings name the rank before the same text
+        if (std::none_of(m_overview->warnings.begin(), m_overview->warnings.end(),
+                         [&w](const QString &o) { return o.endsWith(w); }))
             lines << QStringLiteral("• ") + w.toHtmlEscaped();
     for (const QString &m : m_overview->missing + rank.missing)
         lines << QStringLiteral("• ") + m.toHtmlEscaped();
