@@ -160,6 +160,14 @@ const std::vector<CommandLineMode> &commandLineModes()
          "docs/INSIGHTS.md)",
          false,
          &runAdvise},
+        {{"overview", nullptr, &setSwitch<&O::overview>},
+         {{"json"}},
+         "PATH",
+         "per rank and step where the time went (computing, communication not overlapped, free, preparing, "
+         "bubble) and what fills each part, the mean over the steps, the memory peak and the findings with "
+         "the share of the part and of the step each explains, as text or JSON (docs/OVERVIEW.md)",
+         false,
+         &runOverview},
         {{"metrics", nullptr, &setSwitch<&O::metrics>},
          {{"csv"}},
          "PATH",

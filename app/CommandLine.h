@@ -54,6 +54,7 @@ struct CommandLineOptions
     bool cluster = false;    // --cluster PATH [--ops] [--json] (app/ClusterCommand.cpp)
     bool clusterOps = false; // --ops: the text output adds every rank's communication op rows
     bool memory = false;     // --memory PATH [--json] (app/MemoryCommand.cpp)
+    bool overview = false;   // --overview PATH [--json] (app/OverviewCommand.cpp)
     // --prepare RANK_DIR --cache DIR (app/PrepareCommand.cpp); --cache itself sets load.snapshotDirectory.
     QString prepare;
 };
@@ -194,6 +195,10 @@ communicationDataFrom(const std::shared_ptr<const cluster::ClusterModel> &cluste
 // (the window's cluster page already read them), else readCommunicationData().
 std::function<std::shared_ptr<const cluster::ClusterModel>(const TraceModel &)>
 communicationReader(std::shared_ptr<const cluster::ClusterModel> cluster);
+
+// `--overview PATH [--json]`: per rank and step the parts of the step and what fills them, the memory peak
+// and the findings with their shares (core/overview, docs/OVERVIEW.md), as text or JSON.
+int runOverview(const CommandLineOptions &options);
 
 // `--cluster PATH [--json]`: the cluster's ranks, step breakdowns and findings from the rank folders' summary
 // files (docs/CLUSTER.md), as text or JSON.

@@ -108,6 +108,8 @@ SweepResult sweepStep(const std::vector<LabelledInterval> &computing, std::size_
     // Boundaries are those of busy intervals, so the first and last segments are busy: every idle segment
     // lies between two busy ones.
     r.freeGaps = std::move(idle);
+    if (bounds.size() >= 2)
+        r.busySpan = Interval{bounds.front(), bounds.back()};
     countAndLongest(compute, r.computingCount, r.longestComputing);
     countAndLongest(comm, r.communicationCount, r.longestCommunication);
     return r;

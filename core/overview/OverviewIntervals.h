@@ -5,6 +5,7 @@
 #include "Overview.h"
 
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace at::overview {
@@ -32,6 +33,7 @@ struct SweepResult
     std::vector<std::int64_t> computingCount, communicationCount; // intervals that got some time
     std::vector<Interval> longestComputing, longestCommunication; // per label: its longest interval
     std::vector<Interval> freeGaps;                               // sorted, disjoint
+    std::optional<Interval> busySpan; // first to last instant covered by a compute task or an op
 };
 SweepResult sweepStep(const std::vector<LabelledInterval> &computing, std::size_t computingLabels,
                       const std::vector<LabelledInterval> &communication, std::size_t communicationLabels,

@@ -195,9 +195,18 @@ private:
                 OverviewPart::Preparing, true, s.stageBegin - s.hostBegin, {}, {}};
     }
 
-    bool isCommunicationRow(const KernelRecord &row) const
+    // A pooled string as QString, converted once per id (a step has up to millions of tasks, few names).
+    const QString &text(StringId id)
     {
-        const QString core = m_model.strings().qstring(row.acceleratorCore);
+        auto it = m_texts.find(id);
+        if (it == m_texts.end())
+            it = m_texts.emplace(id, m_model.strings().qstring(id)).first;
+        return it->second;
+    }
+
+    bool isCommunicationRow(const KernelRecord &row)
+    {
+        const QString &core = text(row.acceleratorCore);
         return core.compare(QLatin1String("HCCL"), Qt::CaseInsensitive) == 0 ||
                core.compare(QLatin1String("COMMUNICATION"), Qt::CaseInsensitive) == 0;
     }
@@ -218,7 +227,7 @@ private:
             const KernelRecord &row = table.rows()[static_cast<std::size_t>(rowIndex)];
             const SliceTable &slices = m_model.threads()[static_cast<std::size_t>(ref.thread)].slices;
             const TimeNs b = slices.start(ref.index), e = slices.end(ref.index);
-            const QString name = m_model.strings().qstring(row.name);
+            const QString &name = text(row.name);
             if (isCommunicationRow(row)) {
                 communication.push_back({b, e, opKinds.of(opKind(name))});
                 continue;
@@ -226,7 +235,7 @@ private:
             // HCCL's own kernels are not compute tasks (FORMATS.md §9.2).
             if (name.endsWith(QLatin1String("AicpuKernel")) || name.endsWith(QLatin1String("AivKernel")))
                 continue;
-            QString type = m_model.strings().qstring(row.acceleratorCore);
+            QString type = text(row.acceleratorCore);
             if (type.isEmpty())
                 type = OverviewText::tr("Unknown core");
             computing.push_back({b, e, kernelTypes.of(type)});
@@ -249,8 +258,8 @@ private:
             if (slices.depthCount() == 0)
                 continue;
             slices.forEachOverlapping(0, lo, hi, [&](std::uint32_t i) {
-                communication.push_back({slices.start(i), slices.end(i),
-                                         opKinds.of(opKind(m_model.strings().qstring(slices.name(i))))});
+                communication.push_back(
+                    {slices.start(i), slices.end(i), opKinds.of(opKind(text(slices.name(i))))});
             });
         }
 
@@ -272,6 +281,11 @@ private:
         if (comm.present)
             comm.byRank = waitingItems(m_waits.of(m_rank, s.number), comm.time, m_group);
         fillFreeCauses(o.part(OverviewPart::Free), sweep.freeGaps, lo, hi);
+        // Recomputed Preparing (§9.2): the first computing or communication instant − the host step's start
+        // (not the first task: a head MEMCPY_ASYNC is neither).
+        OverviewPartValue &preparing = o.part(OverviewPart::Preparing);
+        if (o.source == OverviewPartsSource::Timeline && preparing.present && sweep.busySpan)
+            preparing.time = std::max<TimeNs>(0, sweep.busySpan->begin - s.hostBegin);
 
         for (auto &[id, k] : kernels)
             o.topKernels.push_back(k);
@@ -342,9 +356,9 @@ private:
             cumulative.insert(cumulative.end(), byCause[c].begin(), byCause[c].end());
             cumulative = unionOf(std::move(cumulative));
             const TimeNs covered = intersectionLength(gaps, cumulative);
-            const std::vector<Interval> own = unionOf(byCause[c]);
-            free.items.push_back({kinds[c - 1].first, kinds[c - 1].second, -1, covered - previous,
-                                  countTouching(gaps, own), longestTouching(gaps, own)});
+            const auto [count, target] = touching(gaps, unionOf(byCause[c]));
+            free.items.push_back(
+                {kinds[c - 1].first, kinds[c - 1].second, -1, covered - previous, count, target});
             previous = covered;
         }
         const TimeNs all = totalLength(gaps);
@@ -352,21 +366,24 @@ private:
                               all - previous, static_cast<std::int64_t>(gaps.size()), longestGap(gaps)});
     }
 
-    static std::int64_t countTouching(const std::vector<Interval> &gaps, const std::vector<Interval> &spans)
+    // How many gaps the spans touch, and the longest of them (both lists sorted and disjoint): one merge
+    // pass.
+    std::pair<std::int64_t, OverviewTarget> touching(const std::vector<Interval> &gaps,
+                                                     const std::vector<Interval> &spans) const
     {
         std::int64_t n = 0;
-        for (const Interval &g : gaps)
-            n += intersectionLength({g}, spans) > 0 ? 1 : 0;
-        return n;
-    }
-    OverviewTarget longestTouching(const std::vector<Interval> &gaps,
-                                   const std::vector<Interval> &spans) const
-    {
         Interval best;
-        for (const Interval &g : gaps)
-            if (g.end - g.begin > best.end - best.begin && intersectionLength({g}, spans) > 0)
-                best = g;
-        return best.end > best.begin ? timeRange(best.begin, best.end) : OverviewTarget{};
+        std::size_t j = 0;
+        for (const Interval &g : gaps) {
+            while (j < spans.size() && spans[j].end <= g.begin)
+                ++j;
+            if (j < spans.size() && spans[j].begin < g.end) {
+                ++n;
+                if (g.end - g.begin > best.end - best.begin)
+                    best = g;
+            }
+        }
+        return {n, best.end > best.begin ? timeRange(best.begin, best.end) : OverviewTarget{}};
     }
     OverviewTarget longestGap(const std::vector<Interval> &gaps) const
     {
@@ -425,6 +442,7 @@ private:
     std::vector<std::pair<int, Layer>> m_hostThreads;
     std::vector<int> m_commThreads;
     std::unordered_map<std::uint64_t, HostCause> m_causes;
+    std::unordered_map<StringId, QString> m_texts;
 };
 
 } // namespace
