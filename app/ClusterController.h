@@ -34,6 +34,7 @@ public:
     ClusterController(MainWindow *window, QToolBar *toolbar);
 
     ClusterView *view() const { return m_view; }
+    std::shared_ptr<const cluster::ClusterModel> clusterModel() const { return m_cluster; }
     bool showsCluster() const;
     QAction *clusterAction() const { return m_clusterAction; }
     QString clusterRoot() const { return m_clusterRoot; }

@@ -153,8 +153,10 @@ void MainWindow::startOverview()
         watcher->deleteLater();
     });
     const std::shared_ptr<const TraceModel> model = m_model;
-    watcher->setFuture(QtConcurrent::run([model] {
-        const std::shared_ptr<const cluster::ClusterModel> data = readCommunicationData(*model);
+    // The cluster page's data when the timeline's ranks are of that cluster (not read again), as the
+    // Insights panel has it.
+    watcher->setFuture(QtConcurrent::run([model, reader = communicationReader(m_cluster->clusterModel())] {
+        const std::shared_ptr<const cluster::ClusterModel> data = reader(*model);
         OverviewInputs inputs;
         inputs.model = model.get();
         inputs.cluster = data.get();

@@ -123,7 +123,7 @@ std::vector<Command> viewCommands()
     return {
         {"view.overview",
          S::View,
-         QT_TRANSLATE_NOOP("Commands", "&Overview"),
+         QT_TRANSLATE_NOOP("Commands", "O&verview"),
          {key(ctrl | Qt::Key_1)},
          QT_TRANSLATE_NOOP("Commands",
                            "show the Overview: where each step's time went and the top findings (the first "

@@ -341,7 +341,8 @@ private Q_SLOTS:
         m_window->openBundledSample();
         QVERIFY(waitForLoad(spy, true));
         QCOMPARE(m_window->recentPaths().size(), qsizetype(1));
-        // A dock the user closed stays closed in the next session.
+        // A dock the user closed (on the timeline, where the docks are) stays closed in the next session.
+        m_window->showTimelinePage();
         auto *kernelsDock = m_window->findChild<QDockWidget *>(QStringLiteral("KernelsDock"));
         QVERIFY(kernelsDock);
         kernelsDock->close();
