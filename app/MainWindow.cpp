@@ -80,6 +80,9 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(m_search);
     m_pages->addWidget(m_startPage);
     m_pages->addWidget(m_timeline);
+    // The timeline's minimum: a taller page (the cluster page's table, chart and tabs) must not set the
+    // window's, or it would squeeze the docks each time the window lays them out again.
+    m_pages->setMinimumSize(400, 200);
     layout->addWidget(m_pages, 1);
     connect(m_startPage, &StartPage::openPathRequested, this, &MainWindow::openPath);
     connect(m_startPage, &StartPage::openSampleRequested, this, &MainWindow::openBundledSample);

@@ -111,8 +111,11 @@ void MainWindow::updateOverviewAction()
     m_overviewAction->setToolTip(tr("Back to the Overview: where each step's time went (View ▸ Overview)"));
     const bool data = m_model || (m_cluster && m_cluster->view() && m_cluster->view()->model());
     m_overviewAction->setVisible(data && !showsOverview() && !showsStartPage());
-    m_overview->setPagesAvailable(m_model != nullptr,
-                                  m_cluster && (m_cluster->view() || !m_cluster->clusterRoot().isEmpty()));
+    // The page's own buttons only while it is shown: a hidden page's layout change would make the window
+    // lay out its docks again right after a page's dock layout was restored.
+    if (showsOverview())
+        m_overview->setPagesAvailable(
+            m_model != nullptr, m_cluster && (m_cluster->view() || !m_cluster->clusterRoot().isEmpty()));
 }
 
 void MainWindow::showClusterPage()

@@ -370,6 +370,9 @@ OverviewPage::OverviewPage(QWidget *parent)
       m_memoryNote(new QLabel), m_warnings(new QLabel), m_empty(new QLabel)
 {
     setObjectName(QStringLiteral("OverviewPage"));
+    // The page scrolls: its content never sets the window's (the page stack's) minimum size, so the docks
+    // keep their room when the window returns to the timeline.
+    setMinimumSize(200, 120);
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(m_scroll);

@@ -301,6 +301,7 @@ private Q_SLOTS:
         m_window->resize(1200, 800);
         m_window->openBundledSample();
         QVERIFY(waitForLoad(spy, true));
+        QTRY_VERIFY(m_window->overviewIsReady()); // the command line waits for the Overview too
         QCoreApplication::processEvents();
         const QImage grabbed = m_window->grab().toImage().convertToFormat(fromCli.format());
         QCOMPARE(grabbed.size(), fromCli.size());
