@@ -54,55 +54,6 @@ cluster::ClusterModel readClusterWithCache(const QString &root, QString *cacheDi
     return model;
 }
 
-// The timeline's docks (Details, Range statistics, Kernels, Insights, ...) are about a loaded timeline: on
-// the cluster page they are hidden so the page has the whole window. Each page keeps its own dock layout
-// (QMainWindow::saveState): leaving the cluster page restores the timeline's exactly as the user left it,
-// and a dock shown on the cluster page from View ▸ Panels (Insights lists the cluster's findings) is there
-// again next time. The timeline's layout is put back before the window saves its state on close.
-class ClusterPageDocks : public QObject
-{
-public:
-    ClusterPageDocks(QMainWindow *window, QStackedWidget *pages, QWidget *clusterPage)
-        : QObject(window), m_window(window), m_clusterPage(clusterPage)
-    {
-        connect(pages, &QStackedWidget::currentChanged, this,
-                [this, pages] { pageChanged(pages->currentWidget() == m_clusterPage); });
-        window->installEventFilter(this);
-        pageChanged(pages->currentWidget() == m_clusterPage);
-    }
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
-    {
-        if (watched == m_window && event->type() == QEvent::Close)
-            pageChanged(false); // MainWindow::closeEvent saves the timeline's layout, not the page's
-        return false;
-    }
-
-private:
-    void pageChanged(bool cluster)
-    {
-        if (cluster == m_onCluster)
-            return;
-        m_onCluster = cluster;
-        if (cluster) {
-            m_timelineState = m_window->saveState();
-            if (!m_clusterState.isEmpty())
-                m_window->restoreState(m_clusterState);
-            else
-                for (QDockWidget *dock : m_window->findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly))
-                    dock->hide();
-        } else {
-            m_clusterState = m_window->saveState();
-            m_window->restoreState(m_timelineState);
-        }
-    }
-
-    QMainWindow *m_window;
-    QWidget *m_clusterPage;
-    bool m_onCluster = false;
-    QByteArray m_timelineState, m_clusterState;
-};
 } // namespace
 
 ClusterController::ClusterController(MainWindow *window, QToolBar *toolbar)
@@ -139,7 +90,7 @@ ClusterView *ClusterController::ensureView()
     connect(m_view, &ClusterView::ranksOpenRequested, this,
             [this](const QList<int> &ranks, const QString &op) { openClusterRanks(ranks, op); });
     connect(m_view, &ClusterView::timelineRequested, this, &ClusterController::showTimelinePage);
-    new ClusterPageDocks(m_window, m_window->m_pages, m_view);
+    // The page's docks: MainWindow's PageDocks (app/MainWindowOverview.cpp) hides the timeline's here.
     return m_view;
 }
 

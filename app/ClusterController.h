@@ -34,6 +34,7 @@ public:
     ClusterController(MainWindow *window, QToolBar *toolbar);
 
     ClusterView *view() const { return m_view; }
+    std::shared_ptr<const cluster::ClusterModel> clusterModel() const { return m_cluster; }
     bool showsCluster() const;
     QAction *clusterAction() const { return m_clusterAction; }
     QString clusterRoot() const { return m_clusterRoot; }
@@ -58,6 +59,8 @@ public:
         return !rankFolders.isEmpty() || m_openingClusterRank;
     }
     void modelShown();
+    // The running load was asked to show an op (a finding's ranks opened from the cluster page).
+    bool showsOpAfterLoad() const { return !m_pendingOp.isEmpty(); }
     void afterLoad(); // titles, messages and the op to show once a rank subset has loaded
     // The window closed its trace.
     void traceClosed();

@@ -62,6 +62,17 @@ QString setCompareSteps(CommandLineOptions &options, const QString &value)
     return {};
 }
 
+QString setPage(CommandLineOptions &options, const QString &value)
+{
+    const QString page = value.trimmed().toLower();
+    if (page != QLatin1String("overview") && page != QLatin1String("timeline") &&
+        page != QLatin1String("cluster"))
+        return QStringLiteral("--page must be overview, timeline or cluster, not '%1'")
+            .arg(printableText(value));
+    options.page = page;
+    return {};
+}
+
 QString setSize(CommandLineOptions &options, const QString &value)
 {
     const std::optional<QSize> parsed = parseWindowSize(value);
@@ -177,12 +188,21 @@ const std::vector<CommandLineMode> &commandLineModes()
          true,
          &runChart},
         {{"screenshot", "OUT.png", &setText<&O::screenshotOut>},
-         {{"size"}, {"range"}, {"select"}, {"compare-steps"}, {"against"}, {"match-shapes"}},
+         {{"size"},
+          {"page"},
+          {"dock"},
+          {"range"},
+          {"select"},
+          {"compare-steps"},
+          {"against"},
+          {"match-shapes"}},
          "[PATH]",
          "render exactly what the window shows (offscreen; no PATH: the bundled sample) as an image in the "
-         "format of OUT's extension (PNG without one; others are refused); --range times like 100ms:120ms "
-         "(plain numbers µs), --select the first slice with this name (exact, else substring); with "
-         "--compare-steps the compare window of the two steps",
+         "format of OUT's extension (PNG without one; others are refused): the Overview after a load, "
+         "--page the overview, timeline or cluster page, --dock NAME that panel raised (details, kernels, "
+         "charts, …; on the timeline unless --page cluster) at the default layout; --range times like "
+         "100ms:120ms (plain numbers µs) and --select the first slice with this name (exact, else "
+         "substring) on the timeline; with --compare-steps the compare window of the two steps",
          true,
          &runScreenshot},
         {{"compare-steps", "A,B", &setCompareSteps},
@@ -238,6 +258,8 @@ const std::vector<CommandLineOption> &modeCommandLineOptions()
         {"csv", "FILE", &setText<&O::csvOut>},
         {"out", "FILE.png", &setText<&O::out>},
         {"size", "WxH", &setSize},
+        {"page", "overview|timeline|cluster", &setPage},
+        {"dock", "NAME", &setText<&O::dock>},
         {"range", "START:END", &setText<&O::range>},
         {"select", "NAME", &setText<&O::select>},
         {"against", "OTHER", &setText<&O::against>},

@@ -30,6 +30,8 @@ struct CommandLineOptions
     QSize size{1600, 1000}; // --size WxH
     QString range;          // --range START:END (relative to the trace start; ns/us/ms/s suffixes)
     QString select;         // --select NAME
+    QString page;           // --page overview|timeline|cluster (--screenshot)
+    QString dock;           // --dock NAME (--screenshot): a panel id of app/PanelRegistry
     QString chart;          // --chart NAME (with --out)
     QString out;            // --out FILE.png
     QString theme;          // --theme system|light|dark (GUI and --screenshot; else the saved choice)

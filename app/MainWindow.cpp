@@ -12,6 +12,7 @@
 #include "MarkersPanel.h"
 #include "MessageBar.h"
 #include "OpenDialogs.h"
+#include "OverviewPage.h"
 #include "PanelRegistry.h"
 #include "RecentPaths.h"
 #include "SearchBar.h"
@@ -79,6 +80,9 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(m_search);
     m_pages->addWidget(m_startPage);
     m_pages->addWidget(m_timeline);
+    // The timeline's minimum: a taller page (the cluster page's table, chart and tabs) must not set the
+    // window's, or it would squeeze the docks each time the window lays them out again.
+    m_pages->setMinimumSize(400, 200);
     layout->addWidget(m_pages, 1);
     connect(m_startPage, &StartPage::openPathRequested, this, &MainWindow::openPath);
     connect(m_startPage, &StartPage::openSampleRequested, this, &MainWindow::openBundledSample);
@@ -113,7 +117,8 @@ MainWindow::MainWindow(QWidget *parent)
     new NavigationKeyFilter(this, [this] { return m_timeline; });
     createActions();
     m_cluster = new ClusterController(this, toolbar); // the "Cluster" breadcrumb, Close Rank, Rank Offsets
-    restoreWindowLayout(*this);                       // geometry and docks as the user left them
+    createOverviewPage(toolbar);                      // the first page after a load, and "◂ Overview"
+    m_layoutRestored = restoreWindowLayout(*this);    // geometry and docks as the user left them
     m_timeline->setFocus();
 }
 
@@ -149,10 +154,18 @@ void MainWindow::resizeEvent(QResizeEvent *event)
     // The docks keep their size when the window shrinks; past these shares the timeline gets the room.
     // Once the layout has given the docks their new sizes (a window resized before it is shown has
     // none yet).
-    QTimer::singleShot(0, this, [this] {
-        constexpr double kSideShare = 0.3, kBottomShare = 0.35;
-        m_panels->limitAreaShares(kSideShare, kBottomShare);
-    });
+    QTimer::singleShot(0, this, [this] { m_panels->limitAreaShares(kSideShare, kBottomShare); });
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    // Without a saved layout the docks get the default room for the window's size (WindowLayout.h), once
+    // the window is shown: before that the dock areas have no sizes to set.
+    if (!m_layoutRestored && !m_defaultLayoutApplied) {
+        m_defaultLayoutApplied = true;
+        applyDefaultDockSizes(*this, *m_panels);
+    }
 }
 
 bool MainWindow::exportViewSvg(const QString &path, QString *error) const
@@ -195,7 +208,9 @@ void MainWindow::closeTrace()
     m_cluster->traceClosed();
     setWindowTitle(tr("Ascend Timeline"));
     m_status->clear();
-    m_messages->hide(); // the warnings were about the closed data
+    m_messages->hide();     // the warnings were about the closed data
+    ++m_overviewGeneration; // a running overview is of the closed data
+    m_overview->setOverview(nullptr);
     m_pages->setCurrentWidget(m_startPage);
 }
 
@@ -278,8 +293,11 @@ void MainWindow::openPath(const QString &path)
         openSession(path);
         return;
     }
-    if (m_cluster->openCluster(path))
+    if (m_cluster->openCluster(path)) {
+        showClusterOverview(); // the cluster's Overview first; its page is one click away
+        m_pages->setCurrentWidget(m_overview);
         return;
+    }
     startLoad(path, {});
 }
 
@@ -327,6 +345,10 @@ void MainWindow::onLoadFinished(const QString &path, const std::shared_ptr<LoadR
     showModel(std::move(result->model), path);
     rememberRecent(path);
     m_cluster->modelShown(); // before the session is applied: it may be captured again
+    // A session restores a view and an op asked for from the cluster page is shown on the timeline: those
+    // loads show the timeline; every other load opens on the Overview.
+    const bool toTimeline = m_sessions->pending() || m_cluster->showsOpAfterLoad();
+    m_pages->setCurrentWidget(toTimeline ? static_cast<QWidget *>(m_timeline) : m_overview);
     m_sessions->applyPending();
     m_cluster->afterLoad(); // rank subset title, messages, the op to show
     Q_EMIT loadFinished(true);
@@ -355,7 +377,7 @@ void MainWindow::showModel(std::unique_ptr<TraceModel> model, const QString &pat
     m_markerList->setAll({}); // markers belong to the data they were set on
     m_compare->forget();
     attachViews(m_model.get());
-    m_pages->setCurrentWidget(m_timeline);
+    startOverview();
     showModelSummary();
     if (!m_model->warnings().isEmpty()) {
         m_messages->showMessage(

@@ -30,6 +30,9 @@ namespace at {
 
 class ClusterView;
 class ChartsPanel;
+class OverviewPage;
+struct Overview;
+struct OverviewTarget;
 class MarkerList;
 class MarkersPanel;
 class CollectionPanel;
@@ -73,6 +76,21 @@ public:
     StepsPanel *steps() const { return m_steps; }
     StartPage *startPage() const { return m_startPage; }
     bool showsStartPage() const;
+    // The Overview page (widgets/OverviewPage, app/MainWindowOverview.cpp): the first page after a load (a
+    // timeline of one or several ranks, or a cluster folder), back to from anywhere with View ▸ Overview or
+    // the toolbar's "Overview". It is computed off the GUI thread: overviewReady() is emitted once it shows
+    // the data of the current load.
+    OverviewPage *overviewPage() const { return m_overview; }
+    bool showsOverview() const;
+    bool overviewIsReady() const { return m_overviewReady; }
+    void showOverviewPage();
+    // What a click on one of the Overview's numbers does: the timeline with the range or slice selected,
+    // the Kernels panel filtered to the kernel, the cluster page, or the Insights panel.
+    void activateOverviewTarget(const OverviewTarget &target);
+    // The dock registered under this panel id ("kernels", "charts", …: PanelRegistry::ids()), shown and
+    // raised; false for an unknown id.
+    bool raisePanel(const QString &id);
+    QStringList panelIds() const;
     // The Cluster page (app/ClusterController): shown instead of a timeline when a folder of rank folders is
     // opened; activating a rank opens that rank folder here. Null until a cluster is opened.
     ClusterController *clusterController() const { return m_cluster; }
@@ -100,7 +118,8 @@ public:
     bool closeRank(int group) { return m_cluster->closeRank(group); }
     // The "Cluster" toolbar action: the cluster page of the timeline's cluster; the timeline stays loaded
     // ("Back to Timeline" returns to it).
-    void showClusterPage() { m_cluster->showClusterPage(); }
+    // (a cluster folder opened as its page: that page again, from the Overview).
+    void showClusterPage();
     void showTimelinePage() { m_cluster->showTimelinePage(); }
     QAction *clusterAction() const { return m_cluster->clusterAction(); }
     // Rank Offsets… (the rank header's menu): per-rank offsets in µs, editable (the timeline's groupOffsets).
@@ -182,12 +201,15 @@ public Q_SLOTS:
 Q_SIGNALS:
     // Emitted when a load ends: ok is false on error or cancel.
     void loadFinished(bool ok);
+    // The Overview page shows the overview of the data now open.
+    void overviewReady();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
     // QEvent::LanguageChange (View ▸ Language): menus, dock titles, toolbar and status in the new language.
     void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -210,6 +232,11 @@ private:
     void openInNewWindow();
     void saveSessionAs();
     void exportView(ViewImageFormat format);
+    void createOverviewPage(QToolBar *toolbar);
+    void startOverview(); // of the timeline's model (with the cluster data of its folder when there is one)
+    void showClusterOverview(); // of the cluster page's data
+    void overviewComputed(std::shared_ptr<const Overview> overview, int generation);
+    void updateOverviewAction();
     QString viewDescription() const; // of an exported SVG
 
     std::shared_ptr<TraceModel> m_model; // shared with open compare windows
@@ -242,6 +269,13 @@ private:
     SessionController *m_sessions;
     TraceLoadJob *m_load;
     ClusterController *m_cluster = nullptr; // the cluster page and its flows
+    OverviewPage *m_overview = nullptr;
+    QAction *m_overviewAction = nullptr; // the toolbar's "Overview" (not shown on the Overview page)
+    int m_overviewGeneration = 0;        // the overview being computed; older results are dropped
+    bool m_overviewReady = false;
+    bool m_overviewRerunPending = false; // a language change asked for the Overview's texts again
+    bool m_layoutRestored = false;       // a saved dock layout was restored (else the default one applies)
+    bool m_defaultLayoutApplied = false;
     // It drives the window's pages, load, views and message bar: parts of the window, not its API.
     friend class ClusterController;
 };

@@ -72,6 +72,7 @@ std::vector<std::pair<const char *, std::function<void()>>> MainWindow::commandH
         {"file.stopPreparedCache", [this] { setPreparedCacheFolder({}); }},
         {"file.close", [this] { closeTrace(); }},
         {"file.quit", [this] { close(); }},
+        {"view.overview", [this] { showOverviewPage(); }},
         {"view.find", [this] { m_search->activate(); }},
         {"view.zoomIn", [t] { t->zoomIn(); }},
         {"view.zoomOut", [t] { t->zoomOut(); }},

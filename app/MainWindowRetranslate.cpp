@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QStackedWidget>
+#include <QTimer>
 #include <QToolBar>
 
 namespace at {
@@ -49,7 +50,20 @@ void MainWindow::retranslateUi()
         label->setText(tr(" Colour kernels: "));
     m_colorBy->retranslate();
     retranslateTableHeaders(this);
-    if (m_model && m_pages->currentWidget() == m_timeline && !isLoading()) {
+    // The Overview's texts come translated from core: made again (the page keeps showing the old ones
+    // until then).
+    updateOverviewAction();
+    if (m_overviewReady && !m_overviewRerunPending) { // once for a burst of LanguageChange events
+        m_overviewRerunPending = true;
+        QTimer::singleShot(0, this, [this] {
+            m_overviewRerunPending = false;
+            if (m_model && !isLoading())
+                startOverview();
+            else if (!m_model)
+                showClusterOverview();
+        });
+    }
+    if (m_model && (m_pages->currentWidget() == m_timeline || showsOverview()) && !isLoading()) {
         showModelSummary();
     } else if (m_pages->currentWidget() == m_startPage) {
         setWindowTitle(tr("Ascend Timeline"));

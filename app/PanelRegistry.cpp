@@ -15,7 +15,7 @@ void PanelRegistry::addDock(const char *command, const char *objectName, PanelPl
     dock->setObjectName(QString::fromLatin1(objectName));
     // Without an explicit minimum a panel's layout (e.g. the Kernels filter row) would set the
     // window's minimum size.
-    panel->setMinimumSize(kMinimumPanelSize);
+    panel->setMinimumSize(placement.minimum);
     dock->setWidget(panel);
     m_window->addDockWidget(placement.area, dock);
     for (std::size_t i = m_docks.size(); i-- > 0;) {
@@ -78,6 +78,35 @@ void PanelRegistry::limitAreaShares(double sideShare, double bottomShare) const
             static_cast<int>(side ? sideShare * m_window->width() : bottomShare * m_window->height());
         if ((side ? widest->width() : widest->height()) > limit)
             m_window->resizeDocks({widest}, {limit}, side ? Qt::Horizontal : Qt::Vertical);
+    }
+}
+
+QStringList PanelRegistry::ids() const
+{
+    QStringList ids;
+    for (const char *command : m_commands)
+        ids << QString::fromLatin1(command).section(QLatin1Char('.'), 1);
+    return ids;
+}
+
+QDockWidget *PanelRegistry::dock(const QString &id) const
+{
+    const qsizetype i = ids().indexOf(id);
+    return i < 0 ? nullptr : m_docks[static_cast<std::size_t>(i)];
+}
+
+void PanelRegistry::resizeAreas(int sideWidth, int bottomHeight) const
+{
+    for (const Qt::DockWidgetArea area :
+         {Qt::LeftDockWidgetArea, Qt::RightDockWidgetArea, Qt::BottomDockWidgetArea}) {
+        const bool side = area != Qt::BottomDockWidgetArea;
+        const int size = side ? sideWidth : bottomHeight;
+        for (QDockWidget *dock : m_docks) {
+            if (size <= 0 || dock->isFloating() || dock->isHidden() || m_window->dockWidgetArea(dock) != area)
+                continue;
+            m_window->resizeDocks({dock}, {size}, side ? Qt::Horizontal : Qt::Vertical);
+            break; // the docks of an area are tabbed: one resize sizes the area
+        }
     }
 }
 

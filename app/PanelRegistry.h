@@ -16,12 +16,15 @@ class TraceModel;
 // The smallest a panel gets: its content is clipped below this (the window can still shrink).
 inline constexpr QSize kMinimumPanelSize{160, 80};
 
-// Where a dock starts: its area (docks of one area are tabbed together, the first one raised) and
-// the size the area gets (width on the sides, height at the bottom).
+// Where a dock starts: its area (docks of one area are tabbed together, the first one raised), the size
+// the area gets (width on the sides, height at the bottom; the window's default layout may give more,
+// WindowLayout.h) and the smallest size its panel is drawn at (a chart asks for the room it needs to be
+// read: below it the dock area does not shrink).
 struct PanelPlacement
 {
     Qt::DockWidgetArea area;
     int areaSize = 0;
+    QSize minimum = kMinimumPanelSize;
 };
 
 // The docks of the main window. A panel is one registration: its command (id, title and the
@@ -60,6 +63,13 @@ public:
     void limitAreaShares(double sideShare, double bottomShare) const;
     // Brings the dock of a registered panel to the front of its tab group (when it is shown).
     void raise(const QWidget *panel) const;
+    // The panel ids: the command id without "panel." ("details", "kernels", "charts", …), in registration
+    // order; --screenshot --dock takes them.
+    QStringList ids() const;
+    // The dock of a panel id, else null.
+    QDockWidget *dock(const QString &id) const;
+    // Gives each dock area its size: the side areas' width and the bottom area's height (0: unchanged).
+    void resizeAreas(int sideWidth, int bottomHeight) const;
     // View ▸ Panels: one toggle per dock.
     QMenu *menu() const { return m_menu; }
     const std::vector<QDockWidget *> &docks() const { return m_docks; }

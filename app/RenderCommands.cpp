@@ -7,6 +7,7 @@
 #include "TimelineView.h"
 #include "TraceLoader.h"
 #include "TraceQueries.h"
+#include "cluster/ClusterView.h"
 
 #include "common/OutputPath.h"
 
@@ -22,6 +23,11 @@ namespace at {
 
 namespace {
 
+bool hasClusterPage(const MainWindow &window)
+{
+    return window.clusterController()->view() && window.clusterController()->view()->model();
+}
+
 // Opens the path in the window and waits for the load to finish; prints the error on failure.
 bool openAndWait(MainWindow &window, const QString &path)
 {
@@ -34,7 +40,53 @@ bool openAndWait(MainWindow &window, const QString &path)
     window.openPath(path);
     if (window.isLoading())
         loop.exec();
-    return ok || window.showsCluster(); // a cluster folder shows its cluster page without loading
+    return ok || hasClusterPage(window); // a cluster folder shows its pages without loading a timeline
+}
+
+// The Overview is computed after the load, off the GUI thread: a picture waits for it.
+void waitForOverview(MainWindow &window)
+{
+    if (window.overviewIsReady())
+        return;
+    QEventLoop loop;
+    QObject::connect(&window, &MainWindow::overviewReady, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+// --page and --dock: the page to render (the Overview, the first page after a load, when neither they nor
+// --range / --select ask for another) and the dock raised on it. An error for a page the data has not or a
+// dock that does not exist; empty when it is shown.
+QString showPageAndDock(const CommandLineOptions &options, MainWindow &window, const QString &path)
+{
+    const bool onTimeline = !options.range.isEmpty() || !options.select.isEmpty();
+    QString page = options.page;
+    if (page.isEmpty())
+        page =
+            onTimeline || (!options.dock.isEmpty()) ? QStringLiteral("timeline") : QStringLiteral("overview");
+    if (onTimeline && page != QLatin1String("timeline"))
+        return QStringLiteral("--range and --select show the timeline, not the %1 page").arg(page);
+    if (!options.dock.isEmpty() && page == QLatin1String("overview"))
+        return QStringLiteral(
+            "--dock shows a panel beside the timeline or the cluster page, not the Overview");
+    if (!options.dock.isEmpty() && !window.panelIds().contains(options.dock))
+        return QStringLiteral("--dock %1: no such panel (the panels are: %2)")
+            .arg(options.dock, window.panelIds().join(QStringLiteral(", ")));
+    if (page == QLatin1String("timeline")) {
+        if (!window.model())
+            return QStringLiteral("%1 is a cluster read from its summary files: it has no timeline page")
+                .arg(path);
+        window.showTimelinePage();
+    } else if (page == QLatin1String("cluster")) {
+        if (hasClusterPage(window) || (window.model() && !window.clusterRoot().isEmpty()))
+            window.showClusterPage();
+        else
+            return QStringLiteral("%1 is not a cluster folder: it has no cluster page").arg(path);
+    } else {
+        window.showOverviewPage();
+    }
+    if (!options.dock.isEmpty())
+        window.raisePanel(options.dock);
+    return {};
 }
 
 SliceRef findByName(const TraceModel &model, const QString &name)
@@ -196,12 +248,17 @@ int runScreenshot(const CommandLineOptions &options)
         err << "ascend-timeline: " << window.lastError() << "\n";
         return 1;
     }
-    if (window.showsCluster() && (!options.select.isEmpty() || !options.range.isEmpty())) {
+    if (!window.model() && (!options.select.isEmpty() || !options.range.isEmpty())) {
         err << "ascend-timeline: --select and --range need a timeline, " << path << " is a cluster\n";
         return 2;
     }
     if (!options.compareSteps.isEmpty())
         return renderCompareWindow(options, window, err);
+    waitForOverview(window);
+    if (const QString error = showPageAndDock(options, window, path); !error.isEmpty()) {
+        err << "ascend-timeline: " << error << "\n";
+        return 2;
+    }
     TimelineView *timeline = window.timeline();
     if (!options.select.isEmpty()) {
         const SliceRef ref = findByName(*window.model(), options.select);
@@ -221,7 +278,9 @@ int runScreenshot(const CommandLineOptions &options)
         }
         timeline->zoom()->setRange({*start, *end}, false);
     }
-    QCoreApplication::processEvents();
+    // The page and dock settle (layouts, the dock areas' sizes, the charts' first draw).
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
     const QImage image = window.grab().toImage();
     // Encoded in memory, then written through OutputPath (never onto a device or an input file).
     QBuffer encoded;

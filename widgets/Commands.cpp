@@ -121,6 +121,13 @@ std::vector<Command> viewCommands()
 {
     const auto ctrl = Qt::ControlModifier;
     return {
+        {"view.overview",
+         S::View,
+         QT_TRANSLATE_NOOP("Commands", "O&verview"),
+         {key(ctrl | Qt::Key_1)},
+         QT_TRANSLATE_NOOP("Commands",
+                           "show the Overview: where each step's time went and the top findings (the first "
+                           "page after a load)")},
         {"view.find",
          S::View,
          QT_TRANSLATE_NOOP("Commands", "&Find…"),

@@ -218,6 +218,8 @@ private Q_SLOTS:
         QVERIFY(showWindow());
         m_window->openPath(
             test::samplePath(QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2")));
+        QVERIFY(m_window->showsOverview()); // a cluster opens on its Overview
+        m_window->showClusterPage();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->showsCluster() && !m_window->isLoading(), 60000);
         settle();
         exercise();

@@ -301,6 +301,7 @@ private Q_SLOTS:
         m_window->resize(1200, 800);
         m_window->openBundledSample();
         QVERIFY(waitForLoad(spy, true));
+        QTRY_VERIFY(m_window->overviewIsReady()); // the command line waits for the Overview too
         QCoreApplication::processEvents();
         const QImage grabbed = m_window->grab().toImage().convertToFormat(fromCli.format());
         QCOMPARE(grabbed.size(), fromCli.size());
@@ -341,7 +342,8 @@ private Q_SLOTS:
         m_window->openBundledSample();
         QVERIFY(waitForLoad(spy, true));
         QCOMPARE(m_window->recentPaths().size(), qsizetype(1));
-        // A dock the user closed stays closed in the next session.
+        // A dock the user closed (on the timeline, where the docks are) stays closed in the next session.
+        m_window->showTimelinePage();
         auto *kernelsDock = m_window->findChild<QDockWidget *>(QStringLiteral("KernelsDock"));
         QVERIFY(kernelsDock);
         kernelsDock->close();

@@ -659,6 +659,8 @@ private Q_SLOTS:
         window.resize(1600, 1000);
         window.show();
         window.openPath(qwen3Cluster());
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         ClusterView *view = window.clusterView();
         auto *tabs = view->findChild<QTabWidget *>();
@@ -900,6 +902,8 @@ private Q_SLOTS:
         window.show();
         MappedFile::setMappedHookForTesting(record);
         window.openPath(qwen3Cluster());
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         QCOMPARE(communicationFiles().size(), 4); // the page reads every rank once
         mapped.clear();

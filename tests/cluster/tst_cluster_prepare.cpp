@@ -269,6 +269,8 @@ private slots:
         window.setLoadOptions(options);
         window.show();
         window.openPath(m_qwen);
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         const cluster::ClusterModel *model = window.clusterView()->model();
         QCOMPARE(model->ranks.size(), std::size_t(4));

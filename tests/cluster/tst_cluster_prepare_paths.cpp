@@ -309,6 +309,8 @@ private slots:
             QVERIFY(clear->isEnabled());
             QVERIFY(window.messageBar()->text().contains(m_cache));
             window.openPath(m_desktop);
+            QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+            window.showClusterPage();
             QVERIFY(window.showsCluster());
             for (const cluster::Rank &r : window.clusterView()->model()->ranks)
                 QCOMPARE(r.preparedSummary, cluster::preparedSummaryPath(r.folder, m_cache));
@@ -339,6 +341,8 @@ private slots:
         { // kept in QSettings: the next window uses it
             MainWindow window;
             window.openPath(m_desktop);
+            QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+            window.showClusterPage();
             QVERIFY(window.showsCluster());
             QCOMPARE(window.findChild<StatusLabel *>()->text(), preparedStatus);
         }
@@ -348,6 +352,8 @@ private slots:
             MainWindow window;
             window.setLoadOptions(cacheOptions(empty.path()));
             window.openPath(m_desktop);
+            QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+            window.showClusterPage();
             QVERIFY(window.showsCluster());
             QCOMPARE(window.findChild<StatusLabel *>()->text(),
                      QStringLiteral("Cluster %1: 0 of 4 ranks from prepared summaries in %2")
@@ -403,6 +409,8 @@ private slots:
         window.show();
         window.findChild<QAction *>(QStringLiteral("file.preparedCacheFolder"))->trigger();
         window.openPath(m_desktop);
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         QCOMPARE(window.findChild<StatusLabel *>()->text(),
                  QStringLiteral("Cluster %1: 4 rank(s) read from their summary files").arg(m_desktop));

@@ -272,6 +272,8 @@ private Q_SLOTS:
         QVERIFY(!alexnetWithSummaryOnlyRank(dir.path()).isEmpty());
         auto window = newWindow();
         window->openPath(dir.path());
+        QVERIFY(window->showsOverview()); // a cluster opens on its Overview
+        window->showClusterPage();
         QVERIFY(window->showsCluster());
         ClusterView *view = window->clusterView();
         QVERIFY(!view->backToTimelineButton()->isVisibleTo(view)); // nothing loaded yet
@@ -334,6 +336,8 @@ private Q_SLOTS:
     {
         auto window = newWindow();
         window->openPath(qwen3Cluster());
+        QVERIFY(window->showsOverview()); // a cluster opens on its Overview
+        window->showClusterPage();
         QVERIFY(window->showsCluster());
         ClusterView *view = window->clusterView();
         QCOMPARE(view->groupOf(2), (QList<int>{2, 3}));
@@ -397,6 +401,8 @@ private Q_SLOTS:
         }
         auto window = newWindow();
         window->openPath(dir.path());
+        QVERIFY(window->showsOverview()); // a cluster opens on its Overview
+        window->showClusterPage();
         QVERIFY(window->showsCluster());
         QSignalSpy finished(window.get(), &MainWindow::loadFinished);
         window->openClusterRanks({0, 1, 2});

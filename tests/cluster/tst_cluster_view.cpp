@@ -180,6 +180,8 @@ private slots:
         window.resize(size);
         window.show();
         window.openPath(qwen3Cluster());
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         QCoreApplication::processEvents();
         ClusterView *view = window.clusterView();
@@ -312,6 +314,8 @@ private slots:
         window.resize(900, 700);
         window.show();
         window.openPath(qwen3Cluster());
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         QDockWidget *insights = dock(window, "InsightsDock");
         QVERIFY(insights && !insights->isVisible());
@@ -331,7 +335,9 @@ private slots:
         window.resize(1600, 1000);
         window.show();
         window.openPath(qwen3Cluster());
-        QVERIFY(!window.isLoading()); // summary files only: nothing parsed in the background
+        QVERIFY(!window.isLoading());    // summary files only: nothing parsed in the background
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         QVERIFY(!window.model());
         ClusterView *view = window.clusterView();
@@ -389,6 +395,8 @@ private slots:
         window.resize(1600, 1000);
         window.show();
         window.openPath(root);
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         ClusterView *view = window.clusterView();
         QTableView *table = view->rankTable();
@@ -417,6 +425,8 @@ private slots:
         MainWindow window;
         window.show();
         window.openPath(root);
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         ClusterView *view = window.clusterView();
         view->rankTable()->selectRow(0);

@@ -29,11 +29,20 @@ inline void closeCompareWindows()
 
 // Opens path in the window and waits for the load to end: true when it succeeded. A load that ends
 // inside openPath (an error found at once) has signalled before the wait starts.
-inline bool openAndWait(MainWindow &window, const QString &path)
+// A load opens on the Overview page (tests/window tests it, with openOnOverview); the suites that drive
+// the timeline and its docks get the timeline page, as a click on "Timeline ▸" would show it.
+inline bool openOnOverview(MainWindow &window, const QString &path)
 {
     QSignalSpy spy(&window, &MainWindow::loadFinished);
     window.openPath(path);
     return (!spy.isEmpty() || spy.wait(60000)) && spy.first().first().toBool();
+}
+inline bool openAndWait(MainWindow &window, const QString &path)
+{
+    const bool ok = openOnOverview(window, path);
+    if (ok && window.showsOverview())
+        window.showTimelinePage();
+    return ok;
 }
 
 // Settings (recent files, window layout) go to a scratch folder, never the user's.

@@ -170,6 +170,8 @@ private Q_SLOTS:
         auto *panel = window.findChild<InsightsPanel *>();
         // Ranks 1 and 3 have only summary files: the folder opens as the cluster page.
         window.openPath(samplePath(QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2")));
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputing() && !panel->findings().empty(), 30000);
         std::size_t index = panel->findings().size();
