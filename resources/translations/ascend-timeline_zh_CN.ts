@@ -661,6 +661,14 @@
         <source>forget the prepared cache folder (loads use the usual snapshot cache)</source>
         <translation>不再使用预处理缓存文件夹（加载使用常规快照缓存）</translation>
     </message>
+    <message>
+        <source>O&amp;verview</source>
+        <translation>概览(&amp;V)</translation>
+    </message>
+    <message>
+        <source>show the Overview: where each step&apos;s time went and the top findings (the first page after a load)</source>
+        <translation>显示概览：每一步的时间花在哪里以及主要发现（加载后的第一个页面）</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -4017,6 +4025,14 @@ duration %2 µs · %3</source>
         <source>The following loads use the prepared cache folder %1 (ranks prepared there open without parsing).</source>
         <translation>之后的加载使用预处理缓存文件夹 %1（在其中预处理过的 Rank 无需解析即可打开）。</translation>
     </message>
+    <message>
+        <source>◂ Overview</source>
+        <translation>◂ 概览</translation>
+    </message>
+    <message>
+        <source>Back to the Overview: where each step&apos;s time went (View ▸ Overview)</source>
+        <translation>回到概览：每一步的时间花在哪里（视图 ▸ 概览）</translation>
+    </message>
 </context>
 <context>
     <name>at::MarkerList</name>
@@ -4234,6 +4250,201 @@ duration %2 µs · %3</source>
         <translation>
             <numerusform>显示全部 %n 条</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>at::OverviewPage</name>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation>通信（未被掩盖）</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>Bubble (receive)</source>
+        <translation>气泡（接收）</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Not attributed</source>
+        <translation>未归因</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Timeline ▸</source>
+        <translation>时间线 ▸</translation>
+    </message>
+    <message>
+        <source>The timeline of this data (View ▸ Overview comes back here)</source>
+        <translation>这份数据的时间线（视图 ▸ 概览 可回到此页）</translation>
+    </message>
+    <message>
+        <source>Cluster ▸</source>
+        <translation>集群 ▸</translation>
+    </message>
+    <message>
+        <source>The cluster page: every rank&apos;s steps, the matrix and the slow ranks</source>
+        <translation>集群页面：每个 rank 的各步、通信矩阵和慢 rank</translation>
+    </message>
+    <message>
+        <source>Rank:</source>
+        <translation>Rank：</translation>
+    </message>
+    <message>
+        <source>Mean step per rank (click a rank: its steps below)</source>
+        <translation>每个 rank 的平均步（单击 rank：在下方显示其各步）</translation>
+    </message>
+    <message>
+        <source>What fills each part (mean step; click a row)</source>
+        <translation>各部分由什么组成（平均步；单击一行）</translation>
+    </message>
+    <message>
+        <source>Top findings (click: where it shows)</source>
+        <translation>主要发现（单击：显示出现位置）</translation>
+    </message>
+    <message>
+        <source>Memory peak</source>
+        <translation>内存峰值</translation>
+    </message>
+    <message>
+        <source>Collection warnings</source>
+        <translation>采集警告</translation>
+    </message>
+    <message>
+        <source>Part and what fills it</source>
+        <translation>部分及其组成</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>Share of step</source>
+        <translation>占步时间比例</translation>
+    </message>
+    <message>
+        <source>No rank of this data has steps or device time to break down.</source>
+        <translation>这份数据中没有可拆分的步或设备时间。</translation>
+    </message>
+    <message>
+        <source>Computing the overview…</source>
+        <translation>正在计算概览…</translation>
+    </message>
+    <message>
+        <source>Open a trace, a profiling result or a cluster folder.</source>
+        <translation>请打开跟踪文件、性能数据结果或集群文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n step(s)</source>
+        <translation>
+            <numerusform>%1 · %n 步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) on one timeline</source>
+        <translation>
+            <numerusform>一条时间线上的 %n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster of %n rank(s), from their summary files</source>
+        <translation>
+            <numerusform>%n 个 rank 的集群，来自其汇总文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Step time of %1: the first %2 of %n step(s) and the mean (click a bar: the step on the timeline)</source>
+        <translation>
+            <numerusform>%1 的步时间：%n 步中的前 %2 步及平均值（单击条形：在时间线上显示该步）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Step time of %1 (click a bar: the step on the timeline)</source>
+        <translation>%1 的步时间（单击条形：在时间线上显示该步）</translation>
+    </message>
+    <message>
+        <source>Step time of %1: no steps (%2)</source>
+        <translation>%1 的步时间：没有步（%2）</translation>
+    </message>
+    <message>
+        <source>nothing to break down</source>
+        <translation>没有可拆分的内容</translation>
+    </message>
+    <message>
+        <source>%1: share of the step</source>
+        <translation>%1：占步时间的比例</translation>
+    </message>
+    <message>
+        <source>By the rank waited for</source>
+        <translation>按所等待的 rank</translation>
+    </message>
+    <message>
+        <source>Top kernels (click: Kernels panel)</source>
+        <translation>主要算子（单击：算子面板）</translation>
+    </message>
+    <message>
+        <source>No finding for this rank</source>
+        <translation>此 rank 没有发现</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>已预留</translation>
+    </message>
+    <message>
+        <source>component %1, at %2 (from %3)</source>
+        <translation>组件 %1，时间 %2（来自 %3）</translation>
+    </message>
+    <message>
+        <source>component %1 (from %2)</source>
+        <translation>组件 %1（来自 %2）</translation>
+    </message>
+    <message>
+        <source>No memory data</source>
+        <translation>没有内存数据</translation>
+    </message>
+    <message>
+        <source>collect with profile_memory=True to see the peak and its component</source>
+        <translation>使用 profile_memory=True 采集即可查看峰值及其所属组件</translation>
+    </message>
+    <message>
+        <source>None: the collection reported no problem.</source>
+        <translation>无：采集没有报告问题。</translation>
     </message>
 </context>
 <context>
@@ -4499,6 +4710,13 @@ duration %2 µs · %3</source>
     <message>
         <source>ranks aligned: each rank counted where it is drawn (its offset)</source>
         <translation>rank 已对齐：每个 rank 按其绘制位置（加上偏移）统计</translation>
+    </message>
+</context>
+<context>
+    <name>at::StepBarsChart</name>
+    <message>
+        <source>Click: the step on the timeline</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
