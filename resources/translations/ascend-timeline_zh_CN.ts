@@ -4716,7 +4716,7 @@ duration %2 µs · %3</source>
     <name>at::StepBarsChart</name>
     <message>
         <source>Click: the step on the timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>单击：在时间线上显示该步</translation>
     </message>
 </context>
 <context>
