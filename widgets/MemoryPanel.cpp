@@ -2,6 +2,7 @@
 
 #include "ChartScale.h"
 #include "MemoryLanes.h"
+#include "NumberFormat.h"
 #include "Theme.h"
 
 #include <QApplication>
@@ -417,10 +418,11 @@ void MemoryPanel::showDevice(int index)
     replaceChart(chart);
 
     if (d.overallPeak) {
-        m_liveTitle->setText(tr("Live at the %1 peak: %2 MB at %3 ms, %n allocation(s), largest first", "",
+        m_liveTitle->setText(tr("Live at the %1 peak: %2 at %3 ms, %n allocation(s), largest first", "",
                                 static_cast<int>(d.liveAtPeak.size()))
                                  .arg(profile.curves[static_cast<std::size_t>(d.overall)].component,
-                                      bytesAsMegabytes(d.overallPeak->bytes), msText(d.overallPeak->time)));
+                                      formatBytes(static_cast<double>(d.overallPeak->bytes)),
+                                      msText(d.overallPeak->time)));
         for (std::size_t i : d.liveAtPeak) {
             const MemoryAllocation &a = profile.allocations[i];
             auto *item = new QTreeWidgetItem(m_live);

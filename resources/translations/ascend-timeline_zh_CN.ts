@@ -4198,12 +4198,6 @@ duration %2 µs · %3</source>
         <source>%1 reserved</source>
         <translation>%1 已预留</translation>
     </message>
-    <message numerus="yes">
-        <source>Live at the %1 peak: %2 MB at %3 ms, %n allocation(s), largest first</source>
-        <translation>
-            <numerusform>%1 峰值时存活的分配：%2 MB，位于 %3 ms，共 %n 个，按大小降序</numerusform>
-        </translation>
-    </message>
     <message>
         <source>not released</source>
         <translation>未释放</translation>
@@ -4221,6 +4215,12 @@ duration %2 µs · %3</source>
         <source>%1 · %2 KB · not released (%3 ms to the end)</source>
         <extracomment>The same for an allocation held to the end of the profile</extracomment>
         <translation>%1 · %2 KB · 未释放（距结束 %3 ms）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Live at the %1 peak: %2 at %3 ms, %n allocation(s), largest first</source>
+        <translation>
+            <numerusform>%1 峰值时存活的分配：%2，位于 %3 ms，共 %n 个，按大小降序</numerusform>
+        </translation>
     </message>
 </context>
 <context>
