@@ -186,8 +186,9 @@ private Q_SLOTS:
                                 .arg(row(device).y)
                                 .arg(row(device).height)
                                 .arg(lanesHeight())));
-        // At 1600x1000 the communication lanes below them too.
-        if (size.height() >= 1000) {
+        // At 1600x1000 the communication lanes below them too, when the timeline is tall enough for them
+        // (the default layout gives the bottom docks about 42 % of the height: the timeline keeps ~440 px).
+        if (size.height() >= 1000 && lanesHeight() >= 600) {
             const int communication = firstLaneOf(*view(), Layer::Communication);
             QVERIFY(communication >= 0);
             QVERIFY2(row(communication).y + row(communication).height <= lanesHeight(),
@@ -220,6 +221,11 @@ private Q_SLOTS:
         const TraceModel &model = *m_window->model();
         const DeepestHost deep = deepestHostThread(model);
         QVERIFY(view()->isCollapsed(deep.process));
+        // At the default layout the shallow CANN stack may start collapsed too (a short view): open every
+        // other process, so that the deep stack is the one above the first lane in sight.
+        for (std::size_t p = 0; p < model.processes().size(); ++p)
+            if (static_cast<int>(p) != deep.process)
+                view()->setCollapsed(static_cast<int>(p), false);
         view()->setFocus();
         // ↓ without a lane: the first lane in sight, which is below the collapsed stack.
         QTest::keyClick(view(), Qt::Key_Down);
@@ -254,6 +260,8 @@ private Q_SLOTS:
         const int cann = processNamed(model, QStringLiteral("CANN"));
         const int hardware = processNamed(model, QStringLiteral("Ascend Hardware"));
         QVERIFY(cann >= 0 && hardware >= 0);
+        view()->setCollapsed(cann, false); // may start collapsed at the default layout (a short view)
+        view()->setCollapsed(hardware, false);
         // The CANN header just scrolled under the rank's sticky header: the row at the very top is still
         // the Python stack's, but every lane in sight below the headers is CANN's.
         for (const int process : {cann, hardware}) {

@@ -234,6 +234,8 @@ private Q_SLOTS:
         window.resize(1600, 1000);
         window.show();
         window.openPath(qwen3Cluster());
+        QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+        window.showClusterPage();
         QVERIFY(window.showsCluster());
         ClusterView *view = window.clusterView();
         auto *tabs = view->findChild<QTabWidget *>();
@@ -364,6 +366,8 @@ private Q_SLOTS:
             window.resize(900, 700);
             window.show();
             window.openPath(qwen3Cluster());
+            QVERIFY(window.showsOverview()); // a cluster opens on its Overview
+            window.showClusterPage();
             QVERIFY(window.showsCluster());
             QCoreApplication::processEvents();
             QChart *chart = window.clusterView()->breakdownChart()->chart();
