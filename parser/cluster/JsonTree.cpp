@@ -197,14 +197,17 @@ namespace {
 // The member-by-member reader behind streamJsonMembers: a small structural scanner walks the objects above
 // the visited depth (keys, ':' and ',', strings with their escapes, nested brackets), and each visited
 // member's text is parsed on its own with simdjson (which validates it) into a small JsonNode.
-class MemberStream
+// The structural scanner under MemberStream and ValueWalker: it moves over the mapped text without building
+// anything (strings with their escapes, nested brackets counted), gives the pages it passed back to the
+// system, and words a run's errors. simdjson validates every piece a subclass parses.
+class JsonScanner
 {
-public:
-    MemberStream(const MappedFile &file, int depth, const JsonMemberVisitor &visit)
-        : m_file(file), m_begin(file.data()), m_size(file.size()), m_depth(depth), m_visit(visit)
-    {}
+protected:
+    explicit JsonScanner(const MappedFile &file) : m_file(file), m_begin(file.data()), m_size(file.size()) {}
 
-    bool run(QString *error)
+    // Runs walkDocument at the document's '{' and checks that nothing follows the document (unless the walk
+    // stopped early); the error names the file and, when known, the key the text stopped being valid at.
+    template <typename Walk> bool scanDocument(QString *error, Walk walkDocument)
     {
         skipSpace();
         if (m_pos >= m_size) {
@@ -215,7 +218,7 @@ public:
             *error = QCoreApplication::translate("Parser", "%1: not a JSON object").arg(m_file.path());
             return false;
         }
-        bool ok = readObject(1);
+        bool ok = walkDocument();
         if (ok && !m_stopped) {
             skipSpace();
             ok = m_pos == m_size;
@@ -234,7 +237,6 @@ public:
         return true;
     }
 
-private:
     static constexpr std::size_t kReleaseStep = std::size_t(8) << 20; // give pages back every 8 MiB
 
     char at() const { return m_pos < m_size ? m_begin[m_pos] : '\0'; }
@@ -260,7 +262,7 @@ private:
         return false;
     }
 
-    // Moves past one value; brackets are only counted here, simdjson checks them when the member is parsed.
+    // Moves past one value; brackets are only counted here, simdjson checks them when the value is parsed.
     bool skipValue()
     {
         int nesting = 0;
@@ -277,7 +279,7 @@ private:
                 ++nesting;
             } else if (c == '}' || c == ']') {
                 if (nesting == 0)
-                    return true; // the end of the enclosing object: a scalar just ended
+                    return true; // the end of the enclosing object or array: a scalar just ended
                 if (--nesting == 0) {
                     ++m_pos;
                     return true;
@@ -290,6 +292,47 @@ private:
         return nesting == 0;
     }
 
+    // The page-aligned end before upTo when at least kReleaseStep has been passed since the last release,
+    // else 0.
+    std::size_t releasable(std::size_t upTo) const
+    {
+        static const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+        const std::size_t aligned = upTo / page * page;
+        return aligned >= m_released + kReleaseStep ? aligned : 0;
+    }
+
+    // The scan never goes back: the file's pages before `aligned` are dropped from this process (a later
+    // read would fault them in from the file again).
+    void dropPagesBefore(std::size_t aligned)
+    {
+        ::madvise(const_cast<char *>(m_begin) + m_released, aligned - m_released, MADV_DONTNEED);
+        m_released = aligned;
+    }
+
+    const MappedFile &m_file;
+    const char *m_begin;
+    std::size_t m_size;
+    std::size_t m_pos = 0;
+    std::size_t m_released = 0;
+    std::vector<std::string> m_keys;
+    std::string m_buffer;
+    od::parser m_parser;
+    bool m_stopped = false;
+};
+
+class MemberStream : JsonScanner
+{
+public:
+    MemberStream(const MappedFile &file, int depth, const JsonMemberVisitor &visit)
+        : JsonScanner(file), m_depth(depth), m_visit(visit)
+    {}
+
+    bool run(QString *error)
+    {
+        return scanDocument(error, [this] { return readObject(1); });
+    }
+
+private:
     // Parses `{<text>}` (one member) into key and value; false when it is not valid JSON.
     bool parseMember(std::size_t from, std::size_t to, std::string &key, JsonNode *value)
     {
@@ -319,14 +362,8 @@ private:
 
     void release(std::size_t upTo)
     {
-        static const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-        const std::size_t aligned = upTo / page * page;
-        if (aligned < m_released + kReleaseStep)
-            return;
-        // The scan never goes back: the file's pages before here are dropped from this process (a later
-        // read would fault them in from the file again).
-        ::madvise(const_cast<char *>(m_begin) + m_released, aligned - m_released, MADV_DONTNEED);
-        m_released = aligned;
+        if (const std::size_t aligned = releasable(upTo))
+            dropPagesBefore(aligned);
     }
 
     // At '{' of an object of this level (1 = the document).
@@ -393,17 +430,8 @@ private:
         }
     }
 
-    const MappedFile &m_file;
-    const char *m_begin;
-    std::size_t m_size;
     int m_depth;
     const JsonMemberVisitor &m_visit;
-    std::size_t m_pos = 0;
-    std::size_t m_released = 0;
-    std::vector<std::string> m_keys;
-    std::string m_buffer;
-    od::parser m_parser;
-    bool m_stopped = false;
 };
 
 } // namespace
@@ -421,106 +449,26 @@ bool streamJsonMembers(const QString &path, int depth, const JsonMemberVisitor &
 
 namespace {
 
-// The walker behind walkJsonFile: the structural scan of MemberStream (strings with their escapes, nested
+// The walker behind walkJsonFile: the structural scan of JsonScanner (strings with their escapes, nested
 // brackets counted, simdjson validating each value it hands out), walking into the objects and arrays the
 // caller chooses, with every byte passed to walk.bytes before its page is given back.
-class ValueWalker
+class ValueWalker : JsonScanner
 {
 public:
-    ValueWalker(const MappedFile &file, const JsonWalk &walk)
-        : m_file(file), m_begin(file.data()), m_size(file.size()), m_walk(walk)
-    {}
+    ValueWalker(const MappedFile &file, const JsonWalk &walk) : JsonScanner(file), m_walk(walk) {}
 
     bool run(QString *error, bool *stopped)
     {
-        skipSpace();
-        if (m_pos >= m_size) {
-            *error = QCoreApplication::translate("Parser", "%1: not valid JSON").arg(m_file.path());
+        if (!scanDocument(error, [this] { return walkObject(); }))
             return false;
-        }
-        if (m_begin[m_pos] != '{') {
-            *error = QCoreApplication::translate("Parser", "%1: not a JSON object").arg(m_file.path());
-            return false;
-        }
-        bool ok = walkObject();
-        if (ok && !m_stopped) {
-            skipSpace();
-            ok = m_pos == m_size;
-            if (ok)
-                pass(m_size);
-        }
-        if (m_file.truncated()) {
-            *error = m_file.truncationMessage();
-            return false;
-        }
-        if (!ok) {
-            *error = m_keys.empty()
-                         ? QCoreApplication::translate("Parser", "%1: not valid JSON").arg(m_file.path())
-                         : QCoreApplication::translate("Parser", "%1: not valid JSON near key \"%2\"")
-                               .arg(m_file.path(), QString::fromStdString(m_keys.back()));
-            return false;
-        }
+        if (!m_stopped)
+            pass(m_size);
         if (stopped)
             *stopped = m_stopped;
         return true;
     }
 
 private:
-    static constexpr std::size_t kReleaseStep = std::size_t(8) << 20; // give pages back every 8 MiB
-
-    char at() const { return m_pos < m_size ? m_begin[m_pos] : '\0'; }
-
-    void skipSpace()
-    {
-        while (m_pos < m_size && (m_begin[m_pos] == ' ' || m_begin[m_pos] == '\n' || m_begin[m_pos] == '\r' ||
-                                  m_begin[m_pos] == '\t'))
-            ++m_pos;
-    }
-
-    // At '"': moves past the closing quote.
-    bool skipString()
-    {
-        for (++m_pos; m_pos < m_size; ++m_pos) {
-            if (m_begin[m_pos] == '\\')
-                ++m_pos;
-            else if (m_begin[m_pos] == '"') {
-                ++m_pos;
-                return true;
-            }
-        }
-        return false;
-    }
-
-    // Moves past one value; brackets are only counted here, simdjson checks them when the value is parsed.
-    bool skipValue()
-    {
-        int nesting = 0;
-        while (m_pos < m_size) {
-            const char c = m_begin[m_pos];
-            if (c == '"') {
-                if (!skipString())
-                    return false;
-                if (nesting == 0)
-                    return true;
-                continue;
-            }
-            if (c == '{' || c == '[') {
-                ++nesting;
-            } else if (c == '}' || c == ']') {
-                if (nesting == 0)
-                    return true; // the end of the enclosing object or array: a scalar just ended
-                if (--nesting == 0) {
-                    ++m_pos;
-                    return true;
-                }
-            } else if (nesting == 0 && (c == ',' || c == ' ' || c == '\n' || c == '\r' || c == '\t')) {
-                return true;
-            }
-            ++m_pos;
-        }
-        return nesting == 0;
-    }
-
     // Parses the text [from, to) as one JSON value (wrapped in an array: simdjson reads a scalar document
     // only as a scalar); false when it is not exactly one valid value.
     bool parseValue(std::size_t from, std::size_t to, JsonNode &value)
@@ -564,14 +512,10 @@ private:
 
     void release(std::size_t upTo)
     {
-        static const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-        const std::size_t aligned = upTo / page * page;
-        if (aligned < m_released + kReleaseStep)
-            return;
-        pass(aligned);
-        // The scan never goes back: the file's pages before here are dropped from this process.
-        ::madvise(const_cast<char *>(m_begin) + m_released, aligned - m_released, MADV_DONTNEED);
-        m_released = aligned;
+        if (const std::size_t aligned = releasable(upTo)) {
+            pass(aligned);
+            dropPagesBefore(aligned);
+        }
     }
 
     // A value at m_pos: walked into (a member's object or array walkInto chooses) or given whole to
@@ -666,17 +610,8 @@ private:
         }
     }
 
-    const MappedFile &m_file;
-    const char *m_begin;
-    std::size_t m_size;
     const JsonWalk &m_walk;
-    std::size_t m_pos = 0;
-    std::size_t m_released = 0;
     std::size_t m_passed = 0;
-    std::vector<std::string> m_keys;
-    std::string m_buffer;
-    od::parser m_parser;
-    bool m_stopped = false;
 };
 
 } // namespace
