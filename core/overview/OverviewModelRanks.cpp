@@ -51,7 +51,7 @@ class GroupOverview
 public:
     GroupOverview(const TraceModel &model, int group, const cluster::ClusterModel *cluster,
                   const CollectiveWaits &waits)
-        : m_model(model), m_group(group), m_cluster(cluster), m_waits(waits), m_context(model, cluster)
+        : m_model(model), m_group(group), m_waits(waits), m_context(model, cluster)
     {
         for (std::size_t t = 0; t < model.threads().size(); ++t) {
             const ThreadInfo &thread = model.threads()[t];
@@ -393,7 +393,9 @@ private:
         if (!free.present || gaps.empty() || m_hostThreads.empty())
             return;
         std::vector<Interval> byCause[4];
-        for (const auto &[t, layer] : m_hostThreads) {
+        for (const auto &hostThread : m_hostThreads) {
+            const int t = hostThread.first; // not a structured binding: the lambda below captures it
+            const Layer layer = hostThread.second;
             const SliceTable &slices = m_model.threads()[static_cast<std::size_t>(t)].slices;
             for (int d = 0; d < slices.depthCount(); ++d)
                 slices.forEachOverlapping(d, lo, hi, [&](std::uint32_t i) {
@@ -503,7 +505,6 @@ private:
 
     const TraceModel &m_model;
     int m_group;
-    const cluster::ClusterModel *m_cluster;
     const CollectiveWaits &m_waits;
     InsightContext m_context;
     int m_rank = -1;

@@ -82,9 +82,11 @@ void CommunicationTableModel::setRows(std::vector<CommOpRow> rows)
                                             {Wait, &CommOpRow::wait},
                                             {Synchronization, &CommOpRow::synchronization},
                                             {Idle, &CommOpRow::idle}};
-    for (const auto &[column, member] : times)
-        m_units[static_cast<std::size_t>(column)] =
+    for (const auto &time : times) {
+        const Member member = time.second; // not a structured binding: the lambda captures it
+        m_units[static_cast<std::size_t>(time.first)] =
             durationUnitFor(largestMagnitude(m_rows, [member](const CommOpRow &r) { return r.*member; }));
+    }
     for (int column = FixedColumns; column < columnCount(); ++column) {
         if (!isSizeColumn(column))
             continue;
