@@ -107,14 +107,34 @@ std::shared_ptr<const cluster::ClusterModel> readCommunicationData(const TraceMo
 }
 
 std::function<std::shared_ptr<const cluster::ClusterModel>(const TraceModel &)>
-communicationReader(std::shared_ptr<const cluster::ClusterModel> cluster)
+communicationReader(std::shared_ptr<const cluster::ClusterModel> cluster, std::uint64_t memoryLimitBytes)
 {
-    return [cluster = std::move(cluster)](const TraceModel &model) {
+    return [cluster = std::move(cluster), memoryLimitBytes](const TraceModel &model) {
         const QString root = communicationDataRoot(model);
         if (auto known = communicationDataFrom(cluster, root))
             return known;
-        return readCommunicationData(model);
+        return readCommunicationData(model, memoryLimitBytes);
     };
+}
+
+bool loadAnalysisInput(const QString &path, const CommandLineOptions &options, QTextStream &err,
+                       AnalysisInput &input)
+{
+    if (cluster::isClusterFolder(path)) {
+        auto ranks = std::make_shared<cluster::ClusterModel>(
+            cluster::readCluster(path, {{}, options.load.memoryLimitBytes}));
+        if (std::any_of(ranks->ranks.begin(), ranks->ranks.end(),
+                        [](const cluster::Rank &r) { return !r.hasTimeline; })) {
+            input.model = std::make_unique<TraceModel>();
+            input.cluster = std::move(ranks);
+            return true;
+        }
+    }
+    input.model = loadForCommand(path, options, err);
+    if (!input.model)
+        return false;
+    input.cluster = readCommunicationData(*input.model, options.load.memoryLimitBytes);
+    return true;
 }
 
 int runAdvise(const CommandLineOptions &options)
@@ -125,26 +145,11 @@ int runAdvise(const CommandLineOptions &options)
         err << "ascend-timeline: --advise needs exactly one PATH\n";
         return 2;
     }
-    const QString path = options.paths.first();
-    // A cluster with summary-only ranks has no timeline to load (the window shows it as the cluster
-    // page): its cluster and communication checks run over the ranks' summary files alone.
-    std::unique_ptr<TraceModel> model;
-    std::shared_ptr<const cluster::ClusterModel> data;
-    if (cluster::isClusterFolder(path)) {
-        auto ranks = std::make_shared<cluster::ClusterModel>(
-            cluster::readCluster(path, {{}, options.load.memoryLimitBytes}));
-        if (std::any_of(ranks->ranks.begin(), ranks->ranks.end(),
-                        [](const cluster::Rank &r) { return !r.hasTimeline; })) {
-            model = std::make_unique<TraceModel>();
-            data = ranks;
-        }
-    }
-    if (!model) {
-        model = loadForCommand(path, options, err);
-        if (!model)
-            return 1;
-        data = readCommunicationData(*model, options.load.memoryLimitBytes);
-    }
+    AnalysisInput input;
+    if (!loadAnalysisInput(options.paths.first(), options, err, input))
+        return 1;
+    const std::unique_ptr<TraceModel> &model = input.model;
+    const std::shared_ptr<const cluster::ClusterModel> &data = input.cluster;
     for (const QString &warning : model->warnings())
         err << "warning: " << warning << "\n";
     if (data)

@@ -100,7 +100,8 @@ void ClusterController::showModel(std::shared_ptr<cluster::ClusterModel> model)
     m_cluster = std::move(model);
     m_view->setModel(m_cluster);
     if (auto *insights = m_window->m_panels->panel<InsightsPanel>())
-        insights->setClusterReader(communicationReader(m_cluster)); // a rank opened from here: not read again
+        // a rank opened from here: not read again
+        insights->setClusterReader(communicationReader(m_cluster, m_window->loadOptions().memoryLimitBytes));
 }
 
 bool ClusterController::openCluster(const QString &path)

@@ -187,6 +187,17 @@ int runAdvise(const CommandLineOptions &options);
 // memoryLimitBytes: --memory-limit (ClusterReadOptions::memoryLimitBytes; 0: none).
 std::shared_ptr<const cluster::ClusterModel> readCommunicationData(const TraceModel &model,
                                                                    std::uint64_t memoryLimitBytes = 0);
+// What --advise and --overview analyse: PATH loaded as a timeline, with the communication data of its rank
+// folders (readCommunicationData). A cluster with summary-only ranks has no timeline to load (the window
+// shows it as the cluster page): its model is empty and its data the ranks' summary files. False, with the
+// error on err, when PATH could not be loaded.
+struct AnalysisInput
+{
+    std::unique_ptr<TraceModel> model;
+    std::shared_ptr<const cluster::ClusterModel> cluster;
+};
+bool loadAnalysisInput(const QString &path, const CommandLineOptions &options, QTextStream &err,
+                       AnalysisInput &input);
 // The folder readCommunicationData() reads: the common folder of the model's rank folders (empty for a file).
 QString communicationDataRoot(const TraceModel &model);
 // What readCluster(root) would give, taken from a cluster already read: the cluster itself when root is its
@@ -194,9 +205,9 @@ QString communicationDataRoot(const TraceModel &model);
 std::shared_ptr<const cluster::ClusterModel>
 communicationDataFrom(const std::shared_ptr<const cluster::ClusterModel> &cluster, const QString &root);
 // The Insights panel's reader: communicationDataFrom(cluster, ...) when it covers the model's rank folders
-// (the window's cluster page already read them), else readCommunicationData().
+// (the window's cluster page already read them), else readCommunicationData() under memoryLimitBytes.
 std::function<std::shared_ptr<const cluster::ClusterModel>(const TraceModel &)>
-communicationReader(std::shared_ptr<const cluster::ClusterModel> cluster);
+communicationReader(std::shared_ptr<const cluster::ClusterModel> cluster, std::uint64_t memoryLimitBytes);
 
 // `--overview PATH [--json]`: per rank and step the parts of the step and what fills them, the memory peak
 // and the findings with their shares (core/overview, docs/OVERVIEW.md), as text or JSON.

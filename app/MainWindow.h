@@ -165,7 +165,8 @@ public:
     void setPreferredSource(PreferredSource source) { m_loadOptions.setPreferredSource(source); }
     // The source, cache and memory limit of every load (the command line's --source, --no-cache,
     // --memory-limit, --cache).
-    void setLoadOptions(const LoadOptions &options) { m_loadOptions.set(options); }
+    // Also gives the Insights panel's communication reader the memory limit (--memory-limit).
+    void setLoadOptions(const LoadOptions &options);
     // File ▸ Prepared Cache (PreparedCacheMenu.h): its folder is used like `--cache DIR` by every load that
     // the command line leaves free (no --cache); off for a window started with --no-cache.
     void setSavedCacheFolderUsed(bool used) { m_loadOptions.setSavedCacheFolderUsed(used); }

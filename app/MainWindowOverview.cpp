@@ -158,14 +158,15 @@ void MainWindow::startOverview()
     const std::shared_ptr<const TraceModel> model = m_model;
     // The cluster page's data when the timeline's ranks are of that cluster (not read again), as the
     // Insights panel has it.
-    watcher->setFuture(QtConcurrent::run([model, reader = communicationReader(m_cluster->clusterModel())] {
-        const std::shared_ptr<const cluster::ClusterModel> data = reader(*model);
-        OverviewInputs inputs;
-        inputs.model = model.get();
-        inputs.cluster = data.get();
-        inputs.steps = &model->steps();
-        return std::shared_ptr<const Overview>(std::make_shared<Overview>(buildOverview(inputs)));
-    }));
+    watcher->setFuture(QtConcurrent::run(
+        [model, reader = communicationReader(m_cluster->clusterModel(), loadOptions().memoryLimitBytes)] {
+            const std::shared_ptr<const cluster::ClusterModel> data = reader(*model);
+            OverviewInputs inputs;
+            inputs.model = model.get();
+            inputs.cluster = data.get();
+            inputs.steps = &model->steps();
+            return std::shared_ptr<const Overview>(std::make_shared<Overview>(buildOverview(inputs)));
+        }));
 }
 
 void MainWindow::showClusterOverview()

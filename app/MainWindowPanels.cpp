@@ -4,6 +4,7 @@
 #include "MainWindow.h"
 
 #include "ChartsPanel.h"
+#include "ClusterController.h"
 #include "CollectionPanel.h"
 #include "CommandLine.h"
 #include "DetailsPanel.h"
@@ -110,10 +111,21 @@ void MainWindow::createPanels()
             connect(p, &InsightsPanel::occurrenceActivated, t, select);
             connect(p, &InsightsPanel::occurrencesRequested, t, &TimelineView::setHighlightedSlices);
             // communication.json of the model's rank folders (the cluster page's model once one is read:
-            // MainWindow::openCluster / showClusterPage)
-            p->setClusterReader(communicationReader(nullptr));
+            // MainWindow::openCluster / showClusterPage; MainWindow::setLoadOptions gives it the
+            // --memory-limit).
+            p->setClusterReader(communicationReader(nullptr, 0));
         });
     m_panels->finish();
+}
+
+void MainWindow::setLoadOptions(const LoadOptions &options)
+{
+    m_loadOptions.set(options);
+    // The Insights panel reads the communication data of a loaded model's rank folders itself (unless the
+    // cluster page has read them): under the same memory limit as every other read.
+    if (auto *insights = m_panels->panel<InsightsPanel>())
+        insights->setClusterReader(
+            communicationReader(m_cluster->clusterModel(), loadOptions().memoryLimitBytes));
 }
 
 } // namespace at

@@ -184,26 +184,13 @@ int runOverview(const CommandLineOptions &options)
         err << "ascend-timeline: --overview needs exactly one PATH\n";
         return 2;
     }
-    const QString path = options.paths.first();
     // As --advise: a cluster with summary-only ranks has no timeline to load; its Overview comes from the
     // ranks' summary files.
-    std::unique_ptr<TraceModel> model;
-    std::shared_ptr<const cluster::ClusterModel> data;
-    if (cluster::isClusterFolder(path)) {
-        auto ranks = std::make_shared<cluster::ClusterModel>(
-            cluster::readCluster(path, {{}, options.load.memoryLimitBytes}));
-        if (std::any_of(ranks->ranks.begin(), ranks->ranks.end(),
-                        [](const cluster::Rank &r) { return !r.hasTimeline; })) {
-            model = std::make_unique<TraceModel>();
-            data = ranks;
-        }
-    }
-    if (!model) {
-        model = loadForCommand(path, options, err);
-        if (!model)
-            return 1;
-        data = readCommunicationData(*model);
-    }
+    AnalysisInput input;
+    if (!loadAnalysisInput(options.paths.first(), options, err, input))
+        return 1;
+    const std::unique_ptr<TraceModel> &model = input.model;
+    const std::shared_ptr<const cluster::ClusterModel> &data = input.cluster;
     OverviewInputs inputs;
     inputs.model = model.get();
     inputs.cluster = data.get();
@@ -214,7 +201,7 @@ int runOverview(const CommandLineOptions &options)
         out << QString::fromUtf8(overviewToJson(overview, model->origin()));
         return stdoutWritten(out, err) ? 0 : 1;
     }
-    out << "Overview of " << path << ": " << scopeText(overview) << "\n";
+    out << "Overview of " << options.paths.first() << ": " << scopeText(overview) << "\n";
     out << "Parts of each step in ms (Comm. n.o.: communication not overlapped with computing; the step is "
            "computing + comm. n.o. + free + preparing; bubble lies inside comm. n.o.)\n\n";
     for (const OverviewRank &r : overview.ranks)
