@@ -167,12 +167,20 @@ private slots:
             seen << stream;
         }
         QVERIFY2(!notRead.isEmpty() || !cut.isEmpty(), qPrintable(m.captured(0)));
+        // Each stream named once; every stream the folder was written with is named; a stream the generator
+        // does not count (the host's small "additional" dictionaries: named when the limit stops the read
+        // before them, as under the sanitizers, whose shadow memory reaches a 30M limit at once) is a file of
+        // the folder.
         seen.sort();
-        QStringList all;
+        QVERIFY2(seen.removeDuplicates() == 0, qPrintable(m.captured(0)));
         for (const auto &[stream, bytes] : folder.streamBytes)
-            all << stream;
-        all.sort();
-        QCOMPARE(seen, all);
+            QVERIFY2(seen.contains(stream), qPrintable(stream + QStringLiteral(" in ") + m.captured(0)));
+        for (const QString &stream : seen) {
+            const QFileInfo file(folder.prof + QLatin1Char('/') + stream);
+            QVERIFY2(folder.streamBytes.count(stream) ||
+                         !file.dir().entryList({file.fileName() + QLatin1Char('*')}, QDir::Files).isEmpty(),
+                     qPrintable(stream));
+        }
     }
 
     // A result folder with summary tables only (issue 21): a 247 MB kernel_details.csv and 6 MB / 17 MB
