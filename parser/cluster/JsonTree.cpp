@@ -292,6 +292,24 @@ protected:
         return nesting == 0;
     }
 
+    // After a member or element: past its ',' (closed = false) or past the closing bracket (closed = true);
+    // false when neither follows.
+    bool pastSeparator(char close, bool &closed)
+    {
+        skipSpace();
+        if (at() == ',') {
+            ++m_pos;
+            skipSpace();
+            closed = false;
+            return true;
+        }
+        if (at() != close)
+            return false;
+        ++m_pos;
+        closed = true;
+        return true;
+    }
+
     // The page-aligned end before upTo when at least kReleaseStep has been passed since the last release,
     // else 0.
     std::size_t releasable(std::size_t upTo) const
@@ -416,17 +434,11 @@ private:
                 if (m_stopped)
                     return true;
             }
-            skipSpace();
-            if (at() == ',') {
-                ++m_pos;
-                skipSpace();
-                continue;
-            }
-            if (at() == '}') {
-                ++m_pos;
+            bool closed = false;
+            if (!pastSeparator('}', closed))
+                return false;
+            if (closed)
                 return true;
-            }
-            return false;
         }
     }
 
@@ -567,17 +579,11 @@ private:
             m_keys.pop_back();
             if (m_stopped)
                 return true;
-            skipSpace();
-            if (at() == ',') {
-                ++m_pos;
-                skipSpace();
-                continue;
-            }
-            if (at() == '}') {
-                ++m_pos;
+            bool closed = false;
+            if (!pastSeparator('}', closed))
+                return false;
+            if (closed)
                 return true;
-            }
-            return false;
         }
     }
 
@@ -596,17 +602,11 @@ private:
                 return false;
             if (m_stopped)
                 return true;
-            skipSpace();
-            if (at() == ',') {
-                ++m_pos;
-                skipSpace();
-                continue;
-            }
-            if (at() == ']') {
-                ++m_pos;
+            bool closed = false;
+            if (!pastSeparator(']', closed))
+                return false;
+            if (closed)
                 return true;
-            }
-            return false;
         }
     }
 
