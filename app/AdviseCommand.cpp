@@ -156,20 +156,22 @@ int runAdvise(const CommandLineOptions &options)
         for (const QString &warning : data->warnings)
             err << "warning: " << warning << "\n";
     const InsightContext context(*model, data.get());
-    const std::vector<Finding> findings = runInsightChecks(*model, nullptr, data.get());
+    std::vector<Finding> withoutTime;
+    const std::vector<Finding> findings = runInsightChecks(*model, nullptr, data.get(), &withoutTime);
     if (options.json) {
         out << QString::fromUtf8(findingsToJson(context, findings));
         return 0;
     }
-    if (findings.empty()) {
+    const QString alsoChecked = alsoCheckedText(withoutTime);
+    if (findings.empty())
         out << "No findings: none of the " << insightChecks().size() << " checks found a problem.\n";
-        return 0;
-    }
     // The first five occurrences of each: the panel and --advise --json list them all.
     constexpr std::size_t kOccurrencesShown = 5;
     int index = 0;
     for (const Finding &f : findings)
         out << findingText(context, f, ++index, kOccurrencesShown);
+    if (!alsoChecked.isEmpty())
+        out << alsoChecked << "\n";
     return 0;
 }
 

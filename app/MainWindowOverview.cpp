@@ -87,6 +87,28 @@ private:
     QHash<const QWidget *, QByteArray> m_states;
 };
 
+// The Overview of a model (or of a cluster page's data) from the Insights panel's run of the checks: the
+// panel's findings object and the communication data it read, not computed again. Built on a worker;
+// done(overview) on the GUI thread.
+template <class Done>
+void overviewFromInsights(QObject *owner, std::shared_ptr<const TraceModel> model,
+                          std::shared_ptr<const InsightsResult> insights, Done done)
+{
+    auto *watcher = new QFutureWatcher<std::shared_ptr<const Overview>>(owner);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, owner, [watcher, done] {
+        done(watcher->result());
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run([model = std::move(model), insights = std::move(insights)] {
+        OverviewInputs inputs;
+        inputs.model = model.get();
+        inputs.cluster = insights->cluster.get();
+        inputs.steps = model ? &model->steps() : nullptr;
+        inputs.sharedFindings = insights->findings;
+        return std::shared_ptr<const Overview>(std::make_shared<Overview>(buildOverview(inputs)));
+    }));
+}
+
 } // namespace
 
 void MainWindow::createOverviewPage(QToolBar *toolbar)
@@ -97,6 +119,24 @@ void MainWindow::createOverviewPage(QToolBar *toolbar)
     connect(m_overview, &OverviewPage::targetActivated, this, &MainWindow::activateOverviewTarget);
     connect(m_overview, &OverviewPage::timelineRequested, this, [this] { showTimelinePage(); });
     connect(m_overview, &OverviewPage::clusterRequested, this, &MainWindow::showClusterPage);
+    // The Overview shows the Insights panel's findings: each run of the panel's checks (a load, a
+    // language change) makes the Overview of the same model or cluster page again.
+    if (auto *insights = m_panels->panel<InsightsPanel>())
+        connect(insights, &InsightsPanel::findingsReady, this, [this, insights] {
+            const std::shared_ptr<const InsightsResult> result = insights->result();
+            if (!result)
+                return;
+            const cluster::ClusterModel *page = m_cluster->view() ? m_cluster->view()->model() : nullptr;
+            const bool forModel = m_model && result->model == m_model.get() && !result->clusterPage;
+            const bool forPage = !m_model && result->clusterPage && page && result->cluster.get() == page;
+            if (!forModel && !forPage)
+                return;
+            const int generation = ++m_overviewGeneration;
+            overviewFromInsights(this, forModel ? m_model : nullptr, result,
+                                 [this, generation](std::shared_ptr<const Overview> overview) {
+                                     overviewComputed(std::move(overview), generation);
+                                 });
+        });
     m_overviewAction = new QAction(this);
     m_overviewAction->setObjectName(QStringLiteral("OverviewAction"));
     toolbar->insertAction(toolbar->actions().value(0), m_overviewAction);
@@ -148,16 +188,23 @@ void MainWindow::startOverview()
         return;
     }
     m_overview->setComputing();
-    // The model's steps are passed in (computed at load); the findings are run on the worker with the
-    // cluster data of the model's folder, as the Insights panel does.
+    // The findings and the communication data are the Insights panel's (one run of the checks): taken now
+    // when its run for this model is done, else when it is (findingsReady, connected in createOverviewPage).
+    if (auto *insights = m_panels->panel<InsightsPanel>()) {
+        const std::shared_ptr<const InsightsResult> result = insights->result();
+        if (result && result->model == m_model.get() && !result->clusterPage)
+            overviewFromInsights(this, m_model, result, [this, generation](std::shared_ptr<const Overview> o) {
+                overviewComputed(std::move(o), generation);
+            });
+        return;
+    }
+    // Without the panel: the checks run here, with the cluster data of the model's folder.
     auto *watcher = new QFutureWatcher<std::shared_ptr<const Overview>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         overviewComputed(watcher->result(), generation);
         watcher->deleteLater();
     });
     const std::shared_ptr<const TraceModel> model = m_model;
-    // The cluster page's data when the timeline's ranks are of that cluster (not read again), as the
-    // Insights panel has it.
     watcher->setFuture(QtConcurrent::run(
         [model, reader = communicationReader(m_cluster->clusterModel(), loadOptions().memoryLimitBytes)] {
             const std::shared_ptr<const cluster::ClusterModel> data = reader(*model);
@@ -171,12 +218,23 @@ void MainWindow::startOverview()
 
 void MainWindow::showClusterOverview()
 {
-    // The cluster's summary files are read already: the overview of them is quick, made here.
+    // The cluster's summary files are read already; the findings are the Insights panel's run over them
+    // (ClusterController::openCluster started it), taken when it is done.
     m_overviewReady = false;
     const int generation = ++m_overviewGeneration;
     const cluster::ClusterModel *data = m_cluster->view() ? m_cluster->view()->model() : nullptr;
     if (!data)
         return;
+    if (auto *insights = m_panels->panel<InsightsPanel>()) {
+        const std::shared_ptr<const InsightsResult> result = insights->result();
+        if (result && result->clusterPage && result->cluster.get() == data)
+            overviewFromInsights(this, nullptr, result, [this, generation](std::shared_ptr<const Overview> o) {
+                overviewComputed(std::move(o), generation);
+            });
+        else
+            m_overview->setComputing();
+        return;
+    }
     OverviewInputs inputs;
     inputs.cluster = data;
     overviewComputed(std::make_shared<Overview>(buildOverview(inputs)), generation);

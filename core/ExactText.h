@@ -18,4 +18,10 @@ enum class MicrosDecimals
 // ns as exact µs text, negative with a leading minus; every int64 (INT64_MIN included) is exact.
 QString microsText(TimeNs ns, MicrosDecimals decimals = MicrosDecimals::Trimmed);
 
+// ns as a duration for people to read (core's findings and overview texts): the unit of its magnitude (ns
+// with no decimals; µs, ms or s with 3, chosen after rounding so 999,999,999 ns reads "1.000 s"), the
+// locale's thousands separators, rounded half away from zero in integers. The same text as the window's
+// formatDurationNs(ns) (widgets/NumberFormat; tests/insights/tst_finding_text checks they agree).
+QString durationText(TimeNs ns);
+
 } // namespace at

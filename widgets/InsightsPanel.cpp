@@ -36,6 +36,7 @@ InsightsPanel::InsightsPanel(QWidget *parent)
     m_tree->setUniformRowHeights(true);
     m_text->setOpenLinks(false);
     m_showAll->setEnabled(false);
+    m_status->setWordWrap(true); // the "also checked" line may be long
     retranslateUi();
 
     auto *split = new QSplitter(Qt::Horizontal);
@@ -51,10 +52,12 @@ InsightsPanel::InsightsPanel(QWidget *parent)
     layout->addWidget(split, 1);
     layout->addLayout(bar);
 
-    connect(&m_watcher, &QFutureWatcher<std::vector<Finding>>::finished, this, [this] {
+    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const InsightsResult>>::finished, this, [this] {
         if (m_watcher.isCanceled() || !m_model)
             return;
-        m_findings = m_watcher.result();
+        m_result = m_watcher.result();
+        if (!m_result || m_result->model != m_model)
+            return; // a cancelled run of a model that is gone
         m_done = true;
         showFindings();
         Q_EMIT findingsReady();
@@ -65,10 +68,10 @@ InsightsPanel::InsightsPanel(QWidget *parent)
             return;
         const int f = item->data(0, kFindingRole).toInt();
         const int o = item->data(0, kOccurrenceRole).toInt();
-        if (f < 0 || o < 0 || f >= static_cast<int>(m_findings.size()))
+        if (f < 0 || o < 0 || f >= static_cast<int>(findings().size()))
             return;
         const FindingOccurrence &occurrence =
-            m_findings[static_cast<std::size_t>(f)].occurrences[static_cast<std::size_t>(o)];
+            findings()[static_cast<std::size_t>(f)].occurrences[static_cast<std::size_t>(o)];
         if (occurrence.slice.isValid())
             Q_EMIT occurrenceActivated(occurrence.slice);
     });
@@ -77,7 +80,7 @@ InsightsPanel::InsightsPanel(QWidget *parent)
         if (f < 0)
             return;
         std::vector<SliceRef> slices;
-        for (const FindingOccurrence &o : m_findings[static_cast<std::size_t>(f)].occurrences) {
+        for (const FindingOccurrence &o : findings()[static_cast<std::size_t>(f)].occurrences) {
             if (o.slice.isValid())
                 slices.push_back(o.slice);
         }
@@ -92,6 +95,12 @@ InsightsPanel::InsightsPanel(QWidget *parent)
 InsightsPanel::~InsightsPanel()
 {
     setModel(nullptr);
+}
+
+const std::vector<Finding> &InsightsPanel::findings() const
+{
+    static const std::vector<Finding> none;
+    return m_result ? *m_result->findings : none;
 }
 
 void InsightsPanel::setModel(const TraceModel *model)
@@ -112,7 +121,7 @@ void InsightsPanel::start(const TraceModel *model, std::shared_ptr<const cluster
     m_model = model;
     m_cluster = std::move(cluster);
     m_done = false;
-    m_findings.clear();
+    m_result.reset();
     m_tree->clear();
     m_text->clear();
     m_showAll->setEnabled(false);
@@ -121,12 +130,17 @@ void InsightsPanel::start(const TraceModel *model, std::shared_ptr<const cluster
         return;
     auto cancel = std::make_shared<std::atomic_bool>(false);
     m_cancel = cancel;
+    ++m_runs;
     m_watcher.setFuture(QtConcurrent::run([model, cancel, fixed = m_cluster, reader = m_clusterReader] {
+        auto result = std::make_shared<InsightsResult>();
+        result->model = model;
+        result->clusterPage = fixed != nullptr;
         // The cluster page's data, else the model folder's communication data (read here, off the GUI
         // thread).
-        const std::shared_ptr<const cluster::ClusterModel> data =
-            fixed ? fixed : (reader && !cancel->load() ? reader(*model) : nullptr);
-        return runInsightChecks(*model, cancel.get(), data.get());
+        result->cluster = fixed ? fixed : (reader && !cancel->load() ? reader(*model) : nullptr);
+        result->findings = std::make_shared<const std::vector<Finding>>(
+            runInsightChecks(*model, cancel.get(), result->cluster.get(), &result->withoutTime));
+        return std::shared_ptr<const InsightsResult>(std::move(result));
     }));
 }
 
@@ -163,12 +177,18 @@ void InsightsPanel::showStatus()
         m_status->setText(tr("Open a profile to check it for performance problems."));
     else if (!m_done)
         m_status->setText(tr("Checking the profile for performance problems…"));
-    else if (m_findings.empty())
+    else if (findings().empty())
         m_status->setText(tr("No performance problems found by the %n check(s).", nullptr,
                              static_cast<int>(insightChecks().size())));
     else
         m_status->setText(tr("%n finding(s), ranked by the time they explain.", nullptr,
-                             static_cast<int>(m_findings.size())));
+                             static_cast<int>(findings().size())));
+    // The checks that measured a time another finding counts (or that lies outside its part): named, not
+    // listed as findings.
+    const QString also = m_done && m_result ? alsoCheckedText(m_result->withoutTime) : QString();
+    if (!also.isEmpty())
+        m_status->setText(m_status->text() + QLatin1Char(' ') + also);
+    m_status->setToolTip(also);
 }
 
 void InsightsPanel::showFindings()
@@ -176,8 +196,9 @@ void InsightsPanel::showFindings()
     m_tree->clear();
     showStatus();
     const InsightContext context(*m_model);
-    for (std::size_t f = 0; f < m_findings.size(); ++f) {
-        const Finding &finding = m_findings[f];
+    const std::vector<Finding> &all = findings();
+    for (std::size_t f = 0; f < all.size(); ++f) {
+        const Finding &finding = all[f];
         auto *item =
             new QTreeWidgetItem(m_tree, {finding.title, severityText(finding.severity),
                                          finding.timeAtStake > 0 ? formatDuration(finding.timeAtStake)
@@ -219,11 +240,11 @@ void InsightsPanel::showCurrent()
 {
     const int f = currentFinding();
     m_showAll->setEnabled(f >= 0);
-    if (f < 0 || f >= static_cast<int>(m_findings.size())) {
+    if (f < 0 || f >= static_cast<int>(findings().size())) {
         m_text->clear();
         return;
     }
-    const Finding &finding = m_findings[static_cast<std::size_t>(f)];
+    const Finding &finding = findings()[static_cast<std::size_t>(f)];
     m_text->setHtml(
         QStringLiteral("<p><b>%1</b></p><p>%2</p><p><b>%3</b> %4</p><p>%5</p>")
             .arg(finding.title.toHtmlEscaped(), finding.explanation.toHtmlEscaped(), tr("Fix:"),

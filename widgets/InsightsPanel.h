@@ -19,6 +19,17 @@ class QTreeWidgetItem;
 
 namespace at {
 
+// What one run of the checks made, shared by the Insights panel and the window's Overview page (they show
+// the same findings object: the checks and the communication read run once per model and language).
+struct InsightsResult
+{
+    const TraceModel *model = nullptr; // what the checks ran on (an empty model on a cluster page)
+    std::shared_ptr<const cluster::ClusterModel> cluster; // the communication / cluster data they read
+    std::shared_ptr<const std::vector<Finding>> findings; // never null
+    std::vector<Finding> withoutTime; // checked, but no time left to explain (the "also checked" line)
+    bool clusterPage = false;         // a cluster page without a timeline (setCluster)
+};
+
 // The Insights dock: the performance findings of core/insights (docs/INSIGHTS.md), ranked by the time they
 // explain, computed on a worker thread once a model is shown (the timeline stays usable meanwhile). Each
 // finding row holds its occurrences; selecting one selects its slice on the timeline, and "Show all"
@@ -41,7 +52,11 @@ public:
     // files only (a later setModel leaves this mode).
     void setCluster(std::shared_ptr<const cluster::ClusterModel> cluster);
 
-    const std::vector<Finding> &findings() const { return m_findings; }
+    const std::vector<Finding> &findings() const;
+    // The last finished run for the current model (null while the checks run or without a model).
+    std::shared_ptr<const InsightsResult> result() const { return m_result; }
+    // How many times the checks have run since the panel was made (tests: one run per model and language).
+    int runs() const { return m_runs; }
     bool isComputing() const { return m_watcher.isRunning(); }
     QTreeWidget *tree() const { return m_tree; }
     QPushButton *showAllButton() const { return m_showAll; }
@@ -73,8 +88,9 @@ private:
     const std::unique_ptr<TraceModel> m_noTimeline =
         std::make_unique<TraceModel>(); // a cluster page's: empty
     std::shared_ptr<std::atomic_bool> m_cancel;
-    QFutureWatcher<std::vector<Finding>> m_watcher;
-    std::vector<Finding> m_findings;
+    QFutureWatcher<std::shared_ptr<const InsightsResult>> m_watcher;
+    std::shared_ptr<const InsightsResult> m_result;
+    int m_runs = 0;
     bool m_done = false;         // the checks of m_model have finished
     bool m_rerunPending = false; // a language change will make the findings again
     QLabel *m_status;

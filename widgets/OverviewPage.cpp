@@ -722,9 +722,9 @@ void OverviewPage::fillFindings(const OverviewRank &rank)
         // The share of the step the finding explains; before the checks attribute it (Finding::stepTime),
         // the share of the profiled step time they state.
         double share = f.shareOfStep;
-        if (share <= 0 && f.index >= 0 &&
-            static_cast<std::size_t>(f.index) < m_overview->sourceFindings.size())
-            share = m_overview->sourceFindings[static_cast<std::size_t>(f.index)].stepPercent / 100.0;
+        if (share <= 0 && f.index >= 0 && m_overview->sourceFindings &&
+            static_cast<std::size_t>(f.index) < m_overview->sourceFindings->size())
+            share = (*m_overview->sourceFindings)[static_cast<std::size_t>(f.index)].stepPercent / 100.0;
         auto *item = new QTreeWidgetItem(m_findings,
                                          {f.title, stepPartName(f.part),
                                           share > 0 ? percentText(share) : QString(), durationText(f.time)});

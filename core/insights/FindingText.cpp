@@ -1,8 +1,12 @@
 #include "FindingText.h"
 
+#include "ExactText.h"
 #include "Time.h"
 
+#include <QStringList>
+
 #include <algorithm>
+#include <utility>
 
 namespace at {
 
@@ -50,17 +54,17 @@ QString timeAtStakeText(const Finding &finding)
         return InsightText::tr("time at stake: none inside the part it explains (its time lies outside it)");
     if (finding.timeAtStake <= 0)
         return InsightText::tr("time at stake: none (informational)");
-    const QString ms = QString::number(static_cast<double>(finding.timeAtStake) / 1e6, 'f', 3);
+    const QString time = durationText(finding.timeAtStake);
     if (finding.partTime <= 0)
-        return InsightText::tr("time at stake: %1 ms (%2 % of the step time)")
-            .arg(ms, QString::number(finding.stepPercent, 'f', 1));
+        return InsightText::tr("time at stake: %1 (%2 % of the step time)")
+            .arg(time, QString::number(finding.stepPercent, 'f', 1));
     const QString ofPart = QString::number(100.0 * finding.shareOfPart(), 'f', 1);
     const QString ofStep = QString::number(100.0 * finding.shareOfStep(), 'f', 1);
     if (finding.rank < 0)
-        return InsightText::tr("time at stake: %1 ms of %2 (%3 % of the part, %4 % of the step time)")
-            .arg(ms, stepPartText(finding.part), ofPart, ofStep);
-    return InsightText::tr("time at stake: %1 ms of rank %2's %3 (%4 % of the part, %5 % of its step)")
-        .arg(ms)
+        return InsightText::tr("time at stake: %1 of %2 (%3 % of the part, %4 % of the step time)")
+            .arg(time, stepPartText(finding.part), ofPart, ofStep);
+    return InsightText::tr("time at stake: %1 of rank %2's %3 (%4 % of the part, %5 % of its step)")
+        .arg(time)
         .arg(finding.rank)
         .arg(stepPartText(finding.part), ofPart, ofStep);
 }
@@ -73,11 +77,34 @@ QString fixText(const Finding &finding)
 QString occurrenceText(const InsightContext &context, const FindingOccurrence &occurrence)
 {
     QString text = InsightText::tr("rank %1  %2").arg(context.rankOf(occurrence)).arg(occurrence.name);
-    // Cluster-only occurrences (a rank, no slice) carry no time of their own.
+    // Cluster-only occurrences (a rank, no slice) carry no time of their own. The start stays the exact
+    // absolute µs of the profiler's files (to find the event there); the duration reads as the headline's.
     if (occurrence.rank < 0 || occurrence.slice.isValid())
         text += InsightText::tr("  at %1 us")
                     .arg(formatAbsoluteMicros(context.model.origin() + occurrence.start));
-    return text + InsightText::tr(" for %1 us").arg(formatAbsoluteMicros(occurrence.duration));
+    return text + InsightText::tr(" for %1").arg(durationText(occurrence.duration));
+}
+
+QString alsoCheckedText(const std::vector<Finding> &withoutTime)
+{
+    // Per check, in the order met, the ranks it was found on.
+    std::vector<std::pair<QString, QStringList>> checks;
+    for (const Finding &f : withoutTime) {
+        auto it = std::find_if(checks.begin(), checks.end(), [&f](const auto &c) { return c.first == f.check; });
+        if (it == checks.end())
+            it = checks.insert(checks.end(), {f.check, {}});
+        if (f.rank >= 0 && !it->second.contains(QString::number(f.rank)))
+            it->second << QString::number(f.rank);
+    }
+    if (checks.empty())
+        return {};
+    QStringList parts;
+    for (const auto &c : checks)
+        parts << (c.second.isEmpty() ? c.first
+                                     : InsightText::tr("%1 (rank %2)").arg(c.first, c.second.join(QStringLiteral(", "))));
+    return InsightText::tr("Also checked, no time of their own left to explain (another finding counts it, or "
+                           "it lies outside the part): %1.")
+        .arg(parts.join(QStringLiteral("; ")));
 }
 
 QString findingText(const InsightContext &context, const Finding &finding, int number,

@@ -312,7 +312,8 @@ void describeFindings(const InsightContext &context, std::vector<Finding> &findi
     }
 }
 
-void attributeFindings(const InsightContext &context, std::vector<Finding> &findings)
+void attributeFindings(const InsightContext &context, std::vector<Finding> &findings,
+                       std::vector<Finding> *withoutTime)
 {
     describeFindings(context, findings);
     std::stable_sort(findings.begin(), findings.end(), [](const Finding &a, const Finding &b) {
@@ -320,12 +321,22 @@ void attributeFindings(const InsightContext &context, std::vector<Finding> &find
     });
     PartRegions regions(context.model);
     std::map<std::pair<int, StepPart>, PartLedger> ledgers;
+    std::vector<Finding> kept;
     for (Finding &f : findings) {
-        if (isTimePart(f.part) && f.timeAtStake > 0)
+        const bool measured = isTimePart(f.part) && f.timeAtStake > 0;
+        if (measured)
             claim(context, regions, ledgers[{f.rank, f.part}], f);
         f.pieces.clear();
         f.stepPercent = f.stepTime > 0 ? 100.0 * f.shareOfStep() : context.percentOfSteps(f.timeAtStake);
+        // A measured time that another finding counts, or that lies outside the part: nothing to explain.
+        if (measured && f.timeAtStake <= 0) {
+            if (withoutTime)
+                withoutTime->push_back(std::move(f));
+            continue;
+        }
+        kept.push_back(std::move(f));
     }
+    findings = std::move(kept);
     for (const RankStepParts &rank : context.ranks) {
         const StepPart largest = rank.largestPart();
         if (largest == StepPart::Unknown)

@@ -232,7 +232,7 @@ const std::vector<InsightCheck> &insightChecks()
 }
 
 std::vector<Finding> runInsightChecks(const TraceModel &model, const std::atomic_bool *cancel,
-                                      const cluster::ClusterModel *cluster)
+                                      const cluster::ClusterModel *cluster, std::vector<Finding> *withoutTime)
 {
     const InsightContext context(model, cluster);
     std::vector<Finding> findings;
@@ -246,7 +246,7 @@ std::vector<Finding> runInsightChecks(const TraceModel &model, const std::atomic
             if (findings[i].check.isEmpty())
                 findings[i].check = QString::fromLatin1(check.id);
     }
-    attributeFindings(context, findings);
+    attributeFindings(context, findings, withoutTime);
     return findings;
 }
 

@@ -65,8 +65,12 @@ const std::vector<InsightCheck> &insightChecks();
 // finding its rank (split per rank by its pieces), part, partTime and stepTime; counts each interval of a
 // rank's part once, in the order of insightPrecedence(); clips a finding to what is left of its part (and
 // says so in data); adds an unexplained_part finding for the rest of each rank's largest part; and orders
-// the findings by the time they explain.
-void attributeFindings(const InsightContext &context, std::vector<Finding> &findings);
+// the findings by the time they explain. A finding left with no time of its part (all of it counted by a
+// finding of higher precedence, or outside the part) explains nothing and is not listed: it moves to
+// *withoutTime* when given (the "also checked" line of --advise and the Insights panel). Findings that never
+// measured a time (informational: launch_delay, host_data_missing, memory_churn, …) stay.
+void attributeFindings(const InsightContext &context, std::vector<Finding> &findings,
+                       std::vector<Finding> *withoutTime = nullptr);
 // Only the first of those: rank, part, partTime, stepTime and stepPercent (the cluster page's findings,
 // which keep their own order and times).
 void describeFindings(const InsightContext &context, std::vector<Finding> &findings);
@@ -74,7 +78,8 @@ void describeFindings(const InsightContext &context, std::vector<Finding> &findi
 int insightPrecedence(const QString &check);
 
 std::vector<Finding> runInsightChecks(const TraceModel &model, const std::atomic_bool *cancel = nullptr,
-                                      const cluster::ClusterModel *cluster = nullptr);
+                                      const cluster::ClusterModel *cluster = nullptr,
+                                      std::vector<Finding> *withoutTime = nullptr);
 
 // Shared severity rule for checks without one of their own: share of the step time at stake.
 constexpr double kHighSeverityPercent = 10.0;  // this viewer's choice, docs/INSIGHTS.md

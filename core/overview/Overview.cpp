@@ -283,11 +283,15 @@ Overview buildOverview(const OverviewInputs &inputs)
             if (!ov.warnings.contains(w))
                 ov.warnings << w;
 
-    ov.sourceFindings = inputs.findings ? *inputs.findings : runInsightChecks(model, nullptr, inputs.cluster);
+    if (inputs.sharedFindings)
+        ov.sourceFindings = inputs.sharedFindings;
+    else
+        ov.sourceFindings = std::make_shared<const std::vector<Finding>>(
+            inputs.findings ? *inputs.findings : runInsightChecks(model, nullptr, inputs.cluster));
+    const std::vector<Finding> &findings = *ov.sourceFindings;
     const InsightContext context(model, inputs.cluster);
-    for (std::size_t i = 0; i < ov.sourceFindings.size(); ++i) {
-        ov.findings.push_back(
-            overview::overviewFinding(ov.sourceFindings[i], static_cast<int>(i), context, hasGroups));
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+        ov.findings.push_back(overview::overviewFinding(findings[i], static_cast<int>(i), context, hasGroups));
         for (OverviewRank &r : ov.ranks)
             if (ov.findings.back().rank == r.rank)
                 r.findings.push_back(static_cast<int>(i));

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -202,9 +203,11 @@ struct Overview
     std::vector<OverviewRank> ranks;
     std::vector<OverviewFinding>
         findings; // every finding, in the order the checks returned them (most time first)
-    std::vector<Finding> sourceFindings; // the findings themselves (OverviewFinding::index points here)
-    QStringList warnings;                // the load's and the cluster data's warnings
-    QStringList missing;                 // what the whole input lacks, translated
+    // The findings themselves (OverviewFinding::index points here; never null once built). Shared, not
+    // copied: in the window the very object the Insights panel shows (issue #28, one computation).
+    std::shared_ptr<const std::vector<Finding>> sourceFindings;
+    QStringList warnings; // the load's and the cluster data's warnings
+    QStringList missing;  // what the whole input lacks, translated
 
     const OverviewRank *rank(int id) const;
 };
@@ -216,7 +219,10 @@ struct OverviewInputs
     const TraceModel *model = nullptr;              // may be empty (a cluster of summary-only ranks)
     const cluster::ClusterModel *cluster = nullptr; // the communication / cluster data of the same folder
     const std::vector<Step> *steps = nullptr;
-    const std::vector<Finding> *findings = nullptr;
+    const std::vector<Finding> *findings = nullptr; // copied into the Overview
+    // The findings another view already holds (the window's Insights panel): kept, not copied nor run
+    // again. Takes precedence over findings.
+    std::shared_ptr<const std::vector<Finding>> sharedFindings;
 };
 
 Overview buildOverview(const OverviewInputs &inputs);
