@@ -193,9 +193,10 @@ void MainWindow::startOverview()
     if (auto *insights = m_panels->panel<InsightsPanel>()) {
         const std::shared_ptr<const InsightsResult> result = insights->result();
         if (result && result->model == m_model.get() && !result->clusterPage)
-            overviewFromInsights(this, m_model, result, [this, generation](std::shared_ptr<const Overview> o) {
-                overviewComputed(std::move(o), generation);
-            });
+            overviewFromInsights(this, m_model, result,
+                                 [this, generation](std::shared_ptr<const Overview> o) {
+                                     overviewComputed(std::move(o), generation);
+                                 });
         return;
     }
     // Without the panel: the checks run here, with the cluster data of the model's folder.
@@ -228,9 +229,10 @@ void MainWindow::showClusterOverview()
     if (auto *insights = m_panels->panel<InsightsPanel>()) {
         const std::shared_ptr<const InsightsResult> result = insights->result();
         if (result && result->clusterPage && result->cluster.get() == data)
-            overviewFromInsights(this, nullptr, result, [this, generation](std::shared_ptr<const Overview> o) {
-                overviewComputed(std::move(o), generation);
-            });
+            overviewFromInsights(this, nullptr, result,
+                                 [this, generation](std::shared_ptr<const Overview> o) {
+                                     overviewComputed(std::move(o), generation);
+                                 });
         else
             m_overview->setComputing();
         return;

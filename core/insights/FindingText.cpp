@@ -90,7 +90,8 @@ QString alsoCheckedText(const std::vector<Finding> &withoutTime)
     // Per check, in the order met, the ranks it was found on.
     std::vector<std::pair<QString, QStringList>> checks;
     for (const Finding &f : withoutTime) {
-        auto it = std::find_if(checks.begin(), checks.end(), [&f](const auto &c) { return c.first == f.check; });
+        auto it =
+            std::find_if(checks.begin(), checks.end(), [&f](const auto &c) { return c.first == f.check; });
         if (it == checks.end())
             it = checks.insert(checks.end(), {f.check, {}});
         if (f.rank >= 0 && !it->second.contains(QString::number(f.rank)))
@@ -100,10 +101,12 @@ QString alsoCheckedText(const std::vector<Finding> &withoutTime)
         return {};
     QStringList parts;
     for (const auto &c : checks)
-        parts << (c.second.isEmpty() ? c.first
-                                     : InsightText::tr("%1 (rank %2)").arg(c.first, c.second.join(QStringLiteral(", "))));
-    return InsightText::tr("Also checked, no time of their own left to explain (another finding counts it, or "
-                           "it lies outside the part): %1.")
+        parts << (c.second.isEmpty()
+                      ? c.first
+                      : InsightText::tr("%1 (rank %2)").arg(c.first, c.second.join(QStringLiteral(", "))));
+    return InsightText::tr(
+               "Also checked, no time of their own left to explain (another finding counts it, or "
+               "it lies outside the part): %1.")
         .arg(parts.join(QStringLiteral("; ")));
 }
 

@@ -204,7 +204,7 @@ double InsightContext::percentOfSteps(TimeNs time) const
 const std::vector<InsightCheck> &insightChecks()
 {
     static const std::vector<InsightCheck> checks = {
-        {"host_bound", checkHostBound},
+        {"host_bound", checkHostBound, true},
         {"synchronize", checkSynchronize},
         {"operator_compile", checkOperatorCompile},
         {"affinity_optimizer", checkAffinityOptimizer},
@@ -218,15 +218,15 @@ const std::vector<InsightCheck> &insightChecks()
         {"byte_alignment", checkByteAlignment},
         {"idle_attribution", checkIdleAttribution},
         {"launch_delay", checkLaunchDelay},
-        {"kernel_sequences", checkKernelSequences},
-        {"small_packets", checkSmallPackets},
-        {"rdma_retransmission", checkRdmaRetransmission},
-        {"bandwidth_contention", checkBandwidthContention},
-        {"slow_rank", checkSlowRank},
-        {"stage_imbalance", checkStageImbalance},
-        {"slow_link", checkSlowLink},
+        {"kernel_sequences", checkKernelSequences, true},
+        {"small_packets", checkSmallPackets, true},
+        {"rdma_retransmission", checkRdmaRetransmission, true},
+        {"bandwidth_contention", checkBandwidthContention, true},
+        {"slow_rank", checkSlowRank, true},
+        {"stage_imbalance", checkStageImbalance, true},
+        {"slow_link", checkSlowLink, true},
         {"memory_churn", checkMemoryChurn},
-        {"exposed_communication", checkExposedCommunication},
+        {"exposed_communication", checkExposedCommunication, true},
     };
     return checks;
 }
@@ -240,7 +240,24 @@ std::vector<Finding> runInsightChecks(const TraceModel &model, const std::atomic
         if (cancel && cancel->load())
             return {};
         const std::size_t before = findings.size();
-        check.run(context, findings);
+        const auto groups = static_cast<int>(model.groups().size());
+        if (check.ranksItself || groups <= 1) {
+            check.run(context, findings);
+        } else {
+            // One run per rank: its finding states its own counts and times, not the sums of all ranks.
+            for (int g = 0; g < groups; ++g) {
+                InsightContext rank = context;
+                rank.onlyGroup = g;
+                if (const RankStepParts *parts = context.partsOfRank(context.rankOfGroup(g));
+                    parts && parts->step > 0)
+                    rank.stepTime = parts->step;
+                const std::size_t first = findings.size();
+                check.run(rank, findings);
+                for (std::size_t i = first; i < findings.size(); ++i)
+                    if (findings[i].rank < 0)
+                        findings[i].rank = context.rankOfGroup(g);
+            }
+        }
         // A check may name another id for a finding of its own (host_bound's host_data_missing).
         for (std::size_t i = before; i < findings.size(); ++i)
             if (findings[i].check.isEmpty())

@@ -33,6 +33,10 @@ struct InsightContext
     const cluster::ClusterModel *cluster = nullptr;
     TimeNs stepTime = 0;              // Σ step durations; the data span when there are no steps
     std::vector<RankStepParts> ranks; // every rank of the model, then the cluster data's others
+    // The one source group a check reads while runInsightChecks() runs it rank by rank (a check that measures
+    // the whole model, so that each rank's finding quotes that rank's figures); -1: every group.
+    int onlyGroup = -1;
+    bool covers(int group) const { return onlyGroup < 0 || group == onlyGroup; }
 
     explicit InsightContext(const TraceModel &m, const cluster::ClusterModel *c = nullptr);
     // The rank shown for a source group: its collection's "rank" property, else the group index.
@@ -55,6 +59,11 @@ struct InsightCheck
 {
     const char *id;
     InsightCheckFunction run;
+    // The check gives each rank its own finding with that rank's figures (host_bound, the cluster and
+    // communication checks), or states no per-rank figure (kernel_sequences, informational). Any other check
+    // runs once per source group of a model of several ranks, on a context that covers() that group only
+    // (its stepTime that rank's steps), so each rank's finding quotes that rank's counts and times.
+    bool ranksItself = false;
 };
 
 const std::vector<InsightCheck> &insightChecks();

@@ -48,7 +48,7 @@ FindingOccurrence commOccurrence(const InsightContext &context, int rank, const 
         return o;
     const QByteArray name = op.name.toUtf8();
     TimeNs best = std::numeric_limits<TimeNs>::max();
-    for (int t : threadsOfLayers(model, {Layer::Communication})) {
+    for (int t : threadsOfLayers(context, {Layer::Communication})) {
         if (groupOfThread(model, t) != o.group)
             continue;
         const SliceTable &slices = model.threads()[static_cast<std::size_t>(t)].slices;
@@ -313,7 +313,7 @@ bool isCommunicationOp(std::string_view name)
 void checkExposedCommunication(const InsightContext &context, std::vector<Finding> &findings)
 {
     const TraceModel &model = context.model;
-    const std::vector<int> threads = threadsOfLayers(model, {Layer::DeviceStreams, Layer::Communication});
+    const std::vector<int> threads = threadsOfLayers(context, {Layer::DeviceStreams, Layer::Communication});
     for (int group = 0; group < static_cast<int>(model.groups().size()); ++group) {
         const auto region = partRegion(model, group, StepPart::CommunicationNotOverlapped);
         if (region && region->empty())

@@ -106,7 +106,7 @@ void checkDynamicShape(const InsightContext &context, std::vector<Finding> &find
     ShapeStates total;
     QJsonArray ranks;
     for (std::size_t g = 0; g < states.size(); ++g) {
-        if (!states[g].isDynamic())
+        if (!states[g].isDynamic() || !context.covers(static_cast<int>(g)))
             continue;
         total.dynamicOps += states[g].dynamicOps;
         total.otherOps += states[g].otherOps;
@@ -118,7 +118,7 @@ void checkDynamicShape(const InsightContext &context, std::vector<Finding> &find
     // and aclopCompileAndExecute calls on the CANN lanes).
     Finding finding;
     forEachSlice(
-        model, threadsOfLayers(model, {Layer::CannApi}),
+        model, threadsOfLayers(context, {Layer::CannApi}),
         [](std::string_view name) { return name.starts_with("AscendCL@aclopCompile"); },
         [&](SliceRef ref) {
             if (!groupIsDynamic(states, groupOfThread(model, ref.thread)))
@@ -132,7 +132,7 @@ void checkDynamicShape(const InsightContext &context, std::vector<Finding> &find
     if (finding.occurrences.empty()) { // nothing compiled: point at the longest dynamic kernels
         for (const KernelRecord &row : model.kernels().rows()) {
             if (row.opState != 0 && model.strings().view(row.opState) == "dynamic" &&
-                groupIsDynamic(states, row.group))
+                groupIsDynamic(states, row.group) && context.covers(row.group))
                 finding.occurrences.push_back(occurrenceOfRow(model, row));
         }
     }
@@ -163,11 +163,11 @@ void checkAiCpu(const InsightContext &context, std::vector<Finding> &findings)
     std::set<std::uint64_t> aicpu;
     std::vector<SliceRef> tasks;
     for (const KernelRecord &row : model.kernels().rows()) {
-        if (row.joined() && typeOf(model, row) == QLatin1String("AI_CPU") &&
+        if (row.joined() && context.covers(row.group) && typeOf(model, row) == QLatin1String("AI_CPU") &&
             aicpu.insert(sliceKey(sliceOfRow(row))).second)
             tasks.push_back(sliceOfRow(row));
     }
-    for (int t : threadsOfLayers(model, {Layer::AiCpu})) {
+    for (int t : threadsOfLayers(context, {Layer::AiCpu})) {
         const SliceTable &slices = model.threads()[static_cast<std::size_t>(t)].slices;
         if (slices.depthCount() == 0)
             continue;
@@ -184,7 +184,7 @@ void checkAiCpu(const InsightContext &context, std::vector<Finding> &findings)
         return;
     // The other device work of each group: while it runs, the AI CPU op is hidden behind it.
     std::vector<std::vector<Interval>> others(std::max<std::size_t>(model.groups().size(), 1));
-    for (int t : threadsOfLayers(model, {Layer::DeviceStreams})) {
+    for (int t : threadsOfLayers(context, {Layer::DeviceStreams})) {
         const SliceTable &slices = model.threads()[static_cast<std::size_t>(t)].slices;
         if (slices.depthCount() == 0)
             continue;
@@ -243,7 +243,7 @@ void checkBlockDim(const InsightContext &context, std::vector<Finding> &findings
     std::vector<std::pair<FindingOccurrence, TimeNs>> flagged;
     TimeNs flaggedTime = 0;
     for (const KernelRecord &row : model.kernels().rows()) {
-        if (groupIsDynamic(states, row.group))
+        if (groupIsDynamic(states, row.group) || !context.covers(row.group))
             continue;
         const QString type = typeOf(model, row);
         int cores = 0;
@@ -312,7 +312,7 @@ void checkOperatorNoBound(const InsightContext &context, std::vector<Finding> &f
     Finding finding;
     for (std::size_t r = 0; r < table.size(); ++r) {
         const KernelRecord &row = table.rows()[r];
-        if (groupIsDynamic(states, row.group))
+        if (groupIsDynamic(states, row.group) || !context.covers(row.group))
             continue;
         boundUs[kernelBoundName(classifier.classify(r))] += toUs(row.duration);
         bool any = false, bound = false;
@@ -364,6 +364,8 @@ void checkAiCoreFrequency(const InsightContext &context, std::vector<Finding> &f
         if (model.strings().view(series.name) != "AI Core Freq" || series.times.empty())
             continue;
         const int group = model.processes()[static_cast<std::size_t>(series.process)].group;
+        if (!context.covers(group))
+            continue;
         double maxMHz = intProperty(model, group, "aic_frequency (MHz)");
         if (maxMHz <= 0)
             maxMHz = series.maxValue;
@@ -378,7 +380,7 @@ void checkAiCoreFrequency(const InsightContext &context, std::vector<Finding> &f
                 kernels.push_back(sliceOfRow(row));
         }
         if (kernels.empty()) {
-            for (int t : threadsOfLayers(model, {Layer::DeviceStreams})) {
+            for (int t : threadsOfLayers(context, {Layer::DeviceStreams})) {
                 const SliceTable &slices = model.threads()[static_cast<std::size_t>(t)].slices;
                 if (groupOfThread(model, t) != group || slices.depthCount() == 0)
                     continue;
@@ -463,7 +465,7 @@ void checkByteAlignment(const InsightContext &context, std::vector<Finding> &fin
     TimeNs checkedTime = 0;
     std::int64_t bytes = 0;
     forEachSlice(
-        model, threadsOfLayers(model, {Layer::Communication}),
+        model, threadsOfLayers(context, {Layer::Communication}),
         [](std::string_view name) { return name == "Memcpy" || name == "Reduce_Inline"; },
         [&](SliceRef ref) {
             QString transport, link;

@@ -30,9 +30,9 @@ constexpr int kSyncBatchNormCount = 20;
 // §9.6 Slow dataloader: dur >= 10000 µs.
 constexpr TimeNs kSlowDataloaderNs = 10'000'000;
 
-std::vector<int> hostThreads(const TraceModel &model)
+std::vector<int> hostThreads(const InsightContext &context)
 {
-    return threadsOfLayers(model, {Layer::Framework, Layer::CannApi});
+    return threadsOfLayers(context, {Layer::Framework, Layer::CannApi});
 }
 
 int stepOf(const TraceModel &model, int group, TimeNs t)
@@ -210,7 +210,7 @@ void checkSynchronize(const InsightContext &context, std::vector<Finding> &findi
     std::vector<Finding::Piece> pieces;
     int launches = 0;
     forEachSlice(
-        model, hostThreads(model),
+        model, hostThreads(context),
         [&](std::string_view name) {
             if (name == "Node@launch")
                 ++launches;
@@ -277,7 +277,7 @@ void checkOperatorCompile(const InsightContext &context, std::vector<Finding> &f
     Finding finding;
     std::map<int, int> perStep;
     forEachSlice(
-        model, hostThreads(model),
+        model, hostThreads(context),
         [](std::string_view name) { return name == "AscendCL@aclopCompileAndExecute"; },
         [&](SliceRef ref) {
             FindingOccurrence o = occurrenceOf(model, ref);
@@ -336,7 +336,7 @@ void checkAffinityOptimizer(const InsightContext &context, std::vector<Finding> 
         return name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
     };
     forEachSlice(
-        model, threadsOfLayers(model, {Layer::Framework}),
+        model, threadsOfLayers(context, {Layer::Framework}),
         [&](std::string_view name) { return kFused.count(optimizerOf(name)) > 0; },
         [&](SliceRef ref) {
             const std::string_view optimizer = optimizerOf(model.strings().view(
@@ -376,7 +376,7 @@ void checkSyncBatchNorm(const InsightContext &context, std::vector<Finding> &fin
     const TraceModel &model = context.model;
     Finding finding;
     for (const SliceRef &ref :
-         outermostMatching(model, threadsOfLayers(model, {Layer::Framework}),
+         outermostMatching(model, threadsOfLayers(context, {Layer::Framework}),
                            [](std::string_view n) { return containsNoCase(n, "syncbatchnorm"); })) {
         FindingOccurrence o = occurrenceOf(model, ref);
         finding.timeAtStake += o.duration;
@@ -407,7 +407,7 @@ void checkSlowDataloader(const InsightContext &context, std::vector<Finding> &fi
     const TraceModel &model = context.model;
     Finding finding;
     for (const SliceRef &ref :
-         outermostMatching(model, threadsOfLayers(model, {Layer::Framework}),
+         outermostMatching(model, threadsOfLayers(context, {Layer::Framework}),
                            [](std::string_view n) { return containsNoCase(n, "dataloader"); })) {
         FindingOccurrence o = occurrenceOf(model, ref);
         if (o.duration < kSlowDataloaderNs)

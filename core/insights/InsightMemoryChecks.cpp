@@ -66,7 +66,8 @@ void checkMemoryChurn(const InsightContext &context, std::vector<Finding> &findi
     // (group, step, operator) → its allocations freed inside the same step.
     std::map<std::tuple<int, std::int64_t, QString>, Churn> churn;
     for (const MemoryAllocation &a : allocations) {
-        if (a.name == 0 || a.allocation == kNoTime || !a.released() || a.bytes <= 0)
+        if (a.name == 0 || a.allocation == kNoTime || !a.released() || a.bytes <= 0 ||
+            !context.covers(a.group))
             continue;
         std::int64_t step = -1;
         bool inside = windows.empty(); // without steps the whole profile is one window

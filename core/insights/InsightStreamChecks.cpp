@@ -66,7 +66,9 @@ void checkIdleAttribution(const InsightContext &context, std::vector<Finding> &f
     std::vector<std::vector<Interval>> windows(busy.size());
     std::vector<bool> placed(busy.size(), false);
     for (std::size_t g = 0; g < windows.size(); ++g)
-        if (auto free = partRegion(model, static_cast<int>(g), StepPart::Free)) {
+        if (!context.covers(static_cast<int>(g)))
+            continue;
+        else if (auto free = partRegion(model, static_cast<int>(g), StepPart::Free)) {
             windows[g] = std::move(*free);
             placed[g] = true;
         }
@@ -86,7 +88,7 @@ void checkIdleAttribution(const InsightContext &context, std::vector<Finding> &f
     Finding finding;
     QJsonArray streams;
     const auto queueDepths = streamQueueDepths(model);
-    for (int t : threadsOfLayers(model, {Layer::DeviceStreams})) {
+    for (int t : threadsOfLayers(context, {Layer::DeviceStreams})) {
         const SliceTable &slices = model.threads()[static_cast<std::size_t>(t)].slices;
         if (slices.depthCount() == 0)
             continue;
@@ -186,7 +188,8 @@ void checkLaunchDelay(const InsightContext &context, std::vector<Finding> &findi
     };
     std::vector<Launch> launches;
     for (const FlowInfo &flow : model.flows()) {
-        if (!isHostLaunch(model, flow.from) || !isDeviceTask(model, flow.to))
+        if (!isHostLaunch(model, flow.from) || !isDeviceTask(model, flow.to) ||
+            !context.covers(groupOfThread(model, flow.to.thread)))
             continue;
         const TimeNs start =
             model.threads()[static_cast<std::size_t>(flow.to.thread)].slices.start(flow.to.index);

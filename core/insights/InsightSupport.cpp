@@ -27,6 +27,15 @@ std::vector<int> threadsOfLayers(const TraceModel &model, std::initializer_list<
     return out;
 }
 
+std::vector<int> threadsOfLayers(const InsightContext &context, std::initializer_list<Layer> layers)
+{
+    std::vector<int> threads = threadsOfLayers(context.model, layers);
+    if (context.onlyGroup >= 0)
+        std::erase_if(threads,
+                      [&context](int t) { return !context.covers(groupOfThread(context.model, t)); });
+    return threads;
+}
+
 void forEachSlice(const TraceModel &model, const std::vector<int> &threads,
                   const std::function<bool(std::string_view name)> &match,
                   const std::function<void(SliceRef)> &fn)

@@ -20,6 +20,8 @@ Layer layerOfThread(const TraceModel &model, int thread);
 int groupOfThread(const TraceModel &model, int thread);
 // Threads of the layers given, in model order.
 std::vector<int> threadsOfLayers(const TraceModel &model, std::initializer_list<Layer> layers);
+// Those of the source groups the context covers (InsightContext::onlyGroup).
+std::vector<int> threadsOfLayers(const InsightContext &context, std::initializer_list<Layer> layers);
 
 // Calls fn(ref) for every slice of the threads whose name satisfies match.
 void forEachSlice(const TraceModel &model, const std::vector<int> &threads,

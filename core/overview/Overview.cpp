@@ -291,7 +291,8 @@ Overview buildOverview(const OverviewInputs &inputs)
     const std::vector<Finding> &findings = *ov.sourceFindings;
     const InsightContext context(model, inputs.cluster);
     for (std::size_t i = 0; i < findings.size(); ++i) {
-        ov.findings.push_back(overview::overviewFinding(findings[i], static_cast<int>(i), context, hasGroups));
+        ov.findings.push_back(
+            overview::overviewFinding(findings[i], static_cast<int>(i), context, hasGroups));
         for (OverviewRank &r : ov.ranks)
             if (ov.findings.back().rank == r.rank)
                 r.findings.push_back(static_cast<int>(i));
