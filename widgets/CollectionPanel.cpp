@@ -1,9 +1,29 @@
 #include "CollectionPanel.h"
 
+#include "NumberFormat.h"
+
 #include <QEvent>
 #include <QHeaderView>
+#include <QRegularExpression>
 
 namespace at {
+
+namespace {
+
+// A configuration value that is a plain number ("1150", "49.000000") reads as every number of the window
+// (thousands separators, at most three decimals, no float artefacts); identifiers (rank, device) and any
+// other text stay as the files wrote them.
+QString collectionValueText(const QString &key, const QString &value)
+{
+    static const QRegularExpression number(QStringLiteral("^-?\\d+(\\.\\d+)?$"));
+    if (key == QLatin1String("rank") || key == QLatin1String("device") || !number.match(value).hasMatch())
+        return value;
+    bool ok = false;
+    const double v = value.toDouble(&ok);
+    return ok ? formatNumber(v) : value;
+}
+
+} // namespace
 
 CollectionPanel::CollectionPanel(QWidget *parent) : QTreeWidget(parent)
 {
@@ -61,7 +81,7 @@ void CollectionPanel::setModel(const TraceModel *model)
         if (!c.switchesOff.isEmpty())
             add(top, tr("Switches off"), c.switchesOff.join(QStringLiteral(", ")));
         for (const auto &[key, value] : c.properties + provenanceRows(group.provenance))
-            add(top, key, value);
+            add(top, key, collectionValueText(key, value));
         for (const QString &w : c.warnings) {
             auto *item = add(top, tr("Warning"), w);
             item->setForeground(1, QColor(180, 90, 0));

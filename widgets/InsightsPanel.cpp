@@ -2,6 +2,7 @@
 
 #include "FindingText.h"
 #include "InsightChecks.h"
+#include "NumberFormat.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -201,9 +202,9 @@ void InsightsPanel::showFindings()
         const Finding &finding = all[f];
         auto *item =
             new QTreeWidgetItem(m_tree, {finding.title, severityText(finding.severity),
-                                         finding.timeAtStake > 0 ? formatDuration(finding.timeAtStake)
+                                         finding.timeAtStake > 0 ? formatDurationNs(finding.timeAtStake)
                                                                  : tr("none (informational)"),
-                                         QStringLiteral("%1 %").arg(finding.stepPercent, 0, 'f', 1)});
+                                         formatPercent(finding.stepPercent)});
         item->setData(0, kFindingRole, static_cast<int>(f));
         item->setData(0, kOccurrenceRole, -1);
         item->setToolTip(0, finding.title);
@@ -216,11 +217,11 @@ void InsightsPanel::showFindings()
             const FindingOccurrence &occurrence = finding.occurrences[o];
             auto *child =
                 new QTreeWidgetItem(item, {occurrence.name, tr("rank %1").arg(context.rankOf(occurrence)),
-                                           formatDuration(occurrence.duration),
+                                           formatDurationNs(occurrence.duration),
                                            // cluster-only occurrences (a rank, no slice) have no time
                                            occurrence.rank >= 0 && !occurrence.slice.isValid()
                                                ? QString()
-                                               : tr("at %1").arg(formatDuration(occurrence.start))});
+                                               : tr("at %1").arg(formatTimePointNs(occurrence.start))});
             child->setData(0, kFindingRole, static_cast<int>(f));
             child->setData(0, kOccurrenceRole, static_cast<int>(o));
             child->setToolTip(0, occurrence.name);

@@ -3,6 +3,7 @@
 #include "ChangeColors.h"
 #include "ComparisonTableModel.h"
 #include "MemoryPanel.h"
+#include "NumberFormat.h"
 #include "TableExport.h"
 #include "Theme.h"
 
@@ -57,15 +58,15 @@ QString deltaText(const QString &label, const TimePair &t)
     const TimeNs d = t.diff();
     QString percent;
     if (t.base > 0)
-        percent = QStringLiteral(" (%1%2 %)")
-                      .arg(d >= 0 ? QStringLiteral("+") : QString())
-                      .arg(100.0 * static_cast<double>(d) / static_cast<double>(t.base), 0, 'f', 1);
+        percent = QStringLiteral(" (%1%2)").arg(
+            d >= 0 ? QStringLiteral("+") : QString(),
+            formatPercent(100.0 * static_cast<double>(d) / static_cast<double>(t.base)));
     // Inside a value the spaces do not break: the label wraps between values only.
     const auto value = [](const QString &text) {
         return QString(text).replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
     };
     return QStringLiteral("<b>%1</b> %2 → %3%4")
-        .arg(label, value(formatDuration(t.base)), value(formatDuration(t.comparison)), value(percent));
+        .arg(label, value(formatDurationNs(t.base)), value(formatDurationNs(t.comparison)), value(percent));
 }
 
 QTableView *makeTable(QSortFilterProxyModel *proxy)
@@ -273,7 +274,8 @@ void StepCompareView::updatePaneTitles()
         //: A compare pane's title: "Base: <run · rank · step> — 12.3 ms, time from step start"
         m_paneTitles[i]->setText(tr("<b>%1</b> %2 — %3, time from step start")
                                      .arg(i == 0 ? tr("Base:") : tr("Comparison:"),
-                                          m_labels[i].toHtmlEscaped(), formatDuration(steps[i]->duration())));
+                                          m_labels[i].toHtmlEscaped(),
+                                          formatDurationNs(steps[i]->duration())));
 }
 
 void StepCompareView::updateMemory()
@@ -358,10 +360,10 @@ QString StepCompareView::memoryPeakText() const
     const auto peak = [](const StepMemorySide &side) {
         if (!side.step)
             return tr("no data");
-        //: A step's memory peak: "1261.04 MB at 12.345 ms" (time from the step start)
-        return tr("%1 MB at %2 ms")
-            .arg(static_cast<double>(side.step->peakBytes) / (1024.0 * 1024.0), 0, 'f', 2)
-            .arg(static_cast<double>(side.step->peakTime) / 1e6, 0, 'f', 3);
+        //: A step's memory peak: "1,261.04 MB at 12.345 ms" (time from the step start)
+        return tr("%1 at %2")
+            .arg(formatBytes(static_cast<double>(side.step->peakBytes)),
+                 formatDurationNs(side.step->peakTime));
     };
     const StepMemorySide &named = m_memory.base.curve >= 0 ? m_memory.base : m_memory.comparison;
     const TraceModel *model = m_memory.base.curve >= 0 ? m_models[0] : m_models[1];
@@ -369,13 +371,9 @@ QString StepCompareView::memoryPeakText() const
     QString text = tr("Memory peak (%1 allocated): %2 → %3")
                        .arg(component, peak(m_memory.base), peak(m_memory.comparison));
     if (const auto diff = m_memory.peakDiffBytes()) {
-        // Below a MB the difference is given exactly in KB: "+0.00 MB" would hide it.
+        // In the unit of its own magnitude (a small difference in B or KB: "+0.00 MB" would hide it).
         const QString sign = *diff >= 0 ? QStringLiteral("+") : QString();
-        text += std::abs(*diff) >= (std::int64_t(1) << 20)
-                    ? QStringLiteral(" (%1%2 MB)")
-                          .arg(sign)
-                          .arg(static_cast<double>(*diff) / (1024.0 * 1024.0), 0, 'f', 2)
-                    : QStringLiteral(" (%1%2 KB)").arg(sign, bytesAsKilobytes(*diff));
+        text += QStringLiteral(" (%1%2)").arg(sign, formatBytes(static_cast<double>(*diff)));
     }
     return text;
 }
@@ -437,9 +435,8 @@ void StepCompareView::updateSummary()
     m_summary->setText(
         parts.join(QStringLiteral(" &nbsp;·&nbsp; ")) +
         tr("<br>Kernels: %1 matched, %2 only in base, %3 only in comparison")
-            .arg(c.matched)
-            .arg(c.onlyInBase)
-            .arg(c.onlyInComparison) +
+            .arg(formatCount(static_cast<qint64>(c.matched)), formatCount(static_cast<qint64>(c.onlyInBase)),
+                 formatCount(static_cast<qint64>(c.onlyInComparison))) +
         (m_memory.isEmpty() ? QString() : QStringLiteral("<br>") + memoryPeakText().toHtmlEscaped()));
 }
 

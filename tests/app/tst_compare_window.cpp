@@ -2,6 +2,7 @@
 #include "ChangeColors.h"
 #include "CompareWindow.h"
 #include "MainWindow.h"
+#include "NumberFormat.h"
 #include "StepCompareView.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
@@ -15,6 +16,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
@@ -184,10 +186,14 @@ private Q_SLOTS:
         QTextDocument html;
         html.setHtml(view()->summary()->text());
         const QString plain = html.toRawText(); // toPlainText() would turn no-break spaces into spaces
+        // Every number through the one formatter: no exponent, no float artefact (more than 3 decimals).
+        static const QRegularExpression longDecimals(QStringLiteral("\\d\\.\\d{4,}"));
+        QVERIFY2(!plain.contains(QStringLiteral("e+")) && !longDecimals.match(plain).hasMatch(),
+                 qPrintable(plain));
         const StepComparison &c = view()->comparison();
         for (const TimePair &t : {c.stepTime, c.computing, c.communication, c.free}) {
             for (const TimeNs ns : {t.base, t.comparison}) {
-                QString value = formatDuration(ns);
+                QString value = formatDurationNs(ns); // the one number formatter
                 value.replace(QLatin1Char(' '), QChar(0x00A0));
                 QVERIFY2(plain.contains(value), qPrintable(plain + QStringLiteral(" lacks ") + value));
             }
@@ -260,13 +266,20 @@ private Q_SLOTS:
         const double diffMb = expected[1].peakMb - expected[0].peakMb;
         QCOMPARE(static_cast<double>(*diff) / (1024.0 * 1024.0), diffMb);
         const QString text = view()->memoryPeakText();
+        // The one number formatter: sizes in the unit of their magnitude, the peak's time from the step
+        // start.
         const QString sign = diffMb >= 0 ? QStringLiteral("+") : QString();
-        const QString diffText = std::abs(diffMb) >= 1
-                                     ? QStringLiteral("(%1%2 MB)").arg(sign).arg(diffMb, 0, 'f', 2)
-                                     : QStringLiteral("(%1%2 KB)").arg(sign).arg(diffMb * 1024, 0, 'g', 15);
+        const QString diffText = QStringLiteral("(%1%2)").arg(sign, formatBytes(static_cast<double>(*diff)));
         QVERIFY2(text.contains(diffText), qPrintable(text + QStringLiteral(" lacks ") + diffText));
-        QVERIFY2(text.contains(QStringLiteral("%1 MB at").arg(expected[0].peakMb, 0, 'f', 2)),
+        const StepMemorySide &base = view()->memory().base;
+        QVERIFY(base.step);
+        QVERIFY2(text.contains(QStringLiteral("%1 at %2")
+                                   .arg(formatBytes(static_cast<double>(base.step->peakBytes)),
+                                        formatDurationNs(base.step->peakTime))),
                  qPrintable(text));
+        QVERIFY2(
+            text.contains(QStringLiteral("%1 at").arg(formatBytes(expected[0].peakMb * 1024.0 * 1024.0))),
+            qPrintable(text));
         QTextDocument html;
         html.setHtml(view()->summary()->text());
         QVERIFY(html.toPlainText().contains(text));

@@ -208,9 +208,9 @@ private slots:
         const int column = rows->columnCount() - 1;
         QCOMPARE(rows->headerData(column, Qt::Horizontal).toString(),
                  QStringLiteral("Peak reserved, any component (MB)"));
-        QCOMPARE(rows->index(0, column).data().toString(), QStringLiteral("11925.016"));
+        QCOMPARE(rows->index(0, column).data().toString(), QStringLiteral("11,925.016"));
         QCOMPARE(rows->index(1, column).data().toString(), QStringLiteral("–"));
-        QCOMPARE(rows->index(2, column).data().toString(), QStringLiteral("12675.371"));
+        QCOMPARE(rows->index(2, column).data().toString(), QStringLiteral("12,675.371"));
         QVERIFY(rows->index(0, column)
                     .data(Qt::ToolTipRole)
                     .toString()

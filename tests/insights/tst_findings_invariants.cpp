@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QtTest>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -119,6 +120,15 @@ void checkInvariants(const QString &input, const InsightContext &context,
         if (!isTimePart(f.part)) {
             QVERIFY2(f.timeAtStake == 0 || f.part == StepPart::Memory, what.constData());
             continue;
+        }
+        // A finding that measured a time but explains none of its part is not listed (attributeFindings).
+        QVERIFY2(f.timeAtStake > 0 || !f.data.contains(QStringLiteral("measured_us")), what.constData());
+        // A finding of one rank quotes that rank: its occurrences are that rank's, and its explanation is
+        // not a sum over the ranks loaded.
+        if (f.rank >= 0) {
+            for (const FindingOccurrence &o : f.occurrences)
+                QVERIFY2(context.rankOf(o) == f.rank, what.constData());
+            QVERIFY2(!f.explanation.contains(QStringLiteral("ranks loaded")), what.constData());
         }
         const RankStepParts *parts = context.partsOfRank(f.rank);
         if (f.rank >= 0 && parts) {
@@ -335,6 +345,41 @@ private Q_SLOTS:
         QVERIFY(alignment.front().timeAtStake <= transfers);
     }
 
+    // Findings split per rank quote that rank's figures: on alexnet level1 (two ranks on one timeline), each
+    // rank's finding of a check says exactly what the same check says when that rank's folder is loaded
+    // alone (its counts, its times, its occurrences), never the two ranks' sums.
+    void perRankFindingsQuoteTheirRank()
+    {
+        const QString level1 = QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1");
+        const Advised both = advise(samplePath(level1));
+        QVERIFY(both.model);
+        QCOMPARE(both.model->groups().size(), std::size_t(2));
+        const std::vector<Finding> together = runInsightChecks(*both.model, nullptr, both.data.get());
+        int compared = 0;
+        for (int rank : {0, 1}) {
+            const Advised one = advise(samplePath(level1 + QStringLiteral("/rank%1_ascend_pt").arg(rank)));
+            QVERIFY(one.model);
+            const InsightContext context(*one.model, one.data.get());
+            QCOMPARE(context.rankOfGroup(0), rank);
+            for (const Finding &alone : runInsightChecks(*one.model, nullptr, one.data.get())) {
+                const QByteArray what = alone.check.toUtf8() + " rank " + QByteArray::number(rank);
+                const auto same = std::find_if(together.begin(), together.end(), [&](const Finding &f) {
+                    return f.check == alone.check && f.rank == rank && f.title == alone.title;
+                });
+                QVERIFY2(same != together.end(), what.constData());
+                QCOMPARE(same->explanation, alone.explanation);
+                QCOMPARE(same->occurrences.size(), alone.occurrences.size());
+                QCOMPARE(same->timeAtStake, alone.timeAtStake);
+                ++compared;
+            }
+        }
+        QVERIFY(compared >= 16); // every check that found something on either rank
+        // The sums over both ranks appear nowhere: dynamic_shape's 38 compile calls were 19 per rank.
+        for (const Finding &f : findingsOf(together, QStringLiteral("dynamic_shape")))
+            QVERIFY2(f.explanation.contains(QStringLiteral(": 19 operator compilation call(s)")),
+                     qPrintable(f.explanation));
+    }
+
     // The Qwen3 cluster (summary-only ranks, as --advise reads it): the stage split leads, on rank 0 (stage
     // 0 waits in its pipeline communication), measured against rank 0's step; no host verdict anywhere.
     void stageSplitLeadsOnQwen3()
@@ -409,17 +454,25 @@ private Q_SLOTS:
         const InsightContext context(*model);
         QCOMPARE(context.ranks.size(), std::size_t(1));
         QCOMPARE(context.ranks.front().free, TimeNs(800'000));
-        const auto findings = runInsightChecks(*model);
+        std::vector<Finding> withoutTime;
+        const auto findings = runInsightChecks(*model, nullptr, nullptr, &withoutTime);
         checkInvariants(QStringLiteral("compile synthetic"), context, findings);
         const auto dynamic = findingsOf(findings, QStringLiteral("dynamic_shape"));
-        const auto compile = findingsOf(findings, QStringLiteral("operator_compile"));
         const auto host = findingsOf(findings, QStringLiteral("host_bound"));
         QCOMPARE(dynamic.size(), std::size_t(1));
-        QCOMPARE(compile.size(), std::size_t(1));
         QCOMPARE(host.size(), std::size_t(1));
         QCOMPARE(dynamic.front().timeAtStake, TimeNs(200'000));
+        // operator_compile measured the same 200 µs: nothing left to explain, so it is not listed but named
+        // on the "also checked" line.
+        QVERIFY(findingsOf(findings, QStringLiteral("operator_compile")).empty());
+        const auto compile = findingsOf(withoutTime, QStringLiteral("operator_compile"));
+        QCOMPARE(compile.size(), std::size_t(1));
         QCOMPARE(compile.front().timeAtStake, TimeNs(0));
         QCOMPARE(compile.front().data.value(QStringLiteral("already_counted_us")).toDouble(), 200.0);
+        QCOMPARE(
+            alsoCheckedText(withoutTime),
+            QStringLiteral("Also checked, no time of their own left to explain (another finding counts it, "
+                           "or it lies outside the part): operator_compile (rank 0)."));
         QCOMPARE(host.front().timeAtStake, TimeNs(600'000));
         QCOMPARE(host.front().shareOfPart(), 0.75);
         QCOMPARE(host.front().shareOfStep(), 0.6);
@@ -524,18 +577,28 @@ private Q_SLOTS:
         const auto model = s.b.build();
         const InsightContext context(*model);
         QCOMPARE(context.ranks.size(), std::size_t(2));
-        const auto findings = runInsightChecks(*model);
+        std::vector<Finding> withoutTime;
+        const auto findings = runInsightChecks(*model, nullptr, nullptr, &withoutTime);
         checkInvariants(QStringLiteral("two devices"), context, findings);
+        // One finding per rank, each quoting its own transfer: device 0 [800, 900) of it; device 1 none
+        // (inside computing), so its finding explains nothing and is only named as also checked.
         const auto alignment = findingsOf(findings, QStringLiteral("byte_alignment"));
-        QCOMPARE(alignment.size(), std::size_t(2)); // one per rank
-        for (const Finding &f : alignment) {
-            QCOMPARE(f.part, StepPart::CommunicationNotOverlapped);
-            QCOMPARE(f.stepTime, TimeNs(1'000'000));
-            QCOMPARE(f.partTime, TimeNs(100'000));
-            // Device 0: [800, 900) of its transfer; device 1: none of it (inside computing).
-            QCOMPARE(f.timeAtStake, TimeNs(f.rank == 0 ? 100'000 : 0));
-            QVERIFY(f.timeAtStake <= 200'000);
-        }
+        QCOMPARE(alignment.size(), std::size_t(1));
+        const Finding &f = alignment.front();
+        QCOMPARE(f.rank, 0);
+        QCOMPARE(f.part, StepPart::CommunicationNotOverlapped);
+        QCOMPARE(f.stepTime, TimeNs(1'000'000));
+        QCOMPARE(f.partTime, TimeNs(100'000));
+        QCOMPARE(f.timeAtStake, TimeNs(100'000));
+        QCOMPARE(f.occurrences.size(), std::size_t(1));
+        QVERIFY2(f.explanation.startsWith(QStringLiteral("1 SDMA transfer(s) across chips (0.200 ms, ")),
+                 qPrintable(f.explanation));
+        const auto none = findingsOf(withoutTime, QStringLiteral("byte_alignment"));
+        QCOMPARE(none.size(), std::size_t(1));
+        QCOMPARE(none.front().rank, 1);
+        QCOMPARE(none.front().data.value(QStringLiteral("outside_part_us")).toDouble(), 200.0);
+        QVERIFY(none.front().explanation.startsWith(
+            QStringLiteral("1 SDMA transfer(s) across chips (0.200 ms, ")));
     }
 
     // Clipping: a finding never explains more than its part. The SGD optimizer step [50, 950) µs claims

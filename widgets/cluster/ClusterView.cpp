@@ -3,6 +3,7 @@
 #include "ChartScale.h"
 #include "FindingText.h"
 #include "MemoryAnalysis.h"
+#include "NumberFormat.h"
 #include "Theme.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterHeatMap.h"
@@ -78,13 +79,22 @@ RankStep meanStep(const Rank &r)
     return m;
 }
 
-QStandardItem *numberItem(double value, bool present = true)
+// A cell of a column whose unit its header or the page's title names: the one formatter's digits (thousands
+// separators, three decimals), no symbol.
+QStandardItem *numberItem(const QString &text, double value, bool present)
 {
-    auto *item = new QStandardItem(present ? QString::number(value, 'f', 3) : QStringLiteral("–"));
+    auto *item = new QStandardItem(present ? text : QStringLiteral("–"));
     item->setData(present ? value : -1.0, Qt::UserRole);
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     item->setEditable(false);
     return item;
+}
+
+// A mean time of the table, in ms.
+QStandardItem *msItem(TimeNs ns, bool present = true)
+{
+    static const DisplayUnit kMs{Quantity::Duration, QString(), 1e6, 3};
+    return numberItem(formatDurationNs(ns, kMs), ms(ns), present);
 }
 
 QStandardItem *textItem(const QString &text, const QVariant &sortKey)
@@ -266,6 +276,7 @@ ClusterView::ClusterView(QWidget *parent)
     auto *matrixBox = new QWidget;
     auto *matrixLayout = new QVBoxLayout(matrixBox);
     m_matrixTitle->setWordWrap(true);
+    m_matrixTitle->setObjectName(QStringLiteral("MatrixTitle"));
     auto *choosers = new QHBoxLayout;
     choosers->addWidget(m_matrixGroupLabel);
     choosers->addWidget(m_matrixGroup);
@@ -557,17 +568,17 @@ void ClusterView::fillTable()
             << textItem(r.device >= 0 ? QString::number(r.device) : tr("unknown"), r.device)
             << textItem(r.stage >= 0 ? QString::number(r.stage) : QStringLiteral("–"), r.stage)
             << textItem(QString::number(r.steps.size()), static_cast<int>(r.steps.size()))
-            << numberItem(ms(m.computing), has) << numberItem(ms(m.communicationNotOverlapped), has)
-            << numberItem(ms(m.overlapped), has) << numberItem(ms(m.free), has)
-            << numberItem(ms(m.bubble), has) << numberItem(ms(m.preparing), has && m.hasPreparing)
-            << numberItem(ms(m.stage), has)
+            << msItem(m.computing, has) << msItem(m.communicationNotOverlapped, has)
+            << msItem(m.overlapped, has) << msItem(m.free, has) << msItem(m.bubble, has)
+            << msItem(m.preparing, has && m.hasPreparing) << msItem(m.stage, has)
             << textItem(has ? breakdownSourceName(m.source) : tr("none"),
                         has ? breakdownSourceName(m.source) : QString())
             << textItem(r.hasTimeline ? tr("yes") : tr("summary only"), r.hasTimeline);
         // The rank's peak device memory (ClusterModel.h RankMemoryPeak), MB = 2^20 bytes.
+        static const DisplayUnit kMb{Quantity::Bytes, QString(), 1024.0 * 1024.0, 3};
+        const double peakBytes = r.memoryPeak ? static_cast<double>(r.memoryPeak->bytes) : 0;
         QStandardItem *memory =
-            numberItem(r.memoryPeak ? static_cast<double>(r.memoryPeak->bytes) / (1 << 20) : 0,
-                       r.memoryPeak.has_value());
+            numberItem(formatBytes(peakBytes, kMb), peakBytes / (1 << 20), r.memoryPeak.has_value());
         if (r.memoryPeak)
             memory->setToolTip(
                 tr("%1, first reached at %2 µs (%3)")
@@ -586,6 +597,11 @@ void ClusterView::fillChart()
     chart->setBackgroundBrush(QApplication::palette().color(QPalette::Base));
     // A short title (the unit is the value axis's title), so that it is not elided in a narrow chart.
     chart->setTitle(tr("Mean step breakdown per rank"));
+    // Axis labels as every number of the window: the locale's thousands separators ("1,000").
+    QLocale grouped;
+    grouped.setNumberOptions(grouped.numberOptions() & ~QLocale::OmitGroupSeparator);
+    chart->setLocale(grouped);
+    chart->setLocalizeNumbers(true);
     auto *series = new QStackedBarSeries;
     auto *computing = new QBarSet(tr("Computing"));
     auto *communication = new QBarSet(tr("Communication (not overlapped)"));
@@ -787,8 +803,10 @@ void ClusterView::fillMatrix()
     m_matrixTitle->setText(
         !anyMatrix      ? tr("No communication matrix (communication_matrix.json or analysis.db).")
         : links.empty() ? tr("Step %1: no link of this group and op.").arg(stepText(m_matrixStep))
-                        : tr("Step %1: bandwidth from source rank (row) to destination rank (column), "
-                             "GB/s. Hover a cell for its value; click it to open both ranks at the op.")
+                        : tr("Step %1: each cell is the bandwidth in GB/s from the source rank (row) to the "
+                             "destination rank (column); its colour runs from dark purple (the slowest link) "
+                             "to yellow (the fastest), as the scale below shows. Click a cell to open both "
+                             "ranks at the op.")
                               .arg(stepText(m_matrixStep)));
     m_matrixHeat->setAxisTitles(tr("Source rank"), tr("Destination rank"));
     m_matrixHeat->setData(labels, labels, std::move(values), tr("GB/s"));
