@@ -218,7 +218,7 @@ const std::vector<InsightCheck> &insightChecks()
         {"byte_alignment", checkByteAlignment},
         {"idle_attribution", checkIdleAttribution},
         {"launch_delay", checkLaunchDelay},
-        {"kernel_sequences", checkKernelSequences, true},
+        {"kernel_sequences", checkKernelSequences},
         {"small_packets", checkSmallPackets, true},
         {"rdma_retransmission", checkRdmaRetransmission, true},
         {"bandwidth_contention", checkBandwidthContention, true},

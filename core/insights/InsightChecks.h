@@ -60,9 +60,9 @@ struct InsightCheck
     const char *id;
     InsightCheckFunction run;
     // The check gives each rank its own finding with that rank's figures (host_bound, the cluster and
-    // communication checks), or states no per-rank figure (kernel_sequences, informational). Any other check
-    // runs once per source group of a model of several ranks, on a context that covers() that group only
-    // (its stepTime that rank's steps), so each rank's finding quotes that rank's counts and times.
+    // communication checks). Any other check runs once per source group of a model of several ranks, on a
+    // context that covers() that group only (its stepTime that rank's steps), so each rank's finding quotes
+    // that rank's counts and times.
     bool ranksItself = false;
 };
 

@@ -251,7 +251,7 @@ void checkKernelSequences(const InsightContext &context, std::vector<Finding> &f
     // Informational (no time claimed): what each host operator launches, most frequent sequence first,
     // so a repeated pattern (a fusion candidate) is easy to spot.
     const TraceModel &model = context.model;
-    const std::vector<KernelSequence> sequences = frequentKernelSequences(model, 1);
+    const std::vector<KernelSequence> sequences = frequentKernelSequences(model, 1, context.onlyGroup);
     if (sequences.empty())
         return;
     Finding finding;

@@ -9,7 +9,8 @@ namespace at {
 
 using namespace insights;
 
-std::vector<KernelSequence> frequentKernelSequences(const TraceModel &model, std::size_t perOperator)
+std::vector<KernelSequence> frequentKernelSequences(const TraceModel &model, std::size_t perOperator,
+                                                    int group)
 {
     // Device tasks per host operator instance (the depth-0 ancestor of the launching slice).
     std::map<std::uint64_t, std::vector<SliceRef>> tasksByInstance;
@@ -18,7 +19,8 @@ std::vector<KernelSequence> frequentKernelSequences(const TraceModel &model, std
             layerOfThread(model, flow.to.thread) != Layer::DeviceStreams)
             continue;
         const Layer from = layerOfThread(model, flow.from.thread);
-        if (from != Layer::CannApi && from != Layer::Framework)
+        if ((from != Layer::CannApi && from != Layer::Framework) ||
+            (group >= 0 && groupOfThread(model, flow.to.thread) != group))
             continue;
         const SliceTable &host = model.threads()[static_cast<std::size_t>(flow.from.thread)].slices;
         std::uint32_t root = flow.from.index;

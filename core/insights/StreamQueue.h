@@ -17,6 +17,8 @@ struct KernelSequence
     int instances = 0;             // all instances of the host operator
     std::vector<SliceRef> example; // the device tasks of the first instance
 };
-std::vector<KernelSequence> frequentKernelSequences(const TraceModel &model, std::size_t perOperator = 1);
+// group >= 0: the launches of that source group (rank) only.
+std::vector<KernelSequence> frequentKernelSequences(const TraceModel &model, std::size_t perOperator = 1,
+                                                    int group = -1);
 
 } // namespace at

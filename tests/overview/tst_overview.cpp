@@ -379,7 +379,7 @@ private slots:
     void badInputSaysWhatIsMissing()
     {
         const TraceModel empty;
-        const Overview none = buildOverview({&empty, nullptr, nullptr, nullptr});
+        const Overview none = buildOverview({&empty, nullptr, nullptr, nullptr, {}});
         QVERIFY(none.ranks.empty());
         QCOMPARE(none.missing.size(), 1);
 
@@ -395,7 +395,7 @@ private slots:
         QVERIFY(noSteps.missing.join(' ').contains(QStringLiteral("No steps in any rank")));
 
         const cluster::ClusterModel emptyCluster;
-        const Overview noRanks = buildOverview({nullptr, &emptyCluster, nullptr, nullptr});
+        const Overview noRanks = buildOverview({nullptr, &emptyCluster, nullptr, nullptr, {}});
         QVERIFY(noRanks.ranks.empty());
         QVERIFY(!noRanks.missing.isEmpty());
     }
