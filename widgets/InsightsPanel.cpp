@@ -201,10 +201,15 @@ void InsightsPanel::showFindings()
     for (std::size_t f = 0; f < all.size(); ++f) {
         const Finding &finding = all[f];
         auto *item =
-            new QTreeWidgetItem(m_tree, {finding.title, severityText(finding.severity),
-                                         finding.timeAtStake > 0 ? formatDurationNs(finding.timeAtStake)
-                                                                 : tr("none (informational)"),
-                                         formatPercent(finding.stepPercent)});
+            // Findings split per rank read apart by the rank they explain ("high · rank 1").
+            new QTreeWidgetItem(
+                m_tree,
+                {finding.title,
+                 finding.rank >= 0 ? severityText(finding.severity) + QStringLiteral(" · ") +
+                                         tr("rank %1").arg(finding.rank)
+                                   : severityText(finding.severity),
+                 finding.timeAtStake > 0 ? formatDurationNs(finding.timeAtStake) : tr("none (informational)"),
+                 formatPercent(finding.stepPercent)});
         item->setData(0, kFindingRole, static_cast<int>(f));
         item->setData(0, kOccurrenceRole, -1);
         item->setToolTip(0, finding.title);
