@@ -725,9 +725,9 @@ void OverviewPage::fillFindings(const OverviewRank &rank)
         if (share <= 0 && f.index >= 0 && m_overview->sourceFindings &&
             static_cast<std::size_t>(f.index) < m_overview->sourceFindings->size())
             share = (*m_overview->sourceFindings)[static_cast<std::size_t>(f.index)].stepPercent / 100.0;
-        auto *item = new QTreeWidgetItem(m_findings,
-                                         {f.title, stepPartName(f.part),
-                                          share > 0 ? percentText(share) : QString(), durationText(f.time)});
+        auto *item = new QTreeWidgetItem(m_findings, {f.title, stepPartName(f.part),
+                                                      share > 0 ? percentText(share) : QString(),
+                                                      f.time > 0 ? durationText(f.time) : QString()});
         item->setToolTip(0, f.title);
         if (f.target.kind != OverviewTarget::Kind::None) {
             item->setData(0, Qt::UserRole, static_cast<int>(m_itemTargets.size()));

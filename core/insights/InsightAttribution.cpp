@@ -2,6 +2,7 @@
 // names, the part of that rank's step, and a time that never counts an interval of the part twice nor
 // sums past the part.
 
+#include "ExactText.h"
 #include "FindingText.h"
 #include "InsightChecks.h"
 #include "InsightSupport.h"
@@ -245,18 +246,16 @@ Finding unexplainedFinding(const RankStepParts &rank, StepPart part, TimeNs rest
     f.stepTime = rank.step;
     f.timeAtStake = rest;
     f.severity = Severity::Low;
-    const QString ms = QString::number(toUs(rest) / 1000.0, 'f', 3);
-    f.title = InsightText::tr("Rank %1: %2 ms of %3 that no check explains")
+    // Times as the time at stake is written (durationText): "440.895 ms", "822.980 µs".
+    f.title = InsightText::tr("Rank %1: %2 of %3 that no check explains")
                   .arg(rank.rank)
-                  .arg(ms, stepPartText(part));
-    f.explanation = InsightText::tr("The largest part of rank %1's step is %2: %3 ms of %4 ms. The checks "
-                                    "explain %5 ms of it; no check explains the other %6 ms.")
-                        .arg(rank.rank)
-                        .arg(stepPartText(part))
-                        .arg(toUs(f.partTime) / 1000.0, 0, 'f', 3)
-                        .arg(toUs(rank.step) / 1000.0, 0, 'f', 3)
-                        .arg(toUs(explained) / 1000.0, 0, 'f', 3)
-                        .arg(ms);
+                  .arg(durationText(rest), stepPartText(part));
+    f.explanation =
+        InsightText::tr("The largest part of rank %1's step is %2: %3 of %4. The checks explain %5 of "
+                        "it; no check explains the other %6.")
+            .arg(rank.rank)
+            .arg(stepPartText(part), durationText(f.partTime), durationText(rank.step),
+                 durationText(explained), durationText(rest));
     switch (part) {
     case StepPart::Computing:
         f.fix = InsightText::tr("Open the Kernels panel sorted by total time: the longest kernels are where "
