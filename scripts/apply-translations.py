@@ -5,7 +5,8 @@ Usage: scripts/apply-translations.py [PENDING.jsonl ...]
 
 1. Runs lupdate over app/ widgets/ core/ parser/ into resources/translations/ascend-timeline_zh_CN.ts.
 2. Every line of each PENDING file is {"context": C, "source": S, "translation": T[, "comment": K]};
-   the matching unfinished message gets T (a numerus message gets T as its single zh_CN form).
+   the matching unfinished message gets T (a numerus message gets T as its single zh_CN form). A line with
+   "replace": true corrects a message that is already translated (its "note" says why).
 3. Prints every message still unfinished (tst_theme_language fails on any) and exits 1 if there is one.
 
 Work in parallel branches adds its strings to resources/translations/pending/<topic>.jsonl, so merging
@@ -41,7 +42,7 @@ def load_pending(paths):
                 except json.JSONDecodeError as error:
                     sys.exit(f"{path}:{number}: not JSON: {error}")
                 key = (entry["context"], entry["source"], entry.get("comment", ""))
-                table[key] = entry["translation"]
+                table[key] = (entry["translation"], bool(entry.get("replace", False)))
     return table
 
 
@@ -54,13 +55,18 @@ def fill(table):
             source = message.findtext("source")
             comment = message.findtext("comment") or ""
             translation = message.find("translation")
-            if translation is None or translation.get("type") != "unfinished":
+            if translation is None:
                 continue
-            text = table.get((name, source, comment))
-            if text is None:
+            entry = table.get((name, source, comment))
+            unfinished = translation.get("type") == "unfinished"
+            if not unfinished and (entry is None or not entry[1]):
+                continue
+            if entry is None:
                 missing.append((name, source, comment))
                 continue
-            del translation.attrib["type"]
+            text = entry[0]
+            if unfinished:
+                del translation.attrib["type"]
             if message.get("numerus") == "yes":
                 for child in list(translation):
                     translation.remove(child)
