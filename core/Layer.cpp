@@ -72,12 +72,30 @@ constexpr std::array kKnownNames{
 
 } // namespace
 
+namespace {
+
+// The process names the Kineto reader gives (parser/kineto, FORMATS.md §10.3): "GPU <n>" for a device
+// (kernels, memcpy, memset per stream) and "CPU · <python process> (pid <n>)" for the host process
+// (Python functions, framework ops, user annotations, CUDA runtime calls).
+Layer kinetoLayer(std::string_view processName)
+{
+    constexpr std::string_view gpu = "GPU ", cpu = "CPU · ";
+    if (processName.starts_with(gpu) && processName.size() > gpu.size() &&
+        processName.find_first_not_of("0123456789", gpu.size()) == std::string_view::npos)
+        return Layer::DeviceStreams;
+    if (processName.starts_with(cpu))
+        return Layer::Framework;
+    return Layer::Other;
+}
+
+} // namespace
+
 Layer layerFromProcessName(std::string_view processName)
 {
     for (const auto &entry : kKnownNames)
         if (entry.name == processName)
             return entry.layer;
-    return Layer::Other;
+    return kinetoLayer(processName);
 }
 
 QString layerDisplayName(Layer layer)
