@@ -1,4 +1,5 @@
 #include "Layer.h"
+#include "LayerWording.h"
 
 #include <array>
 #include <utility>
@@ -121,6 +122,27 @@ QString layerDisplayName(Layer layer)
         break;
     }
     return QStringLiteral("Other");
+}
+
+QString kinetoLayoutText()
+{
+    return QStringLiteral("PyTorch profiler GPU trace (Kineto)");
+}
+
+QString layerDisplayName(Layer layer, const QString &sourceLayout)
+{
+    if (sourceLayout != kinetoLayoutText())
+        return layerDisplayName(layer);
+    switch (layer) {
+    case Layer::Framework:
+        return QStringLiteral("Host (Python, framework ops, CUDA runtime)");
+    case Layer::DeviceStreams:
+        return QStringLiteral("GPU kernels (CUDA)");
+    case Layer::Communication:
+        return QStringLiteral("Communication (NCCL)");
+    default:
+        return layerDisplayName(layer);
+    }
 }
 
 int layerRank(Layer layer)

@@ -1,5 +1,6 @@
 #include "KinetoTrace.h"
 
+#include "LayerWording.h"
 #include "TraceBuilder.h"
 #include "json/ChunkKernel.h"
 
@@ -421,7 +422,7 @@ std::unique_ptr<KinetoTrace> KinetoTrace::recognise(const char *data, std::size_
 
 QString KinetoTrace::layoutText()
 {
-    return QStringLiteral("PyTorch profiler GPU trace (Kineto)");
+    return kinetoLayoutText();
 }
 
 void KinetoTrace::merge(const jsonkernel::ChunkResult &chunk, const std::vector<StringId> &globalIds,
