@@ -32,7 +32,7 @@ private Q_SLOTS:
         }
         QVERIFY2(headers.contains(QStringLiteral("GPU 0")), qPrintable(headers.join(QLatin1Char('|'))));
         QVERIFY(!headers.contains(QStringLiteral("GPU 1"))); // listed by the M events, no events
-        QVERIFY(headers.first().startsWith(QLatin1String("CPU · python3.10 (pid "))); // host above the GPU
+        QVERIFY(headers.first().startsWith(QStringLiteral("CPU · python3.10 (pid "))); // host above the GPU
         QVERIFY2(lanes.contains(QStringLiteral("stream 7")), qPrintable(lanes.join(QLatin1Char('|'))));
         QVERIFY(lanes.contains(QStringLiteral("stream 40 (NCCL)")));
         QVERIFY(lanes.contains(QStringLiteral("stream 7 · GPU annotations")));
