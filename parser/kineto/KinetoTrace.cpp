@@ -302,7 +302,8 @@ struct KinetoTrace::Impl
             return name.isEmpty() ? strings.qstring(p.pid.text) : name; // "Spans", "Traces", counters
         if (p.device)
             return QStringLiteral("GPU %1").arg(p.pid.number);
-        if (labels == QLatin1String("CPU") || (labels.isEmpty() && p.pid.number > 0))
+        // Host processes carry process_labels "CPU"; older PyTorch exports have only a process_name, kept.
+        if (labels == QLatin1String("CPU") || (name.isEmpty() && p.pid.number > 0))
             return QStringLiteral("CPU · %1 (pid %2)")
                 .arg(name.isEmpty() ? QCoreApplication::translate("Parser", "process") : name)
                 .arg(p.pid.number);
