@@ -571,6 +571,8 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
                 .arg(firstOversizedOffset)
                 .arg(formatByteSize(firstOversizedBytes)));
 
+    if (scanner.state() == JsonEventScanner::State::Finished)
+        m_eventArrayEnd = scanner.position();
     addEndOfArrayWarning(d->builder, file, scanner, size, m_eventsRead);
     addContentWarnings(scanner);
 

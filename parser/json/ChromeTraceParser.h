@@ -72,6 +72,9 @@ public:
     void setDialect(EventDialect *dialect);
 
     std::size_t eventsRead() const { return m_eventsRead; }
+    // One past the event array's closing ']' once parse() reached it (the object form's later keys
+    // follow), else 0.
+    std::size_t eventArrayEnd() const { return m_eventArrayEnd; }
     // Threads the last parse() used, and the name of the SIMD kernel ("haswell", "generic").
     int threadsUsed() const { return m_threadsUsed; }
     static const char *kernelName();
@@ -85,6 +88,7 @@ private:
     std::unique_ptr<Impl> d;
     bool m_textReadAsGb18030 = false;
     std::size_t m_eventsRead = 0;
+    std::size_t m_eventArrayEnd = 0;
     int m_threadsUsed = 1;
 };
 

@@ -129,7 +129,7 @@ std::optional<ReadStatus> parseJsonFile(const QString &path, SourceReading &read
     pc.maxEventBytes = static_cast<std::size_t>(reading.options.memoryLimitBytes / kEventBytesShareOfLimit);
     const auto status = parser.parse(data, size, pc, error);
     if (kineto && status != ChromeTraceParser::Result::Failed)
-        kineto->finish();
+        kineto->finish(data, size, parser.eventArrayEnd());
     if (view->truncated()) {
         // The file shrank while it was parsed: the events before the cut were kept.
         if (status == ChromeTraceParser::Result::Failed) {

@@ -172,7 +172,7 @@ bool looksLikeKinetoTrace(const char *data, std::size_t size)
     return false;
 }
 
-KinetoMetadata readKinetoMetadata(const char *data, std::size_t size)
+KinetoMetadata readKinetoMetadata(const char *data, std::size_t size, std::size_t eventArrayEnd)
 {
     KinetoMetadata out;
     JsonEventScanner scanner(data, size);
@@ -183,13 +183,12 @@ KinetoMetadata readKinetoMetadata(const char *data, std::size_t size)
     }
     // The object with its event array emptied: a few KB whatever the size of the trace.
     const std::size_t arrayBegin = scanner.position() - 1;
-    const std::size_t arrayEnd = JsonEventScanner::valueEnd(data, size, arrayBegin);
     std::string keys(data, arrayBegin);
     keys += "[]";
-    if (arrayEnd == JsonEventScanner::npos)
-        keys += "}"; // cut off inside the events: only the keys before them
+    if (eventArrayEnd > arrayBegin && eventArrayEnd <= size)
+        keys.append(data + eventArrayEnd, size - eventArrayEnd);
     else
-        keys.append(data + arrayEnd, size - arrayEnd);
+        keys += "}"; // not read yet, or cut off inside the events: only the keys before them
     dom::parser parser;
     dom::object object;
     if (const auto error = parser.parse(keys).get(object); error != simdjson::SUCCESS) {

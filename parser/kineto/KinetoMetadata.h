@@ -20,10 +20,10 @@ struct KinetoDevice
     std::int64_t numSms = 0;
 };
 
-// The top-level keys of a PyTorch profiler (Kineto) GPU trace other than "traceEvents", read before
-// the events are (FORMATS.md §10.1): libkineto writes some of them after the event array
-// (baseTimeNanoseconds in mid-2024 files, distributedInfo today), so the array is skipped by a bracket
-// scan and the keys on both sides of it are parsed.
+// The top-level keys of a PyTorch profiler (Kineto) GPU trace other than "traceEvents" (FORMATS.md
+// §10.1). libkineto writes some of them after the event array (baseTimeNanoseconds in mid-2024 files,
+// distributedInfo today), so they are read twice: the keys before the array when the trace is
+// recognised, and all of them once the parser found where the array ends.
 struct KinetoMetadata
 {
     std::optional<std::int64_t> baseTimeNs; // "baseTimeNanoseconds": ts are relative to it
@@ -41,7 +41,8 @@ struct KinetoMetadata
 // cuda_runtime, kernel, ac2g). torch_npu and msprof write arrays (FORMATS.md §10.1).
 bool looksLikeKinetoTrace(const char *data, std::size_t size);
 
-// Reads the keys around "traceEvents" of a trace looksLikeKinetoTrace accepted.
-KinetoMetadata readKinetoMetadata(const char *data, std::size_t size);
+// Reads the keys before "traceEvents" and, when eventArrayEnd (one past the array's ']') is known, the
+// keys after it. Only the keys are parsed: the events are skipped, whatever their size.
+KinetoMetadata readKinetoMetadata(const char *data, std::size_t size, std::size_t eventArrayEnd = 0);
 
 } // namespace at

@@ -199,11 +199,34 @@ struct KinetoTrace::Impl
             meta.sortIndex = e.sortIndex;
     }
 
+    // Relative times whose base may still follow the events (FORMATS.md §10.1) keep their chunks here
+    // until finish() has read the keys after the array.
+    enum class Mode
+    {
+        Undecided,
+        Direct,
+        Deferred
+    } mode = Mode::Undecided;
+    struct DeferredChunk
+    {
+        std::vector<jk::ParsedEvent> events;
+        std::vector<jk::CounterSample> samples;
+        std::vector<StringId> ids;
+        std::uint32_t source;
+    };
+    std::vector<DeferredChunk> deferred;
+
     void merge(const jk::ChunkResult &r, const std::vector<StringId> &ids, std::uint32_t sourceIndex)
+    {
+        merge(r.events, r.samples, ids, sourceIndex);
+    }
+
+    void merge(const std::vector<jk::ParsedEvent> &events, const std::vector<jk::CounterSample> &samples,
+               const std::vector<StringId> &ids, std::uint32_t sourceIndex)
     {
         lastLane = nullptr; // local lane strings are renumbered per chunk
         EventCounts &counts = builder.counts();
-        for (const jk::ParsedEvent &e : r.events) {
+        for (const jk::ParsedEvent &e : events) {
             const bool timeOk = e.flags & jk::ParsedEvent::TimeOk;
             const TimeNs ts = e.ts + offset;
             const StringId name = ids[e.name];
@@ -255,7 +278,7 @@ struct KinetoTrace::Impl
                 processes.try_emplace(packLane(pid), SeenProcess{pid, false});
                 const int process = builder.process(pid);
                 for (std::uint32_t k = 0; k < e.sampleCount; ++k) {
-                    const jk::CounterSample &sample = r.samples[e.firstSample + k];
+                    const jk::CounterSample &sample = samples[e.firstSample + k];
                     builder.addCounterSample(process, name, ids[sample.seriesKey], ts, sample.value);
                 }
                 break;
@@ -426,10 +449,31 @@ QString KinetoTrace::layoutText()
     return kinetoLayoutText();
 }
 
+namespace {
+
+// A relative ts stays below 7.9 × 10^12 µs (the 3-month base unit, FORMATS.md §10.2).
+constexpr TimeNs kRelativeLimitNs = 10'000'000'000'000'000;
+
+} // namespace
+
 void KinetoTrace::merge(const jsonkernel::ChunkResult &chunk, const std::vector<StringId> &globalIds,
                         std::uint32_t sourceIndex)
 {
-    d->merge(chunk, globalIds, sourceIndex);
+    using Mode = Impl::Mode;
+    if (d->mode == Mode::Undecided) {
+        // The base is known, or the times are absolute (before libkineto wrote a base): merge at once.
+        // Otherwise the base may follow the events: keep the chunks until finish().
+        const auto timed = std::ranges::find_if(
+            chunk.events, [](const jk::ParsedEvent &e) { return e.flags & jk::ParsedEvent::TimeOk; });
+        if (m_metadata.baseTimeNs || (timed != chunk.events.end() && timed->ts >= kRelativeLimitNs))
+            d->mode = Mode::Direct;
+        else if (timed != chunk.events.end())
+            d->mode = Mode::Deferred;
+    }
+    if (d->mode == Mode::Direct)
+        d->merge(chunk, globalIds, sourceIndex);
+    else
+        d->deferred.push_back({chunk.events, chunk.samples, globalIds, sourceIndex});
 }
 
 namespace {
@@ -454,42 +498,51 @@ QString deviceText(const KinetoDevice &device)
 QString distributedKey(const QString &key)
 {
     if (key == QLatin1String("rank"))
-        return QCoreApplication::translate("Parser", "rank");
+        return QStringLiteral("rank");
     if (key == QLatin1String("world_size"))
-        return QCoreApplication::translate("Parser", "world size");
+        return QStringLiteral("world size");
     if (key == QLatin1String("backend"))
-        return QCoreApplication::translate("Parser", "backend");
+        return QStringLiteral("backend");
     if (key == QLatin1String("pg_count"))
-        return QCoreApplication::translate("Parser", "process group count");
+        return QStringLiteral("process group count");
     if (key == QLatin1String("pg_config"))
-        return QCoreApplication::translate("Parser", "process groups");
+        return QStringLiteral("process groups");
     if (key == QLatin1String("nccl_version"))
-        return QCoreApplication::translate("Parser", "NCCL version");
+        return QStringLiteral("NCCL version");
     return key;
 }
 
 } // namespace
 
-void KinetoTrace::finish()
+void KinetoTrace::finish(const char *data, std::size_t size, std::size_t eventArrayEnd)
 {
     TraceBuilder &builder = d->builder;
+    if (eventArrayEnd > 0)
+        m_metadata = readKinetoMetadata(data, size, eventArrayEnd);
+    if (d->mode != Impl::Mode::Direct) {
+        m_offset = m_metadata.baseTimeNs.value_or(0);
+        d->offset = m_offset;
+        for (Impl::DeferredChunk &chunk : d->deferred) {
+            d->merge(chunk.events, chunk.samples, chunk.ids, chunk.source);
+            chunk = {};
+        }
+        d->deferred = {};
+    }
     d->nameLanes();
     QList<QPair<QString, QString>> rows;
-    rows.append({QCoreApplication::translate("Parser", "trace"),
+    rows.append({QStringLiteral("trace"),
                  m_metadata.schemaVersion
                      ? QCoreApplication::translate("Parser", "PyTorch profiler (Kineto) GPU trace, schema %1")
                            .arg(*m_metadata.schemaVersion)
                      : QCoreApplication::translate("Parser", "PyTorch profiler (Kineto) GPU trace")});
-    // A relative ts stays below 7.9 × 10^12 µs (the 3-month base unit, FORMATS.md §10.2).
-    constexpr TimeNs kRelativeLimitNs = 10'000'000'000'000'000;
     const bool anyEvent = d->firstTs != std::numeric_limits<TimeNs>::max();
     if (m_metadata.baseTimeNs) {
-        rows.append({QCoreApplication::translate("Parser", "time base"),
+        rows.append({QStringLiteral("time base"),
                      QCoreApplication::translate("Parser", "baseTimeNanoseconds %1: ts are µs relative to it")
                          .arg(*m_metadata.baseTimeNs)});
     } else if (anyEvent && d->firstTs < kRelativeLimitNs) {
         rows.append(
-            {QCoreApplication::translate("Parser", "time base"),
+            {QStringLiteral("time base"),
              QCoreApplication::translate("Parser", "none recorded: times are relative to an unknown start")});
         builder.addWarning(QCoreApplication::translate(
                                "Parser",
@@ -498,7 +551,7 @@ void KinetoTrace::finish()
                                "wall-clock time")
                                .arg(d->file));
     } else {
-        rows.append({QCoreApplication::translate("Parser", "time base"),
+        rows.append({QStringLiteral("time base"),
                      QCoreApplication::translate("Parser", "ts are absolute µs since the Unix epoch")});
     }
     for (const auto &[key, value] : m_metadata.distributed)
@@ -511,11 +564,10 @@ void KinetoTrace::finish()
                 rows.append({QStringLiteral("GPU %1").arg(device.id), deviceText(device)});
     }
     if (!m_metadata.devices.isEmpty())
-        rows.append({QCoreApplication::translate("Parser", "GPUs on the node"),
-                     QString::number(m_metadata.devices.size())});
-    rows.append({QCoreApplication::translate("Parser", "flows"), d->bindFlows()});
+        rows.append({QStringLiteral("GPUs on the node"), QString::number(m_metadata.devices.size())});
+    rows.append({QStringLiteral("flows"), d->bindFlows()});
     if (!m_metadata.traceName.isEmpty())
-        rows.append({QCoreApplication::translate("Parser", "trace name"), m_metadata.traceName});
+        rows.append({QStringLiteral("trace name"), m_metadata.traceName});
     if (!m_metadata.problem.isEmpty())
         builder.addWarning(
             QCoreApplication::translate(

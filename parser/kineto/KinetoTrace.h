@@ -31,9 +31,10 @@ public:
 
     void merge(const jsonkernel::ChunkResult &chunk, const std::vector<StringId> &globalIds,
                std::uint32_t sourceIndex) override;
-    // After the last chunk: names the lanes, hands the bound flows to the builder, writes the collection
-    // rows and says what was left out.
-    void finish();
+    // After the last chunk: reads the keys after the event array (eventArrayEnd: ChromeTraceParser's,
+    // 0 when unknown), merges the chunks kept until the time base was known, names the lanes, hands the
+    // bound flows to the builder, writes the collection rows and says what was left out.
+    void finish(const char *data, std::size_t size, std::size_t eventArrayEnd);
 
     const KinetoMetadata &metadata() const { return m_metadata; }
     // What every relative ts was shifted by (baseTimeNanoseconds, else 0).

@@ -75,8 +75,9 @@ int main(int argc, char **argv)
     const QString samples = QStringLiteral(AT_SAMPLES_DIR);
     const QStringList args = app.arguments();
     const QString kinetoSource =
-        args.size() > 1 ? args[1]
-                        : samples + QStringLiteral("/hta_kineto_gpu_traces/df_index_resolver.json.gz");
+        args.size() > 1 && !args[1].isEmpty()
+            ? args[1]
+            : samples + QStringLiteral("/hta_kineto_gpu_traces/df_index_resolver.json.gz");
     const QString ascendSource =
         args.size() > 2
             ? args[2]
@@ -125,7 +126,8 @@ int main(int argc, char **argv)
         "Ascend  trace_view.json x%d: %.1f MB, %zu events, %zu slices, %zu flows, %zu steps: median %.3f s "
         "= %.1f MB/s\n",
         copies, ascendBytes / 1e6, a.events, a.slices, a.flows, a.steps, aSec, aRate);
-    std::printf("Kineto / Ascend throughput: %.2f (%d repetitions each, alternated)\n", kRate / aRate,
-                repetitions);
+    std::printf(
+        "Kineto / Ascend throughput: %.2f in MB/s, %.2f in events/s (%d repetitions each, alternated)\n",
+        kRate / aRate, (k.events / kSec) / (a.events / aSec), repetitions);
     return 0;
 }
