@@ -79,7 +79,7 @@ int main(int argc, char **argv)
             ? args[1]
             : samples + QStringLiteral("/hta_kineto_gpu_traces/df_index_resolver.json.gz");
     const QString ascendSource =
-        args.size() > 2
+        args.size() > 2 && !args[2].isEmpty()
             ? args[2]
             : samples + QStringLiteral("/msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/"
                                        "rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json");
