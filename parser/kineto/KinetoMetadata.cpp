@@ -196,9 +196,13 @@ KinetoMetadata readKinetoMetadata(const char *data, std::size_t size, std::size_
         return out;
     }
     for (const auto field : object) {
-        if (field.key == "baseTimeNanoseconds")
+        if (field.key == "baseTimeNanoseconds") {
             out.baseTimeNs = integerOf(field.value);
-        else if (field.key == "schemaVersion")
+            if (!out.baseTimeNs) // a double would lose the ns (FORMATS.md §10.2): not guessed at
+                out.problem =
+                    QCoreApplication::translate("Parser", "baseTimeNanoseconds is not an integer: %1")
+                        .arg(textOf(field.value));
+        } else if (field.key == "schemaVersion")
             out.schemaVersion = integerOf(field.value);
         else if (field.key == "displayTimeUnit")
             out.displayTimeUnit = textOf(field.value);

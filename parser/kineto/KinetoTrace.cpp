@@ -544,12 +544,12 @@ void KinetoTrace::finish(const char *data, std::size_t size, std::size_t eventAr
         rows.append(
             {QStringLiteral("time base"),
              QCoreApplication::translate("Parser", "none recorded: times are relative to an unknown start")});
-        builder.addWarning(QCoreApplication::translate(
-                               "Parser",
-                               "%1: the timestamps are relative and the trace records no baseTimeNanoseconds "
-                               "(libkineto of 2024-04/05): times are shown from an unknown start, not as "
-                               "wall-clock time")
-                               .arg(d->file));
+        builder.addWarning(
+            QCoreApplication::translate("Parser",
+                                        "%1: the timestamps are relative and no baseTimeNanoseconds could be "
+                                        "read (libkineto of 2024-04/05 wrote none): times are shown from an "
+                                        "unknown start, not as wall-clock time")
+                .arg(d->file));
     } else {
         rows.append({QStringLiteral("time base"),
                      QCoreApplication::translate("Parser", "ts are absolute µs since the Unix epoch")});
@@ -571,8 +571,8 @@ void KinetoTrace::finish(const char *data, std::size_t size, std::size_t eventAr
     if (!m_metadata.problem.isEmpty())
         builder.addWarning(
             QCoreApplication::translate(
-                "Parser", "%1: the trace's keys beside \"traceEvents\" could not be read (%2); the events "
-                          "were read with their times as written")
+                "Parser", "%1: the keys beside \"traceEvents\" could not all be read (%2); the events were "
+                          "read with their times as written")
                 .arg(d->file, m_metadata.problem));
     SourceGroup &group = builder.group(d->group);
     group.layout = layoutText();

@@ -427,6 +427,36 @@ private Q_SLOTS:
                     .contains(QLatin1String("1 finishes without a start")));
     }
 
+    // Bad input: a base that is no integer is named, never guessed; a trace cut inside its events keeps the
+    // complete ones (the keys after the array are lost with it).
+    void badBaseAndCutTrace()
+    {
+        const QByteArray event = "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"aten::mm\", \"pid\": 42, "
+                                 "\"tid\": 42, \"ts\": 4458676522690.655, \"dur\": 1}";
+        const std::unique_ptr<TraceModel> badBase =
+            loadText(m_dir.filePath(QStringLiteral("bad_base.json")),
+                     "{\"schemaVersion\": 1, \"traceEvents\": [" + event +
+                         "], \"baseTimeNanoseconds\": 1.711964646e18}");
+        QVERIFY(badBase);
+        QVERIFY2(std::ranges::any_of(badBase->warnings(),
+                                     [](const QString &w) {
+                                         return w.contains(QLatin1String(
+                                             "baseTimeNanoseconds is not an integer: 1.711964646e+18"));
+                                     }),
+                 qPrintable(badBase->warnings().join(QLatin1Char('\n'))));
+        QCOMPARE(absoluteStart(*badBase, test::uniqueSlice(*badBase, QStringLiteral("aten::mm"))),
+                 TimeNs(4458676522690655));
+
+        const QByteArray whole = decompressedText(sample("nccl_data.json.gz"));
+        const std::unique_ptr<TraceModel> cut =
+            loadText(m_dir.filePath(QStringLiteral("cut.json")), whole.left(whole.size() / 2));
+        QVERIFY(cut);
+        QVERIFY(std::ranges::any_of(cut->warnings(),
+                                    [](const QString &w) { return w.contains(QLatin1String("truncated")); }));
+        QVERIFY(processNamed(*cut, QStringLiteral("GPU 0")) >= 0);
+        QVERIFY(!cut->steps().empty());
+    }
+
     // An Ascend trace (an array) is not a Kineto trace: its layout and lanes are unchanged.
     void ascendTraceIsNotKineto()
     {
