@@ -2,6 +2,7 @@
 
 #include "LayerWording.h"
 #include "TraceBuilder.h"
+#include "kineto/KinetoFlows.h"
 #include "json/ChunkKernel.h"
 
 #include <QCoreApplication>
@@ -64,18 +65,6 @@ struct SeenThread
     bool nccl = false; // a stream running NCCL kernels
 };
 
-struct BufferedFlow
-{
-    FlowPhase phase;
-    StringId category;
-    StringId name;
-    StringId id;
-    int thread;
-    TimeNs ts;
-    bool bindEnclosing;
-    StringId launcher; // starts: the slice the start sits on (cudaLaunchKernel, ...), 0 when unknown
-};
-
 bool isNcclKernel(std::string_view name)
 {
     // HTA and msprof-analyze classify communication kernels by name (FORMATS.md §10.9).
@@ -103,7 +92,7 @@ struct KinetoTrace::Impl
     std::unordered_map<LanePair, ThreadMeta, LanePairHash> threadMeta;
     std::map<std::uint64_t, SeenProcess> processes; // ordered: lanes are named in a stable order
     std::unordered_map<LanePair, SeenThread, LanePairHash> threads;
-    std::vector<BufferedFlow> flows;
+    KinetoFlows flows;
     std::vector<std::uint8_t> isDeviceCategory; // by StringId, grown on demand
     // Lane cache: consecutive events mostly share their lane.
     jk::Lane lastPid, lastTid;
@@ -300,7 +289,7 @@ struct KinetoTrace::Impl
                 // finishes to the next slice, which on a stream lane is the GPU activity starting at ts
                 // (the stream's gpu_user_annotation spans, which start earlier, are on a lane of their own).
                 const bool enclosing = e.phase != 'f' || (e.flags & jk::ParsedEvent::BindEnd);
-                flows.push_back({phase, category, name, ids[e.id], seen.thread, ts, enclosing, launcher});
+                flows.add({phase, category, name, ids[e.id], seen.thread, ts, enclosing, launcher});
                 break;
             }
             case 'M':
@@ -368,61 +357,6 @@ struct KinetoTrace::Impl
             else if (t.tid.text == 0 && device)
                 builder.setThreadSortIndex(t.thread, t.tid.number);
         }
-    }
-
-    // Hands the flows whose (cat, id) has both a start and a finish to the builder (FORMATS.md §10.6 rules
-    // 1–2) and describes the rest in one collection row.
-    QString bindFlows()
-    {
-        const StringPool &strings = builder.strings();
-        auto keyOf = [](const BufferedFlow &f) { return (std::uint64_t(f.category) << 32) | f.id; };
-        std::unordered_map<std::uint64_t, std::uint8_t> phases;
-        phases.reserve(flows.size());
-        for (const BufferedFlow &f : flows)
-            phases[keyOf(f)] |= f.phase == FlowPhase::Start ? 1 : f.phase == FlowPhase::End ? 2 : 0;
-        std::map<QString, std::size_t> boundByCategory;
-        std::size_t orphanFinishes = 0, unfinishedStarts = 0;
-        std::map<QString, std::size_t> unfinishedByLauncher;
-        for (const BufferedFlow &f : flows) {
-            const std::uint8_t seen = phases[keyOf(f)];
-            if (seen == 3) {
-                builder.addFlowHalf(f.phase, f.category, f.name, f.id, f.thread, f.ts, f.bindEnclosing);
-                if (f.phase == FlowPhase::Start)
-                    ++boundByCategory[strings.qstring(f.category)];
-            } else if (f.phase == FlowPhase::End) {
-                ++orphanFinishes;
-            } else if (f.phase == FlowPhase::Start) {
-                ++unfinishedStarts;
-                ++unfinishedByLauncher[f.launcher ? strings.qstring(f.launcher)
-                                                  : QCoreApplication::translate("Parser", "unknown")];
-            }
-        }
-        flows = {};
-        QStringList bound;
-        for (const auto &[category, count] : boundByCategory)
-            bound << QStringLiteral("%1 %2").arg(count).arg(category);
-        QString text = bound.isEmpty() ? QCoreApplication::translate("Parser", "none")
-                                       : bound.join(QStringLiteral(", "));
-        if (orphanFinishes)
-            text += QCoreApplication::translate(
-                        "Parser",
-                        "; %1 finishes without a start left out (runtime calls that launch no GPU work)")
-                        .arg(orphanFinishes);
-        if (unfinishedStarts) {
-            std::vector<std::pair<std::size_t, QString>> launchers;
-            for (const auto &[launcher, count] : unfinishedByLauncher)
-                launchers.emplace_back(count, launcher);
-            std::ranges::stable_sort(launchers,
-                                     [](const auto &a, const auto &b) { return a.first > b.first; });
-            QStringList names;
-            for (const auto &[count, launcher] : launchers)
-                names << QStringLiteral("%1 %2").arg(count).arg(launcher);
-            text += QCoreApplication::translate(
-                        "Parser", "; %1 starts without a finish left out (GPU side not recorded: %2)")
-                        .arg(unfinishedStarts)
-                        .arg(names.join(QStringLiteral(", ")));
-        }
-        return text;
     }
 };
 
@@ -565,7 +499,7 @@ void KinetoTrace::finish(const char *data, std::size_t size, std::size_t eventAr
     }
     if (!m_metadata.devices.isEmpty())
         rows.append({QStringLiteral("GPUs on the node"), QString::number(m_metadata.devices.size())});
-    rows.append({QStringLiteral("flows"), d->bindFlows()});
+    rows.append({QStringLiteral("flows"), d->flows.bind(builder)});
     if (!m_metadata.traceName.isEmpty())
         rows.append({QStringLiteral("trace name"), m_metadata.traceName});
     if (!m_metadata.problem.isEmpty())
