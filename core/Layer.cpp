@@ -1,4 +1,5 @@
 #include "Layer.h"
+#include "LayerWording.h"
 
 #include <array>
 #include <utility>
@@ -72,12 +73,30 @@ constexpr std::array kKnownNames{
 
 } // namespace
 
+namespace {
+
+// The process names the Kineto reader gives (parser/kineto, FORMATS.md §10.3): "GPU <n>" for a device
+// (kernels, memcpy, memset per stream) and "CPU · <python process> (pid <n>)" for the host process
+// (Python functions, framework ops, user annotations, CUDA runtime calls).
+Layer kinetoLayer(std::string_view processName)
+{
+    constexpr std::string_view gpu = "GPU ", cpu = "CPU · ";
+    if (processName.starts_with(gpu) && processName.size() > gpu.size() &&
+        processName.find_first_not_of("0123456789", gpu.size()) == std::string_view::npos)
+        return Layer::DeviceStreams;
+    if (processName.starts_with(cpu))
+        return Layer::Framework;
+    return Layer::Other;
+}
+
+} // namespace
+
 Layer layerFromProcessName(std::string_view processName)
 {
     for (const auto &entry : kKnownNames)
         if (entry.name == processName)
             return entry.layer;
-    return Layer::Other;
+    return kinetoLayer(processName);
 }
 
 QString layerDisplayName(Layer layer)
@@ -103,6 +122,27 @@ QString layerDisplayName(Layer layer)
         break;
     }
     return QStringLiteral("Other");
+}
+
+QString kinetoLayoutText()
+{
+    return QStringLiteral("PyTorch profiler GPU trace (Kineto)");
+}
+
+QString layerDisplayName(Layer layer, const QString &sourceLayout)
+{
+    if (sourceLayout != kinetoLayoutText())
+        return layerDisplayName(layer);
+    switch (layer) {
+    case Layer::Framework:
+        return QStringLiteral("Host (Python, framework ops, CUDA runtime)");
+    case Layer::DeviceStreams:
+        return QStringLiteral("GPU kernels (CUDA)");
+    case Layer::Communication:
+        return QStringLiteral("Communication (NCCL)");
+    default:
+        return layerDisplayName(layer);
+    }
 }
 
 int layerRank(Layer layer)

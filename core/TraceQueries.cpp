@@ -1,5 +1,7 @@
 #include "TraceQueries.h"
 
+#include "LayerWording.h"
+
 #include "CheckedTime.h"
 #include "Steps.h"
 
@@ -235,7 +237,8 @@ TraceSummary summarize(const TraceModel &model, int topCount)
         const ProcessInfo &info = model.processes()[static_cast<std::size_t>(p)];
         TraceSummary::Process process;
         process.name = model.processDisplayName(p);
-        process.layer = layerDisplayName(info.layer);
+        process.layer =
+            layerDisplayName(info.layer, model.groups()[static_cast<std::size_t>(info.group)].layout);
         process.pid =
             info.pid.text != 0 ? model.strings().qstring(info.pid.text) : QString::number(info.pid.number);
         for (int t : info.threads) {

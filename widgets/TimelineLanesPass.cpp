@@ -1,5 +1,6 @@
 #include "TimelineLanesPass.h"
 
+#include "LayerWording.h"
 #include "NumberFormat.h"
 
 #include <QFileInfo>
@@ -92,7 +93,8 @@ void TimelineLanesPass::paintProcessHeader(QPainter &p, const TimelinePaintConte
     p.drawText(rect.adjusted(6, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, title);
     p.restore();
     p.setPen(pal.color(QPalette::PlaceholderText));
-    QString detail = layerDisplayName(info.layer);
+    QString detail =
+        layerDisplayName(info.layer, model.groups()[static_cast<std::size_t>(info.group)].layout);
     if (collapsed) {
         // Only what there is: "(3 threads hidden)", "(8 counters hidden)", "(2 threads, 1 counter hidden)".
         const int threads = static_cast<int>(info.threads.size()),

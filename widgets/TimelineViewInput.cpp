@@ -1,5 +1,7 @@
 #include "TimelineView.h"
 
+#include "LayerWording.h"
+
 #include <QContextMenuEvent>
 #include <QMenu>
 #include <QMouseEvent>
@@ -54,8 +56,10 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             }
             menu.addAction(tr("Hide %1").arg(name), this,
                            [this, process] { setProcessHidden(process, true); });
-            const Layer layer = m_model->processes()[static_cast<std::size_t>(process)].layer;
-            const QString layerName = layerDisplayName(layer);
+            const ProcessInfo &processInfo = m_model->processes()[static_cast<std::size_t>(process)];
+            const Layer layer = processInfo.layer;
+            const QString layerName = layerDisplayName(
+                layer, m_model->groups()[static_cast<std::size_t>(processInfo.group)].layout);
             menu.addAction(tr("Collapse All %1").arg(layerName), this,
                            [this, layer] { setLayerCollapsed(layer, true); });
             menu.addAction(tr("Expand All %1").arg(layerName), this,

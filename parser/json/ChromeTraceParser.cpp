@@ -235,6 +235,7 @@ struct ChromeTraceParser::Impl
     std::size_t saturatedDurations = 0;
     std::size_t firstSaturatedOffset = 0;
     std::vector<StringId> globalIds; // local string -> pool id, per merged chunk
+    EventDialect *dialect = nullptr;
     // The last (pid, tid) -> thread lookup: consecutive events mostly share their thread.
     jk::Lane lastPid, lastTid;
     int lastThread = -1;
@@ -276,6 +277,16 @@ struct ChromeTraceParser::Impl
         globalIds[0] = 0;
         for (std::uint32_t local = 1; local <= n; ++local)
             globalIds[local] = strings.intern(r.string(local));
+        if (dialect)
+            dialect->merge(r, globalIds, sourceIndex);
+        else
+            mergeEvents(r);
+        addChunkProblems(r);
+    }
+
+    // The generic rules: every event as written.
+    void mergeEvents(const jk::ChunkResult &r)
+    {
         // Local lane strings are renumbered per chunk: the cache compares local indices.
         lastThread = -1;
         EventCounts &counts = builder.counts();
@@ -343,6 +354,10 @@ struct ChromeTraceParser::Impl
                 break;
             }
         }
+    }
+
+    void addChunkProblems(const jk::ChunkResult &r)
+    {
         badTimes += r.badTimes;
         argsProblems += r.argsProblems;
         if (r.repairedEvents && repairedEvents == 0)
@@ -452,6 +467,11 @@ ChromeTraceParser::ChromeTraceParser(TraceBuilder &builder, std::uint32_t source
 
 ChromeTraceParser::~ChromeTraceParser() = default;
 
+void ChromeTraceParser::setDialect(EventDialect *dialect)
+{
+    d->dialect = dialect;
+}
+
 const char *ChromeTraceParser::kernelName()
 {
     return jk::kernel().name;
@@ -551,6 +571,8 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
                 .arg(firstOversizedOffset)
                 .arg(formatByteSize(firstOversizedBytes)));
 
+    if (scanner.state() == JsonEventScanner::State::Finished)
+        m_eventArrayEnd = scanner.position();
     addEndOfArrayWarning(d->builder, file, scanner, size, m_eventsRead);
     addContentWarnings(scanner);
 

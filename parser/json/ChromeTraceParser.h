@@ -13,6 +13,21 @@
 
 namespace at {
 
+namespace jsonkernel {
+struct ChunkResult;
+}
+
+// A Chrome-trace dialect whose events need rules of their own (parser/kineto): it turns each parsed
+// chunk into the model instead of the generic merge. Chunks arrive in file order; globalIds maps the
+// chunk's local strings to the builder's pool.
+class EventDialect
+{
+public:
+    virtual ~EventDialect() = default;
+    virtual void merge(const jsonkernel::ChunkResult &chunk, const std::vector<StringId> &globalIds,
+                       std::uint32_t sourceIndex) = 0;
+};
+
 struct ParseControl
 {
     const std::atomic<bool> *cancel = nullptr;
@@ -53,8 +68,13 @@ public:
         Cancelled
     };
     Result parse(const char *data, std::size_t size, const ParseControl &control, QString *error);
+    // Events go through the dialect (not owned; null = the generic rules).
+    void setDialect(EventDialect *dialect);
 
     std::size_t eventsRead() const { return m_eventsRead; }
+    // One past the event array's closing ']' once parse() reached it (the object form's later keys
+    // follow), else 0.
+    std::size_t eventArrayEnd() const { return m_eventArrayEnd; }
     // Threads the last parse() used, and the name of the SIMD kernel ("haswell", "generic").
     int threadsUsed() const { return m_threadsUsed; }
     static const char *kernelName();
@@ -68,6 +88,7 @@ private:
     std::unique_ptr<Impl> d;
     bool m_textReadAsGb18030 = false;
     std::size_t m_eventsRead = 0;
+    std::size_t m_eventArrayEnd = 0;
     int m_threadsUsed = 1;
 };
 

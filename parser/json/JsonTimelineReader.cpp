@@ -3,6 +3,7 @@
 #include "common/Decompress.h"
 #include "common/MappedFile.h"
 #include "folder/NamePatterns.h"
+#include "kineto/KinetoTrace.h"
 #include "json/ChromeTraceParser.h"
 #include "json/JsonArgsReader.h"
 #include "json/ReopenedJsonArgsReader.h"
@@ -118,10 +119,17 @@ std::optional<ReadStatus> parseJsonFile(const QString &path, SourceReading &read
     auto argsReader = std::make_shared<JsonArgsReader>(std::move(mapped), std::move(temporary));
     const std::uint32_t source = builder.addSource(path, argsReader);
     ChromeTraceParser parser(builder, source, path);
+    // A PyTorch profiler GPU trace is read with its own rules (parser/kineto, FORMATS.md §10).
+    const std::unique_ptr<KinetoTrace> kineto =
+        KinetoTrace::recognise(data, size, builder, reading.group, path);
+    if (kineto)
+        parser.setDialect(kineto.get());
     ParseControl pc{&control.stopReading, &control.bytesDone, bytesBase};
     pc.releaseParsedPages = true; // data is the read-only mapping of the file
     pc.maxEventBytes = static_cast<std::size_t>(reading.options.memoryLimitBytes / kEventBytesShareOfLimit);
     const auto status = parser.parse(data, size, pc, error);
+    if (kineto && status != ChromeTraceParser::Result::Failed)
+        kineto->finish(data, size, parser.eventArrayEnd());
     if (view->truncated()) {
         // The file shrank while it was parsed: the events before the cut were kept.
         if (status == ChromeTraceParser::Result::Failed) {

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "TraceBuilder.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace at {
+
+// The flow halves of a Kineto trace, kept until the whole file was read: only a (cat, id) with both a
+// start and a finish reaches the builder (FORMATS.md §10.6 rules 1–2). libkineto writes an orphan ac2g
+// finish on every runtime call that launches no GPU work and a start without finish where the GPU side
+// was not recorded; neither is a broken link, so they are counted, not warned about.
+class KinetoFlows
+{
+public:
+    struct Half
+    {
+        FlowPhase phase;
+        StringId category;
+        StringId name;
+        StringId id;
+        int thread;
+        TimeNs ts;
+        bool bindEnclosing;
+        StringId launcher; // starts: the slice the start sits on (cudaLaunchKernel, ...), 0 when unknown
+    };
+
+    void add(const Half &half) { m_halves.push_back(half); }
+    // Hands the paired halves to the builder and says in one line what was bound and what was left out
+    // ("3774 ac2g, 543 fwdbwd; 4878 finishes without a start left out …; 88 starts … (84 cudaStreamWaitEvent,
+    // …)"), for the collection row "flows".
+    QString bind(TraceBuilder &builder);
+
+private:
+    std::vector<Half> m_halves;
+};
+
+} // namespace at
