@@ -1,0 +1,72 @@
+#include "QueryData.h"
+
+#include "Steps.h"
+
+#include <algorithm>
+
+namespace at::query {
+
+QueryData::QueryData(const TraceModel &model, std::shared_ptr<const cluster::ClusterModel> cluster)
+    : m_model(model), m_cluster(std::move(cluster))
+{
+    m_firstId.reserve(model.threads().size() + 1);
+    std::int64_t next = 0;
+    for (const ThreadInfo &thread : model.threads()) {
+        m_firstId.push_back(next);
+        next += static_cast<std::int64_t>(thread.slices.size());
+    }
+    m_firstId.push_back(next);
+    for (std::size_t g = 0; g < model.groups().size(); ++g) {
+        bool ok = false;
+        const int rank = model.groups()[g].collection.property(QStringLiteral("rank")).toInt(&ok);
+        m_rankOfGroup.push_back(ok ? rank : static_cast<int>(g));
+    }
+}
+
+SliceRef QueryData::refOf(std::int64_t id) const
+{
+    if (id < 0 || id >= sliceCount())
+        return {};
+    // The last track whose first id is <= id (empty tracks share their first id with the next one).
+    const auto it = std::upper_bound(m_firstId.begin(), m_firstId.end() - 1, id);
+    const auto thread = static_cast<std::int32_t>(it - m_firstId.begin()) - 1;
+    return {thread, static_cast<std::uint32_t>(id - m_firstId[static_cast<std::size_t>(thread)])};
+}
+
+int QueryData::rankOfGroup(int group) const
+{
+    return group >= 0 && group < static_cast<int>(m_rankOfGroup.size()) ? m_rankOfGroup[static_cast<std::size_t>(group)]
+                                                                         : group;
+}
+
+const Overview &QueryData::overview()
+{
+    std::call_once(m_overviewOnce, [this] {
+        OverviewInputs inputs;
+        inputs.model = &m_model;
+        inputs.cluster = m_cluster.get();
+        inputs.steps = &m_model.steps();
+        m_overview = std::make_unique<Overview>(buildOverview(inputs));
+    });
+    return *m_overview;
+}
+
+const std::vector<cluster::CommOpRow> &QueryData::commOps()
+{
+    std::call_once(m_commOnce, [this] {
+        if (m_cluster) {
+            cluster::CommOpFilter filter;
+            filter.includeTotals = true;
+            m_commOps = cluster::communicationOps(*m_cluster, filter);
+        }
+    });
+    return m_commOps;
+}
+
+std::size_t QueryData::memoryBytes() const
+{
+    return m_firstId.capacity() * sizeof(std::int64_t) + m_rankOfGroup.capacity() * sizeof(int) +
+           m_commOps.capacity() * sizeof(cluster::CommOpRow);
+}
+
+} // namespace at::query

@@ -1,0 +1,50 @@
+#pragma once
+// What the virtual tables read (internal to core/query): the model, the cluster data, the dense slice ids
+// and the derived tables computed on first use (the Overview's steps, ranks and findings; the cluster's
+// communication op rows). Everything else is read from the model in place.
+
+#include "TraceModel.h"
+#include "cluster/ClusterModel.h"
+#include "cluster/CommunicationOps.h"
+#include "overview/Overview.h"
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace at::query {
+
+class QueryData
+{
+public:
+    QueryData(const TraceModel &model, std::shared_ptr<const cluster::ClusterModel> cluster);
+
+    const TraceModel &model() const { return m_model; }
+    const cluster::ClusterModel *cluster() const { return m_cluster.get(); }
+
+    // Slice ids: track (thread) t's rows are [firstId(t), firstId(t) + size).
+    std::int64_t sliceCount() const { return m_firstId.back(); }
+    std::int64_t firstId(int thread) const { return m_firstId[static_cast<std::size_t>(thread)]; }
+    std::int64_t idOf(SliceRef ref) const { return firstId(ref.thread) + ref.index; }
+    SliceRef refOf(std::int64_t id) const; // invalid when out of range
+
+    // The rank shown for a source group: its collection's "rank", else the group index (as the Insights do).
+    int rankOfGroup(int group) const;
+
+    // Built on first use (each takes the model's whole profile).
+    const Overview &overview();
+    const std::vector<cluster::CommOpRow> &commOps();
+
+    std::size_t memoryBytes() const;
+
+private:
+    const TraceModel &m_model;
+    std::shared_ptr<const cluster::ClusterModel> m_cluster;
+    std::vector<std::int64_t> m_firstId; // one per thread, plus the total
+    std::vector<int> m_rankOfGroup;
+    std::once_flag m_overviewOnce, m_commOnce;
+    std::unique_ptr<Overview> m_overview;
+    std::vector<cluster::CommOpRow> m_commOps;
+};
+
+} // namespace at::query
