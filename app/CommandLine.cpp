@@ -250,7 +250,8 @@ const std::vector<CommandLineMode> &commandLineModes()
         {{"query", "SQL", &setText<&O::query>},
          {{"csv"}, {"json"}},
          "PATH",
-         "run SQL over the loaded profile (tables, columns and functions: docs/QUERY.md) and print the result "
+         "run SQL over the loaded profile (tables, columns and functions: docs/QUERY.md) and print the "
+         "result "
          "as a text table, as CSV with a header row (--csv FILE, or --csv - for the standard output) or as "
          "JSON {\"columns\": [...], \"rows\": [[...], ...]} with exact integers; a bad query exits 1 with "
          "SQLite's message and its line and column",
@@ -272,7 +273,8 @@ const std::vector<CommandLineMode> &commandLineModes()
         {{"export-sqlite", "OUT.db", &setText<&O::exportSqlite>},
          {},
          "PATH",
-         "write every query table as a plain SQLite database for pandas, DuckDB or Excel (OUT must be outside "
+         "write every query table as a plain SQLite database for pandas, DuckDB or Excel (OUT must be "
+         "outside "
          "the data folder and no input; written atomically)",
          false,
          &runExportSqlite},

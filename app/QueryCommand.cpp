@@ -48,8 +48,8 @@ public:
         if (!m_stdout)
             return true;
         const bool ok = m_buffer.isEmpty() ||
-                        std::fwrite(m_buffer.constData(), 1, static_cast<std::size_t>(m_buffer.size()), stdout) ==
-                            static_cast<std::size_t>(m_buffer.size());
+                        std::fwrite(m_buffer.constData(), 1, static_cast<std::size_t>(m_buffer.size()),
+                                    stdout) == static_cast<std::size_t>(m_buffer.size());
         m_buffer.clear();
         m_failed = m_failed || !ok;
         return ok && std::fflush(stdout) == 0;
@@ -291,7 +291,8 @@ struct LoadedInput
 };
 
 // Loads PATH (a timeline, a result folder or a cluster folder, as --advise does) and sets up the engine.
-bool loadQueryInput(const char *mode, const CommandLineOptions &options, QTextStream &err, LoadedInput &loaded)
+bool loadQueryInput(const char *mode, const CommandLineOptions &options, QTextStream &err,
+                    LoadedInput &loaded)
 {
     if (options.paths.size() != 1) {
         err << "ascend-timeline: --" << mode << " needs exactly one PATH\n";
@@ -337,7 +338,8 @@ int runQuery(const CommandLineOptions &options)
         return 2;
     }
     const bool toFile = csv && options.csvOut != QStringLiteral("-");
-    if (toFile && options.paths.size() == 1 && !outsideDataFolders(QStringLiteral("--csv"), options.csvOut, options.paths, err))
+    if (toFile && options.paths.size() == 1 &&
+        !outsideDataFolders(QStringLiteral("--csv"), options.csvOut, options.paths, err))
         return 2;
     LoadedInput loaded;
     if (!loadQueryInput(mode, options, err, loaded))
@@ -466,7 +468,8 @@ int runSqlShell(const CommandLineOptions &options)
         }
     }
     if (!pending.trimmed().isEmpty())
-        err << "ascend-timeline: the input ended inside a statement (missing ';'): " << pending.simplified() << "\n";
+        err << "ascend-timeline: the input ended inside a statement (missing ';'): " << pending.simplified()
+            << "\n";
     if (interactive)
         out << "\n";
     return stdoutWritten(out, err) ? (failures || !pending.trimmed().isEmpty() ? 1 : 0) : 1;

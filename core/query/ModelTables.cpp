@@ -39,18 +39,29 @@ std::unique_ptr<QueryTable> threadTable(QueryData &data)
     return std::make_unique<ArrayTable>(
         QStringLiteral("thread"), [&m] { return m.threads().size(); },
         std::vector<Column>{
-            {"id", "INTEGER", [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
-            {"process", "INTEGER", [thread](sqlite3_context *c, std::size_t r) { resultInt(c, thread(r).process); }},
+            {"id", "INTEGER",
+             [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
+            {"process", "INTEGER",
+             [thread](sqlite3_context *c, std::size_t r) { resultInt(c, thread(r).process); }},
             {"rank", "INTEGER",
              [&m, &data, thread](sqlite3_context *c, std::size_t r) {
-                 resultInt(c, data.rankOfGroup(m.processes()[static_cast<std::size_t>(thread(r).process)].group));
+                 resultInt(
+                     c, data.rankOfGroup(m.processes()[static_cast<std::size_t>(thread(r).process)].group));
              }},
-            {"tid", "", [&m, thread](sqlite3_context *c, std::size_t r) { resultLaneKey(c, m, thread(r).tid); }},
-            {"name", "TEXT", [&m](sqlite3_context *c, std::size_t r) { resultText(c, m.threadDisplayName(static_cast<int>(r))); }},
+            {"tid", "",
+             [&m, thread](sqlite3_context *c, std::size_t r) { resultLaneKey(c, m, thread(r).tid); }},
+            {"name", "TEXT",
+             [&m](sqlite3_context *c, std::size_t r) {
+                 resultText(c, m.threadDisplayName(static_cast<int>(r)));
+             }},
             {"slice_count", "INTEGER",
-             [thread](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(thread(r).slices.size())); }},
+             [thread](sqlite3_context *c, std::size_t r) {
+                 resultInt(c, static_cast<std::int64_t>(thread(r).slices.size()));
+             }},
             {"depth_count", "INTEGER",
-             [thread](sqlite3_context *c, std::size_t r) { resultInt(c, std::max(0, thread(r).slices.depthCount())); }},
+             [thread](sqlite3_context *c, std::size_t r) {
+                 resultInt(c, std::max(0, thread(r).slices.depthCount()));
+             }},
         },
         0);
 }
@@ -62,15 +73,28 @@ std::unique_ptr<QueryTable> processTable(QueryData &data)
     return std::make_unique<ArrayTable>(
         QStringLiteral("process"), [&m] { return m.processes().size(); },
         std::vector<Column>{
-            {"id", "INTEGER", [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
+            {"id", "INTEGER",
+             [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
             {"rank", "INTEGER",
-             [&data, process](sqlite3_context *c, std::size_t r) { resultInt(c, data.rankOfGroup(process(r).group)); }},
-            {"source_group", "INTEGER", [process](sqlite3_context *c, std::size_t r) { resultInt(c, process(r).group); }},
-            {"pid", "", [&m, process](sqlite3_context *c, std::size_t r) { resultLaneKey(c, m, process(r).pid); }},
-            {"name", "TEXT", [&m](sqlite3_context *c, std::size_t r) { resultText(c, m.processDisplayName(static_cast<int>(r))); }},
-            {"layer", "TEXT", [process](sqlite3_context *c, std::size_t r) { resultText(c, layerDisplayName(process(r).layer)); }},
+             [&data, process](sqlite3_context *c, std::size_t r) {
+                 resultInt(c, data.rankOfGroup(process(r).group));
+             }},
+            {"source_group", "INTEGER",
+             [process](sqlite3_context *c, std::size_t r) { resultInt(c, process(r).group); }},
+            {"pid", "",
+             [&m, process](sqlite3_context *c, std::size_t r) { resultLaneKey(c, m, process(r).pid); }},
+            {"name", "TEXT",
+             [&m](sqlite3_context *c, std::size_t r) {
+                 resultText(c, m.processDisplayName(static_cast<int>(r)));
+             }},
+            {"layer", "TEXT",
+             [process](sqlite3_context *c, std::size_t r) {
+                 resultText(c, layerDisplayName(process(r).layer));
+             }},
             {"thread_count", "INTEGER",
-             [process](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(process(r).threads.size())); }},
+             [process](sqlite3_context *c, std::size_t r) {
+                 resultInt(c, static_cast<std::int64_t>(process(r).threads.size()));
+             }},
         },
         0);
 }
@@ -82,17 +106,27 @@ std::unique_ptr<QueryTable> counterTrackTable(QueryData &data)
     return std::make_unique<ArrayTable>(
         QStringLiteral("counter_track"), [&m] { return m.counters().size(); },
         std::vector<Column>{
-            {"id", "INTEGER", [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
-            {"process", "INTEGER", [series](sqlite3_context *c, std::size_t r) { resultInt(c, series(r).process); }},
+            {"id", "INTEGER",
+             [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
+            {"process", "INTEGER",
+             [series](sqlite3_context *c, std::size_t r) { resultInt(c, series(r).process); }},
             {"rank", "INTEGER",
              [&m, &data, series](sqlite3_context *c, std::size_t r) {
-                 resultInt(c, data.rankOfGroup(m.processes()[static_cast<std::size_t>(series(r).process)].group));
+                 resultInt(
+                     c, data.rankOfGroup(m.processes()[static_cast<std::size_t>(series(r).process)].group));
              }},
-            {"name", "TEXT", [&m](sqlite3_context *c, std::size_t r) { resultText(c, m.counterDisplayName(static_cast<int>(r))); }},
+            {"name", "TEXT",
+             [&m](sqlite3_context *c, std::size_t r) {
+                 resultText(c, m.counterDisplayName(static_cast<int>(r)));
+             }},
             {"samples", "INTEGER",
-             [series](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(series(r).times.size())); }},
-            {"min_value", "REAL", [series](sqlite3_context *c, std::size_t r) { resultReal(c, series(r).minValue); }},
-            {"max_value", "REAL", [series](sqlite3_context *c, std::size_t r) { resultReal(c, series(r).maxValue); }},
+             [series](sqlite3_context *c, std::size_t r) {
+                 resultInt(c, static_cast<std::int64_t>(series(r).times.size()));
+             }},
+            {"min_value", "REAL",
+             [series](sqlite3_context *c, std::size_t r) { resultReal(c, series(r).minValue); }},
+            {"max_value", "REAL",
+             [series](sqlite3_context *c, std::size_t r) { resultReal(c, series(r).maxValue); }},
         },
         0);
 }
@@ -107,7 +141,9 @@ std::unique_ptr<QueryTable> counterTable(QueryData &data)
         QStringLiteral("counter"), [rows] { return rows->size(); },
         std::vector<Column>{
             {"track", "INTEGER",
-             [rows](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(rows->locate(r).item)); }},
+             [rows](sqlite3_context *c, std::size_t r) {
+                 resultInt(c, static_cast<std::int64_t>(rows->locate(r).item));
+             }},
             {"ts", "INTEGER",
              [&m, rows](sqlite3_context *c, std::size_t r) {
                  const NestedRow at = rows->locate(r);
@@ -136,13 +172,24 @@ std::unique_ptr<QueryTable> flowTable(QueryData &data)
     return std::make_unique<ArrayTable>(
         QStringLiteral("flow"), [&m] { return m.flows().size(); },
         std::vector<Column>{
-            {"id", "INTEGER", [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
-            {"category", "TEXT", [&m, flow](sqlite3_context *c, std::size_t r) { resultView(c, m.strings().view(flow(r).category)); }},
-            {"name", "TEXT", [&m, flow](sqlite3_context *c, std::size_t r) { resultView(c, m.strings().view(flow(r).name)); }},
-            {"flow_id", "TEXT", [&m, flow](sqlite3_context *c, std::size_t r) { resultView(c, m.strings().view(flow(r).id)); }},
-            {"from_slice", "INTEGER", [&data, flow](sqlite3_context *c, std::size_t r) { resultSlice(c, data, flow(r).from); }},
-            {"to_slice", "INTEGER", [&data, flow](sqlite3_context *c, std::size_t r) { resultSlice(c, data, flow(r).to); }},
-            {"from_ts", "INTEGER", [flow](sqlite3_context *c, std::size_t r) { resultInt(c, flow(r).fromTime); }},
+            {"id", "INTEGER",
+             [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
+            {"category", "TEXT",
+             [&m, flow](sqlite3_context *c, std::size_t r) {
+                 resultView(c, m.strings().view(flow(r).category));
+             }},
+            {"name", "TEXT",
+             [&m, flow](sqlite3_context *c, std::size_t r) {
+                 resultView(c, m.strings().view(flow(r).name));
+             }},
+            {"flow_id", "TEXT",
+             [&m, flow](sqlite3_context *c, std::size_t r) { resultView(c, m.strings().view(flow(r).id)); }},
+            {"from_slice", "INTEGER",
+             [&data, flow](sqlite3_context *c, std::size_t r) { resultSlice(c, data, flow(r).from); }},
+            {"to_slice", "INTEGER",
+             [&data, flow](sqlite3_context *c, std::size_t r) { resultSlice(c, data, flow(r).to); }},
+            {"from_ts", "INTEGER",
+             [flow](sqlite3_context *c, std::size_t r) { resultInt(c, flow(r).fromTime); }},
             {"to_ts", "INTEGER", [flow](sqlite3_context *c, std::size_t r) { resultInt(c, flow(r).toTime); }},
         },
         0);
@@ -177,32 +224,51 @@ std::unique_ptr<QueryTable> kernelTable(QueryData &data)
     auto row = [&k](std::size_t r) -> const KernelRecord & { return k.rows()[r]; };
     auto text = [&m](sqlite3_context *c, StringId id) { resultView(c, m.strings().view(id)); };
     std::vector<Column> columns{
-        {"id", "INTEGER", [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
+        {"id", "INTEGER",
+         [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
         {"slice_id", "INTEGER",
          [&data, row](sqlite3_context *c, std::size_t r) {
              const KernelRecord &rec = row(r);
              resultSlice(c, data, rec.joined() ? SliceRef{rec.thread, rec.slice} : SliceRef{});
          }},
-        {"rank", "INTEGER", [&data, row](sqlite3_context *c, std::size_t r) { resultInt(c, data.rankOfGroup(row(r).group)); }},
+        {"rank", "INTEGER",
+         [&data, row](sqlite3_context *c, std::size_t r) { resultInt(c, data.rankOfGroup(row(r).group)); }},
         {"ts", "INTEGER", [row](sqlite3_context *c, std::size_t r) { resultInt(c, row(r).start); }},
         {"dur", "INTEGER", [row](sqlite3_context *c, std::size_t r) { resultInt(c, row(r).duration); }},
         {"wait", "INTEGER", [row](sqlite3_context *c, std::size_t r) { resultInt(c, row(r).wait); }},
         {"name", "TEXT", [row, text](sqlite3_context *c, std::size_t r) { text(c, row(r).name); }},
         {"type", "TEXT", [row, text](sqlite3_context *c, std::size_t r) { text(c, row(r).type); }},
-        {"accelerator_core", "TEXT", [row, text](sqlite3_context *c, std::size_t r) { text(c, row(r).acceleratorCore); }},
-        {"input_shapes", "TEXT", [row, text](sqlite3_context *c, std::size_t r) { text(c, row(r).inputShapes); }},
-        {"input_types", "TEXT", [row, text](sqlite3_context *c, std::size_t r) { text(c, row(r).inputTypes); }},
+        {"accelerator_core", "TEXT",
+         [row, text](sqlite3_context *c, std::size_t r) { text(c, row(r).acceleratorCore); }},
+        {"input_shapes", "TEXT",
+         [row, text](sqlite3_context *c, std::size_t r) { text(c, row(r).inputShapes); }},
+        {"input_types", "TEXT",
+         [row, text](sqlite3_context *c, std::size_t r) { text(c, row(r).inputTypes); }},
         {"op_state", "TEXT", [row, text](sqlite3_context *c, std::size_t r) { text(c, row(r).opState); }},
         {"stream_id", "INTEGER",
-         [row](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, row(r).streamId, KernelRecord::kNone); }},
-        {"task_id", "INTEGER", [row](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, row(r).taskId, KernelRecord::kNone); }},
+         [row](sqlite3_context *c, std::size_t r) {
+             resultOptionalInt(c, row(r).streamId, KernelRecord::kNone);
+         }},
+        {"task_id", "INTEGER",
+         [row](sqlite3_context *c, std::size_t r) {
+             resultOptionalInt(c, row(r).taskId, KernelRecord::kNone);
+         }},
         {"context_id", "INTEGER",
-         [row](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, row(r).contextId, KernelRecord::kNone); }},
+         [row](sqlite3_context *c, std::size_t r) {
+             resultOptionalInt(c, row(r).contextId, KernelRecord::kNone);
+         }},
         {"block_dim", "INTEGER",
-         [row](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, row(r).blockDim, KernelRecord::kNone); }},
+         [row](sqlite3_context *c, std::size_t r) {
+             resultOptionalInt(c, row(r).blockDim, KernelRecord::kNone);
+         }},
         {"mix_block_dim", "INTEGER",
-         [row](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, row(r).mixBlockDim, KernelRecord::kNone); }},
-        {"step_id", "INTEGER", [row](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, row(r).stepId, KernelRecord::kNone); }},
+         [row](sqlite3_context *c, std::size_t r) {
+             resultOptionalInt(c, row(r).mixBlockDim, KernelRecord::kNone);
+         }},
+        {"step_id", "INTEGER",
+         [row](sqlite3_context *c, std::size_t r) {
+             resultOptionalInt(c, row(r).stepId, KernelRecord::kNone);
+         }},
     };
     std::set<QString> taken;
     for (const Column &c : columns)
@@ -215,7 +281,8 @@ std::unique_ptr<QueryTable> kernelTable(QueryData &data)
         columns.push_back({names[i].constData(), "REAL",
                            [&k, i](sqlite3_context *c, std::size_t r) { resultReal(c, k.metric(r, i)); }});
     // (ArrayTable copies the names: `names` only has to live until here.)
-    return std::make_unique<ArrayTable>(QStringLiteral("kernel"), [&k] { return k.size(); }, std::move(columns), 0);
+    return std::make_unique<ArrayTable>(
+        QStringLiteral("kernel"), [&k] { return k.size(); }, std::move(columns), 0);
 }
 
 std::unique_ptr<QueryTable> memoryTable(QueryData &data)
@@ -226,22 +293,37 @@ std::unique_ptr<QueryTable> memoryTable(QueryData &data)
     return std::make_unique<ArrayTable>(
         QStringLiteral("memory"), [&allocations] { return allocations.size(); },
         std::vector<Column>{
-            {"id", "INTEGER", [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
-            {"rank", "INTEGER", [&data, a](sqlite3_context *c, std::size_t r) { resultInt(c, data.rankOfGroup(a(r).group)); }},
-            {"device", "INTEGER", [a](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, a(r).device, -1); }},
-            {"name", "TEXT", [&m, a](sqlite3_context *c, std::size_t r) { resultView(c, m.strings().view(a(r).name)); }},
-            {"stream", "TEXT", [&m, a](sqlite3_context *c, std::size_t r) { resultView(c, m.strings().view(a(r).stream)); }},
+            {"id", "INTEGER",
+             [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
+            {"rank", "INTEGER",
+             [&data, a](sqlite3_context *c, std::size_t r) { resultInt(c, data.rankOfGroup(a(r).group)); }},
+            {"device", "INTEGER",
+             [a](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, a(r).device, -1); }},
+            {"name", "TEXT",
+             [&m, a](sqlite3_context *c, std::size_t r) { resultView(c, m.strings().view(a(r).name)); }},
+            {"stream", "TEXT",
+             [&m, a](sqlite3_context *c, std::size_t r) { resultView(c, m.strings().view(a(r).stream)); }},
             {"bytes", "INTEGER", [a](sqlite3_context *c, std::size_t r) { resultInt(c, a(r).bytes); }},
-            {"ts", "INTEGER", [a](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, a(r).allocation, kNoTime); }},
-            {"release_ts", "INTEGER", [a](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, a(r).release, kNoTime); }},
+            {"ts", "INTEGER",
+             [a](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, a(r).allocation, kNoTime); }},
+            {"release_ts", "INTEGER",
+             [a](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, a(r).release, kNoTime); }},
             {"active_release_ts", "INTEGER",
              [a](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, a(r).activeRelease, kNoTime); }},
-            {"dur", "INTEGER", [a](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, a(r).duration(), kNoTime); }},
-            {"active_dur", "INTEGER", [a](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, a(r).activeDuration(), kNoTime); }},
+            {"dur", "INTEGER",
+             [a](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, a(r).duration(), kNoTime); }},
+            {"active_dur", "INTEGER",
+             [a](sqlite3_context *c, std::size_t r) {
+                 resultOptionalInt(c, a(r).activeDuration(), kNoTime);
+             }},
             {"allocated_after", "INTEGER",
-             [a](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, a(r).allocationAllocated, kNoBytes); }},
+             [a](sqlite3_context *c, std::size_t r) {
+                 resultOptionalInt(c, a(r).allocationAllocated, kNoBytes);
+             }},
             {"reserved_after", "INTEGER",
-             [a](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, a(r).allocationReserved, kNoBytes); }},
+             [a](sqlite3_context *c, std::size_t r) {
+                 resultOptionalInt(c, a(r).allocationReserved, kNoBytes);
+             }},
         },
         0);
 }
@@ -264,18 +346,25 @@ std::unique_ptr<QueryTable> memoryCurveTable(QueryData &data)
         QStringLiteral("memory_curve"), [rows] { return rows->size(); },
         std::vector<Column>{
             {"curve", "INTEGER",
-             [point](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(point(r).item)); }},
+             [point](sqlite3_context *c, std::size_t r) {
+                 resultInt(c, static_cast<std::int64_t>(point(r).item));
+             }},
             {"rank", "INTEGER",
              [&curves, &data, point](sqlite3_context *c, std::size_t r) {
                  resultInt(c, data.rankOfGroup(curves[point(r).item].group));
              }},
             {"device", "INTEGER",
-             [&curves, point](sqlite3_context *c, std::size_t r) { resultOptionalInt(c, curves[point(r).item].device, -1); }},
+             [&curves, point](sqlite3_context *c, std::size_t r) {
+                 resultOptionalInt(c, curves[point(r).item].device, -1);
+             }},
             {"component", "TEXT",
-             [&curves, point](sqlite3_context *c, std::size_t r) { resultText(c, curves[point(r).item].component); }},
+             [&curves, point](sqlite3_context *c, std::size_t r) {
+                 resultText(c, curves[point(r).item].component);
+             }},
             {"kind", "TEXT",
              [&curves, point](sqlite3_context *c, std::size_t r) {
-                 resultView(c, curves[point(r).item].kind == MemoryCurveKind::Module ? "module" : "component");
+                 resultView(c,
+                            curves[point(r).item].kind == MemoryCurveKind::Module ? "module" : "component");
              }},
             {"ts", "INTEGER",
              [&curves, point](sqlite3_context *c, std::size_t r) {

@@ -35,8 +35,9 @@ SliceRef QueryData::refOf(std::int64_t id) const
 
 int QueryData::rankOfGroup(int group) const
 {
-    return group >= 0 && group < static_cast<int>(m_rankOfGroup.size()) ? m_rankOfGroup[static_cast<std::size_t>(group)]
-                                                                         : group;
+    return group >= 0 && group < static_cast<int>(m_rankOfGroup.size())
+               ? m_rankOfGroup[static_cast<std::size_t>(group)]
+               : group;
 }
 
 const Overview &QueryData::overview()

@@ -129,7 +129,8 @@ struct QueryEngineState
 };
 
 QueryEngine::QueryEngine(const TraceModel &model, std::shared_ptr<const cluster::ClusterModel> cluster)
-    : m_data(std::make_unique<QueryData>(model, std::move(cluster))), m_state(std::make_unique<QueryEngineState>())
+    : m_data(std::make_unique<QueryData>(model, std::move(cluster))),
+      m_state(std::make_unique<QueryEngineState>())
 {
     if (sqlite3_open_v2(":memory:", &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                         nullptr) != SQLITE_OK) {
@@ -153,8 +154,9 @@ QueryEngine::QueryEngine(const TraceModel &model, std::shared_ptr<const cluster:
         const QByteArray module = "at_" + table->info().name.toUtf8();
         rc = sqlite3_create_module_v2(m_db, module.constData(), &queryModule(), table.get(), nullptr);
         if (rc == SQLITE_OK)
-            rc = sqlite3_exec(m_db, "CREATE VIRTUAL TABLE " + table->info().name.toUtf8() + " USING " + module,
-                              nullptr, nullptr, nullptr);
+            rc =
+                sqlite3_exec(m_db, "CREATE VIRTUAL TABLE " + table->info().name.toUtf8() + " USING " + module,
+                             nullptr, nullptr, nullptr);
         m_tables.push_back(table->info());
     }
     if (rc == SQLITE_OK)
@@ -244,7 +246,8 @@ void QueryEngine::installControl(const QueryControl *control)
 {
     m_control = control;
     if (control && (control->cancel || control->progress))
-        sqlite3_progress_handler(m_db, kProgressSteps, &progressCallback, const_cast<QueryControl *>(control));
+        sqlite3_progress_handler(m_db, kProgressSteps, &progressCallback,
+                                 const_cast<QueryControl *>(control));
     else
         sqlite3_progress_handler(m_db, 0, nullptr, nullptr);
 }
@@ -265,7 +268,8 @@ QueryOutcome QueryEngine::run(const QString &sql, QueryResultSink &sink, const Q
     return outcome;
 }
 
-QueryOutcome QueryEngine::runStatements(const QByteArray &utf8, QueryResultSink &sink, const QueryControl &control)
+QueryOutcome QueryEngine::runStatements(const QByteArray &utf8, QueryResultSink &sink,
+                                        const QueryControl &control)
 {
     QueryOutcome outcome;
     const char *const base = utf8.constData();
@@ -339,7 +343,9 @@ std::optional<QByteArray> QueryEngine::exportDatabase(QString *error, const Quer
     }
     installControl(&control);
     m_state->authorizer.internal = true;
-    auto exec = [this](const QByteArray &sql) { return sqlite3_exec(m_db, sql.constData(), nullptr, nullptr, nullptr); };
+    auto exec = [this](const QByteArray &sql) {
+        return sqlite3_exec(m_db, sql.constData(), nullptr, nullptr, nullptr);
+    };
     int rc = exec("ATTACH ':memory:' AS export");
     for (const QueryTableInfo &table : m_tables) {
         if (rc != SQLITE_OK)
@@ -349,7 +355,9 @@ std::optional<QByteArray> QueryEngine::exportDatabase(QString *error, const Quer
             continue;
         }
         const QByteArray name = table.name.toUtf8();
-        rc = exec(table.createStatement().replace(QStringLiteral("CREATE TABLE "), QStringLiteral("CREATE TABLE export.")).toUtf8());
+        rc = exec(table.createStatement()
+                      .replace(QStringLiteral("CREATE TABLE "), QStringLiteral("CREATE TABLE export."))
+                      .toUtf8());
         if (rc == SQLITE_OK)
             rc = exec("INSERT INTO export." + name + " SELECT * FROM main." + name);
     }

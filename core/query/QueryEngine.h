@@ -62,11 +62,11 @@ public:
 struct QueryOutcome
 {
     bool ok = true;
-    bool cancelled = false;  // the cancel flag or the progress callback stopped it
-    QString message;         // SQLite's message (or why the engine refused), empty when ok
-    int offset = -1;         // character offset into the SQL of the error, -1 when SQLite did not say
+    bool cancelled = false;   // the cancel flag or the progress callback stopped it
+    QString message;          // SQLite's message (or why the engine refused), empty when ok
+    int offset = -1;          // character offset into the SQL of the error, -1 when SQLite did not say
     int line = 0, column = 0; // 1-based position of `offset`, 0 when unknown
-    std::int64_t rows = 0;   // rows delivered to the sink
+    std::int64_t rows = 0;    // rows delivered to the sink
 };
 
 // Cancellation and progress of a run: `cancel` is polled by SQLite's progress handler every
@@ -78,7 +78,8 @@ struct QueryControl
     std::function<bool()> progress;
 };
 
-// Name, declared SQL type and unit/meaning of one column: the schema `.schema` prints and docs/QUERY.md lists.
+// Name, declared SQL type and unit/meaning of one column: the schema `.schema` prints and docs/QUERY.md
+// lists.
 struct QueryColumnInfo
 {
     QString name;

@@ -89,7 +89,8 @@ void finish(sqlite3_context *context)
 void percentileStep(sqlite3_context *context, int, sqlite3_value **argv)
 {
     const int type = sqlite3_value_numeric_type(argv[1]);
-    collect(context, argv[0], type == SQLITE_INTEGER || type == SQLITE_FLOAT ? sqlite3_value_double(argv[1]) : -2);
+    collect(context, argv[0],
+            type == SQLITE_INTEGER || type == SQLITE_FLOAT ? sqlite3_value_double(argv[1]) : -2);
 }
 
 template <int P> void fixedPercentileStep(sqlite3_context *context, int, sqlite3_value **argv)
@@ -109,7 +110,8 @@ void fmtDur(sqlite3_context *context, int, sqlite3_value **argv)
 void stepOf(sqlite3_context *context, int argc, sqlite3_value **argv)
 {
     auto *data = static_cast<QueryData *>(sqlite3_user_data(context));
-    if (sqlite3_value_type(argv[0]) == SQLITE_NULL || (argc > 1 && sqlite3_value_type(argv[1]) == SQLITE_NULL)) {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL ||
+        (argc > 1 && sqlite3_value_type(argv[1]) == SQLITE_NULL)) {
         sqlite3_result_null(context);
         return;
     }
@@ -136,14 +138,15 @@ void ancestor(sqlite3_context *context, int, sqlite3_value **argv)
     }
     const SliceRef ref = data->refOf(sqlite3_value_int64(argv[0]));
     const auto *text = reinterpret_cast<const char *>(sqlite3_value_text(argv[1]));
-    const StringId name =
-        data->model().strings().find(std::string_view(text, static_cast<std::size_t>(sqlite3_value_bytes(argv[1]))));
+    const StringId name = data->model().strings().find(
+        std::string_view(text, static_cast<std::size_t>(sqlite3_value_bytes(argv[1]))));
     if (!ref.isValid() || name == StringPool::kNotFound) {
         sqlite3_result_null(context);
         return;
     }
     const SliceTable &table = data->model().threads()[static_cast<std::size_t>(ref.thread)].slices;
-    for (std::int32_t at = table.parent(ref.index); at >= 0; at = table.parent(static_cast<std::uint32_t>(at))) {
+    for (std::int32_t at = table.parent(ref.index); at >= 0;
+         at = table.parent(static_cast<std::uint32_t>(at))) {
         if (table.name(static_cast<std::uint32_t>(at)) == name) {
             sqlite3_result_int64(context, data->firstId(ref.thread) + at);
             return;
@@ -157,24 +160,26 @@ void ancestor(sqlite3_context *context, int, sqlite3_value **argv)
 int registerQueryFunctions(sqlite3 *db, QueryData &data)
 {
     constexpr int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
-    int rc = sqlite3_create_function_v2(db, "percentile", 2, flags, nullptr, nullptr, &percentileStep, &finish,
-                                        nullptr);
+    int rc = sqlite3_create_function_v2(db, "percentile", 2, flags, nullptr, nullptr, &percentileStep,
+                                        &finish, nullptr);
     if (rc == SQLITE_OK)
-        rc = sqlite3_create_function_v2(db, "p50", 1, flags, nullptr, nullptr, &fixedPercentileStep<50>, &finish,
-                                        nullptr);
+        rc = sqlite3_create_function_v2(db, "p50", 1, flags, nullptr, nullptr, &fixedPercentileStep<50>,
+                                        &finish, nullptr);
     if (rc == SQLITE_OK)
-        rc = sqlite3_create_function_v2(db, "p90", 1, flags, nullptr, nullptr, &fixedPercentileStep<90>, &finish,
-                                        nullptr);
+        rc = sqlite3_create_function_v2(db, "p90", 1, flags, nullptr, nullptr, &fixedPercentileStep<90>,
+                                        &finish, nullptr);
     if (rc == SQLITE_OK)
-        rc = sqlite3_create_function_v2(db, "p99", 1, flags, nullptr, nullptr, &fixedPercentileStep<99>, &finish,
-                                        nullptr);
+        rc = sqlite3_create_function_v2(db, "p99", 1, flags, nullptr, nullptr, &fixedPercentileStep<99>,
+                                        &finish, nullptr);
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function_v2(db, "fmt_dur", 1, flags, nullptr, &fmtDur, nullptr, nullptr, nullptr);
     for (int argc : {1, 2})
         if (rc == SQLITE_OK)
-            rc = sqlite3_create_function_v2(db, "step_of", argc, flags, &data, &stepOf, nullptr, nullptr, nullptr);
+            rc = sqlite3_create_function_v2(db, "step_of", argc, flags, &data, &stepOf, nullptr, nullptr,
+                                            nullptr);
     if (rc == SQLITE_OK)
-        rc = sqlite3_create_function_v2(db, "ancestor", 2, flags, &data, &ancestor, nullptr, nullptr, nullptr);
+        rc =
+            sqlite3_create_function_v2(db, "ancestor", 2, flags, &data, &ancestor, nullptr, nullptr, nullptr);
     return rc;
 }
 

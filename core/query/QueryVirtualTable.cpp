@@ -163,7 +163,8 @@ public:
             const int type = sqlite3_value_numeric_type(argv[0]);
             const double value = sqlite3_value_double(argv[0]);
             const sqlite3_int64 row = sqlite3_value_int64(argv[0]);
-            const bool integral = type == SQLITE_INTEGER || (type == SQLITE_FLOAT && value == std::floor(value));
+            const bool integral =
+                type == SQLITE_INTEGER || (type == SQLITE_FLOAT && value == std::floor(value));
             if (integral && row >= 0 && static_cast<std::size_t>(row) < count) {
                 m_row = static_cast<std::size_t>(row);
                 m_end = m_row + 1;

@@ -35,9 +35,9 @@ QueryTableInfo sliceInfo()
 {
     QueryTableInfo info;
     info.name = QStringLiteral("slice");
-    for (const char *column : {"id INTEGER", "ts INTEGER", "dur INTEGER", "self_time INTEGER", "name TEXT",
-                               "category TEXT", "depth INTEGER", "parent INTEGER", "track INTEGER",
-                               "rank INTEGER", "args TEXT"}) {
+    for (const char *column :
+         {"id INTEGER", "ts INTEGER", "dur INTEGER", "self_time INTEGER", "name TEXT", "category TEXT",
+          "depth INTEGER", "parent INTEGER", "track INTEGER", "rank INTEGER", "args TEXT"}) {
         const QStringList parts = QString::fromLatin1(column).split(QLatin1Char(' '));
         info.columns.push_back({parts[0], parts[1]});
     }
@@ -161,7 +161,8 @@ public:
             break;
         case Rank: {
             const int process = m_model.threads()[static_cast<std::size_t>(m_thread)].process;
-            resultInt(context, m_data.rankOfGroup(m_model.processes()[static_cast<std::size_t>(process)].group));
+            resultInt(context,
+                      m_data.rankOfGroup(m_model.processes()[static_cast<std::size_t>(process)].group));
             break;
         }
         case Args:
@@ -182,8 +183,8 @@ private:
         switch (op) {
         case 'i': { // id = ?
             const std::optional<double> v = numericValue(value);
-            const SliceRef ref = v && *v == std::floor(*v) ? m_data.refOf(static_cast<std::int64_t>(*v))
-                                                           : SliceRef{};
+            const SliceRef ref =
+                v && *v == std::floor(*v) ? m_data.refOf(static_cast<std::int64_t>(*v)) : SliceRef{};
             if (!ref.isValid()) {
                 m_done = true;
                 return;
@@ -208,8 +209,8 @@ private:
             if (sqlite3_value_type(value) != SQLITE_TEXT)
                 return; // SQLite compares it itself
             const auto *text = reinterpret_cast<const char *>(sqlite3_value_text(value));
-            const StringId id =
-                m_model.strings().find(std::string_view(text, static_cast<std::size_t>(sqlite3_value_bytes(value))));
+            const StringId id = m_model.strings().find(
+                std::string_view(text, static_cast<std::size_t>(sqlite3_value_bytes(value))));
             if (id == StringPool::kNotFound || (m_name != kAnyName && m_name != id))
                 m_done = true;
             m_name = id;
@@ -378,7 +379,8 @@ public:
         m_end = m_data.sliceCount();
         if (idxNum == 1 && argc == 1) {
             const std::optional<double> v = numericValue(argv[0]);
-            const bool valid = v && *v == std::floor(*v) && m_data.refOf(static_cast<std::int64_t>(*v)).isValid();
+            const bool valid =
+                v && *v == std::floor(*v) && m_data.refOf(static_cast<std::int64_t>(*v)).isValid();
             m_id = valid ? static_cast<std::int64_t>(*v) : 0;
             m_end = valid ? m_id + 1 : 0;
         }

@@ -62,16 +62,22 @@ std::unique_ptr<QueryTable> stepTable(QueryData &data)
         std::vector<Column>{
             {"rank", "INTEGER", [rank](sqlite3_context *c, std::size_t r) { resultInt(c, rank(r).rank); }},
             {"source_group", "INTEGER",
-             [rank](sqlite3_context *c, std::size_t r) { resultNullable(c, rank(r).group >= 0, rank(r).group); }},
+             [rank](sqlite3_context *c, std::size_t r) {
+                 resultNullable(c, rank(r).group >= 0, rank(r).group);
+             }},
             {"step", "INTEGER",
              [step](sqlite3_context *c, std::size_t r) {
                  resultNullable(c, step(r).number != OverviewStep::kNoStepNumber, step(r).number);
              }},
             {"label", "TEXT", [step](sqlite3_context *c, std::size_t r) { resultText(c, step(r).label); }},
             {"source", "TEXT",
-             [step](sqlite3_context *c, std::size_t r) { resultText(c, overviewPartsSourceId(step(r).source)); }},
+             [step](sqlite3_context *c, std::size_t r) {
+                 resultText(c, overviewPartsSourceId(step(r).source));
+             }},
             {"ts", "INTEGER",
-             [step](sqlite3_context *c, std::size_t r) { resultNullable(c, step(r).end > step(r).begin, step(r).begin); }},
+             [step](sqlite3_context *c, std::size_t r) {
+                 resultNullable(c, step(r).end > step(r).begin, step(r).begin);
+             }},
             {"dur", "INTEGER",
              [step](sqlite3_context *c, std::size_t r) {
                  resultNullable(c, step(r).end > step(r).begin, step(r).end - step(r).begin);
@@ -81,7 +87,8 @@ std::unique_ptr<QueryTable> stepTable(QueryData &data)
             {"free", "INTEGER", part(OverviewPart::Free)},
             {"preparing", "INTEGER", part(OverviewPart::Preparing)},
             {"bubble", "INTEGER", part(OverviewPart::Bubble)},
-            {"total", "INTEGER", [step](sqlite3_context *c, std::size_t r) { resultInt(c, step(r).total()); }},
+            {"total", "INTEGER",
+             [step](sqlite3_context *c, std::size_t r) { resultInt(c, step(r).total()); }},
         });
 }
 
@@ -94,10 +101,14 @@ std::unique_ptr<QueryTable> rankTable(QueryData &data)
         std::vector<Column>{
             {"rank", "INTEGER", [rank](sqlite3_context *c, std::size_t r) { resultInt(c, rank(r).rank); }},
             {"source_group", "INTEGER",
-             [rank](sqlite3_context *c, std::size_t r) { resultNullable(c, rank(r).group >= 0, rank(r).group); }},
+             [rank](sqlite3_context *c, std::size_t r) {
+                 resultNullable(c, rank(r).group >= 0, rank(r).group);
+             }},
             {"label", "TEXT", [rank](sqlite3_context *c, std::size_t r) { resultText(c, rank(r).label); }},
             {"steps", "INTEGER",
-             [rank](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(rank(r).steps.size())); }},
+             [rank](sqlite3_context *c, std::size_t r) {
+                 resultInt(c, static_cast<std::int64_t>(rank(r).steps.size()));
+             }},
             {"memory_peak_bytes", "INTEGER",
              [peak](sqlite3_context *c, std::size_t r) {
                  const auto p = peak(r);
@@ -125,23 +136,36 @@ std::unique_ptr<QueryTable> findingTable(QueryData &data)
     return std::make_unique<ArrayTable>(
         QStringLiteral("finding"), [&data] { return data.overview().sourceFindings.size(); },
         std::vector<Column>{
-            {"id", "INTEGER", [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
-            {"check_id", "TEXT", [finding](sqlite3_context *c, std::size_t r) { resultText(c, finding(r).check); }},
-            {"title", "TEXT", [finding](sqlite3_context *c, std::size_t r) { resultText(c, finding(r).title); }},
+            {"id", "INTEGER",
+             [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
+            {"check_id", "TEXT",
+             [finding](sqlite3_context *c, std::size_t r) { resultText(c, finding(r).check); }},
+            {"title", "TEXT",
+             [finding](sqlite3_context *c, std::size_t r) { resultText(c, finding(r).title); }},
             {"severity", "TEXT",
-             [finding](sqlite3_context *c, std::size_t r) { resultText(c, severityText(finding(r).severity)); }},
-            {"part", "TEXT", [finding](sqlite3_context *c, std::size_t r) { resultText(c, stepPartId(finding(r).part)); }},
+             [finding](sqlite3_context *c, std::size_t r) {
+                 resultText(c, severityText(finding(r).severity));
+             }},
+            {"part", "TEXT",
+             [finding](sqlite3_context *c, std::size_t r) { resultText(c, stepPartId(finding(r).part)); }},
             {"rank", "INTEGER",
-             [finding](sqlite3_context *c, std::size_t r) { resultNullable(c, finding(r).rank >= 0, finding(r).rank); }},
-            {"time_at_stake", "INTEGER", [finding](sqlite3_context *c, std::size_t r) { resultInt(c, finding(r).timeAtStake); }},
-            {"step_percent", "REAL", [finding](sqlite3_context *c, std::size_t r) { resultReal(c, finding(r).stepPercent); }},
-            {"share_of_part", "REAL", [finding](sqlite3_context *c, std::size_t r) { resultReal(c, finding(r).shareOfPart()); }},
-            {"share_of_step", "REAL", [finding](sqlite3_context *c, std::size_t r) { resultReal(c, finding(r).shareOfStep()); }},
+             [finding](sqlite3_context *c, std::size_t r) {
+                 resultNullable(c, finding(r).rank >= 0, finding(r).rank);
+             }},
+            {"time_at_stake", "INTEGER",
+             [finding](sqlite3_context *c, std::size_t r) { resultInt(c, finding(r).timeAtStake); }},
+            {"step_percent", "REAL",
+             [finding](sqlite3_context *c, std::size_t r) { resultReal(c, finding(r).stepPercent); }},
+            {"share_of_part", "REAL",
+             [finding](sqlite3_context *c, std::size_t r) { resultReal(c, finding(r).shareOfPart()); }},
+            {"share_of_step", "REAL",
+             [finding](sqlite3_context *c, std::size_t r) { resultReal(c, finding(r).shareOfStep()); }},
             {"occurrences", "INTEGER",
              [finding](sqlite3_context *c, std::size_t r) {
                  resultInt(c, static_cast<std::int64_t>(finding(r).occurrences.size()));
              }},
-            {"explanation", "TEXT", [finding](sqlite3_context *c, std::size_t r) { resultText(c, finding(r).explanation); }},
+            {"explanation", "TEXT",
+             [finding](sqlite3_context *c, std::size_t r) { resultText(c, finding(r).explanation); }},
             {"fix", "TEXT", [finding](sqlite3_context *c, std::size_t r) { resultText(c, finding(r).fix); }},
         },
         0);
@@ -167,7 +191,9 @@ std::unique_ptr<QueryTable> occurrenceTable(QueryData &data)
         QStringLiteral("finding_occurrence"), [rows] { return rows().size(); },
         std::vector<Column>{
             {"finding", "INTEGER",
-             [rows](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(rows()[r].first)); }},
+             [rows](sqlite3_context *c, std::size_t r) {
+                 resultInt(c, static_cast<std::int64_t>(rows()[r].first));
+             }},
             {"slice_id", "INTEGER",
              [&data, occurrence](sqlite3_context *c, std::size_t r) {
                  const SliceRef ref = occurrence(r).slice;
@@ -178,9 +204,12 @@ std::unique_ptr<QueryTable> occurrenceTable(QueryData &data)
                  const FindingOccurrence &o = occurrence(r);
                  resultInt(c, o.rank >= 0 ? o.rank : data.rankOfGroup(o.group));
              }},
-            {"name", "TEXT", [occurrence](sqlite3_context *c, std::size_t r) { resultText(c, occurrence(r).name); }},
-            {"ts", "INTEGER", [occurrence](sqlite3_context *c, std::size_t r) { resultInt(c, occurrence(r).start); }},
-            {"dur", "INTEGER", [occurrence](sqlite3_context *c, std::size_t r) { resultInt(c, occurrence(r).duration); }},
+            {"name", "TEXT",
+             [occurrence](sqlite3_context *c, std::size_t r) { resultText(c, occurrence(r).name); }},
+            {"ts", "INTEGER",
+             [occurrence](sqlite3_context *c, std::size_t r) { resultInt(c, occurrence(r).start); }},
+            {"dur", "INTEGER",
+             [occurrence](sqlite3_context *c, std::size_t r) { resultInt(c, occurrence(r).duration); }},
         });
 }
 
@@ -195,19 +224,25 @@ std::unique_ptr<QueryTable> commOpTable(QueryData &data)
         std::vector<Column>{
             {"rank", "INTEGER", [op](sqlite3_context *c, std::size_t r) { resultInt(c, op(r).rank); }},
             {"step", "INTEGER",
-             [op](sqlite3_context *c, std::size_t r) { resultNullable(c, op(r).step != cluster::kNoStep, op(r).step); }},
+             [op](sqlite3_context *c, std::size_t r) {
+                 resultNullable(c, op(r).step != cluster::kNoStep, op(r).step);
+             }},
             {"name", "TEXT", [op](sqlite3_context *c, std::size_t r) { resultText(c, op(r).op); }},
-            {"group_hash", "TEXT", [op](sqlite3_context *c, std::size_t r) { resultText(c, op(r).groupHash); }},
-            {"group_name", "TEXT", [op](sqlite3_context *c, std::size_t r) { resultText(c, op(r).groupName); }},
+            {"group_hash", "TEXT",
+             [op](sqlite3_context *c, std::size_t r) { resultText(c, op(r).groupHash); }},
+            {"group_name", "TEXT",
+             [op](sqlite3_context *c, std::size_t r) { resultText(c, op(r).groupName); }},
             {"p2p", "INTEGER", [op](sqlite3_context *c, std::size_t r) { resultInt(c, op(r).p2p ? 1 : 0); }},
-            {"total", "INTEGER", [op](sqlite3_context *c, std::size_t r) { resultInt(c, op(r).total ? 1 : 0); }},
+            {"total", "INTEGER",
+             [op](sqlite3_context *c, std::size_t r) { resultInt(c, op(r).total ? 1 : 0); }},
             {"ts", "INTEGER", time(&cluster::CommOpRow::start)},
             {"elapse", "INTEGER", time(&cluster::CommOpRow::elapse)},
             {"transit", "INTEGER", time(&cluster::CommOpRow::transit)},
             {"wait", "INTEGER", time(&cluster::CommOpRow::wait)},
             {"synchronization", "INTEGER", time(&cluster::CommOpRow::synchronization)},
             {"idle", "INTEGER", time(&cluster::CommOpRow::idle)},
-            {"wait_ratio", "REAL", [op](sqlite3_context *c, std::size_t r) { resultReal(c, op(r).waitRatio); }},
+            {"wait_ratio", "REAL",
+             [op](sqlite3_context *c, std::size_t r) { resultReal(c, op(r).waitRatio); }},
             {"synchronization_ratio", "REAL",
              [op](sqlite3_context *c, std::size_t r) { resultReal(c, op(r).synchronizationRatio); }},
         });
