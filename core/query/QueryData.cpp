@@ -40,6 +40,41 @@ int QueryData::rankOfGroup(int group) const
                : group;
 }
 
+const std::vector<std::uint32_t> &QueryData::idsByName()
+{
+    std::call_once(m_byNameOnce, [this] {
+        if (sliceCount() >= std::int64_t(1) << 32)
+            return;
+        // A counting sort by name id (the count array is transient: the pool also holds flow ids).
+        std::vector<std::uint32_t> next(m_model.strings().size() + 1, 0);
+        for (const ThreadInfo &thread : m_model.threads())
+            for (const StringId name : thread.slices.names())
+                ++next[name + 1];
+        for (std::size_t i = 1; i < next.size(); ++i) {
+            if (next[i] != 0)
+                m_nameStarts.emplace_back(static_cast<StringId>(i - 1), next[i - 1]);
+            next[i] += next[i - 1];
+        }
+        m_idsByName.resize(static_cast<std::size_t>(sliceCount()));
+        std::uint32_t id = 0;
+        for (const ThreadInfo &thread : m_model.threads())
+            for (const StringId name : thread.slices.names())
+                m_idsByName[next[name]++] = id++;
+    });
+    return m_idsByName;
+}
+
+QueryData::NameRange QueryData::rangeOfName(StringId name)
+{
+    const std::vector<std::uint32_t> &ids = idsByName();
+    const auto it = std::lower_bound(m_nameStarts.begin(), m_nameStarts.end(), name,
+                                     [](const auto &start, StringId n) { return start.first < n; });
+    if (it == m_nameStarts.end() || it->first != name)
+        return {};
+    const std::size_t end = it + 1 == m_nameStarts.end() ? ids.size() : (it + 1)->second;
+    return {it->second, end};
+}
+
 const Overview &QueryData::overview()
 {
     std::call_once(m_overviewOnce, [this] {
@@ -67,6 +102,8 @@ const std::vector<cluster::CommOpRow> &QueryData::commOps()
 std::size_t QueryData::memoryBytes() const
 {
     return m_firstId.capacity() * sizeof(std::int64_t) + m_rankOfGroup.capacity() * sizeof(int) +
+           m_idsByName.capacity() * sizeof(std::uint32_t) +
+           m_nameStarts.capacity() * sizeof(std::pair<StringId, std::size_t>) +
            m_commOps.capacity() * sizeof(cluster::CommOpRow);
 }
 

@@ -31,6 +31,16 @@ public:
     // The rank shown for a source group: its collection's "rank", else the group index (as the Insights do).
     int rankOfGroup(int group) const;
 
+    // Slice ids grouped by name (ascending within a name), built on first use (4 bytes a slice): GROUP BY name
+    // streams group after group with no sort, and name = ? reads only that name's rows. Empty when the model
+    // has 2^32 slices or more.
+    struct NameRange
+    {
+        std::size_t begin = 0, end = 0;
+    };
+    const std::vector<std::uint32_t> &idsByName();
+    NameRange rangeOfName(StringId name); // within idsByName(); empty when no slice has it
+
     // Built on first use (each takes the model's whole profile).
     const Overview &overview();
     const std::vector<cluster::CommOpRow> &commOps();
@@ -42,7 +52,9 @@ private:
     std::shared_ptr<const cluster::ClusterModel> m_cluster;
     std::vector<std::int64_t> m_firstId; // one per thread, plus the total
     std::vector<int> m_rankOfGroup;
-    std::once_flag m_overviewOnce, m_commOnce;
+    std::once_flag m_overviewOnce, m_commOnce, m_byNameOnce;
+    std::vector<std::uint32_t> m_idsByName;
+    std::vector<std::pair<StringId, std::size_t>> m_nameStarts; // (name, first index in m_idsByName), by name
     std::unique_ptr<Overview> m_overview;
     std::vector<cluster::CommOpRow> m_commOps;
 };

@@ -97,13 +97,25 @@ public:
         m_threadEnd = static_cast<int>(m_model.threads().size());
         m_single = false;
         m_done = false;
-        const std::string_view ops = idxStr ? std::string_view(idxStr) : std::string_view();
+        m_byName = false;
+        std::string_view ops = idxStr ? std::string_view(idxStr) : std::string_view();
+        const bool grouped = !ops.empty() && ops.front() == 'G';
+        if (grouped)
+            ops.remove_prefix(1);
         for (int i = 0; i < argc && static_cast<std::size_t>(i) < ops.size(); ++i)
             applyConstraint(ops[static_cast<std::size_t>(i)], argv[i]);
-        if (m_done)
+        if (m_done || m_single)
             return;
-        if (m_single)
+        if ((grouped || m_name != kAnyName) && !m_data.idsByName().empty()) {
+            // Rows name by name (the order GROUP BY name needs), or only the rows of the one name asked for.
+            m_byName = true;
+            const QueryData::NameRange range = m_name != kAnyName ? m_data.rangeOfName(m_name)
+                                                                  : QueryData::NameRange{0, m_data.idsByName().size()};
+            m_position = range.begin;
+            m_positionEnd = range.end;
+            settleByName();
             return;
+        }
         m_thread = m_threadBegin - 1;
         m_depth = 0;
         m_index = m_depthEnd = 0;
@@ -116,6 +128,11 @@ public:
     {
         if (m_single) {
             m_done = true;
+            return;
+        }
+        if (m_byName) {
+            ++m_position;
+            settleByName();
             return;
         }
         ++m_index;
@@ -148,7 +165,7 @@ public:
             resultView(context, m_model.strings().view(table.category(m_index)));
             break;
         case Depth:
-            resultInt(context, m_depth);
+            resultInt(context, m_byName ? table.depthOf(m_index) : m_depth);
             break;
         case Parent:
             if (table.parent(m_index) >= 0)
@@ -244,6 +261,24 @@ private:
         }
     }
 
+    // From m_position, the first slice of the by-name order inside the track and time bounds.
+    void settleByName()
+    {
+        const std::vector<std::uint32_t> &ids = m_data.idsByName();
+        for (; m_position < m_positionEnd; ++m_position) {
+            const SliceRef ref = m_data.refOf(ids[m_position]);
+            if (ref.thread < m_threadBegin || ref.thread >= m_threadEnd)
+                continue;
+            const TimeNs start = m_model.threads()[static_cast<std::size_t>(ref.thread)].slices.start(ref.index);
+            if (start < m_tsLo || start > m_tsHi)
+                continue;
+            m_thread = ref.thread;
+            m_index = ref.index;
+            return;
+        }
+        m_done = true;
+    }
+
     // Moves to the next track with slices and positions at its first depth.
     void advanceTrack()
     {
@@ -302,6 +337,8 @@ private:
     TimeNs m_tsLo = kMinTime, m_tsHi = kMaxTime;
     StringId m_name = kAnyName;
     bool m_single = false, m_done = true;
+    bool m_byName = false; // walking QueryData::idsByName() over [m_position, m_positionEnd)
+    std::size_t m_position = 0, m_positionEnd = 0;
 };
 
 class SliceTableImpl : public QueryTable
@@ -351,8 +388,14 @@ public:
         if (point) {
             cost = 1;
             info->idxFlags = SQLITE_INDEX_SCAN_UNIQUE;
+        } else if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == Name && sqlite3_vtab_distinct(info) == 1) {
+            // GROUP BY name: rows of one name only need to be adjacent, not sorted (sqlite3_vtab_distinct), and
+            // the by-name index gives exactly that, so SQLite aggregates as the rows stream, with no sorter.
+            info->orderByConsumed = 1;
+            ops.insert(ops.begin(), 'G');
         }
         info->idxNum = static_cast<int>(ops.size());
+        // (Only 'G' has no argument: ops[i] describes argv[i] once it is stripped.)
         info->idxStr = sqlite3_mprintf("%s", ops.c_str());
         info->needToFreeIdxStr = 1;
         info->estimatedCost = std::max(1.0, cost);
