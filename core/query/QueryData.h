@@ -31,9 +31,9 @@ public:
     // The rank shown for a source group: its collection's "rank", else the group index (as the Insights do).
     int rankOfGroup(int group) const;
 
-    // Slice ids grouped by name (ascending within a name), built on first use (4 bytes a slice): GROUP BY name
-    // streams group after group with no sort, and name = ? reads only that name's rows. Empty when the model
-    // has 2^32 slices or more.
+    // Slice ids grouped by name (ascending within a name), built on first use (4 bytes a slice): GROUP BY
+    // name streams group after group with no sort, and name = ? reads only that name's rows. Empty when the
+    // model has 2^32 slices or more.
     struct NameRange
     {
         std::size_t begin = 0, end = 0;

@@ -108,11 +108,6 @@ int authorize(void *user, int action, const char *arg1, const char *, const char
 
 } // namespace
 
-QString queryText(const char *source)
-{
-    return QCoreApplication::translate("Core", source);
-}
-
 QString QueryTableInfo::createStatement() const
 {
     QStringList defs;
@@ -134,7 +129,8 @@ QueryEngine::QueryEngine(const TraceModel &model, std::shared_ptr<const cluster:
 {
     if (sqlite3_open_v2(":memory:", &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                         nullptr) != SQLITE_OK) {
-        m_error = m_db ? sqliteMessage(m_db) : queryText("SQLite could not open an in-memory database");
+        m_error = m_db ? sqliteMessage(m_db)
+                       : QCoreApplication::translate("Core", "SQLite could not open an in-memory database");
         sqlite3_close(m_db);
         m_db = nullptr;
         return;
@@ -202,6 +198,11 @@ std::int64_t QueryEngine::sliceId(const SliceRef &ref) const
 SliceRef QueryEngine::sliceOfId(std::int64_t id) const
 {
     return m_data->refOf(id);
+}
+
+std::size_t QueryEngine::sqliteHeapBytes()
+{
+    return static_cast<std::size_t>(sqlite3_memory_used());
 }
 
 bool QueryEngine::isCompleteStatement(const QString &sql)
@@ -279,7 +280,8 @@ QueryOutcome QueryEngine::runStatements(const QByteArray &utf8, QueryResultSink 
         outcome.ok = false;
         const int rc = sqlite3_errcode(m_db);
         outcome.cancelled = rc == SQLITE_INTERRUPT && stopRequested(control);
-        outcome.message = outcome.cancelled ? queryText("The query was cancelled.") : sqliteMessage(m_db);
+        outcome.message = outcome.cancelled ? QCoreApplication::translate("Core", "The query was cancelled.")
+                                            : sqliteMessage(m_db);
         const int offset = sqlite3_error_offset(m_db);
         if (offset >= 0 && statementStart) {
             const qsizetype byte = (statementStart - base) + offset;
@@ -315,7 +317,7 @@ QueryOutcome QueryEngine::runStatements(const QByteArray &utf8, QueryResultSink 
                 sqlite3_finalize(statement);
                 outcome.ok = false;
                 outcome.cancelled = true;
-                outcome.message = queryText("The query was cancelled.");
+                outcome.message = QCoreApplication::translate("Core", "The query was cancelled.");
                 if (columns > 0)
                     sink.end();
                 return outcome;
@@ -368,11 +370,12 @@ std::optional<QByteArray> QueryEngine::exportDatabase(QString *error, const Quer
             bytes = QByteArray(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
             sqlite3_free(data);
         } else {
-            *error = queryText("SQLite could not write the database");
+            *error = QCoreApplication::translate("Core", "SQLite could not write the database");
         }
     } else {
-        *error = rc == SQLITE_INTERRUPT && stopRequested(control) ? queryText("The export was cancelled.")
-                                                                  : sqliteMessage(m_db);
+        *error = rc == SQLITE_INTERRUPT && stopRequested(control)
+                     ? QCoreApplication::translate("Core", "The export was cancelled.")
+                     : sqliteMessage(m_db);
     }
     installControl(nullptr);
     exec("DETACH export");

@@ -130,6 +130,8 @@ public:
 
     // Bytes the engine holds beside the model (its indexes, SQLite's own memory).
     std::size_t memoryBytes() const;
+    // SQLite's heap in this process (every connection; temp tables included): for benchmarks.
+    static std::size_t sqliteHeapBytes();
 
 private:
     QueryOutcome runStatements(const QByteArray &utf8, QueryResultSink &sink, const QueryControl &control);
@@ -142,9 +144,6 @@ private:
     std::vector<QueryTableInfo> m_tables;
     const QueryControl *m_control = nullptr;
 };
-
-// Translation context of the engine's own messages ("Core", as core/'s other texts).
-QString queryText(const char *source);
 
 } // namespace query
 } // namespace at

@@ -109,8 +109,10 @@ public:
         if ((grouped || m_name != kAnyName) && !m_data.idsByName().empty()) {
             // Rows name by name (the order GROUP BY name needs), or only the rows of the one name asked for.
             m_byName = true;
-            const QueryData::NameRange range = m_name != kAnyName ? m_data.rangeOfName(m_name)
-                                                                  : QueryData::NameRange{0, m_data.idsByName().size()};
+            m_thread = -1;
+            const QueryData::NameRange range = m_name != kAnyName
+                                                   ? m_data.rangeOfName(m_name)
+                                                   : QueryData::NameRange{0, m_data.idsByName().size()};
             m_position = range.begin;
             m_positionEnd = range.end;
             settleByName();
@@ -265,15 +267,27 @@ private:
     void settleByName()
     {
         const std::vector<std::uint32_t> &ids = m_data.idsByName();
+        const bool allTracks =
+            m_threadBegin == 0 && m_threadEnd == static_cast<int>(m_model.threads().size());
+        const bool allTimes = m_tsLo == kMinTime && m_tsHi == kMaxTime;
         for (; m_position < m_positionEnd; ++m_position) {
-            const SliceRef ref = m_data.refOf(ids[m_position]);
-            if (ref.thread < m_threadBegin || ref.thread >= m_threadEnd)
+            const std::int64_t id = ids[m_position];
+            // Ids ascend within a name, so the track is usually the previous row's: skip the search then.
+            if (m_thread >= 0 && m_thread < static_cast<int>(m_model.threads().size()) &&
+                id >= m_data.firstId(m_thread) && id < m_data.firstId(m_thread + 1)) {
+                m_index = static_cast<std::uint32_t>(id - m_data.firstId(m_thread));
+            } else {
+                const SliceRef ref = m_data.refOf(id);
+                m_thread = ref.thread;
+                m_index = ref.index;
+            }
+            if (!allTracks && (m_thread < m_threadBegin || m_thread >= m_threadEnd))
                 continue;
-            const TimeNs start = m_model.threads()[static_cast<std::size_t>(ref.thread)].slices.start(ref.index);
-            if (start < m_tsLo || start > m_tsHi)
-                continue;
-            m_thread = ref.thread;
-            m_index = ref.index;
+            if (!allTimes) {
+                const TimeNs start = table().start(m_index);
+                if (start < m_tsLo || start > m_tsHi)
+                    continue;
+            }
             return;
         }
         m_done = true;
@@ -388,9 +402,11 @@ public:
         if (point) {
             cost = 1;
             info->idxFlags = SQLITE_INDEX_SCAN_UNIQUE;
-        } else if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == Name && sqlite3_vtab_distinct(info) == 1) {
-            // GROUP BY name: rows of one name only need to be adjacent, not sorted (sqlite3_vtab_distinct), and
-            // the by-name index gives exactly that, so SQLite aggregates as the rows stream, with no sorter.
+        } else if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == Name &&
+                   sqlite3_vtab_distinct(info) == 1) {
+            // GROUP BY name: rows of one name only need to be adjacent, not sorted (sqlite3_vtab_distinct),
+            // and the by-name index gives exactly that, so SQLite aggregates as the rows stream, with no
+            // sorter.
             info->orderByConsumed = 1;
             ops.insert(ops.begin(), 'G');
         }

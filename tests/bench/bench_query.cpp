@@ -152,11 +152,17 @@ void run(const TraceModel &one, int copies)
     const double sqlNameMs = median3([&] {
         runOrDie(engine, QStringLiteral("select count(*), sum(dur) from slice where name = 'Node@launch'"));
     });
-    const TimeNs mid = (model->dataBegin() + model->dataEnd()) / 2;
+    // A 10 ms window from the start of the middle slice (the middle of the span may be a gap between copies).
+    const SliceRef middle = engine.sliceOfId(static_cast<std::int64_t>(slices / 2));
+    const TimeNs mid = model->threads()[static_cast<std::size_t>(middle.thread)].slices.start(middle.index);
+    std::int64_t inRange = 0;
     const double sqlRangeMs = median3([&] {
-        runOrDie(engine, QStringLiteral("select count(*) from slice where ts between %1 and %2")
-                             .arg(mid)
-                             .arg(mid + 10'000'000));
+        CountingSink sink;
+        engine.run(QStringLiteral("select count(*) from slice where ts between %1 and %2")
+                       .arg(mid)
+                       .arg(mid + 10'000'000),
+                   sink);
+        inRange = sink.checksum;
     });
 
     // Point lookups by id: 2,000 random ids, each a whole run (prepare + step + finalize).
@@ -172,13 +178,14 @@ void run(const TraceModel &one, int copies)
     const std::size_t rssAfter = residentBytes();
 
     // A materialised copy of the columns the aggregation reads: is it worth it?
-    // (Its size is the process's resident growth: SQLite's temp store is not in the connection's page cache.)
-    const std::size_t rssBeforeCopy = residentBytes();
+    // (Its size is the growth of SQLite's heap: the temp store is not in the connection's page cache.)
+    const std::size_t heapBeforeCopy = QueryEngine::sqliteHeapBytes();
     QElapsedTimer copyTimer;
     copyTimer.start();
     runOrDie(engine, QStringLiteral("create temp table slice_copy as select id, ts, dur, name from slice"));
     const double copyMs = msSince(copyTimer);
-    const std::size_t copyBytes = residentBytes() - std::min(residentBytes(), rssBeforeCopy);
+    const std::size_t copyBytes =
+        QueryEngine::sqliteHeapBytes() - std::min(QueryEngine::sqliteHeapBytes(), heapBeforeCopy);
     const double copyGroupMs = median3([&] {
         runOrDie(engine, QStringLiteral("select name, count(*), sum(dur) from slice_copy group by name"));
     });
@@ -188,7 +195,8 @@ void run(const TraceModel &one, int copies)
                 sqlGroupMs, cppGroupMs, sqlGroupMs / cppGroupMs, static_cast<long long>(groups));
     std::printf("   p90(dur) by name:            SQL %8.1f ms   C++ %7.1f ms   = %5.1fx\n", sqlP90Ms,
                 cppP90Ms, sqlP90Ms / cppP90Ms);
-    std::printf("   where name = ?: %.1f ms; where ts in a 10 ms window: %.1f ms\n", sqlNameMs, sqlRangeMs);
+    std::printf("   where name = ?: %.1f ms; where ts in a 10 ms window: %.1f ms (%lld slices)\n", sqlNameMs,
+                sqlRangeMs, static_cast<long long>(inRange));
     std::printf("   point lookup by id: %.1f us per query (whole run)\n", lookupUs);
     std::printf("   engine memory: %.2f MB at start, %.2f MB after the queries = %.2f %% of the model; "
                 "process RSS grew "
