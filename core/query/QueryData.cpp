@@ -45,16 +45,29 @@ const std::vector<std::uint32_t> &QueryData::idsByName()
     std::call_once(m_byNameOnce, [this] {
         if (sliceCount() >= std::int64_t(1) << 32)
             return;
-        // A counting sort by name id (the count array is transient: the pool also holds flow ids).
-        std::vector<std::uint32_t> next(m_model.strings().size() + 1, 0);
+        // A counting sort by name (the count array over every string id is transient: the pool also holds
+        // flow ids). The names' ranges are laid out in the text's byte order (SQLite's BINARY collation), so
+        // the walk is grouped and sorted: GROUP BY name and ORDER BY name both hold without a sorter.
+        const StringPool &strings = m_model.strings();
+        std::vector<std::uint32_t> next(strings.size(), 0);
         for (const ThreadInfo &thread : m_model.threads())
             for (const StringId name : thread.slices.names())
-                ++next[name + 1];
-        for (std::size_t i = 1; i < next.size(); ++i) {
-            if (next[i] != 0)
-                m_nameStarts.emplace_back(static_cast<StringId>(i - 1), next[i - 1]);
-            next[i] += next[i - 1];
+                ++next[name];
+        std::vector<StringId> used;
+        for (std::size_t id = 0; id < next.size(); ++id)
+            if (next[id] != 0)
+                used.push_back(static_cast<StringId>(id));
+        std::sort(used.begin(), used.end(),
+                  [&strings](StringId a, StringId b) { return strings.view(a) < strings.view(b); });
+        std::uint32_t start = 0;
+        for (const StringId name : used) {
+            const std::uint32_t count = next[name];
+            m_nameRanges.push_back({name, {start, start + count}});
+            next[name] = start;
+            start += count;
         }
+        std::sort(m_nameRanges.begin(), m_nameRanges.end(),
+                  [](const auto &a, const auto &b) { return a.first < b.first; });
         m_idsByName.resize(static_cast<std::size_t>(sliceCount()));
         std::uint32_t id = 0;
         for (const ThreadInfo &thread : m_model.threads())
@@ -66,13 +79,12 @@ const std::vector<std::uint32_t> &QueryData::idsByName()
 
 QueryData::NameRange QueryData::rangeOfName(StringId name)
 {
-    const std::vector<std::uint32_t> &ids = idsByName();
-    const auto it = std::lower_bound(m_nameStarts.begin(), m_nameStarts.end(), name,
-                                     [](const auto &start, StringId n) { return start.first < n; });
-    if (it == m_nameStarts.end() || it->first != name)
+    idsByName();
+    const auto it = std::lower_bound(m_nameRanges.begin(), m_nameRanges.end(), name,
+                                     [](const auto &range, StringId n) { return range.first < n; });
+    if (it == m_nameRanges.end() || it->first != name)
         return {};
-    const std::size_t end = it + 1 == m_nameStarts.end() ? ids.size() : (it + 1)->second;
-    return {it->second, end};
+    return it->second;
 }
 
 const Overview &QueryData::overview()
@@ -103,7 +115,7 @@ std::size_t QueryData::memoryBytes() const
 {
     return m_firstId.capacity() * sizeof(std::int64_t) + m_rankOfGroup.capacity() * sizeof(int) +
            m_idsByName.capacity() * sizeof(std::uint32_t) +
-           m_nameStarts.capacity() * sizeof(std::pair<StringId, std::size_t>) +
+           m_nameRanges.capacity() * sizeof(std::pair<StringId, NameRange>) +
            m_commOps.capacity() * sizeof(cluster::CommOpRow);
 }
 

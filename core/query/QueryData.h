@@ -54,7 +54,7 @@ private:
     std::vector<int> m_rankOfGroup;
     std::once_flag m_overviewOnce, m_commOnce, m_byNameOnce;
     std::vector<std::uint32_t> m_idsByName;
-    std::vector<std::pair<StringId, std::size_t>> m_nameStarts; // (name, first index in m_idsByName), by name
+    std::vector<std::pair<StringId, NameRange>> m_nameRanges; // where each name's ids are, by name id
     std::unique_ptr<Overview> m_overview;
     std::vector<cluster::CommOpRow> m_commOps;
 };

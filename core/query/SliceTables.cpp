@@ -402,11 +402,10 @@ public:
         if (point) {
             cost = 1;
             info->idxFlags = SQLITE_INDEX_SCAN_UNIQUE;
-        } else if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == Name &&
-                   sqlite3_vtab_distinct(info) == 1) {
-            // GROUP BY name: rows of one name only need to be adjacent, not sorted (sqlite3_vtab_distinct),
-            // and the by-name index gives exactly that, so SQLite aggregates as the rows stream, with no
-            // sorter.
+        } else if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == Name && !info->aOrderBy[0].desc &&
+                   m_data.sliceCount() < std::int64_t(1) << 32) {
+            // GROUP BY name or ORDER BY name (a COLLATE other than BINARY never reaches here): the by-name
+            // walk gives the rows in name order, so SQLite aggregates as they stream, with no sorter.
             info->orderByConsumed = 1;
             ops.insert(ops.begin(), 'G');
         }
