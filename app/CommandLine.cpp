@@ -247,6 +247,37 @@ const std::vector<CommandLineMode> &commandLineModes()
          "rank, e.g. a Slurm job array); `--cache DIR CLUSTER` then opens it without parsing",
          false,
          &runPrepare},
+        {{"query", "SQL", &setText<&O::query>},
+         {{"csv"}, {"json"}},
+         "PATH",
+         "run SQL over the loaded profile (tables, columns and functions: docs/QUERY.md) and print the "
+         "result "
+         "as a text table, as CSV with a header row (--csv FILE, or --csv - for the standard output) or as "
+         "JSON {\"columns\": [...], \"rows\": [[...], ...]} with exact integers; a bad query exits 1 with "
+         "SQLite's message and its line and column",
+         false,
+         &runQuery},
+        {{"query-file", "F.sql", &setText<&O::queryFile>},
+         {{"csv"}, {"json"}},
+         "PATH",
+         "the same with the SQL read from F.sql (each statement that returns rows prints its result)",
+         false,
+         &runQuery},
+        {{"sql-shell", nullptr, &setSwitch<&O::sqlShell>},
+         {},
+         "PATH",
+         "an SQL prompt over the loaded profile reading the standard input (statements end with ';'; "
+         ".tables, .schema [TABLE], .mode text|csv|json, .history, .quit)",
+         false,
+         &runSqlShell},
+        {{"export-sqlite", "OUT.db", &setText<&O::exportSqlite>},
+         {},
+         "PATH",
+         "write every query table as a plain SQLite database for pandas, DuckDB or Excel (OUT must be "
+         "outside "
+         "the data folder and no input; written atomically)",
+         false,
+         &runExportSqlite},
     };
     return modes;
 }

@@ -57,6 +57,12 @@ struct CommandLineOptions
     bool overview = false;   // --overview PATH [--json] (app/OverviewCommand.cpp)
     // --prepare RANK_DIR --cache DIR (app/PrepareCommand.cpp); --cache itself sets load.snapshotDirectory.
     QString prepare;
+    // SQL over the loaded profile (app/QueryCommand.cpp, docs/QUERY.md): --query SQL / --query-file F.sql
+    // [--csv FILE|-] [--json], --sql-shell, --export-sqlite OUT.db.
+    QString query;
+    QString queryFile;
+    bool sqlShell = false;
+    QString exportSqlite;
 };
 
 // "12.5ms" -> 12500000; plain numbers are microseconds, as in the trace files.
@@ -220,5 +226,13 @@ int runCluster(const CommandLineOptions &options);
 // `--prepare RANK_DIR --cache DIR`: parses one rank folder headlessly and writes its snapshot and its cluster
 // summary into DIR (docs/CLUSTER.md), so that `--cache DIR` opens the cluster without parsing.
 int runPrepare(const CommandLineOptions &options);
+
+// `--query SQL PATH` / `--query-file F.sql PATH` [--csv FILE|-] [--json]: the result of SQL over the loaded
+// profile (core/query, docs/QUERY.md) as a text table, CSV or JSON; exit 1 with the position of a bad query.
+int runQuery(const CommandLineOptions &options);
+// `--sql-shell PATH`: statements read from the standard input, results printed as they come.
+int runSqlShell(const CommandLineOptions &options);
+// `--export-sqlite OUT.db PATH`: every query table written as a plain SQLite database.
+int runExportSqlite(const CommandLineOptions &options);
 
 } // namespace at

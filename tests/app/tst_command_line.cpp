@@ -155,9 +155,9 @@ private Q_SLOTS:
             << QStringList{s("--compare-steps"), QString(), s("p")} << 2
             << s("--compare-steps needs two steps A,B (each N or GROUP:N, e.g. 2,3)");
         QTest::newRow("ops alone") << QStringList{s("--ops"), s("p")} << 2 << s("--ops needs --cluster");
-        QTest::newRow("json alone")
-            << QStringList{s("--json"), s("p")} << 2
-            << s("--json needs --summary, --advise, --overview, --memory or --cluster");
+        QTest::newRow("json alone") << QStringList{s("--json"), s("p")} << 2
+                                    << s("--json needs --summary, --advise, --overview, --memory, --cluster, "
+                                         "--query or --query-file");
         QTest::newRow("option of another mode") << QStringList{s("--summary"), s("--csv"), s("o.csv"), s("p")}
                                                 << 2 << s("--summary does not take --csv");
         QTest::newRow("unknown option")
