@@ -130,11 +130,19 @@ std::unique_ptr<QueryTable> rankTable(QueryData &data)
         });
 }
 
+// The findings the Overview was built from (none when it was built without them).
+const std::vector<Finding> &overviewFindings(QueryData &data)
+{
+    static const std::vector<Finding> none;
+    const auto &findings = data.overview().sourceFindings;
+    return findings ? *findings : none;
+}
+
 std::unique_ptr<QueryTable> findingTable(QueryData &data)
 {
-    auto finding = [&data](std::size_t r) -> const Finding & { return data.overview().sourceFindings[r]; };
+    auto finding = [&data](std::size_t r) -> const Finding & { return overviewFindings(data)[r]; };
     return std::make_unique<ArrayTable>(
-        QStringLiteral("finding"), [&data] { return data.overview().sourceFindings.size(); },
+        QStringLiteral("finding"), [&data] { return overviewFindings(data).size(); },
         std::vector<Column>{
             {"id", "INTEGER",
              [](sqlite3_context *c, std::size_t r) { resultInt(c, static_cast<std::int64_t>(r)); }},
@@ -176,7 +184,7 @@ std::unique_ptr<QueryTable> occurrenceTable(QueryData &data)
     auto index = std::make_shared<FlatIndex>();
     auto rows = [&data, index]() -> const std::vector<std::pair<std::size_t, std::size_t>> & {
         std::call_once(index->once, [&data, index] {
-            const auto &findings = data.overview().sourceFindings;
+            const auto &findings = overviewFindings(data);
             for (std::size_t f = 0; f < findings.size(); ++f)
                 for (std::size_t o = 0; o < findings[f].occurrences.size(); ++o)
                     index->rows.emplace_back(f, o);
@@ -185,7 +193,7 @@ std::unique_ptr<QueryTable> occurrenceTable(QueryData &data)
     };
     auto occurrence = [&data, rows](std::size_t r) -> const FindingOccurrence & {
         const auto &at = rows()[r];
-        return data.overview().sourceFindings[at.first].occurrences[at.second];
+        return overviewFindings(data)[at.first].occurrences[at.second];
     };
     return std::make_unique<ArrayTable>(
         QStringLiteral("finding_occurrence"), [rows] { return rows().size(); },
