@@ -8,8 +8,14 @@
 
 #include <QCoreApplication>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -50,16 +56,6 @@ std::size_t valueStart(std::string_view event, std::string_view quotedKey)
     return p < event.size() ? p : std::string_view::npos;
 }
 
-// The raw bytes of a string value (escapes kept: only compared with plain words).
-std::string_view stringValue(std::string_view event, std::string_view quotedKey)
-{
-    const std::size_t p = valueStart(event, quotedKey);
-    if (p == std::string_view::npos || event[p] != '"')
-        return {};
-    const std::size_t close = event.find('"', p + 1);
-    return close == std::string_view::npos ? std::string_view() : event.substr(p + 1, close - p - 1);
-}
-
 // A number's text as written ("1669783687464300", "4458676388068.751"), or a quoted number's content.
 std::string_view numberText(std::string_view event, std::string_view quotedKey)
 {
@@ -74,20 +70,6 @@ std::string_view numberText(std::string_view event, std::string_view quotedKey)
     while (end < event.size() && event[end] != ',' && event[end] != '}' && !isSpace(event[end]))
         ++end;
     return event.substr(p, end - p);
-}
-
-// The text test that picks the events worth parsing: by category, and allocator events by name
-// (`[memory]`: the name is the documented key, the category changed across versions).
-EventKind kindOf(std::string_view event)
-{
-    const std::string_view category = stringValue(event, "\"cat\"");
-    if (category == "kernel")
-        return EventKind::Kernel;
-    if (category == "cpu_op")
-        return EventKind::CpuOp;
-    if (stringValue(event, "\"name\"") == "[memory]")
-        return EventKind::Allocator;
-    return EventKind::Other;
 }
 
 std::optional<std::int64_t> integerOf(simdjson::dom::element element)
@@ -155,19 +137,237 @@ std::optional<std::int64_t> laneNumber(simdjson::dom::object event, std::string_
     return integerOf(element);
 }
 
-// ts / dur from their text, as the JSON reader converts them (jsonkernel::parseTimeNs): never through a
-// double. The parsed element's double guards against a key found in the wrong place.
-std::optional<TimeNs> timeOf(std::string_view event, std::string_view quotedKey, simdjson::dom::object parsed,
-                             std::string_view key, bool isDuration)
+// The keys the text reading uses, and the offset of each one's value in the event text.
+enum Field
+{
+    Ph,
+    Cat,
+    Name,
+    Pid,
+    Tid,
+    Ts,
+    Dur,
+    DeviceType,
+    DeviceId,
+    Addr,
+    Bytes,
+    TotalAllocated,
+    TotalReserved,
+    FieldCount
+};
+constexpr std::string_view kFieldKeys[FieldCount] = {"ph",
+                                                     "cat",
+                                                     "name",
+                                                     "pid",
+                                                     "tid",
+                                                     "ts",
+                                                     "dur",
+                                                     "Device Type",
+                                                     "Device Id",
+                                                     "Addr",
+                                                     "Bytes",
+                                                     "Total Allocated",
+                                                     "Total Reserved"};
+
+// Walks the keys of an event's text in order (the args' keys too), hopping from quote to quote without
+// parsing values, and notes where the value of each wanted key starts (its first occurrence: Kineto writes
+// the top-level keys before "args"). Lazy: the kind test stops after "cat" and "name", the first keys.
+class KeyWalker
+{
+public:
+    static constexpr std::size_t npos = std::string_view::npos;
+
+    explicit KeyWalker(std::string_view event) : m_event(event) { m_at.fill(npos); }
+
+    // Walks on until the field was seen; false when the event has no such key.
+    bool find(Field field)
+    {
+        while (m_at[field] == npos)
+            if (!step())
+                return false;
+        return true;
+    }
+    void walkToEnd()
+    {
+        while (step()) {
+        }
+    }
+    std::size_t at(Field field) const { return m_at[field]; }
+    const std::string_view &event() const { return m_event; }
+
+    // One past the closing quote of the string that opens at `open`, or npos.
+    static std::size_t stringEnd(std::string_view text, std::size_t open)
+    {
+        std::size_t close = open + 1;
+        while (true) {
+            const void *hit = std::memchr(text.data() + close, '"', text.size() - close);
+            if (!hit)
+                return npos;
+            close = static_cast<std::size_t>(static_cast<const char *>(hit) - text.data());
+            std::size_t backslashes = 0;
+            while (close - backslashes > open + 1 && text[close - backslashes - 1] == '\\')
+                ++backslashes;
+            if (backslashes % 2 == 0)
+                return close + 1;
+            ++close;
+        }
+    }
+
+private:
+    bool step()
+    {
+        const std::size_t n = m_event.size();
+        while (m_pos < n) {
+            const void *hit = std::memchr(m_event.data() + m_pos, '"', n - m_pos);
+            if (!hit)
+                break;
+            const std::size_t open =
+                static_cast<std::size_t>(static_cast<const char *>(hit) - m_event.data());
+            const std::size_t end = stringEnd(m_event, open);
+            if (end == npos)
+                break;
+            std::size_t p = end;
+            while (p < n && isSpace(m_event[p]))
+                ++p;
+            m_pos = p;
+            if (p >= n || m_event[p] != ':')
+                continue; // a string value
+            ++p;
+            while (p < n && isSpace(m_event[p]))
+                ++p;
+            m_pos = p;
+            const std::string_view key = m_event.substr(open + 1, end - open - 2);
+            for (std::size_t f = 0; f < FieldCount; ++f)
+                if (m_at[f] == npos && kFieldKeys[f] == key) {
+                    m_at[f] = p;
+                    break;
+                }
+            return true;
+        }
+        m_pos = n;
+        return false;
+    }
+
+    std::string_view m_event;
+    std::size_t m_pos = 0;
+    std::array<std::size_t, FieldCount> m_at;
+};
+
+// A string value's raw bytes (escapes kept) at a value offset; nullopt when the value is no string.
+std::optional<std::string_view> rawStringAt(std::string_view event, std::size_t at)
+{
+    if (at == KeyWalker::npos || at >= event.size() || event[at] != '"')
+        return std::nullopt;
+    const std::size_t end = KeyWalker::stringEnd(event, at);
+    if (end == KeyWalker::npos)
+        return std::nullopt;
+    return event.substr(at + 1, end - at - 2);
+}
+
+// A number's text at a value offset (or a quoted number's content).
+std::string_view numberAtOffset(std::string_view event, std::size_t at)
+{
+    if (at == KeyWalker::npos || at >= event.size())
+        return {};
+    if (event[at] == '"')
+        return rawStringAt(event, at).value_or(std::string_view());
+    std::size_t end = at;
+    while (end < event.size() && event[end] != ',' && event[end] != '}' && event[end] != ']' &&
+           !isSpace(event[end]))
+        ++end;
+    return event.substr(at, end - at);
+}
+
+std::string_view fieldString(KeyWalker &walker, Field field)
+{
+    return walker.find(field) ? rawStringAt(walker.event(), walker.at(field)).value_or(std::string_view())
+                              : std::string_view();
+}
+
+// The text test that picks the events worth parsing: by category, and allocator events by name
+// (`[memory]`: the name is the documented key, the category changed across versions).
+EventKind kindOf(KeyWalker &walker)
+{
+    const std::string_view category = fieldString(walker, Cat);
+    if (category == "kernel")
+        return EventKind::Kernel;
+    if (category == "cpu_op")
+        return EventKind::CpuOp;
+    return fieldString(walker, Name) == "[memory]" ? EventKind::Allocator : EventKind::Other;
+}
+
+// ts / dur from their text as the JSON reader converts them (jsonkernel::parseTimeNs): never through a
+// double.
+std::optional<TimeNs> fieldTime(KeyWalker &walker, Field field)
 {
     TimeNs ns = 0;
-    if (!jsonkernel::parseTimeNs(numberText(event, quotedKey), isDuration, &ns))
+    if (!walker.find(field) ||
+        !jsonkernel::parseTimeNs(numberAtOffset(walker.event(), walker.at(field)), field == Dur, &ns))
+        return std::nullopt;
+    return ns;
+}
+
+std::optional<std::int64_t> fieldInteger(KeyWalker &walker, Field field)
+{
+    if (!walker.find(field))
+        return std::nullopt;
+    const std::string_view number = numberAtOffset(walker.event(), walker.at(field));
+    if (number.empty() || number.find_first_of(".eE") != std::string_view::npos)
+        return std::nullopt;
+    return parseInt64(number);
+}
+
+// The fast path for the many small events (cpu_op, [memory]): their fields read from the text, without a
+// JSON parse. False when the event is not written the plain way (a key missing, a name with an escape,
+// a string pid): it is then parsed.
+bool cpuOpFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
+{
+    const std::string_view phase = fieldString(walker, Ph);
+    const std::optional<std::string_view> name =
+        walker.find(Name) ? rawStringAt(walker.event(), walker.at(Name)) : std::nullopt;
+    const auto pid = fieldInteger(walker, Pid);
+    const auto tid = fieldInteger(walker, Tid);
+    const auto start = fieldTime(walker, Ts);
+    const auto duration = fieldTime(walker, Dur);
+    if (phase.empty() || !name || name->find('\\') != std::string_view::npos || !pid || !tid || !start ||
+        !duration)
+        return false;
+    if (phase == "X")
+        out.cpuOps.push_back({{*pid, *tid}, *start, *start + *duration, strings.intern(*name)});
+    return true;
+}
+
+bool allocatorFromText(KeyWalker &walker, GpuEvents &out)
+{
+    walker.walkToEnd();
+    const auto pid = fieldInteger(walker, Pid);
+    const auto tid = fieldInteger(walker, Tid);
+    const auto time = fieldTime(walker, Ts);
+    const auto deviceType = fieldInteger(walker, DeviceType);
+    const auto deviceId = fieldInteger(walker, DeviceId);
+    const auto address = fieldInteger(walker, Addr);
+    const auto bytes = fieldInteger(walker, Bytes);
+    const auto allocated = fieldInteger(walker, TotalAllocated);
+    const auto reserved = fieldInteger(walker, TotalReserved);
+    if (!pid || !tid || !time || !deviceType || !deviceId || !address || !bytes || !allocated || !reserved)
+        return false;
+    out.allocatorEvents.push_back(
+        {{*pid, *tid}, *time, *deviceType, *deviceId, *address, *bytes, *allocated, *reserved});
+    return true;
+}
+
+// ts / dur of a parsed event: from the text (fieldTime), checked against the parsed double so that a key
+// found in the wrong place is not taken.
+std::optional<TimeNs> timeOf(KeyWalker &walker, Field field, simdjson::dom::object parsed)
+{
+    const auto ns = fieldTime(walker, field);
+    if (!ns)
         return std::nullopt;
     double micros = 0;
     simdjson::dom::element element;
-    if (parsed.at_key(key).get(element) == simdjson::SUCCESS &&
+    if (parsed.at_key(kFieldKeys[field]).get(element) == simdjson::SUCCESS &&
         element.get_double().get(micros) == simdjson::SUCCESS &&
-        std::fabs(static_cast<double>(ns) - micros * 1000.0) > 1000.0 + std::fabs(micros) * 1e-9)
+        std::fabs(static_cast<double>(*ns) - micros * 1000.0) > 1000.0 + std::fabs(micros) * 1e-9)
         return std::nullopt;
     return ns;
 }
@@ -177,8 +377,9 @@ class EventParser
 public:
     explicit EventParser(StringPool &strings) : m_strings(strings) {}
 
-    bool parse(std::string_view event, EventKind kind, GpuEvents &out)
+    bool parse(KeyWalker &walker, EventKind kind, GpuEvents &out)
     {
+        const std::string_view event = walker.event();
         m_buffer.resize(event.size() + simdjson::SIMDJSON_PADDING);
         std::memcpy(m_buffer.data(), event.data(), event.size());
         simdjson::dom::object object;
@@ -186,11 +387,11 @@ public:
             return false;
         switch (kind) {
         case EventKind::Kernel:
-            return readKernel(event, object, out);
+            return readKernel(walker, object, out);
         case EventKind::CpuOp:
-            return readCpuOp(event, object, out);
+            return readCpuOp(walker, object, out);
         case EventKind::Allocator:
-            return readAllocator(event, object, out);
+            return readAllocator(walker, object, out);
         case EventKind::Other:
             break;
         }
@@ -198,7 +399,7 @@ public:
     }
 
 private:
-    bool readKernel(std::string_view text, simdjson::dom::object event, GpuEvents &out)
+    bool readKernel(KeyWalker &text, simdjson::dom::object event, GpuEvents &out)
     {
         std::string_view phase, category, name;
         simdjson::dom::object args;
@@ -212,8 +413,8 @@ private:
         const bool hasBlock = dimensionsAt(args, "block", k.block);
         if (!hasGrid && !hasBlock)
             return true; // not a CUDA kernel launch (§10.5: kernels carry grid and block)
-        const auto start = timeOf(text, "\"ts\"", event, "ts", false);
-        const auto duration = timeOf(text, "\"dur\"", event, "dur", true);
+        const auto start = timeOf(text, Ts, event);
+        const auto duration = timeOf(text, Dur, event);
         const auto pid = laneNumber(event, "pid", m_strings);
         const auto tid = laneNumber(event, "tid", m_strings);
         if (event["name"].get_string().get(name) || !start || !duration || !pid || !tid)
@@ -233,14 +434,14 @@ private:
         return true;
     }
 
-    bool readCpuOp(std::string_view text, simdjson::dom::object event, GpuEvents &out)
+    bool readCpuOp(KeyWalker &text, simdjson::dom::object event, GpuEvents &out)
     {
         std::string_view phase, category, name;
         if (event["ph"].get_string().get(phase) || phase != "X" || event["cat"].get_string().get(category) ||
             category != "cpu_op")
             return true;
-        const auto start = timeOf(text, "\"ts\"", event, "ts", false);
-        const auto duration = timeOf(text, "\"dur\"", event, "dur", true);
+        const auto start = timeOf(text, Ts, event);
+        const auto duration = timeOf(text, Dur, event);
         const auto pid = laneNumber(event, "pid", m_strings);
         const auto tid = laneNumber(event, "tid", m_strings);
         if (event["name"].get_string().get(name) || !start || !duration || !pid || !tid)
@@ -249,13 +450,13 @@ private:
         return true;
     }
 
-    bool readAllocator(std::string_view text, simdjson::dom::object event, GpuEvents &out)
+    bool readAllocator(KeyWalker &text, simdjson::dom::object event, GpuEvents &out)
     {
         std::string_view name;
         simdjson::dom::object args;
         if (event["name"].get_string().get(name) || name != "[memory]")
             return true;
-        const auto time = timeOf(text, "\"ts\"", event, "ts", false);
+        const auto time = timeOf(text, Ts, event);
         const auto pid = laneNumber(event, "pid", m_strings);
         const auto tid = laneNumber(event, "tid", m_strings);
         if (!time || !pid || !tid || event["args"].get_object().get(args))
@@ -293,6 +494,55 @@ std::optional<TimeNs> baseTimeIn(std::string_view outsideEvents)
     return text.empty() ? std::nullopt : parseInt64(text);
 }
 
+// Maps the file's pages window by window ahead of the pass and drops them behind it, as the JSON parser
+// drops the pages it parsed (ChromeTraceParser): the pass then neither faults the file in page by page
+// (one MADV_POPULATE_READ per window; a kernel without it just faults) nor leaves it mapped.
+class PageWindow
+{
+public:
+    PageWindow(const char *data, std::size_t size, bool enabled)
+        : m_data(data), m_size(size), m_enabled(enabled)
+    {}
+    ~PageWindow() { advance(m_size); }
+
+    void advance(std::size_t position)
+    {
+#if defined(__linux__)
+        if (!m_enabled)
+            return;
+        static const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+        const auto base = reinterpret_cast<std::uintptr_t>(m_data);
+        if (position + kWindow / 2 > m_populated && m_populated < m_size) {
+            const std::uintptr_t begin = (base + m_populated) & ~std::uintptr_t(page - 1);
+            const std::size_t end = std::min(m_size, m_populated + kWindow);
+            madvise(reinterpret_cast<void *>(begin), base + end - begin, kPopulateRead);
+            m_populated = end;
+        }
+        const std::uintptr_t from = (base + m_released + page - 1) & ~std::uintptr_t(page - 1);
+        const std::uintptr_t to = (base + position) & ~std::uintptr_t(page - 1);
+        if (to > from + kWindow / 2 || (position == m_size && to > from)) {
+            madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED);
+            m_released = to - base;
+        }
+#else
+        (void)position;
+#endif
+    }
+
+private:
+    static constexpr std::size_t kWindow = 8 << 20;
+#if defined(MADV_POPULATE_READ)
+    static constexpr int kPopulateRead = MADV_POPULATE_READ;
+#else
+    static constexpr int kPopulateRead = 22; // Linux 5.14
+#endif
+    const char *m_data;
+    std::size_t m_size;
+    bool m_enabled;
+    std::size_t m_populated = 0;
+    std::size_t m_released = 0;
+};
+
 } // namespace
 
 bool mayHoldGpuEvents(const StringPool &strings)
@@ -302,14 +552,23 @@ bool mayHoldGpuEvents(const StringPool &strings)
 }
 
 GpuEvents scanGpuEvents(const char *data, std::size_t size, StringPool &strings,
-                        const std::atomic<bool> *stop)
+                        const std::atomic<bool> *stop, bool releasePages)
 {
     GpuEvents out;
     JsonEventScanner scanner(data, size);
     QString problem;
     if (!scanner.locateEvents(&problem))
         return out;
+    // Room for what a Kineto trace of this size holds (events of ~250 bytes, a quarter of them CPU
+    // operators): growing the vectors by doubling was a good part of the pass (page faults of each new
+    // block). Pages reserved but never written cost no memory.
+    out.cpuOps.reserve(size / 800);
+    out.kernels.reserve(size / 2000);
+    out.allocatorEvents.reserve(size / 1600);
+    // Operators only name allocations: a trace without [memory] events does not need them.
+    const bool wantOperators = strings.find("[memory]") != StringPool::kNotFound;
     EventParser parser(strings);
+    PageWindow pages(data, size, releasePages);
     JsonEventScanner::Span span;
     std::size_t firstBegin = scanner.position();
     std::size_t lastEnd = firstBegin;
@@ -318,11 +577,20 @@ GpuEvents scanGpuEvents(const char *data, std::size_t size, StringPool &strings,
         if (events++ == 0)
             firstBegin = span.begin;
         lastEnd = span.end;
-        if ((events & 4095) == 0 && stop && *stop)
-            return out;
+        if ((events & 4095) == 0) {
+            if (stop && *stop)
+                return out;
+            pages.advance(span.begin);
+        }
         const std::string_view event(data + span.begin, span.end - span.begin);
-        const EventKind kind = kindOf(event);
-        if (kind != EventKind::Other && !parser.parse(event, kind, out) && out.unreadable++ == 0)
+        KeyWalker walker(event);
+        EventKind kind = kindOf(walker);
+        if (kind == EventKind::CpuOp && !wantOperators)
+            kind = EventKind::Other;
+        if (kind == EventKind::Other || (kind == EventKind::CpuOp && cpuOpFromText(walker, strings, out)) ||
+            (kind == EventKind::Allocator && allocatorFromText(walker, out)))
+            continue;
+        if (!parser.parse(walker, kind, out) && out.unreadable++ == 0)
             out.firstUnreadableOffset = span.begin;
     }
     const std::string_view text(data, size);
@@ -337,7 +605,7 @@ void addKinetoGpuData(TraceBuilder &builder, int group, const char *data, std::s
 {
     if (!mayHoldGpuEvents(builder.strings()))
         return;
-    const GpuEvents events = scanGpuEvents(data, size, builder.strings(), stop);
+    const GpuEvents events = scanGpuEvents(data, size, builder.strings(), stop, true);
     if (events.unreadable)
         builder.addWarning(QCoreApplication::translate(
                                "Parser",

@@ -90,9 +90,10 @@ struct GpuEvents
 bool mayHoldGpuEvents(const StringPool &strings);
 
 // The one pass over the events of the trace text (the whole file). Names are interned in strings.
-// Stops early (with what was found) when stop is raised.
+// Stops early (with what was found) when stop is raised. releasePages: data is a read-only file mapping
+// whose pages are mapped ahead of the pass and dropped behind it (never for heap buffers).
 GpuEvents scanGpuEvents(const char *data, std::size_t size, StringPool &strings,
-                        const std::atomic<bool> *stop = nullptr);
+                        const std::atomic<bool> *stop = nullptr, bool releasePages = false);
 
 // The hook of the JSON timeline reader: after it parsed a file into the builder, adds the file's GPU
 // kernel rows (KinetoKernelRows.h) and the memory profile of its `[memory]` events (KinetoMemory.h), for

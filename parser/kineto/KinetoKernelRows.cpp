@@ -3,6 +3,8 @@
 #include "KinetoGpuEvents.h"
 #include "TraceBuilder.h"
 
+#include <algorithm>
+#include <cmath>
 #include <unordered_map>
 
 namespace at::kineto {
@@ -21,15 +23,16 @@ bool contains(std::string_view text, std::string_view part)
 // The columns, in the order of gpuKernelColumns().
 enum Column
 {
-    Device,
-    Correlation,
+    Occupancy,
     GridSize,
     BlockSize,
     Registers,
     SharedMemory,
     BlocksPerSm,
     WarpsPerSm,
-    Occupancy,
+    SmEfficiency,
+    Device,
+    Correlation,
     ColumnCount
 };
 
@@ -68,18 +71,22 @@ const std::vector<KernelMetricColumn> &gpuKernelColumns()
     // Grid and block as their sizes (blocks in the grid, threads per block), as Nsight Compute's launch
     // statistics show them; the [x, y, z] dimensions stay in the slice's args (the Details dock).
     static const std::vector<KernelMetricColumn> columns{
-        {QStringLiteral("device"), QStringLiteral("device"), {}, {}},
-        {QStringLiteral("correlation"), QStringLiteral("correlation"), {}, {}},
+        // First: the default of the metric charts' scatter (core/KernelQueries defaultScatterColumn).
+        {QStringLiteral("est. achieved occupancy(%)"),
+         QStringLiteral("est. achieved occupancy"),
+         {},
+         QStringLiteral("%")},
         {QStringLiteral("grid size"), QStringLiteral("grid size"), {}, {}},
         {QStringLiteral("block size"), QStringLiteral("block size"), {}, {}},
         {QStringLiteral("registers per thread"), QStringLiteral("registers per thread"), {}, {}},
         {QStringLiteral("shared memory(B)"), QStringLiteral("shared memory"), {}, QStringLiteral("B")},
         {QStringLiteral("blocks per SM"), QStringLiteral("blocks per SM"), {}, {}},
         {QStringLiteral("warps per SM"), QStringLiteral("warps per SM"), {}, {}},
-        {QStringLiteral("est. achieved occupancy(%)"),
-         QStringLiteral("est. achieved occupancy"),
-         {},
-         QStringLiteral("%")},
+        // The TensorBoard plugin's "Est. SM Efficiency" of a kernel (FORMATS.md §10.11): min(blocks per SM,
+        // 1). A ratio (0..1, name "_ratio"), so the Kernel metrics chart draws it for the selected kernels.
+        {QStringLiteral("est. SM efficiency"), QStringLiteral("sm_efficiency_ratio"), {}, {}},
+        {QStringLiteral("device"), QStringLiteral("device"), {}, {}},
+        {QStringLiteral("correlation"), QStringLiteral("correlation"), {}, {}},
     };
     return columns;
 }
@@ -109,15 +116,16 @@ void addKinetoKernelRows(TraceBuilder &builder, int group, const GpuEvents &even
         const std::size_t r = table.addRow(row);
         const bool hasGrid = volume(k.grid) > 0, hasBlock = volume(k.block) > 0;
         const double values[ColumnCount] = {
-            numberOrNone(k.device, k.device >= 0),
-            numberOrNone(k.correlation, k.correlation >= 0),
+            k.occupancyPercent,
             numberOrNone(volume(k.grid), hasGrid),
             numberOrNone(volume(k.block), hasBlock),
             k.registersPerThread,
             k.sharedMemory,
             k.blocksPerSm,
             k.warpsPerSm,
-            k.occupancyPercent,
+            std::isnan(k.blocksPerSm) ? kNoValue : std::min(k.blocksPerSm, 1.0),
+            numberOrNone(k.device, k.device >= 0),
+            numberOrNone(k.correlation, k.correlation >= 0),
         };
         for (std::size_t c = 0; c < ColumnCount; ++c)
             table.setMetric(r, columns[c], values[c]);
