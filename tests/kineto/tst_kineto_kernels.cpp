@@ -19,11 +19,13 @@
 
 #include <QChart>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QScatterSeries>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <ctime>
 #include <map>
@@ -265,6 +267,53 @@ private slots:
         if (m->origin() < base)
             QSKIP("the JSON reader keeps nccl_data's times relative (baseTimeNanoseconds not applied yet)");
         QCOMPARE(m->kernels().unjoinedCount(), std::size_t(0));
+    }
+
+    // A small trace with what real files may hold: two devices sharing a stream id, a kernel whose ts is
+    // not a number, a `kernel` slice without launch figures, base time after the events.
+    void twoDevicesABadKernelAndOneWithoutLaunchFigures()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("two_gpus.pt.trace.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"schemaVersion": 1, "traceEvents": [
+  {"ph": "X", "cat": "kernel", "name": "k_a", "pid": 0, "tid": 7, "ts": 1000, "dur": 5,
+   "args": {"device": 0, "stream": 7, "correlation": 11, "grid": [2, 3, 4], "block": [32, 2, 1],
+            "registers per thread": 40, "shared memory": 1024, "blocks per SM": 0.5, "warps per SM": 1.0,
+            "est. achieved occupancy %": 25}},
+  {"ph": "X", "cat": "kernel", "name": "k_a", "pid": 1, "tid": 7, "ts": 1002, "dur": 5,
+   "args": {"device": 1, "stream": 7, "correlation": 12, "grid": [1, 1, 1], "block": [64, 1, 1]}},
+  {"ph": "X", "cat": "kernel", "name": "k_b", "pid": 1, "tid": 7, "ts": "oops", "dur": 5,
+   "args": {"device": 1, "stream": 7, "grid": [1, 1, 1], "block": [1, 1, 1]}},
+  {"ph": "X", "cat": "kernel", "name": "no_launch", "pid": 0, "tid": 7, "ts": 1010, "dur": 1,
+   "args": {"device": 0, "stream": 7}}
+], "traceName": "x"})");
+        file.close();
+        const auto m = test::loadOrFail(path);
+        QVERIFY(m);
+        const KernelTable &table = m->kernels();
+        QCOMPARE(table.size(), std::size_t(2));
+        QCOMPARE(table.unjoinedCount(), std::size_t(0));
+        for (std::size_t r = 0; r < table.size(); ++r) {
+            const KernelRecord &k = table.rows()[r];
+            const ThreadInfo &thread = m->threads()[static_cast<std::size_t>(k.thread)];
+            // Each row on its own device's stream 7, although both streams have the same id.
+            QCOMPARE(m->processes()[static_cast<std::size_t>(thread.process)].pid.number,
+                     qint64(metricOf(*m, r, QStringLiteral("device"))));
+            QCOMPARE(thread.slices.start(k.slice), k.start);
+        }
+        QCOMPARE(metricOf(*m, 0, QStringLiteral("grid size")), 24.0);
+        QCOMPARE(metricOf(*m, 0, QStringLiteral("block size")), 64.0);
+        QCOMPARE(metricOf(*m, 0, QStringLiteral("est. SM efficiency")), 0.5);
+        QCOMPARE(metricOf(*m, 0, QStringLiteral("est. achieved occupancy(%)")), 25.0);
+        QVERIFY(std::isnan(metricOf(*m, 1, QStringLiteral("registers per thread"))));
+        const QStringList warnings = m->warnings();
+        QVERIFY2(std::any_of(warnings.begin(), warnings.end(),
+                             [&](const QString &w) {
+                                 return w.startsWith(path) && w.contains(QStringLiteral("1 GPU kernel"));
+                             }),
+                 qPrintable(warnings.join(QLatin1Char('\n'))));
     }
 
     void metricsCommandListsEveryKernel()

@@ -14,6 +14,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QFile>
 #include <QLineSeries>
 #include <QTemporaryDir>
 #include <QTest>
@@ -215,6 +216,54 @@ private slots:
             named += innermost ? 1 : 0;
         }
         QVERIFY(named > 0);
+    }
+
+    // A small trace: an allocation inside a nested operator whose name has an escaped quote, its release, a
+    // release without allocation, a CPU event (left out) and a [memory] event missing its totals (warned).
+    void pairsReleasesOnlyAndUnreadableEvents()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("memory.pt.trace.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"traceEvents": [
+  {"ph": "X", "cat": "cpu_op", "name": "aten::empty", "pid": 9, "tid": 9, "ts": 990, "dur": 20, "args": {}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::inner \u0022q\u0022", "pid": 9, "tid": 9, "ts": 995, "dur": 2, "args": {}},
+  {"ph": "i", "cat": "cpu_instant_event", "s": "t", "name": "[memory]", "pid": 9, "tid": 9, "ts": 996,
+   "args": {"Device Type": 1, "Device Id": 0, "Addr": 100, "Bytes": 512, "Total Allocated": 512, "Total Reserved": 2048}},
+  {"ph": "i", "cat": "cpu_instant_event", "s": "t", "name": "[memory]", "pid": 9, "tid": 9, "ts": 1005,
+   "args": {"Device Type": 1, "Device Id": 0, "Addr": 100, "Bytes": -512, "Total Allocated": 0, "Total Reserved": 2048}},
+  {"ph": "i", "cat": "cpu_instant_event", "s": "t", "name": "[memory]", "pid": 9, "tid": 9, "ts": 1006,
+   "args": {"Device Type": 1, "Device Id": 0, "Addr": 200, "Bytes": -64, "Total Allocated": 0, "Total Reserved": 1024}},
+  {"ph": "i", "cat": "cpu_instant_event", "s": "t", "name": "[memory]", "pid": 9, "tid": 9, "ts": 1007,
+   "args": {"Device Type": 0, "Device Id": -1, "Addr": 300, "Bytes": 8, "Total Allocated": 8, "Total Reserved": 0}},
+  {"ph": "i", "cat": "cpu_instant_event", "s": "t", "name": "[memory]", "pid": 9, "tid": 9, "ts": 1008,
+   "args": {"Device Type": 1}}
+]})");
+        file.close();
+        const auto m = test::loadOrFail(path);
+        QVERIFY(m);
+        const MemoryProfile &profile = m->memory();
+        QCOMPARE(profile.curves.size(), std::size_t(1));
+        QCOMPARE(profile.curves.front().device, std::int64_t(0));
+        QCOMPARE(profile.curves.front().times.size(), std::size_t(3));
+        QCOMPARE(profile.allocations.size(), std::size_t(2));
+        const MemoryAllocation &paired = profile.allocations[0];
+        QCOMPARE(m->strings().qstring(paired.name), QStringLiteral("aten::inner \"q\""));
+        QCOMPARE(paired.bytes, std::int64_t(512));
+        QCOMPARE(paired.duration(), TimeNs(9000));
+        const MemoryAllocation &releaseOnly = profile.allocations[1];
+        QCOMPARE(releaseOnly.bytes, std::int64_t(-64));
+        QCOMPARE(releaseOnly.allocation, kNoTime);
+        const DeviceMemory d = deviceMemory(profile).front();
+        QCOMPARE(d.overallPeak->bytes, std::int64_t(512));
+        QCOMPARE(d.liveAtPeak.size(), std::size_t(1));
+        const QStringList warnings = m->warnings();
+        QVERIFY2(std::any_of(warnings.begin(), warnings.end(),
+                             [&](const QString &w) {
+                                 return w.startsWith(path) && w.contains(QStringLiteral("[memory]"));
+                             }),
+                 qPrintable(warnings.join(QLatin1Char('\n'))));
     }
 
     void memoryCommandPrintsThePeaks()
