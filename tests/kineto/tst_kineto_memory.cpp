@@ -8,6 +8,7 @@
 #include "AppTestSupport.h"
 #include "KinetoSampleJson.h"
 #include "MemoryAnalysis.h"
+#include "MemoryLanes.h"
 #include "MemoryPanel.h"
 #include "kineto/KinetoMemory.h"
 
@@ -130,6 +131,18 @@ private slots:
                 return e.deviceId == d.device && e.allocated == peaks[d.device].first;
             });
             QCOMPARE(d.overallPeak->time + m_model->origin(), first->ts);
+            // The counter lanes: "Memory (GPU n)", an Allocated and a Reserved series of every sample.
+            const int lanes = memoryLaneProcess(*m_model, d.group, d.device);
+            QVERIFY(lanes >= 0);
+            QCOMPARE(m_model->strings().qstring(m_model->processes()[static_cast<std::size_t>(lanes)].name),
+                     QStringLiteral("Memory (GPU %1)").arg(d.device));
+            std::size_t series = 0;
+            for (const CounterSeries &c : m_model->counters())
+                if (c.process == lanes) {
+                    ++series;
+                    QCOMPARE(c.times.size(), samples[d.device]);
+                }
+            QCOMPARE(series, std::size_t(2));
         }
         // CPU allocator events (Device Type 0) are left out: no curve without a device.
         QVERIFY(std::any_of(m_events.begin(), m_events.end(),
