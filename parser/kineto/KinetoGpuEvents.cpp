@@ -614,6 +614,14 @@ void addKinetoGpuData(TraceBuilder &builder, int group, const char *data, std::s
                                .arg(path)
                                .arg(events.unreadable)
                                .arg(events.firstUnreadableOffset));
+    if (stop && *stop) // the memory guard (a cancel ends the load anyway): say what was kept
+        builder.addWarning(QCoreApplication::translate("Parser",
+                                                       "%1: reading stopped during the GPU kernel and "
+                                                       "[memory] events; %2 kernels and %3 [memory] "
+                                                       "events were kept")
+                               .arg(path)
+                               .arg(events.kernels.size())
+                               .arg(events.allocatorEvents.size()));
     addKinetoKernelRows(builder, group, events);
     addKinetoMemory(builder, group, events);
 }

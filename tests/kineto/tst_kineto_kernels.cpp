@@ -393,6 +393,11 @@ private slots:
             QCOMPARE(events.allocatorEvents.size(), allocatorEvents);
         }
         QCOMPARE(kernels, launchedKernels(json(kDf)).size());
+        // A raised stop flag ends the pass early (checked every 4096 events) with what it found so far.
+        const std::atomic<bool> stop{true};
+        const kineto::GpuEvents stopped = kineto::scanGpuEvents(file->data(), file->size(), strings, &stop);
+        QVERIFY(stopped.kernels.size() < kernels);
+        QVERIFY(stopped.allocatorEvents.size() < allocatorEvents);
         qInfo("kineto pass over %.1f MB (%zu kernels, %zu [memory] events): %.1f ms CPU (best of 3; the "
               "event scan alone %.1f ms)",
               file->size() / 1e6, kernels, allocatorEvents, best, scanOnly);
