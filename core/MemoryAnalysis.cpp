@@ -66,7 +66,7 @@ std::vector<std::size_t> liveAllocationsAt(const MemoryProfile &profile, int gro
 
 int overallCurve(const MemoryProfile &profile, int group, std::int64_t device)
 {
-    for (const char *name : {"PTA+GE", "MindSpore+GE", "PTA", "GE"})
+    for (const char *name : {"PTA+GE", "MindSpore+GE", "PTA", "GE", "CUDA"}) // CUDA: Kineto traces
         for (std::size_t i = 0; i < profile.curves.size(); ++i) {
             const MemoryCurve &c = profile.curves[i];
             if (c.group == group && c.device == device && c.kind == MemoryCurveKind::Component &&

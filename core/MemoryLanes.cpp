@@ -9,8 +9,14 @@ namespace at {
 
 namespace {
 
+// The lanes of a GPU's curves (a Kineto trace's "CUDA" component, parser/kineto) say GPU, not NPU.
+QString gpuMemoryLaneProcessName(std::int64_t device)
+{
+    return QStringLiteral("Memory (GPU %1)").arg(device);
+}
+
 // "Memory" / "Memory modules" process of a (group, device) for the counter lanes.
-int laneProcess(TraceBuilder &builder, bool modules, std::int64_t device)
+int laneProcess(TraceBuilder &builder, bool modules, std::int64_t device, bool gpu)
 {
     const QString key = QStringLiteral("%1 %2")
                             .arg(modules ? QStringLiteral("Memory modules") : QStringLiteral("Memory"))
@@ -18,8 +24,9 @@ int laneProcess(TraceBuilder &builder, bool modules, std::int64_t device)
     const QByteArray utf8 = key.toUtf8();
     const int process = builder.process(
         LaneKey{device, builder.textKey(std::string_view(utf8.constData(), std::size_t(utf8.size()))).text});
-    builder.setProcessName(process,
-                           builder.strings().intern(memoryLaneProcessName(modules, device).toStdString()));
+    const QString name = gpu && !modules && device >= 0 ? gpuMemoryLaneProcessName(device)
+                                                        : memoryLaneProcessName(modules, device);
+    builder.setProcessName(process, builder.strings().intern(name.toStdString()));
     return process;
 }
 
@@ -34,9 +41,13 @@ QString memoryLaneProcessName(bool modules, std::int64_t device)
 int memoryLaneProcess(const TraceModel &model, int group, std::int64_t device)
 {
     const QString name = memoryLaneProcessName(false, device);
+    const QString gpuName = gpuMemoryLaneProcessName(device);
     for (std::size_t p = 0; p < model.processes().size(); ++p) {
         const ProcessInfo &process = model.processes()[p];
-        if (process.group == group && process.name != 0 && model.strings().qstring(process.name) == name)
+        if (process.group != group || process.name == 0)
+            continue;
+        const QString processName = model.strings().qstring(process.name);
+        if (processName == name || (device >= 0 && processName == gpuName))
             return static_cast<int>(p);
     }
     return -1;
@@ -81,7 +92,7 @@ void addMemoryCounterLanes(TraceBuilder &builder, std::size_t firstCurve)
             if (!peak || peak->bytes <= 0)
                 continue; // 77 modules, most of them never hold memory
         }
-        const int process = laneProcess(builder, module, c.device);
+        const int process = laneProcess(builder, module, c.device, c.component == QLatin1String("CUDA"));
         const QByteArray component = c.component.toUtf8();
         const StringId name =
             builder.strings().intern(std::string_view(component.constData(), std::size_t(component.size())));

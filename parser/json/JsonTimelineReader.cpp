@@ -4,6 +4,7 @@
 #include "common/MappedFile.h"
 #include "folder/NamePatterns.h"
 #include "kineto/KinetoTrace.h"
+#include "kineto/KinetoGpuEvents.h"
 #include "json/ChromeTraceParser.h"
 #include "json/JsonArgsReader.h"
 #include "json/ReopenedJsonArgsReader.h"
@@ -147,6 +148,8 @@ std::optional<ReadStatus> parseJsonFile(const QString &path, SourceReading &read
         return stopped(reading, path,
                        QCoreApplication::translate("Parser", "at byte %1 of %2").arg(parsed).arg(size),
                        QCoreApplication::translate("Parser", "%1 events").arg(parser.eventsRead()));
+    // PyTorch GPU traces: the kernel table and the [memory] curves from the args (issue 30).
+    kineto::addKinetoGpuData(builder, reading.group, data, size, path, &control.stopReading);
     if (parser.eventsRead() == 0)
         builder.addWarning(
             QCoreApplication::translate("Parser", "%1: the trace contains no events").arg(path));

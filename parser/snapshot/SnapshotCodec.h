@@ -23,7 +23,8 @@ namespace at::snapshot {
 // 6: the memory profile (curves and operator allocations, MemoryProfile.h).
 // 7: kernel rows keep OP State and Mix Block Dim (the dynamic-shape and Block Dim insights).
 // 8: the queue depth counter lanes of the device streams (TraceBuilder, core/QueueDepth.h).
-// 9: PyTorch profiler (Kineto) GPU traces are read with their own rules (parser/kineto).
+// 9: PyTorch profiler (Kineto) GPU traces are read with their own rules, with their GPU kernel rows and
+//    [memory] curves (parser/kineto).
 constexpr std::uint32_t kFormatVersion = 9;
 
 // One input file (or folder) the model was built from, as it was when the snapshot was written.

@@ -1,0 +1,629 @@
+#include "KinetoGpuEvents.h"
+
+#include "KinetoKernelRows.h"
+#include "KinetoMemory.h"
+#include "TraceBuilder.h"
+#include "json/ChunkKernel.h"
+#include "json/JsonEventScanner.h"
+
+#include <QCoreApplication>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <string_view>
+
+namespace at::kineto {
+namespace {
+
+enum class EventKind
+{
+    Other,
+    Kernel,
+    CpuOp,
+    Allocator
+};
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// Where the value of the first `"key":` of the event text starts, or npos. Inside a JSON string every
+// quote is escaped, so a quoted key in the text is a key (or a string value equal to it, which the
+// parse below rejects).
+std::size_t valueStart(std::string_view event, std::string_view quotedKey)
+{
+    std::size_t p = event.find(quotedKey);
+    if (p == std::string_view::npos)
+        return p;
+    p += quotedKey.size();
+    while (p < event.size() && isSpace(event[p]))
+        ++p;
+    if (p >= event.size() || event[p] != ':')
+        return std::string_view::npos;
+    ++p;
+    while (p < event.size() && isSpace(event[p]))
+        ++p;
+    return p < event.size() ? p : std::string_view::npos;
+}
+
+// A number's text as written ("1669783687464300", "4458676388068.751"), or a quoted number's content.
+std::string_view numberText(std::string_view event, std::string_view quotedKey)
+{
+    std::size_t p = valueStart(event, quotedKey);
+    if (p == std::string_view::npos)
+        return {};
+    if (event[p] == '"') {
+        const std::size_t close = event.find('"', p + 1);
+        return close == std::string_view::npos ? std::string_view() : event.substr(p + 1, close - p - 1);
+    }
+    std::size_t end = p;
+    while (end < event.size() && event[end] != ',' && event[end] != '}' && !isSpace(event[end]))
+        ++end;
+    return event.substr(p, end - p);
+}
+
+std::optional<std::int64_t> integerOf(simdjson::dom::element element)
+{
+    std::int64_t i = 0;
+    if (element.get_int64().get(i) == simdjson::SUCCESS)
+        return i;
+    std::uint64_t u = 0;
+    if (element.get_uint64().get(u) == simdjson::SUCCESS)
+        return static_cast<std::int64_t>(u); // a pointer above 2^63 keeps its bits
+    double d = 0;
+    if (element.get_double().get(d) == simdjson::SUCCESS && std::isfinite(d) && std::fabs(d) < 9.2e18)
+        return static_cast<std::int64_t>(d);
+    std::string_view text;
+    if (element.get_string().get(text) == simdjson::SUCCESS)
+        return parseInt64(text);
+    return std::nullopt;
+}
+
+std::optional<std::int64_t> integerAt(simdjson::dom::object object, std::string_view key)
+{
+    simdjson::dom::element element;
+    if (object.at_key(key).get(element))
+        return std::nullopt;
+    return integerOf(element);
+}
+
+double numberAt(simdjson::dom::object object, std::string_view key)
+{
+    simdjson::dom::element element;
+    double value = 0;
+    if (object.at_key(key).get(element) || element.get_double().get(value))
+        return kNoValue;
+    return value;
+}
+
+// A [x, y, z] launch dimension; false when absent or not three integers.
+bool dimensionsAt(simdjson::dom::object object, std::string_view key, std::array<std::int64_t, 3> &out)
+{
+    simdjson::dom::array array;
+    if (object.at_key(key).get_array().get(array) || array.size() != 3)
+        return false;
+    std::size_t i = 0;
+    for (simdjson::dom::element element : array) {
+        const auto value = integerOf(element);
+        if (!value)
+            return false;
+        out[i++] = *value;
+    }
+    return true;
+}
+
+// A pid or tid: numbers as they are ("123" as 123, like the JSON reader), other text interned.
+std::optional<std::int64_t> laneNumber(simdjson::dom::object event, std::string_view key, StringPool &strings)
+{
+    simdjson::dom::element element;
+    if (event.at_key(key).get(element))
+        return std::nullopt;
+    std::string_view text;
+    if (element.get_string().get(text) == simdjson::SUCCESS) {
+        if (const auto number = parseInt64(text); number && !text.empty() && text.find('.') == text.npos)
+            return *number;
+        return LaneId::kTextLane | static_cast<std::int64_t>(strings.intern(text));
+    }
+    return integerOf(element);
+}
+
+// The keys the text reading uses, and the offset of each one's value in the event text.
+enum Field
+{
+    Ph,
+    Cat,
+    Name,
+    Pid,
+    Tid,
+    Ts,
+    Dur,
+    DeviceType,
+    DeviceId,
+    Addr,
+    Bytes,
+    TotalAllocated,
+    TotalReserved,
+    FieldCount
+};
+constexpr std::string_view kFieldKeys[FieldCount] = {"ph",
+                                                     "cat",
+                                                     "name",
+                                                     "pid",
+                                                     "tid",
+                                                     "ts",
+                                                     "dur",
+                                                     "Device Type",
+                                                     "Device Id",
+                                                     "Addr",
+                                                     "Bytes",
+                                                     "Total Allocated",
+                                                     "Total Reserved"};
+
+// Walks the keys of an event's text in order (the args' keys too), hopping from quote to quote without
+// parsing values, and notes where the value of each wanted key starts (its first occurrence: Kineto writes
+// the top-level keys before "args"). Lazy: the kind test stops after "cat" and "name", the first keys.
+class KeyWalker
+{
+public:
+    static constexpr std::size_t npos = std::string_view::npos;
+
+    explicit KeyWalker(std::string_view event) : m_event(event) { m_at.fill(npos); }
+
+    // Walks on until the field was seen; false when the event has no such key.
+    bool find(Field field)
+    {
+        while (m_at[field] == npos)
+            if (!step())
+                return false;
+        return true;
+    }
+    void walkToEnd()
+    {
+        while (step()) {
+        }
+    }
+    std::size_t at(Field field) const { return m_at[field]; }
+    const std::string_view &event() const { return m_event; }
+
+    // One past the closing quote of the string that opens at `open`, or npos.
+    static std::size_t stringEnd(std::string_view text, std::size_t open)
+    {
+        std::size_t close = open + 1;
+        while (true) {
+            const void *hit = std::memchr(text.data() + close, '"', text.size() - close);
+            if (!hit)
+                return npos;
+            close = static_cast<std::size_t>(static_cast<const char *>(hit) - text.data());
+            std::size_t backslashes = 0;
+            while (close - backslashes > open + 1 && text[close - backslashes - 1] == '\\')
+                ++backslashes;
+            if (backslashes % 2 == 0)
+                return close + 1;
+            ++close;
+        }
+    }
+
+private:
+    bool step()
+    {
+        const std::size_t n = m_event.size();
+        while (m_pos < n) {
+            const void *hit = std::memchr(m_event.data() + m_pos, '"', n - m_pos);
+            if (!hit)
+                break;
+            const std::size_t open =
+                static_cast<std::size_t>(static_cast<const char *>(hit) - m_event.data());
+            const std::size_t end = stringEnd(m_event, open);
+            if (end == npos)
+                break;
+            std::size_t p = end;
+            while (p < n && isSpace(m_event[p]))
+                ++p;
+            m_pos = p;
+            if (p >= n || m_event[p] != ':')
+                continue; // a string value
+            ++p;
+            while (p < n && isSpace(m_event[p]))
+                ++p;
+            m_pos = p;
+            const std::string_view key = m_event.substr(open + 1, end - open - 2);
+            for (std::size_t f = 0; f < FieldCount; ++f)
+                if (m_at[f] == npos && kFieldKeys[f] == key) {
+                    m_at[f] = p;
+                    break;
+                }
+            return true;
+        }
+        m_pos = n;
+        return false;
+    }
+
+    std::string_view m_event;
+    std::size_t m_pos = 0;
+    std::array<std::size_t, FieldCount> m_at;
+};
+
+// A string value's raw bytes (escapes kept) at a value offset; nullopt when the value is no string.
+std::optional<std::string_view> rawStringAt(std::string_view event, std::size_t at)
+{
+    if (at == KeyWalker::npos || at >= event.size() || event[at] != '"')
+        return std::nullopt;
+    const std::size_t end = KeyWalker::stringEnd(event, at);
+    if (end == KeyWalker::npos)
+        return std::nullopt;
+    return event.substr(at + 1, end - at - 2);
+}
+
+// A number's text at a value offset (or a quoted number's content).
+std::string_view numberAtOffset(std::string_view event, std::size_t at)
+{
+    if (at == KeyWalker::npos || at >= event.size())
+        return {};
+    if (event[at] == '"')
+        return rawStringAt(event, at).value_or(std::string_view());
+    std::size_t end = at;
+    while (end < event.size() && event[end] != ',' && event[end] != '}' && event[end] != ']' &&
+           !isSpace(event[end]))
+        ++end;
+    return event.substr(at, end - at);
+}
+
+std::string_view fieldString(KeyWalker &walker, Field field)
+{
+    return walker.find(field) ? rawStringAt(walker.event(), walker.at(field)).value_or(std::string_view())
+                              : std::string_view();
+}
+
+// The text test that picks the events worth parsing: by category, and allocator events by name
+// (`[memory]`: the name is the documented key, the category changed across versions).
+EventKind kindOf(KeyWalker &walker)
+{
+    const std::string_view category = fieldString(walker, Cat);
+    if (category == "kernel")
+        return EventKind::Kernel;
+    if (category == "cpu_op")
+        return EventKind::CpuOp;
+    return fieldString(walker, Name) == "[memory]" ? EventKind::Allocator : EventKind::Other;
+}
+
+// ts / dur from their text as the JSON reader converts them (jsonkernel::parseTimeNs): never through a
+// double.
+std::optional<TimeNs> fieldTime(KeyWalker &walker, Field field)
+{
+    TimeNs ns = 0;
+    if (!walker.find(field) ||
+        !jsonkernel::parseTimeNs(numberAtOffset(walker.event(), walker.at(field)), field == Dur, &ns))
+        return std::nullopt;
+    return ns;
+}
+
+std::optional<std::int64_t> fieldInteger(KeyWalker &walker, Field field)
+{
+    if (!walker.find(field))
+        return std::nullopt;
+    const std::string_view number = numberAtOffset(walker.event(), walker.at(field));
+    if (number.empty() || number.find_first_of(".eE") != std::string_view::npos)
+        return std::nullopt;
+    return parseInt64(number);
+}
+
+// The fast path for the many small events (cpu_op, [memory]): their fields read from the text, without a
+// JSON parse. False when the event is not written the plain way (a key missing, a name with an escape,
+// a string pid): it is then parsed.
+bool cpuOpFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
+{
+    const std::string_view phase = fieldString(walker, Ph);
+    const std::optional<std::string_view> name =
+        walker.find(Name) ? rawStringAt(walker.event(), walker.at(Name)) : std::nullopt;
+    const auto pid = fieldInteger(walker, Pid);
+    const auto tid = fieldInteger(walker, Tid);
+    const auto start = fieldTime(walker, Ts);
+    const auto duration = fieldTime(walker, Dur);
+    if (phase.empty() || !name || name->find('\\') != std::string_view::npos || !pid || !tid || !start ||
+        !duration)
+        return false;
+    if (phase == "X")
+        out.cpuOps.push_back({{*pid, *tid}, *start, *start + *duration, strings.intern(*name)});
+    return true;
+}
+
+bool allocatorFromText(KeyWalker &walker, GpuEvents &out)
+{
+    walker.walkToEnd();
+    const auto pid = fieldInteger(walker, Pid);
+    const auto tid = fieldInteger(walker, Tid);
+    const auto time = fieldTime(walker, Ts);
+    const auto deviceType = fieldInteger(walker, DeviceType);
+    const auto deviceId = fieldInteger(walker, DeviceId);
+    const auto address = fieldInteger(walker, Addr);
+    const auto bytes = fieldInteger(walker, Bytes);
+    const auto allocated = fieldInteger(walker, TotalAllocated);
+    const auto reserved = fieldInteger(walker, TotalReserved);
+    if (!pid || !tid || !time || !deviceType || !deviceId || !address || !bytes || !allocated || !reserved)
+        return false;
+    out.allocatorEvents.push_back(
+        {{*pid, *tid}, *time, *deviceType, *deviceId, *address, *bytes, *allocated, *reserved});
+    return true;
+}
+
+// ts / dur of a parsed event: from the text (fieldTime), checked against the parsed double so that a key
+// found in the wrong place is not taken.
+std::optional<TimeNs> timeOf(KeyWalker &walker, Field field, simdjson::dom::object parsed)
+{
+    const auto ns = fieldTime(walker, field);
+    if (!ns)
+        return std::nullopt;
+    double micros = 0;
+    simdjson::dom::element element;
+    if (parsed.at_key(kFieldKeys[field]).get(element) == simdjson::SUCCESS &&
+        element.get_double().get(micros) == simdjson::SUCCESS &&
+        std::fabs(static_cast<double>(*ns) - micros * 1000.0) > 1000.0 + std::fabs(micros) * 1e-9)
+        return std::nullopt;
+    return ns;
+}
+
+class EventParser
+{
+public:
+    explicit EventParser(StringPool &strings) : m_strings(strings) {}
+
+    bool parse(KeyWalker &walker, EventKind kind, GpuEvents &out)
+    {
+        const std::string_view event = walker.event();
+        m_buffer.resize(event.size() + simdjson::SIMDJSON_PADDING);
+        std::memcpy(m_buffer.data(), event.data(), event.size());
+        simdjson::dom::object object;
+        if (m_parser.parse(m_buffer.data(), event.size(), false).get_object().get(object))
+            return false;
+        switch (kind) {
+        case EventKind::Kernel:
+            return readKernel(walker, object, out);
+        case EventKind::CpuOp:
+            return readCpuOp(walker, object, out);
+        case EventKind::Allocator:
+            return readAllocator(walker, object, out);
+        case EventKind::Other:
+            break;
+        }
+        return true;
+    }
+
+private:
+    bool readKernel(KeyWalker &text, simdjson::dom::object event, GpuEvents &out)
+    {
+        std::string_view phase, category, name;
+        simdjson::dom::object args;
+        if (event["ph"].get_string().get(phase) || phase != "X" || event["cat"].get_string().get(category) ||
+            category != "kernel")
+            return true; // another kind of event after all: not an error
+        if (event["args"].get_object().get(args))
+            return true;
+        KernelEvent k;
+        const bool hasGrid = dimensionsAt(args, "grid", k.grid);
+        const bool hasBlock = dimensionsAt(args, "block", k.block);
+        if (!hasGrid && !hasBlock)
+            return true; // not a CUDA kernel launch (§10.5: kernels carry grid and block)
+        const auto start = timeOf(text, Ts, event);
+        const auto duration = timeOf(text, Dur, event);
+        const auto pid = laneNumber(event, "pid", m_strings);
+        const auto tid = laneNumber(event, "tid", m_strings);
+        if (event["name"].get_string().get(name) || !start || !duration || !pid || !tid)
+            return false;
+        k.name = m_strings.intern(name);
+        k.start = *start;
+        k.duration = *duration;
+        k.device = integerAt(args, "device").value_or(*pid);
+        k.stream = integerAt(args, "stream").value_or(*tid);
+        k.correlation = integerAt(args, "correlation").value_or(-1);
+        k.registersPerThread = numberAt(args, "registers per thread");
+        k.sharedMemory = numberAt(args, "shared memory");
+        k.blocksPerSm = numberAt(args, "blocks per SM");
+        k.warpsPerSm = numberAt(args, "warps per SM");
+        k.occupancyPercent = numberAt(args, "est. achieved occupancy %");
+        out.kernels.push_back(k);
+        return true;
+    }
+
+    bool readCpuOp(KeyWalker &text, simdjson::dom::object event, GpuEvents &out)
+    {
+        std::string_view phase, category, name;
+        if (event["ph"].get_string().get(phase) || phase != "X" || event["cat"].get_string().get(category) ||
+            category != "cpu_op")
+            return true;
+        const auto start = timeOf(text, Ts, event);
+        const auto duration = timeOf(text, Dur, event);
+        const auto pid = laneNumber(event, "pid", m_strings);
+        const auto tid = laneNumber(event, "tid", m_strings);
+        if (event["name"].get_string().get(name) || !start || !duration || !pid || !tid)
+            return false;
+        out.cpuOps.push_back({{*pid, *tid}, *start, *start + *duration, m_strings.intern(name)});
+        return true;
+    }
+
+    bool readAllocator(KeyWalker &text, simdjson::dom::object event, GpuEvents &out)
+    {
+        std::string_view name;
+        simdjson::dom::object args;
+        if (event["name"].get_string().get(name) || name != "[memory]")
+            return true;
+        const auto time = timeOf(text, Ts, event);
+        const auto pid = laneNumber(event, "pid", m_strings);
+        const auto tid = laneNumber(event, "tid", m_strings);
+        if (!time || !pid || !tid || event["args"].get_object().get(args))
+            return false;
+        AllocatorEvent a;
+        a.lane = {*pid, *tid};
+        a.time = *time;
+        const auto deviceType = integerAt(args, "Device Type");
+        const auto deviceId = integerAt(args, "Device Id");
+        const auto address = integerAt(args, "Addr");
+        const auto bytes = integerAt(args, "Bytes");
+        const auto allocated = integerAt(args, "Total Allocated");
+        const auto reserved = integerAt(args, "Total Reserved");
+        if (!deviceType || !deviceId || !address || !bytes || !allocated || !reserved)
+            return false;
+        a.deviceType = *deviceType;
+        a.deviceId = *deviceId;
+        a.address = *address;
+        a.bytes = *bytes;
+        a.totalAllocated = *allocated;
+        a.totalReserved = *reserved;
+        out.allocatorEvents.push_back(a);
+        return true;
+    }
+
+    StringPool &m_strings;
+    simdjson::dom::parser m_parser;
+    std::vector<char> m_buffer;
+};
+
+// baseTimeNanoseconds of the top-level object: before or after the event array (§10.1).
+std::optional<TimeNs> baseTimeIn(std::string_view outsideEvents)
+{
+    const std::string_view text = numberText(outsideEvents, "\"baseTimeNanoseconds\"");
+    return text.empty() ? std::nullopt : parseInt64(text);
+}
+
+// Maps the file's pages window by window ahead of the pass and drops them behind it, as the JSON parser
+// drops the pages it parsed (ChromeTraceParser): the pass then neither faults the file in page by page
+// (one MADV_POPULATE_READ per window; a kernel without it just faults) nor leaves it mapped.
+class PageWindow
+{
+public:
+    PageWindow(const char *data, std::size_t size, bool enabled)
+        : m_data(data), m_size(size), m_enabled(enabled)
+    {}
+    ~PageWindow() { advance(m_size); }
+
+    void advance(std::size_t position)
+    {
+#if defined(__linux__)
+        if (!m_enabled)
+            return;
+        static const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+        const auto base = reinterpret_cast<std::uintptr_t>(m_data);
+        if (position + kWindow / 2 > m_populated && m_populated < m_size) {
+            const std::uintptr_t begin = (base + m_populated) & ~std::uintptr_t(page - 1);
+            const std::size_t end = std::min(m_size, m_populated + kWindow);
+            madvise(reinterpret_cast<void *>(begin), base + end - begin, kPopulateRead);
+            m_populated = end;
+        }
+        const std::uintptr_t from = (base + m_released + page - 1) & ~std::uintptr_t(page - 1);
+        const std::uintptr_t to = (base + position) & ~std::uintptr_t(page - 1);
+        if (to > from + kWindow / 2 || (position == m_size && to > from)) {
+            madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED);
+            m_released = to - base;
+        }
+#else
+        (void)position;
+#endif
+    }
+
+private:
+    static constexpr std::size_t kWindow = 8 << 20;
+#if defined(MADV_POPULATE_READ)
+    static constexpr int kPopulateRead = MADV_POPULATE_READ;
+#else
+    static constexpr int kPopulateRead = 22; // Linux 5.14
+#endif
+    const char *m_data;
+    std::size_t m_size;
+    bool m_enabled;
+    std::size_t m_populated = 0;
+    std::size_t m_released = 0;
+};
+
+} // namespace
+
+bool mayHoldGpuEvents(const StringPool &strings)
+{
+    return strings.find("kernel") != StringPool::kNotFound ||
+           strings.find("[memory]") != StringPool::kNotFound;
+}
+
+GpuEvents scanGpuEvents(const char *data, std::size_t size, StringPool &strings,
+                        const std::atomic<bool> *stop, bool releasePages)
+{
+    GpuEvents out;
+    JsonEventScanner scanner(data, size);
+    QString problem;
+    if (!scanner.locateEvents(&problem))
+        return out;
+    // Room for what a Kineto trace of this size holds (events of ~250 bytes, a quarter of them CPU
+    // operators): growing the vectors by doubling was a good part of the pass (page faults of each new
+    // block). Pages reserved but never written cost no memory.
+    out.cpuOps.reserve(size / 800);
+    out.kernels.reserve(size / 2000);
+    out.allocatorEvents.reserve(size / 1600);
+    // Operators only name allocations: a trace without [memory] events does not need them.
+    const bool wantOperators = strings.find("[memory]") != StringPool::kNotFound;
+    EventParser parser(strings);
+    PageWindow pages(data, size, releasePages);
+    JsonEventScanner::Span span;
+    std::size_t firstBegin = scanner.position();
+    std::size_t lastEnd = firstBegin;
+    std::size_t events = 0;
+    while (scanner.next(span)) {
+        if (events++ == 0)
+            firstBegin = span.begin;
+        lastEnd = span.end;
+        if ((events & 4095) == 0) {
+            if (stop && *stop)
+                return out;
+            pages.advance(span.begin);
+        }
+        const std::string_view event(data + span.begin, span.end - span.begin);
+        KeyWalker walker(event);
+        EventKind kind = kindOf(walker);
+        if (kind == EventKind::CpuOp && !wantOperators)
+            kind = EventKind::Other;
+        if (kind == EventKind::Other || (kind == EventKind::CpuOp && cpuOpFromText(walker, strings, out)) ||
+            (kind == EventKind::Allocator && allocatorFromText(walker, out)))
+            continue;
+        if (!parser.parse(walker, kind, out) && out.unreadable++ == 0)
+            out.firstUnreadableOffset = span.begin;
+    }
+    const std::string_view text(data, size);
+    const auto base = baseTimeIn(text.substr(0, firstBegin));
+    const auto baseAfter = base ? base : baseTimeIn(text.substr(lastEnd));
+    out.baseTime = baseAfter.value_or(0);
+    return out;
+}
+
+void addKinetoGpuData(TraceBuilder &builder, int group, const char *data, std::size_t size,
+                      const QString &path, const std::atomic<bool> *stop)
+{
+    if (!mayHoldGpuEvents(builder.strings()))
+        return;
+    const GpuEvents events = scanGpuEvents(data, size, builder.strings(), stop, true);
+    if (events.unreadable)
+        builder.addWarning(QCoreApplication::translate(
+                               "Parser",
+                               "%1: %2 GPU kernel, CPU operator or [memory] events could not be read "
+                               "for the kernel table and memory curves (the first at byte %3)")
+                               .arg(path)
+                               .arg(events.unreadable)
+                               .arg(events.firstUnreadableOffset));
+    if (stop && *stop) // the memory guard (a cancel ends the load anyway): say what was kept
+        builder.addWarning(QCoreApplication::translate("Parser",
+                                                       "%1: reading stopped during the GPU kernel and "
+                                                       "[memory] events; %2 kernels and %3 [memory] "
+                                                       "events were kept")
+                               .arg(path)
+                               .arg(events.kernels.size())
+                               .arg(events.allocatorEvents.size()));
+    addKinetoKernelRows(builder, group, events);
+    addKinetoMemory(builder, group, events);
+}
+
+} // namespace at::kineto
