@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 
 #include <zlib.h>
 
@@ -157,6 +158,15 @@ QStringList findKinetoTraces(const QString &path, int maxDepth)
         }
     }
     std::sort(traces.begin(), traces.end(), profile_names::naturalLess);
+    // Two paths to one file (a link beside its target) are one trace, as the folder detector has it.
+    QSet<QString> seen;
+    traces.removeIf([&seen](const QString &trace) {
+        const QString canonical = QFileInfo(trace).canonicalFilePath();
+        if (seen.contains(canonical))
+            return true;
+        seen.insert(canonical);
+        return false;
+    });
     return traces;
 }
 
