@@ -138,8 +138,13 @@ QStringList kinetoTracesIn(const FolderListing &folder)
 QStringList findKinetoTraces(const QString &path, int maxDepth)
 {
     const QFileInfo info(path);
-    if (info.isFile())
-        return {info.absoluteFilePath()};
+    if (info.isFile()) {
+        const QString name = info.fileName();
+        const bool trace =
+            isKinetoTraceName(name) ||
+            (endsWithJson(name) && looksLikeKinetoHead(readTraceHead(path, kKinetoSniffBytes)));
+        return trace ? QStringList{info.absoluteFilePath()} : QStringList{};
+    }
     QStringList traces;
     std::deque<std::pair<QString, int>> queue{{info.absoluteFilePath(), 0}};
     while (!queue.empty()) {

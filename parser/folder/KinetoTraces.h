@@ -40,7 +40,7 @@ std::optional<int> distributedRankInHead(const QByteArray &head);
 QStringList kinetoTracesIn(const FolderListing &folder);
 
 // Every Kineto trace at or below `path` (a folder, at most `maxDepth` levels down; linked folders are not
-// followed), natural order by path; `path` itself when it is a trace file.
+// followed), natural order by path; `path` itself when it is a trace file (by name or first bytes).
 QStringList findKinetoTraces(const QString &path, int maxDepth = 6);
 
 } // namespace at

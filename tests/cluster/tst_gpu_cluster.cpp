@@ -13,9 +13,11 @@
 #include "folder/ProfileLayoutDetector.h"
 
 #include <QElapsedTimer>
+#include <QItemSelectionModel>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -458,6 +460,21 @@ private slots:
         QCOMPARE(view->rankAtRow(0), 0);
         QCOMPARE(view->rankAtRow(1), 1);
 
+        // Both rows selected: the two traces open on one timeline, a group each.
+        view->rankTable()->selectRow(0);
+        view->rankTable()->selectionModel()->select(view->rankTable()->model()->index(1, 0),
+                                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QCOMPARE(view->selectedRanks(), (QList<int>{0, 1}));
+        QSignalSpy both(&window, &MainWindow::loadFinished);
+        QTest::mouseClick(view->openSelectedButton(), Qt::LeftButton);
+        QVERIFY(both.wait(120000));
+        QVERIFY(both.first().first().toBool());
+        QCOMPARE(window.model()->groups().size(), std::size_t(2));
+        QCOMPARE(window.loadedRankFolders(), (QStringList{layout.rank0, layout.rank1}));
+
+        // One rank's row: that trace alone.
+        window.showClusterPage();
+        QVERIFY(window.showsCluster());
         QSignalSpy finished(&window, &MainWindow::loadFinished);
         view->openRank(1);
         QVERIFY(finished.wait(120000));
