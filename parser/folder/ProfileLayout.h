@@ -72,24 +72,24 @@ enum class DiagnosticSeverity
 
 enum class DiagnosticCode
 {
-    NotFound,              // the chosen path does not exist
-    PermissionDenied,      // a folder or file could not be read
-    SymlinkLoop,           // a link points back to one of its ancestors; not followed
-    DepthLimit,            // folders deeper than DetectOptions::maxDepth were not searched
-    FolderLimit,           // the search stopped after DetectOptions::maxFolders folders
-    NothingRecognised,     // no profiling result found at all
-    RawDataOnly,           // PROF_* not exported: run msprof --export=on
-    UnparsedTorchProfile,  // *_ascend_pt not parsed: run torch_npu.profiler.profiler.analyse
-    NoTimeline,            // a result without any timeline (summaries only)
-    EmbeddedProfFallback,  // G4 root without trace_view.json / DB: its embedded PROF_* export is used
-    EmbeddedProfSelected,  // the chosen PROF_* lies inside a G4 root, whose trace_view.json has Python lanes
-    EnclosingFolderUsed,   // the chosen folder is part of a result; the whole result was loaded
-    LooseFilesUsed,        // no recognised folder; timeline files found directly in the chosen folder
-    NotATimelineFile,      // a file opened directly is not a timeline
-    MultipleRuns,          // sources from different runs: they share no clock alignment
-    SpecialFile,           // a FIFO, socket, device or dangling link named like a profiler's file: not read
-    MissingDeviceTimeline, // G1 device_<id> without msprof_* timeline
-    DuplicateRank          // two GPU traces of one run claim the same rank (distributedInfo or folder name)
+    NotFound,             // the chosen path does not exist
+    PermissionDenied,     // a folder or file could not be read
+    SymlinkLoop,          // a link points back to one of its ancestors; not followed
+    DepthLimit,           // folders deeper than DetectOptions::maxDepth were not searched
+    FolderLimit,          // the search stopped after DetectOptions::maxFolders folders
+    NothingRecognised,    // no profiling result found at all
+    RawDataOnly,          // PROF_* not exported: run msprof --export=on
+    UnparsedTorchProfile, // *_ascend_pt not parsed: run torch_npu.profiler.profiler.analyse
+    NoTimeline,           // a result without any timeline (summaries only)
+    EmbeddedProfFallback, // G4 root without trace_view.json / DB: its embedded PROF_* export is used
+    EmbeddedProfSelected, // the chosen PROF_* lies inside a G4 root, whose trace_view.json has Python lanes
+    EnclosingFolderUsed,  // the chosen folder is part of a result; the whole result was loaded
+    LooseFilesUsed,       // no recognised folder; timeline files found directly in the chosen folder
+    NotATimelineFile,     // a file opened directly is not a timeline
+    MultipleRuns,         // sources from different runs: they share no clock alignment
+    SpecialFile,          // a FIFO, socket, device or dangling link named like a profiler's file: not read
+    DuplicateRank,        // two GPU traces of one run claim one rank (distributedInfo or folder name)
+    MissingDeviceTimeline // G1 device_<id> without msprof_* timeline
 };
 
 struct Diagnostic
