@@ -116,7 +116,10 @@ TimeNs overlap(const std::vector<Interval> &a, const std::vector<Interval> &b)
         const TimeNs from = std::max(a[i].start, b[j].start), to = std::min(a[i].end, b[j].end);
         if (to > from)
             total += to - from;
-        (a[i].end < b[j].end) ? ++i : ++j;
+        if (a[i].end < b[j].end)
+            ++i;
+        else
+            ++j;
     }
     return total;
 }

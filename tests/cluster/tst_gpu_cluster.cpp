@@ -207,11 +207,11 @@ Layout makeLayout(const QString &dir, const QString &kind)
         l.rank0 = dir + QStringLiteral("/r0.json");
         l.rank1 = dir + QStringLiteral("/r1.json.gz");
     }
-    const bool ok0 = l.rank0.endsWith(QStringLiteral(".gz"))
-                         ? link(rank0Sample(), l.rank0)
-                         : (QDir().mkpath(QFileInfo(l.rank0).absolutePath()),
-                            writeTextFile(l.rank0, gunzip(rank0Sample())), QFileInfo(l.rank0).size() > 0);
-    if (!ok0 || !link(rank1Sample(), l.rank1))
+    if (l.rank0.endsWith(QStringLiteral(".gz")))
+        link(rank0Sample(), l.rank0);
+    else
+        writeTextFile(l.rank0, gunzip(rank0Sample())); // makes the folder
+    if (QFileInfo(l.rank0).size() == 0 || !link(rank1Sample(), l.rank1))
         return {};
     return l;
 }
