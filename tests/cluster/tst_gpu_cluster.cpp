@@ -293,6 +293,23 @@ private slots:
         QVERIFY(model.warnings.join(QLatin1Char('\n')).contains(QStringLiteral("do not record the links")));
     }
 
+    // One trace (beside JSON files that are no Kineto trace) is a profile, not a cluster.
+    void oneTraceIsAProfile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(link(rank1Sample(), dir.filePath(QStringLiteral("run/rank-1/worker.pt.trace.json.gz"))));
+        writeTextFile(dir.filePath(QStringLiteral("run/rank-1/meta.json")), "{\"schemaVersion\": 1}");
+        writeTextFile(dir.filePath(QStringLiteral("run/rank-1/events.json")), "[{\"traceEvents\": []}]");
+        const DetectedProfile found = ProfileLayoutDetector::detect(dir.path(), inputFormats());
+        QCOMPARE(found.sources.size(), 1);
+        QCOMPARE(found.sources.front().rankId, std::optional<int>(1));
+        QCOMPARE(found.sources.front().timelineFiles.size(), 1);
+        QVERIFY(!cluster::isClusterFolder(dir.path()));
+        const cluster::ClusterModel model = cluster::readCluster(dir.path());
+        QCOMPARE(model.ranks.size(), std::size_t(1));
+        QCOMPARE(model.ranks.front().rank, 1);
+    }
+
     // Per rank and step, to the ns, against the unions computed here from the JSON text; the NCCL kernels
     // are the communication ops (one per kernel, its duration, the process group of distributedInfo).
     void breakdownFromTheKernels()
