@@ -501,6 +501,32 @@ private slots:
         QCOMPARE(window.model()->groups().size(), std::size_t(1));
         QVERIFY(window.model()->threads().size() > 1);
     }
+
+    // More than 8 GPU ranks open as the Cluster page straight away, as Ascend clusters do (no timeline load).
+    void manyRanksOpenAsThePage()
+    {
+        QTemporaryDir dir;
+        const QByteArray text = gunzip(rank0Sample());
+        const QByteArray rankZero = "\"distributedInfo\": {\"backend\": \"nccl\", \"rank\": 0,";
+        QVERIFY(text.contains(rankZero));
+        for (int rank = 0; rank < 9; ++rank) {
+            QByteArray copy = text;
+            copy.replace(rankZero, QByteArray(rankZero).replace("\"rank\": 0",
+                                                                "\"rank\": " + QByteArray::number(rank)));
+            writeTextFile(dir.filePath(QStringLiteral("worker%1.pt.trace.json").arg(rank)), copy);
+        }
+        MainWindow window;
+        window.show();
+        window.openPath(dir.path());
+        QVERIFY(!window.isLoading());
+        window.showClusterPage();
+        QVERIFY(window.showsCluster());
+        QVERIFY(!window.model());
+        const cluster::ClusterModel *model = window.clusterView()->model();
+        QCOMPARE(model->ranks.size(), std::size_t(9));
+        QCOMPARE(model->ranks.back().rank, 8);
+        compareSteps(model->ranks.back(), expectedOf(rank0Sample()));
+    }
 };
 
 QTEST_MAIN(TstGpuCluster)
