@@ -12,9 +12,11 @@
 #include <QSet>
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <limits>
 #include <map>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -351,6 +353,30 @@ std::vector<ParallelGroup> processGroups(const JsonNode &distributed)
 
 } // namespace
 
+namespace {
+
+// Each trace read on its own thread, up to one per core: a trace's pass is independent of the others'.
+std::vector<RankSummary> readTracesInParallel(const QStringList &traces)
+{
+    std::vector<RankSummary> summaries(static_cast<std::size_t>(traces.size()));
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        for (std::size_t i = next++; i < summaries.size(); i = next++)
+            summaries[i] = readGpuRankTrace(traces[static_cast<qsizetype>(i)]);
+    };
+    const std::size_t workers =
+        std::min<std::size_t>(summaries.size(), std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> threads;
+    for (std::size_t w = 1; w < workers; ++w)
+        threads.emplace_back(work);
+    work();
+    for (std::thread &t : threads)
+        t.join();
+    return summaries;
+}
+
+} // namespace
+
 QStringList findGpuRankTraces(const QString &path)
 {
     return findKinetoTraces(path);
@@ -400,11 +426,11 @@ bool readGpuCluster(const QString &path, ClusterModel &model)
     const QStringList traces = findGpuRankTraces(path);
     if (traces.isEmpty())
         return false;
-    std::vector<RankSummary> summaries;
+    std::vector<RankSummary> summaries = readTracesInParallel(traces);
     QHash<int, QString> claimed; // rank → the trace that has it
-    for (const QString &trace : traces) {
-        summaries.push_back(readGpuRankTrace(trace));
-        RankSummary &s = summaries.back();
+    for (qsizetype i = 0; i < traces.size(); ++i) {
+        const QString &trace = traces[i];
+        RankSummary &s = summaries[static_cast<std::size_t>(i)];
         model.warnings << s.warnings;
         if (s.rank.rank < 0)
             continue;
