@@ -10,6 +10,7 @@
 #include "TimelineView.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterView.h"
+#include "cluster/GpuRankReader.h"
 #include "cluster/RankOffsetsDialog.h"
 #include "snapshot/SnapshotCache.h"
 
@@ -107,6 +108,11 @@ void ClusterController::showModel(std::shared_ptr<cluster::ClusterModel> model)
 bool ClusterController::openCluster(const QString &path)
 {
     if (!QFileInfo(path).isDir() || !cluster::isClusterFolder(path))
+        return false;
+    // GPU rank traces are read whole: a few open as one timeline without being read twice (the page reads
+    // them when asked, docs/CLUSTER.md "GPU rank traces").
+    if (cluster::findRankFolders(path).isEmpty() &&
+        static_cast<std::size_t>(cluster::findGpuRankTraces(path).size()) <= kRanksOnOneTimeline)
         return false;
     // With `--cache DIR` (or File ▸ Prepared Cache), ranks prepared there (`--prepare`) come from their
     // summaries (docs/CLUSTER.md).

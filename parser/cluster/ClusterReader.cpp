@@ -4,6 +4,7 @@
 #include "LoadMemoryGuard.h"
 #include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterValues.h"
+#include "cluster/GpuRankReader.h"
 #include "cluster/JsonTree.h"
 #include "cluster/PreparedSummary.h"
 #include "csv/CsvReader.h"
@@ -1034,13 +1035,14 @@ QStringList findRankFolders(const QString &path, QStringList *warnings)
 bool isClusterFolder(const QString &path)
 {
     int ranks = 0;
-    for (const QString &folder : findRankFolders(path)) {
+    const QStringList folders = findRankFolders(path);
+    for (const QString &folder : folders) {
         const QDir dir(folder);
         if (dir.exists(QStringLiteral("ASCEND_PROFILER_OUTPUT")) ||
             !dir.entryList({QStringLiteral("profiler_info*.json")}, QDir::Files).isEmpty())
             ++ranks;
     }
-    return ranks >= 2;
+    return ranks >= 2 || (folders.isEmpty() && findGpuRankTraces(path).size() >= 2);
 }
 
 // Why reading stopped, as memoryStopReason() says it for a timeline, with the cluster's share. That share
@@ -1101,6 +1103,12 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
     ClusterModel model;
     model.root = QFileInfo(path).absoluteFilePath();
     const QStringList folders = findRankFolders(path, &model.warnings);
+    // No Ascend rank folder: a folder of PyTorch profiler GPU traces, one rank each (GpuRankReader.h).
+    if (folders.isEmpty() && readGpuCluster(path, model)) {
+        std::sort(model.ranks.begin(), model.ranks.end(),
+                  [](const Rank &a, const Rank &b) { return a.rank < b.rank; });
+        return model;
+    }
     int prepared = 0;
     QSet<QString> groupKeys;         // of model.groups
     QHash<int, QString> rankFolders; // of model.ranks

@@ -88,6 +88,7 @@ enum class DiagnosticCode
     NotATimelineFile,     // a file opened directly is not a timeline
     MultipleRuns,         // sources from different runs: they share no clock alignment
     SpecialFile,          // a FIFO, socket, device or dangling link named like a profiler's file: not read
+    DuplicateRank,        // two GPU traces of one run claim one rank (distributedInfo or folder name)
     MissingDeviceTimeline // G1 device_<id> without msprof_* timeline
 };
 

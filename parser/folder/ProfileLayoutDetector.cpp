@@ -2,6 +2,7 @@
 
 #include "folder/ExportFolder.h"
 #include "folder/FolderListing.h"
+#include "folder/KinetoTraces.h"
 #include "folder/NamePatterns.h"
 #include "folder/ProfFolder.h"
 #include "folder/SingleFile.h"
@@ -54,6 +55,7 @@ public:
     bool tryEnclosingResult(const QString &start);
     bool tryLooseFiles(const QString &start);
     void reportLimits(const QString &start);
+    const QStringList &kinetoTraces() const { return m_kinetoTraces; }
 
 private:
     struct Node
@@ -65,6 +67,7 @@ private:
 
     bool collectRoot(const FolderListing &listing, bool isStart);
     bool collectReaderFolder(const FolderListing &listing);
+    bool collectKinetoTraces(const FolderListing &listing);
     void warn(DiagnosticSeverity severity, DiagnosticCode code, const QString &path, const QString &message)
     {
         m_result.diagnostics.append({severity, code, path, message});
@@ -75,6 +78,7 @@ private:
     int m_foldersVisited = 0;
     bool m_folderLimitHit = false;
     QStringList m_depthLimited; // folders at maxDepth whose subfolders were not searched
+    QStringList m_kinetoTraces; // the GPU traces found (their sources' timeline files)
 };
 
 // Adds the sources of `listing` when it is a recognised result folder (§1.7 table, first match wins).
@@ -86,7 +90,7 @@ bool Search::collectRoot(const FolderListing &listing, bool isStart)
     }
     const ProfFolderKind kind = classifyProfFolder(listing);
     if (kind == ProfFolderKind::None)
-        return collectReaderFolder(listing);
+        return collectReaderFolder(listing) || collectKinetoTraces(listing);
     m_result.sources.append(collectProfFolder(listing, kind, m_options, m_result.diagnostics));
     if (isStart) {
         const FolderListing parent = FolderListing::read(parentOf(listing.path));
@@ -115,6 +119,30 @@ bool Search::collectReaderFolder(const FolderListing &listing)
         return true;
     }
     return false;
+}
+
+// PyTorch profiler GPU traces (FORMATS.md §10.1): each trace a source the readers claim, its rank from
+// distributedInfo when the head holds it (else finish() asks the folder names). A folder named like a rank
+// holding one trace (`<run>/rank-0/x.pt.trace.json`) belongs to the run of its parent, as a G4 rank does.
+bool Search::collectKinetoTraces(const FolderListing &listing)
+{
+    const QStringList traces = kinetoTracesIn(listing);
+    const bool rankFolder = traces.size() == 1 && rankFromFolderName(folderName(listing.path)).has_value();
+    bool found = false;
+    for (const QString &trace : traces) {
+        const FileClaim claim = sniffSingleFile(*m_options.formats, trace);
+        if (!claim.format)
+            continue;
+        DataSource s = claimedFileSource(trace, claim);
+        if (!s.rankId)
+            s.rankId = distributedRankInHead(readTraceHead(trace));
+        if (rankFolder)
+            s.clusterPath = parentOf(listing.path);
+        m_kinetoTraces << trace;
+        m_result.sources.append(std::move(s));
+        found = true;
+    }
+    return found;
 }
 
 void Search::walkDown(const QString &start)
@@ -355,6 +383,28 @@ void finish(DetectedProfile &result, const QString &start)
 
 namespace {
 
+// Two GPU traces of one run that say (distributedInfo, or their folders) they are the same rank: both are
+// loaded (the labels tell them apart), and the user learns why the ranks look wrong.
+void reportDuplicateKinetoRanks(const QStringList &traces, DetectedProfile &result)
+{
+    QMap<std::pair<QString, int>, QString> firstOfRank; // (run, rank) → the first trace claiming it
+    for (const DataSource &s : std::as_const(result.sources)) {
+        if (!s.rankId || s.timelineFiles.isEmpty() || !traces.contains(s.timelineFiles.front()))
+            continue;
+        const std::pair<QString, int> key{s.clusterPath, *s.rankId};
+        const QString &trace = s.timelineFiles.front();
+        if (!firstOfRank.contains(key)) {
+            firstOfRank.insert(key, trace);
+            continue;
+        }
+        result.diagnostics.append(
+            {DiagnosticSeverity::Warning, DiagnosticCode::DuplicateRank, trace,
+             QCoreApplication::translate("Parser", "%1 and %2 both claim rank %3; both are loaded.")
+                 .arg(firstOfRank.value(key), trace)
+                 .arg(*s.rankId)});
+    }
+}
+
 // One warning per special file, unless a diagnostic already names it (trace_view.json: "has no timeline").
 void reportSpecialFiles(const SpecialFileReport &report, DetectedProfile &result)
 {
@@ -417,6 +467,7 @@ DetectedProfile ProfileLayoutDetector::detect(const QString &path, const InputFo
                  .arg(options.maxDepth)});
     }
     finish(result, start);
+    reportDuplicateKinetoRanks(search.kinetoTraces(), result);
     return result;
 }
 

@@ -199,9 +199,14 @@ void TestFolderSamples::g3ProfFolder()
 
 void TestFolderSamples::samplesRootStopsAtDepthLimit()
 {
-    // The G3 PROF_001 is 6 levels down (found); the AlexNet ranks are 7 levels down (not searched).
+    // The G3 PROF_001 is 6 levels down (found); the AlexNet ranks are 7 levels down (not searched). The two
+    // GPU traces are ranks 0 and 1 too: those labels say where they are.
     const DetectedProfile r = detectWithReaders(QStringLiteral(AT_SAMPLES_DIR));
-    QCOMPARE(labels(r), QStringList({"PROF_001", "Rank 0", "Rank 1", "Rank 2", "Rank 3"}));
+    const QString qwen = QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2/");
+    QCOMPARE(labels(r), QStringList({"PROF_001", "Rank 0 (hta_kineto_gpu_traces/nccl_data.json.gz)",
+                                     "Rank 1 (hta_kineto_gpu_traces/df_index_resolver.json.gz)",
+                                     "Rank 0 (" + qwen + "rank_0_ascend_pt)",
+                                     "Rank 1 (" + qwen + "rank_1_ascend_pt)", "Rank 2", "Rank 3"}));
     QCOMPARE(r.sources.front().generation, ProfileGeneration::G3);
     const auto depth = r.diagnosticsWith(DiagnosticCode::DepthLimit);
     QCOMPARE(depth.size(), 1);
@@ -214,7 +219,7 @@ void TestFolderSamples::samplesRootWithDeeperLimit()
     DetectOptions options;
     options.maxDepth = 7;
     const DetectedProfile r = detectWithReaders(QStringLiteral(AT_SAMPLES_DIR), options);
-    QCOMPARE(r.sources.size(), 10); // + AlexNet level0/1/2 text (4 ranks) and db (1 rank)
+    QCOMPARE(r.sources.size(), 12); // + AlexNet level0/1/2 text (4 ranks) and db (1 rank); the 2 GPU traces
     QVERIFY(!r.hasDiagnostic(DiagnosticCode::DepthLimit));
 }
 
