@@ -489,16 +489,18 @@ private:
         m_workOfSlice.clear();
     }
 
+    // An Ascend task no op launched that overlaps an HCCL op: one of the op's plane tasks (Notify Wait, SDMA,
+    // Write Value, ...), which the op slice stands for (FORMATS.md §9.2 never counts plane tasks).
     bool insideCommunicationOp(const DeviceWork &work) const
     {
-        if (m_facts[static_cast<std::size_t>(work.slice.thread)].communicationOps)
+        const auto &facts = m_facts[static_cast<std::size_t>(work.slice.thread)];
+        if (facts.communicationOps || (facts.layer != Layer::DeviceStreams && facts.layer != Layer::AiCpu))
             return false;
-        const auto it = std::upper_bound(m_communicationOps.begin(), m_communicationOps.end(),
-                                         Interval{work.start, std::numeric_limits<TimeNs>::max()});
-        if (it == m_communicationOps.begin())
-            return false;
-        const Interval &op = *(it - 1);
-        return work.start >= op.first && work.start + work.duration <= op.second;
+        const TimeNs end = work.start + work.duration;
+        // The first op ending after the task starts; it overlaps when it also starts before the task ends.
+        const auto it = std::upper_bound(m_communicationOps.begin(), m_communicationOps.end(), work.start,
+                                         [](TimeNs t, const Interval &op) { return t < op.second; });
+        return it != m_communicationOps.end() && it->first < std::max(end, work.start + 1);
     }
 
     void computeCosts()
