@@ -4,7 +4,7 @@
 #include "OpDiff.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
+#include <QHash>
 
 #include <algorithm>
 #include <string_view>
@@ -169,7 +169,7 @@ private:
                         map.assign(table.size(), -1);
                     FrameworkOp op;
                     op.slice = SliceRef{static_cast<std::int32_t>(t), i};
-                    op.name = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+                    op.name = nameText(table.name(i));
                     op.start = table.start(i);
                     op.hostDuration = table.duration(i);
                     for (std::int32_t p = table.parent(i); p >= 0;
@@ -186,6 +186,15 @@ private:
                 }
             }
         }
+    }
+
+    // One shared QString per distinct name (100,000 ops have a few hundred names).
+    QString nameText(StringId id)
+    {
+        auto it = m_names.constFind(id);
+        if (it == m_names.constEnd())
+            it = m_names.insert(id, m_model.strings().qstring(id));
+        return it.value();
     }
 
     // The innermost "nn.Module: X" Python frame around a slice (FORMATS.md §10.4, §11.3 item 6).
@@ -563,6 +572,7 @@ private:
     std::vector<DeviceWork> m_work;            // every device work of the group, before keepWorkOfSpan()
     std::unordered_map<std::uint64_t, int> m_workOfSlice;
     std::vector<Interval> m_communicationOps;
+    QHash<StringId, QString> m_names;
     OpTree m_tree;
 };
 
