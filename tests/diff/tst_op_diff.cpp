@@ -370,6 +370,18 @@ private slots:
                            !op.shapes.contains(QLatin1Char('\r')));
         QVERIFY(shapes);
         checkAsyncNpuOwners(events0, *rank0, result.baseTree);
+        // Modules from the "nn.Module: X" Python frames (with_modules): the alexnet layers, each a group.
+        std::set<QString> modules;
+        for (const RowGroup &group : groupRowsByModule(result))
+            modules.insert(group.key);
+        for (const char *layer : {"Conv2d_0", "ReLU_0", "MaxPool2d_0", "Conv2d_4", "Linear_0"})
+            QVERIFY2(modules.count(QLatin1String(layer)) == 1, layer);
+        TimeNs byName = 0, matched = 0;
+        for (const RowGroup &group : groupRowsByName(result))
+            byName += group.baseDeviceNs;
+        for (const DiffRow &row : result.rows)
+            matched += row.kind == RowKind::MatchedOp ? row.base.deviceNs : 0;
+        QCOMPARE(byName, matched);
     }
 
     void shapesOfBothProducersAgree()
