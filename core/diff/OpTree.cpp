@@ -108,6 +108,7 @@ public:
         if (m_tree.flowLinked == 0)
             attributeByContainment();
         keepWorkOfSpan();
+        markHcclOwnTasks();
         computeCosts();
         if (m_tree.ops.empty())
             m_tree.warnings << QCoreApplication::translate("Core", "%1: no framework ops (cpu_op) in %2")
@@ -310,7 +311,13 @@ private:
         if (facts.layer == Layer::DeviceStreams || facts.layer == Layer::AiCpu) {
             if (startsWith(name, "PROFILING_"))
                 return std::nullopt; // profiler on/off markers
-            return ascendTaskKind(name);
+            const DeviceWorkKind kind = ascendTaskKind(name);
+            // With a kernel table, computing is what it lists (FORMATS.md §9.2: compute tasks are the
+            // kernel_details / COMPUTE_TASK_INFO rows; HCCL's own tasks are not among them).
+            if (kind == DeviceWorkKind::Compute && m_groupsWithKernels.count(facts.group) > 0 &&
+                m_model.kernels().rowOfSlice(static_cast<std::int32_t>(thread), i) < 0)
+                return DeviceWorkKind::Other;
+            return kind;
         }
         if (facts.communicationOps)
             return DeviceWorkKind::Communication;
@@ -512,6 +519,26 @@ private:
         return it != m_communicationOps.end() && it->first < std::max(end, work.start + 1);
     }
 
+    // The device tasks an op launched together with an HCCL op, inside that op's span, are HCCL's own (plane
+    // tasks, its AI Core/Vector reduce kernels: FORMATS.md §9.2 never counts them as computing). A profiler
+    // database links them to the framework op like its compute tasks, so they are told apart here.
+    void markHcclOwnTasks()
+    {
+        std::unordered_set<int> hcclOwners;
+        for (const DeviceWork &work : m_tree.work)
+            if (work.owner >= 0 && m_facts[static_cast<std::size_t>(work.slice.thread)].communicationOps)
+                hcclOwners.insert(work.owner);
+        if (hcclOwners.empty())
+            return;
+        for (DeviceWork &work : m_tree.work) {
+            const ThreadFacts &facts = m_facts[static_cast<std::size_t>(work.slice.thread)];
+            if (work.owner >= 0 && hcclOwners.count(work.owner) > 0 && !facts.communicationOps &&
+                (facts.layer == Layer::DeviceStreams || facts.layer == Layer::AiCpu) &&
+                insideCommunicationOp(work))
+                work.kind = DeviceWorkKind::Other; // neither computing nor the op itself
+        }
+    }
+
     void computeCosts()
     {
         auto &ops = m_tree.ops;
@@ -573,6 +600,7 @@ private:
     std::unordered_map<std::uint64_t, int> m_workOfSlice;
     std::vector<Interval> m_communicationOps;
     QHash<StringId, QString> m_names;
+    std::unordered_set<int> m_groupsWithKernels; // groups whose kernel table is joined to the timeline
     OpTree m_tree;
 };
 
