@@ -384,6 +384,24 @@ private slots:
         QCOMPARE(byName, matched);
     }
 
+    // The torch_npu database of another alexnet run: its ops and flows come from tables, not JSON. Against
+    // itself nothing differs, and the step's communication is analysis.db's (FORMATS.md §9.2: 102108.1 µs).
+    void databaseAgainstItself()
+    {
+        const auto model = test::loadOrFail(test::level1Rank0Database());
+        QVERIFY(model);
+        const auto window = profilerStepWindow(*model, 50);
+        QVERIFY(window);
+        const DiffResult result = diffProfiles({model.get(), *window}, {model.get(), *window}, noArgs());
+        QVERIFY(result.baseTree.ops.size() > 800);
+        QVERIFY(result.baseTree.flowLinked > 200);
+        QVERIFY(result.unmatchedBase.empty() && result.unmatchedComparison.empty());
+        for (const DiffRow &row : result.rows)
+            QCOMPARE(row.deltaNs, TimeNs(0));
+        QCOMPARE(result.base.communication, TimeNs(102'108'100));
+        QCOMPARE(rowsSum(result, false), result.base.stepTime);
+    }
+
     void shapesOfBothProducersAgree()
     {
         QCOMPARE(normalizedShapes(QStringLiteral("[[32, 3, 224, 224], [64, 3, 11, 11], [64], [], []]")),
