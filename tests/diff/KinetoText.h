@@ -81,6 +81,17 @@ public:
             }
     }
 
+    // Writes a new ts (ns) into an event's text.
+    void setStart(const KinetoEvent &event, qint64 tsNs)
+    {
+        static const QRegularExpression ts(QStringLiteral("\"ts\": [0-9.]+"));
+        for (int l = event.firstLine; l <= event.lastLine; ++l)
+            if (lines[l].contains(ts)) {
+                lines[l].replace(ts, QStringLiteral("\"ts\": ") + nsToMicrosText(tsNs));
+                return;
+            }
+    }
+
     void rename(const KinetoEvent &event, const QString &name)
     {
         static const QRegularExpression field(QStringLiteral("\"name\": \"(?:[^\"\\\\]|\\\\.)*\""));

@@ -227,6 +227,7 @@ private slots:
         QVERIFY(forward >= 0 && backward >= 0);
         const std::map<int, TimeNs> slowdown{{forward, 5'000'001}, {backward, 2'000'003}};
         test::KinetoText modified = m_trace;
+        std::vector<std::pair<int, TimeNs>> lengthened; // (event, extra ns)
         for (const auto &[op, extra] : slowdown) {
             const KinetoEvent *opEvent =
                 eventOf(m_trace, *m_model, tree.ops[static_cast<std::size_t>(op)], offset);
@@ -238,10 +239,27 @@ private slots:
                     // All the op's kernels: the first gets the whole extra time, the others +1 ns each.
                     const TimeNs more = added == 0 ? extra : 1;
                     modified.setDuration(m_trace.events[i], m_trace.events[i].dur + more);
+                    lengthened.emplace_back(static_cast<int>(i), more);
                     added += more;
                 }
             QVERIFY(added >= extra);
         }
+        // The later events of each lengthened kernel's stream start later by what was added before them, as a
+        // real slowdown would push them (their ac2g finishes with them).
+        std::size_t shifted = 0;
+        for (const KinetoEvent &e : m_trace.events) {
+            TimeNs shift = 0;
+            for (const auto &slowed : lengthened) {
+                const KinetoEvent &k = m_trace.events[static_cast<std::size_t>(slowed.first)];
+                if (e.pid == k.pid && e.tid == k.tid && e.ts > k.ts)
+                    shift += slowed.second;
+            }
+            if (shift > 0 && e.ts >= 0) {
+                modified.setStart(e, e.ts + shift);
+                ++shifted;
+            }
+        }
+        QVERIFY(shifted > 100);
         const auto expectedDelta = [&](int op) {
             std::size_t kernels = 0;
             const KinetoEvent *opEvent =
