@@ -96,6 +96,21 @@ public:
                                           startsWith(name, "Group") &&
                                           name.find("Communication") != std::string_view::npos;
         }
+        for (const KernelRecord &row : model.kernels().rows())
+            if (row.joined())
+                m_groupsWithKernels.insert(row.group);
+        // A group with GPU work categories is a Kineto trace: there only those categories are device work,
+        // whatever layer its GPU lanes map to (never its GPU annotation lanes).
+        for (std::size_t t = 0; t < threads.size(); ++t) {
+            const SliceTable &table = threads[t].slices;
+            for (std::uint32_t i = 0; i < table.size(); ++i) {
+                const StringId c = table.category(i);
+                if (c == m_cats.kernel || c == m_cats.memcpy || c == m_cats.memset) {
+                    m_gpuGroups.insert(m_facts[t].group);
+                    break;
+                }
+            }
+        }
     }
 
     OpTree build()
@@ -305,9 +320,9 @@ private:
             return gpuKernelKind(name);
         if (category == m_cats.memcpy || category == m_cats.memset)
             return DeviceWorkKind::Memory;
-        if (category != 0)
-            return std::nullopt; // gpu_user_annotation, runtime calls, ops, ...
         const ThreadFacts &facts = m_facts[thread];
+        if (category != 0 || m_gpuGroups.count(facts.group) > 0)
+            return std::nullopt; // gpu_user_annotation, runtime calls, ops, ...
         if (facts.layer == Layer::DeviceStreams || facts.layer == Layer::AiCpu) {
             if (startsWith(name, "PROFILING_"))
                 return std::nullopt; // profiler on/off markers
@@ -601,6 +616,7 @@ private:
     std::vector<Interval> m_communicationOps;
     QHash<StringId, QString> m_names;
     std::unordered_set<int> m_groupsWithKernels; // groups whose kernel table is joined to the timeline
+    std::unordered_set<int> m_gpuGroups;         // groups with Kineto GPU work (kernel/gpu_memcpy/gpu_memset)
     OpTree m_tree;
 };
 

@@ -403,7 +403,8 @@ private slots:
     }
 
     // The torch_npu database of another alexnet run: its ops and flows come from tables, not JSON. Against
-    // itself nothing differs, and the step's communication is analysis.db's (FORMATS.md §9.2: 102108.1 µs).
+    // itself nothing differs, and the step's computing / communication / not overlapped are analysis.db's
+    // StepTraceTime (FORMATS.md §9.2: 8903.431 / 102108.1 / 98071.947 µs).
     void databaseAgainstItself()
     {
         const auto model = test::loadOrFail(test::level1Rank0Database());
@@ -417,6 +418,8 @@ private slots:
         for (const DiffRow &row : result.rows)
             QCOMPARE(row.deltaNs, TimeNs(0));
         QCOMPARE(result.base.communication, TimeNs(102'108'100));
+        QCOMPARE(result.base.computing, TimeNs(8'903'431));
+        QCOMPARE(result.base.communicationNotOverlapped, TimeNs(98'071'947));
         QCOMPARE(rowsSum(result, false), result.base.stepTime);
     }
 
