@@ -87,6 +87,7 @@ public:
         const auto &threads = model.threads();
         m_facts.resize(threads.size());
         m_opOfSlice.resize(threads.size());
+        m_workOfSlice.resize(threads.size());
         for (std::size_t t = 0; t < threads.size(); ++t) {
             const ProcessInfo &process = model.processes()[static_cast<std::size_t>(threads[t].process)];
             m_facts[t].group = process.group;
@@ -358,7 +359,10 @@ private:
                 work.kind = *kind;
                 if (m_facts[t].communicationOps)
                     communicationOps.emplace_back(work.start, work.start + work.duration);
-                m_workOfSlice.emplace(sliceKey(work.slice), static_cast<int>(m_work.size()));
+                auto &index = m_workOfSlice[t];
+                if (index.empty())
+                    index.assign(table.size(), -1);
+                index[i] = static_cast<int>(m_work.size());
                 m_work.push_back(work);
             }
         }
@@ -376,13 +380,17 @@ private:
             const auto last = table.depthRange(d).second;
             for (auto i = table.firstStartingAtOrAfter(d, flow.toTime);
                  i < last && table.start(i) == flow.toTime; ++i) {
-                const auto it = m_workOfSlice.find(sliceKey(SliceRef{flow.to.thread, i}));
-                if (it != m_workOfSlice.end())
-                    return it->second;
+                if (const int work = workOf(SliceRef{flow.to.thread, i}); work >= 0)
+                    return work;
             }
         }
-        const auto it = m_workOfSlice.find(sliceKey(flow.to));
-        return it == m_workOfSlice.end() ? -1 : it->second;
+        return workOf(flow.to);
+    }
+
+    int workOf(SliceRef ref) const
+    {
+        const auto &index = m_workOfSlice[static_cast<std::size_t>(ref.thread)];
+        return index.empty() ? -1 : index[ref.index];
     }
 
     // The framework thread of the same group and tid as a CANN thread (torch_npu writes both per OS thread).
@@ -612,7 +620,8 @@ private:
     std::vector<std::vector<int>> m_opOfSlice; // per thread: op of each slice (-1), empty without ops
     std::vector<FrameworkOp> m_ops;            // before orderOps()
     std::vector<DeviceWork> m_work;            // every device work of the group, before keepWorkOfSpan()
-    std::unordered_map<std::uint64_t, int> m_workOfSlice;
+    std::vector<std::vector<int>>
+        m_workOfSlice; // per thread: work index of each slice (-1), empty without work
     std::vector<Interval> m_communicationOps;
     QHash<StringId, QString> m_names;
     std::unordered_set<int> m_groupsWithKernels; // groups whose kernel table is joined to the timeline
