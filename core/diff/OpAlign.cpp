@@ -5,7 +5,8 @@
 // keys that occur exactly once on each side, kept order-preserving by a longest increasing subsequence
 // (patience diff, O(n log n)); each gap between anchors is aligned the same way. A long gap without any
 // unique key (a repeated layer: the same few names over and over) gets the exact LCS inside a band of
-// kBandWidth cells around the gap's diagonal (O(n·W) time, one byte a cell): exact as long as the
+// W = kBandWidth cells around the gap's diagonal (O(n·W) time, one byte a cell; W shrinks down to
+// kMinBandWidth beyond kBandCells / kBandWidth keys so the band stays under 64 MB): exact as long as the
 // two sides never drift more than W/2 ops apart from that diagonal. A gap whose sides differ too much in
 // length for the band is matched by the k-th occurrence of each key on both sides, made order-preserving by a
 // longest increasing subsequence (O(n log n)): a common subsequence, not always the longest.
@@ -28,6 +29,8 @@ using Pairs = std::vector<std::pair<std::size_t, std::size_t>>;
 constexpr int kMaxAnchorDepth = 24;
 // Cells per row of the banded LCS (W): 100,000 × 512 one-byte directions = 51 MB at most.
 constexpr std::size_t kBandWidth = 512;
+constexpr std::size_t kMinBandWidth = 64;
+constexpr std::size_t kBandCells = std::size_t(64) << 20;
 
 class LevelAligner
 {
@@ -75,7 +78,8 @@ private:
     bool banded(std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1, Pairs &out)
     {
         const std::size_t n = a1 - a0, m = b1 - b0;
-        const std::size_t half = kBandWidth / 2;
+        const std::size_t band = std::clamp(kBandCells / (n + 1), kMinBandWidth, kBandWidth);
+        const std::size_t half = band / 2;
         if (m / n + 2 >= half)
             return false;
         ++m_stats.bandedGaps;
@@ -83,7 +87,7 @@ private:
             const std::size_t centre = static_cast<std::size_t>(static_cast<unsigned __int128>(i) * m / n);
             return centre > half ? centre - half : 0;
         };
-        const std::size_t width = kBandWidth + 1;
+        const std::size_t width = band + 1;
         // dir: 0 unset, 1 diagonal (a match), 2 up (skip a[i-1]), 3 left (skip b[j-1]).
         std::vector<std::uint8_t> dir((n + 1) * width, 0);
         std::vector<std::uint32_t> previous(width, 0), current(width, 0);

@@ -65,8 +65,11 @@ DeviceWorkKind ascendTaskKind(std::string_view name)
 
 DeviceWorkKind gpuKernelKind(std::string_view name)
 {
-    if (containsNoCase(name.substr(0, 4), "nccl") || containsNoCase(name, "ncclKernel") ||
-        containsNoCase(name, "ncclDevKernel"))
+    // HTA's ^nccl and .*ncclKernel.* (FORMATS.md §10.9), without a case-folding scan of every kernel name.
+    if (name.size() >= 4 && containsNoCase(name.substr(0, 4), "nccl"))
+        return DeviceWorkKind::Communication;
+    if (name.find("ncclKernel") != std::string_view::npos ||
+        name.find("ncclDevKernel") != std::string_view::npos)
         return DeviceWorkKind::Communication;
     return DeviceWorkKind::Compute;
 }
@@ -175,8 +178,9 @@ private:
             auto &map = m_opOfSlice[t];
             for (int d = 0; d < table.depthCount(); ++d) {
                 const auto last = table.depthRange(d).second;
-                for (auto i = table.firstStartingAtOrAfter(d, m_window.begin);
-                     i < last && table.start(i) < m_window.end; ++i) {
+                const auto first = table.firstStartingAtOrAfter(d, m_window.begin);
+                m_ops.reserve(m_ops.size() + (last - first));
+                for (auto i = first; i < last && table.start(i) < m_window.end; ++i) {
                     if (!m_cats.isOp(table.category(i)))
                         continue;
                     const std::string_view name = m_model.strings().view(table.name(i));

@@ -167,6 +167,28 @@ Run measure(std::size_t ops, bool nested, int repeats)
     return best;
 }
 
+// The level alignment alone on key sequences like the flat step's (9 names in a cycle, the comparison with
+// every 1,000th key dropped and every 997th renamed): the algorithm's own growth, without the op trees'
+// memory.
+double alignmentSeconds(std::size_t n, int repeats, std::size_t &pairs)
+{
+    std::vector<std::int32_t> a, b;
+    for (std::size_t i = 0; i < n; ++i) {
+        a.push_back(static_cast<std::int32_t>(i % 9));
+        if (i % 1000 == 999)
+            continue;
+        b.push_back(i % 997 == 0 ? static_cast<std::int32_t>(9 + i % 9) : static_cast<std::int32_t>(i % 9));
+    }
+    double best = 1e9;
+    for (int r = 0; r < repeats; ++r) {
+        Stopwatch timer;
+        timer.start();
+        pairs = diff::alignLevel(a, b).size();
+        best = std::min(best, seconds(timer));
+    }
+    return best;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -192,6 +214,17 @@ int main(int argc, char **argv)
                             10.0 * std::log(100'000.0) / std::log(10'000.0));
             previous = run.diff;
         }
+    }
+    double previous = 0;
+    for (const std::size_t n : {std::size_t(10'000), std::size_t(100'000), std::size_t(1'000'000)}) {
+        std::size_t pairs = 0;
+        const double t = alignmentSeconds(n, repeats, pairs);
+        std::printf("alignment alone, one level of %7zu keys: %.4f s, %zu pairs", n, t, pairs);
+        if (previous > 0)
+            std::printf(", 10x keys: x%.1f (n log n: x%.1f)", t / previous,
+                        10.0 * std::log(static_cast<double>(n)) / std::log(static_cast<double>(n / 10)));
+        std::printf("\n");
+        previous = t;
     }
     return 0;
 }
