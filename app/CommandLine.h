@@ -63,6 +63,9 @@ struct CommandLineOptions
     QString queryFile;
     bool sqlShell = false;
     QString exportSqlite;
+    bool diff =
+        false; // --diff BASE NEW [--steps A,B] [--match-shapes] [--json|--csv OUT] (app/DiffCommand.cpp)
+    QString diffSteps; // --steps A,B: ProfilerStep#A of BASE against ProfilerStep#B of NEW
 };
 
 // "12.5ms" -> 12500000; plain numbers are microseconds, as in the trace files.
@@ -234,5 +237,8 @@ int runQuery(const CommandLineOptions &options);
 int runSqlShell(const CommandLineOptions &options);
 // `--export-sqlite OUT.db PATH`: every query table written as a plain SQLite database.
 int runExportSqlite(const CommandLineOptions &options);
+// `--diff BASE NEW [--steps A,B] [--match-shapes] [--json|--csv OUT]`: the two profiles compared by framework
+// op (core/diff, docs/DIFF.md): headline and top rows as text, or the whole diff as JSON / CSV.
+int runDiff(const CommandLineOptions &options);
 
 } // namespace at
