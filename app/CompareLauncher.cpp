@@ -73,7 +73,8 @@ CompareWindow *CompareLauncher::compareSteps(const StepChoice &base, const StepC
     return window;
 }
 
-OpDiffWindow *CompareLauncher::diffSteps(const StepChoice &base, const StepChoice &comparison, bool matchShapes)
+OpDiffWindow *CompareLauncher::diffSteps(const StepChoice &base, const StepChoice &comparison,
+                                         bool matchShapes)
 {
     auto *window = new OpDiffWindow(base, comparison, matchShapes);
     window->show();

@@ -296,8 +296,9 @@ std::vector<Command> timelineCommands()
          S::View,
          QT_TRANSLATE_NOOP("Commands", "&Diff by Framework Op…"),
          {key(ctrlShift | Qt::Key_D)},
-         QT_TRANSLATE_NOOP("Commands",
-                           "compare two steps or profiles op by op: diff table, accumulated delta, both timelines")},
+         QT_TRANSLATE_NOOP(
+             "Commands",
+             "compare two steps or profiles op by op: diff table, accumulated delta, both timelines")},
     };
 }
 

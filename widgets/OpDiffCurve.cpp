@@ -87,7 +87,8 @@ QRect OpDiffCurve::plotRect() const
 {
     const QFontMetrics fm(font());
     const Scale y = yScale();
-    const DisplayUnit yUnit = tickUnit(durationUnitFor(std::max<TimeNs>(largestDelta(m_points), 1)), y.decimals);
+    const DisplayUnit yUnit =
+        tickUnit(durationUnitFor(std::max<TimeNs>(largestDelta(m_points), 1)), y.decimals);
     int labelWidth = 0;
     for (double v = y.min; v <= y.max + y.step / 2; v += y.step)
         labelWidth = std::max(labelWidth, fm.horizontalAdvance(formatDurationNs(std::llround(v), yUnit)));
@@ -115,7 +116,8 @@ void OpDiffCurve::paintEvent(QPaintEvent *)
     const QRect plot = plotRect();
     const Scale xs = xScale(), ys = yScale();
     const DisplayUnit xUnit = tickUnit(durationUnitFor(std::max<TimeNs>(m_span, 1)), xs.decimals);
-    const DisplayUnit yUnit = tickUnit(durationUnitFor(std::max<TimeNs>(largestDelta(m_points), 1)), ys.decimals);
+    const DisplayUnit yUnit =
+        tickUnit(durationUnitFor(std::max<TimeNs>(largestDelta(m_points), 1)), ys.decimals);
     const auto px = [&](double ns) {
         return plot.left() + (ns - xs.min) / std::max(1.0, xs.max - xs.min) * plot.width();
     };
@@ -135,19 +137,20 @@ void OpDiffCurve::paintEvent(QPaintEvent *)
         p.setPen(text);
         const QString label = formatDurationNs(std::llround(v), xUnit);
         const int w = fm.horizontalAdvance(label);
-        p.drawText(QRect(x - w / 2 - 2, plot.bottom() + kGap / 2, w + 4, fm.height()), Qt::AlignCenter, label);
+        p.drawText(QRect(x - w / 2 - 2, plot.bottom() + kGap / 2, w + 4, fm.height()), Qt::AlignCenter,
+                   label);
     }
     for (double v = ys.min; v <= ys.max + ys.step / 2; v += ys.step) {
         const int y = static_cast<int>(std::lround(py(v)));
         p.setPen(grid);
         p.drawLine(plot.left(), y, plot.right(), y);
         p.setPen(text);
-        p.drawText(QRect(0, y - fm.height() / 2, plot.left() - kGap, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
-                   formatDurationNs(std::llround(v), yUnit));
+        p.drawText(QRect(0, y - fm.height() / 2, plot.left() - kGap, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, formatDurationNs(std::llround(v), yUnit));
     }
     // Axis titles.
-    p.drawText(QRect(plot.left(), height() - fm.height() - kGap / 2, plot.width(), fm.height()), Qt::AlignCenter,
-               tr("Base time from step start"));
+    p.drawText(QRect(plot.left(), height() - fm.height() - kGap / 2, plot.width(), fm.height()),
+               Qt::AlignCenter, tr("Base time from step start"));
     p.save();
     p.translate(kGap / 2, plot.center().y());
     p.rotate(-90);

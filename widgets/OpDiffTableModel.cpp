@@ -5,6 +5,7 @@
 #include "TableCells.h"
 
 #include <QBrush>
+#include <QFont>
 
 #include <cmath>
 #include <map>
@@ -116,7 +117,8 @@ QString OpDiffTableModel::kernelsText(const RowSide &side, bool comparison) cons
         if (w < 0 || static_cast<std::size_t>(w) >= tree.work.size())
             continue;
         const QString name = model->sliceName(tree.work[static_cast<std::size_t>(w)].slice);
-        auto it = std::find_if(names.begin(), names.end(), [&name](const auto &n) { return n.first == name; });
+        auto it =
+            std::find_if(names.begin(), names.end(), [&name](const auto &n) { return n.first == name; });
         if (it == names.end())
             names.emplace_back(name, 1);
         else
