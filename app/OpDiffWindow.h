@@ -35,6 +35,7 @@ public:
     // The result once computed (null before).
     std::shared_ptr<const diff::DiffResult> result() const { return m_result; }
     bool isComputing() const { return m_watcher.isRunning(); }
+    bool matchShapes() const { return m_matchShapes; }
     // The side-by-side compare window (opened on demand; null when closed).
     CompareWindow *sideBySide() const { return m_sideBySide; }
     CompareWindow *showSideBySide();
