@@ -247,6 +247,18 @@ const std::vector<CommandLineMode> &commandLineModes()
          "rank, e.g. a Slurm job array); `--cache DIR CLUSTER` then opens it without parsing",
          false,
          &runPrepare},
+        {{"diff", nullptr, &setSwitch<&O::diff>},
+         {{"steps"}, {"match-shapes"}, {"json"}, {"csv"}},
+         "BASE NEW",
+         "compare two profiles (GPU or NPU, files or folders) by framework op: ops matched in call-tree "
+         "order "
+         "by name (--match-shapes: and input shapes), each with its host and device time on both sides, the "
+         "ops of one side only, the step breakdown and the ops explaining most of the difference; --steps "
+         "A,B "
+         "compares ProfilerStep#A of BASE with ProfilerStep#B of NEW (default: the whole profiles); --json "
+         "prints the whole diff as JSON, --csv writes its rows (docs/DIFF.md)",
+         false,
+         &runDiff},
     };
     return modes;
 }
@@ -267,6 +279,7 @@ const std::vector<CommandLineOption> &modeCommandLineOptions()
         {"match-shapes", nullptr, &setSwitch<&O::matchShapes>},
         {"perfetto", nullptr, &setSwitch<&O::perfetto>},
         {"ops", nullptr, &setSwitch<&O::clusterOps>},
+        {"steps", "A,B", &setText<&O::diffSteps>},
     };
     return options;
 }

@@ -57,6 +57,9 @@ struct CommandLineOptions
     bool overview = false;   // --overview PATH [--json] (app/OverviewCommand.cpp)
     // --prepare RANK_DIR --cache DIR (app/PrepareCommand.cpp); --cache itself sets load.snapshotDirectory.
     QString prepare;
+    bool diff =
+        false; // --diff BASE NEW [--steps A,B] [--match-shapes] [--json|--csv OUT] (app/DiffCommand.cpp)
+    QString diffSteps; // --steps A,B: ProfilerStep#A of BASE against ProfilerStep#B of NEW
 };
 
 // "12.5ms" -> 12500000; plain numbers are microseconds, as in the trace files.
@@ -220,5 +223,9 @@ int runCluster(const CommandLineOptions &options);
 // `--prepare RANK_DIR --cache DIR`: parses one rank folder headlessly and writes its snapshot and its cluster
 // summary into DIR (docs/CLUSTER.md), so that `--cache DIR` opens the cluster without parsing.
 int runPrepare(const CommandLineOptions &options);
+
+// `--diff BASE NEW [--steps A,B] [--match-shapes] [--json|--csv OUT]`: the two profiles compared by framework
+// op (core/diff, docs/DIFF.md): headline and top rows as text, or the whole diff as JSON / CSV.
+int runDiff(const CommandLineOptions &options);
 
 } // namespace at

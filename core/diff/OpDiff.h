@@ -263,8 +263,11 @@ std::vector<std::pair<std::size_t, std::size_t>> alignLevel(const std::vector<st
 // ---- Output ----
 
 // The --diff JSON document (docs/DIFF.md): base/new headlines, rows, unmatched, groups, top, accumulated.
-QString diffJson(const DiffResult &result);
-// The rows as RFC 4180 CSV with a header (times in µs, exact decimals).
-QString diffCsv(const DiffResult &result);
+// With the models, every row lists the names of its device work on each side.
+QString diffJson(const DiffResult &result, const TraceModel *baseModel = nullptr,
+                 const TraceModel *comparisonModel = nullptr);
+// The rows, then the unmatched ops, as RFC 4180 CSV with a header (times in µs, exact decimals).
+QString diffCsv(const DiffResult &result, const TraceModel *baseModel = nullptr,
+                const TraceModel *comparisonModel = nullptr);
 
 } // namespace at::diff

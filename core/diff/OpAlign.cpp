@@ -1,0 +1,162 @@
+// Alignment of one level of the two op trees: a common subsequence of the two key sequences.
+//
+// Common prefix and suffix are matched first (O(n)). A middle of at most `exactCells` cells (n·m) gets the
+// exact LCS (core/Lcs.h, Hirschberg: O(n·m) time, O(n + m) memory). A longer middle is cut at anchors, the
+// keys that occur exactly once on each side, kept order-preserving by a longest increasing subsequence
+// (patience diff, O(n log n)); each gap between anchors is aligned the same way. A long gap without any
+// unique key is matched by the k-th occurrence of each key on both sides, again made order-preserving by a
+// longest increasing subsequence (O(n log n)): a common subsequence, not always the longest.
+
+#include "OpAlign.h"
+
+#include "Lcs.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace at::diff {
+
+namespace {
+
+using Sequence = std::vector<std::int32_t>;
+using Pairs = std::vector<std::pair<std::size_t, std::size_t>>;
+
+// Past this recursion depth a long gap is matched by occurrence directly (keeps the cost n log n).
+constexpr int kMaxAnchorDepth = 24;
+
+class LevelAligner
+{
+public:
+    LevelAligner(const Sequence &a, const Sequence &b, std::uint64_t exactCells, AlignStats &stats)
+        : m_a(a), m_b(b), m_exactCells(exactCells), m_stats(stats)
+    {}
+
+    void align(std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1, int depth, Pairs &out)
+    {
+        while (a0 < a1 && b0 < b1 && m_a[a0] == m_b[b0])
+            out.emplace_back(a0++, b0++);
+        std::size_t suffix = 0;
+        while (a1 - suffix > a0 && b1 - suffix > b0 && m_a[a1 - suffix - 1] == m_b[b1 - suffix - 1])
+            ++suffix;
+        a1 -= suffix;
+        b1 -= suffix;
+        if (a0 < a1 && b0 < b1) {
+            const std::uint64_t cells = static_cast<std::uint64_t>(a1 - a0) * (b1 - b0);
+            if (cells <= m_exactCells)
+                exact(a0, a1, b0, b1, out);
+            else if (depth >= kMaxAnchorDepth || !anchored(a0, a1, b0, b1, depth, out))
+                byOccurrence(a0, a1, b0, b1, out);
+        }
+        for (std::size_t s = 0; s < suffix; ++s)
+            out.emplace_back(a1 + s, b1 + s);
+    }
+
+private:
+    void exact(std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1, Pairs &out)
+    {
+        ++m_stats.exactGaps;
+        const Sequence a(m_a.begin() + static_cast<std::ptrdiff_t>(a0),
+                         m_a.begin() + static_cast<std::ptrdiff_t>(a1));
+        const Sequence b(m_b.begin() + static_cast<std::ptrdiff_t>(b0),
+                         m_b.begin() + static_cast<std::ptrdiff_t>(b1));
+        for (const auto &[i, j] : longestCommonSubsequence(a, b, ~std::uint64_t(0)))
+            out.emplace_back(a0 + i, b0 + j);
+    }
+
+    void byOccurrence(std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1, Pairs &out)
+    {
+        ++m_stats.occurrenceGaps;
+        const Sequence a(m_a.begin() + static_cast<std::ptrdiff_t>(a0),
+                         m_a.begin() + static_cast<std::ptrdiff_t>(a1));
+        const Sequence b(m_b.begin() + static_cast<std::ptrdiff_t>(b0),
+                         m_b.begin() + static_cast<std::ptrdiff_t>(b1));
+        // maxCells 0: longestCommonSubsequence goes straight to its occurrence match for any non-empty
+        // middle.
+        for (const auto &[i, j] : longestCommonSubsequence(a, b, 0))
+            out.emplace_back(a0 + i, b0 + j);
+    }
+
+    // Patience: the keys unique on both sides, order-preserving by a longest increasing subsequence; then
+    // every gap recursively. False when there is no such key.
+    bool anchored(std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1, int depth, Pairs &out)
+    {
+        struct Seen
+        {
+            std::uint32_t inA = 0, inB = 0;
+            std::size_t i = 0, j = 0;
+        };
+        std::unordered_map<std::int32_t, Seen> seen;
+        seen.reserve((a1 - a0) + (b1 - b0));
+        for (std::size_t i = a0; i < a1; ++i) {
+            Seen &s = seen[m_a[i]];
+            ++s.inA;
+            s.i = i;
+        }
+        for (std::size_t j = b0; j < b1; ++j) {
+            Seen &s = seen[m_b[j]];
+            ++s.inB;
+            s.j = j;
+        }
+        Pairs candidates;
+        for (std::size_t i = a0; i < a1; ++i) {
+            const Seen &s = seen[m_a[i]];
+            if (s.inA == 1 && s.inB == 1)
+                candidates.emplace_back(i, s.j);
+        }
+        if (candidates.empty())
+            return false;
+        ++m_stats.anchoredGaps;
+        // Longest increasing subsequence on j (candidates are increasing in i).
+        std::vector<std::size_t> tails, previous(candidates.size(), SIZE_MAX);
+        for (std::size_t c = 0; c < candidates.size(); ++c) {
+            const auto pos =
+                std::lower_bound(tails.begin(), tails.end(), candidates[c].second,
+                                 [&](std::size_t t, std::size_t j) { return candidates[t].second < j; });
+            if (pos != tails.begin())
+                previous[c] = *(pos - 1);
+            if (pos == tails.end())
+                tails.push_back(c);
+            else
+                *pos = c;
+        }
+        Pairs anchors;
+        for (std::size_t c = tails.back(); c != SIZE_MAX; c = previous[c])
+            anchors.push_back(candidates[c]);
+        std::reverse(anchors.begin(), anchors.end());
+        std::size_t i = a0, j = b0;
+        for (const auto &[ai, bj] : anchors) {
+            align(i, ai, j, bj, depth + 1, out);
+            out.emplace_back(ai, bj);
+            i = ai + 1;
+            j = bj + 1;
+        }
+        align(i, a1, j, b1, depth + 1, out);
+        return true;
+    }
+
+    const Sequence &m_a;
+    const Sequence &m_b;
+    const std::uint64_t m_exactCells;
+    AlignStats &m_stats;
+};
+
+} // namespace
+
+std::vector<std::pair<std::size_t, std::size_t>> alignLevelCounted(const std::vector<std::int32_t> &a,
+                                                                   const std::vector<std::int32_t> &b,
+                                                                   std::uint64_t exactCells,
+                                                                   AlignStats &stats)
+{
+    Pairs out;
+    LevelAligner(a, b, exactCells, stats).align(0, a.size(), 0, b.size(), 0, out);
+    return out;
+}
+
+std::vector<std::pair<std::size_t, std::size_t>>
+alignLevel(const std::vector<std::int32_t> &a, const std::vector<std::int32_t> &b, std::uint64_t exactCells)
+{
+    AlignStats stats;
+    return alignLevelCounted(a, b, exactCells, stats);
+}
+
+} // namespace at::diff
