@@ -25,7 +25,8 @@ namespace at {
 
 namespace {
 
-constexpr int kBusyAfterMs = 100; // the progress bar shows only for a diff that takes longer
+constexpr int kBusyAfterMs = 100;     // the progress bar shows only for a diff that takes longer
+constexpr TimeNs kMinRevealNs = 1000; // an op without device work is still shown over a few µs
 
 // The colour of each op slice of one side: matched ops by their device-time change, ops of one side only
 // grey. Shared by the pane's colour override, which may outlive this window.
@@ -215,7 +216,10 @@ void OpDiffWindow::showRow(int diffRow)
     }
     // Matched ops, not times: the comparison op sits at the base op's x.
     view->alignOnTimes(starts[0], starts[1]);
-    paneOf(view, 0)->revealSpan(starts[0], std::max(ends[0], starts[0] + (ends[1] - starts[1])));
+    // Zoomed on the op and its kernels (the longer side's), with three times their length around them
+    // for context; the comparison pane follows the base pane.
+    const TimeNs length = std::max<TimeNs>({ends[0] - starts[0], ends[1] - starts[1], kMinRevealNs});
+    paneOf(view, 0)->zoom()->fit({starts[0] - 3 * length, starts[0] + 4 * length});
 }
 
 void OpDiffWindow::showUnmatchedOp(bool comparison, int opIndex)

@@ -155,10 +155,12 @@ void OpDiffCurve::paintEvent(QPaintEvent *)
     p.translate(kGap / 2, plot.center().y());
     p.rotate(-90);
     p.drawText(QRect(-plot.height() / 2, 0, plot.height(), fm.height()), Qt::AlignCenter,
-               tr("Accumulated delta (comparison − base)"));
+               fm.elidedText(tr("Accumulated delta"), Qt::ElideRight, plot.height()));
     p.restore();
     p.drawText(QRect(plot.left(), 0, plot.width(), fm.height() + kGap / 2), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("Above zero: the comparison is behind the base by that much"));
+               fm.elidedText(tr("Accumulated delta (comparison − base) over the base step: above zero, the "
+                                "comparison is behind by that much"),
+                             Qt::ElideRight, plot.width()));
     p.setPen(pal.color(QPalette::Mid));
     p.drawRect(plot.adjusted(0, 0, -1, -1));
 

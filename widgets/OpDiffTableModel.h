@@ -25,20 +25,21 @@ public:
         ByName,
         ByModule
     };
+    // The numbers first (they are what the table is read for), the long texts after them.
     enum Column
     {
         OpColumn,
-        PathColumn,
-        ModuleColumn,
-        ShapesColumn,
-        BaseCountColumn,
-        ComparisonCountColumn,
         BaseDeviceColumn,
         ComparisonDeviceColumn,
         DeltaColumn,
         RatioColumn,
+        BaseCountColumn,
+        ComparisonCountColumn,
         BaseHostColumn,
         ComparisonHostColumn,
+        ShapesColumn,
+        PathColumn,
+        ModuleColumn,
         BaseKernelsColumn,
         ComparisonKernelsColumn,
         ColumnCount

@@ -5,6 +5,7 @@
 #include "OpDiffTableModel.h"
 #include "OpDiffUnmatchedModel.h"
 #include "TableExport.h"
+#include "Theme.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -165,6 +166,8 @@ void OpDiffView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslateUi();
+    else if (event->type() == QEvent::PaletteChange)
+        updateHeadline();
     QWidget::changeEvent(event);
 }
 
@@ -239,16 +242,19 @@ void OpDiffView::updateHeadline()
             .arg(formatCount(static_cast<qint64>(matched)),
                  formatCount(static_cast<qint64>(m_result->unmatchedBase.size())),
                  formatCount(static_cast<qint64>(m_result->unmatchedComparison.size())));
+    // The palette's link colour is a dark blue in both themes: lighter on a dark background.
+    const QString link =
+        (isDark(palette()) ? QColor(0x8a, 0xb4, 0xf8) : palette().color(QPalette::Link)).name();
     QStringList top;
     for (std::size_t i = 0; i < m_result->topRows.size(); ++i) {
         const int row = m_result->topRows[i];
         if (row < 0 || static_cast<std::size_t>(row) >= m_result->rows.size())
             continue;
         const diff::DiffRow &r = m_result->rows[static_cast<std::size_t>(row)];
-        top << QStringLiteral("%1.&nbsp;<a href=\"row:%2\">%3</a>&nbsp;%4")
+        top << QStringLiteral("%1.&nbsp;<a href=\"row:%2\" style=\"color:%3\">%4</a>&nbsp;%5")
                    .arg(i + 1)
                    .arg(row)
-                   .arg(r.name.toHtmlEscaped(), unbroken(signedDuration(r.deltaNs)));
+                   .arg(link, r.name.toHtmlEscaped(), unbroken(signedDuration(r.deltaNs)));
     }
     if (!top.isEmpty())
         text += QStringLiteral("<br><b>%1</b> ").arg(tr("Ops that explain most of the difference:")) +

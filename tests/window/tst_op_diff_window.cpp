@@ -508,6 +508,12 @@ private Q_SLOTS:
                                            .arg(size.height())
                                            .arg(uiThemeName(theme), language));
                 }
+        // The side-by-side window the row opened, aligned on the op.
+        QVERIFY(w->sideBySide());
+        w->sideBySide()->resize(1600, 1000);
+        QTest::qWait(50);
+        if (!dir.isEmpty())
+            w->sideBySide()->grab().save(dir + QStringLiteral("/op-diff-side-by-side.png"));
         resetAppearance();
     }
 };
