@@ -125,10 +125,8 @@ void OpDiffWindow::retranslateUi()
         m_status->setText(tr("Computing the diff by framework op…"));
     else
         //: The op diff's status bar: how the op levels were aligned, e.g. "exact LCS on every level"
-        m_status->setText(tr("Alignment: %1%2")
-                              .arg(m_result->method, m_matchShapes
-                                                         ? tr("; ops matched by name and input shapes")
-                                                         : tr("; ops matched by name")));
+        m_status->setText(tr("Alignment: %1").arg(m_result->method));
+    ops matched by name ")));
 }
 
 void OpDiffWindow::onFinished()

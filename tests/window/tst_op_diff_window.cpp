@@ -497,16 +497,24 @@ private Q_SLOTS:
                     applyUiTheme(theme);
                     QVERIFY(setUiLanguage(language));
                     w->resize(size);
-                    QTest::qWait(50);
-                    QLabel *headline = w->view()->headline();
-                    QVERIFY(headline->height() >= headline->heightForWidth(headline->width()));
-                    QVERIFY(w->view()->curve()->height() >= w->view()->curve()->minimumSizeHint().height());
+                    QTest::qWait(300);
                     if (!dir.isEmpty())
                         w->grab().save(QStringLiteral("%1/op-diff-%2x%3-%4-%5.png")
                                            .arg(dir)
                                            .arg(size.width())
                                            .arg(size.height())
                                            .arg(uiThemeName(theme), language));
+                    QLabel *headline = w->view()->headline();
+                    const QString config = QStringLiteral("%1x%2 %3 %4")
+                                               .arg(size.width())
+                                               .arg(size.height())
+                                               .arg(uiThemeName(theme), language);
+                    QVERIFY2(headline->height() >= headline->heightForWidth(headline->width()),
+                             qPrintable(QStringLiteral("%1: the headline needs %2 px, has %3")
+                                            .arg(config)
+                                            .arg(headline->heightForWidth(headline->width()))
+                                            .arg(headline->height())));
+                    QVERIFY(w->view()->curve()->height() >= w->view()->curve()->minimumSizeHint().height());
                 }
         // The side-by-side window the row opened, aligned on the op.
         QVERIFY(w->sideBySide());
