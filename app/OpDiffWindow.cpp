@@ -126,7 +126,6 @@ void OpDiffWindow::retranslateUi()
     else
         //: The op diff's status bar: how the op levels were aligned, e.g. "exact LCS on every level"
         m_status->setText(tr("Alignment: %1").arg(m_result->method));
-    ops matched by name ")));
 }
 
 void OpDiffWindow::onFinished()
