@@ -482,6 +482,69 @@ private Q_SLOTS:
         QVERIFY2(lines[1].contains(expected), qPrintable(lines[1] + QStringLiteral(" lacks ") + expected));
     }
 
+    // The real PyTorch GPU trace (Kineto) against itself: every delta 0, the rows sum to the step, and a row
+    // selects its op in both panes. Its steps (ProfilerStep#4..6) come from the Kineto reader (branch
+    // kineto).
+    void gpuSampleAgainstItself()
+    {
+        const QString gpu = test::samplePath(QStringLiteral("hta_kineto_gpu_traces/nccl_data.json.gz"));
+        MainWindow a, b;
+        a.show();
+        b.show();
+        QVERIFY(test::openAndWait(a, gpu));
+        QVERIFY(test::openAndWait(b, gpu));
+        if (a.model()->steps().empty())
+            QSKIP("this build reads no steps from Kineto traces (the Kineto reader is not merged)");
+        std::vector<StepChoice> mine, theirs;
+        for (const StepChoice &c : a.stepChoices()) {
+            if (c.model == a.sharedModel())
+                mine.push_back(c);
+            if (c.model == b.sharedModel())
+                theirs.push_back(c);
+        }
+        QCOMPARE(mine.size(), std::size_t(3)); // ProfilerStep#4, #5, #6
+        QCOMPARE(theirs.size(), std::size_t(3));
+        auto *w = new OpDiffWindow(mine.front(), theirs.front(), false);
+        w->show();
+        QVERIFY(QTest::qWaitFor([w] { return w->result() != nullptr; }, 60000));
+        const diff::DiffResult &r = *w->result();
+        QVERIFY(r.base.stepTime > 0);
+        QVERIFY(r.unmatchedBase.empty());
+        QVERIFY(r.unmatchedComparison.empty());
+        qlonglong base = 0;
+        for (const diff::DiffRow &row : r.rows) {
+            QCOMPARE(row.deltaNs, 0);
+            base += row.base.deviceNs;
+        }
+        QCOMPARE(base, r.base.stepTime);
+        const QString dir = qEnvironmentVariable("AT_SCREENSHOT_DIR");
+        int first = -1;
+        for (std::size_t i = 0; i < r.rows.size() && first < 0; ++i)
+            if (r.rows[i].kind == diff::RowKind::MatchedOp && !r.rows[i].base.work.empty())
+                first = static_cast<int>(i);
+        QVERIFY(first >= 0);
+        w->view()->selectDiffRow(first);
+        QVERIFY(w->sideBySide());
+        QCOMPARE(
+            w->sideBySide()->view()->basePane()->selectedSlice(),
+            r.baseTree.ops[static_cast<std::size_t>(r.rows[static_cast<std::size_t>(first)].base.op)].slice);
+        QCOMPARE(w->sideBySide()->view()->comparisonPane()->selectedSlice(),
+                 r.comparisonTree
+                     .ops[static_cast<std::size_t>(r.rows[static_cast<std::size_t>(first)].comparison.op)]
+                     .slice);
+        QCOMPARE(w->sideBySide()->view()->comparisonPane()->highlightedSlices().size(),
+                 r.rows[static_cast<std::size_t>(first)].comparison.work.size());
+        w->resize(1600, 1000);
+        w->sideBySide()->resize(1600, 1000);
+        QTest::qWait(300);
+        if (!dir.isEmpty()) {
+            w->grab().save(dir + QStringLiteral("/gpu-op-diff.png"));
+            w->sideBySide()->grab().save(dir + QStringLiteral("/gpu-side-by-side.png"));
+        }
+        delete w;
+        test::closeCompareWindows();
+    }
+
     // The window at its two sizes, light and dark, English and Chinese (AT_SCREENSHOT_DIR to keep them):
     // the headline is never cut and the curve keeps a readable height.
     void screenshots()
