@@ -134,6 +134,33 @@ SlowedCopy writeSlowedCopy(const QString &from, const QString &to)
     return out;
 }
 
+// A copy of the trace in which the op (the innermost cpu_op of that name starting at opStart, absolute ns) is
+// called "renamed_op": the diff must list it as an op of one side only on both sides.
+bool writeRenamedCopy(const QString &from, const QString &to, const QString &opName, TimeNs opStart)
+{
+    QFile in(from);
+    if (!in.open(QIODevice::ReadOnly))
+        return false;
+    QString text = QString::fromUtf8(in.readAll());
+    const QRegularExpression opRe(
+        QString::fromUtf8("\\{\"ph\": \"X\", \"name\": \"([^\"]*)\", \"pid\": \\d+, \"tid\": \\d+, \"ts\": "
+                          "\"([0-9.]+)\", \"dur\": ([0-9.]+), \"cat\": \"cpu_op\""));
+    qsizetype at = -1;
+    TimeNs shortest = std::numeric_limits<TimeNs>::max();
+    for (auto it = opRe.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        if (m.captured(1) == opName && ns(m.captured(2)) == opStart && ns(m.captured(3)) < shortest) {
+            shortest = ns(m.captured(3));
+            at = m.capturedStart(1);
+        }
+    }
+    if (at < 0)
+        return false;
+    text.replace(at, opName.size(), QStringLiteral("renamed_op"));
+    QFile file(to);
+    return file.open(QIODevice::WriteOnly) && file.write(text.toUtf8()) > 0;
+}
+
 template <class T> QList<T *> topLevel()
 {
     QList<T *> out;
@@ -247,6 +274,9 @@ private Q_SLOTS:
         QVERIFY(m_slowed.written);
         QVERIFY2(m_slowed.tasks >= 1, qPrintable(m_slowed.opName));
         QVERIFY(openOther(m_slowedPath));
+        const QString renamed = m_dir.filePath(QStringLiteral("renamed_trace_view.json"));
+        QVERIFY(writeRenamedCopy(test::level1Rank0Trace(), renamed, m_slowed.opName, m_slowed.opStart));
+        QVERIFY(openOther(renamed));
     }
 
     void cleanup() { closeDiffWindows(); }
@@ -369,6 +399,45 @@ private Q_SLOTS:
         QVERIFY(slowed != durationChangeColor(1000, 1000));
         // The curve marks the op's base time.
         QCOMPARE(w->view()->curve()->markedTime(), std::optional<TimeNs>(row.baseOffset));
+    }
+
+    // An op renamed in the comparison is an op of one side only on both sides, listed apart in the
+    // Unmatched tab (its device time in the total row of such ops); a click there selects it in its pane.
+    void aRenamedOpIsListedApart()
+    {
+        OpDiffWindow *w = diffFromMenu(choiceOf(m_others[2].get()), false);
+        QVERIFY(w);
+        const diff::DiffResult &r = *w->result();
+        QCOMPARE(r.unmatchedBase.size(), std::size_t(1));
+        QCOMPARE(r.unmatchedComparison.size(), std::size_t(1));
+        QCOMPARE(r.unmatchedBase.front().name, m_slowed.opName);
+        QCOMPARE(r.unmatchedComparison.front().name, QStringLiteral("renamed_op"));
+        // Its tasks are still counted: each side's rows sum to its step.
+        const QAbstractItemModel *table = w->view()->table()->model();
+        qlonglong base = 0, comparison = 0;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            base += raw(table, row, OpDiffTableModel::BaseDeviceColumn);
+            comparison += raw(table, row, OpDiffTableModel::ComparisonDeviceColumn);
+        }
+        QCOMPARE(base, r.base.stepTime);
+        QCOMPARE(comparison, r.comparison.stepTime);
+        QTableView *unmatched = w->view()->unmatchedTable();
+        QCOMPARE(unmatched->model()->rowCount(), 2);
+        QCOMPARE(w->view()->tabs()->tabText(1), QStringLiteral("Unmatched (2)"));
+        w->view()->tabs()->setCurrentWidget(unmatched);
+        for (int row = 0; row < 2; ++row) {
+            const QString op = unmatched->model()->index(row, 1).data().toString();
+            const bool comparisonSide = op == QLatin1String("renamed_op");
+            QTest::mouseClick(unmatched->viewport(), Qt::LeftButton, {},
+                              unmatched->visualRect(unmatched->model()->index(row, 1)).center());
+            QVERIFY(w->sideBySide());
+            const diff::UnmatchedOp &u =
+                comparisonSide ? r.unmatchedComparison.front() : r.unmatchedBase.front();
+            const diff::OpTree &tree = comparisonSide ? r.comparisonTree : r.baseTree;
+            TimelineView *pane = comparisonSide ? w->sideBySide()->view()->comparisonPane()
+                                                : w->sideBySide()->view()->basePane();
+            QCOMPARE(pane->selectedSlice(), tree.ops[static_cast<std::size_t>(u.op)].slice);
+        }
     }
 
     void sortingIsNumericWithTheTotalsLast()
