@@ -2,6 +2,7 @@
 
 #include "ChangeColors.h"
 #include "Commands.h"
+#include "NumberFormat.h"
 #include "OpDiffView.h"
 #include "StepCompareView.h"
 #include "Steps.h"
@@ -88,6 +89,7 @@ OpDiffWindow::OpDiffWindow(const StepChoice &base, const StepChoice &comparison,
     diff::DiffOptions options;
     options.matchShapes = matchShapes;
     // The worker keeps the models alive through its own copies of the shared pointers.
+    m_clock.start();
     m_watcher.setFuture(QtConcurrent::run(
         [b = base.model, c = comparison.model, baseInput = inputs[0], comparisonInput = inputs[1], options] {
             return std::shared_ptr<const diff::DiffResult>(
@@ -124,13 +126,16 @@ void OpDiffWindow::retranslateUi()
     if (!m_result)
         m_status->setText(tr("Computing the diff by framework op…"));
     else
-        //: The op diff's status bar: how the op levels were aligned, e.g. "exact LCS on every level"
-        m_status->setText(tr("Alignment: %1").arg(m_result->method));
+        //: The op diff's status bar: how the op levels were aligned (e.g. "exact LCS on every level") and
+        //: how long the diff took
+        m_status->setText(
+            tr("Alignment: %1 · computed in %2").arg(m_result->method, formatDurationNs(m_computeNs)));
 }
 
 void OpDiffWindow::onFinished()
 {
     m_progress->hide();
+    m_computeNs = m_clock.nsecsElapsed();
     m_result = m_watcher.result();
     m_view->setResult(m_result, m_sides[0].model.get(), m_sides[1].model.get());
     retranslateUi();

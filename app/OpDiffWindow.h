@@ -3,6 +3,7 @@
 #include "CompareWindow.h"
 #include "diff/OpDiff.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QMainWindow>
 #include <QPointer>
@@ -36,6 +37,8 @@ public:
     std::shared_ptr<const diff::DiffResult> result() const { return m_result; }
     bool isComputing() const { return m_watcher.isRunning(); }
     bool matchShapes() const { return m_matchShapes; }
+    // From the window's start to the result (what the user waited for), 0 before.
+    TimeNs computeTime() const { return m_computeNs; }
     // The side-by-side compare window (opened on demand; null when closed).
     CompareWindow *sideBySide() const { return m_sideBySide; }
     CompareWindow *showSideBySide();
@@ -61,6 +64,8 @@ private:
     bool m_matchShapes;
     std::shared_ptr<const diff::DiffResult> m_result;
     QFutureWatcher<std::shared_ptr<const diff::DiffResult>> m_watcher;
+    QElapsedTimer m_clock;
+    TimeNs m_computeNs = 0;
     OpDiffView *m_view;
     QProgressBar *m_progress;
     QLabel *m_status;

@@ -294,6 +294,8 @@ private Q_SLOTS:
         OpDiffWindow *w = diffFromMenu(choiceOf(m_others[0].get()), true);
         QVERIFY(w);
         QVERIFY(w->matchShapes());
+        qInfo("diff of the level-1 step with itself: %s (%zu rows)",
+              qPrintable(formatDurationNs(w->computeTime())), w->result()->rows.size());
         const diff::DiffResult &r = *w->result();
         QVERIFY(r.base.stepTime > 0);
         QCOMPARE(r.comparison.stepTime, r.base.stepTime);
@@ -576,6 +578,8 @@ private Q_SLOTS:
         auto *w = new OpDiffWindow(mine.front(), theirs.front(), false);
         w->show();
         QVERIFY(QTest::qWaitFor([w] { return w->result() != nullptr; }, 60000));
+        qInfo("diff of the GPU step with itself: %s (%zu rows)",
+              qPrintable(formatDurationNs(w->computeTime())), w->result()->rows.size());
         const diff::DiffResult &r = *w->result();
         QVERIFY(r.base.stepTime > 0);
         QVERIFY(r.unmatchedBase.empty());
