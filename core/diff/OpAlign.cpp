@@ -4,7 +4,10 @@
 // exact LCS (core/Lcs.h, Hirschberg: O(n·m) time, O(n + m) memory). A longer middle is cut at anchors, the
 // keys that occur exactly once on each side, kept order-preserving by a longest increasing subsequence
 // (patience diff, O(n log n)); each gap between anchors is aligned the same way. A long gap without any
-// unique key is matched by the k-th occurrence of each key on both sides, again made order-preserving by a
+// unique key (a repeated layer: the same few names over and over) gets the exact LCS inside a band of
+// kBandWidth cells around the gap's diagonal (O(n·W) time, one byte a cell): exact as long as the
+// two sides never drift more than W/2 ops apart from that diagonal. A gap whose sides differ too much in
+// length for the band is matched by the k-th occurrence of each key on both sides, made order-preserving by a
 // longest increasing subsequence (O(n log n)): a common subsequence, not always the longest.
 
 #include "OpAlign.h"
@@ -23,6 +26,8 @@ using Pairs = std::vector<std::pair<std::size_t, std::size_t>>;
 
 // Past this recursion depth a long gap is matched by occurrence directly (keeps the cost n log n).
 constexpr int kMaxAnchorDepth = 24;
+// Cells per row of the banded LCS (W): 100,000 × 512 one-byte directions = 51 MB at most.
+constexpr std::size_t kBandWidth = 512;
 
 class LevelAligner
 {
@@ -44,8 +49,10 @@ public:
             const std::uint64_t cells = static_cast<std::uint64_t>(a1 - a0) * (b1 - b0);
             if (cells <= m_exactCells)
                 exact(a0, a1, b0, b1, out);
-            else if (depth >= kMaxAnchorDepth || !anchored(a0, a1, b0, b1, depth, out))
-                byOccurrence(a0, a1, b0, b1, out);
+            else if (depth >= kMaxAnchorDepth || !anchored(a0, a1, b0, b1, depth, out)) {
+                if (!banded(a0, a1, b0, b1, out))
+                    byOccurrence(a0, a1, b0, b1, out);
+            }
         }
         for (std::size_t s = 0; s < suffix; ++s)
             out.emplace_back(a1 + s, b1 + s);
@@ -61,6 +68,85 @@ private:
                          m_b.begin() + static_cast<std::ptrdiff_t>(b1));
         for (const auto &[i, j] : longestCommonSubsequence(a, b, ~std::uint64_t(0)))
             out.emplace_back(a0 + i, b0 + j);
+    }
+
+    // Exact LCS restricted to a band of kBandWidth cells around the diagonal from (a0, b0) to (a1, b1). False
+    // when the band cannot follow that diagonal (one side more than W/2 times as long as the other).
+    bool banded(std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1, Pairs &out)
+    {
+        const std::size_t n = a1 - a0, m = b1 - b0;
+        const std::size_t half = kBandWidth / 2;
+        if (m / n + 2 >= half)
+            return false;
+        ++m_stats.bandedGaps;
+        const auto low = [&](std::size_t i) -> std::size_t {
+            const std::size_t centre = static_cast<std::size_t>(static_cast<unsigned __int128>(i) * m / n);
+            return centre > half ? centre - half : 0;
+        };
+        const std::size_t width = kBandWidth + 1;
+        // dir: 0 unset, 1 diagonal (a match), 2 up (skip a[i-1]), 3 left (skip b[j-1]).
+        std::vector<std::uint8_t> dir((n + 1) * width, 0);
+        std::vector<std::uint32_t> previous(width, 0), current(width, 0);
+        std::size_t previousLow = low(0);
+        constexpr std::uint32_t kNone = 0; // scores are stored + 1 so that 0 means "outside the band"
+        for (std::size_t k = 0; k < width; ++k)
+            previous[k] = previousLow + k <= m ? 1 : kNone;
+        for (std::size_t i = 1; i <= n; ++i) {
+            const std::size_t lo = low(i);
+            const std::int32_t ai = m_a[a0 + i - 1];
+            for (std::size_t k = 0; k < width; ++k) {
+                const std::size_t j = lo + k;
+                current[k] = kNone;
+                if (j > m)
+                    continue;
+                const auto at = [&](const std::vector<std::uint32_t> &row, std::size_t rowLow,
+                                    std::size_t col) {
+                    return col >= rowLow && col - rowLow < width ? row[col - rowLow] : kNone;
+                };
+                std::uint32_t best = kNone;
+                std::uint8_t how = 0;
+                if (j == 0) {
+                    best = 1; // LCS of a prefix against nothing
+                    how = 2;
+                } else {
+                    if (ai == m_b[b0 + j - 1]) {
+                        if (const std::uint32_t diagonal = at(previous, previousLow, j - 1);
+                            diagonal != kNone) {
+                            best = diagonal + 1;
+                            how = 1;
+                        }
+                    }
+                    if (const std::uint32_t up = at(previous, previousLow, j); up > best) {
+                        best = up;
+                        how = 2;
+                    }
+                    if (const std::uint32_t left = k > 0 ? current[k - 1] : kNone; left > best) {
+                        best = left;
+                        how = 3;
+                    }
+                }
+                current[k] = best;
+                dir[i * width + k] = how;
+            }
+            std::swap(previous, current);
+            previousLow = lo;
+        }
+        Pairs reversed;
+        std::size_t i = n, j = m;
+        while (i > 0 && j > 0) {
+            const std::size_t lo = low(i);
+            const std::uint8_t how = j >= lo && j - lo < width ? dir[i * width + (j - lo)] : 2;
+            if (how == 1) {
+                reversed.emplace_back(a0 + i - 1, b0 + j - 1);
+                --i, --j;
+            } else if (how == 3) {
+                --j;
+            } else {
+                --i;
+            }
+        }
+        out.insert(out.end(), reversed.rbegin(), reversed.rend());
+        return true;
     }
 
     void byOccurrence(std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1, Pairs &out)

@@ -9,7 +9,8 @@ struct AlignStats
 {
     std::size_t exactGaps = 0;      // middles aligned by the exact LCS
     std::size_t anchoredGaps = 0;   // long middles cut at unique keys (patience)
-    std::size_t occurrenceGaps = 0; // long middles without unique keys: k-th occurrence + LIS
+    std::size_t bandedGaps = 0;     // long middles without unique keys: exact LCS inside a diagonal band
+    std::size_t occurrenceGaps = 0; // ... too lopsided for the band: k-th occurrence + LIS
 };
 
 std::vector<std::pair<std::size_t, std::size_t>> alignLevelCounted(const std::vector<std::int32_t> &a,

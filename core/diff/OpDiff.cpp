@@ -140,15 +140,19 @@ public:
     {
         QString text =
             QCoreApplication::translate(
-                "Core", "ops matched by %1 inside matched parents, level by level; exact LCS on %2 level(s)")
+                "Core", "ops matched by %1 inside matched parents, level by level (%2 levels)")
                 .arg(m_options.matchShapes ? QCoreApplication::translate("Core", "name and input shapes")
                                            : QCoreApplication::translate("Core", "name"))
-                .arg(m_stats.exactGaps);
-        if (m_stats.anchoredGaps + m_stats.occurrenceGaps > 0)
-            text += QCoreApplication::translate(
-                        "Core", "; long levels: %1 cut at unique names (patience), %2 matched by occurrence")
-                        .arg(m_stats.anchoredGaps)
-                        .arg(m_stats.occurrenceGaps);
+                .arg(m_levels);
+        text += QCoreApplication::translate("Core", "; exact LCS on %1 differing stretch(es)")
+                    .arg(m_stats.exactGaps);
+        if (m_stats.anchoredGaps + m_stats.bandedGaps + m_stats.occurrenceGaps > 0)
+            text +=
+                QCoreApplication::translate("Core", "; long stretches: %1 cut at unique names (patience), %2 "
+                                                    "aligned by a banded LCS, %3 matched by occurrence")
+                    .arg(m_stats.anchoredGaps)
+                    .arg(m_stats.bandedGaps)
+                    .arg(m_stats.occurrenceGaps);
         return text;
     }
 
@@ -169,6 +173,7 @@ private:
     {
         if (a.empty() || b.empty())
             return;
+        ++m_levels;
         std::vector<std::int32_t> ka, kb;
         ka.reserve(a.size());
         kb.reserve(b.size());
@@ -192,6 +197,7 @@ private:
     QHash<QString, std::int32_t> m_keys;
     std::vector<std::pair<std::vector<int>, std::vector<int>>> m_pending;
     AlignStats m_stats;
+    std::size_t m_levels = 0;
 };
 
 // Adds the side's special rows' values (UnmatchedOps, NotLaunched per kind, Idle, Concurrent).

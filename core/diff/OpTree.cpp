@@ -4,7 +4,7 @@
 #include "OpDiff.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
+#include <QHash>
 
 #include <algorithm>
 #include <string_view>
@@ -87,6 +87,7 @@ public:
         const auto &threads = model.threads();
         m_facts.resize(threads.size());
         m_opOfSlice.resize(threads.size());
+        m_workOfSlice.resize(threads.size());
         for (std::size_t t = 0; t < threads.size(); ++t) {
             const ProcessInfo &process = model.processes()[static_cast<std::size_t>(threads[t].process)];
             m_facts[t].group = process.group;
@@ -95,6 +96,21 @@ public:
             m_facts[t].communicationOps = process.layer == Layer::Communication &&
                                           startsWith(name, "Group") &&
                                           name.find("Communication") != std::string_view::npos;
+        }
+        for (const KernelRecord &row : model.kernels().rows())
+            if (row.joined())
+                m_groupsWithKernels.insert(row.group);
+        // A group with GPU work categories is a Kineto trace: there only those categories are device work,
+        // whatever layer its GPU lanes map to (never its GPU annotation lanes).
+        for (std::size_t t = 0; t < threads.size(); ++t) {
+            const SliceTable &table = threads[t].slices;
+            for (std::uint32_t i = 0; i < table.size(); ++i) {
+                const StringId c = table.category(i);
+                if (c == m_cats.kernel || c == m_cats.memcpy || c == m_cats.memset) {
+                    m_gpuGroups.insert(m_facts[t].group);
+                    break;
+                }
+            }
         }
     }
 
@@ -108,6 +124,7 @@ public:
         if (m_tree.flowLinked == 0)
             attributeByContainment();
         keepWorkOfSpan();
+        markHcclOwnTasks();
         computeCosts();
         if (m_tree.ops.empty())
             m_tree.warnings << QCoreApplication::translate("Core", "%1: no framework ops (cpu_op) in %2")
@@ -169,7 +186,7 @@ private:
                         map.assign(table.size(), -1);
                     FrameworkOp op;
                     op.slice = SliceRef{static_cast<std::int32_t>(t), i};
-                    op.name = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+                    op.name = nameText(table.name(i));
                     op.start = table.start(i);
                     op.hostDuration = table.duration(i);
                     for (std::int32_t p = table.parent(i); p >= 0;
@@ -186,6 +203,15 @@ private:
                 }
             }
         }
+    }
+
+    // One shared QString per distinct name (100,000 ops have a few hundred names).
+    QString nameText(StringId id)
+    {
+        auto it = m_names.constFind(id);
+        if (it == m_names.constEnd())
+            it = m_names.insert(id, m_model.strings().qstring(id));
+        return it.value();
     }
 
     // The innermost "nn.Module: X" Python frame around a slice (FORMATS.md §10.4, §11.3 item 6).
@@ -295,13 +321,19 @@ private:
             return gpuKernelKind(name);
         if (category == m_cats.memcpy || category == m_cats.memset)
             return DeviceWorkKind::Memory;
-        if (category != 0)
-            return std::nullopt; // gpu_user_annotation, runtime calls, ops, ...
         const ThreadFacts &facts = m_facts[thread];
+        if (category != 0 || m_gpuGroups.count(facts.group) > 0)
+            return std::nullopt; // gpu_user_annotation, runtime calls, ops, ...
         if (facts.layer == Layer::DeviceStreams || facts.layer == Layer::AiCpu) {
             if (startsWith(name, "PROFILING_"))
                 return std::nullopt; // profiler on/off markers
-            return ascendTaskKind(name);
+            const DeviceWorkKind kind = ascendTaskKind(name);
+            // With a kernel table, computing is what it lists (FORMATS.md §9.2: compute tasks are the
+            // kernel_details / COMPUTE_TASK_INFO rows; HCCL's own tasks are not among them).
+            if (kind == DeviceWorkKind::Compute && m_groupsWithKernels.count(facts.group) > 0 &&
+                m_model.kernels().rowOfSlice(static_cast<std::int32_t>(thread), i) < 0)
+                return DeviceWorkKind::Other;
+            return kind;
         }
         if (facts.communicationOps)
             return DeviceWorkKind::Communication;
@@ -327,7 +359,10 @@ private:
                 work.kind = *kind;
                 if (m_facts[t].communicationOps)
                     communicationOps.emplace_back(work.start, work.start + work.duration);
-                m_workOfSlice.emplace(sliceKey(work.slice), static_cast<int>(m_work.size()));
+                auto &index = m_workOfSlice[t];
+                if (index.empty())
+                    index.assign(table.size(), -1);
+                index[i] = static_cast<int>(m_work.size());
                 m_work.push_back(work);
             }
         }
@@ -345,13 +380,17 @@ private:
             const auto last = table.depthRange(d).second;
             for (auto i = table.firstStartingAtOrAfter(d, flow.toTime);
                  i < last && table.start(i) == flow.toTime; ++i) {
-                const auto it = m_workOfSlice.find(sliceKey(SliceRef{flow.to.thread, i}));
-                if (it != m_workOfSlice.end())
-                    return it->second;
+                if (const int work = workOf(SliceRef{flow.to.thread, i}); work >= 0)
+                    return work;
             }
         }
-        const auto it = m_workOfSlice.find(sliceKey(flow.to));
-        return it == m_workOfSlice.end() ? -1 : it->second;
+        return workOf(flow.to);
+    }
+
+    int workOf(SliceRef ref) const
+    {
+        const auto &index = m_workOfSlice[static_cast<std::size_t>(ref.thread)];
+        return index.empty() ? -1 : index[ref.index];
     }
 
     // The framework thread of the same group and tid as a CANN thread (torch_npu writes both per OS thread).
@@ -489,16 +528,38 @@ private:
         m_workOfSlice.clear();
     }
 
+    // An Ascend task no op launched that overlaps an HCCL op: one of the op's plane tasks (Notify Wait, SDMA,
+    // Write Value, ...), which the op slice stands for (FORMATS.md §9.2 never counts plane tasks).
     bool insideCommunicationOp(const DeviceWork &work) const
     {
-        if (m_facts[static_cast<std::size_t>(work.slice.thread)].communicationOps)
+        const auto &facts = m_facts[static_cast<std::size_t>(work.slice.thread)];
+        if (facts.communicationOps || (facts.layer != Layer::DeviceStreams && facts.layer != Layer::AiCpu))
             return false;
-        const auto it = std::upper_bound(m_communicationOps.begin(), m_communicationOps.end(),
-                                         Interval{work.start, std::numeric_limits<TimeNs>::max()});
-        if (it == m_communicationOps.begin())
-            return false;
-        const Interval &op = *(it - 1);
-        return work.start >= op.first && work.start + work.duration <= op.second;
+        const TimeNs end = work.start + work.duration;
+        // The first op ending after the task starts; it overlaps when it also starts before the task ends.
+        const auto it = std::upper_bound(m_communicationOps.begin(), m_communicationOps.end(), work.start,
+                                         [](TimeNs t, const Interval &op) { return t < op.second; });
+        return it != m_communicationOps.end() && it->first < std::max(end, work.start + 1);
+    }
+
+    // The device tasks an op launched together with an HCCL op, inside that op's span, are HCCL's own (plane
+    // tasks, its AI Core/Vector reduce kernels: FORMATS.md §9.2 never counts them as computing). A profiler
+    // database links them to the framework op like its compute tasks, so they are told apart here.
+    void markHcclOwnTasks()
+    {
+        std::unordered_set<int> hcclOwners;
+        for (const DeviceWork &work : m_tree.work)
+            if (work.owner >= 0 && m_facts[static_cast<std::size_t>(work.slice.thread)].communicationOps)
+                hcclOwners.insert(work.owner);
+        if (hcclOwners.empty())
+            return;
+        for (DeviceWork &work : m_tree.work) {
+            const ThreadFacts &facts = m_facts[static_cast<std::size_t>(work.slice.thread)];
+            if (work.owner >= 0 && hcclOwners.count(work.owner) > 0 && !facts.communicationOps &&
+                (facts.layer == Layer::DeviceStreams || facts.layer == Layer::AiCpu) &&
+                insideCommunicationOp(work))
+                work.kind = DeviceWorkKind::Other; // neither computing nor the op itself
+        }
     }
 
     void computeCosts()
@@ -559,8 +620,12 @@ private:
     std::vector<std::vector<int>> m_opOfSlice; // per thread: op of each slice (-1), empty without ops
     std::vector<FrameworkOp> m_ops;            // before orderOps()
     std::vector<DeviceWork> m_work;            // every device work of the group, before keepWorkOfSpan()
-    std::unordered_map<std::uint64_t, int> m_workOfSlice;
+    std::vector<std::vector<int>>
+        m_workOfSlice; // per thread: work index of each slice (-1), empty without work
     std::vector<Interval> m_communicationOps;
+    QHash<StringId, QString> m_names;
+    std::unordered_set<int> m_groupsWithKernels; // groups whose kernel table is joined to the timeline
+    std::unordered_set<int> m_gpuGroups;         // groups with Kineto GPU work (kernel/gpu_memcpy/gpu_memset)
     OpTree m_tree;
 };
 

@@ -157,7 +157,7 @@ private Q_SLOTS:
         QTest::newRow("ops alone") << QStringList{s("--ops"), s("p")} << 2 << s("--ops needs --cluster");
         QTest::newRow("json alone")
             << QStringList{s("--json"), s("p")} << 2
-            << s("--json needs --summary, --advise, --overview, --memory or --cluster");
+            << s("--json needs --summary, --advise, --overview, --memory, --cluster or --diff");
         QTest::newRow("option of another mode") << QStringList{s("--summary"), s("--csv"), s("o.csv"), s("p")}
                                                 << 2 << s("--summary does not take --csv");
         QTest::newRow("unknown option")
