@@ -553,6 +553,54 @@ private Q_SLOTS:
         QVERIFY2(lines[1].contains(expected), qPrintable(lines[1] + QStringLiteral(" lacks ") + expected));
     }
 
+    // Two ranks of one profile (the level-1 folder's rank 0 and rank 1): each side reads its own rank's ops,
+    // most ops match, and each side's rows sum to its own step time.
+    void twoRanksOfOneProfile()
+    {
+        MainWindow folder;
+        folder.show();
+        QVERIFY(
+            test::openAndWait(folder, test::samplePath(QStringLiteral(
+                                          "msinsight_alexnet_1step_levels/test/data/pytorch/text/level1"))));
+        std::vector<StepChoice> steps;
+        for (const StepChoice &c : folder.stepChoices())
+            if (c.model == folder.sharedModel())
+                steps.push_back(c);
+        QCOMPARE(steps.size(), std::size_t(2)); // the step on rank 0 and on rank 1
+        const Step &rank0 = steps[0].model->steps()[static_cast<std::size_t>(steps[0].step)];
+        const Step &rank1 = steps[1].model->steps()[static_cast<std::size_t>(steps[1].step)];
+        QVERIFY(rank0.group != rank1.group);
+        auto *w = new OpDiffWindow(steps[0], steps[1], false);
+        w->show();
+        QVERIFY(QTest::qWaitFor([w] { return w->result() != nullptr; }, 60000));
+        const diff::DiffResult &r = *w->result();
+        // Every op of a side is on its own rank's threads.
+        const TraceModel &model = *folder.model();
+        for (const auto &[tree, group] :
+             {std::pair{&r.baseTree, rank0.group}, std::pair{&r.comparisonTree, rank1.group}}) {
+            QVERIFY(tree->ops.size() > 100);
+            for (const diff::FrameworkOp &op : tree->ops)
+                QCOMPARE(model
+                             .processes()[static_cast<std::size_t>(
+                                 model.threads()[static_cast<std::size_t>(op.slice.thread)].process)]
+                             .group,
+                         group);
+        }
+        std::size_t matched = 0;
+        qlonglong base = 0, comparison = 0;
+        for (const diff::DiffRow &row : r.rows) {
+            matched += row.kind == diff::RowKind::MatchedOp;
+            base += row.base.deviceNs;
+            comparison += row.comparison.deviceNs;
+        }
+        QVERIFY2(matched * 10 >= r.baseTree.ops.size() * 9,
+                 qPrintable(QStringLiteral("%1 of %2 matched").arg(matched).arg(r.baseTree.ops.size())));
+        QCOMPARE(base, r.base.stepTime);
+        QCOMPARE(comparison, r.comparison.stepTime);
+        QVERIFY(r.base.stepTime != r.comparison.stepTime); // two ranks, two step times
+        delete w;
+    }
+
     // The real PyTorch GPU trace (Kineto) against itself: every delta 0, the rows sum to the step, and a row
     // selects its op in both panes. Its steps (ProfilerStep#4..6) come from the Kineto reader (branch
     // kineto).
