@@ -529,6 +529,51 @@ private Q_SLOTS:
         QCOMPARE(view->currentDiffRow(), r.topRows.front());
     }
 
+    // A headline op and a click on the curve select their row; by module, the groups total the matched ops.
+    void headlineCurveAndModulesSelectAndTotal()
+    {
+        OpDiffWindow *w = slowedDiff();
+        QVERIFY(w);
+        OpDiffView *view = w->view();
+        const diff::DiffResult &r = *w->result();
+        const int top = r.topRows.front();
+        Q_EMIT view->headline()->linkActivated(QStringLiteral("row:%1").arg(top));
+        QCOMPARE(view->currentDiffRow(), top);
+        QVERIFY(w->sideBySide());
+        // The curve: the x whose time is nearest the slowed op's base offset, clicked.
+        view->table()->clearSelection();
+        view->selectDiffRow(r.rows.size() > 1 && top == 0 ? 1 : 0);
+        OpDiffCurve *curve = view->curve();
+        const QRect plot = curve->plotRect();
+        const TimeNs target = r.rows[static_cast<std::size_t>(top)].baseOffset;
+        int best = plot.left();
+        for (int x = plot.left(); x <= plot.right(); ++x)
+            if (std::abs(curve->timeAt(x) - target) < std::abs(curve->timeAt(best) - target))
+                best = x;
+        QTest::mouseClick(curve, Qt::LeftButton, {}, QPoint(best, plot.center().y()));
+        const int picked = view->currentDiffRow();
+        QVERIFY(picked >= 0);
+        // The op nearest the click: within one pixel's time of the slowed op.
+        const TimeNs pixel = curve->timeAt(plot.left() + 1) - curve->timeAt(plot.left());
+        QVERIFY2(std::abs(r.rows[static_cast<std::size_t>(picked)].baseOffset - target) <= pixel,
+                 qPrintable(r.rows[static_cast<std::size_t>(picked)].name));
+        // By module: the groups' base device time is the matched ops' total.
+        view->groupChooser()->setCurrentIndex(2);
+        const QAbstractItemModel *model = view->table()->model();
+        qlonglong groups = 0, ops = 0;
+        int groupRows = 0;
+        for (int i = 0; i < model->rowCount(); ++i)
+            if (view->tableModel()->entry(view->proxy()->mapToSource(model->index(i, 0)).row()).group) {
+                groups += raw(model, i, OpDiffTableModel::BaseDeviceColumn);
+                ++groupRows;
+            }
+        for (const diff::DiffRow &row : r.rows)
+            if (row.kind == diff::RowKind::MatchedOp)
+                ops += row.base.deviceNs;
+        QVERIFY(groupRows >= 2); // at least one module and "(no module)"
+        QCOMPARE(groups, ops);
+    }
+
     // The CSV has the rows as shown, with exact µs.
     void csvExportHasTheRowsAsShown()
     {
