@@ -84,17 +84,15 @@ OpDiffWindow::OpDiffWindow(const StepChoice &base, const StepChoice &comparison,
     connect(m_view, &OpDiffView::unmatchedOpActivated, this, &OpDiffWindow::showUnmatchedOp);
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &OpDiffWindow::onFinished);
 
-    const diff::DiffInput inputs[2] = {{base.model.get(), windowOf(base)},
-                                       {comparison.model.get(), windowOf(comparison)}};
     diff::DiffOptions options;
     options.matchShapes = matchShapes;
     // The worker keeps the models alive through its own copies of the shared pointers.
     m_clock.start();
-    m_watcher.setFuture(QtConcurrent::run(
-        [b = base.model, c = comparison.model, baseInput = inputs[0], comparisonInput = inputs[1], options] {
-            return std::shared_ptr<const diff::DiffResult>(
-                std::make_shared<diff::DiffResult>(diff::diffProfiles(baseInput, comparisonInput, options)));
-        }));
+    m_watcher.setFuture(QtConcurrent::run([b = base.model, c = comparison.model, baseWindow = windowOf(base),
+                                           comparisonWindow = windowOf(comparison), options] {
+        return std::shared_ptr<const diff::DiffResult>(std::make_shared<diff::DiffResult>(
+            diff::diffProfiles({b.get(), baseWindow}, {c.get(), comparisonWindow}, options)));
+    }));
     QTimer::singleShot(kBusyAfterMs, this, [this] {
         if (m_watcher.isRunning())
             m_progress->show();

@@ -7,8 +7,9 @@
 #include <QBrush>
 #include <QFont>
 
+#include <algorithm>
 #include <cmath>
-#include <map>
+#include <limits>
 
 namespace at {
 
