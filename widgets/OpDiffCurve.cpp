@@ -18,7 +18,8 @@ namespace at {
 
 namespace {
 
-constexpr int kGap = 6; // between a label and what it labels
+constexpr int kGap = 6;               // between a label and what it labels
+constexpr TimeNs kFlatCurveNs = 1000; // the y extent of a curve that never leaves 0
 
 // Room for the tick labels of both axes and their titles, from the widget's font.
 struct Margins
@@ -77,27 +78,48 @@ OpDiffCurve::Scale OpDiffCurve::yScale() const
         low = std::min(low, p.delta);
         high = std::max(high, p.delta);
     }
-    const DisplayUnit unit = durationUnitFor(std::max<TimeNs>(largestDelta(m_points), 1));
+    const DisplayUnit unit = yUnit();
     const int intervals = std::clamp(height() / 45, 2, 8);
+    // A flat curve still gets a readable axis (0 … 1 µs), and ticks never fall between two ns.
+    if (low == 0 && high == 0)
+        high = kFlatCurveNs;
+    if (unit.basePerUnit == 1)
+        high = std::max<TimeNs>(high, low + intervals);
     const NiceScale s = niceScale(static_cast<double>(low) / unit.basePerUnit,
-                                  static_cast<double>(std::max(high, low + 1)) / unit.basePerUnit, intervals);
+                                  static_cast<double>(high) / unit.basePerUnit, intervals);
     return {s.min * unit.basePerUnit, s.max * unit.basePerUnit, s.step * unit.basePerUnit, s.decimals()};
+}
+
+DisplayUnit OpDiffCurve::yUnit() const
+{
+    const TimeNs largest = largestDelta(m_points);
+    return durationUnitFor(largest == 0 ? kFlatCurveNs : largest);
 }
 
 QRect OpDiffCurve::plotRect() const
 {
     const QFontMetrics fm(font());
     const Scale y = yScale();
-    const DisplayUnit yUnit =
-        tickUnit(durationUnitFor(std::max<TimeNs>(largestDelta(m_points), 1)), y.decimals);
+    const DisplayUnit yTicks = tickUnit(yUnit(), y.decimals);
     int labelWidth = 0;
     for (double v = y.min; v <= y.max + y.step / 2; v += y.step)
-        labelWidth = std::max(labelWidth, fm.horizontalAdvance(formatDurationNs(std::llround(v), yUnit)));
+        labelWidth = std::max(labelWidth, fm.horizontalAdvance(formatDurationNs(std::llround(v), yTicks)));
     const int left = fm.height() + kGap + labelWidth + kGap;
     const int bottom = 2 * fm.height() + 2 * kGap;
     const int top = fm.height() + kGap;
     const int right = fm.horizontalAdvance(QStringLiteral("000.000 ms")) / 2 + kGap;
     return QRect(left, top, std::max(1, width() - left - right), std::max(1, height() - top - bottom));
+}
+
+QStringList OpDiffCurve::tickLabels(Qt::Orientation axis) const
+{
+    const Scale s = axis == Qt::Horizontal ? xScale() : yScale();
+    const DisplayUnit unit =
+        tickUnit(axis == Qt::Horizontal ? durationUnitFor(std::max<TimeNs>(m_span, 1)) : yUnit(), s.decimals);
+    QStringList labels;
+    for (double v = s.min; v <= s.max + s.step / 2; v += s.step)
+        labels << formatDurationNs(std::llround(v), unit);
+    return labels;
 }
 
 TimeNs OpDiffCurve::timeAt(int x) const
@@ -117,8 +139,7 @@ void OpDiffCurve::paintEvent(QPaintEvent *)
     const QRect plot = plotRect();
     const Scale xs = xScale(), ys = yScale();
     const DisplayUnit xUnit = tickUnit(durationUnitFor(std::max<TimeNs>(m_span, 1)), xs.decimals);
-    const DisplayUnit yUnit =
-        tickUnit(durationUnitFor(std::max<TimeNs>(largestDelta(m_points), 1)), ys.decimals);
+    const DisplayUnit yTicks = tickUnit(yUnit(), ys.decimals);
     const auto px = [&](double ns) {
         return plot.left() + (ns - xs.min) / std::max(1.0, xs.max - xs.min) * plot.width();
     };
@@ -147,7 +168,7 @@ void OpDiffCurve::paintEvent(QPaintEvent *)
         p.drawLine(plot.left(), y, plot.right(), y);
         p.setPen(text);
         p.drawText(QRect(0, y - fm.height() / 2, plot.left() - kGap, fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, formatDurationNs(std::llround(v), yUnit));
+                   Qt::AlignRight | Qt::AlignVCenter, formatDurationNs(std::llround(v), yTicks));
     }
     // Axis titles.
     p.drawText(QRect(plot.left(), height() - fm.height() - kGap / 2, plot.width(), fm.height()),

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "NumberFormat.h"
 #include "Time.h"
 
 #include <QWidget>
@@ -32,6 +33,8 @@ public:
     std::optional<TimeNs> markedTime() const { return m_marked; }
     // The plot's rectangle inside the widget (after the axes' labels and titles).
     QRect plotRect() const;
+    // The tick labels of an axis as drawn (Qt::Horizontal: time from the step start; Vertical: the delta).
+    QStringList tickLabels(Qt::Orientation axis) const;
     // The time at a widget x (clamped to the axis).
     TimeNs timeAt(int x) const;
 
@@ -54,6 +57,7 @@ private:
     };
     Scale xScale() const;
     Scale yScale() const;
+    DisplayUnit yUnit() const; // the unit of the largest |delta| (µs for a flat curve)
 
     std::vector<Point> m_points;
     TimeNs m_span = 0;

@@ -177,6 +177,25 @@ void closeDiffWindows()
     test::closeCompareWindows();
 }
 
+// Both axes of the curve: round, distinct tick labels, each with its unit.
+bool curveAxesRead(const OpDiffCurve &curve, QString *why)
+{
+    for (const Qt::Orientation axis : {Qt::Horizontal, Qt::Vertical}) {
+        QStringList labels = curve.tickLabels(axis);
+        static const QRegularExpression withUnit(QStringLiteral("^-?[0-9,.]+ (ns|µs|ms|s)$"));
+        if (labels.size() < 3 || labels.removeDuplicates() > 0) {
+            *why = labels.join(QStringLiteral(" | "));
+            return false;
+        }
+        for (const QString &label : labels)
+            if (!withUnit.match(label).hasMatch()) {
+                *why = label;
+                return false;
+            }
+    }
+    return true;
+}
+
 qlonglong raw(const QAbstractItemModel *model, int row, int column)
 {
     return model->index(row, column).data(Qt::UserRole).toLongLong();
@@ -321,6 +340,8 @@ private Q_SLOTS:
         QVERIFY(!w->view()->curve()->points().empty());
         for (const OpDiffCurve::Point &p : w->view()->curve()->points())
             QCOMPARE(p.delta, TimeNs(0));
+        QString why;
+        QVERIFY2(curveAxesRead(*w->view()->curve(), &why), qPrintable(why));
     }
 
     // The op whose tasks were slowed is the top row with exactly the added time, and heads the headline.
@@ -353,6 +374,8 @@ private Q_SLOTS:
         QVERIFY(w->view()->headline()->text().contains(QStringLiteral("href=\"row:%1\"").arg(top)));
         // The curve ends at the total delta of the matched ops.
         QCOMPARE(w->view()->curve()->points().back().delta, kSlowdownNs * m_slowed.tasks);
+        QString why;
+        QVERIFY2(curveAxesRead(*w->view()->curve(), &why), qPrintable(why));
     }
 
     // A row click selects the op on both panes, highlights its kernels there, and puts the comparison op
