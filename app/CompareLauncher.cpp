@@ -2,6 +2,7 @@
 
 #include "MainWindow.h"
 #include "MessageBar.h"
+#include "OpDiffWindow.h"
 #include "OpenDialogs.h"
 #include "Steps.h"
 #include "StepsPanel.h"
@@ -72,34 +73,65 @@ CompareWindow *CompareLauncher::compareSteps(const StepChoice &base, const StepC
     return window;
 }
 
-void CompareLauncher::chooseStepsToCompare()
+OpDiffWindow *CompareLauncher::diffSteps(const StepChoice &base, const StepChoice &comparison,
+                                         bool matchShapes)
 {
-    const std::vector<StepChoice> choices = stepChoices();
+    auto *window = new OpDiffWindow(base, comparison, matchShapes);
+    window->show();
+    return window;
+}
+
+bool CompareLauncher::presetChoices(const std::vector<StepChoice> &choices, ComparePurpose purpose, int *base,
+                                    int *comparison)
+{
     if (choices.empty()) {
         m_window->messageBar()->showMessage(MessageBar::Kind::Info,
                                             tr("Comparing needs steps: this profile has none."));
-        return;
+        return false;
     }
     if (choices.size() < 2) {
         // One step here and no other profile open: the other step is in another run.
-        chooseAnotherRunToCompare(choices.front());
-        return;
+        chooseAnotherRunToCompare(choices.front(), purpose);
+        return false;
     }
     // Preset from the step list: two rows → those; one row → it and the next choice.
     const std::vector<int> selected = m_window->steps()->selectedSteps();
-    int base = selected.empty() ? 0 : selected.front();
-    int comparison = selected.size() >= 2 ? selected[1] : base + 1;
-    if (comparison >= static_cast<int>(choices.size()))
-        comparison = base == 0 ? 1 : 0;
-    openCompareDialog(choices, base, comparison);
+    *base = selected.empty() ? 0 : selected.front();
+    *comparison = selected.size() >= 2 ? selected[1] : *base + 1;
+    if (*comparison >= static_cast<int>(choices.size()))
+        *comparison = *base == 0 ? 1 : 0;
+    return true;
 }
 
-void CompareLauncher::openCompareDialog(std::vector<StepChoice> choices, int base, int comparison)
+void CompareLauncher::chooseStepsToCompare()
+{
+    const std::vector<StepChoice> choices = stepChoices();
+    int base = 0, comparison = 0;
+    if (presetChoices(choices, ComparePurpose::Steps, &base, &comparison))
+        openCompareDialog(choices, base, comparison, ComparePurpose::Steps);
+}
+
+void CompareLauncher::chooseStepsToDiff()
+{
+    const std::vector<StepChoice> choices = stepChoices();
+    int base = 0, comparison = 0;
+    if (presetChoices(choices, ComparePurpose::OpDiff, &base, &comparison))
+        openCompareDialog(choices, base, comparison, ComparePurpose::OpDiff);
+}
+
+void CompareLauncher::openCompareDialog(std::vector<StepChoice> choices, int base, int comparison,
+                                        ComparePurpose purpose)
 {
     auto *dialog = new CompareStepsDialog(std::move(choices), base, comparison, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this,
-            [this, dialog] { compareSteps(dialog->base(), dialog->comparison(), dialog->matchShapes()); });
+    if (purpose == ComparePurpose::OpDiff)
+        dialog->useForOpDiff();
+    connect(dialog, &QDialog::accepted, this, [this, dialog, purpose] {
+        if (purpose == ComparePurpose::OpDiff)
+            diffSteps(dialog->base(), dialog->comparison(), dialog->matchShapes());
+        else
+            compareSteps(dialog->base(), dialog->comparison(), dialog->matchShapes());
+    });
     // Another run than the open ones: the dialog's own buttons get one more (CompareStepsDialog lists only
     // open profiles; where the other run comes from is the launcher's business).
     if (auto *buttons = dialog->findChild<QDialogButtonBox *>()) {
@@ -107,16 +139,16 @@ void CompareLauncher::openCompareDialog(std::vector<StepChoice> choices, int bas
         another->setObjectName(QStringLiteral("compare.anotherRun"));
         another->setToolTip(tr("Compare with a step of a run that is not open: a trace file or a profiling "
                                "result folder"));
-        connect(another, &QPushButton::clicked, this, [this, dialog] {
+        connect(another, &QPushButton::clicked, this, [this, dialog, purpose] {
             const StepChoice base = dialog->base();
             dialog->reject();
-            chooseAnotherRunToCompare(base);
+            chooseAnotherRunToCompare(base, purpose);
         });
     }
     dialog->open();
 }
 
-void CompareLauncher::chooseAnotherRunToCompare(const StepChoice &base)
+void CompareLauncher::chooseAnotherRunToCompare(const StepChoice &base, ComparePurpose purpose)
 {
     const QString path = chooseTraceFile(m_window, tr("Compare against another run"));
     if (path.isEmpty())
@@ -127,7 +159,7 @@ void CompareLauncher::chooseAnotherRunToCompare(const StepChoice &base)
     const QPointer<MainWindow> opened(other);
     connect(
         other, &MainWindow::loadFinished, this,
-        [this, opened, base, path](bool ok) {
+        [this, opened, base, path, purpose](bool ok) {
             if (!ok || !opened)
                 return; // the new window says why
             const std::vector<StepChoice> choices = stepChoices();
@@ -143,7 +175,7 @@ void CompareLauncher::chooseAnotherRunToCompare(const StepChoice &base)
                                                     tr("%1 has no steps to compare with.").arg(path));
                 return;
             }
-            openCompareDialog(choices, baseIndex, comparison);
+            openCompareDialog(choices, baseIndex, comparison, purpose);
         },
         Qt::SingleShotConnection);
     other->openPath(path);

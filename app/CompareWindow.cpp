@@ -122,4 +122,12 @@ bool CompareStepsDialog::matchShapes() const
     return m_shapes->isChecked();
 }
 
+void CompareStepsDialog::useForOpDiff()
+{
+    setWindowTitle(tr("Diff by Framework Op"));
+    m_shapes->setText(tr("Match ops by name and input shapes"));
+    if (auto *buttons = findChild<QDialogButtonBox *>())
+        buttons->button(QDialogButtonBox::Ok)->setText(tr("Diff"));
+}
+
 } // namespace at

@@ -58,6 +58,8 @@ public:
     const StepChoice &base() const;
     const StepChoice &comparison() const;
     bool matchShapes() const;
+    // The same choice for the diff by framework op: its title, the shapes option and the button say so.
+    void useForOpDiff();
     QComboBox *baseChooser() const { return m_base; }
     QComboBox *comparisonChooser() const { return m_comparison; }
 

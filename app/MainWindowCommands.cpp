@@ -87,6 +87,7 @@ std::vector<std::pair<const char *, std::function<void()>>> MainWindow::commandH
         {"view.previousStep", [this] { showAdjacentStep(-1); }},
         {"view.nextStep", [this] { showAdjacentStep(+1); }},
         {"view.compareSteps", [this] { chooseStepsToCompare(); }},
+        {"view.diffByOp", [this] { m_compare->chooseStepsToDiff(); }},
         {"help.shortcuts",
          [this] {
              auto *dialog = new ShortcutsDialog(this);

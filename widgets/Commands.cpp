@@ -292,6 +292,13 @@ std::vector<Command> timelineCommands()
          QT_TRANSLATE_NOOP("Commands", "&Compare Steps…"),
          {key(ctrlShift | Qt::Key_C)},
          QT_TRANSLATE_NOOP("Commands", "compare two steps side by side")},
+        {"view.diffByOp",
+         S::View,
+         QT_TRANSLATE_NOOP("Commands", "&Diff by Framework Op…"),
+         {key(ctrlShift | Qt::Key_D)},
+         QT_TRANSLATE_NOOP(
+             "Commands",
+             "compare two steps or profiles op by op: diff table, accumulated delta, both timelines")},
     };
 }
 
@@ -443,6 +450,16 @@ std::vector<Command> panelCompareAndListedCommands()
          nullptr,
          N::None,
          QKeySequence::Close},
+        {"opdiff.exportCsv",
+         S::Compare,
+         QT_TRANSLATE_NOOP("Commands", "&Export Op Diff as CSV…"),
+         {},
+         QT_TRANSLATE_NOOP("Commands", "op diff window: the diff table as shown, as CSV")},
+        {"opdiff.sideBySide",
+         S::Compare,
+         QT_TRANSLATE_NOOP("Commands", "Show &Timelines Side by Side"),
+         {},
+         QT_TRANSLATE_NOOP("Commands", "op diff window: open both steps' timelines in the compare window")},
         {"find.next",
          S::Listed,
          QT_TRANSLATE_NOOP("Commands", "Next Match"),

@@ -476,6 +476,13 @@ void StepCompareView::alignOn(std::optional<std::size_t> pair)
     syncFrom(0);
 }
 
+void StepCompareView::alignOnTimes(TimeNs baseTime, TimeNs comparisonTime)
+{
+    m_offsets[0] = baseTime;
+    m_offsets[1] = comparisonTime;
+    syncFrom(0);
+}
+
 void StepCompareView::syncFrom(int pane)
 {
     if (m_syncing || !m_models[0])

@@ -66,6 +66,9 @@ public:
     std::optional<std::size_t> pairOf(int pane, SliceRef ref) const;
     // Selects the pair in both panes and brings it into view (aligned on it in SelectedKernel mode).
     void showPair(std::size_t pair);
+    // Puts baseTime of the base pane and comparisonTime of the comparison pane at the same x, the zoom
+    // kept (the diff by framework op aligns on a matched op); setAlign() or a kernel pair realigns.
+    void alignOnTimes(TimeNs baseTime, TimeNs comparisonTime);
 
 protected:
     void changeEvent(QEvent *event) override;
