@@ -31,6 +31,7 @@ public:
     // "Show all" / "Hide": shows or hides the list of details.
     QToolButton *showAllButton() const { return m_showAll; }
     QToolButton *copyButton() const { return m_copy; }
+    QToolButton *closeButton() const { return m_close; }
     QPlainTextEdit *detailsView() const { return m_detailsView; }
 
 private:
