@@ -34,7 +34,13 @@ public:
     QToolButton *closeButton() const { return m_close; }
     QPlainTextEdit *detailsView() const { return m_detailsView; }
 
+protected:
+    // View ▸ Language: the buttons and their tooltips in the new language at once (the message itself was
+    // written by the load, in the language of its moment).
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
     void setExpanded(bool expanded);
 
     QLabel *m_label;

@@ -15,7 +15,9 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -349,11 +351,16 @@ private Q_SLOTS:
         QVERIFY(test::openOnOverview(*m_window, level1Folder(0)));
         QVERIFY(m_window->showsOverview());
         QVERIFY(m_window->messageBar()->isVisible());
+        // The toolbar's kernel colour chooser belongs to the timeline: not shown over the Overview.
+        auto *colorBy = m_window->findChild<QLabel *>(QStringLiteral("ColorByLabel"));
+        QVERIFY(colorBy);
+        QVERIFY(!colorBy->isVisible());
         resizeWindow({900, 700});
         m_window->showTimelinePage();
         QTRY_VERIFY(view()->isVisible());
         QCoreApplication::processEvents();
         verifyDeviceAndCommunicationInSight();
+        QTRY_VERIFY(colorBy->isVisible());
         // And back to the Overview, larger, then to the timeline again.
         m_window->showOverviewPage();
         resizeWindow({1600, 1000});
@@ -363,6 +370,22 @@ private Q_SLOTS:
         verifyDeviceAndCommunicationInSight();
         const QString communication = laneOutOfSight(Layer::Communication);
         QVERIFY2(communication.isEmpty(), qPrintable(communication));
+    }
+
+    // The bar above the lanes speaks the window's language after View ▸ Language, like the rest of it.
+    void messageBarFollowsTheLanguage()
+    {
+        QVERIFY(openWindow(level1Folder(0), {900, 700}));
+        MessageBar *bar = m_window->messageBar();
+        QVERIFY(bar->isVisible());
+        QCOMPARE(bar->copyButton()->text(), QStringLiteral("Copy"));
+        QVERIFY(setUiLanguage(QStringLiteral("zh_CN")));
+        QTRY_VERIFY(bar->copyButton()->text() != QStringLiteral("Copy"));
+        QCOMPARE(bar->copyButton()->text(), QCoreApplication::translate("at::MessageBar", "Copy"));
+        QVERIFY(!bar->closeButton()->toolTip().isEmpty());
+        QVERIFY(!bar->detailsView()->isVisible()); // still folded
+        QVERIFY(setUiLanguage(QStringLiteral("en")));
+        QTRY_COMPARE(bar->copyButton()->text(), QStringLiteral("Copy"));
     }
 
     void clickOnTheHeaderOpensADeepStack()

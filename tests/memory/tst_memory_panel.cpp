@@ -359,6 +359,15 @@ private slots:
                                         .arg(live->columnWidth(column))));
                 QVERIFY(!text.contains(QLatin1String("e+")));
             }
+        // ... and inside the list's viewport: no column of numbers scrolled or cut off at its right edge.
+        for (int column = 1; column < live->columnCount(); ++column)
+            QVERIFY2(live->header()->sectionViewportPosition(column) + live->columnWidth(column) <=
+                         live->viewport()->width(),
+                     qPrintable(
+                         QStringLiteral("column %1 ends at %2 of %3 px")
+                             .arg(column)
+                             .arg(live->header()->sectionViewportPosition(column) + live->columnWidth(column))
+                             .arg(live->viewport()->width())));
         // The size column reads in one scaled unit ("144.00 MB"), as NumberFormat writes it.
         QVERIFY2(live->topLevelItem(0)->text(1).endsWith(QLatin1String(" MB")),
                  qPrintable(live->topLevelItem(0)->text(1)));
@@ -374,6 +383,9 @@ private slots:
                 QVERIFY2(tableFm.horizontalAdvance(text) <= table->columnWidth(column),
                          qPrintable(QStringLiteral("table column %1: \"%2\"").arg(column).arg(text)));
             }
+        QVERIFY(table->horizontalHeader()->sectionViewportPosition(MemoryAllocationModel::Size) +
+                    table->columnWidth(MemoryAllocationModel::Size) <=
+                table->viewport()->width());
         QVERIFY(window.grab().save(m_settings.filePath(QStringLiteral("memory-dock.png"))));
     }
 

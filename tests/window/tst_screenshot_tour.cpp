@@ -141,6 +141,22 @@ class TestScreenshotTour : public QObject, protected test::WindowFixture
                                                     .arg(fm.horizontalAdvance(text))
                                                     .arg(width));
             };
+            // Within the list's viewport too, not scrolled out of it (a column sized to its text in a list
+            // too narrow for it is cut by the viewport's edge instead).
+            const auto inView = [&](const QString &list, const QHeaderView *header, int column) {
+                const int right = header->sectionViewportPosition(column) + header->sectionSize(column);
+                if (right > header->viewport()->width())
+                    problem(Check::MemoryCells,
+                            QStringLiteral("%1: column \"%2\" ends at %3 px of %4")
+                                .arg(list, header->model()->headerData(column, Qt::Horizontal).toString())
+                                .arg(right)
+                                .arg(header->viewport()->width()));
+            };
+            if (QTreeWidget *live = panel->liveList(); shown(live))
+                for (int c = 1; c < live->columnCount(); ++c)
+                    inView(QStringLiteral("live at peak"), live->header(), c);
+            if (QTableView *table = panel->allocationTable(); shown(table))
+                inView(QStringLiteral("allocations"), table->horizontalHeader(), MemoryAllocationModel::Size);
             if (QTreeWidget *live = panel->liveList(); shown(live))
                 for (int c = 1; c < live->columnCount(); ++c)
                     for (int r = 0; r < live->topLevelItemCount(); ++r)
