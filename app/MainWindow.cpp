@@ -104,10 +104,10 @@ MainWindow::MainWindow(QWidget *parent)
     colorLabel->setObjectName(QStringLiteral("ColorByLabel"));
     QAction *colorLabelAction = toolbar->addWidget(colorLabel);
     QAction *colorByAction = toolbar->addWidget(m_colorBy);
-    // Kernel colours are the timeline's: on the start page, the Overview and the cluster page the chooser
-    // would be an empty or idle combo box.
+    // Kernel colours are the timeline's: with no timeline loaded (the start page, a cluster folder read from
+    // its summary files) the chooser would be an empty combo box.
     connect(m_pages, &QStackedWidget::currentChanged, this, [this, colorLabelAction, colorByAction] {
-        const bool timeline = m_pages->currentWidget() == m_timeline;
+        const bool timeline = m_model != nullptr;
         colorLabelAction->setVisible(timeline);
         colorByAction->setVisible(timeline);
     });
