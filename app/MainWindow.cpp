@@ -102,8 +102,17 @@ MainWindow::MainWindow(QWidget *parent)
     toolbar->setObjectName(QStringLiteral("ViewToolBar"));
     auto *colorLabel = new QLabel(tr(" Colour kernels: "));
     colorLabel->setObjectName(QStringLiteral("ColorByLabel"));
-    toolbar->addWidget(colorLabel);
-    toolbar->addWidget(m_colorBy);
+    QAction *colorLabelAction = toolbar->addWidget(colorLabel);
+    QAction *colorByAction = toolbar->addWidget(m_colorBy);
+    // Kernel colours are the timeline's: with no timeline loaded (the start page, a cluster folder read from
+    // its summary files) the chooser would be an empty combo box.
+    connect(m_pages, &QStackedWidget::currentChanged, this, [this, colorLabelAction, colorByAction] {
+        const bool timeline = m_model != nullptr;
+        colorLabelAction->setVisible(timeline);
+        colorByAction->setVisible(timeline);
+    });
+    colorLabelAction->setVisible(false); // the start page comes first
+    colorByAction->setVisible(false);
     m_timeline->setMarkers(m_markerList);
     const auto select = [this](SliceRef ref) { m_timeline->selectSlice(ref, true); };
     connect(m_search, &SearchBar::matchActivated, m_timeline, select);

@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -23,16 +24,12 @@ MessageBar::MessageBar(QWidget *parent)
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     line->addWidget(m_label, 1);
     m_showAll->setCheckable(true);
-    m_showAll->setToolTip(tr("List every message of this load"));
     connect(m_showAll, &QToolButton::toggled, this, &MessageBar::setExpanded);
     line->addWidget(m_showAll);
-    m_copy->setText(tr("Copy"));
-    m_copy->setToolTip(tr("Copy every message to the clipboard"));
     connect(m_copy, &QToolButton::clicked, this,
             [this] { QApplication::clipboard()->setText(m_details.join(QLatin1Char('\n'))); });
     line->addWidget(m_copy);
     m_close->setText(QStringLiteral("✕"));
-    m_close->setToolTip(tr("Dismiss"));
     line->addWidget(m_close);
     connect(m_close, &QToolButton::clicked, this, &QWidget::hide);
     layout->addLayout(line);
@@ -40,8 +37,24 @@ MessageBar::MessageBar(QWidget *parent)
     m_detailsView->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_detailsView->setMaximumHeight(160);
     layout->addWidget(m_detailsView);
-    setExpanded(false);
+    retranslateUi();
     hide();
+}
+
+void MessageBar::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QFrame::changeEvent(event);
+}
+
+void MessageBar::retranslateUi()
+{
+    m_showAll->setToolTip(tr("List every message of this load"));
+    m_copy->setText(tr("Copy"));
+    m_copy->setToolTip(tr("Copy every message to the clipboard"));
+    m_close->setToolTip(tr("Dismiss"));
+    setExpanded(m_showAll->isChecked());
 }
 
 void MessageBar::showMessage(Kind kind, const QString &text, const QStringList &details)

@@ -31,9 +31,16 @@ public:
     // "Show all" / "Hide": shows or hides the list of details.
     QToolButton *showAllButton() const { return m_showAll; }
     QToolButton *copyButton() const { return m_copy; }
+    QToolButton *closeButton() const { return m_close; }
     QPlainTextEdit *detailsView() const { return m_detailsView; }
 
+protected:
+    // View ▸ Language: the buttons and their tooltips in the new language at once (the message itself was
+    // written by the load, in the language of its moment).
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
     void setExpanded(bool expanded);
 
     QLabel *m_label;

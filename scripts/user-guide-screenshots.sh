@@ -19,7 +19,7 @@ ranks="$(dirname "$level1")"
 shot ranks-light-1600x1000.png --size 1600x1000 --theme light --lang en --page timeline "$ranks"
 shot compare-light-1600x1000.png --size 1600x1000 --theme light --lang en --compare-steps 0:50,1:50 "$ranks"
 shot compare-dark-900x700.png --size 900x700 --theme dark --lang en --compare-steps 0:50,1:50 "$ranks"
-shot ruler-zoomed-1600x1000.png --size 1600x1000 --theme light --lang en --range 152.1ms:152.134ms "$level1"
+shot ruler-zoomed-1600x1000.png --size 1600x1000 --theme light --lang en --range 161.47ms:161.504ms "$level1"
 qwen3="$(realpath "$here/../shared/samples")/msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2"
 shot cluster-light-1600x1000.png --size 1600x1000 --theme light --lang en --page cluster "$qwen3"
 shot cluster-dark-900x700.png --size 900x700 --theme dark --lang zh_CN --page cluster "$qwen3"
@@ -29,4 +29,18 @@ shot overview-dark-900x700.png --size 900x700 --theme dark --lang en "$level1"
 shot overview-zh-light-900x700.png --size 900x700 --theme light --lang zh_CN "$level1"
 shot overview-cluster-light-1600x1000.png --size 1600x1000 --theme light --lang en "$qwen3"
 shot charts-dock-light-900x700.png --size 900x700 --theme light --lang en --dock charts "$level1"
+# Every other dock at 900x700 at the default layout, both themes and both languages among them.
+shot kernels-dock-dark-900x700.png --size 900x700 --theme dark --lang en --page timeline --dock kernels "$level1"
+shot tables-dock-zh-light-900x700.png --size 900x700 --theme light --lang zh_CN --page timeline --dock tables "$level1"
+shot steps-dock-light-900x700.png --size 900x700 --theme light --lang en --page timeline --dock steps "$level1"
+shot markers-dock-zh-dark-900x700.png --size 900x700 --theme dark --lang zh_CN --page timeline --dock markers "$level1"
+shot memory-dock-light-900x700.png --size 900x700 --theme light --lang en --page timeline --dock memory "$level1"
+shot memory-dock-zh-dark-900x700.png --size 900x700 --theme dark --lang zh_CN --page timeline --dock memory "$level1"
+shot collection-dock-dark-900x700.png --size 900x700 --theme dark --lang en --page timeline --dock collection "$level1"
+shot insights-dock-zh-light-900x700.png --size 900x700 --theme light --lang zh_CN --page timeline --dock insights "$level1"
+shot insights-cluster-light-1600x1000.png --size 1600x1000 --theme light --lang en --page cluster --dock insights "$qwen3"
+# Reduced colours keep the set small (about 2 MB); the pictures read the same.
+if command -v pngquant >/dev/null; then
+    pngquant --force --skip-if-larger --ext .png --quality 70-95 "$out"/*.png || true
+fi
 echo "wrote $(ls "$out" | wc -l) screenshots to $out"

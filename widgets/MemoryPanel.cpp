@@ -19,6 +19,7 @@
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -43,9 +44,14 @@ QString msText(TimeNs t)
     return t == kNoTime ? QString() : QString::number(ms(t), 'f', 3);
 }
 
-QString mbText(std::int64_t bytes)
+// The largest |value| of the values that are set (kNoTime, kNoBytes are not).
+template <typename Values, typename Missing> double largestOf(const Values &values, Missing missing)
 {
-    return bytes == kNoBytes ? QString() : bytesAsMegabytes(bytes);
+    double largest = 0;
+    for (const auto v : values)
+        if (v != missing)
+            largest = std::max(largest, std::abs(static_cast<double>(v)));
+    return largest;
 }
 
 void addCurve(QLineSeries *series, const MemoryCurve &curve, MemoryMetric metric)
@@ -99,7 +105,42 @@ void MemoryAllocationModel::setRows(const TraceModel *model, std::vector<std::si
     beginResetModel();
     m_model = model;
     m_rows = std::move(rows);
+    pickUnits();
     endResetModel();
+}
+
+void MemoryAllocationModel::pickUnits()
+{
+    m_units.fill(DisplayUnit{});
+    if (!m_model)
+        return;
+    const auto column = [&](auto value) {
+        std::vector<decltype(value(m_model->memory().allocations.front()))> values;
+        values.reserve(m_rows.size());
+        for (const std::size_t row : m_rows)
+            values.push_back(value(m_model->memory().allocations[row]));
+        return values;
+    };
+    if (m_rows.empty())
+        return;
+    using A = MemoryAllocation;
+    m_units[Size] = bytesUnitFor(largestOf(column([](const A &a) { return a.bytes; }), kNoBytes));
+    const DisplayUnit at = timePointUnitFor(
+        static_cast<TimeNs>(std::max(largestOf(column([](const A &a) { return a.allocation; }), kNoTime),
+                                     largestOf(column([](const A &a) { return a.release; }), kNoTime))));
+    m_units[Allocated] = m_units[Released] = at;
+    m_units[Duration] = durationUnitFor(
+        static_cast<TimeNs>(largestOf(column([](const A &a) { return a.duration(); }), kNoTime)));
+    m_units[ActiveDuration] = durationUnitFor(
+        static_cast<TimeNs>(largestOf(column([](const A &a) { return a.activeDuration(); }), kNoTime)));
+    m_units[AllocatedAtAllocation] =
+        bytesUnitFor(largestOf(column([](const A &a) { return a.allocationAllocated; }), kNoBytes));
+    m_units[ReservedAtAllocation] =
+        bytesUnitFor(largestOf(column([](const A &a) { return a.allocationReserved; }), kNoBytes));
+    m_units[AllocatedAtRelease] =
+        bytesUnitFor(largestOf(column([](const A &a) { return a.releaseAllocated; }), kNoBytes));
+    m_units[ReservedAtRelease] =
+        bytesUnitFor(largestOf(column([](const A &a) { return a.releaseReserved; }), kNoBytes));
 }
 
 void MemoryAllocationModel::retranslate()
@@ -126,24 +167,25 @@ QVariant MemoryAllocationModel::headerData(int section, Qt::Orientation orientat
     switch (section) {
     case Name:
         return tr("Operator");
+    // The cells carry their unit (one per column, NumberFormat), so the titles do not.
     case Size:
-        return tr("Size (KB)");
+        return tr("Size");
     case Allocated:
-        return tr("Allocated at (ms)");
+        return tr("Allocated at");
     case Released:
-        return tr("Released at (ms)");
+        return tr("Released at");
     case Duration:
-        return tr("Duration (ms)");
+        return tr("Duration");
     case ActiveDuration:
-        return tr("Active duration (ms)");
+        return tr("Active duration");
     case AllocatedAtAllocation:
-        return tr("Allocated then (MB)");
+        return tr("Allocated then");
     case ReservedAtAllocation:
-        return tr("Reserved then (MB)");
+        return tr("Reserved then");
     case AllocatedAtRelease:
-        return tr("Allocated at release (MB)");
+        return tr("Allocated at release");
     case ReservedAtRelease:
-        return tr("Reserved at release (MB)");
+        return tr("Reserved at release");
     case Stream:
         return tr("Stream");
     default:
@@ -163,19 +205,28 @@ QVariant MemoryAllocationModel::data(const QModelIndex &index, int role) const
         return QApplication::palette().color(QPalette::Link); // flagged: held to the end of the profile
     if (role == Qt::ToolTipRole && !a.released() && a.bytes > 0)
         return tr("Not released inside the profiled window");
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == Name || index.column() == Stream
+                   ? QVariant()
+                   : QVariant(Qt::AlignRight | Qt::AlignVCenter); // numbers: their digits align
     const bool sort = role == kSortRole;
     if (!sort && role != Qt::DisplayRole)
         return {};
+    const DisplayUnit &unit =
+        m_units[static_cast<std::size_t>(std::clamp(index.column(), 0, ColumnCount - 1))];
     auto time = [&](TimeNs t) -> QVariant {
         if (sort)
             return t == kNoTime ? std::numeric_limits<double>::infinity()
                                 : ms(t); // a NULL release sorts last
-        return msText(t);
+        if (t == kNoTime)
+            return QString();
+        return index.column() == Allocated || index.column() == Released ? formatTimePointNs(t, unit)
+                                                                         : formatDurationNs(t, unit);
     };
     auto bytes = [&](std::int64_t b) -> QVariant {
         if (sort)
             return b == kNoBytes ? -std::numeric_limits<double>::infinity() : static_cast<double>(b);
-        return mbText(b);
+        return b == kNoBytes ? QString() : formatBytes(static_cast<double>(b), unit);
     };
     switch (index.column()) {
     case Name: {
@@ -183,7 +234,8 @@ QVariant MemoryAllocationModel::data(const QModelIndex &index, int role) const
         return name.isEmpty() && !sort ? tr("(release only)") : name;
     }
     case Size:
-        return sort ? QVariant(static_cast<double>(a.bytes)) : QVariant(bytesAsKilobytes(a.bytes));
+        return sort ? QVariant(static_cast<double>(a.bytes))
+                    : QVariant(formatBytes(static_cast<double>(a.bytes), unit));
     case Allocated:
         return time(a.allocation);
     case Released:
@@ -211,9 +263,10 @@ QVariant MemoryAllocationModel::data(const QModelIndex &index, int role) const
 
 MemoryPanel::MemoryPanel(QWidget *parent)
     : QWidget(parent), m_deviceLabel(new QLabel), m_device(new QComboBox), m_status(new QLabel),
-      m_chart(new QChartView), m_liveTitle(new QLabel), m_live(new QTreeWidget), m_filter(new QLineEdit),
-      m_allocations(new MemoryAllocationModel(this)), m_proxy(new QSortFilterProxyModel(this)),
-      m_table(new QTableView)
+      m_chart(new QChartView), m_liveTitle(new QLabel), m_live(new QTreeWidget), m_liveBox(new QWidget),
+      m_tableBox(new QWidget), m_listSplit(new QSplitter(Qt::Horizontal)), m_listTabs(new QTabWidget),
+      m_filter(new QLineEdit), m_allocations(new MemoryAllocationModel(this)),
+      m_proxy(new QSortFilterProxyModel(this)), m_table(new QTableView)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -231,7 +284,10 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     m_live->setColumnCount(4);
     m_live->setRootIsDecorated(false);
     m_live->header()->setStretchLastSection(false);
+    // The numbers are sized to their text; the operator's name takes the rest, elided (full in the tooltip).
     m_live->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_live->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_live->header()->setMinimumSectionSize(60);
 
     m_filter->setClearButtonEnabled(true);
     m_proxy->setSourceModel(m_allocations);
@@ -244,23 +300,25 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6); // one text line
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
 
-    auto *liveBox = new QWidget;
-    auto *liveLayout = new QVBoxLayout(liveBox);
+    auto *liveLayout = new QVBoxLayout(m_liveBox);
     liveLayout->setContentsMargins(0, 0, 0, 0);
     liveLayout->addWidget(m_liveTitle);
     liveLayout->addWidget(m_live);
     m_liveTitle->setWordWrap(true);
-    auto *tableBox = new QWidget;
-    auto *tableLayout = new QVBoxLayout(tableBox);
+    auto *tableLayout = new QVBoxLayout(m_tableBox);
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableLayout->addWidget(m_filter);
     tableLayout->addWidget(m_table);
-    auto *lists = new QSplitter(Qt::Horizontal);
-    lists->addWidget(liveBox);
-    lists->addWidget(tableBox);
-    lists->setStretchFactor(1, 2);
+    m_listTabs->setDocumentMode(true);
+    auto *lists = new QWidget;
+    auto *listsLayout = new QVBoxLayout(lists);
+    listsLayout->setContentsMargins(0, 0, 0, 0);
+    listsLayout->addWidget(m_listSplit);
+    listsLayout->addWidget(m_listTabs);
+    arrangeLists();
     auto *chartScroll = new QScrollArea;
     chartScroll->setWidgetResizable(true);
     chartScroll->setFrameShape(QFrame::NoFrame);
@@ -293,10 +351,57 @@ void MemoryPanel::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+void MemoryPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    arrangeLists();
+}
+
+bool MemoryPanel::listsInTabs() const
+{
+    return m_listTabs->count() > 0;
+}
+
+void MemoryPanel::arrangeLists()
+{
+    // Side by side the lists need about 2 x 400 px beside the chart; narrower, each gets the whole width in
+    // its tab (the live list's four columns and the table's first ones then read uncut).
+    const bool tabs = width() < kSideBySideWidth;
+    if (tabs == listsInTabs() && (m_listSplit->count() > 0 || tabs))
+        return;
+    if (tabs) {
+        m_listTabs->addTab(m_liveBox, QString());
+        m_listTabs->addTab(m_tableBox, QString());
+        m_listSplit->hide();
+        m_listTabs->show();
+    } else {
+        m_listTabs->clear();
+        m_listSplit->addWidget(m_liveBox);
+        m_listSplit->addWidget(m_tableBox);
+        m_listSplit->setStretchFactor(0, 1); // the live list's four columns need about as much as the
+        m_listSplit->setStretchFactor(1, 1); // table's first ones
+        m_liveBox->show();
+        m_tableBox->show();
+        m_listTabs->hide();
+        m_listSplit->show();
+    }
+    retranslateTabs();
+}
+
+void MemoryPanel::retranslateTabs()
+{
+    if (const int live = m_listTabs->indexOf(m_liveBox); live >= 0)
+        m_listTabs->setTabText(live, tr("Live at peak"));
+    if (const int all = m_listTabs->indexOf(m_tableBox); all >= 0)
+        m_listTabs->setTabText(all, tr("All allocations"));
+}
+
 void MemoryPanel::retranslateUi()
 {
     m_deviceLabel->setText(tr("Device:"));
-    m_live->setHeaderLabels({tr("Operator"), tr("Size (KB)"), tr("Allocated at (ms)"), tr("Lifetime (ms)")});
+    // The cells carry their unit (one per column, NumberFormat), so the titles do not.
+    m_live->setHeaderLabels({tr("Operator"), tr("Size"), tr("Allocated at"), tr("Lifetime")});
+    retranslateTabs();
     m_filter->setPlaceholderText(tr("Filter operators"));
     m_allocations->retranslate();
     fillDevices();
@@ -320,6 +425,10 @@ void MemoryPanel::fillDevices()
                           ? tr("No memory data: profile with profile_memory=True "
                                "(memory_record.csv, operator_memory.csv, MEMORY_RECORD, OP_MEMORY).")
                           : QString());
+    // One device needs no choosing (its name is in the timeline's headers): the chart gets the row's height.
+    m_deviceLabel->setVisible(m_devices.size() > 1);
+    m_device->setVisible(m_devices.size() > 1);
+    m_status->setVisible(!m_status->text().isEmpty());
 }
 
 void MemoryPanel::setModel(const TraceModel *model)
@@ -423,13 +532,31 @@ void MemoryPanel::showDevice(int index)
                                  .arg(profile.curves[static_cast<std::size_t>(d.overall)].component,
                                       formatBytes(static_cast<double>(d.overallPeak->bytes)),
                                       msText(d.overallPeak->time)));
+        // One unit per column, from its largest value.
+        double largestSize = 0, largestTime = 0, largestLifetime = 0;
+        for (std::size_t i : d.liveAtPeak) {
+            const MemoryAllocation &a = profile.allocations[i];
+            largestSize = std::max(largestSize, std::abs(static_cast<double>(a.bytes)));
+            if (a.allocation != kNoTime)
+                largestTime = std::max(largestTime, std::abs(static_cast<double>(a.allocation)));
+            if (a.released())
+                largestLifetime = std::max(largestLifetime, std::abs(static_cast<double>(a.duration())));
+        }
+        const DisplayUnit sizeUnit = bytesUnitFor(largestSize);
+        const DisplayUnit timeUnit = timePointUnitFor(static_cast<TimeNs>(largestTime));
+        const DisplayUnit lifetimeUnit = durationUnitFor(static_cast<TimeNs>(largestLifetime));
         for (std::size_t i : d.liveAtPeak) {
             const MemoryAllocation &a = profile.allocations[i];
             auto *item = new QTreeWidgetItem(m_live);
-            item->setText(0, m_model->strings().qstring(a.name));
-            item->setText(1, bytesAsKilobytes(a.bytes));
-            item->setText(2, msText(a.allocation));
-            item->setText(3, a.released() ? msText(a.duration()) : tr("not released"));
+            const QString name = m_model->strings().qstring(a.name);
+            item->setText(0, name);
+            item->setToolTip(0, name);
+            item->setText(1, formatBytes(static_cast<double>(a.bytes), sizeUnit));
+            item->setText(2, a.allocation == kNoTime ? QString() : formatTimePointNs(a.allocation, timeUnit));
+            item->setText(3,
+                          a.released() ? formatDurationNs(a.duration(), lifetimeUnit) : tr("not released"));
+            for (const int column : {1, 2, 3})
+                item->setTextAlignment(column, Qt::AlignRight | Qt::AlignVCenter);
             item->setData(0, Qt::UserRole, QVariant::fromValue<qulonglong>(i));
         }
     } else {

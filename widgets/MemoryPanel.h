@@ -1,12 +1,14 @@
 #pragma once
 
 #include "MemoryAnalysis.h"
+#include "NumberFormat.h"
 #include "TimeAxis.h"
 #include "TimelineSpan.h"
 
 #include <QAbstractTableModel>
 #include <QWidget>
 
+#include <array>
 #include <functional>
 #include <optional>
 
@@ -16,6 +18,8 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
+class QSplitter;
+class QTabWidget;
 class QTableView;
 class QTreeWidget;
 
@@ -28,7 +32,8 @@ inline constexpr std::size_t kMemoryChartPoints = 4000;
 QList<QPointF> memoryChartPoints(std::size_t n, const std::function<double(std::size_t)> &time,
                                  const std::function<std::optional<double>(std::size_t)> &value);
 
-// The operator allocations of one device (operator_memory.csv / OP_MEMORY), sortable by value.
+// The operator allocations of one device (operator_memory.csv / OP_MEMORY), sortable by value. Each size and
+// time column reads in one unit picked from its largest value (NumberFormat), written in every cell.
 class MemoryAllocationModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -61,14 +66,22 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
+    // The unit each column's cells are written in, for the rows of the moment.
+    void pickUnits();
+
     const TraceModel *m_model = nullptr;
     std::vector<std::size_t> m_rows;
+    std::array<DisplayUnit, ColumnCount> m_units{};
 };
 
 // The Memory dock: per device the memory curves in a chart that follows the timeline's visible range,
 // each curve's peak marked, the allocations live at the overall peak largest first, and the operator
 // allocation table (sortable, filterable, never-released rows flagged). Activating a row asks for the
 // operator's host slice and for its lifetime to be marked on the timeline.
+//
+// The chart keeps its readable size at the left; the two lists share the rest, side by side when the panel
+// is wide (kSideBySideWidth) and as two tabs when it is not (a 900 px window), so that no column is cut.
+// The device row shows only when there is a device to choose or no memory data to explain.
 class MemoryPanel : public QWidget
 {
     Q_OBJECT
@@ -88,6 +101,10 @@ public:
     QTableView *allocationTable() const { return m_table; }
     QLineEdit *filter() const { return m_filter; }
     QComboBox *deviceBox() const { return m_device; }
+    // The two lists as tabs (a narrow panel) rather than side by side.
+    bool listsInTabs() const;
+    QTabWidget *listTabs() const { return m_listTabs; }
+    static constexpr int kSideBySideWidth = 1300;
 
     // The lifetime of an allocation as the timeline marks it: [allocation, release or the end of the
     // profile] over the device's Memory lanes and the host slice's lane, labelled "name · size · lifetime".
@@ -99,6 +116,7 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     // Every text of the panel in the current language (the constructor and QEvent::LanguageChange).
@@ -109,6 +127,9 @@ private:
     void replaceChart(QChart *chart);
     void showDevice(int index);
     void activateRow(const QModelIndex &index);
+    // Puts the two lists side by side or in tabs for the panel's width.
+    void arrangeLists();
+    void retranslateTabs();
 
     const TraceModel *m_model = nullptr;
     std::vector<DeviceMemory> m_devices;
@@ -119,6 +140,10 @@ private:
     QChartView *m_chart;
     QLabel *m_liveTitle;
     QTreeWidget *m_live;
+    QWidget *m_liveBox;  // m_liveTitle over m_live
+    QWidget *m_tableBox; // m_filter over m_table
+    QSplitter *m_listSplit;
+    QTabWidget *m_listTabs;
     QLineEdit *m_filter;
     MemoryAllocationModel *m_allocations;
     QSortFilterProxyModel *m_proxy;

@@ -1,8 +1,11 @@
 #include "TimelineView.h"
 
 #include <QHash>
+#include <QScrollBar>
+#include <QSignalBlocker>
 
 #include <algorithm>
+#include <initializer_list>
 
 // Track management across ranks: a layer collapsed or expanded on every rank, a process pinned on every
 // rank, and what starts collapsed.
@@ -42,23 +45,36 @@ bool hasDeviceLanes(const TraceModel &model)
     return false;
 }
 
-// A short view (900x700 with its docks): the open host processes above the first device lane, the
-// tallest first, collapse until that lane is in sight or none is left.
-void collapseUntilDeviceInSight(const TraceModel &model, int lanesHeight, QSet<int> &collapsed)
+bool isLaneOf(const TraceModel &model, const LaneRow &row, Layer layer)
+{
+    return row.kind == LaneRow::Kind::Thread &&
+           model.processes()[static_cast<std::size_t>(row.process)].layer == layer;
+}
+
+// A short view (900x700 with its docks, a message bar above): the open host processes above the first lane
+// of each target layer collapse, the tallest first, until the lowest of those lanes is in sight. Returns
+// whether it is (true too when the model has none of those lanes); false leaves every host process above
+// them collapsed.
+bool collapseUntilInSight(const TraceModel &model, int lanesHeight, std::initializer_list<Layer> targets,
+                          QSet<int> &collapsed)
 {
     LaneLayout layout;
     for (;;) {
         layout.rebuild(&model, collapsed);
         const auto &rows = layout.rows();
-        const auto device = std::ranges::find_if(rows, [&](const LaneRow &row) {
-            return row.kind == LaneRow::Kind::Thread &&
-                   model.processes()[static_cast<std::size_t>(row.process)].layer == Layer::DeviceStreams;
-        });
-        if (device == rows.end() || device->y + device->height <= lanesHeight)
-            return;
+        // The lowest of the target layers' first lanes: every row above it is what pushes it down.
+        auto lowest = rows.end();
+        for (const Layer layer : targets) {
+            const auto first =
+                std::ranges::find_if(rows, [&](const LaneRow &row) { return isLaneOf(model, row, layer); });
+            if (first != rows.end() && (lowest == rows.end() || first > lowest))
+                lowest = first;
+        }
+        if (lowest == rows.end() || lowest->y + lowest->height <= lanesHeight)
+            return true;
         // The height each open host process above it takes (its header and its rows).
         QHash<int, int> heights;
-        for (auto row = rows.begin(); row != device; ++row)
+        for (auto row = rows.begin(); row != lowest; ++row)
             if (row->kind != LaneRow::Kind::GroupHeader &&
                 isHostLayer(model.processes()[static_cast<std::size_t>(row->process)].layer) &&
                 !collapsed.contains(row->process))
@@ -69,9 +85,43 @@ void collapseUntilDeviceInSight(const TraceModel &model, int lanesHeight, QSet<i
                 (it.value() == heights.value(tallest) && it.key() < tallest))
                 tallest = it.key();
         if (tallest < 0)
-            return;
+            return false;
         collapsed.insert(tallest);
     }
+}
+
+// The first thread lane of a layer in layout, -1 when there is none.
+int firstLaneOf(const TraceModel &model, const LaneLayout &layout, Layer layer)
+{
+    const auto &rows = layout.rows();
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        if (rows[k].kind == LaneRow::Kind::Thread &&
+            model.processes()[static_cast<std::size_t>(rows[k].process)].layer == layer)
+            return static_cast<int>(k);
+    return -1;
+}
+
+// Where a view lanesHeight px high starts scrolled: at the top, unless the first communication lane is below
+// the fold there but both it and the first device lane fit with the device process's header just under the
+// rank's header (the host side, collapsed, scrolled out of sight above; a database export's queue-depth
+// counters between the streams and HCCL at 1600x1000).
+int deviceAndCommunicationScroll(const TraceModel &model, const LaneLayout &layout, int lanesHeight)
+{
+    const int device = firstLaneOf(model, layout, Layer::DeviceStreams);
+    const int communication = firstLaneOf(model, layout, Layer::Communication);
+    if (device < 0 || communication < device)
+        return 0;
+    const auto &rows = layout.rows();
+    const LaneRow &lane = rows[static_cast<std::size_t>(communication)];
+    if (lane.y + lane.height <= lanesHeight)
+        return 0;
+    const int header = layout.headerRowOfProcess(rows[static_cast<std::size_t>(device)].process);
+    if (header < 0)
+        return 0;
+    // The rank's header stays on top (sticky) when the view scrolls.
+    const int sticky = rows.front().kind == LaneRow::Kind::GroupHeader ? rows.front().height : 0;
+    const int scroll = std::max(0, rows[static_cast<std::size_t>(header)].y - sticky);
+    return lane.y + lane.height - scroll <= lanesHeight ? scroll : 0;
 }
 
 } // namespace
@@ -89,8 +139,22 @@ QSet<int> TimelineView::initiallyCollapsed(const TraceModel &model, int lanesHei
             deepestThread(model, static_cast<int>(p)) > kDeepStackLevels)
             collapsed.insert(static_cast<int>(p));
     if (model.groups().size() < 2) {
-        if (lanesHeight > 0)
-            collapseUntilDeviceInSight(model, lanesHeight, collapsed);
+        if (lanesHeight <= 0)
+            return collapsed;
+        // The device streams and the communication below them, when collapsing the host side makes room for
+        // both (1600x1000); else the device streams alone, with as few host processes collapsed as that
+        // needs.
+        QSet<int> withCommunication = collapsed;
+        if (collapseUntilInSight(model, lanesHeight, {Layer::DeviceStreams, Layer::Communication},
+                                 withCommunication))
+            return withCommunication;
+        // Not from the top, but maybe scrolled to the device lanes, the host side collapsed above them
+        // (keepDeviceLanesInSight scrolls there).
+        LaneLayout hostCollapsed;
+        hostCollapsed.rebuild(&model, withCommunication);
+        if (deviceAndCommunicationScroll(model, hostCollapsed, lanesHeight) > 0)
+            return withCommunication;
+        collapseUntilInSight(model, lanesHeight, {Layer::DeviceStreams}, collapsed);
         return collapsed;
     }
     // With several ranks every rank's Python call stack (~30 rows each) would push the device lanes
@@ -100,6 +164,34 @@ QSet<int> TimelineView::initiallyCollapsed(const TraceModel &model, int lanesHei
             model.strings().view(model.processes()[p].name) == std::string_view("Python"))
             collapsed.insert(static_cast<int>(p));
     return collapsed;
+}
+
+void TimelineView::keepDeviceLanesInSight()
+{
+    // A view never laid out has a tiny default viewport: no height to fit to yet.
+    const int lanesHeight = viewport()->height() - kRulerHeight;
+    if (!m_model || !m_keepDeviceLanesInSight || lanesHeight < 4 * LaneLayout::kHeaderHeight)
+        return;
+    // From scratch at each height: a view that grows again (a dismissed message bar, a larger window) opens
+    // what a shorter one collapsed. The scroll is the fit's too until the user scrolls (scrollContentsBy):
+    // set with the scroll bar's signals blocked, it is told from the user's.
+    QScrollBar *bar = verticalScrollBar();
+    {
+        const QSignalBlocker quiet(bar);
+        bar->setValue(0); // so that a shorter layout does not clamp it, which would look like the user's
+    }
+    const QSet<int> fitted = initiallyCollapsed(*m_model, lanesHeight);
+    if (fitted != m_collapsed) {
+        m_collapsed = fitted;
+        relayout();
+    }
+    updateScrollBars();
+    {
+        const QSignalBlocker quiet(bar);
+        bar->setValue(
+            m_model->groups().size() < 2 ? deviceAndCommunicationScroll(*m_model, m_layout, lanesHeight) : 0);
+    }
+    viewport()->update();
 }
 
 std::vector<int> TimelineView::processesLike(int process) const

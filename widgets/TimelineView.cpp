@@ -63,9 +63,12 @@ void TimelineView::setModel(const TraceModel *model)
     m_span.reset();
     if (model)
         m_zoom.setDataRange({model->dataBegin(), model->dataEnd()});
-    keepDeviceLanesInSight(); // with the height the view has now; resizeEvent with the next ones
+    {
+        const QSignalBlocker quiet(verticalScrollBar()); // a new model is no scroll of the user's
+        verticalScrollBar()->setValue(0);
+    }
     relayout();
-    verticalScrollBar()->setValue(0);
+    keepDeviceLanesInSight(); // with the height the view has now; resizeEvent with the next ones
     viewport()->update();
 }
 
@@ -284,21 +287,11 @@ void TimelineView::resizeEvent(QResizeEvent *event)
     updateScrollBars();
 }
 
-void TimelineView::keepDeviceLanesInSight()
-{
-    // A view never laid out has a tiny default viewport: no height to fit to yet.
-    const int lanesHeight = viewport()->height() - kRulerHeight;
-    if (!m_model || !m_keepDeviceLanesInSight || lanesHeight < 4 * LaneLayout::kHeaderHeight)
-        return;
-    const QSet<int> fitted = m_collapsed | initiallyCollapsed(*m_model, lanesHeight);
-    if (fitted == m_collapsed)
-        return;
-    m_collapsed = fitted;
-    relayout();
-}
-
 void TimelineView::scrollContentsBy(int, int)
 {
+    // Any scroll but the fit's own (keepDeviceLanesInSight, made with the scroll bar's signals blocked) is
+    // the user's: the lanes stay as they are from now on.
+    m_keepDeviceLanesInSight = false;
     viewport()->update();
 }
 

@@ -139,7 +139,8 @@ public:
     // every rank's Python stack when several ranks are shown; a host process (Python, CANN API) with a
     // thread more than kDeepStackLevels deep, so the device lanes open in sight; and, for one rank in a
     // view whose lanes are lanesHeight px high (0: not known), more host processes, the tallest first,
-    // until its first device lane is in sight.
+    // until its first device lane and its first communication lane are in sight (or, when both cannot be,
+    // its first device lane). Until the user opens or closes a process, a resize fits it again.
     static QSet<int> initiallyCollapsed(const TraceModel &model, int lanesHeight = 0);
     static constexpr int kDeepStackLevels = 8;
 

@@ -3,6 +3,8 @@
 // below them, group headers speak the user's words, and the compare dialog takes a result folder.
 
 #include "CompareWindow.h"
+#include "Layer.h"
+#include "MessageBar.h"
 #include "Steps.h"
 #include "TestSupport.h"
 #include "TimelineLanesPass.h"
@@ -13,12 +15,15 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QTimer>
+#include <QToolButton>
 
 using namespace at;
 
@@ -96,6 +101,29 @@ int firstLaneOf(const TimelineView &view, Layer layer)
     return -1;
 }
 
+// The bottom of the first thread lane of a layer in a layout of model with `collapsed` closed, -1 when there
+// is none.
+int firstLaneBottom(const TraceModel &model, const QSet<int> &collapsed, Layer layer)
+{
+    LaneLayout layout;
+    layout.rebuild(&model, collapsed);
+    for (const LaneRow &r : layout.rows())
+        if (r.kind == LaneRow::Kind::Thread &&
+            model.processes()[static_cast<std::size_t>(r.process)].layer == layer)
+            return r.y + r.height;
+    return -1;
+}
+
+// Every host process (Python, CANN API) of the model.
+QSet<int> hostProcesses(const TraceModel &model)
+{
+    QSet<int> host;
+    for (std::size_t p = 0; p < model.processes().size(); ++p)
+        if (model.processes()[p].layer == Layer::Framework || model.processes()[p].layer == Layer::CannApi)
+            host.insert(static_cast<int>(p));
+    return host;
+}
+
 } // namespace
 
 class TestLanesInSight : public QObject, protected test::WindowFixture
@@ -111,6 +139,84 @@ class TestLanesInSight : public QObject, protected test::WindowFixture
         return TimelineView::kRulerHeight + r.y - view()->verticalScrollBar()->value();
     }
     void clickAt(int y) { QTest::mouseClick(view()->viewport(), Qt::LeftButton, {}, QPoint(40, y)); }
+    QSet<int> collapsedProcesses() const
+    {
+        QSet<int> collapsed;
+        for (std::size_t p = 0; p < view()->model()->processes().size(); ++p)
+            if (view()->isCollapsed(static_cast<int>(p)))
+                collapsed.insert(static_cast<int>(p));
+        return collapsed;
+    }
+    // Whether the first lane of a layer is entirely in the viewport (the vertical scroll taken into account);
+    // a message naming where it is otherwise.
+    QString laneOutOfSight(Layer layer) const
+    {
+        const int lane = firstLaneOf(*view(), layer);
+        if (lane < 0)
+            return QStringLiteral("no %1 lane").arg(layerDisplayName(layer));
+        const int top = viewportY(row(lane)), bottom = top + row(lane).height;
+        // A scrolled view keeps the rank's header on top (sticky).
+        const int sticky =
+            view()->verticalScrollBar()->value() > 0 && row(0).kind == LaneRow::Kind::GroupHeader
+                ? row(0).height
+                : 0;
+        if (top >= TimelineView::kRulerHeight + sticky && bottom <= view()->viewport()->height())
+            return {};
+        return QStringLiteral("%1 lane at %2..%3, viewport %4 px high (window %5x%6, message bar %7)")
+            .arg(layerDisplayName(layer))
+            .arg(top)
+            .arg(bottom)
+            .arg(view()->viewport()->height())
+            .arg(m_window->width())
+            .arg(m_window->height())
+            .arg(m_window->messageBar()->isVisible() ? m_window->messageBar()->height() : 0);
+    }
+    // Whether the lanes area can hold the first device lane and the first communication lane together, with
+    // the whole host side collapsed: from the top, or scrolled to the device lanes' header (under the
+    // rank's).
+    bool communicationCanBeInSight() const
+    {
+        const TraceModel &model = *view()->model();
+        LaneLayout layout;
+        layout.rebuild(&model, hostProcesses(model));
+        const int bottom = firstLaneBottom(model, hostProcesses(model), Layer::Communication);
+        const int device = firstLaneOf(*view(), Layer::DeviceStreams);
+        if (bottom < 0 || device < 0)
+            return false;
+        const int header = layout.headerRowOfProcess(row(device).process);
+        const int sticky =
+            layout.rows().front().kind == LaneRow::Kind::GroupHeader ? LaneLayout::kGroupHeaderHeight : 0;
+        return bottom <= lanesHeight() ||
+               bottom - (layout.rows()[static_cast<std::size_t>(header)].y - sticky) <= lanesHeight();
+    }
+    // The first device lane is in sight; so is the first communication lane whenever the lanes area can hold
+    // both. A view that starts scrolled hides nothing open above its first lane in sight.
+    void verifyDeviceAndCommunicationInSight() const
+    {
+        const QString device = laneOutOfSight(Layer::DeviceStreams);
+        QVERIFY2(device.isEmpty(), qPrintable(device));
+        if (communicationCanBeInSight()) {
+            const QString communication = laneOutOfSight(Layer::Communication);
+            QVERIFY2(communication.isEmpty(), qPrintable(communication));
+        }
+        const int scroll = view()->verticalScrollBar()->value();
+        for (const LaneRow &r : view()->layout().rows())
+            if (r.y + r.height <= scroll)
+                QVERIFY2(
+                    r.kind == LaneRow::Kind::GroupHeader ||
+                        (r.kind == LaneRow::Kind::ProcessHeader && view()->isCollapsed(r.process)),
+                    qPrintable(
+                        QStringLiteral("row at %1 open above the view scrolled to %2").arg(r.y).arg(scroll)));
+    }
+    // Resizes the window and lets the layout settle (the docks' shares are limited a turn of the event loop
+    // later).
+    void resizeWindow(QSize size)
+    {
+        m_window->resize(size);
+        QTRY_COMPARE(m_window->size(), size);
+        QCoreApplication::processEvents();
+        QTest::qWait(20);
+    }
 
 private Q_SLOTS:
     void initTestCase() { QVERIFY(setUpWindowSuite()); }
@@ -135,6 +241,11 @@ private Q_SLOTS:
             QTest::newRow(qPrintable(QStringLiteral("level1 database") + at))
                 << level1DatabaseFolder() << size;
         }
+        // Without any host data, device tasks drawn from kernel_details.csv, under a three-line message bar.
+        QTest::newRow("qwen3 rank 900x700")
+            << test::samplePath(
+                   QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2/rank_0_ascend_pt"))
+            << QSize(900, 700);
         // Shorter than the lanes above the first device lane with only the Python stack collapsed: the CANN
         // lanes collapse too.
         QTest::newRow("level1 folder 900x560") << level1Folder(0) << QSize(900, 560);
@@ -148,54 +259,133 @@ private Q_SLOTS:
         const TraceModel &model = *m_window->model();
         QCOMPARE(model.groups().size(), std::size_t(1));
         QVERIFY(view()->isVisible());
-        QCOMPARE(view()->verticalScrollBar()->value(), 0);
+        // The result folders open with a collection warning above the timeline (L2 cache collection on, no
+        // timeline file): the lanes below have that much less room.
+        QCOMPARE(m_window->messageBar()->isVisible(), !path.endsWith(QLatin1String(".json")));
+        verifyDeviceAndCommunicationInSight();
+        if (hostProcesses(model).isEmpty())
+            return; // no host side (the Qwen3 rank): nothing to collapse
         // The deep Python stack (30 levels here) starts collapsed to its header and busy preview.
         const DeepestHost deep = deepestHostThread(model);
         QVERIFY2(deep.depth > TimelineView::kDeepStackLevels, qPrintable(QString::number(deep.depth)));
         QVERIFY(view()->isCollapsed(deep.process));
         QCOMPARE(row(view()->layout().rowOfThread(deep.thread)).kind, LaneRow::Kind::ProcessHeader);
-        // Shallow host stacks (CANN API, a few levels) stay open, unless open they would push the device
-        // lane out of sight (a short view).
-        const auto firstDeviceBottom = [&](const QSet<int> &collapsed) {
-            LaneLayout layout;
-            layout.rebuild(&model, collapsed);
-            for (const LaneRow &r : layout.rows())
-                if (r.kind == LaneRow::Kind::Thread &&
-                    model.processes()[static_cast<std::size_t>(r.process)].layer == Layer::DeviceStreams)
-                    return r.y + r.height;
-            return -1;
-        };
-        QSet<int> collapsed;
-        for (std::size_t p = 0; p < model.processes().size(); ++p)
-            if (view()->isCollapsed(static_cast<int>(p)))
-                collapsed.insert(static_cast<int>(p));
+        // Shallow host stacks (CANN API, a few levels) stay open, unless open they would push the device lane
+        // (or, where the lanes area can hold it with the host side collapsed, the communication lane) out of
+        // sight: each one collapsed is needed for that.
+        const QSet<int> collapsed = collapsedProcesses();
+        const bool communicationFits = communicationCanBeInSight();
         for (const int p : collapsed) {
             int depth = 0;
             for (int t : model.processes()[static_cast<std::size_t>(p)].threads)
                 depth = std::max(depth, model.threads()[static_cast<std::size_t>(t)].slices.depthCount());
             QSet<int> open = collapsed;
             open.remove(p);
-            QVERIFY2(depth > TimelineView::kDeepStackLevels || firstDeviceBottom(open) > lanesHeight(),
-                     qPrintable(model.processDisplayName(p)));
+            QVERIFY2(
+                depth > TimelineView::kDeepStackLevels ||
+                    firstLaneBottom(model, open, Layer::DeviceStreams) > lanesHeight() ||
+                    (communicationFits && firstLaneBottom(model, open, Layer::Communication) > lanesHeight()),
+                qPrintable(model.processDisplayName(p)));
         }
-        // The first device lane is entirely in the viewport without scrolling.
-        const int device = firstLaneOf(*view(), Layer::DeviceStreams);
-        QVERIFY(device >= 0);
-        QVERIFY2(row(device).y + row(device).height <= lanesHeight(),
-                 qPrintable(QStringLiteral("device lane at %1+%2, lanes %3 px high")
-                                .arg(row(device).y)
-                                .arg(row(device).height)
-                                .arg(lanesHeight())));
-        // At 1600x1000 the communication lanes below them too, when the timeline is tall enough for them
-        // (the default layout gives the bottom docks about 42 % of the height: the timeline keeps ~440 px).
-        if (size.height() >= 1000 && lanesHeight() >= 600) {
-            const int communication = firstLaneOf(*view(), Layer::Communication);
-            QVERIFY(communication >= 0);
-            QVERIFY2(row(communication).y + row(communication).height <= lanesHeight(),
-                     qPrintable(QStringLiteral("communication lane at %1, lanes %2 px high")
-                                    .arg(row(communication).y)
-                                    .arg(lanesHeight())));
+        // At 1600x1000 the default layout leaves room for the device streams and the communication (HCCL)
+        // lanes of the alexnet rank: both start in sight (the database export's, scrolled to the device
+        // lanes).
+        if (size == QSize(1600, 1000) && firstLaneOf(*view(), Layer::Communication) >= 0) {
+            QVERIFY(communicationFits);
+            const QString communication = laneOutOfSight(Layer::Communication);
+            QVERIFY2(communication.isEmpty(), qPrintable(communication));
         }
+    }
+
+    // The rule holds again after each resize, and a window grown back opens what the short one collapsed.
+    void lanesStayInSightAcrossResizes()
+    {
+        QVERIFY(openWindow(level1Folder(0), {1600, 1000}));
+        QVERIFY(m_window->messageBar()->isVisible());
+        verifyDeviceAndCommunicationInSight();
+        const TraceModel &model = *m_window->model();
+        const QSet<int> large = collapsedProcesses();
+        QCOMPARE(large, TimelineView::initiallyCollapsed(model, lanesHeight()));
+        QCOMPARE(view()->verticalScrollBar()->value(), 0); // the text export's HCCL fits from the top
+        resizeWindow({900, 700});
+        verifyDeviceAndCommunicationInSight();
+        QCOMPARE(collapsedProcesses(), TimelineView::initiallyCollapsed(model, lanesHeight()));
+        QVERIFY(collapsedProcesses().contains(large));
+        // Short enough that only the device lanes fit, then tall enough for every host lane: the CANN lanes
+        // collapse, then open again.
+        const int cann = processNamed(model, QStringLiteral("CANN"));
+        QVERIFY(cann >= 0);
+        resizeWindow({900, 600});
+        verifyDeviceAndCommunicationInSight();
+        QVERIFY(view()->isCollapsed(cann));
+        resizeWindow({1600, 2000});
+        verifyDeviceAndCommunicationInSight();
+        QVERIFY(!view()->isCollapsed(cann));
+        QCOMPARE(collapsedProcesses(), TimelineView::initiallyCollapsed(model, lanesHeight()));
+        // Back at 1600x1000 (the docks may keep another height after the tall window: the fit follows the
+        // lanes' height, whatever it is).
+        resizeWindow({1600, 1000});
+        verifyDeviceAndCommunicationInSight();
+        QCOMPARE(collapsedProcesses(), TimelineView::initiallyCollapsed(model, lanesHeight()));
+        // Dismissing the message bar gives the lanes its height: still in sight, nothing more collapsed.
+        const QSet<int> withBar = collapsedProcesses();
+        const int before = lanesHeight();
+        QTest::mouseClick(m_window->messageBar()->closeButton(), Qt::LeftButton);
+        QTRY_VERIFY(!m_window->messageBar()->isVisible());
+        QTRY_VERIFY(lanesHeight() > before);
+        verifyDeviceAndCommunicationInSight();
+        QVERIFY(withBar.contains(collapsedProcesses()));
+        // Once the user opens or closes a process, a resize leaves the choice alone.
+        const DeepestHost deep = deepestHostThread(model);
+        view()->setCollapsed(deep.process, false);
+        const QSet<int> chosen = collapsedProcesses();
+        resizeWindow({900, 700});
+        QCOMPARE(collapsedProcesses(), chosen);
+    }
+
+    // A load opens on the Overview: the timeline, hidden behind it while the message bar appeared and the
+    // window was resized, fits its lanes when it is shown.
+    void lanesInSightAfterOverviewToTimeline()
+    {
+        QVERIFY(showWindow({1600, 1000}));
+        // The toolbar's kernel colour chooser needs a timeline: none on the start page.
+        auto *colorBy = m_window->findChild<QLabel *>(QStringLiteral("ColorByLabel"));
+        QVERIFY(colorBy);
+        QVERIFY(!colorBy->isVisible());
+        QVERIFY(test::openOnOverview(*m_window, level1Folder(0)));
+        QVERIFY(m_window->showsOverview());
+        QVERIFY(m_window->messageBar()->isVisible());
+        QTRY_VERIFY(colorBy->isVisible());
+        resizeWindow({900, 700});
+        m_window->showTimelinePage();
+        QTRY_VERIFY(view()->isVisible());
+        QCoreApplication::processEvents();
+        verifyDeviceAndCommunicationInSight();
+        // And back to the Overview, larger, then to the timeline again.
+        m_window->showOverviewPage();
+        resizeWindow({1600, 1000});
+        m_window->showTimelinePage();
+        QTRY_VERIFY(view()->isVisible());
+        QCoreApplication::processEvents();
+        verifyDeviceAndCommunicationInSight();
+        const QString communication = laneOutOfSight(Layer::Communication);
+        QVERIFY2(communication.isEmpty(), qPrintable(communication));
+    }
+
+    // The bar above the lanes speaks the window's language after View ▸ Language, like the rest of it.
+    void messageBarFollowsTheLanguage()
+    {
+        QVERIFY(openWindow(level1Folder(0), {900, 700}));
+        MessageBar *bar = m_window->messageBar();
+        QVERIFY(bar->isVisible());
+        QCOMPARE(bar->copyButton()->text(), QStringLiteral("Copy"));
+        QVERIFY(setUiLanguage(QStringLiteral("zh_CN")));
+        QTRY_VERIFY(bar->copyButton()->text() != QStringLiteral("Copy"));
+        QCOMPARE(bar->copyButton()->text(), QCoreApplication::translate("at::MessageBar", "Copy"));
+        QVERIFY(!bar->closeButton()->toolTip().isEmpty());
+        QVERIFY(!bar->detailsView()->isVisible()); // still folded
+        QVERIFY(setUiLanguage(QStringLiteral("en")));
+        QTRY_COMPARE(bar->copyButton()->text(), QStringLiteral("Copy"));
     }
 
     void clickOnTheHeaderOpensADeepStack()

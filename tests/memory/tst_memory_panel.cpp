@@ -3,12 +3,15 @@
 // click selecting the operator's host slice on the timeline, the chart following the timeline range.
 
 #include "AppTestSupport.h"
+#include "ChartScale.h"
 #include "MemoryLanes.h"
 #include "MemoryPanel.h"
 #include "NumberFormat.h"
 #include "StepsPanel.h"
 #include "TableExport.h"
+#include "Theme.h"
 #include "TimelineView.h"
+#include "Translations.h"
 #include "ZoomController.h"
 
 #include <QAbstractAxis>
@@ -16,11 +19,17 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QDockWidget>
+#include <QGraphicsTextItem>
 #include <QHeaderView>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QScopeGuard>
+#include <QSettings>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -84,8 +93,9 @@ private slots:
 
         // What holds memory at the peak, largest first.
         QCOMPARE(panel->liveList()->topLevelItemCount(), int(d.liveAtPeak.size()));
+        // The first is the largest: its size reads in its own unit, which is the column's.
         QCOMPARE(panel->liveList()->topLevelItem(0)->text(1),
-                 bytesAsKilobytes(model.memory().allocations[d.liveAtPeak.front()].bytes));
+                 formatBytes(static_cast<double>(model.memory().allocations[d.liveAtPeak.front()].bytes)));
 
         // The allocation table: every row of the device; the filter narrows it; unreleased rows flagged.
         QTableView *table = panel->allocationTable();
@@ -262,6 +272,121 @@ private slots:
         QVERIFY(texts(panel).front() != english.front());
         window.findChild<QAction *>(QStringLiteral("language.en"))->trigger();
         QTRY_COMPARE(texts(panel), english);
+    }
+
+    // Issue 28: at the window's default layout the Memory dock reads uncut, in both languages and themes: the
+    // chart at its readable size with every legend entry whole, the lists in tabs beside it at 900 px (side
+    // by side at 1600 px), every size, time and lifetime cell as wide as its text (no "147456…").
+    void dockReadsUncutAtTheDefaultLayout_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<int>("theme");
+        QTest::newRow("900x700 en light") << QSize(900, 700) << QStringLiteral("en") << int(UiTheme::Light);
+        QTest::newRow("900x700 zh_CN dark")
+            << QSize(900, 700) << QStringLiteral("zh_CN") << int(UiTheme::Dark);
+        QTest::newRow("900x700 zh_CN light")
+            << QSize(900, 700) << QStringLiteral("zh_CN") << int(UiTheme::Light);
+        QTest::newRow("1600x1000 en dark") << QSize(1600, 1000) << QStringLiteral("en") << int(UiTheme::Dark);
+    }
+    void dockReadsUncutAtTheDefaultLayout()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        QFETCH(int, theme);
+        QVERIFY(setUiLanguage(language));
+        applyUiTheme(static_cast<UiTheme>(theme));
+        const auto restore = qScopeGuard([] {
+            setUiLanguage(QStringLiteral("en"));
+            applyUiTheme(UiTheme::System);
+        });
+        QSettings().clear(); // the default layout, not one a test before left
+        MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(test::openAndWait(window, test::samplePath(QStringLiteral(
+                                              "msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/"
+                                              "rank0_ascend_pt"))));
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("MemoryDock"));
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        auto *panel = window.findChild<MemoryPanel *>();
+        QVERIFY(panel);
+        QTRY_VERIFY(panel->isVisible());
+        QTest::qWait(50); // the chart lays its texts out for the view's new size
+        QCoreApplication::processEvents();
+
+        // One device: no device row; the chart whole (not scrolled), at least its readable size.
+        QVERIFY(!panel->deviceBox()->isVisible());
+        QChartView *view = panel->chartView();
+        QVERIFY(view->parentWidget()); // the viewport of the scroll area a low dock would scroll it in
+        QVERIFY2(view->height() <= view->parentWidget()->height(),
+                 qPrintable(QStringLiteral("chart %1 px high in %2 px")
+                                .arg(view->height())
+                                .arg(view->parentWidget()->height())));
+        QVERIFY(view->height() >= kReadableChartHeight);
+        QStringList legend;
+        for (QLegendMarker *marker : view->chart()->legend()->markers())
+            legend << marker->label();
+        QCOMPARE(legend.size(), 8); // seven curves and the peaks
+        for (QGraphicsItem *item : view->chart()->scene()->items())
+            if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+                QVERIFY2(!text->toPlainText().contains(QLatin1String("...")) &&
+                             !text->toPlainText().contains(QChar(0x2026)),
+                         qPrintable(text->toPlainText()));
+
+        // The lists: tabs at 900 px, side by side at 1600 px.
+        QCOMPARE(panel->listsInTabs(), size.width() < MemoryPanel::kSideBySideWidth);
+        if (panel->listsInTabs()) {
+            QCOMPARE(panel->listTabs()->count(), 2);
+            QVERIFY(panel->listTabs()->isVisible());
+        }
+        // Every number of the live list reads whole: its column is as wide as its text.
+        QTreeWidget *live = panel->liveList();
+        QVERIFY(live->isVisible());
+        QVERIFY(live->topLevelItemCount() > 0);
+        const QFontMetrics fm(live->font());
+        for (int column = 1; column < live->columnCount(); ++column)
+            for (int r = 0; r < live->topLevelItemCount(); ++r) {
+                const QString text = live->topLevelItem(r)->text(column);
+                QVERIFY2(fm.horizontalAdvance(text) <= live->columnWidth(column),
+                         qPrintable(QStringLiteral("column %1: \"%2\" is %3 px, the column %4 px")
+                                        .arg(column)
+                                        .arg(text)
+                                        .arg(fm.horizontalAdvance(text))
+                                        .arg(live->columnWidth(column))));
+                QVERIFY(!text.contains(QLatin1String("e+")));
+            }
+        // ... and inside the list's viewport: no column of numbers scrolled or cut off at its right edge.
+        for (int column = 1; column < live->columnCount(); ++column)
+            QVERIFY2(live->header()->sectionViewportPosition(column) + live->columnWidth(column) <=
+                         live->viewport()->width(),
+                     qPrintable(
+                         QStringLiteral("column %1 ends at %2 of %3 px")
+                             .arg(column)
+                             .arg(live->header()->sectionViewportPosition(column) + live->columnWidth(column))
+                             .arg(live->viewport()->width())));
+        // The size column reads in one scaled unit ("144.00 MB"), as NumberFormat writes it.
+        QVERIFY2(live->topLevelItem(0)->text(1).endsWith(QLatin1String(" MB")),
+                 qPrintable(live->topLevelItem(0)->text(1)));
+        // ... and so does the allocation table, in its own tab.
+        if (panel->listsInTabs())
+            panel->listTabs()->setCurrentIndex(1);
+        QTableView *table = panel->allocationTable();
+        QTRY_VERIFY(table->isVisible());
+        const QFontMetrics tableFm(table->font());
+        for (int column = MemoryAllocationModel::Size; column < MemoryAllocationModel::ColumnCount; ++column)
+            for (int r = 0; r < table->model()->rowCount(); ++r) {
+                const QString text = table->model()->index(r, column).data().toString();
+                QVERIFY2(tableFm.horizontalAdvance(text) <= table->columnWidth(column),
+                         qPrintable(QStringLiteral("table column %1: \"%2\"").arg(column).arg(text)));
+            }
+        QVERIFY(table->horizontalHeader()->sectionViewportPosition(MemoryAllocationModel::Size) +
+                    table->columnWidth(MemoryAllocationModel::Size) <=
+                table->viewport()->width());
+        QVERIFY(window.grab().save(m_settings.filePath(QStringLiteral("memory-dock.png"))));
     }
 
     void rowsJoinToHostSlices()

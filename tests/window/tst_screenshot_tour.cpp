@@ -2,14 +2,18 @@
 // 900×700 and 1600×1000, light and dark, English and Chinese, on a real rank (and the cluster pages on a
 // real cluster), with content checks on the widgets as they are laid out: no label or header that shows
 // only "…" or is cut to nothing, no scientific notation in a table, every heat map with its values in the
-// cells or a colour scale, every dock with room to be read at the default layout.
+// cells or a colour scale, every dock with room to be read at the default layout, the Memory dock's numbers
+// whole, a single rank's first device lane in sight under every dock.
 //
 // The windows are visited once (initTestCase) and each check is its own test function over what was
 // collected, so a failure names the check, the page or dock, the size, theme and language.
 // AT_TOUR_PNG_DIR=DIR saves every picture of the tour there (nothing is written otherwise).
 
+#include "Layer.h"
+#include "MemoryPanel.h"
 #include "OverviewPage.h"
 #include "Theme.h"
+#include "TimelineView.h"
 #include "Translations.h"
 #include "WindowFixture.h"
 #include "cluster/ClusterHeatMap.h"
@@ -23,9 +27,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableView>
+#include <QTreeWidget>
 
 #include <map>
 
@@ -56,7 +63,9 @@ enum class Check
     Scientific,
     HeatMaps,
     DockRoom,
-    OverviewBars
+    OverviewBars,
+    MemoryCells,
+    DeviceLanes
 };
 
 bool onlyEllipsis(const QString &text)
@@ -114,6 +123,74 @@ class TestScreenshotTour : public QObject, protected test::WindowFixture
         checkLabels(root);
         checkViews(root);
         checkHeatMaps(root);
+        checkMemoryCells(root);
+    }
+
+    // The Memory dock's numbers are never cut ("147456…"): every size, time and lifetime cell of its lists
+    // is as wide as its text, in whichever of its tabs is shown.
+    void checkMemoryCells(QWidget *root)
+    {
+        for (MemoryPanel *panel : root->findChildren<MemoryPanel *>()) {
+            if (!shown(panel))
+                continue;
+            const auto fits = [&](const QString &list, const QString &text, int width,
+                                  const QFontMetrics &fm) {
+                if (fm.horizontalAdvance(text) > width)
+                    problem(Check::MemoryCells, QStringLiteral("%1: \"%2\" needs %3 px, has %4")
+                                                    .arg(list, text)
+                                                    .arg(fm.horizontalAdvance(text))
+                                                    .arg(width));
+            };
+            // Within the list's viewport too, not scrolled out of it (a column sized to its text in a list
+            // too narrow for it is cut by the viewport's edge instead).
+            const auto inView = [&](const QString &list, const QHeaderView *header, int column) {
+                const int right = header->sectionViewportPosition(column) + header->sectionSize(column);
+                if (right > header->viewport()->width())
+                    problem(Check::MemoryCells,
+                            QStringLiteral("%1: column \"%2\" ends at %3 px of %4")
+                                .arg(list, header->model()->headerData(column, Qt::Horizontal).toString())
+                                .arg(right)
+                                .arg(header->viewport()->width()));
+            };
+            if (QTreeWidget *live = panel->liveList(); shown(live))
+                for (int c = 1; c < live->columnCount(); ++c)
+                    inView(QStringLiteral("live at peak"), live->header(), c);
+            if (QTableView *table = panel->allocationTable(); shown(table))
+                inView(QStringLiteral("allocations"), table->horizontalHeader(), MemoryAllocationModel::Size);
+            if (QTreeWidget *live = panel->liveList(); shown(live))
+                for (int c = 1; c < live->columnCount(); ++c)
+                    for (int r = 0; r < live->topLevelItemCount(); ++r)
+                        fits(QStringLiteral("live at peak"), live->topLevelItem(r)->text(c),
+                             live->columnWidth(c), live->fontMetrics());
+            if (QTableView *table = panel->allocationTable(); shown(table))
+                for (int c = MemoryAllocationModel::Size; c < MemoryAllocationModel::ColumnCount; ++c)
+                    for (int r = 0; r < std::min(table->model()->rowCount(), 200); ++r)
+                        fits(QStringLiteral("allocations"), table->model()->index(r, c).data().toString(),
+                             table->columnWidth(c), table->fontMetrics());
+        }
+    }
+
+    // A single rank's timeline at the default layout shows its first device lane (the message bar above it
+    // and whichever dock is raised below).
+    void checkDeviceLaneInSight()
+    {
+        const TimelineView *view = m_window->timeline();
+        if (!shown(view) || !view->model() || view->model()->groups().size() != 1)
+            return;
+        const auto &rows = view->layout().rows();
+        for (const LaneRow &r : rows)
+            if (r.kind == LaneRow::Kind::Thread &&
+                view->model()->processes()[static_cast<std::size_t>(r.process)].layer ==
+                    Layer::DeviceStreams) {
+                const int top = TimelineView::kRulerHeight + r.y - view->verticalScrollBar()->value();
+                if (top < TimelineView::kRulerHeight || top + r.height > view->viewport()->height())
+                    problem(Check::DeviceLanes, QStringLiteral("the first device lane is at %1..%2 of %3 px")
+                                                    .arg(top)
+                                                    .arg(top + r.height)
+                                                    .arg(view->viewport()->height()));
+                return;
+            }
+        problem(Check::DeviceLanes, QStringLiteral("no device lane"));
     }
 
     void checkLabels(QWidget *root)
@@ -284,6 +361,7 @@ class TestScreenshotTour : public QObject, protected test::WindowFixture
             QVERIFY(dock);
             checkDockRoom(dock);
             inspect(dock, m_where);
+            checkDeviceLaneInSight();
         }
     }
 
@@ -367,6 +445,8 @@ private Q_SLOTS:
     }
     void docksHaveRoomAtTheDefaultLayout() { report(Check::DockRoom); }
     void overviewBarsAreReadable() { report(Check::OverviewBars); }
+    void memoryNumbersAreNotCut() { report(Check::MemoryCells); }
+    void deviceLanesAreInSight() { report(Check::DeviceLanes); }
 };
 
 QTEST_MAIN(TestScreenshotTour)
