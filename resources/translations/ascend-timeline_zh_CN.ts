@@ -26,6 +26,30 @@
         <source>--screenshot %1: cannot write .%2 images (the formats are: %3)</source>
         <translation>--screenshot %1：无法写入 .%2 格式的图像（可用格式：%3）</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1: no step &apos;%2&apos; (ProfilerStep numbers found: %3)</source>
+        <translation>%1：没有 step &apos;%2&apos;（找到的 ProfilerStep 编号：%3）</translation>
+    </message>
+    <message>
+        <source>--diff needs two inputs: BASE NEW (got %1)</source>
+        <translation>--diff 需要两个输入：BASE NEW（实际为 %1 个）</translation>
+    </message>
+    <message>
+        <source>--diff takes --json or --csv OUT, not both</source>
+        <translation>--diff 只能使用 --json 或 --csv OUT 之一，不能同时使用</translation>
+    </message>
+    <message>
+        <source>--steps needs two ProfilerStep numbers A,B (e.g. 5,50), not &apos;%1&apos;</source>
+        <translation>--steps 需要两个 ProfilerStep 编号 A,B（例如 5,50），而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1: no framework ops (cpu_op or user_annotation events) in %2; --diff compares profiles recorded by the PyTorch profiler (torch_npu or Kineto)</source>
+        <translation>%1：%2 中没有框架算子（cpu_op 或 user_annotation 事件）；--diff 比较由 PyTorch profiler（torch_npu 或 Kineto）采集的性能数据</translation>
+    </message>
 </context>
 <context>
     <name>Commands</name>
@@ -669,6 +693,30 @@
         <source>show the Overview: where each step&apos;s time went and the top findings (the first page after a load)</source>
         <translation>显示概览：每一步的时间花在哪里以及主要发现（加载后的第一个页面）</translation>
     </message>
+    <message>
+        <source>&amp;Diff by Framework Op…</source>
+        <translation>按框架算子对比(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>compare two steps or profiles op by op: diff table, accumulated delta, both timelines</source>
+        <translation>逐算子比较两个迭代或两份性能数据：差异表、累计差值、两条时间线</translation>
+    </message>
+    <message>
+        <source>&amp;Export Op Diff as CSV…</source>
+        <translation>导出算子差异为 CSV(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>op diff window: the diff table as shown, as CSV</source>
+        <translation>算子差异窗口：按当前显示将差异表导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Show &amp;Timelines Side by Side</source>
+        <translation>并排显示时间线(&amp;T)</translation>
+    </message>
+    <message>
+        <source>op diff window: open both steps&apos; timelines in the compare window</source>
+        <translation>算子差异窗口：在对比窗口中打开两个迭代的时间线</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -740,6 +788,78 @@
         <source>the session&apos;s path is empty: it names no trace file or folder</source>
         <translation>会话的路径为空：未指定轨迹文件或文件夹</translation>
     </message>
+    <message>
+        <source>device work no op launched: computing</source>
+        <translation>无算子下发的设备工作：计算</translation>
+    </message>
+    <message>
+        <source>device work no op launched: communication</source>
+        <translation>无算子下发的设备工作：通信</translation>
+    </message>
+    <message>
+        <source>device work no op launched: memcpy/memset</source>
+        <translation>无算子下发的设备工作：内存拷贝/内存置位</translation>
+    </message>
+    <message>
+        <source>device work no op launched: other</source>
+        <translation>无算子下发的设备工作：其他</translation>
+    </message>
+    <message>
+        <source>ops matched by %1 inside matched parents, level by level (%2 levels)</source>
+        <translation>在已匹配的父算子内按%1逐层匹配算子（共 %2 层）</translation>
+    </message>
+    <message>
+        <source>name and input shapes</source>
+        <translation>名称和输入形状</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>; exact LCS on %1 differing stretch(es)</source>
+        <translation>；%1 个差异段使用精确最长公共子序列</translation>
+    </message>
+    <message>
+        <source>; long stretches: %1 cut at unique names (patience), %2 aligned by a banded LCS, %3 matched by occurrence</source>
+        <translation>；长序列段：%1 个按唯一名称切分（patience），%2 个用带状最长公共子序列对齐，%3 个按出现次序匹配</translation>
+    </message>
+    <message>
+        <source>ops of one side only (not under a matched op)</source>
+        <translation>仅一侧存在的算子（不在已匹配算子之下）</translation>
+    </message>
+    <message>
+        <source>idle (no device work)</source>
+        <translation>空闲（无设备工作）</translation>
+    </message>
+    <message>
+        <source>concurrent device work (counted twice above)</source>
+        <translation>并发的设备工作（上方重复计入的部分）</translation>
+    </message>
+    <message>
+        <source>%1: no framework ops (cpu_op) in %2</source>
+        <translation>%1：%2 中没有框架算子（cpu_op）</translation>
+    </message>
+    <message>
+        <source>whole profile</source>
+        <translation>整个性能数据</translation>
+    </message>
+    <message>
+        <source>SQLite could not open an in-memory database</source>
+        <translation>SQLite 无法打开内存数据库</translation>
+    </message>
+    <message>
+        <source>The query was cancelled.</source>
+        <translation>查询已取消。</translation>
+    </message>
+    <message>
+        <source>SQLite could not write the database</source>
+        <translation>SQLite 无法写出数据库</translation>
+    </message>
+    <message>
+        <source>The export was cancelled.</source>
+        <translation>导出已取消。</translation>
+    </message>
 </context>
 <context>
     <name>Insights</name>
@@ -769,7 +889,7 @@
     </message>
     <message>
         <source>Operators bound by no pipe</source>
-        <translation>未受任何流水线约束的算子</translation>
+        <translation>没有任何流水线成为瓶颈的算子</translation>
     </message>
     <message>
         <source>%1 kernel run(s) longer than %2 µs (%3 ms) keep no pipe (cube, vector, scalar, MTE) busier than %4 %: they wait on latency, synchronisation or poor tiling.</source>
@@ -1046,10 +1166,6 @@
         <translation>涉及时间：无（仅供参考）</translation>
     </message>
     <message>
-        <source>time at stake: %1 ms (%2 % of the step time)</source>
-        <translation>涉及时间：%1 ms（占步骤时间的 %2 %）</translation>
-    </message>
-    <message>
         <source>fix: %1</source>
         <translation>修复：%1</translation>
     </message>
@@ -1060,10 +1176,6 @@
     <message>
         <source>  at %1 us</source>
         <translation>  位于 %1 us</translation>
-    </message>
-    <message>
-        <source> for %1 us</source>
-        <translation> 持续 %1 us</translation>
     </message>
     <message>
         <source>... %1 more occurrence(s)</source>
@@ -1122,7 +1234,7 @@
     <message numerus="yes">
         <source>In %n collective(s) a rank&apos;s Wait Time Ratio (wait / (wait + transit) of communication.json) exceeds %1: it waited for the rank that waited least. The longest: rank %2 waits %3 ms for rank %4 in %5. The data shows who arrived late, not why.</source>
         <translation>
-            <numerusform>在 %n 个集合通信中，有 rank 的等待时间比（communication.json 中的 wait / (wait + transit)）超过 %1：它在等待等待最少的那个 rank。最长的一次：rank %2 在 %5 中等待 rank %4 %3 ms。数据只能说明谁到得晚，不能说明原因。</numerusform>
+            <numerusform>在 %n 个集合通信中，有 rank 的等待时间比（communication.json 中的 wait / (wait + transit)）超过 %1：它在等待等待时间最短的那个 rank（即最晚到达者）。最长的一次：rank %2 在 %5 中等待 rank %4 %3 ms。数据只能说明谁到得晚，不能说明原因。</numerusform>
         </translation>
     </message>
     <message>
@@ -1150,24 +1262,8 @@
         <translation>涉及时间：在其解释的部分之内为零（其时间都在该部分之外）</translation>
     </message>
     <message>
-        <source>time at stake: %1 ms of %2 (%3 % of the part, %4 % of the step time)</source>
-        <translation>涉及时间：%2 中的 %1 ms（占该部分 %3 %，占步骤时间的 %4 %）</translation>
-    </message>
-    <message>
-        <source>time at stake: %1 ms of rank %2&apos;s %3 (%4 % of the part, %5 % of its step)</source>
-        <translation>涉及时间：rank %2 的%3中的 %1 ms（占该部分 %4 %，占其步骤时间的 %5 %）</translation>
-    </message>
-    <message>
         <source>(These numbers are over the %1 ranks loaded; this finding counts rank %2&apos;s time.)</source>
         <translation>（以上数字是已加载的 %1 个 rank 的合计；本条发现只计 rank %2 的时间。）</translation>
-    </message>
-    <message>
-        <source>Rank %1: %2 ms of %3 that no check explains</source>
-        <translation>rank %1：%3中有 %2 ms 没有任何检查能解释</translation>
-    </message>
-    <message>
-        <source>The largest part of rank %1&apos;s step is %2: %3 ms of %4 ms. The checks explain %5 ms of it; no check explains the other %6 ms.</source>
-        <translation>rank %1 的步长中最大的部分是%2：%4 ms 中的 %3 ms。各项检查解释了其中 %5 ms；其余 %6 ms 没有任何检查能解释。</translation>
     </message>
     <message>
         <source>Open the Kernels panel sorted by total time: the longest kernels are where computing goes; compare their time with the expected FLOPs and bytes.</source>
@@ -1215,7 +1311,39 @@
     </message>
     <message>
         <source>While the whole device was idle (in the steps&apos; Free time when there are steps), it was waiting for the host for %1 ms (the next task was launched after the previous one ended), for another stream or an event for %2 ms (EVENT_WAIT, Notify Wait) and for nothing recorded for %3 ms; each instant is counted once.</source>
-        <translation>在整个设备空闲期间（有步长时限于步长的 Free 时间），等待主机 %1 ms（下一个任务在上一个任务结束后才下发），等待其他流或事件 %2 ms（EVENT_WAIT、Notify Wait），无记录的等待 %3 ms；每个时刻只计一次。</translation>
+        <translation>在整个设备空闲期间（有迭代时限于各迭代的 Free 时间），等待主机 %1 ms（下一个任务在上一个任务结束后才下发），等待其他流或事件 %2 ms（EVENT_WAIT、Notify Wait），无记录的等待 %3 ms；每个时刻只计一次。</translation>
+    </message>
+    <message>
+        <source>time at stake: %1 (%2 % of the step time)</source>
+        <translation>涉及时间：%1（占步骤时间的 %2 %）</translation>
+    </message>
+    <message>
+        <source>time at stake: %1 of %2 (%3 % of the part, %4 % of the step time)</source>
+        <translation>涉及时间：%2中的 %1（占该部分的 %3 %，占步骤时间的 %4 %）</translation>
+    </message>
+    <message>
+        <source>time at stake: %1 of rank %2&apos;s %3 (%4 % of the part, %5 % of its step)</source>
+        <translation>涉及时间：rank %2 的%3中的 %1（占该部分的 %4 %，占其步骤时间的 %5 %）</translation>
+    </message>
+    <message>
+        <source> for %1</source>
+        <translation> 持续 %1</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2)</source>
+        <translation>%1（rank %2）</translation>
+    </message>
+    <message>
+        <source>Also checked, no time of their own left to explain (another finding counts it, or it lies outside the part): %1.</source>
+        <translation>另已检查、但没有可单独解释的时间（其时间已由另一条发现计入，或不在所解释的部分之内）：%1。</translation>
+    </message>
+    <message>
+        <source>Rank %1: %2 of %3 that no check explains</source>
+        <translation>rank %1：%3中有 %2 没有任何检查能解释</translation>
+    </message>
+    <message>
+        <source>The largest part of rank %1&apos;s step is %2: %3 of %4. The checks explain %5 of it; no check explains the other %6.</source>
+        <translation>rank %1 的迭代中最大的部分是%2：%4 中的 %3。各项检查解释了其中 %5；其余 %6 没有任何检查能解释。</translation>
     </message>
 </context>
 <context>
@@ -2528,6 +2656,110 @@
         <source>reading it stopped when memory use reached the limit: %1</source>
         <translation>内存用量达到上限，读取已停止：%1</translation>
     </message>
+    <message>
+        <source>%1; its steps were not read</source>
+        <translation>%1；未读取其 step</translation>
+    </message>
+    <message>
+        <source>%1: no GPU kernels; no step breakdown</source>
+        <translation>%1：没有 GPU kernel；无 step 时间拆解</translation>
+    </message>
+    <message>
+        <source>%1: distributedInfo.rank %2 is already the rank of %3</source>
+        <translation>%1：distributedInfo.rank %2 已是 %3 的 rank</translation>
+    </message>
+    <message>
+        <source>%1: no usable distributedInfo.rank; rank %2 taken from its folder name</source>
+        <translation>%1：没有可用的 distributedInfo.rank；rank %2 取自其文件夹名</translation>
+    </message>
+    <message>
+        <source>%1: no usable distributedInfo.rank; read as rank %2 (file order)</source>
+        <translation>%1：没有可用的 distributedInfo.rank；按文件顺序读作 rank %2</translation>
+    </message>
+    <message>
+        <source>GPU traces do not record the links between ranks: the link matrix is empty</source>
+        <translation>GPU trace 不记录 rank 之间的链路：链路矩阵为空</translation>
+    </message>
+    <message>
+        <source>%1 and %2 both claim rank %3; both are loaded.</source>
+        <translation>%1 和 %2 都声明为 rank %3；两者均已加载。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>; %1 finishes without a start left out (runtime calls that launch no GPU work)</source>
+        <translation>；%1 个没有起点的终点未绘制（未启动 GPU 工作的运行时调用）</translation>
+    </message>
+    <message>
+        <source>; %1 starts without a finish left out (GPU side not recorded: %2)</source>
+        <translation>；%1 个没有终点的起点未绘制（GPU 侧未记录：%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2 GPU kernel, CPU operator or [memory] events could not be read for the kernel table and memory curves (the first at byte %3)</source>
+        <translation>%1：%2 个 GPU kernel、CPU 算子或 [memory] 事件无法读取，未计入 kernel 表和内存曲线（第一个位于字节 %3）</translation>
+    </message>
+    <message>
+        <source>%1: reading stopped during the GPU kernel and [memory] events; %2 kernels and %3 [memory] events were kept</source>
+        <translation>%1：读取 GPU kernel 和 [memory] 事件时停止读取；保留了 %2 个 kernel 和 %3 个 [memory] 事件</translation>
+    </message>
+    <message>
+        <source>: %1 ranks</source>
+        <translation>：%1 个 rank</translation>
+    </message>
+    <message>
+        <source>baseTimeNanoseconds is not an integer: %1</source>
+        <translation>baseTimeNanoseconds 不是整数：%1</translation>
+    </message>
+    <message>
+        <source>process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>%1 · GPU annotations</source>
+        <translation>%1 · GPU 注解</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 SMs</source>
+        <translation>%1 个 SM</translation>
+    </message>
+    <message>
+        <source>compute capability %1.%2</source>
+        <translation>计算能力 %1.%2</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler (Kineto) GPU trace, schema %1</source>
+        <translation>PyTorch profiler (Kineto) GPU trace，schema %1</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler (Kineto) GPU trace</source>
+        <translation>PyTorch profiler (Kineto) GPU trace</translation>
+    </message>
+    <message>
+        <source>baseTimeNanoseconds %1: ts are µs relative to it</source>
+        <translation>baseTimeNanoseconds %1：ts 为相对于它的微秒数</translation>
+    </message>
+    <message>
+        <source>none recorded: times are relative to an unknown start</source>
+        <translation>未记录：时间相对于未知的起点</translation>
+    </message>
+    <message>
+        <source>%1: the timestamps are relative and no baseTimeNanoseconds could be read (libkineto of 2024-04/05 wrote none): times are shown from an unknown start, not as wall-clock time</source>
+        <translation>%1：时间戳是相对值，且未能读取 baseTimeNanoseconds（2024-04/05 的 libkineto 不写它）：时间从未知起点显示，而非挂钟时间</translation>
+    </message>
+    <message>
+        <source>ts are absolute µs since the Unix epoch</source>
+        <translation>ts 为自 Unix 纪元起的绝对微秒数</translation>
+    </message>
+    <message>
+        <source>%1: the keys beside &quot;traceEvents&quot; could not all be read (%2); the events were read with their times as written</source>
+        <translation>%1：&quot;traceEvents&quot; 之外的键未能全部读取（%2）；事件按所写时间读取</translation>
+    </message>
 </context>
 <context>
     <name>PreparedCache</name>
@@ -3095,10 +3327,6 @@ duration %2 µs · %3</source>
         <translation>步骤 %1：该组和算子没有链路。</translation>
     </message>
     <message>
-        <source>Step %1: bandwidth from source rank (row) to destination rank (column), GB/s. Hover a cell for its value; click it to open both ranks at the op.</source>
-        <translation>步骤 %1：从源 Rank（行）到目的 Rank（列）的带宽，GB/s。悬停单元格查看数值；单击可在该算子处打开两个 Rank。</translation>
-    </message>
-    <message>
         <source>Communication Ops</source>
         <translation>通信算子</translation>
     </message>
@@ -3125,6 +3353,10 @@ duration %2 µs · %3</source>
     <message>
         <source>Destination rank</source>
         <translation>目的 Rank</translation>
+    </message>
+    <message>
+        <source>Step %1: each cell is the bandwidth in GB/s from the source rank (row) to the destination rank (column); its colour runs from dark purple (the slowest link) to yellow (the fastest), as the scale below shows. Click a cell to open both ranks at the op.</source>
+        <translation>步骤 %1：每个单元格是从源 Rank（行）到目的 Rank（列）的带宽，单位 GB/s；颜色从深紫（最慢的链路）到黄色（最快的链路），见下方色标。单击单元格可在该算子处打开这两个 Rank。</translation>
     </message>
 </context>
 <context>
@@ -3459,6 +3691,18 @@ duration %2 µs · %3</source>
         <source>Comparison step:</source>
         <translation>对比迭代：</translation>
     </message>
+    <message>
+        <source>Diff by Framework Op</source>
+        <translation>按框架算子对比</translation>
+    </message>
+    <message>
+        <source>Match ops by name and input shapes</source>
+        <translation>按名称和输入形状匹配算子</translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation>对比</translation>
+    </message>
 </context>
 <context>
     <name>at::CompareWindow</name>
@@ -3679,7 +3923,7 @@ duration %2 µs · %3</source>
     </message>
     <message>
         <source>% of step / start</source>
-        <translation>占步长 % / 开始</translation>
+        <translation>占迭代 % / 开始</translation>
     </message>
     <message numerus="yes">
         <source>%n finding(s), ranked by the time they explain.</source>
@@ -4087,42 +4331,6 @@ duration %2 µs · %3</source>
         <translation>算子</translation>
     </message>
     <message>
-        <source>Size (KB)</source>
-        <translation>大小 (KB)</translation>
-    </message>
-    <message>
-        <source>Allocated at (ms)</source>
-        <translation>分配时间 (ms)</translation>
-    </message>
-    <message>
-        <source>Released at (ms)</source>
-        <translation>释放时间 (ms)</translation>
-    </message>
-    <message>
-        <source>Duration (ms)</source>
-        <translation>持续时间 (ms)</translation>
-    </message>
-    <message>
-        <source>Active duration (ms)</source>
-        <translation>活跃持续时间 (ms)</translation>
-    </message>
-    <message>
-        <source>Allocated then (MB)</source>
-        <translation>分配时已分配 (MB)</translation>
-    </message>
-    <message>
-        <source>Reserved then (MB)</source>
-        <translation>分配时已预留 (MB)</translation>
-    </message>
-    <message>
-        <source>Allocated at release (MB)</source>
-        <translation>释放时已分配 (MB)</translation>
-    </message>
-    <message>
-        <source>Reserved at release (MB)</source>
-        <translation>释放时已预留 (MB)</translation>
-    </message>
-    <message>
         <source>Stream</source>
         <translation>流</translation>
     </message>
@@ -4138,6 +4346,42 @@ duration %2 µs · %3</source>
         <source>not released</source>
         <translation>未释放</translation>
     </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Allocated at</source>
+        <translation>分配时间</translation>
+    </message>
+    <message>
+        <source>Released at</source>
+        <translation>释放时间</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>持续时间</translation>
+    </message>
+    <message>
+        <source>Active duration</source>
+        <translation>活跃持续时间</translation>
+    </message>
+    <message>
+        <source>Allocated then</source>
+        <translation>分配时已分配</translation>
+    </message>
+    <message>
+        <source>Reserved then</source>
+        <translation>分配时已预留</translation>
+    </message>
+    <message>
+        <source>Allocated at release</source>
+        <translation>释放时已分配</translation>
+    </message>
+    <message>
+        <source>Reserved at release</source>
+        <translation>释放时已预留</translation>
+    </message>
 </context>
 <context>
     <name>at::MemoryPanel</name>
@@ -4148,18 +4392,6 @@ duration %2 µs · %3</source>
     <message>
         <source>Operator</source>
         <translation>算子</translation>
-    </message>
-    <message>
-        <source>Size (KB)</source>
-        <translation>大小 (KB)</translation>
-    </message>
-    <message>
-        <source>Allocated at (ms)</source>
-        <translation>分配时间 (ms)</translation>
-    </message>
-    <message>
-        <source>Lifetime (ms)</source>
-        <translation>生命周期 (ms)</translation>
     </message>
     <message>
         <source>Filter operators</source>
@@ -4222,6 +4454,26 @@ duration %2 µs · %3</source>
             <numerusform>%1 峰值时存活的分配：%2，位于 %3 ms，共 %n 个，按大小降序</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Live at peak</source>
+        <translation>峰值时存活</translation>
+    </message>
+    <message>
+        <source>All allocations</source>
+        <translation>全部分配</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Allocated at</source>
+        <translation>分配时间</translation>
+    </message>
+    <message>
+        <source>Lifetime</source>
+        <translation>生命周期</translation>
+    </message>
 </context>
 <context>
     <name>at::MessageBar</name>
@@ -4250,6 +4502,273 @@ duration %2 µs · %3</source>
         <translation>
             <numerusform>显示全部 %n 条</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>at::OpDiffCurve</name>
+    <message>
+        <source>Base time from step start</source>
+        <translation>基准迭代中的时间（从迭代开始计）</translation>
+    </message>
+    <message>
+        <source>Accumulated delta</source>
+        <translation>累计差值</translation>
+    </message>
+    <message>
+        <source>Accumulated delta (comparison − base) over the base step: above zero, the comparison is behind by that much</source>
+        <translation>基准迭代上的累计差值（对比 − 基准）：高于零表示对比落后该时长</translation>
+    </message>
+    <message>
+        <source>No matched ops</source>
+        <translation>没有匹配的算子</translation>
+    </message>
+</context>
+<context>
+    <name>at::OpDiffTableModel</name>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <source>+%1 more</source>
+        <extracomment>The end of a kernels cell: &quot;+3 more&quot; kernel names</extracomment>
+        <translation>另有 %1 个</translation>
+    </message>
+    <message>
+        <source>Ops of one side only (see Unmatched)</source>
+        <translation>仅一侧存在的算子（见“未匹配”）</translation>
+    </message>
+    <message>
+        <source>Not launched by an op: computing</source>
+        <translation>非算子下发：计算</translation>
+    </message>
+    <message>
+        <source>Not launched by an op: communication</source>
+        <translation>非算子下发：通信</translation>
+    </message>
+    <message>
+        <source>Not launched by an op: memcpy/memset</source>
+        <translation>非算子下发：memcpy/memset</translation>
+    </message>
+    <message>
+        <source>Not launched by an op: other device work</source>
+        <translation>非算子下发：其他设备任务</translation>
+    </message>
+    <message>
+        <source>Idle (no device work)</source>
+        <translation>空闲（无设备任务）</translation>
+    </message>
+    <message>
+        <source>Overlapping device work (counted once)</source>
+        <translation>重叠的设备任务（只计一次）</translation>
+    </message>
+    <message>
+        <source>(no module)</source>
+        <translation>（无模块）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n op(s)</source>
+        <extracomment>A group row of the op diff: how many matched ops it totals</extracomment>
+        <translation>
+            <numerusform>%n 个算子</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Op name</source>
+        <translation>算子名</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Call path</source>
+        <translation>调用路径</translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation>算子数</translation>
+    </message>
+    <message>
+        <source>Input shapes</source>
+        <translation>输入形状</translation>
+    </message>
+    <message>
+        <source>Base count</source>
+        <translation>基准次数</translation>
+    </message>
+    <message>
+        <source>Comparison count</source>
+        <translation>对比次数</translation>
+    </message>
+    <message>
+        <source>Base device</source>
+        <translation>基准设备时间</translation>
+    </message>
+    <message>
+        <source>Comparison device</source>
+        <translation>对比设备时间</translation>
+    </message>
+    <message>
+        <source>Delta</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <source>Base host</source>
+        <translation>基准主机时间</translation>
+    </message>
+    <message>
+        <source>Comparison host</source>
+        <translation>对比主机时间</translation>
+    </message>
+    <message>
+        <source>Base kernels</source>
+        <translation>基准 kernel</translation>
+    </message>
+    <message>
+        <source>Comparison kernels</source>
+        <translation>对比 kernel</translation>
+    </message>
+</context>
+<context>
+    <name>at::OpDiffUnmatchedModel</name>
+    <message>
+        <source>Only in comparison</source>
+        <translation>仅在对比中</translation>
+    </message>
+    <message>
+        <source>Only in base</source>
+        <translation>仅在基准中</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>所在侧</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Call path</source>
+        <translation>调用路径</translation>
+    </message>
+    <message>
+        <source>Input shapes</source>
+        <translation>输入形状</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机时间</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备时间</translation>
+    </message>
+</context>
+<context>
+    <name>at::OpDiffView</name>
+    <message>
+        <source>&amp;Filter:</source>
+        <translation>筛选(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>op name, call path, module, shapes or kernel</source>
+        <translation>算子名、调用路径、模块、形状或 kernel</translation>
+    </message>
+    <message>
+        <source>&amp;Group:</source>
+        <translation>分组(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Per op</source>
+        <translation>逐算子</translation>
+    </message>
+    <message>
+        <source>By op name</source>
+        <translation>按算子名</translation>
+    </message>
+    <message>
+        <source>By module</source>
+        <translation>按模块</translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Unmatched (%1)</source>
+        <extracomment>The tab of the ops of one side only, with their count</extracomment>
+        <translation>未匹配（%1）</translation>
+    </message>
+    <message>
+        <source>Computing the diff…</source>
+        <translation>正在计算差异…</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Ops: %1 matched, %2 only in base, %3 only in comparison</source>
+        <extracomment>The op diff&apos;s match summary: &quot;Ops: 812 matched, 3 only in base, 0 only in comparison&quot;</extracomment>
+        <translation>算子：%1 个已匹配，%2 个仅在基准中，%3 个仅在对比中</translation>
+    </message>
+    <message>
+        <source>Ops that explain most of the difference:</source>
+        <translation>最能解释差异的算子：</translation>
+    </message>
+</context>
+<context>
+    <name>at::OpDiffWindow</name>
+    <message>
+        <source>Diff by framework op: %1 → %2 — Ascend Timeline</source>
+        <extracomment>The op diff window&apos;s title: &quot;Diff by framework op: &lt;base step&gt; → &lt;comparison step&gt;&quot;</extracomment>
+        <translation>按框架算子对比：%1 → %2 — Ascend Timeline</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Computing the diff by framework op…</source>
+        <translation>正在按框架算子计算差异…</translation>
+    </message>
+    <message>
+        <source>Alignment: %1 · computed in %2</source>
+        <extracomment>The op diff&apos;s status bar: how the op levels were aligned (e.g. &quot;exact LCS on every level&quot;) and how long the diff took</extracomment>
+        <translation>对齐方式：%1 · 用时 %2</translation>
+    </message>
+    <message>
+        <source>Export op diff</source>
+        <translation>导出算子差异</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -4808,13 +5327,13 @@ duration %2 µs · %3</source>
         <translation>无数据</translation>
     </message>
     <message>
-        <source>%1 MB at %2 ms</source>
-        <extracomment>A step&apos;s memory peak: &quot;1261.04 MB at 12.345 ms&quot; (time from the step start)</extracomment>
-        <translation>%1 MB（%2 ms 处）</translation>
-    </message>
-    <message>
         <source>Memory peak (%1 allocated): %2 → %3</source>
         <translation>内存峰值（%1 已分配）：%2 → %3</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <extracomment>A step&apos;s memory peak: &quot;1,261.04 MB at 12.345 ms&quot; (time from the step start)</extracomment>
+        <translation>%1，位于 %2</translation>
     </message>
 </context>
 <context>
