@@ -335,10 +335,7 @@ struct ChromeTraceParser::Impl
             case 'f': {
                 if (!timeOk)
                     break;
-                const FlowPhase flowPhase = e.phase == 's'   ? FlowPhase::Start
-                                            : e.phase == 't' ? FlowPhase::Step
-                                                             : FlowPhase::End;
-                (e.phase == 's' ? counts.flowStart : e.phase == 't' ? counts.flowStep : counts.flowEnd)++;
+                const FlowPhase flowPhase = countedFlowPhase(e.phase, counts);
                 // Starts and steps bind to their enclosing slice (as in Chrome); finishes only with
                 // bp:"e", else to the next slice.
                 const bool enclosing = e.phase != 'f' || (e.flags & jk::ParsedEvent::BindEnd);

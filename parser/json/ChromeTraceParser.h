@@ -48,6 +48,21 @@ struct ParseControl
     std::size_t maxEventBytes = 0;
 };
 
+// The flow phase of an 's' (start), 't' (step) or 'f' (finish) event, counted in `counts`.
+inline FlowPhase countedFlowPhase(char phase, EventCounts &counts)
+{
+    if (phase == 's') {
+        ++counts.flowStart;
+        return FlowPhase::Start;
+    }
+    if (phase == 't') {
+        ++counts.flowStep;
+        return FlowPhase::Step;
+    }
+    ++counts.flowEnd;
+    return FlowPhase::End;
+}
+
 // Reads one Chrome Trace Event file (array or {"traceEvents": [...]} form, all the shapes Ascend
 // tools write: string or numeric ts, large or string pid/tid, string or >2^53 integer flow ids)
 // into a TraceBuilder. Events are cut into chunks of a few MB at event boundaries and each chunk is

@@ -399,9 +399,32 @@ public:
     }
 
 private:
+    // The fields every complete ("X") event of interest needs: times from their text, lanes, name.
+    struct SliceFields
+    {
+        TimeNs start = 0;
+        TimeNs duration = 0;
+        std::int64_t pid = 0;
+        std::int64_t tid = 0;
+        StringId name = 0;
+    };
+
+    bool sliceFields(KeyWalker &text, simdjson::dom::object event, SliceFields &slice)
+    {
+        std::string_view name;
+        const auto start = timeOf(text, Ts, event);
+        const auto duration = timeOf(text, Dur, event);
+        const auto pid = laneNumber(event, "pid", m_strings);
+        const auto tid = laneNumber(event, "tid", m_strings);
+        if (event["name"].get_string().get(name) || !start || !duration || !pid || !tid)
+            return false;
+        slice = {*start, *duration, *pid, *tid, m_strings.intern(name)};
+        return true;
+    }
+
     bool readKernel(KeyWalker &text, simdjson::dom::object event, GpuEvents &out)
     {
-        std::string_view phase, category, name;
+        std::string_view phase, category;
         simdjson::dom::object args;
         if (event["ph"].get_string().get(phase) || phase != "X" || event["cat"].get_string().get(category) ||
             category != "kernel")
@@ -413,17 +436,14 @@ private:
         const bool hasBlock = dimensionsAt(args, "block", k.block);
         if (!hasGrid && !hasBlock)
             return true; // not a CUDA kernel launch (§10.5: kernels carry grid and block)
-        const auto start = timeOf(text, Ts, event);
-        const auto duration = timeOf(text, Dur, event);
-        const auto pid = laneNumber(event, "pid", m_strings);
-        const auto tid = laneNumber(event, "tid", m_strings);
-        if (event["name"].get_string().get(name) || !start || !duration || !pid || !tid)
+        SliceFields slice;
+        if (!sliceFields(text, event, slice))
             return false;
-        k.name = m_strings.intern(name);
-        k.start = *start;
-        k.duration = *duration;
-        k.device = integerAt(args, "device").value_or(*pid);
-        k.stream = integerAt(args, "stream").value_or(*tid);
+        k.name = slice.name;
+        k.start = slice.start;
+        k.duration = slice.duration;
+        k.device = integerAt(args, "device").value_or(slice.pid);
+        k.stream = integerAt(args, "stream").value_or(slice.tid);
         k.correlation = integerAt(args, "correlation").value_or(-1);
         k.registersPerThread = numberAt(args, "registers per thread");
         k.sharedMemory = numberAt(args, "shared memory");
@@ -436,17 +456,14 @@ private:
 
     bool readCpuOp(KeyWalker &text, simdjson::dom::object event, GpuEvents &out)
     {
-        std::string_view phase, category, name;
+        std::string_view phase, category;
         if (event["ph"].get_string().get(phase) || phase != "X" || event["cat"].get_string().get(category) ||
             category != "cpu_op")
             return true;
-        const auto start = timeOf(text, Ts, event);
-        const auto duration = timeOf(text, Dur, event);
-        const auto pid = laneNumber(event, "pid", m_strings);
-        const auto tid = laneNumber(event, "tid", m_strings);
-        if (event["name"].get_string().get(name) || !start || !duration || !pid || !tid)
+        SliceFields slice;
+        if (!sliceFields(text, event, slice))
             return false;
-        out.cpuOps.push_back({{*pid, *tid}, *start, *start + *duration, m_strings.intern(name)});
+        out.cpuOps.push_back({{slice.pid, slice.tid}, slice.start, slice.start + slice.duration, slice.name});
         return true;
     }
 

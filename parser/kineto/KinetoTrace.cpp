@@ -277,10 +277,7 @@ struct KinetoTrace::Impl
             case 'f': {
                 if (!timeOk)
                     break;
-                const FlowPhase phase = e.phase == 's'   ? FlowPhase::Start
-                                        : e.phase == 't' ? FlowPhase::Step
-                                                         : FlowPhase::End;
-                (e.phase == 's' ? counts.flowStart : e.phase == 't' ? counts.flowStep : counts.flowEnd)++;
+                const FlowPhase phase = countedFlowPhase(e.phase, counts);
                 const SeenThread &seen = lane(e, ids, false, false);
                 // libkineto writes a flow start right after the runtime call it leaves from.
                 const StringId launcher =
