@@ -3,6 +3,7 @@
 
 #include "InsightChecks.h"
 #include "InsightSupport.h"
+#include "LayerWording.h"
 
 #include "Steps.h"
 
@@ -335,9 +336,16 @@ void checkAffinityOptimizer(const InsightContext &context, std::vector<Finding> 
             return {};
         return name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
     };
+    // NPU advice: the host threads of a PyTorch GPU (Kineto) trace have no torch_npu to switch to.
+    std::vector<int> threads = threadsOfLayers(context, {Layer::Framework});
+    std::erase_if(threads, [&model](int t) {
+        const int group =
+            model.processes()[static_cast<std::size_t>(model.threads()[static_cast<std::size_t>(t)].process)]
+                .group;
+        return model.groups()[static_cast<std::size_t>(group)].layout == kinetoLayoutText();
+    });
     forEachSlice(
-        model, threadsOfLayers(context, {Layer::Framework}),
-        [&](std::string_view name) { return kFused.count(optimizerOf(name)) > 0; },
+        model, threads, [&](std::string_view name) { return kFused.count(optimizerOf(name)) > 0; },
         [&](SliceRef ref) {
             const std::string_view optimizer = optimizerOf(model.strings().view(
                 model.threads()[static_cast<std::size_t>(ref.thread)].slices.name(ref.index)));

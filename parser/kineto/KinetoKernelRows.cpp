@@ -113,6 +113,9 @@ void addKinetoKernelRows(TraceBuilder &builder, int group, const GpuEvents &even
         if (type == typeOfName.end())
             type = typeOfName.emplace(k.name, strings.intern(kernelTypeOf(strings.view(k.name)))).first;
         row.type = type->second;
+        // The HTA class doubles as the core class, so that core/Steps and the Overview count NCCL kernels
+        // as communication (they know a communication row by its core: HCCL or COMMUNICATION).
+        row.acceleratorCore = type->second;
         const std::size_t r = table.addRow(row);
         const bool hasGrid = volume(k.grid) > 0, hasBlock = volume(k.block) > 0;
         const double values[ColumnCount] = {
