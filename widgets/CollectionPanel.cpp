@@ -77,6 +77,8 @@ void CollectionPanel::setModel(const TraceModel *model)
     for (const SourceGroup &group : model->groups()) {
         auto *top =
             new QTreeWidgetItem(this, {group.label.isEmpty() ? tr("Trace file") : group.label, group.layout});
+        top->setToolTip(0, top->text(0));
+        top->setToolTip(1, group.layout);
         auto add = [](QTreeWidgetItem *parent, const QString &key, const QString &value) {
             auto *item = new QTreeWidgetItem(parent, {key, value});
             item->setToolTip(0, key);
