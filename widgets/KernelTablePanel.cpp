@@ -114,8 +114,9 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
             index.column() != Source && index.column() != InputShapes && index.column() != Core)
             return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
         // A name or shape the column elides reads whole in its tooltip.
-        if (role == Qt::ToolTipRole && (index.column() == Name || index.column() == Type ||
-                                        index.column() == InputShapes || index.column() == InputTypes))
+        if (role == Qt::ToolTipRole &&
+            (index.column() == Source || index.column() == Name || index.column() == Type ||
+             index.column() == InputShapes || index.column() == InputTypes))
             return data(index, Qt::DisplayRole);
         if (role != kExportTextRole || index.column() < Start)
             return {};

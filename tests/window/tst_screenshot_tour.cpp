@@ -161,6 +161,15 @@ class TestScreenshotTour : public QObject, protected test::WindowFixture
                                                .arg(table->viewport()->height()));
             if (table->rowHeight(0) > 2 * table->fontMetrics().height())
                 problem(Check::KernelRows, QStringLiteral("rows are %1 px high").arg(table->rowHeight(0)));
+            // A name wider than its capped column is elided and reads whole in its tooltip.
+            for (int r = 0; r < std::min(rows, table->model()->rowCount()); ++r) {
+                const QModelIndex name = table->model()->index(r, KernelTableModel::Name);
+                const QString text = name.data().toString();
+                if (table->fontMetrics().horizontalAdvance(text) >
+                        table->columnWidth(KernelTableModel::Name) &&
+                    name.data(Qt::ToolTipRole).toString() != text)
+                    problem(Check::KernelRows, QStringLiteral("\"%1\" is cut without a tooltip").arg(text));
+            }
             const QHeaderView *header = table->horizontalHeader();
             const int right = header->sectionViewportPosition(KernelTableModel::Duration) +
                               header->sectionSize(KernelTableModel::Duration);
