@@ -2,6 +2,8 @@
 
 #include "NumberFormat.h"
 
+#include <algorithm>
+
 #include <QEvent>
 #include <QHeaderView>
 #include <QRegularExpression>
@@ -28,9 +30,28 @@ QString collectionValueText(const QString &key, const QString &value)
 CollectionPanel::CollectionPanel(QWidget *parent) : QTreeWidget(parent)
 {
     setColumnCount(2);
-    header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // A side dock is about 250 px wide: the item names take at most half of it and the values the rest,
+    // both elided in the middle (paths keep their file name) with the whole text in their tooltips, so
+    // that nothing scrolls sideways out of sight.
+    header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    header()->setStretchLastSection(true);
+    header()->setMinimumSectionSize(40);
+    setTextElideMode(Qt::ElideMiddle);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setUniformRowHeights(true);
     retranslateUi();
+}
+
+void CollectionPanel::fitColumns()
+{
+    const int names = sizeHintForColumn(0); // with the items' indentation
+    setColumnWidth(0, std::max(40, std::min(names, viewport()->width() / 2)));
+}
+
+void CollectionPanel::resizeEvent(QResizeEvent *event)
+{
+    QTreeWidget::resizeEvent(event);
+    fitColumns();
 }
 
 void CollectionPanel::changeEvent(QEvent *event)
@@ -56,8 +77,11 @@ void CollectionPanel::setModel(const TraceModel *model)
     for (const SourceGroup &group : model->groups()) {
         auto *top =
             new QTreeWidgetItem(this, {group.label.isEmpty() ? tr("Trace file") : group.label, group.layout});
+        top->setToolTip(0, top->text(0));
+        top->setToolTip(1, group.layout);
         auto add = [](QTreeWidgetItem *parent, const QString &key, const QString &value) {
             auto *item = new QTreeWidgetItem(parent, {key, value});
+            item->setToolTip(0, key);
             item->setToolTip(1, value);
             return item;
         };
@@ -90,6 +114,7 @@ void CollectionPanel::setModel(const TraceModel *model)
             add(top, tr("Configuration file"), f);
         top->setExpanded(true);
     }
+    fitColumns();
 }
 
 QString CollectionPanel::text() const

@@ -31,9 +31,11 @@ public:
 protected:
     // QEvent::LanguageChange: the headers and item names in the new language.
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void retranslateUi();
+    void fitColumns(); // the item names at most half the width, the values the rest
 
     const TraceModel *m_model = nullptr;
 };

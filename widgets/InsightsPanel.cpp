@@ -192,6 +192,16 @@ void InsightsPanel::showStatus()
     m_status->setToolTip(also);
 }
 
+QString InsightsPanel::noTime()
+{
+    return QStringLiteral("—");
+}
+
+QString InsightsPanel::noTimeToolTip()
+{
+    return tr("This check counts occurrences; it measures no time.");
+}
+
 void InsightsPanel::showFindings()
 {
     m_tree->clear();
@@ -202,34 +212,35 @@ void InsightsPanel::showFindings()
         const Finding &finding = all[f];
         auto *item =
             // Findings split per rank read apart by the rank they explain ("high · rank 1").
-            new QTreeWidgetItem(
-                m_tree,
-                {finding.title,
-                 finding.rank >= 0 ? severityText(finding.severity) + QStringLiteral(" · ") +
-                                         tr("rank %1").arg(finding.rank)
-                                   : severityText(finding.severity),
-                 finding.timeAtStake > 0 ? formatDurationNs(finding.timeAtStake) : tr("none (informational)"),
-                 formatPercent(finding.stepPercent)});
+            new QTreeWidgetItem(m_tree,
+                                {finding.title,
+                                 finding.rank >= 0 ? severityText(finding.severity) + QStringLiteral(" · ") +
+                                                         tr("rank %1").arg(finding.rank)
+                                                   : severityText(finding.severity),
+                                 finding.timeAtStake > 0 ? formatDurationNs(finding.timeAtStake) : noTime(),
+                                 finding.timeAtStake > 0 ? formatPercent(finding.stepPercent) : noTime()});
         item->setData(0, kFindingRole, static_cast<int>(f));
         item->setData(0, kOccurrenceRole, -1);
         item->setToolTip(0, finding.title);
         // Which rank and part of its step the time explains, and the shares (the % column is of that step).
         for (int c = 2; c < 4; ++c)
-            item->setToolTip(c, timeAtStakeText(finding));
+            item->setToolTip(c, finding.timeAtStake > 0 ? timeAtStakeText(finding) : noTimeToolTip());
         for (int c = 2; c < 4; ++c)
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
         for (std::size_t o = 0; o < finding.occurrences.size(); ++o) {
             const FindingOccurrence &occurrence = finding.occurrences[o];
-            auto *child =
-                new QTreeWidgetItem(item, {occurrence.name, tr("rank %1").arg(context.rankOf(occurrence)),
-                                           formatDurationNs(occurrence.duration),
-                                           // cluster-only occurrences (a rank, no slice) have no time
-                                           occurrence.rank >= 0 && !occurrence.slice.isValid()
-                                               ? QString()
-                                               : tr("at %1").arg(formatTimePointNs(occurrence.start))});
+            auto *child = new QTreeWidgetItem(
+                item, {occurrence.name, tr("rank %1").arg(context.rankOf(occurrence)),
+                       occurrence.duration > 0 ? formatDurationNs(occurrence.duration) : noTime(),
+                       // cluster-only occurrences (a rank, no slice) have no time
+                       occurrence.rank >= 0 && !occurrence.slice.isValid()
+                           ? QString()
+                           : tr("at %1").arg(formatTimePointNs(occurrence.start))});
             child->setData(0, kFindingRole, static_cast<int>(f));
             child->setData(0, kOccurrenceRole, static_cast<int>(o));
             child->setToolTip(0, occurrence.name);
+            if (occurrence.duration <= 0)
+                child->setToolTip(2, noTimeToolTip());
             for (int c = 2; c < 4; ++c)
                 child->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
         }

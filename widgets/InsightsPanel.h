@@ -60,6 +60,10 @@ public:
     bool isComputing() const { return m_watcher.isRunning(); }
     QTreeWidget *tree() const { return m_tree; }
     QPushButton *showAllButton() const { return m_showAll; }
+    // The time and share cells of a finding or occurrence that measures no time ("—", never "0 ns"), and
+    // their tooltip (the Overview's findings use them too).
+    static QString noTime();
+    static QString noTimeToolTip();
 
 protected:
     // QEvent::LanguageChange: the panel's own labels at once (retranslateUi) and the findings' texts,

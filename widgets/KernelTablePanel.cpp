@@ -1,4 +1,6 @@
 #include "KernelTablePanel.h"
+
+#include "ElidedLabel.h"
 #include "TimelineState.h"
 
 #include "NumberFormat.h"
@@ -112,8 +114,9 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
             index.column() != Source && index.column() != InputShapes && index.column() != Core)
             return QVariant::fromValue<int>(Qt::AlignRight | Qt::AlignVCenter);
         // A name or shape the column elides reads whole in its tooltip.
-        if (role == Qt::ToolTipRole && (index.column() == Name || index.column() == Type ||
-                                        index.column() == InputShapes || index.column() == InputTypes))
+        if (role == Qt::ToolTipRole &&
+            (index.column() == Source || index.column() == Name || index.column() == Type ||
+             index.column() == InputShapes || index.column() == InputTypes))
             return data(index, Qt::DisplayRole);
         if (role != kExportTextRole || index.column() < Start)
             return {};
@@ -196,7 +199,7 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
 }
 
 KernelTablePanel::KernelTablePanel(QWidget *parent)
-    : QWidget(parent), m_summary(new QLabel(this)), m_filter(new QLineEdit(this)),
+    : QWidget(parent), m_summary(new ElidedLabel(Qt::ElideRight, this)), m_filter(new QLineEdit(this)),
       m_regex(new QCheckBox(this)), m_core(new QComboBox(this)), m_bound(new QComboBox(this)),
       m_minDuration(new QDoubleSpinBox(this)), m_maxDuration(new QDoubleSpinBox(this)),
       m_inRange(new QCheckBox(this)), m_table(new QTableView(this)), m_kernels(new KernelTableModel(this)),
@@ -206,7 +209,6 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_summary);
     auto *filters = new QHBoxLayout;
     m_filtersTop = filters;
     m_filtersBottom = new QHBoxLayout;
@@ -228,7 +230,9 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
     m_groupProxy->setSortRole(KernelGroupModel::kSortRole);
     connect(m_grouping, &QComboBox::currentIndexChanged, this, &KernelTablePanel::applyGrouping);
     m_filtersBottom->addWidget(m_export);
-    m_filtersBottom->addStretch(1);
+    // The summary ends the filters' second row (elided, whole in its tooltip): the table keeps that line,
+    // so that a bottom dock at the default layout shows eight rows and more.
+    m_filtersBottom->addWidget(m_summary, 1);
     layout->addLayout(filters);
     layout->addLayout(m_filtersBottom);
     layout->addWidget(m_table);
@@ -246,7 +250,7 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
                                                           QStringLiteral("kernels.csv"), tr("CSV (*.csv)"));
         QString error;
         if (!path.isEmpty() && !exportCsv(path, &error))
-            m_summary->setText(error);
+            m_summary->setFullText(error);
     });
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
@@ -254,6 +258,11 @@ KernelTablePanel::KernelTablePanel(QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->setVisible(false);
+    // One line per kernel, as tall as its text (the style's default row is twice that): a long name is
+    // elided in its middle, where kernel names differ least, and reads whole in its tooltip.
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 4);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     // A new order starts at its top, unless a row is selected: that one stays in sight. (Connected after
     // setSortingEnabled, so this runs once the table is sorted.)
@@ -320,7 +329,7 @@ void KernelTablePanel::retranslateUi()
         m_core->setItemText(0, tr("Any core"));
     if (m_bound->count() > 0)
         m_bound->setItemText(0, tr("Any bound"));
-    m_summary->setText(summaryText());
+    m_summary->setFullText(summaryText());
     arrangeFilters(); // the texts' widths changed
     // Header texts and the "yes"/"no" cells come from the models' data(): ask again.
     if (QAbstractItemModel *shown = m_table->model(); shown && shown->columnCount() > 0)
@@ -354,7 +363,18 @@ void KernelTablePanel::setModel(const TraceModel *model)
         }
     }
     applyFilter();
+    fitColumns();
+}
+
+void KernelTablePanel::fitColumns()
+{
     m_table->resizeColumnsToContents();
+    // Text columns take what their text needs up to about 26 characters, so that the duration and the
+    // first metric columns are in sight beside them (the cells elide; the tooltips read whole).
+    const int cap = m_table->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 26;
+    for (int column : {KernelTableModel::Source, KernelTableModel::Name, KernelTableModel::Type,
+                       KernelTableModel::InputShapes, KernelTableModel::InputTypes})
+        m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), cap));
 }
 
 void KernelTablePanel::setTimeSelection(TimeRange range)
@@ -406,7 +426,7 @@ void KernelTablePanel::applyFilter()
         f.timeRange = m_timeSelection ? m_timeSelection : std::optional<TimeRange>(TimeRange{0, -1});
     f.offsets = m_offsets;
     m_proxy->setFilter(f);
-    m_summary->setText(summaryText());
+    m_summary->setFullText(summaryText());
     if (m_grouping->currentIndex() > 0)
         applyGrouping();
     Q_EMIT filterChanged(filteredRows());
@@ -430,7 +450,7 @@ void KernelTablePanel::applyGrouping()
             m_table->setModel(m_proxy);
             m_table->sortByColumn(KernelTableModel::Start, Qt::AscendingOrder);
             m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-            m_table->resizeColumnsToContents();
+            fitColumns();
         }
         return;
     }

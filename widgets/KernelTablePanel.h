@@ -25,8 +25,9 @@ class QPushButton;
 class QTableView;
 
 namespace at {
+class ElidedLabel;
 class TimelineState;
-}
+} // namespace at
 
 namespace at {
 
@@ -201,9 +202,10 @@ private:
     void activateRow(const QModelIndex &proxyIndex);
     void applyFilter();
     void applyGrouping();
+    void fitColumns(); // to their contents, the text columns capped
 
     const TraceModel *m_model = nullptr;
-    QLabel *m_summary;
+    ElidedLabel *m_summary;
     QLineEdit *m_filter;
     QCheckBox *m_regex;
     QComboBox *m_core;

@@ -1,5 +1,6 @@
 #include "OverviewPage.h"
 
+#include "InsightsPanel.h"
 #include "NumberFormat.h"
 
 #include <QAbstractItemDelegate>
@@ -725,10 +726,16 @@ void OverviewPage::fillFindings(const OverviewRank &rank)
         if (share <= 0 && f.index >= 0 && m_overview->sourceFindings &&
             static_cast<std::size_t>(f.index) < m_overview->sourceFindings->size())
             share = (*m_overview->sourceFindings)[static_cast<std::size_t>(f.index)].stepPercent / 100.0;
-        auto *item = new QTreeWidgetItem(m_findings, {f.title, stepPartName(f.part),
-                                                      share > 0 ? percentText(share) : QString(),
-                                                      f.time > 0 ? durationText(f.time) : QString()});
+        // A finding that measures no time (it counts occurrences) shows no time: "—", never "0 ns".
+        auto *item =
+            new QTreeWidgetItem(m_findings, {f.title, stepPartName(f.part),
+                                             share > 0 ? percentText(share) : InsightsPanel::noTime(),
+                                             f.time > 0 ? durationText(f.time) : InsightsPanel::noTime()});
         item->setToolTip(0, f.title);
+        if (share <= 0)
+            item->setToolTip(2, InsightsPanel::noTimeToolTip());
+        if (f.time <= 0)
+            item->setToolTip(3, InsightsPanel::noTimeToolTip());
         if (f.target.kind != OverviewTarget::Kind::None) {
             item->setData(0, Qt::UserRole, static_cast<int>(m_itemTargets.size()));
             m_itemTargets.push_back(f.target);

@@ -1,5 +1,6 @@
 #include "SummaryTablesPanel.h"
 
+#include "ElidedLabel.h"
 #include "NumberFormat.h"
 #include "TableExport.h"
 
@@ -126,8 +127,8 @@ QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation,
 }
 
 SummaryTablesPanel::SummaryTablesPanel(QWidget *parent)
-    : QWidget(parent), m_chooser(new QComboBox(this)), m_file(new QLabel(this)), m_view(new QTableView(this)),
-      m_table(new SummaryTableModel(this))
+    : QWidget(parent), m_chooser(new QComboBox(this)), m_file(new ElidedLabel(Qt::ElideMiddle, this)),
+      m_view(new QTableView(this)), m_table(new SummaryTableModel(this))
 {
     addCsvExportAction(m_view, QStringLiteral("summary_table.csv"));
     auto *layout = new QVBoxLayout(this);
@@ -143,6 +144,11 @@ SummaryTablesPanel::SummaryTablesPanel(QWidget *parent)
     m_view->setSortingEnabled(true);
     m_view->verticalHeader()->setVisible(false);
     connect(m_chooser, &QComboBox::currentIndexChanged, this, &SummaryTablesPanel::showTable);
+}
+
+QLabel *SummaryTablesPanel::fileLabel() const
+{
+    return m_file;
 }
 
 void SummaryTablesPanel::setModel(const TraceModel *model)
@@ -179,7 +185,7 @@ void SummaryTablesPanel::retranslateUi()
                                            t.type, tr("%n row(s)", nullptr, static_cast<int>(t.rowCount()))));
     }
     if (m_chooser->count() == 0)
-        m_file->setText(tr("No other summary tables in this profile."));
+        m_file->setFullText(tr("No other summary tables in this profile."));
 }
 
 void SummaryTablesPanel::showTable(int index)
@@ -190,7 +196,7 @@ void SummaryTablesPanel::showTable(int index)
     }
     const SummaryTable &t = m_model->summaryTables()[static_cast<std::size_t>(index)];
     m_table->setTable(&t);
-    m_file->setText(t.files.join(QStringLiteral(", ")));
+    m_file->setFullText(t.files.join(QStringLiteral(", ")));
     m_view->resizeColumnsToContents();
 }
 

@@ -15,6 +15,8 @@ class QTableView;
 
 namespace at {
 
+class ElidedLabel;
+
 // One SummaryTable as an item model; numeric cells sort as numbers.
 class SummaryTableModel : public QAbstractTableModel
 {
@@ -51,6 +53,8 @@ public:
     QComboBox *chooser() const { return m_chooser; }
     QTableView *table() const { return m_view; }
     SummaryTableModel *tableModel() const { return m_table; }
+    // The shown table's file(s): one line, elided in the middle, the whole path in its tooltip.
+    QLabel *fileLabel() const;
 
 protected:
     // QEvent::LanguageChange: the chooser's row counts and the hint in the new language.
@@ -62,7 +66,7 @@ private:
 
     const TraceModel *m_model = nullptr;
     QComboBox *m_chooser;
-    QLabel *m_file;
+    ElidedLabel *m_file;
     QTableView *m_view;
     SummaryTableModel *m_table;
 };

@@ -347,7 +347,7 @@ private slots:
         // The rank table: every rank, sortable by value.
         QAbstractItemModel *rows = view->rankTable()->model();
         QCOMPARE(rows->rowCount(), 4);
-        QCOMPARE(rows->headerData(4, Qt::Horizontal).toString(), QStringLiteral("Computing"));
+        QCOMPARE(rows->headerData(4, Qt::Horizontal).toString(), QStringLiteral("Computing (ms)"));
         QCOMPARE(rows->index(2, 1).data().toString(), QStringLiteral("4")); // rank 2 runs on device 4
         QCOMPARE(rows->index(0, 4).data().toString(), QStringLiteral("231.290"));
         QCOMPARE(rows->index(1, 12).data().toString(), QStringLiteral("summary only"));

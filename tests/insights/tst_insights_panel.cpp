@@ -3,6 +3,7 @@
 
 #include "AppTestSupport.h"
 #include "InsightsPanel.h"
+#include "OverviewPage.h"
 #include "TimelineView.h"
 #include "Translations.h"
 
@@ -77,6 +78,42 @@ private Q_SLOTS:
         QVERIFY(outlined.size() <= requested.size());
         for (const SliceRef ref : requested)
             QVERIFY(std::find(outlined.begin(), outlined.end(), ref) != outlined.end());
+
+        // A check that counts occurrences and measures no time ("Launch delay outliers") shows no time:
+        // "—" with a tooltip that says so, never "0 ns" or "0.0%"; its occurrences alike.
+        const Finding *launchDelay = nullptr;
+        int launchRow = -1;
+        for (std::size_t i = 0; i < panel->findings().size(); ++i)
+            if (panel->findings()[i].check == QLatin1String("launch_delay")) {
+                launchDelay = &panel->findings()[i];
+                launchRow = int(i);
+            }
+        QVERIFY(launchDelay);
+        QCOMPARE(launchDelay->timeAtStake, TimeNs(0));
+        const QTreeWidgetItem *launch = tree->topLevelItem(launchRow);
+        for (int c : {2, 3}) {
+            QCOMPARE(launch->text(c), QStringLiteral("—"));
+            QCOMPARE(launch->toolTip(c), InsightsPanel::noTimeToolTip());
+        }
+        for (int o = 0; o < launch->childCount(); ++o)
+            QVERIFY2(!launch->child(o)->text(2).startsWith(QLatin1String("0 ")),
+                     qPrintable(launch->child(o)->text(2)));
+        // The Overview's findings read the same.
+        window.showOverviewPage();
+        QTRY_VERIFY_WITH_TIMEOUT(window.overviewIsReady(), 30000);
+        QTreeWidget *overview = window.overviewPage()->findings();
+        bool seen = false;
+        for (int i = 0; i < overview->topLevelItemCount(); ++i) {
+            const QTreeWidgetItem *item = overview->topLevelItem(i);
+            if (!item->text(0).startsWith(QLatin1String("Launch delay")))
+                continue;
+            seen = true;
+            QCOMPARE(item->text(2), QStringLiteral("—"));
+            QCOMPARE(item->text(3), QStringLiteral("—"));
+            QCOMPARE(item->toolTip(3), InsightsPanel::noTimeToolTip());
+        }
+        QVERIFY(seen);
+        window.showTimelinePage();
 
         // Closing the trace empties the panel.
         window.closeTrace();

@@ -9,9 +9,13 @@
 // collected, so a failure names the check, the page or dock, the size, theme and language.
 // AT_TOUR_PNG_DIR=DIR saves every picture of the tour there (nothing is written otherwise).
 
+#include "CollectionPanel.h"
+#include "InsightsPanel.h"
+#include "KernelTablePanel.h"
 #include "Layer.h"
 #include "MemoryPanel.h"
 #include "OverviewPage.h"
+#include "SummaryTablesPanel.h"
 #include "Theme.h"
 #include "TimelineView.h"
 #include "Translations.h"
@@ -24,6 +28,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QRegularExpression>
@@ -34,6 +39,7 @@
 #include <QTableView>
 #include <QTreeWidget>
 
+#include <functional>
 #include <map>
 
 using namespace at;
@@ -65,7 +71,12 @@ enum class Check
     DockRoom,
     OverviewBars,
     MemoryCells,
-    DeviceLanes
+    DeviceLanes,
+    KernelRows,
+    TablesPath,
+    CollectionValues,
+    ClusterHeaders,
+    NoZeroTime
 };
 
 bool onlyEllipsis(const QString &text)
@@ -90,6 +101,8 @@ class TestScreenshotTour : public QObject, protected test::WindowFixture
     QString m_pngDir = qEnvironmentVariable("AT_TOUR_PNG_DIR");
     int m_views = 0;
     int m_heatMaps = 0; // heat maps inspected (the cluster page has two)
+    // The views the polish checks saw (each check must have run in every configuration).
+    int m_kernelViews = 0, m_tablePaths = 0, m_collections = 0, m_clusterTables = 0, m_findingTrees = 0;
 
     void problem(Check check, const QString &what)
     {
@@ -124,6 +137,166 @@ class TestScreenshotTour : public QObject, protected test::WindowFixture
         checkViews(root);
         checkHeatMaps(root);
         checkMemoryCells(root);
+        checkKernels(root);
+        checkTablesPath(root);
+        checkCollection(root);
+        checkClusterHeaders(root);
+        checkNoZeroTime(root);
+    }
+
+    // The Kernels dock shows at least eight one-line rows and its Duration column in full without
+    // scrolling sideways (the name column is capped, its cells elided).
+    void checkKernels(QWidget *root)
+    {
+        for (KernelTablePanel *panel : root->findChildren<KernelTablePanel *>()) {
+            QTableView *table = panel->table();
+            if (!shown(table) || table->model() != panel->proxy() || table->model()->rowCount() < 8)
+                continue;
+            ++m_kernelViews;
+            const int rows = table->viewport()->height() / table->rowHeight(0);
+            if (rows < 8)
+                problem(Check::KernelRows, QStringLiteral("%1 rows of %2 px in %3 px")
+                                               .arg(rows)
+                                               .arg(table->rowHeight(0))
+                                               .arg(table->viewport()->height()));
+            if (table->rowHeight(0) > 2 * table->fontMetrics().height())
+                problem(Check::KernelRows, QStringLiteral("rows are %1 px high").arg(table->rowHeight(0)));
+            // A name wider than its capped column is elided and reads whole in its tooltip.
+            for (int r = 0; r < std::min(rows, table->model()->rowCount()); ++r) {
+                const QModelIndex name = table->model()->index(r, KernelTableModel::Name);
+                const QString text = name.data().toString();
+                if (table->fontMetrics().horizontalAdvance(text) >
+                        table->columnWidth(KernelTableModel::Name) &&
+                    name.data(Qt::ToolTipRole).toString() != text)
+                    problem(Check::KernelRows, QStringLiteral("\"%1\" is cut without a tooltip").arg(text));
+            }
+            const QHeaderView *header = table->horizontalHeader();
+            const int right = header->sectionViewportPosition(KernelTableModel::Duration) +
+                              header->sectionSize(KernelTableModel::Duration);
+            if (header->sectionViewportPosition(KernelTableModel::Duration) < 0 ||
+                right > table->viewport()->width())
+                problem(Check::KernelRows, QStringLiteral("the Duration column ends at %1 px of %2")
+                                               .arg(right)
+                                               .arg(table->viewport()->width()));
+        }
+    }
+
+    // The Tables dock's file path is elided (not cut by the dock's edge), whole in its tooltip.
+    void checkTablesPath(QWidget *root)
+    {
+        for (SummaryTablesPanel *panel : root->findChildren<SummaryTablesPanel *>()) {
+            const QLabel *label = panel->fileLabel();
+            if (!shown(label) || panel->chooser()->count() == 0)
+                continue;
+            ++m_tablePaths;
+            const int need = label->fontMetrics().horizontalAdvance(label->text());
+            if (need > label->contentsRect().width())
+                problem(Check::TablesPath, QStringLiteral("the path \"%1\" needs %2 px, has %3")
+                                               .arg(label->text())
+                                               .arg(need)
+                                               .arg(label->contentsRect().width()));
+            const QString path = label->toolTip();
+            if (!path.endsWith(QLatin1String(".csv")) || path.contains(QChar(0x2026)) ||
+                !QFileInfo::exists(path.section(QStringLiteral(", "), 0, 0)))
+                problem(Check::TablesPath,
+                        QStringLiteral("the tooltip \"%1\" is not the whole path").arg(path));
+            else if (QString(label->text()).remove(QChar(0x2026)).size() < path.size() &&
+                     !label->text().contains(QChar(0x2026)))
+                problem(Check::TablesPath, QStringLiteral("\"%1\" is cut without \"…\"").arg(label->text()));
+        }
+    }
+
+    // The Collection dock: both columns inside the viewport (nothing scrolled sideways out of sight), the
+    // values with room to read, and every item name or value too wide for its column whole in its tooltip.
+    void checkCollection(QWidget *root)
+    {
+        for (CollectionPanel *panel : root->findChildren<CollectionPanel *>()) {
+            if (!shown(panel) || panel->topLevelItemCount() == 0)
+                continue;
+            ++m_collections;
+            const QHeaderView *header = panel->header();
+            const int right = header->sectionViewportPosition(1) + header->sectionSize(1);
+            if (header->sectionViewportPosition(0) != 0 || right > panel->viewport()->width() + 1)
+                problem(Check::CollectionValues, QStringLiteral("the value column ends at %1 px of %2")
+                                                     .arg(right)
+                                                     .arg(panel->viewport()->width()));
+            if (header->sectionSize(1) < panel->viewport()->width() / 3)
+                problem(Check::CollectionValues,
+                        QStringLiteral("the value column is %1 px wide").arg(header->sectionSize(1)));
+            const QFontMetrics fm = panel->fontMetrics();
+            std::function<void(QTreeWidgetItem *)> walk = [&](QTreeWidgetItem *item) {
+                for (int c = 0; c < 2; ++c) {
+                    const int width = panel->visualItemRect(item).isValid()
+                                          ? header->sectionSize(c) - (c == 0 ? panel->indentation() : 0)
+                                          : 0;
+                    if (width > 0 && fm.horizontalAdvance(item->text(c)) > width &&
+                        item->toolTip(c) != item->text(c))
+                        problem(Check::CollectionValues,
+                                QStringLiteral("\"%1\" is cut without a tooltip").arg(item->text(c)));
+                }
+                for (int i = 0; i < item->childCount(); ++i)
+                    walk(item->child(i));
+            };
+            for (int i = 0; i < panel->topLevelItemCount(); ++i)
+                walk(panel->topLevelItem(i));
+        }
+    }
+
+    // The cluster page's rank table: every time column names its unit, and no header is narrower than
+    // its text (the table scrolls sideways instead).
+    void checkClusterHeaders(QWidget *root)
+    {
+        for (ClusterView *view : root->findChildren<ClusterView *>()) {
+            const QTableView *table = view->rankTable();
+            if (!shown(table) || table->model()->columnCount() < 11)
+                continue;
+            ++m_clusterTables;
+            const QHeaderView *header = table->horizontalHeader();
+            for (int s = 0; s < header->count(); ++s) {
+                if (header->isSectionHidden(s))
+                    continue;
+                const QString text = table->model()->headerData(s, Qt::Horizontal).toString();
+                if (s >= 4 && s <= 10 && !text.endsWith(QLatin1String("(ms)")))
+                    problem(Check::ClusterHeaders, QStringLiteral("header \"%1\" names no unit").arg(text));
+                if (header->sectionSize(s) < header->sectionSizeHint(s))
+                    problem(Check::ClusterHeaders, QStringLiteral("header \"%1\" is %2 px of %3")
+                                                       .arg(text)
+                                                       .arg(header->sectionSize(s))
+                                                       .arg(header->sectionSizeHint(s)));
+            }
+            if (header->length() > table->viewport()->width() && !table->horizontalScrollBar()->isVisible())
+                problem(Check::ClusterHeaders, QStringLiteral("the table is cut and does not scroll"));
+        }
+    }
+
+    // No finding in the Insights dock or on the Overview shows "0 ns": a finding that measures no time
+    // has no time cell ("—").
+    void checkNoZeroTime(QWidget *root)
+    {
+        static const QRegularExpression zero(QStringLiteral("^0(\\.0+)? ?(ns|µs|ms|s)$"));
+        QList<QTreeWidget *> trees;
+        for (InsightsPanel *panel : root->findChildren<InsightsPanel *>())
+            trees << panel->tree();
+        QList<OverviewPage *> pages = root->findChildren<OverviewPage *>();
+        if (auto *page = qobject_cast<OverviewPage *>(root))
+            pages << page; // the Overview is inspected as its own root
+        for (OverviewPage *page : pages)
+            trees << page->findings();
+        for (QTreeWidget *tree : trees) {
+            if (!shown(tree))
+                continue;
+            ++m_findingTrees;
+            std::function<void(QTreeWidgetItem *)> walk = [&](QTreeWidgetItem *item) {
+                for (int c = 0; c < tree->columnCount(); ++c)
+                    if (item->text(c).trimmed().contains(zero))
+                        problem(Check::NoZeroTime,
+                                QStringLiteral("\"%1\" reads \"%2\"").arg(item->text(0), item->text(c)));
+                for (int i = 0; i < item->childCount(); ++i)
+                    walk(item->child(i));
+            };
+            for (int i = 0; i < tree->topLevelItemCount(); ++i)
+                walk(tree->topLevelItem(i));
+        }
     }
 
     // The Memory dock's numbers are never cut ("147456…"): every size, time and lifetime cell of its lists
@@ -447,6 +620,33 @@ private Q_SLOTS:
     void overviewBarsAreReadable() { report(Check::OverviewBars); }
     void memoryNumbersAreNotCut() { report(Check::MemoryCells); }
     void deviceLanesAreInSight() { report(Check::DeviceLanes); }
+    void kernelsShowEightRowsAndTheirDuration()
+    {
+        QVERIFY(m_kernelViews >= 8);
+        report(Check::KernelRows);
+    }
+    void tablesPathIsElided()
+    {
+        QVERIFY(m_tablePaths >= 8);
+        report(Check::TablesPath);
+    }
+    void collectionValuesRead()
+    {
+        QVERIFY(m_collections >= 8);
+        report(Check::CollectionValues);
+    }
+    void clusterHeadersHaveUnitsAndAreWhole()
+    {
+        QVERIFY(m_clusterTables >= 8);
+        report(Check::ClusterHeaders);
+    }
+    void noFindingReadsZeroTime()
+    {
+        QVERIFY2(m_findingTrees >= 16,
+                 qPrintable(QString::number(
+                     m_findingTrees))); // the Overview's and the Insights dock's, in every configuration
+        report(Check::NoZeroTime);
+    }
 };
 
 QTEST_MAIN(TestScreenshotTour)

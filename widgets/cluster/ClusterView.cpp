@@ -556,9 +556,13 @@ void ClusterView::rebuild()
 void ClusterView::fillTable()
 {
     m_rows->clear();
-    m_rows->setHorizontalHeaderLabels({tr("Rank"), tr("Device"), tr("Stage"), tr("Steps"), tr("Computing"),
-                                       tr("Communication (not overlapped)"), tr("Overlapped"), tr("Free"),
-                                       tr("Bubble"), tr("Preparing"), tr("Stage Time"), tr("Source"),
+    // Each time column names its unit ("Computing (ms)"): the cells are its numbers without a symbol.
+    static const DisplayUnit kMsColumn{Quantity::Duration, QStringLiteral("ms"), 1e6, 3};
+    const auto inMs = [](const QString &title) { return titleWithUnit(title, kMsColumn); };
+    m_rows->setHorizontalHeaderLabels({tr("Rank"), tr("Device"), tr("Stage"), tr("Steps"),
+                                       inMs(tr("Computing")), inMs(tr("Communication (not overlapped)")),
+                                       inMs(tr("Overlapped")), inMs(tr("Free")), inMs(tr("Bubble")),
+                                       inMs(tr("Preparing")), inMs(tr("Stage Time")), tr("Source"),
                                        tr("Timeline"), tr("Peak reserved, any component (MB)")});
     for (const Rank &r : m_model->ranks) {
         const RankStep m = meanStep(r);
