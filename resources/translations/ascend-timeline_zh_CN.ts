@@ -3932,8 +3932,8 @@ duration %2 µs · %3</source>
         </translation>
     </message>
     <message>
-        <source>none (informational)</source>
-        <translation>无（仅供参考）</translation>
+        <source>This check counts occurrences; it measures no time.</source>
+        <translation>此检查统计出现次数，不度量时间。</translation>
     </message>
 </context>
 <context>
