@@ -8,9 +8,11 @@
 #include "AppTestSupport.h"
 #include "ClusterTestSupport.h"
 #include "InputReader.h"
+#include "TestSupport.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterView.h"
 #include "folder/ProfileLayoutDetector.h"
+#include "overview/Overview.h"
 
 #include <QElapsedTimer>
 #include <QItemSelectionModel>
@@ -308,6 +310,29 @@ private slots:
         const cluster::ClusterModel model = cluster::readCluster(dir.path());
         QCOMPARE(model.ranks.size(), std::size_t(1));
         QCOMPARE(model.ranks.front().rank, 1);
+    }
+
+    // The same trace opened as one profile: the Overview's computing and communication not overlapped per
+    // step equal the unions computed here (the NCCL kernels are communication there too, through the kernel
+    // rows' HTA class; they were counted as computing before). Free and preparing are not compared: the
+    // single-profile step (core/Steps) and the cluster's widened step differ in where preparing goes.
+    void overviewOfOneTraceCountsNcclAsCommunication()
+    {
+        const std::unique_ptr<TraceModel> model = loadOrFail(rank0Sample());
+        QVERIFY(model);
+        OverviewInputs inputs;
+        inputs.model = model.get();
+        const Overview overview = buildOverview(inputs);
+        QCOMPARE(overview.ranks.size(), std::size_t(1));
+        const std::vector<ExpectedStep> &expected = expectedOf(rank0Sample());
+        const std::vector<OverviewStep> &steps = overview.ranks.front().steps;
+        QCOMPARE(steps.size(), expected.size());
+        for (std::size_t i = 0; i < steps.size(); ++i) {
+            QCOMPARE(steps[i].number, expected[i].step);
+            QCOMPARE(steps[i].part(OverviewPart::Computing).time, expected[i].computing);
+            QCOMPARE(steps[i].part(OverviewPart::CommunicationNotOverlapped).time, expected[i].notOverlapped);
+            QVERIFY(expected[i].notOverlapped > 0);
+        }
     }
 
     // Per rank and step, to the ns, against the unions computed here from the JSON text; the NCCL kernels
