@@ -174,7 +174,7 @@ void OpDiffCurve::paintEvent(QPaintEvent *)
     p.drawText(QRect(plot.left(), height() - fm.height() - kGap / 2, plot.width(), fm.height()),
                Qt::AlignCenter, tr("Base time from step start"));
     p.save();
-    p.translate(kGap / 2, plot.center().y());
+    p.translate(kGap / 2.0, plot.center().y());
     p.rotate(-90);
     p.drawText(QRect(-plot.height() / 2, 0, plot.height(), fm.height()), Qt::AlignCenter,
                fm.elidedText(tr("Accumulated delta"), Qt::ElideRight, plot.height()));

@@ -37,7 +37,7 @@ QByteArray inflateHead(QFile &file, qint64 maxBytes)
     QByteArray in;
     int status = Z_OK;
     while (z.avail_out > 0 && status == Z_OK) {
-        in = file.read(64 * 1024);
+        in = file.read(qint64{64} * 1024);
         if (in.isEmpty())
             break;
         z.next_in = reinterpret_cast<Bytef *>(in.data());
@@ -125,11 +125,12 @@ QStringList kinetoTracesIn(const FolderListing &folder)
 {
     QStringList traces;
     for (const QString &name : folder.files) {
-        if (isKinetoTraceName(name))
-            traces << folder.filePath(name);
-        else if (endsWithJson(name) && !profile_names::isTraceViewName(name) &&
-                 !profile_names::isMasterTimelineName(name) &&
-                 looksLikeKinetoHead(readTraceHead(folder.filePath(name), kKinetoSniffBytes)))
+        // By name, or a *.json[.gz] that is no Ascend timeline and starts like a Kineto trace (the head is
+        // read only when the name does not tell).
+        if (isKinetoTraceName(name) ||
+            (endsWithJson(name) && !profile_names::isTraceViewName(name) &&
+             !profile_names::isMasterTimelineName(name) &&
+             looksLikeKinetoHead(readTraceHead(folder.filePath(name), kKinetoSniffBytes))))
             traces << folder.filePath(name);
     }
     return traces;

@@ -15,7 +15,8 @@ struct LaneHash
 {
     std::size_t operator()(const LaneId &lane) const noexcept
     {
-        return std::hash<std::int64_t>()(lane.pid * 0x9E3779B97F4A7C15ll ^ lane.tid);
+        return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(lane.pid) * 0x9E3779B97F4A7C15ull ^
+                                          static_cast<std::uint64_t>(lane.tid));
     }
 };
 
