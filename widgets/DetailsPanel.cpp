@@ -122,6 +122,13 @@ QStringList DetailsPanel::wrappedLines(const QString &text, const QFontMetrics &
                 qsizetype fits = 1;
                 while (fits < piece.size() && metrics.horizontalAdvance(piece.left(fits + 1)) <= width)
                     ++fits;
+                // Inside a word, break before a capital that starts a new part of a camelCase name
+                // ("MaxPool2dWith|MaskBackward"), when one lies in the second half of what fits.
+                for (qsizetype k = fits; k > fits / 2 && k < piece.size(); --k)
+                    if (piece[k].isUpper() && (piece[k - 1].isLower() || piece[k - 1].isDigit())) {
+                        fits = k;
+                        break;
+                    }
                 lines << piece.left(fits);
                 piece.remove(0, fits);
             }

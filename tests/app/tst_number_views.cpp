@@ -323,12 +323,22 @@ private Q_SLOTS:
         QCOMPARE(DetailsPanel::wrappedLines(name, fm, fm.horizontalAdvance(name) - 1),
                  (QStringList{QStringLiteral("aic_icache_miss_"), QStringLiteral("rate")}));
         QCOMPARE(DetailsPanel::wrappedLines(name, fm, fm.horizontalAdvance(name) + 2), QStringList{name});
+        // One word wider than the column (a kernel name without separators there): it breaks before a
+        // capital of its camelCase, not in the middle of "With".
+        const QString camel = QStringLiteral("aclnnMaxPool2dWithMaskBackward");
+        const int narrow = fm.horizontalAdvance(QStringLiteral("aclnnMaxPool2dWit"));
+        const QStringList camelLines = DetailsPanel::wrappedLines(camel, fm, narrow);
+        QCOMPARE(camelLines.join(QString()), camel);
+        QCOMPARE(camelLines.first(), QStringLiteral("aclnnMaxPool2d"));
+        for (qsizetype i = 1; i < camelLines.size(); ++i)
+            QVERIFY2(camelLines[i].front().isUpper(), qPrintable(camelLines.join(QStringLiteral(" / "))));
         QCOMPARE(DetailsPanel::wrappedLines(QStringLiteral("12.222 ms of compute"), fm,
                                             fm.horizontalAdvance(QStringLiteral("12.222 ms of"))),
                  (QStringList{QStringLiteral("12.222 ms of"), QStringLiteral("compute")}));
 
         // The real panel at a narrow dock width: every break of every shown text is between words (after a
-        // space or a name's separator), unless a single word is wider than its column.
+        // space or a name's separator, or before a camelCase capital), unless a single word is wider than its
+        // column.
         const TraceModel &model = *m_window->model();
         const KernelTable &table = model.kernels();
         std::size_t withMetrics = table.size();
@@ -356,8 +366,10 @@ private Q_SLOTS:
                 for (qsizetype i = 0; i + 1 < lines.size(); ++i) {
                     at = text.indexOf(lines[i], at) + lines[i].size();
                     const QChar before = text.at(at - 1);
+                    const bool camelCase =
+                        at < text.size() && text.at(at).isUpper() && (before.isLower() || before.isDigit());
                     const bool betweenWords = separators.contains(before) || before.isSpace() ||
-                                              (at < text.size() && text.at(at).isSpace());
+                                              (at < text.size() && text.at(at).isSpace()) || camelCase;
                     // A break inside a word only where that word alone is wider than the column.
                     QVERIFY2(
                         betweenWords || fm.horizontalAdvance(lines[i]) > width - fm.averageCharWidth() * 2,
