@@ -39,6 +39,11 @@ shot memory-dock-zh-dark-900x700.png --size 900x700 --theme dark --lang zh_CN --
 shot collection-dock-dark-900x700.png --size 900x700 --theme dark --lang en --page timeline --dock collection "$level1"
 shot insights-dock-zh-light-900x700.png --size 900x700 --theme light --lang zh_CN --page timeline --dock insights "$level1"
 shot insights-cluster-light-1600x1000.png --size 1600x1000 --theme light --lang en --page cluster --dock insights "$qwen3"
+# A PyTorch GPU (Kineto) trace: its lanes, and its Overview with NCCL as communication (issue 30).
+gpu="$(realpath "$here/../shared/samples")/hta_kineto_gpu_traces"
+shot gpu-timeline-light-1600x1000.png --size 1600x1000 --theme light --lang en --page timeline "$gpu/nccl_data.json.gz"
+shot gpu-overview-zh-dark-900x700.png --size 900x700 --theme dark --lang zh_CN "$gpu/nccl_data.json.gz"
+shot gpu-memory-dock-light-900x700.png --size 900x700 --theme light --lang en --page timeline --dock memory "$gpu/df_index_resolver.json.gz"
 # Reduced colours keep the set small (about 2 MB); the pictures read the same.
 if command -v pngquant >/dev/null; then
     pngquant --force --skip-if-larger --ext .png --quality 70-95 "$out"/*.png || true

@@ -3,6 +3,7 @@
 #include "AppTestSupport.h"
 #include "InsightsPanel.h"
 #include "MessageBar.h"
+#include "OverviewPage.h"
 #include "Steps.h"
 #include "SyntheticCluster.h"
 #include "Theme.h"
@@ -364,6 +365,11 @@ private slots:
         QCOMPARE(series->count(), 3);
         QCOMPARE(series->barSets().first()->count(), 4);
         QCOMPARE(series->barSets().first()->at(2), 400.44826);
+        // Each part in the Overview page's colour for it: a part reads in one colour on every page.
+        QCOMPARE(series->barSets().at(0)->color(), overviewPartColor(OverviewPart::Computing));
+        QCOMPARE(series->barSets().at(1)->color(),
+                 overviewPartColor(OverviewPart::CommunicationNotOverlapped));
+        QCOMPARE(series->barSets().at(2)->color(), overviewPartColor(OverviewPart::Free));
 
         // Rank × step heat map and the communication matrix (global ranks 0..3).
         QCOMPARE(view->stepHeatMap()->rowCount(), 4);

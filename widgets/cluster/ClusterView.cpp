@@ -4,6 +4,7 @@
 #include "FindingText.h"
 #include "MemoryAnalysis.h"
 #include "NumberFormat.h"
+#include "OverviewPage.h"
 #include "Theme.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterHeatMap.h"
@@ -610,10 +611,11 @@ void ClusterView::fillChart()
     auto *computing = new QBarSet(tr("Computing"));
     auto *communication = new QBarSet(tr("Communication (not overlapped)"));
     auto *free = new QBarSet(tr("Free"));
-    // Fixed colours, the same in both themes (the chart theme would pick its own per theme).
-    computing->setColor(seriesColor(4));
-    communication->setColor(seriesColor(0));
-    free->setColor(seriesColor(1));
+    // The parts' colours of the Overview page, the same in both themes (the chart theme would pick its own
+    // per theme): a part reads in one colour on every page.
+    computing->setColor(overviewPartColor(OverviewPart::Computing));
+    communication->setColor(overviewPartColor(OverviewPart::CommunicationNotOverlapped));
+    free->setColor(overviewPartColor(OverviewPart::Free));
     for (QBarSet *set : {computing, communication, free})
         set->setBorderColor(set->color());
     QStringList categories;
