@@ -20,7 +20,10 @@ use_ccache "$here"
 # test build instead of recompiling everything.
 werror=()
 [ "$mode" = "test" ] && werror=(-DAT_WERROR=ON)
-cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${werror[@]}"
+# AT_BUILD_BENCH=OFF (what .ci/run sets) leaves out the benchmark programs, which no test runs.
+bench=()
+[ -n "${AT_BUILD_BENCH:-}" ] && bench=(-DAT_BUILD_BENCH="$AT_BUILD_BENCH")
+cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${werror[@]}" "${bench[@]}"
 # `run` builds the viewer and what it links, nothing else; `test` builds everything ctest runs.
 targets=()
 [ "$mode" = "run" ] && targets=(--target ascend-timeline)

@@ -42,6 +42,25 @@ QTableView *makeTable(QAbstractItemModel *model)
     return table;
 }
 
+// The headline: wrapped rich text that keeps the height its width needs (a layout short of room would
+// otherwise give it a few pixels less than heightForWidth and cut its last line).
+class HeadlineLabel : public QLabel
+{
+public:
+    void keepWholeHeight()
+    {
+        if (width() > 0)
+            setMinimumHeight(heightForWidth(width()));
+    }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QLabel::resizeEvent(event);
+        keepWholeHeight();
+    }
+};
+
 // A value that never breaks inside: the headline wraps between values only.
 QString unbroken(const QString &text)
 {
@@ -69,7 +88,7 @@ QString pairText(const QString &label, TimeNs base, TimeNs comparison)
 } // namespace
 
 OpDiffView::OpDiffView(QWidget *parent)
-    : QWidget(parent), m_headline(new QLabel), m_filterLabel(new QLabel), m_filter(new QLineEdit),
+    : QWidget(parent), m_headline(new HeadlineLabel), m_filterLabel(new QLabel), m_filter(new QLineEdit),
       m_groupLabel(new QLabel), m_grouping(new QComboBox), m_tabs(new QTabWidget),
       m_model(new OpDiffTableModel(this)), m_proxy(new OpDiffSortProxy(this)),
       m_unmatched(new OpDiffUnmatchedModel(this)), m_unmatchedProxy(new QSortFilterProxyModel(this)),
@@ -262,6 +281,7 @@ void OpDiffView::updateHeadline()
     for (const QString &warning : m_result->warnings)
         text += QStringLiteral("<br>") + warning.toHtmlEscaped();
     m_headline->setText(text);
+    static_cast<HeadlineLabel *>(m_headline)->keepWholeHeight();
 }
 
 int OpDiffView::currentDiffRow() const

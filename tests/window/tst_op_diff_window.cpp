@@ -761,11 +761,13 @@ private Q_SLOTS:
                                                .arg(size.width())
                                                .arg(size.height())
                                                .arg(uiThemeName(theme), language);
-                    QVERIFY2(headline->height() >= headline->heightForWidth(headline->width()),
-                             qPrintable(QStringLiteral("%1: the headline needs %2 px, has %3")
-                                            .arg(config)
-                                            .arg(headline->heightForWidth(headline->width()))
-                                            .arg(headline->height())));
+                    // The layout settles after the resize and the language's new text (QTRY_: up to 5 s under
+                    // the sanitizers on a loaded machine, where 300 ms was once not enough).
+                    QTRY_VERIFY2(headline->height() >= headline->heightForWidth(headline->width()),
+                                 qPrintable(QStringLiteral("%1: the headline needs %2 px, has %3")
+                                                .arg(config)
+                                                .arg(headline->heightForWidth(headline->width()))
+                                                .arg(headline->height())));
                     QVERIFY(w->view()->curve()->height() >= w->view()->curve()->minimumSizeHint().height());
                 }
         // The side-by-side window the row opened, aligned on the op.
