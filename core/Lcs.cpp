@@ -73,12 +73,19 @@ void occurrenceMatch(const std::int32_t *a, std::size_t an, std::size_t aOffset,
         if (k < it->second.size())
             candidates.emplace_back(i, it->second[k++]);
     }
-    // Patience LIS on j, with back links to rebuild the chain.
-    std::vector<std::size_t> tails, previous(candidates.size(), SIZE_MAX);
-    for (std::size_t c = 0; c < candidates.size(); ++c) {
-        const auto pos =
-            std::lower_bound(tails.begin(), tails.end(), candidates[c].second,
-                             [&](std::size_t t, std::size_t j) { return candidates[t].second < j; });
+    for (const auto &[i, j] : longestIncreasingChain(candidates))
+        out.emplace_back(aOffset + i, bOffset + j);
+}
+
+} // namespace
+
+Pairs longestIncreasingChain(const Pairs &pairs)
+{
+    // Patience sorting on second, with back links to rebuild the chain.
+    std::vector<std::size_t> tails, previous(pairs.size(), SIZE_MAX);
+    for (std::size_t c = 0; c < pairs.size(); ++c) {
+        const auto pos = std::lower_bound(tails.begin(), tails.end(), pairs[c].second,
+                                          [&](std::size_t t, std::size_t j) { return pairs[t].second < j; });
         if (pos != tails.begin())
             previous[c] = *(pos - 1);
         if (pos == tails.end())
@@ -88,11 +95,10 @@ void occurrenceMatch(const std::int32_t *a, std::size_t an, std::size_t aOffset,
     }
     Pairs chain;
     for (std::size_t c = tails.empty() ? SIZE_MAX : tails.back(); c != SIZE_MAX; c = previous[c])
-        chain.emplace_back(aOffset + candidates[c].first, bOffset + candidates[c].second);
-    out.insert(out.end(), chain.rbegin(), chain.rend());
+        chain.push_back(pairs[c]);
+    std::reverse(chain.begin(), chain.end());
+    return chain;
 }
-
-} // namespace
 
 Pairs longestCommonSubsequence(const Sequence &a, const Sequence &b, std::uint64_t maxCells)
 {

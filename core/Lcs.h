@@ -16,4 +16,9 @@ std::vector<std::pair<std::size_t, std::size_t>>
 longestCommonSubsequence(const std::vector<std::int32_t> &a, const std::vector<std::int32_t> &b,
                          std::uint64_t maxCells = 400'000'000);
 
+// The longest subsequence of `pairs` (given in increasing first) whose second is strictly increasing, in
+// order (patience sorting, O(n log n)): the order-preserving part of a set of candidate matches.
+std::vector<std::pair<std::size_t, std::size_t>>
+longestIncreasingChain(const std::vector<std::pair<std::size_t, std::size_t>> &pairs);
+
 } // namespace at

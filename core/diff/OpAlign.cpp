@@ -196,23 +196,7 @@ private:
         if (candidates.empty())
             return false;
         ++m_stats.anchoredGaps;
-        // Longest increasing subsequence on j (candidates are increasing in i).
-        std::vector<std::size_t> tails, previous(candidates.size(), SIZE_MAX);
-        for (std::size_t c = 0; c < candidates.size(); ++c) {
-            const auto pos =
-                std::lower_bound(tails.begin(), tails.end(), candidates[c].second,
-                                 [&](std::size_t t, std::size_t j) { return candidates[t].second < j; });
-            if (pos != tails.begin())
-                previous[c] = *(pos - 1);
-            if (pos == tails.end())
-                tails.push_back(c);
-            else
-                *pos = c;
-        }
-        Pairs anchors;
-        for (std::size_t c = tails.back(); c != SIZE_MAX; c = previous[c])
-            anchors.push_back(candidates[c]);
-        std::reverse(anchors.begin(), anchors.end());
+        const Pairs anchors = longestIncreasingChain(candidates); // candidates are increasing in i
         std::size_t i = a0, j = b0;
         for (const auto &[ai, bj] : anchors) {
             align(i, ai, j, bj, depth + 1, out);
