@@ -6,6 +6,8 @@
 #include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/CommunicationOps.h"
+#include "cluster/SlowLinkTransit.h"
+#include "cluster/SlowRankVoting.h"
 
 #include "ExactText.h"
 #include "FindingJson.h"
@@ -16,6 +18,7 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <cmath>
 
 namespace at {
 
@@ -362,6 +365,132 @@ void writeCommunicationOpsText(QTextStream &out, const ClusterModel &model, bool
             << "  " << ms(r.idle) << "  " << QString::number(r.waitRatio, 'f', 4) << "\n";
 }
 
+// msprof-analyze's slow_rank and slow_link recipes (core/cluster/SlowRankVoting.h, SlowLinkTransit.h):
+// the votes and every tested collective with the numbers that decided, the transit-time sets with outliers.
+void writeVoting(JsonWriter &j, const ClusterModel &model)
+{
+    const SlowRankVoting voting = voteSlowRanks(model);
+    j.key(QStringLiteral("slow_rank_voting"));
+    j.beginObject();
+    j.key(QStringLiteral("per_rank"));
+    j.beginArray();
+    for (const auto &[rank, votes] : voting.votesPerRank) {
+        j.beginObject();
+        j.integerField(QStringLiteral("rank"), rank);
+        j.integerField(QStringLiteral("votes"), votes);
+        j.endObject();
+    }
+    j.endArray();
+    j.key(QStringLiteral("per_group"));
+    j.beginArray();
+    for (const RankGroupVotes &v : voting.votes) {
+        j.beginObject();
+        j.integerField(QStringLiteral("rank"), v.rank);
+        j.field(QStringLiteral("group"), v.group);
+        j.field(QStringLiteral("group_label"), groupLabel(model, v.group));
+        j.integerField(QStringLiteral("votes"), v.votes);
+        j.integerField(QStringLiteral("collectives"), v.collectives);
+        j.microsField(QStringLiteral("others_wait_us"), v.othersWait);
+        j.endObject();
+    }
+    j.endArray();
+    j.key(QStringLiteral("collectives"));
+    j.beginArray();
+    for (const TestedCollective &c : voting.collectives) {
+        j.beginObject();
+        writeStep(j, c.step);
+        j.field(QStringLiteral("op"), c.op);
+        j.field(QStringLiteral("group"), c.group);
+        j.field(QStringLiteral("test"), outlierTestKey(c.result.test));
+        j.integersField(QStringLiteral("ranks"), c.ranks);
+        j.integersField(QStringLiteral("voted"), c.voted);
+        j.numberField(QStringLiteral("statistic"), c.result.statistic);
+        j.numberField(QStringLiteral("critical"), c.result.critical);
+        j.microsField(QStringLiteral("voted_elapse_us"), c.votedElapse);
+        j.microsField(QStringLiteral("mean_elapse_us"), c.meanElapse);
+        j.microsField(QStringLiteral("others_wait_us"), c.othersWait);
+        j.endObject();
+    }
+    j.endArray();
+    j.key(QStringLiteral("left_out_groups"));
+    j.beginArray();
+    for (const QString &g : voting.leftOutGroups)
+        j.string(g);
+    j.endArray();
+    j.integerField(QStringLiteral("left_out_p2p"), voting.leftOutP2p);
+    j.integerField(QStringLiteral("too_few_ranks"), voting.tooFewRanks);
+    j.integerField(QStringLiteral("too_few_distinct"), voting.tooFewDistinct);
+    j.endObject();
+
+    const SlowLinkTransit transit = findSlowTransits(model);
+    j.key(QStringLiteral("slow_link_transit"));
+    j.beginObject();
+    j.integerField(QStringLiteral("sets_tested"), transit.setsTested);
+    j.key(QStringLiteral("sets"));
+    j.beginArray();
+    for (const TransitSet &s : transit.sets) {
+        j.beginObject();
+        j.field(QStringLiteral("op_type"), s.opType);
+        j.integerField(QStringLiteral("data_bytes"), s.dataBytes);
+        j.integerField(QStringLiteral("related_ranks"), s.relatedRanks);
+        j.integerField(QStringLiteral("ops"), static_cast<qint64>(s.ops.size()));
+        j.microsField(QStringLiteral("mean_us"), static_cast<TimeNs>(std::llround(s.mean)));
+        j.microsField(QStringLiteral("sigma_us"), static_cast<TimeNs>(std::llround(s.sigma)));
+        j.microsField(QStringLiteral("min_us"), s.min);
+        j.microsField(QStringLiteral("max_us"), s.max);
+        j.numberField(QStringLiteral("offset_ratio"), s.offsetRatio);
+        j.integerField(QStringLiteral("min_rank"), s.minRank);
+        j.integerField(QStringLiteral("max_rank"), s.maxRank);
+        j.endObject();
+    }
+    j.endArray();
+    j.key(QStringLiteral("slow"));
+    j.beginArray();
+    for (const SlowTransit &s : transit.slow) {
+        j.beginObject();
+        writeStep(j, s.op.step);
+        j.field(QStringLiteral("op"), s.op.op);
+        j.field(QStringLiteral("group"), s.op.group);
+        j.integersField(QStringLiteral("ranks"), s.op.ranks);
+        j.integerField(QStringLiteral("transit_rank"), s.op.transitRank);
+        j.microsField(QStringLiteral("transit_us"), s.op.transit);
+        j.microsField(QStringLiteral("excess_us"), s.excess);
+        j.numberField(QStringLiteral("z"), s.z);
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+}
+
+// The same in a terminal: the votes per rank and group, and the slow transit ops.
+void writeVotingText(QTextStream &out, const ClusterModel &model)
+{
+    const SlowRankVoting voting = voteSlowRanks(model);
+    out << "slow rank by voting (msprof-analyze slow_rank: Dixon Q at 99.5 % up to " << kDixonMaxRanks
+        << " ranks, 3 sigma above; " << voting.collectives.size() << " collectives tested, "
+        << voting.tooFewRanks << " with fewer than 3 ranks and " << voting.tooFewDistinct
+        << " with at most 3 distinct times not tested, " << voting.leftOutP2p << " send/receive ops and "
+        << voting.leftOutGroups.size() << " groups with unequal op counts left out):\n";
+    if (voting.votes.empty())
+        out << "  no rank voted slow\n";
+    for (const RankGroupVotes &v : voting.votes)
+        out << "  rank " << v.rank << ": " << v.votes << " of " << v.collectives << " collectives of "
+            << groupLabel(model, v.group) << ", others waited " << ms(v.othersWait) << " ms\n";
+    const SlowLinkTransit transit = findSlowTransits(model);
+    out << "slow link by transit time (msprof-analyze slow_link: min op time over the group's ranks, |z| > 3 "
+           "within (op type, data size, ranks); "
+        << transit.setsTested << " sets tested):\n";
+    if (transit.slow.empty())
+        out << "  no slow link\n";
+    for (const SlowTransit &s : transit.slow) {
+        const TransitSet &set = transit.sets[s.set];
+        out << "  " << stepText(s.op.step) << "  " << s.op.op << "  " << groupLabel(model, s.op.group)
+            << "  transit " << ms(s.op.transit) << " ms (rank " << s.op.transitRank << "), mean "
+            << ms(static_cast<TimeNs>(std::llround(set.mean))) << " ms over " << set.ops.size()
+            << " ops, z = " << QString::number(s.z, 'f', 2) << "\n";
+    }
+}
+
 } // namespace
 
 int runCluster(const CommandLineOptions &options)
@@ -393,6 +522,7 @@ int runCluster(const CommandLineOptions &options)
         j.field(QStringLiteral("root"), model.root);
         writeRanks(j, model);
         writeFindings(j, model);
+        writeVoting(j, model);
         writeCommunicationOps(j, model);
         j.endObject();
         // In slices: the stream would copy the whole document (110 MB for 400,000 steps) into its buffer.
@@ -408,6 +538,7 @@ int runCluster(const CommandLineOptions &options)
             err << "warning: --cluster --json: " << problem << "\n";
     } else {
         writeText(out, model);
+        writeVotingText(out, model);
         writeCommunicationOpsText(out, model, options.clusterOps);
     }
     for (const QString &w : model.warnings)

@@ -41,7 +41,9 @@ const std::vector<CheckRule> &checkRules()
         {"rdma_retransmission", StepPart::CommunicationNotOverlapped},
         {"stage_imbalance", StepPart::CommunicationNotOverlapped},
         {"slow_rank", StepPart::CommunicationNotOverlapped},
+        {"slow_rank_vote", StepPart::CommunicationNotOverlapped}, // the others' wait for the voted rank
         {"slow_link", StepPart::CommunicationNotOverlapped},
+        {"slow_link_transit", StepPart::CommunicationNotOverlapped},
         {"collective_wait", StepPart::CommunicationNotOverlapped},
         {"plain_rule", StepPart::CommunicationNotOverlapped},
         {"byte_alignment", StepPart::CommunicationNotOverlapped},

@@ -225,6 +225,8 @@ const std::vector<InsightCheck> &insightChecks()
         {"slow_rank", checkSlowRank, true},
         {"stage_imbalance", checkStageImbalance, true},
         {"slow_link", checkSlowLink, true},
+        {"slow_rank_vote", checkSlowRankVote, true},
+        {"slow_link_transit", checkSlowLinkTransit, true},
         {"memory_churn", checkMemoryChurn},
         {"exposed_communication", checkExposedCommunication, true},
     };

@@ -9,6 +9,8 @@
 
 #include "Steps.h"
 #include "cluster/ClusterAnalysis.h"
+#include "cluster/SlowLinkTransit.h"
+#include "cluster/SlowRankVoting.h"
 
 #include <QJsonArray>
 
@@ -451,13 +453,268 @@ void checkCollectiveWait(const InsightContext &context, std::vector<Finding> &fi
     findings.push_back(std::move(finding));
 }
 
+namespace {
+
+// The cluster page opens the ranks of an occurrence side by side: a large group is cut to this many.
+constexpr std::size_t kMaxRanksOpened = 8;
+
+QString testText(cluster::OutlierTest test)
+{
+    return test == cluster::OutlierTest::ThreeSigma ? InsightText::tr("3σ")
+                                                    : InsightText::tr("Dixon Q at 99.5 %");
+}
+
+QString ranksText(const std::vector<int> &ranks)
+{
+    QStringList list;
+    for (int r : ranks)
+        list << QString::number(r);
+    return list.join(QStringLiteral(", "));
+}
+
+QJsonArray ranksJson(const std::vector<int> &ranks)
+{
+    QJsonArray array;
+    for (int r : ranks)
+        array.append(r);
+    return array;
+}
+
+} // namespace
+
+void checkSlowRankVote(const InsightContext &context, std::vector<Finding> &findings)
+{
+    if (!context.cluster || context.cluster->ranks.size() < 3)
+        return;
+    const cluster::SlowRankVoting voting = cluster::voteSlowRanks(*context.cluster);
+    if (voting.votes.empty())
+        return;
+    Finding finding;
+    // The late arriver costs the others their wait inside the voted ops (Wait Time of communication.json):
+    // a rank waits in its ops one after another, the ranks side by side, so per step the time at stake is
+    // the largest of the ranks' summed waits.
+    std::map<std::pair<std::int64_t, int>, TimeNs> waitOfRank;
+    std::map<int, TimeNs> waitAllSteps;
+    QJsonArray collectives;
+    for (const cluster::TestedCollective &c : voting.collectives) {
+        if (c.voted.empty())
+            continue;
+        for (int rank : c.ranks) {
+            if (std::find(c.voted.begin(), c.voted.end(), rank) != c.voted.end())
+                continue;
+            const cluster::Rank *r = context.cluster->rank(rank);
+            for (const cluster::CommOp &op : r->ops)
+                if (op.step == c.step && op.name == c.op && op.group == c.group && !op.total) {
+                    waitOfRank[{c.step, rank}] += op.wait;
+                    waitAllSteps[rank] += op.wait;
+                }
+        }
+        std::vector<int> ranks = c.voted;
+        if (c.longestWaiter >= 0)
+            ranks.push_back(c.longestWaiter);
+        FindingOccurrence o = stepOccurrence(
+            context, c.voted.front(), c.step,
+            InsightText::tr("%1%2 (%3): rank %4 %5 ms against a mean of %6 ms over %7 ranks, %8 = %9 > %10; "
+                            "the other ranks waited %11 ms")
+                .arg(stepText(c.step), c.op, cluster::groupLabel(*context.cluster, c.group))
+                .arg(c.voted.front())
+                .arg(msText(c.votedElapse), msText(c.meanElapse))
+                .arg(c.ranks.size())
+                .arg(c.result.test == cluster::OutlierTest::ThreeSigma ? QStringLiteral("z")
+                                                                       : QStringLiteral("Q"))
+                .arg(c.result.statistic, 0, 'f', 3)
+                .arg(c.result.critical, 0, 'f', 3)
+                .arg(msText(c.othersWait)),
+            c.longestWait, std::move(ranks));
+        o.op = c.op;
+        finding.occurrences.push_back(std::move(o));
+        collectives.append(QJsonObject{{QStringLiteral("step"), static_cast<double>(c.step)},
+                                       {QStringLiteral("op"), c.op},
+                                       {QStringLiteral("group"), c.group},
+                                       {QStringLiteral("test"), cluster::outlierTestKey(c.result.test)},
+                                       {QStringLiteral("ranks"), static_cast<int>(c.ranks.size())},
+                                       {QStringLiteral("voted"), ranksJson(c.voted)},
+                                       {QStringLiteral("statistic"), c.result.statistic},
+                                       {QStringLiteral("critical"), c.result.critical},
+                                       {QStringLiteral("voted_elapse_us"), toUs(c.votedElapse)},
+                                       {QStringLiteral("mean_elapse_us"), toUs(c.meanElapse)},
+                                       {QStringLiteral("others_wait_us"), toUs(c.othersWait)}});
+    }
+    PerStepLargest atStake;
+    for (const auto &[key, wait] : waitOfRank)
+        atStake.add(key.first, wait);
+    finding.timeAtStake = atStake.total();
+    keepLongest(finding.occurrences, kMaxOccurrences);
+
+    const cluster::RankGroupVotes &top = voting.votes.front();
+    cluster::OutlierTest test = cluster::OutlierTest::Dixon;
+    for (const cluster::TestedCollective &c : voting.collectives)
+        if (c.group == top.group) {
+            test = c.result.test;
+            break;
+        }
+    const QString group = cluster::groupLabel(*context.cluster, top.group);
+    finding.title = InsightText::tr("Rank %1 voted slow in %2 of %3 collectives of group %4 (%5)")
+                        .arg(top.rank)
+                        .arg(top.votes)
+                        .arg(top.collectives)
+                        .arg(group, testText(test));
+    // The time is spent by the ranks that wait: the finding is measured against the one that waited most.
+    const auto mostWaiting =
+        std::max_element(waitAllSteps.begin(), waitAllSteps.end(),
+                         [](const auto &a, const auto &b) { return a.second < b.second; });
+    finding.rank = mostWaiting != waitAllSteps.end() ? mostWaiting->first : top.rank;
+    finding.part = StepPart::CommunicationNotOverlapped;
+    finding.severity = severityForPercent(context.percentOfSteps(finding.timeAtStake));
+    QStringList others;
+    for (std::size_t i = 1; i < voting.votes.size(); ++i)
+        others << InsightText::tr("rank %1: %2 of %3 in %4")
+                      .arg(voting.votes[i].rank)
+                      .arg(voting.votes[i].votes)
+                      .arg(voting.votes[i].collectives)
+                      .arg(cluster::groupLabel(*context.cluster, voting.votes[i].group));
+    finding.explanation =
+        InsightText::tr("msprof-analyze's slow-rank vote: in each collective of a group (send/receive and "
+                        "groups whose ranks have unequal op counts left out) the rank whose op time "
+                        "(Elapse Time) is abnormally short arrived last, the others waited for it inside "
+                        "the op; Dixon's Q-test at 99.5 % up to %1 ranks, 3σ above. Rank %2 got %3 vote(s) "
+                        "in the %4 collectives of group %5 tested; in those ops the other ranks waited "
+                        "%6 ms (Σ Wait Time), rank %7 longest.")
+            .arg(cluster::kDixonMaxRanks)
+            .arg(top.rank)
+            .arg(top.votes)
+            .arg(top.collectives)
+            .arg(group, msText(top.othersWait))
+            .arg(finding.rank);
+    if (!others.isEmpty())
+        finding.explanation +=
+            QLatin1Char(' ') + InsightText::tr("Also voted: %1.").arg(others.join(QStringLiteral("; ")));
+    finding.fix = InsightText::tr("Open the voted rank and a waiting rank at the op (double-click the "
+                                  "occurrence on the cluster page) and compare what each ran before the "
+                                  "collective: the voted rank computed longer, its host dispatched later, or "
+                                  "it was held by another collective.");
+    QJsonArray votes;
+    for (const cluster::RankGroupVotes &v : voting.votes)
+        votes.append(QJsonObject{{QStringLiteral("rank"), v.rank},
+                                 {QStringLiteral("group"), v.group},
+                                 {QStringLiteral("votes"), v.votes},
+                                 {QStringLiteral("collectives"), v.collectives},
+                                 {QStringLiteral("others_wait_us"), toUs(v.othersWait)}});
+    QJsonArray leftOut;
+    for (const QString &g : voting.leftOutGroups)
+        leftOut.append(g);
+    finding.data = QJsonObject{{QStringLiteral("votes"), votes},
+                               {QStringLiteral("collectives"), collectives},
+                               {QStringLiteral("confidence"), 0.995},
+                               {QStringLiteral("dixon_max_ranks"), cluster::kDixonMaxRanks},
+                               {QStringLiteral("sigma_threshold"), cluster::kSigmaThreshold},
+                               {QStringLiteral("left_out_groups"), leftOut},
+                               {QStringLiteral("left_out_p2p"), voting.leftOutP2p}};
+    findings.push_back(std::move(finding));
+}
+
+void checkSlowLinkTransit(const InsightContext &context, std::vector<Finding> &findings)
+{
+    if (!context.cluster || context.cluster->ranks.size() < 2)
+        return;
+    const cluster::SlowLinkTransit transit = cluster::findSlowTransits(*context.cluster);
+    if (transit.slow.empty())
+        return;
+    Finding finding;
+    QJsonArray slow;
+    PerStepLargest atStake;
+    for (const cluster::SlowTransit &s : transit.slow) {
+        const cluster::TransitSet &set = transit.sets[s.set];
+        atStake.add(s.op.step, s.excess);
+        // The rank whose op time is the transit time first, then the others of the group.
+        std::vector<int> ranks{s.op.transitRank};
+        for (int r : s.op.ranks)
+            if (r != s.op.transitRank && ranks.size() < kMaxRanksOpened)
+                ranks.push_back(r);
+        FindingOccurrence o = stepOccurrence(
+            context, s.op.transitRank, s.op.step,
+            InsightText::tr("%1%2 (%3, ranks %4): transit %5 ms against a mean of %6 ms over %7 ops, z = %8")
+                .arg(stepText(s.op.step), s.op.op, cluster::groupLabel(*context.cluster, s.op.group),
+                     ranksText(s.op.ranks), msText(s.op.transit),
+                     msText(static_cast<TimeNs>(std::llround(set.mean))))
+                .arg(set.ops.size())
+                .arg(s.z, 0, 'f', 2),
+            s.excess, std::move(ranks));
+        o.op = s.op.op;
+        finding.occurrences.push_back(std::move(o));
+        slow.append(QJsonObject{{QStringLiteral("step"), static_cast<double>(s.op.step)},
+                                {QStringLiteral("op"), s.op.op},
+                                {QStringLiteral("group"), s.op.group},
+                                {QStringLiteral("ranks"), ranksJson(s.op.ranks)},
+                                {QStringLiteral("transit_rank"), s.op.transitRank},
+                                {QStringLiteral("transit_us"), toUs(s.op.transit)},
+                                {QStringLiteral("mean_us"), set.mean / 1000.0},
+                                {QStringLiteral("sigma_us"), set.sigma / 1000.0},
+                                {QStringLiteral("z"), s.z},
+                                {QStringLiteral("op_type"), set.opType},
+                                {QStringLiteral("data_bytes"), static_cast<double>(set.dataBytes)},
+                                {QStringLiteral("related_ranks"), set.relatedRanks},
+                                {QStringLiteral("ops_in_set"), static_cast<int>(set.ops.size())},
+                                {QStringLiteral("offset_ratio"), set.offsetRatio}});
+    }
+    finding.timeAtStake = atStake.total();
+    keepLongest(finding.occurrences, kMaxOccurrences);
+    const cluster::SlowTransit &worst = transit.slow.front(); // largest z
+    const cluster::TransitSet &set = transit.sets[worst.set];
+    finding.rank = worst.op.transitRank;
+    finding.part = StepPart::CommunicationNotOverlapped;
+    finding.severity = severityForPercent(context.percentOfSteps(finding.timeAtStake));
+    finding.title = InsightText::tr("Slow link by transit time: %1 in group %2")
+                        .arg(worst.op.op, cluster::groupLabel(*context.cluster, worst.op.group));
+    finding.explanation =
+        InsightText::tr("msprof-analyze's slow-link rule: an op's transit time is the shortest op time "
+                        "(Elapse Time) over its group's ranks, the time of the rank that waited for no one; "
+                        "ops of the same kind, data size and number of ranks should transfer alike, and a "
+                        "transit time more than %1σ above their mean marks a slow link. %n op(s) found. "
+                        "The largest: %2 on ranks %3 took %4 ms against a mean of %5 ms over %6 %7 ops of "
+                        "%8 MB on %9 ranks (z = %10).",
+                        nullptr, static_cast<int>(transit.slow.size()))
+            .arg(cluster::kTransitZThreshold, 0, 'f', 0)
+            .arg(worst.op.op, ranksText(worst.op.ranks), msText(worst.op.transit),
+                 msText(static_cast<TimeNs>(std::llround(set.mean))))
+            .arg(set.ops.size())
+            .arg(set.opType)
+            .arg(static_cast<double>(set.dataBytes) / 1e6, 0, 'f', 3)
+            .arg(set.relatedRanks)
+            .arg(worst.z, 0, 'f', 2);
+    finding.fix =
+        InsightText::tr("Open the op's ranks at the op and check the links between them (HCCS / RDMA "
+                        "port errors, a link running at reduced width, traffic from other jobs) and "
+                        "the communication matrix of that step.");
+    QJsonArray sets;
+    for (const cluster::TransitSet &t : transit.sets)
+        sets.append(QJsonObject{{QStringLiteral("op_type"), t.opType},
+                                {QStringLiteral("data_bytes"), static_cast<double>(t.dataBytes)},
+                                {QStringLiteral("related_ranks"), t.relatedRanks},
+                                {QStringLiteral("ops"), static_cast<int>(t.ops.size())},
+                                {QStringLiteral("mean_us"), t.mean / 1000.0},
+                                {QStringLiteral("min_us"), toUs(t.min)},
+                                {QStringLiteral("max_us"), toUs(t.max)},
+                                {QStringLiteral("offset_ratio"), t.offsetRatio},
+                                {QStringLiteral("min_rank"), t.minRank},
+                                {QStringLiteral("max_rank"), t.maxRank}});
+    finding.data = QJsonObject{{QStringLiteral("slow"), slow},
+                               {QStringLiteral("sets"), sets},
+                               {QStringLiteral("z_threshold"), cluster::kTransitZThreshold}};
+    findings.push_back(std::move(finding));
+}
+
 std::vector<Finding> clusterFindings(const InsightContext &context)
 {
     // The cluster page's order: the stage split first (it explains the gaps after it), then the ranks, the
     // reference rule, the links and the waits.
     const std::pair<const char *, InsightCheckFunction> checks[] = {
-        {"stage_imbalance", checkStageImbalance}, {"slow_rank", checkSlowRank},
-        {"plain_rule", checkPlainRule},           {"slow_link", checkSlowLink},
+        {"stage_imbalance", checkStageImbalance},
+        {"slow_rank", checkSlowRank},
+        {"slow_rank_vote", checkSlowRankVote},
+        {"plain_rule", checkPlainRule},
+        {"slow_link", checkSlowLink},
+        {"slow_link_transit", checkSlowLinkTransit},
         {"collective_wait", checkCollectiveWait},
     };
     std::vector<Finding> findings;
