@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace at::cluster {

@@ -503,6 +503,8 @@ void checkSlowRankVote(const InsightContext &context, std::vector<Finding> &find
             if (std::find(c.voted.begin(), c.voted.end(), rank) != c.voted.end())
                 continue;
             const cluster::Rank *r = context.cluster->rank(rank);
+            if (!r)
+                continue;
             for (const cluster::CommOp &op : r->ops)
                 if (op.step == c.step && op.name == c.op && op.group == c.group && !op.total) {
                     waitOfRank[{c.step, rank}] += op.wait;
