@@ -517,7 +517,7 @@ void checkSlowRankVote(const InsightContext &context, std::vector<Finding> &find
         FindingOccurrence o = stepOccurrence(
             context, c.voted.front(), c.step,
             InsightText::tr("%1%2 (%3): rank %4 %5 ms against a mean of %6 ms over %7 ranks, %8 = %9 > %10; "
-                            "the other ranks waited %11 ms")
+                            "the other ranks waited %11 ms in all, rank %12 longest")
                 .arg(stepText(c.step), c.op, cluster::groupLabel(*context.cluster, c.group))
                 .arg(c.voted.front())
                 .arg(msText(c.votedElapse), msText(c.meanElapse))
@@ -526,7 +526,8 @@ void checkSlowRankVote(const InsightContext &context, std::vector<Finding> &find
                                                                        : QStringLiteral("Q"))
                 .arg(c.result.statistic, 0, 'f', 3)
                 .arg(c.result.critical, 0, 'f', 3)
-                .arg(msText(c.othersWait)),
+                .arg(msText(c.othersWait))
+                .arg(c.longestWaiter),
             c.longestWait, std::move(ranks));
         o.op = c.op;
         finding.occurrences.push_back(std::move(o));

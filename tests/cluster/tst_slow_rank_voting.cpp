@@ -229,6 +229,9 @@ private slots:
         std::set<QString> opsOpened;
         for (const FindingOccurrence &o : f->occurrences) {
             QCOMPARE(o.ranks, (std::vector<int>{5, 7}));
+            QVERIFY2(o.name.contains(QStringLiteral("Q = ")) && o.name.contains(QStringLiteral("> 0.723")) &&
+                         o.name.endsWith(QStringLiteral("rank 7 longest")),
+                     qPrintable(o.name));
             opsOpened.insert(o.op);
         }
         QCOMPARE(opsOpened.size(), std::size_t(20));
@@ -535,6 +538,20 @@ private slots:
         for (const QJsonValue &f : root[QStringLiteral("findings")].toArray())
             finding |= f.toObject()[QStringLiteral("check")].toString() == QLatin1String("slow_rank_vote");
         QVERIFY(finding);
+
+        // --advise runs the registered checks: the same finding, with its rule and evidence.
+        const at_test::AppRun advise =
+            at_test::runApp({QStringLiteral("--advise"), dir.path(), QStringLiteral("--json")}, 60000);
+        QCOMPARE(advise.exitCode, 0);
+        QJsonObject advised;
+        for (const QJsonValue &f :
+             QJsonDocument::fromJson(advise.out).object()[QStringLiteral("findings")].toArray())
+            if (f.toObject()[QStringLiteral("check")].toString() == QLatin1String("slow_rank_vote"))
+                advised = f.toObject();
+        QCOMPARE(
+            advised[QStringLiteral("title")].toString(),
+            QStringLiteral("Rank 6 voted slow in 12 of 12 collectives of group 4242 (Dixon Q at 99.5 %)"));
+        QCOMPARE(advised[QStringLiteral("data")].toObject()[QStringLiteral("votes")].toArray().size(), 1);
 
         // Qwen3: 4 collectives tested with Dixon, no vote.
         const at_test::AppRun qwen =
