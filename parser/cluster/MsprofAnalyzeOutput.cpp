@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace at::cluster {
 
@@ -198,7 +199,7 @@ private:
         if (!ragged.empty())
             warn(QCoreApplication::translate(
                      "Parser",
-                     "%1: line %2: the row has not as many fields as the header; %3 row(s) like this skipped")
+                     "%1: line %2: the number of fields differs from the header; %3 row(s) like this skipped")
                      .arg(path)
                      .arg(ragged.front())
                      .arg(ragged.size()));

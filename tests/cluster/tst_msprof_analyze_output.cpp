@@ -659,7 +659,7 @@ private slots:
         writeTextFile(commPath, comm.left(comm.size() / 2)); // truncated
         const ClusterModel model = readCluster(dir.path());
         const QString warnings = model.warnings.join(QLatin1Char('\n'));
-        QVERIFY2(hasWarning(model, csvPath + QStringLiteral(": line 3: the row has not as many fields")),
+        QVERIFY2(hasWarning(model, csvPath + QStringLiteral(": line 3: the number of fields differs")),
                  qPrintable(warnings));
         QVERIFY2(hasWarning(model, QStringLiteral("line 4")), qPrintable(warnings));
         QVERIFY2(hasWarning(model, commPath), qPrintable(warnings));
