@@ -8,6 +8,8 @@
 #include "AppTestSupport.h"
 #include "ClusterTestSupport.h"
 #include "cluster/ClusterAnalysis.h"
+#include "cluster/ClusterHeatMap.h"
+#include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterView.h"
 #include "cluster/MsprofAnalyzeOutput.h"
@@ -16,6 +18,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -189,7 +192,7 @@ private:
             const QJsonObject ops = readJson(output(rankFolder, "communication.json"));
             for (auto step = ops.begin(); step != ops.end(); ++step) {
                 std::map<QString, QJsonObject> totals; // group → this rank's total
-                for (const QString kind : {QStringLiteral("p2p"), QStringLiteral("collective")}) {
+                for (const QString &kind : {QStringLiteral("p2p"), QStringLiteral("collective")}) {
                     const QJsonObject byOp = step.value().toObject().value(kind).toObject();
                     for (auto op = byOp.begin(); op != byOp.end(); ++op) {
                         const QString group = op.key().section(QLatin1Char('@'), -1);
