@@ -373,6 +373,27 @@ QJsonObject withoutSourceFields(QJsonObject json)
             *s = step;
         }
         r.insert(QStringLiteral("steps"), steps);
+        // Transports by name: they are listed as the ops first name them, and the writer's QJsonObject sorts
+        // an op's transports by name where msprof-analyze keeps the rank file's order (RDMA, HCCS, PCIE,
+        // ...).
+        QJsonArray communication = r.value(QStringLiteral("communication")).toArray();
+        for (auto c = communication.begin(); c != communication.end(); ++c) {
+            QJsonObject step = c->toObject();
+            QJsonArray transports = step.value(QStringLiteral("transports")).toArray();
+            std::vector<QJsonObject> byName;
+            for (const QJsonValue &t : transports)
+                byName.push_back(t.toObject());
+            std::sort(byName.begin(), byName.end(), [](const QJsonObject &x, const QJsonObject &y) {
+                return x.value(QStringLiteral("transport")).toString() <
+                       y.value(QStringLiteral("transport")).toString();
+            });
+            QJsonArray sorted;
+            for (const QJsonObject &t : byName)
+                sorted.append(t);
+            step.insert(QStringLiteral("transports"), sorted);
+            *c = step;
+        }
+        r.insert(QStringLiteral("communication"), communication);
         *it = r;
     }
     json.insert(QStringLiteral("ranks"), ranks);
