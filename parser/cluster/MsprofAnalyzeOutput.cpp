@@ -643,17 +643,18 @@ void fillFromClusterAnalysisOutput(ClusterModel &model, ClusterAnalysisOutput &&
             model.ranks.push_back(std::move(from));
             continue;
         }
-        bool used = false;
-        if (it->steps.empty() && !from.steps.empty())
-            it->steps = std::move(from.steps), used = true;
-        if (it->ops.empty() && !from.ops.empty())
-            it->ops = std::move(from.ops), used = true;
-        if (it->links.empty() && !from.links.empty())
-            it->links = std::move(from.links), used = true;
-        if (used)
-            for (const QString &file : from.filesRead)
-                if (!it->filesRead.contains(file))
-                    it->filesRead << file;
+        // Each part as a whole, with the file it came from.
+        const auto take = [&](auto &mine, auto &theirs, const QString &file) {
+            if (!mine.empty() || theirs.empty())
+                return;
+            mine = std::move(theirs);
+            for (const QString &read : from.filesRead)
+                if (read.endsWith(QLatin1Char('/') + file) && !it->filesRead.contains(read))
+                    it->filesRead << read;
+        };
+        take(it->steps, from.steps, kStepTraceFile);
+        take(it->ops, from.ops, kCommunicationFile);
+        take(it->links, from.links, kMatrixFile);
     }
     std::sort(model.ranks.begin(), model.ranks.end(),
               [](const Rank &a, const Rank &b) { return a.rank < b.rank; });

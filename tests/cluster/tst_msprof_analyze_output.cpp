@@ -586,6 +586,48 @@ private slots:
         }
     }
 
+    // The usual layout: cluster_analysis_output/ inside the folder of rank folders. The rank folders are read
+    // as always (their folders and timelines kept); the output fills only what a rank lacks: here rank 1 has
+    // no step_trace_time.csv, communication.json or analysis.db, so its steps and ops come from the output.
+    void besideRankFolders()
+    {
+        QTemporaryDir dir;
+        const QString root = dir.filePath(QStringLiteral("job"));
+        QVERIFY(copyTree(qwen3Cluster(), root));
+        QVERIFY(OutputWriter(qwen3Cluster()).write(root + QStringLiteral("/cluster_analysis_output")));
+        const QString rank1 = root + QStringLiteral("/rank_1_ascend_pt/ASCEND_PROFILER_OUTPUT/");
+        for (const char *file : {"step_trace_time.csv", "communication.json", "analysis.db"})
+            QVERIFY(QFile::remove(rank1 + QLatin1String(file)));
+        const ClusterModel folders = readCluster(qwen3Cluster());
+        const ClusterModel model = readCluster(root);
+        QVERIFY2(!hasWarning(model, QStringLiteral("stage row")),
+                 qPrintable(model.warnings.join(QLatin1Char('\n'))));
+        QCOMPARE(model.ranks.size(), std::size_t(4));
+        QCOMPARE(model.groups.size(), folders.groups.size()); // the same groups by hash: none added
+        for (const Rank &r : model.ranks) {
+            const Rank *want = folders.rank(r.rank);
+            QVERIFY(want);
+            QVERIFY(r.folder.endsWith(QFileInfo(want->folder).fileName()));
+            QCOMPARE(r.hasTimeline, want->hasTimeline);
+            QCOMPARE(r.stage, want->stage);
+            QCOMPARE(r.steps.size(), want->steps.size());
+            QCOMPARE(r.steps[0].computing, want->steps[0].computing);
+            QCOMPARE(r.steps[0].source,
+                     r.rank == 1 ? BreakdownSource::ClusterAnalysisOutput : want->steps[0].source);
+            QCOMPARE(opsByKey(r, false).size(), opsByKey(*want, false).size());
+            QCOMPARE(linksByKey(r).size(), linksByKey(*want).size());
+            const bool fromOutput =
+                r.filesRead.join(QLatin1Char('\n')).contains(QStringLiteral("cluster_communication.json"));
+            QCOMPARE(fromOutput, r.rank == 1);
+        }
+        // Its links are its own file's.
+        QVERIFY(model.rank(1)->filesRead.contains(
+            QDir::cleanPath(rank1 + QStringLiteral("communication_matrix.json"))));
+        QVERIFY(!model.rank(1)
+                     ->filesRead.join(QLatin1Char('\n'))
+                     .contains(QStringLiteral("cluster_communication_matrix")));
+    }
+
     // FORMATS.md §9.1's real stage rows (ranks 0 and 2 of Qwen3, the "(0, 1)" stage row), with the sample's
     // groups: the rows are read exactly, the stage row matches stage 0 of the pp groups and is not flagged
     // (rank 1, which holds its Communication maximum, is not in the file); missing files are named.
