@@ -292,7 +292,7 @@ private:
             g.name = (*entry)["pg_name"].string();
             const JsonNode &set = (*entry)["rank_set"];
             for (const JsonNode &r : set.items)
-                g.globalRanks.push_back(static_cast<int>(r.toInt(-1)));
+                g.globalRanks.push_back(rankIdFromText(r.string()).value_or(-1)); // -1: not a rank id
             if (set.type == JsonNode::Type::String)
                 g.globalRanks = ranksOfTuple(set.string());
             std::sort(g.globalRanks.begin(), g.globalRanks.end());
