@@ -24,9 +24,9 @@ namespace at::cluster {
 // its cluster_analysis_output/ child when that does; empty otherwise.
 QString findClusterAnalysisOutput(const QString &path);
 
-// The four files of outputFolder as a model: every rank of the `rank` rows (folder empty, no timeline),
-// groups, ops and links; stages are left to the caller (ClusterReader's resolveGroups), the stage rows'
-// check needs them: checkStageRows() after it. memoryLimitBytes as ClusterReadOptions::memoryLimitBytes.
+// The four files of outputFolder as a model: every rank of the `rank` rows and of the ops and links (folder
+// empty, no timeline), groups, ops and links; the ranks' stages are set by the caller (ClusterReader's
+// resolveGroups, from the pp groups). memoryLimitBytes as ClusterReadOptions::memoryLimitBytes.
 struct ClusterAnalysisOutput
 {
     ClusterModel model;
@@ -44,8 +44,9 @@ struct ClusterAnalysisOutput
 ClusterAnalysisOutput readClusterAnalysisOutput(const QString &outputFolder,
                                                 std::uint64_t memoryLimitBytes = 0);
 
-// Warnings (into model.warnings) for each stage row whose ranks are not one stage of the model (ranks
-// with the same Rank::stage) or whose values are not the column-wise maxima of those ranks' rows.
+// Warnings (into model.warnings, naming the file and line) for each stage row whose ranks are not one
+// stage of the model's pp groups (the ranks at one place of the pp groups), or whose values are not the
+// column-wise maxima of its ranks' rows of that step (checked when each of its ranks has such a row).
 void checkStageRows(const ClusterAnalysisOutput &output, ClusterModel &model);
 
 // Rank folders were read: each rank keeps what its own files gave and takes from the output only what it
