@@ -11,6 +11,7 @@
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterView.h"
 #include "cluster/GpuRankReader.h"
+#include "cluster/MsprofAnalyzeOutput.h"
 #include "cluster/RankOffsetsDialog.h"
 #include "snapshot/SnapshotCache.h"
 
@@ -111,7 +112,7 @@ bool ClusterController::openCluster(const QString &path)
         return false;
     // GPU rank traces are read whole: a few open as one timeline without being read twice (the page reads
     // them when asked, docs/CLUSTER.md "GPU rank traces").
-    if (cluster::findRankFolders(path).isEmpty() &&
+    if (cluster::findRankFolders(path).isEmpty() && cluster::findClusterAnalysisOutput(path).isEmpty() &&
         static_cast<std::size_t>(cluster::findGpuRankTraces(path).size()) <= kRanksOnOneTimeline)
         return false;
     // With `--cache DIR` (or File ▸ Prepared Cache), ranks prepared there (`--prepare`) come from their

@@ -14,6 +14,8 @@ QString breakdownSourceName(BreakdownSource source)
         return QStringLiteral("database");
     case BreakdownSource::Timeline:
         return QStringLiteral("timeline");
+    case BreakdownSource::ClusterAnalysisOutput:
+        return QStringLiteral("cluster_step_trace_time.csv");
     }
     return {};
 }

@@ -6,6 +6,7 @@
 #include "cluster/ClusterValues.h"
 #include "cluster/GpuRankReader.h"
 #include "cluster/JsonTree.h"
+#include "cluster/MsprofAnalyzeOutput.h"
 #include "cluster/PreparedSummary.h"
 #include "csv/CsvReader.h"
 #include "csv/CsvValues.h"
@@ -971,52 +972,6 @@ void resolveGroups(ClusterModel &model)
                               .arg(g);
 }
 
-// cluster_analysis_output/cluster_step_trace_time.csv fills ranks that have no breakdown of their own
-// (its "rank" rows: Index = the rank id, FORMATS.md §9.1).
-void readClusterOutput(ClusterModel &model, const QString &root)
-{
-    const QString path =
-        QDir(root).filePath(QStringLiteral("cluster_analysis_output/cluster_step_trace_time.csv"));
-    if (!QFileInfo::exists(path))
-        return;
-    const CsvTable table = CsvReader().readFile(path);
-    if (table.column("Type") < 0 || table.column("Index") < 0 || table.column("Computing") < 0) {
-        model.warnings << QCoreApplication::translate("Parser",
-                                                      "%1: no Type/Index/Computing columns; not read")
-                              .arg(path);
-        return;
-    }
-    RejectedRecords rejected(path, RecordKind::Row);
-    std::map<int, RankTotals> totals; // per rank filled
-    QHash<int, Rank *> withoutSteps;  // only these are filled, with every row of theirs
-    for (Rank &r : model.ranks)
-        if (r.steps.empty())
-            if (!withoutSteps.contains(r.rank))
-                withoutSteps.insert(r.rank, &r);
-    for (std::size_t row = 0; row < table.rowCount(); ++row) {
-        if (csv::trimCell(table.cell(row, "Type")) != "rank")
-            continue;
-        const int id = QString::fromUtf8(table.cell(row, "Index")).trimmed().toInt();
-        Rank *const it = withoutSteps.value(id, nullptr);
-        if (!it)
-            continue;
-        RankStep s;
-        s.source = BreakdownSource::StepTraceCsv;
-        bool ok = false;
-        s.step = QString::fromUtf8(table.cell(row, "Step")).trimmed().toLongLong(&ok);
-        if (!ok)
-            s.step = kNoStep;
-        RecordTimes times(rejected, QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row)));
-        const auto cell = [&](std::string_view column) { return table.cell(row, column); };
-        if (!readStepTimes(cell, s, times, totals[id]))
-            continue;
-        it->steps.push_back(s);
-        if (!it->filesRead.contains(path))
-            it->filesRead << path;
-    }
-    model.warnings << rejected.warnings();
-}
-
 } // namespace
 
 QStringList findRankFolders(const QString &path, QStringList *warnings)
@@ -1042,7 +997,8 @@ bool isClusterFolder(const QString &path)
             !dir.entryList({QStringLiteral("profiler_info*.json")}, QDir::Files).isEmpty())
             ++ranks;
     }
-    return ranks >= 2 || (folders.isEmpty() && findGpuRankTraces(path).size() >= 2);
+    return ranks >= 2 || (folders.isEmpty() && !findClusterAnalysisOutput(path).isEmpty()) ||
+           (folders.isEmpty() && findGpuRankTraces(path).size() >= 2);
 }
 
 // Why reading stopped, as memoryStopReason() says it for a timeline, with the cluster's share. That share
@@ -1103,6 +1059,18 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
     ClusterModel model;
     model.root = QFileInfo(path).absoluteFilePath();
     const QStringList folders = findRankFolders(path, &model.warnings);
+    // msprof-analyze's cluster_analysis_output/ (MsprofAnalyzeOutput.h): with no rank folder it is the
+    // source; beside rank folders it fills only what they lack (below).
+    const QString analysisOutput = findClusterAnalysisOutput(path);
+    if (folders.isEmpty() && !analysisOutput.isEmpty()) {
+        ClusterAnalysisOutput output = readClusterAnalysisOutput(analysisOutput, options.memoryLimitBytes);
+        output.model.root = model.root;
+        output.model.warnings = model.warnings + output.model.warnings;
+        model = std::move(output.model);
+        resolveGroups(model);
+        checkStageRows(output, model);
+        return model;
+    }
     // No Ascend rank folder: a folder of PyTorch profiler GPU traces, one rank each (GpuRankReader.h).
     if (folders.isEmpty() && readGpuCluster(path, model)) {
         std::sort(model.ranks.begin(), model.ranks.end(),
@@ -1163,8 +1131,14 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
                               .arg(options.preparedDirectory);
     std::sort(model.ranks.begin(), model.ranks.end(),
               [](const Rank &a, const Rank &b) { return a.rank < b.rank; });
-    readClusterOutput(model, model.root);
+    ClusterAnalysisOutput output;
+    if (!analysisOutput.isEmpty()) {
+        output = readClusterAnalysisOutput(analysisOutput, options.memoryLimitBytes);
+        fillFromClusterAnalysisOutput(model, std::move(output));
+    }
     resolveGroups(model);
+    if (!analysisOutput.isEmpty())
+        checkStageRows(output, model);
     return model;
 }
 

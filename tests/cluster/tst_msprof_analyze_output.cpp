@@ -1,0 +1,810 @@
+// msprof-analyze's text-mode cluster output (cluster_analysis_output/, FORMATS.md §9.1) opened as a cluster.
+// The output is generated here from the real Qwen3 4-rank sample with the published layouts (a small writer
+// below: rank rows, stage rows as column-wise maxima, ops regrouped by rank set with per-rank totals, links
+// in global ranks, communication_group.json) and the model read from it alone is compared value by value with
+// the model read from the rank folders it summarises.
+
+#include "AppProcess.h"
+#include "AppTestSupport.h"
+#include "ClusterTestSupport.h"
+#include "cluster/ClusterAnalysis.h"
+#include "cluster/ClusterHeatMap.h"
+#include "cluster/ClusterNumbers.h"
+#include "cluster/ClusterReader.h"
+#include "cluster/ClusterView.h"
+#include "cluster/MsprofAnalyzeOutput.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+#include <set>
+
+using namespace at;
+using namespace at::cluster;
+using namespace at::test;
+
+namespace {
+
+QJsonObject readJson(const QString &path)
+{
+    return QJsonDocument::fromJson(readAll(path)).object();
+}
+
+// "(0, 2)", "(2,)": the Python repr of a rank tuple, msprof-analyze's key for a rank set.
+QString tupleText(const std::vector<int> &ranks)
+{
+    QStringList parts;
+    for (int r : ranks)
+        parts << QString::number(r);
+    return ranks.size() == 1 ? QStringLiteral("(%1,)").arg(parts.front())
+                             : QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
+}
+
+// ms text → ns exactly, as the reader converts it; and back to ms for a sum written out.
+std::int64_t msToNs(const QJsonValue &v)
+{
+    return parseDecimalToNs(QString::number(v.toDouble(), 'g', QLocale::FloatingPointShortest).toStdString(),
+                            TimeUnit::Milliseconds)
+        .value_or(0);
+}
+
+// The writer: the four files of cluster_analysis_output/ from the rank folders of a torch_npu cluster.
+class OutputWriter
+{
+public:
+    explicit OutputWriter(const QString &clusterRoot)
+    {
+        for (const QString &folder : findRankFolders(clusterRoot)) {
+            const QDir dir(folder);
+            const QString info = dir.entryList({QStringLiteral("profiler_info_*.json")}).value(0);
+            const int rank = info.mid(14, info.size() - 19).toInt();
+            m_rankFolders[rank] = folder;
+            const QJsonObject meta = readJson(dir.filePath(QStringLiteral("profiler_metadata.json")));
+            m_args = meta.value(QStringLiteral("distributed_args")).toObject();
+            const QJsonObject groups = meta.value(QStringLiteral("parallel_group_info")).toObject();
+            for (auto it = groups.begin(); it != groups.end(); ++it) {
+                Group &g = m_groups[doubleHash(it.key())];
+                g.name = it.value().toObject().value(QStringLiteral("group_name")).toString();
+                g.ranks.clear();
+                for (const QJsonValue &r :
+                     it.value().toObject().value(QStringLiteral("global_ranks")).toArray())
+                    g.ranks.push_back(r.toInt());
+                std::sort(g.ranks.begin(), g.ranks.end());
+            }
+        }
+    }
+
+    // Writes the four files into folder; false on an error.
+    bool write(const QString &folder, bool older = false)
+    {
+        QDir().mkpath(folder);
+        return writeStepTrace(folder + QStringLiteral("/cluster_step_trace_time.csv"), older) &&
+               writeCommunication(folder) &&
+               writeGroups(folder + QStringLiteral("/communication_group.json"));
+    }
+
+private:
+    struct Group
+    {
+        QString name;
+        std::vector<int> ranks;
+        bool p2p = false;
+    };
+
+    QString output(const QString &rankFolder, const char *file) const
+    {
+        return rankFolder + QStringLiteral("/ASCEND_PROFILER_OUTPUT/") + QLatin1String(file);
+    }
+
+    // Rank rows (Index = rank id), the rank files' columns minus Step and Device_id, DP/PP/TP Index by
+    // Megatron order; then one stage row per (step, stage): the column-wise maxima, parallel indices NA.
+    // older: msprof-analyze's older variant (no Preparing, an empty Step, no parallel indices).
+    bool writeStepTrace(const QString &path, bool older)
+    {
+        QStringList columns;
+        std::map<int, std::vector<QStringList>> rows; // rank → its rows' cells (columns order)
+        for (const auto &[rank, folder] : m_rankFolders) {
+            const QStringList lines = QString::fromUtf8(readAll(output(folder, "step_trace_time.csv")))
+                                          .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            const QStringList header = lines.value(0).trimmed().split(QLatin1Char(','));
+            for (qsizetype l = 1; l < lines.size(); ++l) {
+                const QStringList cells = lines[l].trimmed().split(QLatin1Char(','));
+                QStringList row;
+                QStringList names;
+                for (qsizetype c = 0; c < header.size(); ++c) {
+                    if (header[c] == QLatin1String("Device_id") ||
+                        (older && header[c] == QLatin1String("Preparing")))
+                        continue;
+                    names << header[c];
+                    row << (older && header[c] == QLatin1String("Step") ? QString() : cells.value(c));
+                }
+                columns = names;
+                rows[rank].push_back(row);
+            }
+        }
+        const qsizetype stepColumn = columns.indexOf(QStringLiteral("Step"));
+        QStringList valueColumns = columns;
+        valueColumns.removeAt(stepColumn);
+        QString text = QStringLiteral("Step,Type,Index,") + valueColumns.join(QLatin1Char(','));
+        const int tp = m_args.value(QStringLiteral("tensor_model_parallel_size")).toInt(1);
+        const int dp = m_args.value(QStringLiteral("data_parallel_size")).toInt(1);
+        if (!older)
+            text += QStringLiteral(",DP Index,PP Index,TP Index");
+        text += QLatin1Char('\n');
+        const auto values = [&](const QStringList &row) {
+            QStringList v = row;
+            v.removeAt(stepColumn);
+            return v.join(QLatin1Char(','));
+        };
+        for (const auto &[rank, list] : rows)
+            for (const QStringList &row : list) {
+                text += QStringLiteral("%1,rank,%2,%3").arg(row[stepColumn]).arg(rank).arg(values(row));
+                if (!older)
+                    text += QStringLiteral(",%1,%2,%3")
+                                .arg((rank / tp) % dp)
+                                .arg(rank / (tp * dp))
+                                .arg(rank % tp);
+                text += QLatin1Char('\n');
+            }
+        // Stages: the ranks with the same place in their pp group (its group_rank).
+        std::map<int, std::vector<int>> stages;
+        for (const auto &entry : m_groups)
+            if (entry.second.name == QLatin1String("pp"))
+                for (std::size_t i = 0; i < entry.second.ranks.size(); ++i)
+                    stages[static_cast<int>(i)].push_back(entry.second.ranks[i]);
+        for (auto &[stage, ranks] : stages) {
+            if (older)
+                break; // the older variant's stage rows came from older logic: the test writes its own
+            std::sort(ranks.begin(), ranks.end());
+            ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+            const std::size_t steps = rows[ranks.front()].size();
+            for (std::size_t s = 0; s < steps; ++s) {
+                QStringList maxima = rows[ranks.front()][s];
+                for (int r : ranks)
+                    for (qsizetype c = 0; c < maxima.size(); ++c)
+                        if (c != stepColumn && rows[r][s][c].toDouble() > maxima[c].toDouble())
+                            maxima[c] = rows[r][s][c];
+                text += QStringLiteral("%1,stage,\"%2\",%3")
+                            .arg(maxima[stepColumn], tupleText(ranks), values(maxima));
+                if (!older)
+                    text += QStringLiteral(",NA,NA,NA");
+                text += QLatin1Char('\n');
+            }
+        }
+        writeTextFile(path, text.toUtf8());
+        return QFileInfo::exists(path);
+    }
+
+    // cluster_communication.json and cluster_communication_matrix.json: each rank's ops and links under
+    // the rank set of their group, the ops with a per-rank "Total Op Info@<group>" (every time field
+    // summed but the start, ratios and bandwidths recomputed), the links with global ranks.
+    bool writeCommunication(const QString &folder)
+    {
+        QJsonObject comm, matrix;
+        for (const auto &[rank, rankFolder] : m_rankFolders) {
+            const QString rankKey = QString::number(rank);
+            const QJsonObject ops = readJson(output(rankFolder, "communication.json"));
+            for (auto step = ops.begin(); step != ops.end(); ++step) {
+                std::map<QString, QJsonObject> totals; // group → this rank's total
+                for (const QString &kind : {QStringLiteral("p2p"), QStringLiteral("collective")}) {
+                    const QJsonObject byOp = step.value().toObject().value(kind).toObject();
+                    for (auto op = byOp.begin(); op != byOp.end(); ++op) {
+                        const QString group = op.key().section(QLatin1Char('@'), -1);
+                        if (!op.key().contains(QLatin1Char('@')) || !m_groups.count(group))
+                            continue; // the rank file's own "Total Op Info"
+                        m_groups[group].p2p = m_groups[group].p2p || kind == QLatin1String("p2p");
+                        insert(comm, {tupleText(m_groups[group].ranks), step.key(), op.key(), rankKey},
+                               op.value());
+                        addToTotal(totals[group], op.value().toObject());
+                    }
+                }
+                for (auto &[group, total] : totals)
+                    insert(comm,
+                           {tupleText(m_groups[group].ranks), step.key(),
+                            QStringLiteral("Total Op Info@") + group, rankKey},
+                           finishTotal(total));
+            }
+            const QJsonObject links = readJson(output(rankFolder, "communication_matrix.json"));
+            for (auto step = links.begin(); step != links.end(); ++step)
+                for (const QJsonValue &kind : step.value().toObject()) {
+                    const QJsonObject byOp = kind.toObject();
+                    for (auto op = byOp.begin(); op != byOp.end(); ++op) {
+                        const QString group = op.key().section(QLatin1Char('@'), -1);
+                        const std::vector<int> &ranks = m_groups[group].ranks;
+                        const QJsonObject local = op.value().toObject();
+                        for (auto link = local.begin(); link != local.end(); ++link) {
+                            const int src = ranks.at(link.key().section(QLatin1Char('-'), 0, 0).toUInt());
+                            const int dst = ranks.at(link.key().section(QLatin1Char('-'), 1, 1).toUInt());
+                            const QString global = QStringLiteral("%1-%2").arg(src).arg(dst);
+                            insert(matrix, {tupleText(ranks), step.key(), op.key(), global}, link.value());
+                            if (op.key().section(QLatin1Char('@'), 0, 0).endsWith(QLatin1String("-total")))
+                                insert(matrix,
+                                       {tupleText(ranks), step.key(),
+                                        QStringLiteral("Total Op Info@") + group, global},
+                                       link.value()); // one op type per link here: the sum is the link
+                        }
+                    }
+                }
+        }
+        writeTextFile(folder + QStringLiteral("/cluster_communication.json"), QJsonDocument(comm).toJson());
+        writeTextFile(folder + QStringLiteral("/cluster_communication_matrix.json"),
+                      QJsonDocument(matrix).toJson());
+        return true;
+    }
+
+    static void insert(QJsonObject &root, const QStringList &keys, const QJsonValue &value)
+    {
+        if (keys.size() == 1) {
+            root.insert(keys.front(), value);
+            return;
+        }
+        QJsonObject child = root.value(keys.front()).toObject();
+        insert(child, keys.mid(1), value);
+        root.insert(keys.front(), child);
+    }
+
+    // Sums in ns (exact), written back as ms.
+    static void addToTotal(QJsonObject &total, const QJsonObject &op)
+    {
+        QJsonObject time = total.value(QStringLiteral("Communication Time Info")).toObject();
+        const QJsonObject opTime = op.value(QStringLiteral("Communication Time Info")).toObject();
+        for (const char *field : {"Elapse Time(ms)", "Transit Time(ms)", "Wait Time(ms)",
+                                  "Synchronization Time(ms)", "Idle Time(ms)"})
+            time.insert(QLatin1String(field), double(msToNs(time.value(QLatin1String(field))) +
+                                                     msToNs(opTime.value(QLatin1String(field)))) /
+                                                  1e6);
+        total.insert(QStringLiteral("Communication Time Info"), time);
+        QJsonObject bandwidth = total.value(QStringLiteral("Communication Bandwidth Info")).toObject();
+        const QJsonObject opBandwidth = op.value(QStringLiteral("Communication Bandwidth Info")).toObject();
+        for (auto it = opBandwidth.begin(); it != opBandwidth.end(); ++it) {
+            QJsonObject t = bandwidth.value(it.key()).toObject();
+            const QJsonObject o = it.value().toObject();
+            t.insert(QStringLiteral("Transit Size(MB)"),
+                     t.value(QStringLiteral("Transit Size(MB)")).toDouble() +
+                         o.value(QStringLiteral("Transit Size(MB)")).toDouble());
+            t.insert(QStringLiteral("Transit Time(ms)"),
+                     double(msToNs(t.value(QStringLiteral("Transit Time(ms)"))) +
+                            msToNs(o.value(QStringLiteral("Transit Time(ms)")))) /
+                         1e6);
+            bandwidth.insert(it.key(), t);
+        }
+        total.insert(QStringLiteral("Communication Bandwidth Info"), bandwidth);
+    }
+
+    static QJsonObject finishTotal(QJsonObject total)
+    {
+        QJsonObject time = total.value(QStringLiteral("Communication Time Info")).toObject();
+        const double wait = time.value(QStringLiteral("Wait Time(ms)")).toDouble();
+        const double sync = time.value(QStringLiteral("Synchronization Time(ms)")).toDouble();
+        const double transit = time.value(QStringLiteral("Transit Time(ms)")).toDouble();
+        time.insert(QStringLiteral("Wait Time Ratio"), wait + transit > 0 ? wait / (wait + transit) : 0.0);
+        time.insert(QStringLiteral("Synchronization Time Ratio"),
+                    sync + transit > 0 ? sync / (sync + transit) : 0.0);
+        total.insert(QStringLiteral("Communication Time Info"), time);
+        QJsonObject bandwidth = total.value(QStringLiteral("Communication Bandwidth Info")).toObject();
+        for (auto it = bandwidth.begin(); it != bandwidth.end(); ++it) {
+            QJsonObject t = it.value().toObject();
+            const double ms = t.value(QStringLiteral("Transit Time(ms)")).toDouble();
+            t.insert(QStringLiteral("Bandwidth(GB/s)"),
+                     ms > 0 ? t.value(QStringLiteral("Transit Size(MB)")).toDouble() / ms : 0.0);
+            it.value() = t;
+        }
+        total.insert(QStringLiteral("Communication Bandwidth Info"), bandwidth);
+        return total;
+    }
+
+    // {"collective": [[ranks]…], "p2p": [[…]], "comm_group_parallel_info": [{type, rank_set, group_name,
+    // group_id, pg_name}]}.
+    bool writeGroups(const QString &path)
+    {
+        QJsonArray collective, p2p, info;
+        for (const auto &[hash, g] : m_groups) {
+            QJsonArray ranks;
+            for (int r : g.ranks)
+                ranks.append(r);
+            (g.p2p ? p2p : collective).append(ranks);
+            info.append(QJsonObject{
+                {QStringLiteral("type"), g.p2p ? QStringLiteral("p2p") : QStringLiteral("collective")},
+                {QStringLiteral("rank_set"), ranks},
+                {QStringLiteral("group_name"), hash},
+                {QStringLiteral("group_id"), hash.right(3)},
+                {QStringLiteral("pg_name"), g.name}});
+        }
+        writeTextFile(path, QJsonDocument(QJsonObject{{QStringLiteral("collective"), collective},
+                                                      {QStringLiteral("p2p"), p2p},
+                                                      {QStringLiteral("comm_group_parallel_info"), info}})
+                                .toJson());
+        return QFileInfo::exists(path);
+    }
+
+    std::map<int, QString> m_rankFolders;
+    std::map<QString, Group> m_groups; // by hash
+    QJsonObject m_args;
+};
+
+using OpKey = std::tuple<std::int64_t, QString, QString>; // step, name, group
+
+std::map<OpKey, const CommOp *> opsByKey(const Rank &r, bool totals)
+{
+    std::map<OpKey, const CommOp *> ops;
+    for (const CommOp &op : r.ops)
+        if (op.total == totals)
+            ops[{op.step, op.name, op.group}] = &op;
+    return ops;
+}
+
+using LinkKey = std::tuple<std::int64_t, QString, QString, int, int>; // step, op key, group, src, dst
+
+std::map<LinkKey, const MatrixLink *> linksByKey(const Rank &r)
+{
+    std::map<LinkKey, const MatrixLink *> links;
+    for (const MatrixLink &l : r.links)
+        links[{l.step, l.opKey, l.group, l.src, l.dst}] = &l;
+    return links;
+}
+
+bool hasWarning(const ClusterModel &model, const QString &part)
+{
+    return std::any_of(model.warnings.begin(), model.warnings.end(),
+                       [&](const QString &w) { return w.contains(part); });
+}
+
+// The --cluster --json output without the fields that name where the data came from (see the test).
+QJsonObject withoutSourceFields(QJsonObject json)
+{
+    json.remove(QStringLiteral("root"));
+    json.remove(QStringLiteral("warnings"));
+    QJsonArray ranks = json.value(QStringLiteral("ranks")).toArray();
+    for (auto it = ranks.begin(); it != ranks.end(); ++it) {
+        QJsonObject r = it->toObject();
+        for (const char *field : {"folder", "has_timeline", "device", "peak_memory_mb",
+                                  "peak_memory_component", "peak_memory_time_us"})
+            r.remove(QLatin1String(field));
+        QJsonArray steps = r.value(QStringLiteral("steps")).toArray();
+        for (auto s = steps.begin(); s != steps.end(); ++s) {
+            QJsonObject step = s->toObject();
+            step.remove(QStringLiteral("source"));
+            *s = step;
+        }
+        r.insert(QStringLiteral("steps"), steps);
+        // Transports by name: they are listed as the ops first name them, and the writer's QJsonObject sorts
+        // an op's transports by name where msprof-analyze keeps the rank file's order (RDMA, HCCS, PCIE,
+        // ...).
+        QJsonArray communication = r.value(QStringLiteral("communication")).toArray();
+        for (auto c = communication.begin(); c != communication.end(); ++c) {
+            QJsonObject step = c->toObject();
+            QJsonArray transports = step.value(QStringLiteral("transports")).toArray();
+            std::vector<QJsonObject> byName;
+            for (const QJsonValue &t : transports)
+                byName.push_back(t.toObject());
+            std::sort(byName.begin(), byName.end(), [](const QJsonObject &x, const QJsonObject &y) {
+                return x.value(QStringLiteral("transport")).toString() <
+                       y.value(QStringLiteral("transport")).toString();
+            });
+            QJsonArray sorted;
+            for (const QJsonObject &t : byName)
+                sorted.append(t);
+            step.insert(QStringLiteral("transports"), sorted);
+            *c = step;
+        }
+        r.insert(QStringLiteral("communication"), communication);
+        *it = r;
+    }
+    json.insert(QStringLiteral("ranks"), ranks);
+    QJsonArray groups = json.value(QStringLiteral("groups")).toArray();
+    QJsonArray keyless;
+    for (const QJsonValue &g : groups) {
+        QJsonObject o = g.toObject();
+        o.remove(QStringLiteral("key"));
+        keyless.append(o);
+    }
+    // Ordered by hash: the rank files list the groups by key, communication_group.json by its own order.
+    std::vector<QJsonObject> sorted;
+    for (const QJsonValue &g : keyless)
+        sorted.push_back(g.toObject());
+    std::sort(sorted.begin(), sorted.end(), [](const QJsonObject &a, const QJsonObject &b) {
+        return a.value(QStringLiteral("hash")).toString() < b.value(QStringLiteral("hash")).toString();
+    });
+    QJsonArray ordered;
+    for (const QJsonObject &g : sorted)
+        ordered.append(g);
+    json.insert(QStringLiteral("groups"), ordered);
+    return json;
+}
+
+// The first difference between two JSON values, as a path, for a failure message.
+QString firstDifference(const QJsonValue &a, const QJsonValue &b, const QString &path = {})
+{
+    if (a.isObject() && b.isObject()) {
+        const QJsonObject x = a.toObject(), y = b.toObject();
+        QStringList keys = x.keys() + y.keys();
+        keys.removeDuplicates();
+        for (const QString &k : keys)
+            if (const QString d = firstDifference(x.value(k), y.value(k), path + QLatin1Char('.') + k);
+                !d.isEmpty())
+                return d;
+        return {};
+    }
+    if (a.isArray() && b.isArray()) {
+        const QJsonArray x = a.toArray(), y = b.toArray();
+        if (x.size() != y.size())
+            return QStringLiteral("%1: %2 vs %3 items").arg(path).arg(x.size()).arg(y.size());
+        for (qsizetype i = 0; i < x.size(); ++i)
+            if (const QString d = firstDifference(x[i], y[i], QStringLiteral("%1[%2]").arg(path).arg(i));
+                !d.isEmpty())
+                return d;
+        return {};
+    }
+    return a == b ? QString()
+                  : QStringLiteral("%1: %2 vs %3")
+                        .arg(path,
+                             QString::fromUtf8(QJsonDocument(QJsonArray{a}).toJson(QJsonDocument::Compact)),
+                             QString::fromUtf8(QJsonDocument(QJsonArray{b}).toJson(QJsonDocument::Compact)));
+}
+
+} // namespace
+
+class TstMsprofAnalyzeOutput : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_settings;
+    QTemporaryDir m_dir;
+    QString m_job; // a folder holding only cluster_analysis_output/, generated from the Qwen3 sample
+
+private slots:
+    void initTestCase()
+    {
+        useScratchSettings(m_settings.path());
+        QVERIFY(m_dir.isValid());
+        m_job = m_dir.filePath(QStringLiteral("job"));
+        QVERIFY(OutputWriter(qwen3Cluster()).write(m_job + QStringLiteral("/cluster_analysis_output")));
+    }
+
+    // Opened alone (the folder holding it, and the folder itself), the output gives the rank folders' model.
+    void generatedOutputMatchesRankFolders()
+    {
+        const ClusterModel folders = readCluster(qwen3Cluster());
+        QCOMPARE(folders.ranks.size(), std::size_t(4));
+        for (const QString &path : {m_job, m_job + QStringLiteral("/cluster_analysis_output")}) {
+            QVERIFY(isClusterFolder(path));
+            const ClusterModel model = readCluster(path);
+            QVERIFY2(model.warnings.isEmpty(), qPrintable(model.warnings.join(QLatin1Char('\n'))));
+            QCOMPARE(model.ranks.size(), folders.ranks.size());
+            for (std::size_t i = 0; i < model.ranks.size(); ++i) {
+                const Rank &got = model.ranks[i];
+                const Rank &want = folders.ranks[i];
+                QCOMPARE(got.rank, want.rank);
+                QCOMPARE(got.stage, want.stage);
+                QVERIFY(got.stage >= 0);
+                QVERIFY(!got.hasTimeline);
+                QVERIFY(got.folder.isEmpty());
+                // Steps: every field, from the same decimal text.
+                QCOMPARE(got.steps.size(), want.steps.size());
+                for (std::size_t s = 0; s < got.steps.size(); ++s) {
+                    const RankStep &a = got.steps[s], &b = want.steps[s];
+                    QCOMPARE(a.step, b.step);
+                    QCOMPARE(a.computing, b.computing);
+                    QCOMPARE(a.communicationNotOverlapped, b.communicationNotOverlapped);
+                    QCOMPARE(a.overlapped, b.overlapped);
+                    QCOMPARE(a.communication, b.communication);
+                    QCOMPARE(a.free, b.free);
+                    QCOMPARE(a.stage, b.stage);
+                    QCOMPARE(a.bubble, b.bubble);
+                    QCOMPARE(a.communicationNotOverlappedExcludeReceive,
+                             b.communicationNotOverlappedExcludeReceive);
+                    QCOMPARE(a.preparing, b.preparing);
+                    QCOMPARE(a.hasPreparing, b.hasPreparing);
+                    QCOMPARE(a.source, BreakdownSource::ClusterAnalysisOutput);
+                }
+                // Ops: each of the rank's ops with every value.
+                const auto gotOps = opsByKey(got, false), wantOps = opsByKey(want, false);
+                QCOMPARE(gotOps.size(), wantOps.size());
+                QVERIFY(gotOps.size() > 10);
+                for (const auto &[key, w] : wantOps) {
+                    QVERIFY2(gotOps.count(key), qPrintable(std::get<1>(key)));
+                    const CommOp &a = *gotOps.at(key);
+                    QCOMPARE(a.p2p, w->p2p);
+                    QCOMPARE(a.startAbsolute, w->startAbsolute);
+                    QCOMPARE(a.elapse, w->elapse);
+                    QCOMPARE(a.transit, w->transit);
+                    QCOMPARE(a.wait, w->wait);
+                    QCOMPARE(a.synchronization, w->synchronization);
+                    QCOMPARE(a.idle, w->idle);
+                    QCOMPARE(a.waitRatio, w->waitRatio);
+                    QCOMPARE(a.synchronizationRatio, w->synchronizationRatio);
+                    QCOMPARE(a.bandwidth.size(), w->bandwidth.size());
+                    for (const TransportBandwidth &t : w->bandwidth) {
+                        const TransportBandwidth *b = a.transport(t.transport);
+                        QVERIFY(b);
+                        QCOMPARE(b->sizeMb, t.sizeMb);
+                        QCOMPARE(b->time, t.time);
+                        QCOMPARE(b->bandwidthGbps, t.bandwidthGbps);
+                        QCOMPARE(b->largePacketRatio, t.largePacketRatio);
+                        QCOMPARE(b->sizes.size(), t.sizes.size());
+                        for (std::size_t k = 0; k < t.sizes.size(); ++k) {
+                            QCOMPARE(b->sizes[k].count, t.sizes[k].count);
+                            QCOMPARE(b->sizes[k].time, t.sizes[k].time);
+                        }
+                    }
+                }
+                // Totals: one per (step, group) of the rank, the sum of its ops there.
+                std::map<std::pair<std::int64_t, QString>, TimeNs> elapse;
+                for (const auto &[key, w] : wantOps)
+                    elapse[{std::get<0>(key), std::get<2>(key)}] += w->elapse;
+                const auto totals = opsByKey(got, true);
+                QCOMPARE(totals.size(), elapse.size());
+                for (const auto &[key, sum] : elapse) {
+                    const auto t = totals.find({key.first, QStringLiteral("Total Op Info"), key.second});
+                    QVERIFY(t != totals.end());
+                    QCOMPARE(t->second->elapse, sum);
+                    QCOMPARE(t->second->p2p, model.groupByHash(key.second)->name == QLatin1String("pp"));
+                }
+                // Links: global ranks as the rank folders resolve them, and the group-local ranks back.
+                const auto gotLinks = linksByKey(got), wantLinks = linksByKey(want);
+                QCOMPARE(gotLinks.size(), wantLinks.size());
+                QVERIFY(gotLinks.size() > 10);
+                for (const auto &[key, w] : wantLinks) {
+                    QVERIFY(gotLinks.count(key));
+                    const MatrixLink &a = *gotLinks.at(key);
+                    QCOMPARE(a.srcLocal, w->srcLocal);
+                    QCOMPARE(a.dstLocal, w->dstLocal);
+                    QCOMPARE(a.transport, w->transport);
+                    QCOMPARE(a.sizeMb, w->sizeMb);
+                    QCOMPARE(a.time, w->time);
+                    QCOMPARE(a.bandwidthGbps, w->bandwidthGbps);
+                    QCOMPARE(a.opName, w->opName);
+                }
+            }
+            // Groups by hash (communication_group.json has no parallel_group_info key: the hash stands in).
+            QCOMPARE(model.groups.size(), folders.groups.size());
+            for (const ParallelGroup &g : folders.groups) {
+                const ParallelGroup *got = model.groupByHash(g.hash);
+                QVERIFY(got);
+                QCOMPARE(got->name, g.name);
+                QCOMPARE(got->globalRanks, g.globalRanks);
+                QCOMPARE(got->key, g.hash);
+            }
+            QVERIFY(model.distributed.present);
+            QCOMPARE(model.distributed.tp, folders.distributed.tp);
+            QCOMPARE(model.distributed.pp, folders.distributed.pp);
+            QCOMPARE(model.distributed.dp, folders.distributed.dp);
+            QCOMPARE(model.distributed.worldSize, folders.distributed.worldSize);
+            // Comparison groups (the stages of the pp groups) and the findings built on them.
+            const auto wantGroups = comparisonGroups(folders), gotGroups = comparisonGroups(model);
+            QCOMPARE(gotGroups.size(), wantGroups.size());
+            for (std::size_t g = 0; g < gotGroups.size(); ++g) {
+                QCOMPARE(gotGroups[g].name, wantGroups[g].name);
+                QCOMPARE(gotGroups[g].ranks, wantGroups[g].ranks);
+            }
+        }
+    }
+
+    // The usual layout: cluster_analysis_output/ inside the folder of rank folders. The rank folders are read
+    // as always (their folders and timelines kept); the output fills only what a rank lacks: here rank 1 has
+    // no step_trace_time.csv, communication.json or analysis.db, so its steps and ops come from the output.
+    void besideRankFolders()
+    {
+        QTemporaryDir dir;
+        const QString root = dir.filePath(QStringLiteral("job"));
+        QVERIFY(copyTree(qwen3Cluster(), root));
+        QVERIFY(OutputWriter(qwen3Cluster()).write(root + QStringLiteral("/cluster_analysis_output")));
+        const QString rank1 = root + QStringLiteral("/rank_1_ascend_pt/ASCEND_PROFILER_OUTPUT/");
+        for (const char *file : {"step_trace_time.csv", "communication.json", "analysis.db"})
+            QVERIFY(QFile::remove(rank1 + QLatin1String(file)));
+        const ClusterModel folders = readCluster(qwen3Cluster());
+        const ClusterModel model = readCluster(root);
+        QVERIFY2(!hasWarning(model, QStringLiteral("stage row")),
+                 qPrintable(model.warnings.join(QLatin1Char('\n'))));
+        QCOMPARE(model.ranks.size(), std::size_t(4));
+        QCOMPARE(model.groups.size(), folders.groups.size()); // the same groups by hash: none added
+        for (const Rank &r : model.ranks) {
+            const Rank *want = folders.rank(r.rank);
+            QVERIFY(want);
+            QVERIFY(r.folder.endsWith(QFileInfo(want->folder).fileName()));
+            QCOMPARE(r.hasTimeline, want->hasTimeline);
+            QCOMPARE(r.stage, want->stage);
+            QCOMPARE(r.steps.size(), want->steps.size());
+            QCOMPARE(r.steps[0].computing, want->steps[0].computing);
+            QCOMPARE(r.steps[0].source,
+                     r.rank == 1 ? BreakdownSource::ClusterAnalysisOutput : want->steps[0].source);
+            QCOMPARE(opsByKey(r, false).size(), opsByKey(*want, false).size());
+            QCOMPARE(linksByKey(r).size(), linksByKey(*want).size());
+            const bool fromOutput =
+                r.filesRead.join(QLatin1Char('\n')).contains(QStringLiteral("cluster_communication.json"));
+            QCOMPARE(fromOutput, r.rank == 1);
+        }
+        // Its links are its own file's.
+        QVERIFY(model.rank(1)->filesRead.contains(
+            QDir::cleanPath(rank1 + QStringLiteral("communication_matrix.json"))));
+        QVERIFY(!model.rank(1)
+                     ->filesRead.join(QLatin1Char('\n'))
+                     .contains(QStringLiteral("cluster_communication_matrix")));
+    }
+
+    // FORMATS.md §9.1's real stage rows (ranks 0 and 2 of Qwen3, the "(0, 1)" stage row), with the sample's
+    // groups: the rows are read exactly, the stage row matches stage 0 of the pp groups and is not flagged
+    // (rank 1, which holds its Communication maximum, is not in the file); missing files are named.
+    void realStageRowsExample()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("cluster_analysis_output"));
+        writeTextFile(out + QStringLiteral("/cluster_step_trace_time.csv"), kStageRowsExample);
+        QVERIFY(QFile::copy(m_job + QStringLiteral("/cluster_analysis_output/communication_group.json"),
+                            out + QStringLiteral("/communication_group.json")));
+        const ClusterModel model = readCluster(dir.path());
+        QCOMPARE(model.ranks.size(), std::size_t(2));
+        const Rank *rank0 = model.rank(0);
+        const Rank *rank2 = model.rank(2);
+        QVERIFY(rank0 && rank2);
+        QCOMPARE(rank0->steps.size(), std::size_t(1));
+        QCOMPARE(rank0->steps[0].step, 13);
+        QCOMPARE(rank0->steps[0].computing, 231290100);
+        QCOMPARE(rank0->steps[0].communicationNotOverlapped, 420174260);
+        QCOMPARE(rank0->steps[0].preparing, 206250);
+        QVERIFY(rank0->steps[0].hasPreparing);
+        QCOMPARE(rank2->steps[0].computing, 400448260);
+        QCOMPARE(rank2->steps[0].free, 131705280);
+        QCOMPARE(rank0->stage, 0);
+        QCOMPARE(rank2->stage, 1);
+        QVERIFY(model.distributed.present);
+        QCOMPARE(model.distributed.pp, 2);
+        QVERIFY2(!hasWarning(model, QStringLiteral("stage row")),
+                 qPrintable(model.warnings.join(QLatin1Char('\n'))));
+        QVERIFY(hasWarning(model, QStringLiteral("cluster_communication.json is missing")));
+        QVERIFY(hasWarning(model, QStringLiteral("cluster_communication_matrix.json is missing")));
+
+        // A stage row that is no stage of the pp groups, and one that is not the maximum of its ranks.
+        QByteArray changed = kStageRowsExample;
+        changed.replace("\"(0, 1)\"", "\"(0, 2)\"");
+        changed +=
+            "13,rank,1,230904.0,441708.38,0.0,441708.38,137409.87,810022.25,0.0,441708.38,206.25,1,0,0\n"
+            "13,stage,\"(0, 1)\",231290.1,441708.38,0.0,441708.38,158558.0,810022.25,0.0,441708.38,999.0,"
+            "NA,NA,NA\n";
+        writeTextFile(out + QStringLiteral("/cluster_step_trace_time.csv"), changed);
+        const ClusterModel flagged = readCluster(dir.path());
+        QVERIFY2(hasWarning(flagged, QStringLiteral("line 4: the stage row (0, 2) is not a pipeline stage")),
+                 qPrintable(flagged.warnings.join(QLatin1Char('\n'))));
+        QVERIFY2(hasWarning(flagged, QStringLiteral("line 6: the stage row (0, 1) is not the maximum of its "
+                                                    "ranks' rows in Preparing")),
+                 qPrintable(flagged.warnings.join(QLatin1Char('\n'))));
+    }
+
+    // The older variant: no Preparing column, an empty Step, no parallel indices, a stage row of all ranks
+    // from older stage logic (no pp groups in that file's run: here the groups file is left out).
+    void olderVariant()
+    {
+        QTemporaryDir dir;
+        QVERIFY(OutputWriter(qwen3Cluster()).write(dir.path(), true));
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("communication_group.json"))));
+        QByteArray csv = readAll(dir.filePath(QStringLiteral("cluster_step_trace_time.csv")));
+        QVERIFY(!csv.contains("Preparing"));
+        QVERIFY(!csv.contains("DP Index"));
+        csv += ",stage,\"(0, 1, 2, 3)\"," + csv.split('\n').at(1).split(',').mid(3).join(',') + '\n';
+        writeTextFile(dir.filePath(QStringLiteral("cluster_step_trace_time.csv")), csv);
+        const ClusterModel folders = readCluster(qwen3Cluster());
+        const ClusterModel model = readCluster(dir.path());
+        QCOMPARE(model.ranks.size(), std::size_t(4));
+        for (const Rank &r : model.ranks) {
+            QCOMPARE(r.steps.size(), std::size_t(1));
+            QCOMPARE(r.steps[0].step, kNoStep);
+            QVERIFY(!r.steps[0].hasPreparing);
+            QCOMPARE(r.steps[0].preparing, 0);
+            QCOMPARE(r.steps[0].computing, folders.rank(r.rank)->steps[0].computing);
+            QCOMPARE(r.stage, -1); // no pp group
+            QVERIFY(!r.ops.empty());
+        }
+        QVERIFY(model.groups.empty());
+        QVERIFY(!model.distributed.present);
+        QVERIFY(hasWarning(model, QStringLiteral("communication_group.json is missing")));
+        QVERIFY(hasWarning(model, QStringLiteral("the stage row (0, 1, 2, 3) is not a pipeline stage")));
+        // Without the groups the matrix keeps its global ranks as written, and the op totals are collective.
+        QVERIFY(!model.rank(0)->links.empty());
+        for (const MatrixLink &l : model.rank(0)->links)
+            QCOMPARE(l.src, 0);
+    }
+
+    // A damaged file: the bad rows and the unreadable file are named (file and line), the rest is kept.
+    void malformedFiles()
+    {
+        QTemporaryDir dir;
+        QVERIFY(OutputWriter(qwen3Cluster()).write(dir.path()));
+        const QString csvPath = dir.filePath(QStringLiteral("cluster_step_trace_time.csv"));
+        QList<QByteArray> lines = readAll(csvPath).split('\n');
+        lines[2] = lines[2].left(lines[2].lastIndexOf(','));          // rank 1: one field short
+        lines[3].replace(lines[3].indexOf(",rank,2,") + 8, 3, "abc"); // rank 2: Computing not a number
+        writeTextFile(csvPath, lines.join('\n'));
+        const QString commPath = dir.filePath(QStringLiteral("cluster_communication.json"));
+        const QByteArray comm = readAll(commPath);
+        writeTextFile(commPath, comm.left(comm.size() / 2)); // truncated
+        const ClusterModel model = readCluster(dir.path());
+        const QString warnings = model.warnings.join(QLatin1Char('\n'));
+        QVERIFY2(hasWarning(model, csvPath + QStringLiteral(": line 3: the number of fields differs")),
+                 qPrintable(warnings));
+        QVERIFY2(hasWarning(model, QStringLiteral("line 4")), qPrintable(warnings));
+        QVERIFY2(hasWarning(model, commPath), qPrintable(warnings));
+        // Ranks 0 and 3 keep their steps; 1 and 2 have none but are still ranks (their links name them).
+        QVERIFY(!model.rank(0)->steps.empty());
+        QVERIFY(!model.rank(3)->steps.empty());
+        QVERIFY(model.rank(1) && model.rank(1)->steps.empty());
+        QVERIFY(model.rank(2) && model.rank(2)->steps.empty());
+        for (const Rank &r : model.ranks) {
+            QVERIFY(r.ops.empty());
+            QVERIFY(!r.links.empty());
+        }
+        QCOMPARE(model.groups.size(), readCluster(qwen3Cluster()).groups.size());
+    }
+
+    // --cluster --json on the generated folder: the rank folders' output but for the fields that say where
+    // the data came from: root, warnings, each rank's folder, has_timeline, device (the output has no
+    // Device_id), peak memory (no memory files), each step's source, each group's key (the hash).
+    void clusterJsonMatchesRankFolders()
+    {
+        const at_test::AppRun fromOutput =
+            at_test::runApp({QStringLiteral("--cluster"), m_job, QStringLiteral("--json")});
+        QVERIFY2(fromOutput.exitCode == 0, qPrintable(fromOutput.err));
+        const at_test::AppRun fromFolders =
+            at_test::runApp({QStringLiteral("--cluster"), qwen3Cluster(), QStringLiteral("--json")});
+        QCOMPARE(fromFolders.exitCode, 0);
+        const QJsonObject a = QJsonDocument::fromJson(fromOutput.out).object();
+        const QJsonObject b = QJsonDocument::fromJson(fromFolders.out).object();
+        QVERIFY(!a.isEmpty());
+        QCOMPARE(a.value(QStringLiteral("ranks"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("steps"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("source"))
+                     .toString(),
+                 QStringLiteral("cluster_step_trace_time.csv"));
+        const QString difference = firstDifference(withoutSourceFields(a), withoutSourceFields(b));
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+
+        // A folder with neither rank folders nor the output still says so.
+        QTemporaryDir empty;
+        const at_test::AppRun none = at_test::runApp({QStringLiteral("--cluster"), empty.path()});
+        QCOMPARE(none.exitCode, 1);
+        QVERIFY(none.err.contains(QStringLiteral("no rank folder")));
+    }
+
+    // The window opens the generated folder on the cluster page with the 4 ranks.
+    void windowOpensItAsCluster()
+    {
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        window.openPath(m_job);
+        QVERIFY(!window.isLoading());
+        window.showClusterPage();
+        QVERIFY(window.showsCluster());
+        ClusterView *view = window.clusterView();
+        QVERIFY(view);
+        QCOMPARE(view->model()->ranks.size(), std::size_t(4));
+        QAbstractItemModel *rows = view->rankTable()->model();
+        QCOMPARE(rows->rowCount(), 4);
+        QCOMPARE(rows->index(0, 4).data().toString(), QStringLiteral("231.290"));
+        QCOMPARE(view->matrixHeatMap()->rowCount(), 4);
+        QVERIFY(view->matrixHeatMap()->value(0, 2).has_value()); // the pp link 0 → 2, global from the file
+    }
+
+private:
+    static inline const QByteArray kStageRowsExample =
+        "Step,Type,Index,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,"
+        "Communication(Not Overlapped and Exclude Receive),Preparing,DP Index,PP Index,TP Index\n"
+        "13,rank,0,231290.1,420174.26,0.0,420174.26,158558.0,810022.25,0.0,420174.26,206.25,0,0,0\n"
+        "13,rank,2,400448.26,277649.66,0.0,277649.66,131705.28,809803.25,0.0,277649.66,189.0,0,1,0\n"
+        "13,stage,\"(0, "
+        "1)\",231290.1,441708.38,0.0,441708.38,158558.0,810022.25,0.0,441708.38,206.25,NA,NA,NA\n";
+};
+
+QTEST_MAIN(TstMsprofAnalyzeOutput)
+#include "tst_msprof_analyze_output.moc"
