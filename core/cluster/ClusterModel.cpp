@@ -14,6 +14,8 @@ QString breakdownSourceName(BreakdownSource source)
         return QStringLiteral("database");
     case BreakdownSource::Timeline:
         return QStringLiteral("timeline");
+    case BreakdownSource::ClusterAnalysisDatabase:
+        return QStringLiteral("cluster_analysis.db");
     }
     return {};
 }

@@ -2,6 +2,7 @@
 
 #include "CheckedTime.h"
 #include "LoadMemoryGuard.h"
+#include "cluster/ClusterAnalysisDb.h"
 #include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterValues.h"
 #include "cluster/GpuRankReader.h"
@@ -1017,6 +1018,56 @@ void readClusterOutput(ClusterModel &model, const QString &root)
     model.warnings << rejected.warnings();
 }
 
+// msprof-analyze's cluster_analysis.db (ClusterAnalysisDb.h) as the cluster's source: when it was opened
+// itself, or when the rank folders beside it gave no summary of their own (no step and no op). Then its
+// ranks replace the folders' ranks, and a rank folder of the same rank id lends its folder, name, timeline
+// and peak memory, so its timeline opens on demand. Otherwise the rank folders are read as before and the
+// database is not read (docs/CLUSTER.md).
+void readClusterDatabase(ClusterModel &model, const QString &database, bool openedItself)
+{
+    const bool foldersSummarised = std::any_of(model.ranks.begin(), model.ranks.end(), [](const Rank &r) {
+        return !r.steps.empty() || !r.ops.empty();
+    });
+    if (!openedItself && foldersSummarised)
+        return;
+    ClusterModel fromDatabase;
+    if (!readClusterAnalysisDatabase(database, fromDatabase)) {
+        model.warnings << fromDatabase.warnings;
+        return;
+    }
+    QHash<int, Rank *> folders;
+    for (Rank &r : model.ranks)
+        folders.insert(r.rank, &r);
+    for (Rank &r : fromDatabase.ranks) {
+        Rank *const folder = folders.value(r.rank, nullptr);
+        if (!folder)
+            continue;
+        r.folder = folder->folder;
+        r.name = folder->name;
+        r.hasTimeline = folder->hasTimeline;
+        r.memoryPeak = folder->memoryPeak;
+        if (r.device < 0)
+            r.device = folder->device;
+        r.filesRead << folder->filesRead;
+        folders.remove(r.rank);
+    }
+    for (auto it = folders.cbegin(); it != folders.cend(); ++it)
+        fromDatabase.ranks.push_back(std::move(*it.value())); // a rank folder the database does not list
+    model.ranks = std::move(fromDatabase.ranks);
+    std::sort(model.ranks.begin(), model.ranks.end(),
+              [](const Rank &a, const Rank &b) { return a.rank < b.rank; });
+    QSet<QString> keys;
+    for (const ParallelGroup &g : fromDatabase.groups)
+        keys.insert(g.hash);
+    for (ParallelGroup &g : model.groups)
+        if (!keys.contains(g.hash))
+            fromDatabase.groups.push_back(std::move(g));
+    model.groups = std::move(fromDatabase.groups);
+    if (fromDatabase.distributed.present)
+        model.distributed = fromDatabase.distributed;
+    model.warnings << fromDatabase.warnings;
+}
+
 } // namespace
 
 QStringList findRankFolders(const QString &path, QStringList *warnings)
@@ -1042,7 +1093,8 @@ bool isClusterFolder(const QString &path)
             !dir.entryList({QStringLiteral("profiler_info*.json")}, QDir::Files).isEmpty())
             ++ranks;
     }
-    return ranks >= 2 || (folders.isEmpty() && findGpuRankTraces(path).size() >= 2);
+    return ranks >= 2 || (folders.isEmpty() && findGpuRankTraces(path).size() >= 2) ||
+           !findClusterAnalysisDatabase(path).isEmpty();
 }
 
 // Why reading stopped, as memoryStopReason() says it for a timeline, with the cluster's share. That share
@@ -1102,9 +1154,15 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
 {
     ClusterModel model;
     model.root = QFileInfo(path).absoluteFilePath();
-    const QStringList folders = findRankFolders(path, &model.warnings);
+    // msprof-analyze's cluster_analysis.db, opened itself or held by the folder: the rank folders are
+    // looked for beside it (readClusterDatabase() says which is read).
+    const QString database = findClusterAnalysisDatabase(path);
+    const bool databaseOpened = !database.isEmpty() && QFileInfo(path).isFile();
+    if (databaseOpened)
+        model.root = clusterFolderOfDatabase(database);
+    const QStringList folders = findRankFolders(model.root, &model.warnings);
     // No Ascend rank folder: a folder of PyTorch profiler GPU traces, one rank each (GpuRankReader.h).
-    if (folders.isEmpty() && readGpuCluster(path, model)) {
+    if (folders.isEmpty() && database.isEmpty() && readGpuCluster(path, model)) {
         std::sort(model.ranks.begin(), model.ranks.end(),
                   [](const Rank &a, const Rank &b) { return a.rank < b.rank; });
         return model;
@@ -1163,6 +1221,8 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
                               .arg(options.preparedDirectory);
     std::sort(model.ranks.begin(), model.ranks.end(),
               [](const Rank &a, const Rank &b) { return a.rank < b.rank; });
+    if (!database.isEmpty())
+        readClusterDatabase(model, database, databaseOpened);
     readClusterOutput(model, model.root);
     resolveGroups(model);
     return model;
