@@ -115,7 +115,8 @@ bool ClusterController::openCluster(const QString &path)
         return false;
     // GPU rank traces are read whole: a few open as one timeline without being read twice (the page reads
     // them when asked, docs/CLUSTER.md "GPU rank traces").
-    if (cluster::findRankFolders(path).isEmpty() &&
+    if (!databaseFile && cluster::findClusterAnalysisDatabase(path).isEmpty() &&
+        cluster::findRankFolders(path).isEmpty() &&
         static_cast<std::size_t>(cluster::findGpuRankTraces(path).size()) <= kRanksOnOneTimeline)
         return false;
     // With `--cache DIR` (or File ▸ Prepared Cache), ranks prepared there (`--prepare`) come from their

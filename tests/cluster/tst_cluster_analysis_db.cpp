@@ -20,6 +20,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -498,7 +499,8 @@ std::map<LinkKey, const MatrixLink *> linksByKey(const Rank &rank)
 }
 
 // The JSON of `--cluster --json` without what names the source: the root, each rank's folder, timeline,
-// peak memory and step source, and the parallel groups that carry no traffic (absent from the database).
+// peak memory and step source, and the parallel groups that carry no traffic (absent from the database);
+// the groups' order.
 QJsonObject withoutSourceFields(QJsonObject json, const QSet<QString> &groupsWithTraffic)
 {
     json.remove(QLatin1String("root"));
@@ -518,10 +520,14 @@ QJsonObject withoutSourceFields(QJsonObject json, const QSet<QString> &groupsWit
         ranks[i] = r;
     }
     json[QLatin1String("ranks")] = ranks;
-    QJsonArray groups;
+    // Those with traffic, by hash (the database lists them in its row order, the rank folders by key).
+    std::map<QString, QJsonValue> byHash;
     for (const QJsonValue &g : json[QLatin1String("groups")].toArray())
         if (groupsWithTraffic.contains(g[QLatin1String("hash")].toString()))
-            groups << g;
+            byHash[g[QLatin1String("hash")].toString()] = g;
+    QJsonArray groups;
+    for (const auto &entry : byHash)
+        groups << entry.second;
     json[QLatin1String("groups")] = groups;
     return json;
 }
