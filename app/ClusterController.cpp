@@ -8,6 +8,7 @@
 #include "SessionController.h"
 #include "StatusLabel.h"
 #include "TimelineView.h"
+#include "cluster/ClusterAnalysisDb.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterView.h"
 #include "cluster/GpuRankReader.h"
@@ -108,11 +109,15 @@ void ClusterController::showModel(std::shared_ptr<cluster::ClusterModel> model)
 
 bool ClusterController::openCluster(const QString &path)
 {
-    if (!QFileInfo(path).isDir() || !cluster::isClusterFolder(path))
+    // A folder of ranks, or msprof-analyze's cluster_analysis.db (recognised by its tables) or a folder
+    // holding one.
+    const bool databaseFile = QFileInfo(path).isFile();
+    if (databaseFile ? !cluster::isClusterAnalysisDatabase(path) : !cluster::isClusterFolder(path))
         return false;
     // GPU rank traces are read whole: a few open as one timeline without being read twice (the page reads
     // them when asked, docs/CLUSTER.md "GPU rank traces").
-    if (cluster::findRankFolders(path).isEmpty() && cluster::findClusterAnalysisOutput(path).isEmpty() &&
+    if (!databaseFile && cluster::findClusterAnalysisDatabase(path).isEmpty() &&
+        cluster::findClusterAnalysisOutput(path).isEmpty() && cluster::findRankFolders(path).isEmpty() &&
         static_cast<std::size_t>(cluster::findGpuRankTraces(path).size()) <= kRanksOnOneTimeline)
         return false;
     // With `--cache DIR` (or File ▸ Prepared Cache), ranks prepared there (`--prepare`) come from their
@@ -124,7 +129,8 @@ bool ClusterController::openCluster(const QString &path)
     // page is for clusters whose one timeline would be incomplete (summary-only ranks) or too tall.
     const bool summaryOnlyRank = std::any_of(model->ranks.begin(), model->ranks.end(),
                                              [](const cluster::Rank &r) { return !r.hasTimeline; });
-    if (model->ranks.empty() || (!summaryOnlyRank && model->ranks.size() <= kRanksOnOneTimeline))
+    if (model->ranks.empty() ||
+        (!databaseFile && !summaryOnlyRank && model->ranks.size() <= kRanksOnOneTimeline))
         return false;
     showModel(model);
     // A timeline of another folder is not this cluster's: the page offers no way back to it.

@@ -16,6 +16,8 @@ QString breakdownSourceName(BreakdownSource source)
         return QStringLiteral("timeline");
     case BreakdownSource::ClusterAnalysisOutput:
         return QStringLiteral("cluster_step_trace_time.csv");
+    case BreakdownSource::ClusterAnalysisDatabase:
+        return QStringLiteral("cluster_analysis.db");
     }
     return {};
 }

@@ -22,10 +22,11 @@ enum class BreakdownSource
     StepTraceCsv, // ASCEND_PROFILER_OUTPUT/step_trace_time.csv
     Database,     // analysis.db StepTraceTime, or the profiler database's STEP_TIME + OVERLAP_ANALYSIS
     Timeline,     // recomputed from a loaded timeline (FORMATS.md §9.2)
-    ClusterAnalysisOutput // msprof-analyze's cluster_analysis_output/cluster_step_trace_time.csv
+    ClusterAnalysisOutput,  // msprof-analyze's cluster_analysis_output/cluster_step_trace_time.csv
+    ClusterAnalysisDatabase // msprof-analyze's cluster_analysis.db ClusterStepTraceTime (FORMATS.md §9.1)
 };
-// "step_trace_time.csv", "database", "timeline", "cluster_step_trace_time.csv" (the --cluster JSON's
-// "source" values).
+// "step_trace_time.csv", "database", "timeline", "cluster_step_trace_time.csv", "cluster_analysis.db" (the
+// --cluster JSON's "source" values).
 QString breakdownSourceName(BreakdownSource source);
 
 constexpr std::int64_t kNoStep = -1; // the Step cell is empty without a schedule

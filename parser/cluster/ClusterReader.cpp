@@ -2,6 +2,7 @@
 
 #include "CheckedTime.h"
 #include "LoadMemoryGuard.h"
+#include "cluster/ClusterAnalysisDb.h"
 #include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterValues.h"
 #include "cluster/GpuRankReader.h"
@@ -972,6 +973,56 @@ void resolveGroups(ClusterModel &model)
                               .arg(g);
 }
 
+// msprof-analyze's cluster_analysis.db (ClusterAnalysisDb.h) as the cluster's source: when it was opened
+// itself, or when the rank folders beside it gave no summary of their own (no step and no op). Then its
+// ranks replace the folders' ranks, and a rank folder of the same rank id lends its folder, name, timeline
+// and peak memory, so its timeline opens on demand. Otherwise the rank folders are read as before and the
+// database is not read (docs/CLUSTER.md).
+void readClusterDatabase(ClusterModel &model, const QString &database, bool openedItself)
+{
+    const bool foldersSummarised = std::any_of(model.ranks.begin(), model.ranks.end(), [](const Rank &r) {
+        return !r.steps.empty() || !r.ops.empty();
+    });
+    if (!openedItself && foldersSummarised)
+        return;
+    ClusterModel fromDatabase;
+    if (!readClusterAnalysisDatabase(database, fromDatabase)) {
+        model.warnings << fromDatabase.warnings;
+        return;
+    }
+    QHash<int, Rank *> folders;
+    for (Rank &r : model.ranks)
+        folders.insert(r.rank, &r);
+    for (Rank &r : fromDatabase.ranks) {
+        Rank *const folder = folders.value(r.rank, nullptr);
+        if (!folder)
+            continue;
+        r.folder = folder->folder;
+        r.name = folder->name;
+        r.hasTimeline = folder->hasTimeline;
+        r.memoryPeak = folder->memoryPeak;
+        if (r.device < 0)
+            r.device = folder->device;
+        r.filesRead << folder->filesRead;
+        folders.remove(r.rank);
+    }
+    for (auto it = folders.cbegin(); it != folders.cend(); ++it)
+        fromDatabase.ranks.push_back(std::move(*it.value())); // a rank folder the database does not list
+    model.ranks = std::move(fromDatabase.ranks);
+    std::sort(model.ranks.begin(), model.ranks.end(),
+              [](const Rank &a, const Rank &b) { return a.rank < b.rank; });
+    QSet<QString> keys;
+    for (const ParallelGroup &g : fromDatabase.groups)
+        keys.insert(g.hash);
+    for (ParallelGroup &g : model.groups)
+        if (!keys.contains(g.hash))
+            fromDatabase.groups.push_back(std::move(g));
+    model.groups = std::move(fromDatabase.groups);
+    if (fromDatabase.distributed.present)
+        model.distributed = fromDatabase.distributed;
+    model.warnings << fromDatabase.warnings;
+}
+
 } // namespace
 
 QStringList findRankFolders(const QString &path, QStringList *warnings)
@@ -998,7 +1049,8 @@ bool isClusterFolder(const QString &path)
             ++ranks;
     }
     return ranks >= 2 || (folders.isEmpty() && !findClusterAnalysisOutput(path).isEmpty()) ||
-           (folders.isEmpty() && findGpuRankTraces(path).size() >= 2);
+           (folders.isEmpty() && findGpuRankTraces(path).size() >= 2) ||
+           !findClusterAnalysisDatabase(path).isEmpty();
 }
 
 // Why reading stopped, as memoryStopReason() says it for a timeline, with the cluster's share. That share
@@ -1058,10 +1110,17 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
 {
     ClusterModel model;
     model.root = QFileInfo(path).absoluteFilePath();
-    const QStringList folders = findRankFolders(path, &model.warnings);
+    // msprof-analyze's cluster_analysis.db, opened itself or held by the folder: the rank folders are
+    // looked for beside it (readClusterDatabase() says which is read).
+    const QString database = findClusterAnalysisDatabase(path);
+    const bool databaseOpened = !database.isEmpty() && QFileInfo(path).isFile();
+    if (databaseOpened)
+        model.root = clusterFolderOfDatabase(database);
+    const QStringList folders = findRankFolders(model.root, &model.warnings);
     // msprof-analyze's cluster_analysis_output/ (MsprofAnalyzeOutput.h): with no rank folder it is the
-    // source; beside rank folders it fills only what they lack (below).
-    const QString analysisOutput = findClusterAnalysisOutput(path);
+    // source; beside rank folders it fills only what they lack (below). A database opened itself is the
+    // source.
+    const QString analysisOutput = databaseOpened ? QString() : findClusterAnalysisOutput(path);
     if (folders.isEmpty() && !analysisOutput.isEmpty()) {
         ClusterAnalysisOutput output = readClusterAnalysisOutput(analysisOutput, options.memoryLimitBytes);
         output.model.root = model.root;
@@ -1072,7 +1131,7 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
         return model;
     }
     // No Ascend rank folder: a folder of PyTorch profiler GPU traces, one rank each (GpuRankReader.h).
-    if (folders.isEmpty() && readGpuCluster(path, model)) {
+    if (folders.isEmpty() && database.isEmpty() && readGpuCluster(path, model)) {
         std::sort(model.ranks.begin(), model.ranks.end(),
                   [](const Rank &a, const Rank &b) { return a.rank < b.rank; });
         return model;
@@ -1136,6 +1195,8 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
         output = readClusterAnalysisOutput(analysisOutput, options.memoryLimitBytes);
         fillFromClusterAnalysisOutput(model, std::move(output));
     }
+    if (!database.isEmpty())
+        readClusterDatabase(model, database, databaseOpened);
     resolveGroups(model);
     if (!analysisOutput.isEmpty())
         checkStageRows(output, model);

@@ -1,0 +1,608 @@
+#include "cluster/ClusterAnalysisDb.h"
+
+#include "cluster/ClusterValues.h"
+#include "sqlite/SqliteConnection.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QSet>
+#include <QSqlError>
+#include <QSqlQuery>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace at::cluster {
+
+namespace {
+
+// Each kind of table under its current name and the name older msprof-analyze wrote (issue #32).
+struct TableNames
+{
+    const char *current;
+    const char *older;
+};
+constexpr TableNames kStepTable{"ClusterStepTraceTime", nullptr};
+constexpr TableNames kTimeTable{"ClusterCommunicationTime", "ClusterCommAnalyzerTime"};
+constexpr TableNames kBandwidthTable{"ClusterCommunicationBandwidth", "ClusterCommAnalyzerBandwidth"};
+constexpr TableNames kMatrixTable{"ClusterCommunicationMatrix", "ClusterCommAnalyzerMatrix"};
+constexpr TableNames kGroupTable{"CommunicationGroupMapping", "CommunicationGroup"};
+constexpr TableNames kBaseInfoTable{"ClusterBaseInfo", nullptr};
+constexpr TableNames kDeviceTable{"RankDeviceMap", nullptr};
+
+bool hasSqliteMagic(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    return file.read(16) == QByteArray("SQLite format 3\0", 16);
+}
+
+// The table of a kind present in the database (the current name first); empty when neither is.
+QString tableOf(const QStringList &tables, const TableNames &names)
+{
+    if (tables.contains(QLatin1String(names.current)))
+        return QLatin1String(names.current);
+    if (names.older && tables.contains(QLatin1String(names.older)))
+        return QLatin1String(names.older);
+    return {};
+}
+
+QString tableNamesText(const TableNames &names)
+{
+    return names.older
+               ? QStringLiteral("%1 / %2").arg(QLatin1String(names.current), QLatin1String(names.older))
+               : QLatin1String(names.current);
+}
+
+// A stored number as the decimal text its double round-trips through (REAL), or as stored (INTEGER,
+// TEXT): the cluster value rules then parse it to ns exactly as they parse the rank files' text. CAST AS
+// TEXT would keep only 15 digits and lose the µs of an epoch timestamp.
+std::string numberText(const QVariant &value)
+{
+    if (value.isNull())
+        return {};
+    if (value.typeId() == QMetaType::Double)
+        return QString::number(value.toDouble(), 'g', QLocale::FloatingPointShortest).toStdString();
+    return value.toString().toStdString();
+}
+
+// "step13" (the rank files' key), "13", or empty.
+std::int64_t stepOf(const QString &text)
+{
+    bool ok = false;
+    const std::int64_t plain = text.trimmed().toLongLong(&ok);
+    return ok ? plain : stepFromKey(text.trimmed());
+}
+
+// "(0,2)", "(0, 2)", "(2,)", "[0, 2]" → 0, 2.
+std::vector<int> ranksOfSet(const QString &text)
+{
+    static const QRegularExpression number(QStringLiteral("\\d+"));
+    std::vector<int> ranks;
+    for (auto it = number.globalMatch(text); it.hasNext();)
+        if (const std::optional<int> rank = rankIdFromText(it.next().captured()))
+            ranks.push_back(*rank);
+    return ranks;
+}
+
+// msprof-analyze's p2p rule for an op whose group type is not known (FORMATS.md §9.4).
+bool isP2pName(const QString &op)
+{
+    const QString lower = op.toLower();
+    return lower.startsWith(QLatin1String("hcom_send")) || lower.startsWith(QLatin1String("hcom_receive")) ||
+           lower.startsWith(QLatin1String("hcom_batchsendrecv"));
+}
+
+// The database's tables read one at a time into a ClusterModel.
+class DatabaseReader
+{
+public:
+    DatabaseReader(SqliteConnection &db, ClusterModel &model) : m_db(db), m_model(model) {}
+
+    void read()
+    {
+        readBaseInfo();
+        readGroups();
+        readDevices();
+        readSteps();
+        readOps();
+        readBandwidth();
+        readMatrix();
+        checkStages();
+        for (auto &[id, rank] : m_ranks) {
+            rank.rank = id;
+            if (const auto device = m_devices.constFind(id); device != m_devices.constEnd())
+                rank.device = device.value();
+            rank.filesRead << m_db.path();
+            m_model.ranks.push_back(std::move(rank));
+        }
+    }
+
+private:
+    void warn(const QString &text) { m_model.warnings << text; }
+
+    Rank &rank(int id) { return m_ranks[id]; }
+
+    // Every row of a kind's table with the columns asked for, by position. A missing table is named in a
+    // warning when `needed`; a missing column reads as NULL and is named once. False when there is no
+    // such table or its query failed (warned).
+    bool forEachRow(const TableNames &names, const QStringList &columns, bool needed,
+                    const std::function<void(const QSqlQuery &)> &perRow)
+    {
+        const QString table = tableOf(m_db.tables(), names);
+        if (table.isEmpty()) {
+            if (needed)
+                warn(QCoreApplication::translate("Parser", "%1: no %2 table; what it holds is not shown")
+                         .arg(m_db.path(), tableNamesText(names)));
+            return false;
+        }
+        const QStringList present = m_db.columns(table);
+        QStringList select, missing;
+        for (const QString &column : columns) {
+            if (present.contains(column)) {
+                select << QStringLiteral("\"%1\"").arg(column);
+            } else {
+                select << QStringLiteral("NULL");
+                missing << column;
+            }
+        }
+        if (!missing.isEmpty())
+            warn(QCoreApplication::translate("Parser", "%1: table %2 has no column %3; read as empty")
+                     .arg(m_db.path(), table, missing.join(QLatin1String(", "))));
+        QSqlQuery query(m_db.database());
+        query.setForwardOnly(true);
+        if (!query.exec(
+                QStringLiteral("SELECT %1 FROM \"%2\"").arg(select.join(QLatin1String(", ")), table))) {
+            warn(QCoreApplication::translate("Parser", "%1: table %2 could not be read (%3)")
+                     .arg(m_db.path(), table, query.lastError().text()));
+            return false;
+        }
+        while (query.next())
+            perRow(query);
+        if (query.lastError().isValid())
+            warn(QCoreApplication::translate("Parser", "%1: table %2 could not be read to its end (%3)")
+                     .arg(m_db.path(), table, query.lastError().text()));
+        return true;
+    }
+
+    // A REAL that is not finite is read as 0 and counted (a JSON output cannot hold it).
+    double finite(const QVariant &value)
+    {
+        const double d = value.toDouble();
+        if (std::isfinite(d))
+            return d;
+        ++m_nonFinite;
+        return 0;
+    }
+
+    void readBaseInfo()
+    {
+        forEachRow(
+            kBaseInfoTable, {QStringLiteral("key"), QStringLiteral("value")}, false, [&](const QSqlQuery &q) {
+                if (q.value(0).toString() != QLatin1String("distributed_args"))
+                    return;
+                const QJsonObject args = QJsonDocument::fromJson(q.value(1).toString().toUtf8()).object();
+                if (args.isEmpty()) {
+                    warn(QCoreApplication::translate(
+                             "Parser", "%1: ClusterBaseInfo distributed_args is not a JSON object")
+                             .arg(m_db.path()));
+                    return;
+                }
+                DistributedArgs &d = m_model.distributed;
+                d.present = true;
+                d.tp = args.value(QLatin1String("tensor_model_parallel_size")).toInt(1);
+                d.pp = args.value(QLatin1String("pipeline_model_parallel_size")).toInt(1);
+                d.dp = args.value(QLatin1String("data_parallel_size")).toInt(1);
+                d.cp = args.value(QLatin1String("context_parallel_size")).toInt(1);
+                d.ep = args.value(QLatin1String("expert_model_parallel_size")).toInt(1);
+                d.worldSize = args.value(QLatin1String("world_size")).toInt(0);
+            });
+    }
+
+    void readGroups()
+    {
+        QSet<QString> hashes;
+        forEachRow(kGroupTable,
+                   {QStringLiteral("type"), QStringLiteral("rank_set"), QStringLiteral("group_name"),
+                    QStringLiteral("group_id"), QStringLiteral("pg_name")},
+                   true, [&](const QSqlQuery &q) {
+                       ParallelGroup g;
+                       g.hash = q.value(2).toString();
+                       g.key = q.value(3).toString();
+                       g.name = q.value(4).toString();
+                       g.globalRanks = ranksOfSet(q.value(1).toString());
+                       std::sort(g.globalRanks.begin(), g.globalRanks.end());
+                       m_groupType.insert(g.hash, q.value(0).toString());
+                       if (g.hash.isEmpty() || hashes.contains(g.hash))
+                           return;
+                       hashes.insert(g.hash);
+                       m_model.groups.push_back(std::move(g));
+                   });
+    }
+
+    void readDevices()
+    {
+        forEachRow(kDeviceTable, {QStringLiteral("rankId"), QStringLiteral("deviceId")}, false,
+                   [&](const QSqlQuery &q) {
+                       bool rankOk = false, deviceOk = false;
+                       const int rankId = q.value(0).toInt(&rankOk);
+                       const int device = q.value(1).toInt(&deviceOk);
+                       if (rankOk && deviceOk && rankId >= 0 && device >= 0)
+                           m_devices.insert(rankId, device);
+                   });
+    }
+
+    // A rank id as stored (INTEGER, TEXT or REAL "0.0"); nullopt (with the row counted) when it is none.
+    std::optional<int> rankId(const QVariant &value, RejectedRecords &rejected, const QString &where)
+    {
+        const QString text = value.toString().trimmed();
+        bool ok = false;
+        const double number = text.toDouble(&ok);
+        if (ok && number >= 0 && number <= INT_MAX && number == std::floor(number))
+            return static_cast<int>(number);
+        rejected.reject(ValueProblem::NotANumber, where, QStringLiteral("rank"), text);
+        return std::nullopt;
+    }
+
+    // ClusterStepTraceTime: `rank` rows become the ranks' steps; `stage` rows are kept for the check.
+    void readSteps()
+    {
+        static constexpr const char *kColumns[] = {
+            "computing",  "communication_not_overlapped",
+            "overlapped", "communication",
+            "free",       "stage",
+            "bubble",     "communication_not_overlapped_and_exclude_receive",
+            "preparing"};
+        static constexpr TimeNs RankStep::*kMembers[] = {
+            &RankStep::computing,  &RankStep::communicationNotOverlapped,
+            &RankStep::overlapped, &RankStep::communication,
+            &RankStep::free,       &RankStep::stage,
+            &RankStep::bubble,     &RankStep::communicationNotOverlappedExcludeReceive,
+            &RankStep::preparing};
+        QStringList columns{QStringLiteral("step"), QStringLiteral("type"), QStringLiteral("index")};
+        for (const char *c : kColumns)
+            columns << QLatin1String(c);
+        RejectedRecords rejected(m_db.path(), RecordKind::Row);
+        int row = 0;
+        forEachRow(kStepTable, columns, true, [&](const QSqlQuery &q) {
+            ++row;
+            const QString type = q.value(1).toString().trimmed();
+            const QString where =
+                QCoreApplication::translate("Parser", "ClusterStepTraceTime row %1").arg(row);
+            if (type == QLatin1String("stage")) {
+                std::vector<int> ranks = ranksOfSet(q.value(2).toString());
+                std::sort(ranks.begin(), ranks.end());
+                m_stageRows.insert(ranks);
+                return;
+            }
+            if (type != QLatin1String("rank"))
+                return;
+            const std::optional<int> id = rankId(q.value(2), rejected, where);
+            if (!id)
+                return;
+            RankStep s;
+            s.source = BreakdownSource::ClusterAnalysisDatabase;
+            s.step = stepOf(q.value(0).toString());
+            RecordTimes times(rejected, where);
+            std::vector<std::pair<std::string_view, TimeNs>> values;
+            for (std::size_t i = 0; i < std::size(kColumns); ++i) {
+                s.*kMembers[i] = times.time(numberText(q.value(static_cast<int>(i) + 3)),
+                                            TimeUnit::Microseconds, kColumns[i]);
+                values.emplace_back(kColumns[i], s.*kMembers[i]);
+            }
+            if (times.rejected())
+                return;
+            s.hasPreparing = !q.value(static_cast<int>(std::size(kColumns)) + 2).isNull();
+            if (const auto overflow = m_stepTotals[*id].add(values)) {
+                times.reject(ValueProblem::TotalOverflows, *overflow, QString());
+                return;
+            }
+            rank(*id).steps.push_back(s);
+        });
+        m_model.warnings << rejected.warnings();
+    }
+
+    void readOps()
+    {
+        RejectedRecords rejected(m_db.path(), RecordKind::Op);
+        forEachRow(
+            kTimeTable,
+            {QStringLiteral("step"), QStringLiteral("rank_id"), QStringLiteral("hccl_op_name"),
+             QStringLiteral("group_name"), QStringLiteral("start_timestamp"), QStringLiteral("elapsed_time"),
+             QStringLiteral("transit_time"), QStringLiteral("wait_time"),
+             QStringLiteral("synchronization_time"), QStringLiteral("idle_time"),
+             QStringLiteral("synchronization_time_ratio"), QStringLiteral("wait_time_ratio")},
+            true, [&](const QSqlQuery &q) {
+                CommOp op;
+                op.name = q.value(2).toString();
+                op.group = q.value(3).toString();
+                const QString where = QCoreApplication::translate("Parser", "op %1@%2 of rank %3")
+                                          .arg(op.name, op.group, q.value(1).toString());
+                const std::optional<int> id = rankId(q.value(1), rejected, where);
+                if (!id)
+                    return;
+                op.step = stepOf(q.value(0).toString());
+                op.total = op.name == QLatin1String("Total Op Info");
+                const auto type = m_groupType.constFind(op.group);
+                op.p2p = type != m_groupType.constEnd() ? type.value() == QLatin1String("p2p")
+                                                        : isP2pName(op.name);
+                RecordTimes times(rejected, where);
+                op.startAbsolute =
+                    times.time(numberText(q.value(4)), TimeUnit::Microseconds, "start_timestamp", true);
+                op.elapse = times.time(numberText(q.value(5)), TimeUnit::Milliseconds, "elapsed_time");
+                op.transit = times.time(numberText(q.value(6)), TimeUnit::Milliseconds, "transit_time");
+                op.wait = times.time(numberText(q.value(7)), TimeUnit::Milliseconds, "wait_time");
+                op.synchronization =
+                    times.time(numberText(q.value(8)), TimeUnit::Milliseconds, "synchronization_time");
+                op.idle = times.time(numberText(q.value(9)), TimeUnit::Milliseconds, "idle_time");
+                op.synchronizationRatio = finite(q.value(10));
+                op.waitRatio = finite(q.value(11));
+                if (times.rejected())
+                    return;
+                if (const auto overflow = m_opTotals[*id].add({{"elapsed_time", op.elapse},
+                                                               {"transit_time", op.transit},
+                                                               {"wait_time", op.wait},
+                                                               {"synchronization_time", op.synchronization},
+                                                               {"idle_time", op.idle}})) {
+                    times.reject(ValueProblem::TotalOverflows, *overflow, QString());
+                    return;
+                }
+                Rank &r = rank(*id);
+                m_opIndex[opKey(*id, q.value(0).toString(), op.name, op.group)] = r.ops.size();
+                r.ops.push_back(std::move(op));
+            });
+        m_model.warnings << rejected.warnings();
+    }
+
+    static QString opKey(int rank, const QString &step, const QString &op, const QString &group)
+    {
+        return QStringLiteral("%1\n%2\n%3@%4").arg(rank).arg(step, op, group);
+    }
+
+    // One row per (op, transport, packet-size bucket): the first row of a transport gives its sums, each
+    // row with a count adds a bucket (SDMA rows have package_size 0 and count 0).
+    void readBandwidth()
+    {
+        RejectedRecords rejected(m_db.path(), RecordKind::Row);
+        int row = 0;
+        forEachRow(
+            kBandwidthTable,
+            {QStringLiteral("step"), QStringLiteral("rank_id"), QStringLiteral("hccl_op_name"),
+             QStringLiteral("group_name"), QStringLiteral("band_type"), QStringLiteral("transit_size"),
+             QStringLiteral("transit_time"), QStringLiteral("bandwidth"),
+             QStringLiteral("large_packet_ratio"), QStringLiteral("package_size"), QStringLiteral("count"),
+             QStringLiteral("total_duration")},
+            true, [&](const QSqlQuery &q) {
+                ++row;
+                const QString where =
+                    QCoreApplication::translate("Parser", "%1 row %2").arg(kBandwidthTable.current).arg(row);
+                const std::optional<int> id = rankId(q.value(1), rejected, where);
+                if (!id)
+                    return;
+                const auto found = m_opIndex.constFind(
+                    opKey(*id, q.value(0).toString(), q.value(2).toString(), q.value(3).toString()));
+                if (found == m_opIndex.constEnd())
+                    return; // the op itself was not read
+                RecordTimes times(rejected, where);
+                const TimeNs transitTime =
+                    times.time(numberText(q.value(6)), TimeUnit::Milliseconds, "transit_time");
+                const TimeNs duration =
+                    times.time(numberText(q.value(11)), TimeUnit::Milliseconds, "total_duration");
+                if (times.rejected())
+                    return;
+                CommOp &op = m_ranks[*id].ops[found.value()];
+                const QString transport = q.value(4).toString();
+                auto it = std::find_if(op.bandwidth.begin(), op.bandwidth.end(),
+                                       [&](const TransportBandwidth &b) { return b.transport == transport; });
+                const std::int64_t count = q.value(10).toLongLong();
+                std::vector<std::pair<std::string_view, TimeNs>> added;
+                if (it == op.bandwidth.end())
+                    added.emplace_back("transport transit_time", transitTime);
+                if (count > 0)
+                    added.emplace_back("total_duration", duration);
+                if (const auto overflow = m_opTotals[*id].add(added)) {
+                    times.reject(ValueProblem::TotalOverflows, *overflow, QString());
+                    return;
+                }
+                if (it == op.bandwidth.end()) {
+                    TransportBandwidth b;
+                    b.transport = transport;
+                    b.sizeMb = finite(q.value(5));
+                    b.time = transitTime;
+                    if (!q.value(7).isNull())
+                        b.bandwidthGbps = finite(q.value(7));
+                    b.largePacketRatio = finite(q.value(8));
+                    op.bandwidth.push_back(std::move(b));
+                    it = op.bandwidth.end() - 1;
+                }
+                if (count > 0)
+                    it->sizes.push_back({finite(q.value(9)), count, duration});
+            });
+        m_model.warnings << rejected.warnings();
+    }
+
+    // Links with global src/dst; each goes to its src rank (the rank that reported it, as in the rank
+    // files), and its group-local ranks are found from the group (as written when the group is unknown).
+    void readMatrix()
+    {
+        QHash<QString, const ParallelGroup *> groups;
+        for (const ParallelGroup &g : m_model.groups)
+            groups.insert(g.hash, &g);
+        RejectedRecords rejected(m_db.path(), RecordKind::Link);
+        int row = 0;
+        forEachRow(
+            kMatrixTable,
+            {QStringLiteral("step"), QStringLiteral("hccl_op_name"), QStringLiteral("group_name"),
+             QStringLiteral("src_rank"), QStringLiteral("dst_rank"), QStringLiteral("transport_type"),
+             QStringLiteral("transit_size"), QStringLiteral("transit_time"), QStringLiteral("bandwidth"),
+             QStringLiteral("op_name")},
+            true, [&](const QSqlQuery &q) {
+                ++row;
+                const QString where =
+                    QCoreApplication::translate("Parser", "%1 row %2").arg(kMatrixTable.current).arg(row);
+                const std::optional<int> src = rankId(q.value(3), rejected, where);
+                const std::optional<int> dst = src ? rankId(q.value(4), rejected, where) : std::nullopt;
+                if (!src || !dst)
+                    return;
+                MatrixLink link;
+                link.step = stepOf(q.value(0).toString());
+                link.opKey = q.value(1).toString();
+                link.group = q.value(2).toString();
+                link.src = *src;
+                link.dst = *dst;
+                const ParallelGroup *g = groups.value(link.group, nullptr);
+                const auto local = [g](int global) {
+                    if (!g)
+                        return global;
+                    const auto at = std::find(g->globalRanks.begin(), g->globalRanks.end(), global);
+                    return at == g->globalRanks.end() ? global
+                                                      : static_cast<int>(at - g->globalRanks.begin());
+                };
+                link.srcLocal = local(link.src);
+                link.dstLocal = local(link.dst);
+                link.transport = q.value(5).toString();
+                link.sizeMb = finite(q.value(6));
+                RecordTimes times(rejected, where);
+                link.time = times.time(numberText(q.value(7)), TimeUnit::Milliseconds, "transit_time");
+                link.bandwidthGbps = finite(q.value(8));
+                link.opName = q.value(9).toString();
+                if (times.rejected())
+                    return;
+                if (const auto overflow = m_linkTotals[link.src].add({{"transit_time", link.time}})) {
+                    times.reject(ValueProblem::TotalOverflows, *overflow, QString());
+                    return;
+                }
+                rank(link.src).links.push_back(std::move(link));
+            });
+        m_model.warnings << rejected.warnings();
+        if (m_nonFinite > 0)
+            warn(QCoreApplication::translate(
+                     "Parser", "%1: %n value(s) that are not finite numbers read as 0", nullptr, m_nonFinite)
+                     .arg(m_db.path()));
+    }
+
+    // The stage rows' rank sets against the stages of the pp groups (a rank's stage: its index in its pp
+    // group, FORMATS.md §9.3): msprof-analyze derives both from the same groups, so a difference means
+    // the file was edited or written by another version; the page uses the pp groups.
+    void checkStages()
+    {
+        if (m_stageRows.empty())
+            return;
+        std::map<int, std::vector<int>> byStage;
+        for (const ParallelGroup *pp : m_model.groupsNamed(QStringLiteral("pp")))
+            for (std::size_t i = 0; i < pp->globalRanks.size(); ++i)
+                byStage[static_cast<int>(i)].push_back(pp->globalRanks[i]);
+        std::set<std::vector<int>> derived;
+        for (auto &[stage, ranks] : byStage) {
+            std::sort(ranks.begin(), ranks.end());
+            ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+            derived.insert(ranks);
+        }
+        if (derived == m_stageRows)
+            return;
+        const auto text = [](const std::set<std::vector<int>> &sets) {
+            QStringList out;
+            for (const std::vector<int> &ranks : sets) {
+                QStringList ids;
+                for (int r : ranks)
+                    ids << QString::number(r);
+                out << QStringLiteral("(%1)").arg(ids.join(QLatin1Char(',')));
+            }
+            return out.isEmpty() ? QStringLiteral("-") : out.join(QLatin1Char(' '));
+        };
+        warn(QCoreApplication::translate("Parser",
+                                         "%1: the stage rows of ClusterStepTraceTime name the stages "
+                                         "%2, the pp groups give %3; the pp groups are used")
+                 .arg(m_db.path(), text(m_stageRows), text(derived)));
+    }
+
+    SqliteConnection &m_db;
+    ClusterModel &m_model;
+    std::map<int, Rank> m_ranks;                                      // by rank id
+    QHash<int, int> m_devices;                                        // RankDeviceMap
+    QHash<QString, QString> m_groupType;                              // group hash → "collective" / "p2p"
+    QHash<QString, std::size_t> m_opIndex;                            // opKey() → index in its rank's ops
+    std::map<int, RankTotals> m_stepTotals, m_opTotals, m_linkTotals; // per rank (ClusterValues.h)
+    std::set<std::vector<int>> m_stageRows;
+    int m_nonFinite = 0;
+};
+
+} // namespace
+
+bool isClusterAnalysisDatabase(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.isFile() || !hasSqliteMagic(path))
+        return false;
+    SqliteConnection db(path);
+    if (!db.isOpen())
+        return false;
+    const QStringList tables = db.tables();
+    return !tableOf(tables, kStepTable).isEmpty() || !tableOf(tables, kTimeTable).isEmpty();
+}
+
+QString findClusterAnalysisDatabase(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isFile()) // by its tables; by its name too, so that a damaged one is named in a warning
+        return isClusterAnalysisDatabase(path) || info.fileName() == QLatin1String(kClusterAnalysisDbName)
+                   ? info.absoluteFilePath()
+                   : QString();
+    if (!info.isDir())
+        return {};
+    const QDir dir(info.absoluteFilePath());
+    for (const QString &candidate :
+         {dir.filePath(QLatin1String(kClusterAnalysisDbName)),
+          dir.filePath(
+              QStringLiteral("cluster_analysis_output/%1").arg(QLatin1String(kClusterAnalysisDbName)))})
+        if (QFileInfo(candidate).isFile())
+            return candidate; // read (and its problems named) even when it is not a database
+    return {};
+}
+
+QString clusterFolderOfDatabase(const QString &databasePath)
+{
+    const QDir folder = QFileInfo(databasePath).absoluteDir();
+    if (folder.dirName() == QLatin1String("cluster_analysis_output")) {
+        QDir above = folder;
+        if (above.cdUp())
+            return above.absolutePath();
+    }
+    return folder.absolutePath();
+}
+
+bool readClusterAnalysisDatabase(const QString &path, ClusterModel &model)
+{
+    SqliteConnection db(path);
+    if (!db.isOpen()) {
+        model.warnings << QCoreApplication::translate("Parser", "%1; not read as msprof-analyze's cluster "
+                                                                "database")
+                              .arg(db.error());
+        return false;
+    }
+    const QStringList tables = db.tables();
+    if (tableOf(tables, kStepTable).isEmpty() && tableOf(tables, kTimeTable).isEmpty()) {
+        model.warnings << QCoreApplication::translate(
+                              "Parser",
+                              "%1: holds neither ClusterStepTraceTime nor ClusterCommunicationTime; not "
+                              "an msprof-analyze cluster database")
+                              .arg(path);
+        return false;
+    }
+    DatabaseReader(db, model).read();
+    return true;
+}
+
+} // namespace at::cluster
