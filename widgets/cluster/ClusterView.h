@@ -26,6 +26,7 @@ namespace at {
 
 class ClusterHeatMap;
 class CommunicationTable;
+class StrategyView;
 
 class ClusterView : public QWidget
 {
@@ -44,6 +45,8 @@ public:
     QListWidget *findings() const { return m_findings; }
     // The Communication tab: one row per (op, rank) (widgets/cluster/CommunicationTable.h).
     CommunicationTable *communicationTable() const { return m_communication; }
+    // The Strategy tab: the ranks on the grid of their parallel coordinates (widgets/cluster/StrategyView.h).
+    StrategyView *strategyView() const { return m_strategy; }
     // The matrix's choice of group (all, or one group hash) and op (all ops' -total entries, one op type's
     // -total entries, or one op by name).
     QComboBox *matrixGroupChooser() const { return m_matrixGroup; }
@@ -129,6 +132,7 @@ private:
     QLabel *m_matrixTitle;
     QListWidget *m_findings;
     CommunicationTable *m_communication;
+    StrategyView *m_strategy;
     std::vector<int> m_matrixRanks; // global rank of each matrix row/column
     std::int64_t m_matrixStep = -1;
 };
