@@ -3,6 +3,7 @@
 // aliases, 1,024 ranks), the fallback to distributed_args when the groups are incomplete, and no strategy
 // with its reason when neither serves.
 #include "ClusterTestSupport.h"
+#include "MegatronCluster.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/ParallelStrategy.h"
@@ -17,66 +18,6 @@ using namespace at::cluster;
 using namespace at::test;
 
 namespace {
-
-// Megatron's coordinates of a rank (tp fastest, then cp, then dp, then pp).
-struct Megatron
-{
-    int tp = 1, cp = 1, dp = 1, pp = 1;
-    int world() const { return tp * cp * dp * pp; }
-    int tpOf(int r) const { return r % tp; }
-    int cpOf(int r) const { return r / tp % cp; }
-    int dpOf(int r) const { return r / (tp * cp) % dp; }
-    int ppOf(int r) const { return r / (tp * cp * dp); }
-};
-
-// The groups of one dimension: ranks agreeing on every other coordinate, in ascending order.
-template <typename Key> void addGroups(ClusterModel &model, const QString &name, int world, Key key)
-{
-    std::map<std::vector<int>, std::vector<int>> groups;
-    for (int r = 0; r < world; ++r)
-        groups[key(r)].push_back(r);
-    int n = static_cast<int>(model.groups.size());
-    for (auto &entry : groups) {
-        ParallelGroup g;
-        g.key = QStringLiteral("group_name_%1").arg(n++);
-        g.hash = doubleHash(g.key);
-        g.name = name;
-        g.globalRanks = entry.second;
-        model.groups.push_back(std::move(g));
-    }
-}
-
-ClusterModel megatronModel(const Megatron &m)
-{
-    ClusterModel model;
-    for (int r = 0; r < m.world(); ++r) {
-        Rank rank;
-        rank.rank = r;
-        RankStep s;
-        s.step = 1;
-        s.computing = 100'000'000 + r * 1'000'000; // rank r computes r ms longer
-        s.communicationNotOverlapped = 20'000'000;
-        s.free = 5'000'000;
-        rank.steps.push_back(s);
-        model.ranks.push_back(std::move(rank));
-    }
-    const int world = m.world();
-    addGroups(model, QStringLiteral("tp"), world, [&](int r) {
-        return std::vector<int>{m.cpOf(r), m.dpOf(r), m.ppOf(r)};
-    });
-    if (m.cp > 1)
-        addGroups(model, QStringLiteral("cp"), world, [&](int r) {
-            return std::vector<int>{m.tpOf(r), m.dpOf(r), m.ppOf(r)};
-        });
-    addGroups(model, QStringLiteral("dp"), world, [&](int r) {
-        return std::vector<int>{m.tpOf(r), m.cpOf(r), m.ppOf(r)};
-    });
-    addGroups(model, QStringLiteral("pp"), world, [&](int r) {
-        return std::vector<int>{m.tpOf(r), m.cpOf(r), m.dpOf(r)};
-    });
-    model.distributed = {m.tp, m.pp, m.dp, m.cp, 1, world, true};
-    return model;
-}
 
 int coordinate(const ParallelStrategy &s, int rank, ParallelDimension d)
 {
