@@ -2,6 +2,7 @@
 // sample's parallel groups, from synthetic Megatron groups (tp × pp × dp, expert parallel, context-parallel
 // aliases, 1,024 ranks), the fallback to distributed_args when the groups are incomplete, and no strategy
 // with its reason when neither serves.
+#include "AppProcess.h"
 #include "ClusterTestSupport.h"
 #include "MegatronCluster.h"
 #include "cluster/ClusterAnalysis.h"
@@ -9,6 +10,9 @@
 #include "cluster/ParallelStrategy.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <set>
@@ -248,6 +252,45 @@ private Q_SLOTS:
         const RankFigureValues computing = rankFigure(model, RankFigure::Computing);
         QCOMPARE(*computing.values[1023] - *computing.values[0], 1023.0);
         QVERIFY(!rankFigure(model, RankFigure::PeakMemory).values[0].has_value());
+    }
+
+    // `--cluster --json` writes the strategy: the Qwen3 job's dimensions and every rank's cell and
+    // coordinates, the same as parallelStrategy() of the model read here.
+    void clusterJson()
+    {
+        const at_test::AppRun run =
+            at_test::runApp({QStringLiteral("--cluster"), qwen3Cluster(), QStringLiteral("--json")}, 60000);
+        QCOMPARE(run.exitCode, 0);
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(run.out, &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const QJsonObject strategy = doc.object().value(QStringLiteral("strategy")).toObject();
+        QCOMPARE(strategy.value(QStringLiteral("source")).toString(), QStringLiteral("groups"));
+        QVERIFY(strategy.value(QStringLiteral("reason")).isNull());
+        QCOMPARE(strategy.value(QStringLiteral("shape")).toString(), QStringLiteral("DP 2 × PP 2"));
+        const QJsonArray dimensions = strategy.value(QStringLiteral("dimensions")).toArray();
+        QCOMPARE(dimensions.size(), 2);
+        QCOMPARE(dimensions[0].toObject().value(QStringLiteral("name")).toString(), QStringLiteral("dp"));
+        QCOMPARE(dimensions[0].toObject().value(QStringLiteral("pg_name")).toString(),
+                 QStringLiteral("dp_cp"));
+        QCOMPARE(dimensions[0].toObject().value(QStringLiteral("axis")).toString(),
+                 QStringLiteral("columns"));
+        QCOMPARE(dimensions[1].toObject().value(QStringLiteral("name")).toString(), QStringLiteral("pp"));
+        QCOMPARE(dimensions[1].toObject().value(QStringLiteral("size")).toInt(), 2);
+        const ParallelStrategy expected = parallelStrategy(readCluster(qwen3Cluster()));
+        const QJsonArray ranks = strategy.value(QStringLiteral("ranks")).toArray();
+        QCOMPARE(ranks.size(), 4);
+        for (int i = 0; i < 4; ++i) {
+            const QJsonObject r = ranks[i].toObject();
+            const RankPlacement &p = expected.ranks[static_cast<std::size_t>(i)];
+            QCOMPARE(r.value(QStringLiteral("rank")).toInt(), i);
+            QVERIFY(r.value(QStringLiteral("in_folder")).toBool());
+            QCOMPARE(r.value(QStringLiteral("row")).toInt(), p.row);
+            QCOMPARE(r.value(QStringLiteral("column")).toInt(), p.column);
+            QCOMPARE(r.value(QStringLiteral("dp")).toInt(), i % 2);
+            QCOMPARE(r.value(QStringLiteral("pp")).toInt(), i / 2);
+            QVERIFY(!r.contains(QStringLiteral("tp")));
+        }
     }
 };
 
