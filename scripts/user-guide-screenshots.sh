@@ -23,6 +23,9 @@ shot ruler-zoomed-1600x1000.png --size 1600x1000 --theme light --lang en --range
 qwen3="$(realpath "$here/../shared/samples")/msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2"
 shot cluster-light-1600x1000.png --size 1600x1000 --theme light --lang en --page cluster "$qwen3"
 shot cluster-dark-900x700.png --size 900x700 --theme dark --lang zh_CN --page cluster "$qwen3"
+# The Strategy tab (the page opens on it: Qwen3 is DP 2 x PP 2), docs/CLUSTER.md "Strategy view".
+shot strategy-light-1600x1000.png --size 1600x1000 --theme light --lang en --page cluster "$qwen3"
+shot strategy-dark-900x700.png --size 900x700 --theme dark --lang zh_CN --page cluster "$qwen3"
 # The Overview (the first page after a load) and the default layout's docks.
 shot overview-light-1600x1000.png --size 1600x1000 --theme light --lang en "$level1"
 shot overview-dark-900x700.png --size 900x700 --theme dark --lang en "$level1"
