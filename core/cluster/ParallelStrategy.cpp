@@ -369,13 +369,13 @@ ParallelStrategy parallelStrategy(const ClusterModel &model, double aspect)
     std::optional<ParallelStrategy> s = fromGroups(model, universe, &groupProblem);
     QString reason;
     if (!s) {
-        reason =
-            model.groups.empty()
-                ? QCoreApplication::translate("Core", "no parallel_group_info in the ranks' metadata")
-            : groupProblem.isEmpty()
-                ? QCoreApplication::translate("Core", "the parallel groups do not place %n rank(s) on a grid",
-                                              nullptr, static_cast<int>(universe.size()))
-                : groupProblem;
+        reason = model.groups.empty()
+                     ? QCoreApplication::translate("Core", "no parallel_group_info in the ranks' metadata")
+                 : groupProblem.isEmpty()
+                     ? QCoreApplication::translate("Core",
+                                                   "the parallel groups do not place the %1 ranks on a grid")
+                           .arg(universe.size())
+                     : groupProblem;
         s = fromDistributedArgs(model, &argsProblem);
         if (!s) {
             ParallelStrategy none;

@@ -26,8 +26,8 @@ namespace {
 
 constexpr int kMargin = 6;
 constexpr int kPad = 4;
-constexpr int kMinCell = 4;  // px: below this a 1,024-rank grid scrolls rather than shrinks
-constexpr int kMaxCell = 72; // px: a 4-rank grid does not fill a 1600-pixel page with four squares
+constexpr int kMinCell = 4;   // px: below this a 1,024-rank grid scrolls rather than shrinks
+constexpr int kMaxCell = 120; // px: a 4-rank grid does not fill a 1600-pixel page with four squares
 constexpr int kScaleBarWidth = 220;
 constexpr int kScaleBarHeight = 12;
 constexpr int kSampleWidth = 22; // the key's outline samples
@@ -217,8 +217,10 @@ QString StrategyGrid::keyText() const
         (d.inColumns ? columns : rows).prepend(parallelDimensionName(d.dimension));
     const QString rowText = rows.isEmpty() ? tr("one") : rows.join(QStringLiteral(" × "));
     const QString columnText = columns.isEmpty() ? tr("one") : columns.join(QStringLiteral(" × "));
-    return tr("%1 = %n rank(s); rows: %2, columns: %3", nullptr, static_cast<int>(m_strategy.ranks.size()))
-        .arg(m_strategy.shapeText(), rowText, columnText);
+    return tr("%1 = %2 ranks; rows: %3, columns: %4")
+        .arg(m_strategy.shapeText())
+        .arg(m_strategy.ranks.size())
+        .arg(rowText, columnText);
 }
 
 QString StrategyGrid::legendText() const
@@ -349,12 +351,17 @@ QRect StrategyGrid::cellRect(int rank) const
             m_cell};
 }
 
+int StrategyGrid::markerSide() const
+{
+    return std::clamp(m_cell / 4, 4, 16);
+}
+
 QRect StrategyGrid::markerRect(int rank) const
 {
     if (findingsOn(rank).isEmpty())
         return {};
     const QRect cell = cellRect(rank);
-    const int side = std::max(4, m_cell * 2 / 5);
+    const int side = markerSide();
     return {cell.right() + 1 - side, cell.top(), side, side};
 }
 
@@ -515,7 +522,7 @@ void StrategyGrid::paintEvent(QPaintEvent *event)
                              m_labels[i]);
         }
         if (!m_findings[i].isEmpty()) {
-            const int side = std::max(4, m_cell * 2 / 5);
+            const int side = markerSide();
             const QPoint corner(cell.right() + 1, cell.top());
             p.setBrush(QColor(kMarkerColor));
             p.setPen(m_cell >= 12 ? QPen(Qt::white, 1) : Qt::NoPen);

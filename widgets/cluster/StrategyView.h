@@ -75,6 +75,7 @@ private:
     int placementIndex(int rank) const;                 // index into m_strategy.ranks, -1
     int modelIndex(int rank) const;                     // index into m_model->ranks, -1
     int axisOffset(int coordinate, bool columns) const; // px of a row / column from the grid's origin
+    int markerSide() const;                             // px: a finding marker's side
     void paintKey(QPainter &p) const;
     void paintLegend(QPainter &p) const;
 
