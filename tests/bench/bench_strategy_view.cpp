@@ -2,7 +2,8 @@
 // painted with a rank hovered (its three groups outlined) into an image of the widget's size, against a
 // baseline painted in the same run into the same image: the same cell rectangles filled with the same
 // colours, no text, no outline. Prints the median of FRAMES frames of each (default 60) and the strategy's
-// computation. Run offscreen: QT_QPA_PLATFORM=offscreen bench_strategy_view [FRAMES] [WIDTHxHEIGHT]
+// computation. Run offscreen: QT_QPA_PLATFORM=offscreen bench_strategy_view [FRAMES] [WIDTHxHEIGHT] [PNG]
+// (PNG: the last frame is saved there, to look at).
 
 #include "MegatronCluster.h"
 #include "cluster/ParallelStrategy.h"
@@ -87,6 +88,11 @@ int main(int argc, char **argv)
                 p.fillRect(cells[c], colors[c]);
         }
         baseline.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    if (argc > 3) {
+        image.fill(Qt::white);
+        grid->render(&image);
+        image.save(QString::fromLocal8Bit(argv[3]));
     }
     std::printf("strategy view, %d ranks (%s), grid %d x %d cells of %d px in %d x %d, numbers %s\n",
                 static_cast<int>(strategy.ranks.size()), qPrintable(strategy.shapeText()), strategy.rows,
