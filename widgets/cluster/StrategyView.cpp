@@ -314,12 +314,16 @@ void StrategyGrid::relayout()
     if (columnLabels)
         for (int c = 0; c < columns; ++c)
             m_columnLabels.emplace_back(axisLabel(m_strategy, c, true));
-    int widestNumber = 0;
+    // The widest number is the longest one (digits are as wide as each other in the UI fonts): one measure,
+    // not 1,024 (a resize of a 1,024-rank grid relays out).
+    int longest = 0;
     for (const RankPlacement &p : m_strategy.ranks)
-        widestNumber = std::max(widestNumber, metrics.horizontalAdvance(QString::number(p.rank)));
+        longest = std::max(longest, p.rank);
+    const int widestNumber = metrics.horizontalAdvance(QString::number(longest));
     m_showNumbers = m_cell >= widestNumber + 2 * kPad && m_cell >= line + 2;
-    for (QStaticText &label : m_labels)
-        label.prepare(QTransform(), font());
+    if (m_showNumbers) // prepared only when drawn
+        for (QStaticText &label : m_labels)
+            label.prepare(QTransform(), font());
     const int gridBottom = m_origin.y() + axisOffset(rows - 1, false) + m_cell;
     m_legendRect = QRect(kMargin, gridBottom + kMargin, width, legendHeight);
 }
