@@ -2,8 +2,9 @@
 // The Cluster page (docs/CLUSTER.md): shown first when a folder of rank folders is opened, built from the
 // ranks' summary files only. A sortable rank table, a stacked bar chart of each rank's step breakdown, a
 // rank × step heat map of step time, the findings (stage imbalance, slow ranks, msprof-analyze's rule,
-// slow links, waits), the communication matrix and the per-op communication table. Activating a rank asks the
-// window to open its timeline.
+// slow links, waits), the communication matrix, the per-op communication table and the parallel strategy grid
+// (StrategyView; the page opens on it when the job has two parallel dimensions or more). Activating a rank
+// asks the window to open its timeline.
 
 #include "cluster/ClusterModel.h"
 
