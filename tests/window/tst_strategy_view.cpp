@@ -12,6 +12,7 @@
 #include "cluster/StrategyView.h"
 
 #include <QComboBox>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -19,6 +20,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 
 using namespace at;
 using namespace at::cluster;
@@ -121,6 +123,14 @@ private slots:
         QVERIFY(marked >= 0);
         QVERIFY(grid->cellRect(marked).contains(grid->markerRect(marked)));
         QVERIFY(grid->toolTipText(marked).contains(grid->findingsOn(marked).first()));
+        // Hovering the marker itself: the tool tip names the findings.
+        const QPoint onMarker = grid->markerRect(marked).center();
+        QHelpEvent help(QEvent::ToolTip, onMarker, grid->mapToGlobal(onMarker));
+        QCoreApplication::sendEvent(grid, &help);
+        QVERIFY2(QToolTip::text().startsWith(QStringLiteral("Findings naming rank %1:").arg(marked)) &&
+                     QToolTip::text().contains(grid->findingsOn(marked).first()),
+                 qPrintable(QToolTip::text()));
+        QToolTip::hideText();
 
         // Another figure, other colours: computing differs from free in its order over the ranks.
         const QImage before = grid->grab().toImage();
