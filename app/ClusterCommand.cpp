@@ -8,6 +8,7 @@
 #include "cluster/CommunicationOps.h"
 #include "cluster/SlowLinkTransit.h"
 #include "cluster/SlowRankVoting.h"
+#include "cluster/ParallelStrategy.h"
 
 #include "ExactText.h"
 #include "FindingJson.h"
@@ -225,6 +226,56 @@ void writeFindings(JsonWriter &j, const ClusterModel &model)
     for (const QString &w : model.warnings)
         j.string(w);
     j.endArray();
+}
+
+// The Strategy tab's grid (core/cluster/ParallelStrategy.h): where the coordinates came from, the
+// dimensions (size > 1, fastest first) with the pg name read and the grid axis, and each rank's cell and
+// coordinates ("tp", "cp", "ep", "dp", "pp" as present).
+void writeStrategy(JsonWriter &j, const ClusterModel &model)
+{
+    const ParallelStrategy s = parallelStrategy(model);
+    j.key(QStringLiteral("strategy"));
+    j.beginObject();
+    j.field(QStringLiteral("source"), strategySourceKey(s.source));
+    j.key(QStringLiteral("reason"));
+    if (s.reason.isEmpty())
+        j.null();
+    else
+        j.string(s.reason);
+    j.field(QStringLiteral("shape"), s.shapeText());
+    j.integerField(QStringLiteral("rows"), s.rows);
+    j.integerField(QStringLiteral("columns"), s.columns);
+    j.key(QStringLiteral("dimensions"));
+    j.beginArray();
+    for (const StrategyDimension &d : s.dimensions) {
+        j.beginObject();
+        j.field(QStringLiteral("name"), parallelDimensionKey(d.dimension));
+        j.integerField(QStringLiteral("size"), d.size);
+        j.key(QStringLiteral("pg_name"));
+        if (d.pgName.isEmpty())
+            j.null();
+        else
+            j.string(d.pgName);
+        j.field(QStringLiteral("axis"), d.inColumns ? QStringLiteral("columns") : QStringLiteral("rows"));
+        j.endObject();
+    }
+    j.endArray();
+    j.key(QStringLiteral("ranks"));
+    j.beginArray();
+    for (const RankPlacement &p : s.ranks) {
+        j.beginObject();
+        j.integerField(QStringLiteral("rank"), p.rank);
+        j.key(QStringLiteral("in_folder"));
+        j.boolean(p.inModel);
+        j.integerField(QStringLiteral("row"), p.row);
+        j.integerField(QStringLiteral("column"), p.column);
+        for (const StrategyDimension &d : s.dimensions)
+            j.integerField(parallelDimensionKey(d.dimension),
+                           p.coordinate[static_cast<std::size_t>(d.dimension)]);
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
 }
 
 // The Communication tab's rows (core/cluster/CommunicationOps.h): every op on every rank, all steps and
@@ -524,6 +575,7 @@ int runCluster(const CommandLineOptions &options)
         writeFindings(j, model);
         writeVoting(j, model);
         writeCommunicationOps(j, model);
+        writeStrategy(j, model);
         j.endObject();
         // In slices: the stream would copy the whole document (110 MB for 400,000 steps) into its buffer.
         const QStringView text = j.text();

@@ -21,6 +21,7 @@ shot compare-light-1600x1000.png --size 1600x1000 --theme light --lang en --comp
 shot compare-dark-900x700.png --size 900x700 --theme dark --lang en --compare-steps 0:50,1:50 "$ranks"
 shot ruler-zoomed-1600x1000.png --size 1600x1000 --theme light --lang en --range 161.47ms:161.504ms "$level1"
 qwen3="$(realpath "$here/../shared/samples")/msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2"
+# The page opens on its Strategy tab (Qwen3 is DP 2 x PP 2; docs/CLUSTER.md "Strategy view").
 shot cluster-light-1600x1000.png --size 1600x1000 --theme light --lang en --page cluster "$qwen3"
 shot cluster-dark-900x700.png --size 900x700 --theme dark --lang zh_CN --page cluster "$qwen3"
 # The Overview (the first page after a load) and the default layout's docks.

@@ -323,20 +323,26 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
     const QRect bar = scaleRect();
     if (bar.isNull())
         return;
+    paintScale(p, bar, valueText(m_min), valueText(m_max), m_unit, pal, line);
+}
+
+void ClusterHeatMap::paintScale(QPainter &p, const QRect &bar, const QString &low, const QString &high,
+                                const QString &unit, const QPalette &palette, int lineHeight)
+{
     QLinearGradient gradient(bar.topLeft(), bar.topRight());
     for (int i = 0; i <= 10; ++i)
         gradient.setColorAt(i / 10.0, rampColor(i / 10.0));
     p.fillRect(bar, gradient);
-    p.setPen(pal.color(QPalette::Mid));
+    p.setPen(palette.color(QPalette::Mid));
     p.drawRect(bar.adjusted(0, 0, -1, -1));
-    p.setPen(pal.color(QPalette::WindowText));
-    const QString low = valueText(m_min), high = valueText(m_max);
-    p.drawText(QRect(bar.left(), bar.bottom() + kPad, bar.width(), line), Qt::AlignLeft | Qt::AlignTop, low);
-    p.drawText(QRect(bar.left(), bar.bottom() + kPad, bar.width(), line), Qt::AlignRight | Qt::AlignTop,
-               high);
-    if (!m_unit.isEmpty())
-        p.drawText(QRect(bar.right() + kMargin, bar.center().y() - line, width(), 2 * line),
-                   Qt::AlignLeft | Qt::AlignVCenter, m_unit);
+    p.setPen(palette.color(QPalette::WindowText));
+    const QRect under(bar.left(), bar.bottom() + kPad, bar.width(), lineHeight);
+    p.drawText(under, Qt::AlignLeft | Qt::AlignTop, low);
+    p.drawText(under, Qt::AlignRight | Qt::AlignTop, high);
+    if (!unit.isEmpty())
+        p.drawText(
+            QRect(bar.right() + kMargin, bar.center().y() - lineHeight, 4 * lineHeight + 200, 2 * lineHeight),
+            Qt::AlignLeft | Qt::AlignVCenter, unit);
 }
 
 void ClusterHeatMap::mousePressEvent(QMouseEvent *event)

@@ -12,6 +12,8 @@
 #include <optional>
 #include <vector>
 
+class QPainter;
+
 namespace at {
 
 class ClusterHeatMap : public QWidget
@@ -55,6 +57,10 @@ public:
     double maximum() const { return m_max; }
     // The ramp: t in [0, 1] from the smallest value to the largest.
     static QColor rampColor(double t);
+    // The colour scale as the map draws it under its grid: the ramp in `bar`, `low` and `high` under its
+    // ends, `unit` to its right (also the strategy view's legend).
+    static void paintScale(QPainter &p, const QRect &bar, const QString &low, const QString &high,
+                           const QString &unit, const QPalette &palette, int lineHeight);
 
 Q_SIGNALS:
     void cellClicked(int row, int column);

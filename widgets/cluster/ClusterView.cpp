@@ -9,6 +9,7 @@
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterHeatMap.h"
 #include "cluster/CommunicationTable.h"
+#include "cluster/StrategyView.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>
@@ -209,7 +210,7 @@ ClusterView::ClusterView(QWidget *parent)
       m_chart(new QChartView), m_tableBox(new QWidget), m_top(new QSplitter(Qt::Horizontal)),
       m_split(new QSplitter(Qt::Vertical)), m_bottom(new QSplitter(Qt::Horizontal)), m_tabs(new QTabWidget),
       m_stepHeat(new ClusterHeatMap), m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel),
-      m_findings(new QListWidget), m_communication(new CommunicationTable)
+      m_findings(new QListWidget), m_communication(new CommunicationTable), m_strategy(new StrategyView)
 {
     auto *layout = new QVBoxLayout(this);
     m_title->setWordWrap(true);
@@ -319,6 +320,8 @@ ClusterView::ClusterView(QWidget *parent)
     m_tabs->addTab(scrolled(m_stepHeat), QString());
     m_tabs->addTab(matrixBox, QString());
     m_tabs->addTab(m_communication, QString());
+    m_tabs->addTab(m_strategy, QString());
+    connect(m_strategy, &StrategyView::rankOpenRequested, this, &ClusterView::openRank);
     connect(m_communication, &CommunicationTable::opOpenRequested, this,
             [this](int rank, const QString &op) { Q_EMIT ranksOpenRequested({rank}, op); });
     connect(m_stepHeat, &ClusterHeatMap::cellClicked, this, [this](int row, int) {
@@ -352,6 +355,7 @@ void ClusterView::retranslateUi()
     m_tabs->setTabText(1, tr("Step Time per Rank and Step"));
     m_tabs->setTabText(2, tr("Communication Matrix"));
     m_tabs->setTabText(3, tr("Communication Ops"));
+    m_tabs->setTabText(m_tabs->indexOf(m_strategy), tr("Strategy"));
     m_matrixGroupLabel->setText(tr("&Group:"));
     m_matrixOpLabel->setText(tr("&Op:"));
     m_findings->setToolTip(tr("Double-click a finding to open the ranks it names on one timeline"));
@@ -439,6 +443,10 @@ void ClusterView::setModel(std::shared_ptr<const ClusterModel> model)
 {
     m_model = std::move(model);
     rebuild();
+    // A job with two parallel dimensions or more opens on its strategy grid (the tab stays last, so the
+    // other tabs keep their places).
+    if (m_strategy->strategy().dimensions.size() >= 2)
+        m_tabs->setCurrentWidget(m_strategy);
 }
 
 QList<int> ClusterView::selectedRanks() const
@@ -532,6 +540,7 @@ void ClusterView::rebuild()
         m_title->setText(tr("No cluster open."));
         m_rows->clear();
         m_communication->setModel(nullptr);
+        m_strategy->setModel(nullptr);
         return;
     }
     int summaryOnly = 0;
@@ -546,6 +555,7 @@ void ClusterView::rebuild()
     fillTable();
     fillChart();
     fillStepHeatMap();
+    m_strategy->setModel(m_model);
     fillFindings();
     fillMatrixChoosers();
     fillMatrix();
@@ -687,7 +697,11 @@ void ClusterView::fillFindings()
     // it names.
     const TraceModel noTimeline;
     const InsightContext context(noTimeline, m_model.get());
+    std::vector<std::pair<int, QString>> marks; // the Strategy tab's markers: each rank a finding names
     for (const Finding &f : clusterFindings(context)) {
+        for (const FindingOccurrence &o : f.occurrences)
+            for (int rank : o.ranks)
+                marks.emplace_back(rank, findingHeading(f));
         const FindingOccurrence *first = f.occurrences.empty() ? nullptr : &f.occurrences.front();
         const std::vector<int> ranks = first ? first->ranks : std::vector<int>{};
         const QString op = first ? first->op : QString();
@@ -702,6 +716,7 @@ void ClusterView::fillFindings()
             m_findings->addItem(
                 findingItem(QStringLiteral("    ") + occurrenceText(context, o), o.ranks, o.op));
     }
+    m_strategy->setFindings(std::move(marks));
     for (const QString &w : m_model->warnings)
         m_findings->addItem(tr("Warning: %1").arg(w));
     if (m_findings->count() == 0)

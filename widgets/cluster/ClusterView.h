@@ -2,8 +2,9 @@
 // The Cluster page (docs/CLUSTER.md): shown first when a folder of rank folders is opened, built from the
 // ranks' summary files only. A sortable rank table, a stacked bar chart of each rank's step breakdown, a
 // rank × step heat map of step time, the findings (stage imbalance, slow ranks, msprof-analyze's rule,
-// slow links, waits), the communication matrix and the per-op communication table. Activating a rank asks the
-// window to open its timeline.
+// slow links, waits), the communication matrix, the per-op communication table and the parallel strategy grid
+// (StrategyView; the page opens on it when the job has two parallel dimensions or more). Activating a rank
+// asks the window to open its timeline.
 
 #include "cluster/ClusterModel.h"
 
@@ -26,6 +27,7 @@ namespace at {
 
 class ClusterHeatMap;
 class CommunicationTable;
+class StrategyView;
 
 class ClusterView : public QWidget
 {
@@ -44,6 +46,8 @@ public:
     QListWidget *findings() const { return m_findings; }
     // The Communication tab: one row per (op, rank) (widgets/cluster/CommunicationTable.h).
     CommunicationTable *communicationTable() const { return m_communication; }
+    // The Strategy tab: the ranks on the grid of their parallel coordinates (widgets/cluster/StrategyView.h).
+    StrategyView *strategyView() const { return m_strategy; }
     // The matrix's choice of group (all, or one group hash) and op (all ops' -total entries, one op type's
     // -total entries, or one op by name).
     QComboBox *matrixGroupChooser() const { return m_matrixGroup; }
@@ -129,6 +133,7 @@ private:
     QLabel *m_matrixTitle;
     QListWidget *m_findings;
     CommunicationTable *m_communication;
+    StrategyView *m_strategy;
     std::vector<int> m_matrixRanks; // global rank of each matrix row/column
     std::int64_t m_matrixStep = -1;
 };
