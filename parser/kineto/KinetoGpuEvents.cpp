@@ -8,11 +8,6 @@
 
 #include <QCoreApplication>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
-
 #include <simdjson.h>
 
 #include <algorithm>
@@ -372,7 +367,9 @@ std::optional<TimeNs> timeOf(KeyWalker &walker, Field field, simdjson::dom::obje
     return ns;
 }
 
-class EventParser
+} // namespace
+
+class GpuEventCollector::EventParser
 {
 public:
     explicit EventParser(StringPool &strings) : m_strings(strings) {}
@@ -504,6 +501,57 @@ private:
     std::vector<char> m_buffer;
 };
 
+GpuEventCollector::GpuEventCollector(StringPool &strings)
+    : m_strings(strings), m_parser(std::make_unique<EventParser>(strings))
+{}
+
+GpuEventCollector::~GpuEventCollector() = default;
+
+void GpuEventCollector::unreadable(std::size_t offset, std::size_t *count)
+{
+    if ((*count)++ == 0)
+        (count == &m_unreadableOps ? m_firstUnreadableOp : m_events.firstUnreadableOffset) = offset;
+}
+
+void GpuEventCollector::addKernel(std::string_view eventText, std::size_t offset)
+{
+    KeyWalker walker(eventText);
+    if (!m_parser->parse(walker, EventKind::Kernel, m_events))
+        unreadable(offset, &m_events.unreadable);
+}
+
+void GpuEventCollector::addAllocatorEvent(std::string_view eventText, std::size_t offset)
+{
+    KeyWalker walker(eventText);
+    if (!allocatorFromText(walker, m_events) && !m_parser->parse(walker, EventKind::Allocator, m_events))
+        unreadable(offset, &m_events.unreadable);
+}
+
+void GpuEventCollector::addCpuOpText(std::string_view eventText, std::size_t offset)
+{
+    KeyWalker walker(eventText);
+    if (!cpuOpFromText(walker, m_strings, m_events) && !m_parser->parse(walker, EventKind::CpuOp, m_events))
+        unreadable(offset, &m_unreadableOps);
+}
+
+GpuEvents GpuEventCollector::take(TimeNs baseTime)
+{
+    GpuEvents out = std::move(m_events);
+    m_events = {};
+    out.baseTime = baseTime;
+    if (out.allocatorEvents.empty()) {
+        out.cpuOps = {}; // operators only name allocations
+    } else if (m_unreadableOps) {
+        if (out.unreadable == 0 || m_firstUnreadableOp < out.firstUnreadableOffset)
+            out.firstUnreadableOffset = m_firstUnreadableOp;
+        out.unreadable += m_unreadableOps;
+    }
+    m_unreadableOps = m_firstUnreadableOp = 0;
+    return out;
+}
+
+namespace {
+
 // baseTimeNanoseconds of the top-level object: before or after the event array (§10.1).
 std::optional<TimeNs> baseTimeIn(std::string_view outsideEvents)
 {
@@ -511,81 +559,16 @@ std::optional<TimeNs> baseTimeIn(std::string_view outsideEvents)
     return text.empty() ? std::nullopt : parseInt64(text);
 }
 
-// Maps the file's pages window by window ahead of the pass and drops them behind it, as the JSON parser
-// drops the pages it parsed (ChromeTraceParser): the pass then neither faults the file in page by page
-// (one MADV_POPULATE_READ per window; a kernel without it just faults) nor leaves it mapped.
-class PageWindow
-{
-public:
-    PageWindow(const char *data, std::size_t size, bool enabled)
-        : m_data(data), m_size(size), m_enabled(enabled)
-    {}
-    ~PageWindow() { advance(m_size); }
-
-    void advance(std::size_t position)
-    {
-#if defined(__linux__)
-        if (!m_enabled)
-            return;
-        static const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-        const auto base = reinterpret_cast<std::uintptr_t>(m_data);
-        if (position + kWindow / 2 > m_populated && m_populated < m_size) {
-            const std::uintptr_t begin = (base + m_populated) & ~std::uintptr_t(page - 1);
-            const std::size_t end = std::min(m_size, m_populated + kWindow);
-            madvise(reinterpret_cast<void *>(begin), base + end - begin, kPopulateRead);
-            m_populated = end;
-        }
-        const std::uintptr_t from = (base + m_released + page - 1) & ~std::uintptr_t(page - 1);
-        const std::uintptr_t to = (base + position) & ~std::uintptr_t(page - 1);
-        if (to > from + kWindow / 2 || (position == m_size && to > from)) {
-            madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED);
-            m_released = to - base;
-        }
-#else
-        (void)position;
-#endif
-    }
-
-private:
-    static constexpr std::size_t kWindow = 8 << 20;
-#if defined(MADV_POPULATE_READ)
-    static constexpr int kPopulateRead = MADV_POPULATE_READ;
-#else
-    static constexpr int kPopulateRead = 22; // Linux 5.14
-#endif
-    const char *m_data;
-    std::size_t m_size;
-    bool m_enabled;
-    std::size_t m_populated = 0;
-    std::size_t m_released = 0;
-};
-
 } // namespace
 
-bool mayHoldGpuEvents(const StringPool &strings)
-{
-    return strings.find("kernel") != StringPool::kNotFound ||
-           strings.find("[memory]") != StringPool::kNotFound;
-}
-
 GpuEvents scanGpuEvents(const char *data, std::size_t size, StringPool &strings,
-                        const std::atomic<bool> *stop, bool releasePages)
+                        const std::atomic<bool> *stop)
 {
-    GpuEvents out;
     JsonEventScanner scanner(data, size);
     QString problem;
     if (!scanner.locateEvents(&problem))
-        return out;
-    // Room for what a Kineto trace of this size holds (events of ~250 bytes, a quarter of them CPU
-    // operators): growing the vectors by doubling was a good part of the pass (page faults of each new
-    // block). Pages reserved but never written cost no memory.
-    out.cpuOps.reserve(size / 800);
-    out.kernels.reserve(size / 2000);
-    out.allocatorEvents.reserve(size / 1600);
-    // Operators only name allocations: a trace without [memory] events does not need them.
-    const bool wantOperators = strings.find("[memory]") != StringPool::kNotFound;
-    EventParser parser(strings);
-    PageWindow pages(data, size, releasePages);
+        return {};
+    GpuEventCollector collector(strings);
     JsonEventScanner::Span span;
     std::size_t firstBegin = scanner.position();
     std::size_t lastEnd = firstBegin;
@@ -594,35 +577,32 @@ GpuEvents scanGpuEvents(const char *data, std::size_t size, StringPool &strings,
         if (events++ == 0)
             firstBegin = span.begin;
         lastEnd = span.end;
-        if ((events & 4095) == 0) {
-            if (stop && *stop)
-                return out;
-            pages.advance(span.begin);
-        }
+        if ((events & 4095) == 0 && stop && *stop)
+            break;
         const std::string_view event(data + span.begin, span.end - span.begin);
         KeyWalker walker(event);
-        EventKind kind = kindOf(walker);
-        if (kind == EventKind::CpuOp && !wantOperators)
-            kind = EventKind::Other;
-        if (kind == EventKind::Other || (kind == EventKind::CpuOp && cpuOpFromText(walker, strings, out)) ||
-            (kind == EventKind::Allocator && allocatorFromText(walker, out)))
-            continue;
-        if (!parser.parse(walker, kind, out) && out.unreadable++ == 0)
-            out.firstUnreadableOffset = span.begin;
+        switch (kindOf(walker)) {
+        case EventKind::Kernel:
+            collector.addKernel(event, span.begin);
+            break;
+        case EventKind::CpuOp:
+            collector.addCpuOpText(event, span.begin);
+            break;
+        case EventKind::Allocator:
+            collector.addAllocatorEvent(event, span.begin);
+            break;
+        case EventKind::Other:
+            break;
+        }
     }
     const std::string_view text(data, size);
     const auto base = baseTimeIn(text.substr(0, firstBegin));
     const auto baseAfter = base ? base : baseTimeIn(text.substr(lastEnd));
-    out.baseTime = baseAfter.value_or(0);
-    return out;
+    return collector.take(baseAfter.value_or(0));
 }
 
-void addKinetoGpuData(TraceBuilder &builder, int group, const char *data, std::size_t size,
-                      const QString &path, const std::atomic<bool> *stop)
+void addKinetoGpuData(TraceBuilder &builder, int group, const GpuEvents &events, const QString &path)
 {
-    if (!mayHoldGpuEvents(builder.strings()))
-        return;
-    const GpuEvents events = scanGpuEvents(data, size, builder.strings(), stop, true);
     if (events.unreadable)
         builder.addWarning(QCoreApplication::translate(
                                "Parser",
@@ -631,14 +611,6 @@ void addKinetoGpuData(TraceBuilder &builder, int group, const char *data, std::s
                                .arg(path)
                                .arg(events.unreadable)
                                .arg(events.firstUnreadableOffset));
-    if (stop && *stop) // the memory guard (a cancel ends the load anyway): say what was kept
-        builder.addWarning(QCoreApplication::translate("Parser",
-                                                       "%1: reading stopped during the GPU kernel and "
-                                                       "[memory] events; %2 kernels and %3 [memory] "
-                                                       "events were kept")
-                               .arg(path)
-                               .arg(events.kernels.size())
-                               .arg(events.allocatorEvents.size()));
     addKinetoKernelRows(builder, group, events);
     addKinetoMemory(builder, group, events);
 }
