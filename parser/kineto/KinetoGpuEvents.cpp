@@ -11,6 +11,8 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -148,6 +150,16 @@ enum Field
     Bytes,
     TotalAllocated,
     TotalReserved,
+    Grid,
+    Block,
+    Device,
+    Stream,
+    Correlation,
+    Registers,
+    SharedMemory,
+    BlocksPerSm,
+    WarpsPerSm,
+    Occupancy,
     FieldCount
 };
 constexpr std::string_view kFieldKeys[FieldCount] = {"ph",
@@ -162,7 +174,17 @@ constexpr std::string_view kFieldKeys[FieldCount] = {"ph",
                                                      "Addr",
                                                      "Bytes",
                                                      "Total Allocated",
-                                                     "Total Reserved"};
+                                                     "Total Reserved",
+                                                     "grid",
+                                                     "block",
+                                                     "device",
+                                                     "stream",
+                                                     "correlation",
+                                                     "registers per thread",
+                                                     "shared memory",
+                                                     "blocks per SM",
+                                                     "warps per SM",
+                                                     "est. achieved occupancy %"};
 
 // Walks the keys of an event's text in order (the args' keys too), hopping from quote to quote without
 // parsing values, and notes where the value of each wanted key starts (its first occurrence: Kineto writes
@@ -351,6 +373,107 @@ bool allocatorFromText(KeyWalker &walker, GpuEvents &out)
     return true;
 }
 
+// An optional integer arg for the text path: absent (nullopt, *plain stays true), or written as a plain
+// integer; anything else (a quoted or fractional value) clears *plain: the event is then parsed.
+std::optional<std::int64_t> plainInteger(KeyWalker &walker, Field field, bool *plain)
+{
+    if (walker.at(field) == KeyWalker::npos)
+        return std::nullopt;
+    const auto value = fieldInteger(walker, field);
+    if (!value)
+        *plain = false;
+    return value;
+}
+
+// An optional number arg for the text path (kNoValue when absent); a value that is not a plain JSON
+// number clears *plain. from_chars rounds correctly, as simdjson does.
+double plainNumber(KeyWalker &walker, Field field, bool *plain)
+{
+    if (walker.at(field) == KeyWalker::npos)
+        return kNoValue;
+    const std::string_view text = numberAtOffset(walker.event(), walker.at(field));
+    double value = 0;
+    const char *end = text.data() + text.size();
+    if (text.empty() || walker.event()[walker.at(field)] == '"' ||
+        std::from_chars(text.data(), end, value).ptr != end) {
+        *plain = false;
+        return kNoValue;
+    }
+    return value;
+}
+
+// A launch dimension written [x, y, z] with plain integers; absent leaves out untouched and returns
+// false; anything else clears *plain.
+bool plainDimensions(KeyWalker &walker, Field field, std::array<std::int64_t, 3> &out, bool *plain)
+{
+    std::size_t p = walker.at(field);
+    if (p == KeyWalker::npos)
+        return false;
+    const std::string_view event = walker.event();
+    if (event[p] != '[') {
+        *plain = false;
+        return false;
+    }
+    ++p;
+    for (std::size_t i = 0; i < 3; ++i) {
+        while (p < event.size() && isSpace(event[p]))
+            ++p;
+        const std::size_t begin = p;
+        while (p < event.size() && (std::isdigit(static_cast<unsigned char>(event[p])) || event[p] == '-'))
+            ++p;
+        const auto value = parseInt64(event.substr(begin, p - begin));
+        while (p < event.size() && isSpace(event[p]))
+            ++p;
+        if (begin == p || !value || p >= event.size() || event[p] != (i < 2 ? ',' : ']')) {
+            *plain = false;
+            return false;
+        }
+        out[i] = *value;
+        ++p;
+    }
+    return true;
+}
+
+// The fast path for kernels, as for the small events: the launch figures read from the text. False when
+// the event is not written the plain way (then it is parsed, with the same rules: readKernel).
+bool kernelFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
+{
+    walker.walkToEnd();
+    const std::optional<std::string_view> name = rawStringAt(walker.event(), walker.at(Name));
+    if (fieldString(walker, Ph) != "X" || !name || name->find('\\') != std::string_view::npos)
+        return false;
+    KernelEvent k;
+    bool plain = true;
+    const bool hasGrid = plainDimensions(walker, Grid, k.grid, &plain);
+    const bool hasBlock = plainDimensions(walker, Block, k.block, &plain);
+    if (!plain)
+        return false;
+    if (!hasGrid && !hasBlock)
+        return true; // not a CUDA kernel launch (§10.5)
+    const auto pid = fieldInteger(walker, Pid);
+    const auto tid = fieldInteger(walker, Tid);
+    const auto start = fieldTime(walker, Ts);
+    const auto duration = fieldTime(walker, Dur);
+    const auto device = plainInteger(walker, Device, &plain);
+    const auto stream = plainInteger(walker, Stream, &plain);
+    const auto correlation = plainInteger(walker, Correlation, &plain);
+    k.registersPerThread = plainNumber(walker, Registers, &plain);
+    k.sharedMemory = plainNumber(walker, SharedMemory, &plain);
+    k.blocksPerSm = plainNumber(walker, BlocksPerSm, &plain);
+    k.warpsPerSm = plainNumber(walker, WarpsPerSm, &plain);
+    k.occupancyPercent = plainNumber(walker, Occupancy, &plain);
+    if (!plain || !pid || !tid || !start || !duration)
+        return false;
+    k.name = strings.intern(*name);
+    k.start = *start;
+    k.duration = *duration;
+    k.device = device.value_or(*pid);
+    k.stream = stream.value_or(*tid);
+    k.correlation = correlation.value_or(-1);
+    out.kernels.push_back(k);
+    return true;
+}
+
 // ts / dur of a parsed event: from the text (fieldTime), checked against the parsed double so that a key
 // found in the wrong place is not taken.
 std::optional<TimeNs> timeOf(KeyWalker &walker, Field field, simdjson::dom::object parsed)
@@ -507,6 +630,16 @@ GpuEventCollector::GpuEventCollector(StringPool &strings)
 
 GpuEventCollector::~GpuEventCollector() = default;
 
+void GpuEventCollector::reserveFor(std::size_t traceBytes)
+{
+    // Room for what a Kineto trace of this size holds (events of ~250 bytes, a quarter of them CPU
+    // operators): growing the vectors by doubling copies them and faults in each new block. Pages reserved
+    // but never written cost no memory.
+    m_events.cpuOps.reserve(traceBytes / 800);
+    m_events.kernels.reserve(traceBytes / 2000);
+    m_events.allocatorEvents.reserve(traceBytes / 1600);
+}
+
 void GpuEventCollector::unreadable(std::size_t offset, std::size_t *count)
 {
     if ((*count)++ == 0)
@@ -516,7 +649,7 @@ void GpuEventCollector::unreadable(std::size_t offset, std::size_t *count)
 void GpuEventCollector::addKernel(std::string_view eventText, std::size_t offset)
 {
     KeyWalker walker(eventText);
-    if (!m_parser->parse(walker, EventKind::Kernel, m_events))
+    if (!kernelFromText(walker, m_strings, m_events) && !m_parser->parse(walker, EventKind::Kernel, m_events))
         unreadable(offset, &m_events.unreadable);
 }
 

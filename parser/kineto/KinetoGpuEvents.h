@@ -98,6 +98,8 @@ public:
     GpuEventCollector(const GpuEventCollector &) = delete;
     GpuEventCollector &operator=(const GpuEventCollector &) = delete;
 
+    // Makes room for the events of a trace of this many bytes.
+    void reserveFor(std::size_t traceBytes);
     // A `kernel` slice's text (at byte `offset` of the file): a row when its args carry grid / block.
     void addKernel(std::string_view eventText, std::size_t offset);
     // A `[memory]` instant's text.

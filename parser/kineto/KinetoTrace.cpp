@@ -407,8 +407,9 @@ std::unique_ptr<KinetoTrace> KinetoTrace::recognise(const char *data, std::size_
 {
     if (!looksLikeKinetoTrace(data, size))
         return nullptr;
-    return std::unique_ptr<KinetoTrace>(
-        new KinetoTrace(builder, group, file, readKinetoMetadata(data, size)));
+    std::unique_ptr<KinetoTrace> trace(new KinetoTrace(builder, group, file, readKinetoMetadata(data, size)));
+    trace->m_gpuEvents.reserveFor(size);
+    return trace;
 }
 
 QString KinetoTrace::layoutText()
