@@ -269,7 +269,7 @@ struct ChromeTraceParser::Impl
     }
 
     // Feeds one parsed chunk to the builder, exactly as if its events were read one by one here.
-    void merge(const jk::ChunkResult &r)
+    void merge(const jk::ChunkResult &r, const ChunkText &text)
     {
         StringPool &strings = builder.strings();
         const std::size_t n = r.stringCount();
@@ -278,7 +278,7 @@ struct ChromeTraceParser::Impl
         for (std::uint32_t local = 1; local <= n; ++local)
             globalIds[local] = strings.intern(r.string(local));
         if (dialect)
-            dialect->merge(r, globalIds, sourceIndex);
+            dialect->merge(r, globalIds, sourceIndex, text);
         else
             mergeEvents(r);
         addChunkProblems(r);
@@ -458,6 +458,16 @@ void ChromeTraceParser::addContentWarnings(const JsonEventScanner &scanner)
                                .arg(scanner.secondEventArrayOffset()));
 }
 
+std::string_view ChunkText::event(std::uint64_t offset) const
+{
+    const jk::Span *end = spans + spanCount;
+    const jk::Span *span = std::lower_bound(
+        spans, end, offset, [](const jk::Span &s, std::uint64_t begin) { return s.begin < begin; });
+    if (span == end || span->begin != offset)
+        return {};
+    return {data + span->begin, span->end - span->begin};
+}
+
 ChromeTraceParser::ChromeTraceParser(TraceBuilder &builder, std::uint32_t sourceIndex, QString displayName)
     : d(std::make_unique<Impl>(builder, sourceIndex, std::move(displayName)))
 {}
@@ -527,7 +537,7 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
     // chunk or since.
     auto consume = [&](const jk::ChunkResult &result, const std::vector<jk::Span> &spans,
                        std::size_t position) {
-        d->merge(result);
+        d->merge(result, ChunkText{data, spans.data(), spans.size()});
         if (control.releaseParsedPages && !spans.empty())
             releasePages(data, spans.back().end, &released);
         m_eventsRead += result.eventsRead;

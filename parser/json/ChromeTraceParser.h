@@ -15,7 +15,20 @@ namespace at {
 
 namespace jsonkernel {
 struct ChunkResult;
-}
+struct Span;
+} // namespace jsonkernel
+
+// The text of a chunk being merged: the file's bytes and the spans of the chunk's events, in file order.
+// A dialect reads here what the chunk kernel does not keep (the args of slices) while the chunk's pages
+// are still mapped: they are dropped right after the merge (ParseControl::releaseParsedPages).
+struct ChunkText
+{
+    const char *data = nullptr;
+    const jsonkernel::Span *spans = nullptr;
+    std::size_t spanCount = 0;
+    // The text of the chunk's event at this byte offset (ParsedEvent::offset), or empty.
+    std::string_view event(std::uint64_t offset) const;
+};
 
 // A Chrome-trace dialect whose events need rules of their own (parser/kineto): it turns each parsed
 // chunk into the model instead of the generic merge. Chunks arrive in file order; globalIds maps the
@@ -25,7 +38,7 @@ class EventDialect
 public:
     virtual ~EventDialect() = default;
     virtual void merge(const jsonkernel::ChunkResult &chunk, const std::vector<StringId> &globalIds,
-                       std::uint32_t sourceIndex) = 0;
+                       std::uint32_t sourceIndex, const ChunkText &text) = 0;
 };
 
 struct ParseControl

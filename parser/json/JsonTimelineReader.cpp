@@ -3,7 +3,6 @@
 #include "common/Decompress.h"
 #include "common/MappedFile.h"
 #include "folder/NamePatterns.h"
-#include "kineto/KinetoGpuEvents.h"
 #include "kineto/KinetoTrace.h"
 #include "json/ChromeTraceParser.h"
 #include "json/JsonArgsReader.h"
@@ -149,7 +148,8 @@ std::optional<ReadStatus> parseJsonFile(const QString &path, SourceReading &read
                        QCoreApplication::translate("Parser", "at byte %1 of %2").arg(parsed).arg(size),
                        QCoreApplication::translate("Parser", "%1 events").arg(parser.eventsRead()));
     // PyTorch GPU traces: the kernel table and the [memory] curves from the args (issue 30).
-    kineto::addKinetoGpuData(builder, reading.group, data, size, path, &control.stopReading);
+    if (kineto)
+        kineto->addGpuData();
     if (parser.eventsRead() == 0)
         builder.addWarning(
             QCoreApplication::translate("Parser", "%1: the trace contains no events").arg(path));

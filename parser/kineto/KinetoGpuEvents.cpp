@@ -8,14 +8,11 @@
 
 #include <QCoreApplication>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
-
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -153,6 +150,16 @@ enum Field
     Bytes,
     TotalAllocated,
     TotalReserved,
+    Grid,
+    Block,
+    Device,
+    Stream,
+    Correlation,
+    Registers,
+    SharedMemory,
+    BlocksPerSm,
+    WarpsPerSm,
+    Occupancy,
     FieldCount
 };
 constexpr std::string_view kFieldKeys[FieldCount] = {"ph",
@@ -167,7 +174,17 @@ constexpr std::string_view kFieldKeys[FieldCount] = {"ph",
                                                      "Addr",
                                                      "Bytes",
                                                      "Total Allocated",
-                                                     "Total Reserved"};
+                                                     "Total Reserved",
+                                                     "grid",
+                                                     "block",
+                                                     "device",
+                                                     "stream",
+                                                     "correlation",
+                                                     "registers per thread",
+                                                     "shared memory",
+                                                     "blocks per SM",
+                                                     "warps per SM",
+                                                     "est. achieved occupancy %"};
 
 // Walks the keys of an event's text in order (the args' keys too), hopping from quote to quote without
 // parsing values, and notes where the value of each wanted key starts (its first occurrence: Kineto writes
@@ -356,6 +373,107 @@ bool allocatorFromText(KeyWalker &walker, GpuEvents &out)
     return true;
 }
 
+// An optional integer arg for the text path: absent (nullopt, *plain stays true), or written as a plain
+// integer; anything else (a quoted or fractional value) clears *plain: the event is then parsed.
+std::optional<std::int64_t> plainInteger(KeyWalker &walker, Field field, bool *plain)
+{
+    if (walker.at(field) == KeyWalker::npos)
+        return std::nullopt;
+    const auto value = fieldInteger(walker, field);
+    if (!value)
+        *plain = false;
+    return value;
+}
+
+// An optional number arg for the text path (kNoValue when absent); a value that is not a plain JSON
+// number clears *plain. from_chars rounds correctly, as simdjson does.
+double plainNumber(KeyWalker &walker, Field field, bool *plain)
+{
+    if (walker.at(field) == KeyWalker::npos)
+        return kNoValue;
+    const std::string_view text = numberAtOffset(walker.event(), walker.at(field));
+    double value = 0;
+    const char *end = text.data() + text.size();
+    if (text.empty() || walker.event()[walker.at(field)] == '"' ||
+        std::from_chars(text.data(), end, value).ptr != end) {
+        *plain = false;
+        return kNoValue;
+    }
+    return value;
+}
+
+// A launch dimension written [x, y, z] with plain integers; absent leaves out untouched and returns
+// false; anything else clears *plain.
+bool plainDimensions(KeyWalker &walker, Field field, std::array<std::int64_t, 3> &out, bool *plain)
+{
+    std::size_t p = walker.at(field);
+    if (p == KeyWalker::npos)
+        return false;
+    const std::string_view event = walker.event();
+    if (event[p] != '[') {
+        *plain = false;
+        return false;
+    }
+    ++p;
+    for (std::size_t i = 0; i < 3; ++i) {
+        while (p < event.size() && isSpace(event[p]))
+            ++p;
+        const std::size_t begin = p;
+        while (p < event.size() && (std::isdigit(static_cast<unsigned char>(event[p])) || event[p] == '-'))
+            ++p;
+        const auto value = parseInt64(event.substr(begin, p - begin));
+        while (p < event.size() && isSpace(event[p]))
+            ++p;
+        if (begin == p || !value || p >= event.size() || event[p] != (i < 2 ? ',' : ']')) {
+            *plain = false;
+            return false;
+        }
+        out[i] = *value;
+        ++p;
+    }
+    return true;
+}
+
+// The fast path for kernels, as for the small events: the launch figures read from the text. False when
+// the event is not written the plain way (then it is parsed, with the same rules: readKernel).
+bool kernelFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
+{
+    walker.walkToEnd();
+    const std::optional<std::string_view> name = rawStringAt(walker.event(), walker.at(Name));
+    if (fieldString(walker, Ph) != "X" || !name || name->find('\\') != std::string_view::npos)
+        return false;
+    KernelEvent k;
+    bool plain = true;
+    const bool hasGrid = plainDimensions(walker, Grid, k.grid, &plain);
+    const bool hasBlock = plainDimensions(walker, Block, k.block, &plain);
+    if (!plain)
+        return false;
+    if (!hasGrid && !hasBlock)
+        return true; // not a CUDA kernel launch (§10.5)
+    const auto pid = fieldInteger(walker, Pid);
+    const auto tid = fieldInteger(walker, Tid);
+    const auto start = fieldTime(walker, Ts);
+    const auto duration = fieldTime(walker, Dur);
+    const auto device = plainInteger(walker, Device, &plain);
+    const auto stream = plainInteger(walker, Stream, &plain);
+    const auto correlation = plainInteger(walker, Correlation, &plain);
+    k.registersPerThread = plainNumber(walker, Registers, &plain);
+    k.sharedMemory = plainNumber(walker, SharedMemory, &plain);
+    k.blocksPerSm = plainNumber(walker, BlocksPerSm, &plain);
+    k.warpsPerSm = plainNumber(walker, WarpsPerSm, &plain);
+    k.occupancyPercent = plainNumber(walker, Occupancy, &plain);
+    if (!plain || !pid || !tid || !start || !duration)
+        return false;
+    k.name = strings.intern(*name);
+    k.start = *start;
+    k.duration = *duration;
+    k.device = device.value_or(*pid);
+    k.stream = stream.value_or(*tid);
+    k.correlation = correlation.value_or(-1);
+    out.kernels.push_back(k);
+    return true;
+}
+
 // ts / dur of a parsed event: from the text (fieldTime), checked against the parsed double so that a key
 // found in the wrong place is not taken.
 std::optional<TimeNs> timeOf(KeyWalker &walker, Field field, simdjson::dom::object parsed)
@@ -372,7 +490,9 @@ std::optional<TimeNs> timeOf(KeyWalker &walker, Field field, simdjson::dom::obje
     return ns;
 }
 
-class EventParser
+} // namespace
+
+class GpuEventCollector::EventParser
 {
 public:
     explicit EventParser(StringPool &strings) : m_strings(strings) {}
@@ -504,6 +624,67 @@ private:
     std::vector<char> m_buffer;
 };
 
+GpuEventCollector::GpuEventCollector(StringPool &strings)
+    : m_strings(strings), m_parser(std::make_unique<EventParser>(strings))
+{}
+
+GpuEventCollector::~GpuEventCollector() = default;
+
+void GpuEventCollector::reserveFor(std::size_t traceBytes)
+{
+    // Room for what a Kineto trace of this size holds (events of ~250 bytes, a quarter of them CPU
+    // operators): growing the vectors by doubling copies them and faults in each new block. Pages reserved
+    // but never written cost no memory.
+    m_events.cpuOps.reserve(traceBytes / 800);
+    m_events.kernels.reserve(traceBytes / 2000);
+    m_events.allocatorEvents.reserve(traceBytes / 1600);
+}
+
+void GpuEventCollector::unreadable(std::size_t offset, std::size_t *count)
+{
+    if ((*count)++ == 0)
+        (count == &m_unreadableOps ? m_firstUnreadableOp : m_events.firstUnreadableOffset) = offset;
+}
+
+void GpuEventCollector::addKernel(std::string_view eventText, std::size_t offset)
+{
+    KeyWalker walker(eventText);
+    if (!kernelFromText(walker, m_strings, m_events) && !m_parser->parse(walker, EventKind::Kernel, m_events))
+        unreadable(offset, &m_events.unreadable);
+}
+
+void GpuEventCollector::addAllocatorEvent(std::string_view eventText, std::size_t offset)
+{
+    KeyWalker walker(eventText);
+    if (!allocatorFromText(walker, m_events) && !m_parser->parse(walker, EventKind::Allocator, m_events))
+        unreadable(offset, &m_events.unreadable);
+}
+
+void GpuEventCollector::addCpuOpText(std::string_view eventText, std::size_t offset)
+{
+    KeyWalker walker(eventText);
+    if (!cpuOpFromText(walker, m_strings, m_events) && !m_parser->parse(walker, EventKind::CpuOp, m_events))
+        unreadable(offset, &m_unreadableOps);
+}
+
+GpuEvents GpuEventCollector::take(TimeNs baseTime)
+{
+    GpuEvents out = std::move(m_events);
+    m_events = {};
+    out.baseTime = baseTime;
+    if (out.allocatorEvents.empty()) {
+        out.cpuOps = {}; // operators only name allocations
+    } else if (m_unreadableOps) {
+        if (out.unreadable == 0 || m_firstUnreadableOp < out.firstUnreadableOffset)
+            out.firstUnreadableOffset = m_firstUnreadableOp;
+        out.unreadable += m_unreadableOps;
+    }
+    m_unreadableOps = m_firstUnreadableOp = 0;
+    return out;
+}
+
+namespace {
+
 // baseTimeNanoseconds of the top-level object: before or after the event array (§10.1).
 std::optional<TimeNs> baseTimeIn(std::string_view outsideEvents)
 {
@@ -511,81 +692,16 @@ std::optional<TimeNs> baseTimeIn(std::string_view outsideEvents)
     return text.empty() ? std::nullopt : parseInt64(text);
 }
 
-// Maps the file's pages window by window ahead of the pass and drops them behind it, as the JSON parser
-// drops the pages it parsed (ChromeTraceParser): the pass then neither faults the file in page by page
-// (one MADV_POPULATE_READ per window; a kernel without it just faults) nor leaves it mapped.
-class PageWindow
-{
-public:
-    PageWindow(const char *data, std::size_t size, bool enabled)
-        : m_data(data), m_size(size), m_enabled(enabled)
-    {}
-    ~PageWindow() { advance(m_size); }
-
-    void advance(std::size_t position)
-    {
-#if defined(__linux__)
-        if (!m_enabled)
-            return;
-        static const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-        const auto base = reinterpret_cast<std::uintptr_t>(m_data);
-        if (position + kWindow / 2 > m_populated && m_populated < m_size) {
-            const std::uintptr_t begin = (base + m_populated) & ~std::uintptr_t(page - 1);
-            const std::size_t end = std::min(m_size, m_populated + kWindow);
-            madvise(reinterpret_cast<void *>(begin), base + end - begin, kPopulateRead);
-            m_populated = end;
-        }
-        const std::uintptr_t from = (base + m_released + page - 1) & ~std::uintptr_t(page - 1);
-        const std::uintptr_t to = (base + position) & ~std::uintptr_t(page - 1);
-        if (to > from + kWindow / 2 || (position == m_size && to > from)) {
-            madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED);
-            m_released = to - base;
-        }
-#else
-        (void)position;
-#endif
-    }
-
-private:
-    static constexpr std::size_t kWindow = 8 << 20;
-#if defined(MADV_POPULATE_READ)
-    static constexpr int kPopulateRead = MADV_POPULATE_READ;
-#else
-    static constexpr int kPopulateRead = 22; // Linux 5.14
-#endif
-    const char *m_data;
-    std::size_t m_size;
-    bool m_enabled;
-    std::size_t m_populated = 0;
-    std::size_t m_released = 0;
-};
-
 } // namespace
 
-bool mayHoldGpuEvents(const StringPool &strings)
-{
-    return strings.find("kernel") != StringPool::kNotFound ||
-           strings.find("[memory]") != StringPool::kNotFound;
-}
-
 GpuEvents scanGpuEvents(const char *data, std::size_t size, StringPool &strings,
-                        const std::atomic<bool> *stop, bool releasePages)
+                        const std::atomic<bool> *stop)
 {
-    GpuEvents out;
     JsonEventScanner scanner(data, size);
     QString problem;
     if (!scanner.locateEvents(&problem))
-        return out;
-    // Room for what a Kineto trace of this size holds (events of ~250 bytes, a quarter of them CPU
-    // operators): growing the vectors by doubling was a good part of the pass (page faults of each new
-    // block). Pages reserved but never written cost no memory.
-    out.cpuOps.reserve(size / 800);
-    out.kernels.reserve(size / 2000);
-    out.allocatorEvents.reserve(size / 1600);
-    // Operators only name allocations: a trace without [memory] events does not need them.
-    const bool wantOperators = strings.find("[memory]") != StringPool::kNotFound;
-    EventParser parser(strings);
-    PageWindow pages(data, size, releasePages);
+        return {};
+    GpuEventCollector collector(strings);
     JsonEventScanner::Span span;
     std::size_t firstBegin = scanner.position();
     std::size_t lastEnd = firstBegin;
@@ -594,35 +710,32 @@ GpuEvents scanGpuEvents(const char *data, std::size_t size, StringPool &strings,
         if (events++ == 0)
             firstBegin = span.begin;
         lastEnd = span.end;
-        if ((events & 4095) == 0) {
-            if (stop && *stop)
-                return out;
-            pages.advance(span.begin);
-        }
+        if ((events & 4095) == 0 && stop && *stop)
+            break;
         const std::string_view event(data + span.begin, span.end - span.begin);
         KeyWalker walker(event);
-        EventKind kind = kindOf(walker);
-        if (kind == EventKind::CpuOp && !wantOperators)
-            kind = EventKind::Other;
-        if (kind == EventKind::Other || (kind == EventKind::CpuOp && cpuOpFromText(walker, strings, out)) ||
-            (kind == EventKind::Allocator && allocatorFromText(walker, out)))
-            continue;
-        if (!parser.parse(walker, kind, out) && out.unreadable++ == 0)
-            out.firstUnreadableOffset = span.begin;
+        switch (kindOf(walker)) {
+        case EventKind::Kernel:
+            collector.addKernel(event, span.begin);
+            break;
+        case EventKind::CpuOp:
+            collector.addCpuOpText(event, span.begin);
+            break;
+        case EventKind::Allocator:
+            collector.addAllocatorEvent(event, span.begin);
+            break;
+        case EventKind::Other:
+            break;
+        }
     }
     const std::string_view text(data, size);
     const auto base = baseTimeIn(text.substr(0, firstBegin));
     const auto baseAfter = base ? base : baseTimeIn(text.substr(lastEnd));
-    out.baseTime = baseAfter.value_or(0);
-    return out;
+    return collector.take(baseAfter.value_or(0));
 }
 
-void addKinetoGpuData(TraceBuilder &builder, int group, const char *data, std::size_t size,
-                      const QString &path, const std::atomic<bool> *stop)
+void addKinetoGpuData(TraceBuilder &builder, int group, const GpuEvents &events, const QString &path)
 {
-    if (!mayHoldGpuEvents(builder.strings()))
-        return;
-    const GpuEvents events = scanGpuEvents(data, size, builder.strings(), stop, true);
     if (events.unreadable)
         builder.addWarning(QCoreApplication::translate(
                                "Parser",
@@ -631,14 +744,6 @@ void addKinetoGpuData(TraceBuilder &builder, int group, const char *data, std::s
                                .arg(path)
                                .arg(events.unreadable)
                                .arg(events.firstUnreadableOffset));
-    if (stop && *stop) // the memory guard (a cancel ends the load anyway): say what was kept
-        builder.addWarning(QCoreApplication::translate("Parser",
-                                                       "%1: reading stopped during the GPU kernel and "
-                                                       "[memory] events; %2 kernels and %3 [memory] "
-                                                       "events were kept")
-                               .arg(path)
-                               .arg(events.kernels.size())
-                               .arg(events.allocatorEvents.size()));
     addKinetoKernelRows(builder, group, events);
     addKinetoMemory(builder, group, events);
 }

@@ -2,10 +2,11 @@
 
 // The events of a PyTorch profiler (Kineto) trace that the kernel table and the memory profile need
 // (FORMATS.md §10.4, §10.5): GPU kernels with their launch figures, the allocator's `[memory]` instants
-// and the CPU operators that enclose them. The JSON reader keeps no args, so they are found here in one
-// pass over the file's events after the reader parsed it: a text test on each event's "cat" / "name"
-// picks the few kinds wanted, and only those are parsed (simdjson's DOM parser, which chooses its SIMD
-// kernel at run time).
+// and the CPU operators that enclose them. The JSON reader keeps no args of slices, so while it merges
+// each chunk the Kineto dialect (KinetoTrace) hands the few events wanted to a GpuEventCollector: CPU
+// operators as the reader parsed them, kernels and `[memory]` instants with their text, read while the
+// chunk is still mapped (a kernel's args parsed by simdjson's DOM parser, which chooses its SIMD kernel at
+// run time; `[memory]` args read from the text). The file is read once.
 
 #include "StringPool.h"
 #include "Time.h"
@@ -16,6 +17,8 @@
 #include <atomic>
 #include <cstdint>
 #include <limits>
+#include <memory>
+#include <string_view>
 #include <vector>
 
 namespace at {
@@ -85,21 +88,50 @@ struct GpuEvents
     std::size_t firstUnreadableOffset = 0;
 };
 
-// Whether the builder's strings (categories and names interned by the JSON parser) show kernel or
-// allocator events: false for any other trace, which then costs nothing more.
-bool mayHoldGpuEvents(const StringPool &strings);
+// Gathers GpuEvents from the events of a trace as the JSON reader meets them, in file order. Names are
+// interned in the pool given.
+class GpuEventCollector
+{
+public:
+    explicit GpuEventCollector(StringPool &strings);
+    ~GpuEventCollector();
+    GpuEventCollector(const GpuEventCollector &) = delete;
+    GpuEventCollector &operator=(const GpuEventCollector &) = delete;
 
-// The one pass over the events of the trace text (the whole file). Names are interned in strings.
-// Stops early (with what was found) when stop is raised. releasePages: data is a read-only file mapping
-// whose pages are mapped ahead of the pass and dropped behind it (never for heap buffers).
+    // Makes room for the events of a trace of this many bytes.
+    void reserveFor(std::size_t traceBytes);
+    // A `kernel` slice's text (at byte `offset` of the file): a row when its args carry grid / block.
+    void addKernel(std::string_view eventText, std::size_t offset);
+    // A `[memory]` instant's text.
+    void addAllocatorEvent(std::string_view eventText, std::size_t offset);
+    // A `cpu_op` slice as the reader parsed it; cpuOpText for one the reader could not time.
+    void addCpuOp(const CpuOpEvent &op) { m_events.cpuOps.push_back(op); }
+    void addCpuOpText(std::string_view eventText, std::size_t offset);
+
+    // What was gathered, with the trace's base time; CPU operators only when there are `[memory]`
+    // events to name (so are their unreadable ones counted). The collector is empty after.
+    GpuEvents take(TimeNs baseTime);
+
+private:
+    void unreadable(std::size_t offset, std::size_t *count);
+
+    class EventParser;
+    StringPool &m_strings;
+    std::unique_ptr<EventParser> m_parser;
+    GpuEvents m_events;
+    std::size_t m_unreadableOps = 0, m_firstUnreadableOp = 0;
+};
+
+// The events of a whole trace text, read on their own (tests: the reader gathers them with a
+// GpuEventCollector while it parses). Names are interned in strings. Stops early (with what was found)
+// when stop is raised.
 GpuEvents scanGpuEvents(const char *data, std::size_t size, StringPool &strings,
-                        const std::atomic<bool> *stop = nullptr, bool releasePages = false);
+                        const std::atomic<bool> *stop = nullptr);
 
-// The hook of the JSON timeline reader: after it parsed a file into the builder, adds the file's GPU
-// kernel rows (KinetoKernelRows.h) and the memory profile of its `[memory]` events (KinetoMemory.h), for
-// the builder's group `group`. Does nothing for a trace without such events.
-void addKinetoGpuData(TraceBuilder &builder, int group, const char *data, std::size_t size,
-                      const QString &path, const std::atomic<bool> *stop);
+// Adds the GPU kernel rows (KinetoKernelRows.h) and the memory profile of the `[memory]` events
+// (KinetoMemory.h) of the trace `path` to the builder, for its group `group`, and says what could not be
+// read.
+void addKinetoGpuData(TraceBuilder &builder, int group, const GpuEvents &events, const QString &path);
 
 } // namespace kineto
 } // namespace at

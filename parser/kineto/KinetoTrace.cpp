@@ -300,6 +300,41 @@ struct KinetoTrace::Impl
         }
     }
 
+    // The events the kernel table and the memory profile need (KinetoGpuEvents.h), picked by the ids the
+    // reader interned: kernels and [memory] instants read from their text (their args), CPU operators as
+    // parsed. Times stay as written: the base is added when the rows are made.
+    void gatherGpuEvents(const jk::ChunkResult &chunk, const std::vector<StringId> &ids,
+                         const ChunkText &text, kineto::GpuEventCollector &gpu)
+    {
+        const StringPool &strings = builder.strings();
+        const StringId cpuOpCategory = strings.find("cpu_op");
+        const StringId memoryName = strings.find("[memory]");
+        for (const jk::ParsedEvent &e : chunk.events) {
+            const StringId category = ids[e.category];
+            if (category == kernelCategory) {
+                if (e.phase == 'X')
+                    gpu.addKernel(text.event(e.offset), e.offset);
+            } else if (category == cpuOpCategory) {
+                if (e.phase != 'X')
+                    continue;
+                if (!(e.flags & jk::ParsedEvent::TimeOk)) {
+                    gpu.addCpuOpText(text.event(e.offset), e.offset);
+                    continue;
+                }
+                const kineto::LaneId lane{laneNumber(e.pid, ids), laneNumber(e.tid, ids)};
+                gpu.addCpuOp({lane, e.ts, e.ts + e.dur, ids[e.name]});
+            } else if (ids[e.name] == memoryName) {
+                gpu.addAllocatorEvent(text.event(e.offset), e.offset);
+            }
+        }
+    }
+
+    static std::int64_t laneNumber(const jk::Lane &lane, const std::vector<StringId> &ids)
+    {
+        return lane.text != jk::kNone ? kineto::LaneId::kTextLane | static_cast<std::int64_t>(ids[lane.text])
+                                      : lane.number;
+    }
+
     QString processName(const SeenProcess &p, const ProcessMeta &meta) const
     {
         const StringPool &strings = builder.strings();
@@ -358,7 +393,8 @@ struct KinetoTrace::Impl
 };
 
 KinetoTrace::KinetoTrace(TraceBuilder &builder, int group, QString file, KinetoMetadata metadata)
-    : d(std::make_unique<Impl>(builder, group, std::move(file))), m_metadata(std::move(metadata))
+    : d(std::make_unique<Impl>(builder, group, std::move(file))), m_metadata(std::move(metadata)),
+      m_gpuEvents(builder.strings())
 {
     m_offset = m_metadata.baseTimeNs.value_or(0);
     d->offset = m_offset;
@@ -371,8 +407,9 @@ std::unique_ptr<KinetoTrace> KinetoTrace::recognise(const char *data, std::size_
 {
     if (!looksLikeKinetoTrace(data, size))
         return nullptr;
-    return std::unique_ptr<KinetoTrace>(
-        new KinetoTrace(builder, group, file, readKinetoMetadata(data, size)));
+    std::unique_ptr<KinetoTrace> trace(new KinetoTrace(builder, group, file, readKinetoMetadata(data, size)));
+    trace->m_gpuEvents.reserveFor(size);
+    return trace;
 }
 
 QString KinetoTrace::layoutText()
@@ -388,8 +425,9 @@ constexpr TimeNs kRelativeLimitNs = 10'000'000'000'000'000;
 } // namespace
 
 void KinetoTrace::merge(const jsonkernel::ChunkResult &chunk, const std::vector<StringId> &globalIds,
-                        std::uint32_t sourceIndex)
+                        std::uint32_t sourceIndex, const ChunkText &text)
 {
+    d->gatherGpuEvents(chunk, globalIds, text, m_gpuEvents);
     using Mode = Impl::Mode;
     if (d->mode == Mode::Undecided) {
         // The base is known, or the times are absolute (before libkineto wrote a base): merge at once.
@@ -510,6 +548,11 @@ void KinetoTrace::finish(const char *data, std::size_t size, std::size_t eventAr
     for (const auto &row : rows)
         if (group.collection.property(row.first).isEmpty())
             group.collection.properties.append(row);
+}
+
+void KinetoTrace::addGpuData()
+{
+    kineto::addKinetoGpuData(d->builder, d->group, m_gpuEvents.take(m_offset), d->file);
 }
 
 } // namespace at

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "kineto/KinetoGpuEvents.h"
 #include "kineto/KinetoMetadata.h"
 #include "json/ChromeTraceParser.h"
 
@@ -20,7 +21,9 @@ namespace at {
 // stream's gpu_user_annotation spans on a lane of their own); flows kept only when both halves exist
 // (orphan ac2g finishes on runtime calls are no broken links, §10.6), so the builder binds each ac2g
 // finish to the GPU activity starting exactly there and each fwdbwd end to the op starting there; the
-// trace's distributedInfo and deviceProperties as collection rows.
+// trace's distributedInfo and deviceProperties as collection rows; the GPU kernel rows and `[memory]`
+// curves from the args of the kernel, cpu_op and [memory] events, read as their chunk is merged (the
+// file is read once).
 class KinetoTrace : public EventDialect
 {
 public:
@@ -30,11 +33,14 @@ public:
     ~KinetoTrace() override;
 
     void merge(const jsonkernel::ChunkResult &chunk, const std::vector<StringId> &globalIds,
-               std::uint32_t sourceIndex) override;
+               std::uint32_t sourceIndex, const ChunkText &text) override;
     // After the last chunk: reads the keys after the event array (eventArrayEnd: ChromeTraceParser's,
     // 0 when unknown), merges the chunks kept until the time base was known, names the lanes, hands the
     // bound flows to the builder, writes the collection rows and says what was left out.
     void finish(const char *data, std::size_t size, std::size_t eventArrayEnd);
+    // After finish(), once the load was not stopped: adds the kernel rows and the memory profile of the
+    // events gathered during the merge (kineto::addKinetoGpuData); the file is not read again.
+    void addGpuData();
 
     const KinetoMetadata &metadata() const { return m_metadata; }
     // What every relative ts was shifted by (baseTimeNanoseconds, else 0).
@@ -49,6 +55,7 @@ private:
     std::unique_ptr<Impl> d;
     KinetoMetadata m_metadata;
     std::int64_t m_offset = 0;
+    kineto::GpuEventCollector m_gpuEvents;
 };
 
 } // namespace at

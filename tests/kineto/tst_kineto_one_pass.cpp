@@ -1,0 +1,266 @@
+// A PyTorch (Kineto) GPU trace is read once (issue 30): the kernel rows and the `[memory]` profile come from
+// the events as the JSON reader merges them (KinetoTrace → GpuEventCollector), not from a second pass over
+// the file. The test reads df_index_resolver.json the way JsonTimelineReader does (ChromeTraceParser with the
+// Kineto dialect), then blanks every byte of the event array before the rows are made: a reader that went
+// back to the text would find no kernel and no [memory] event there. The rows and curves must still equal
+// what this test computes from the JSON text itself (QJsonDocument): counts, sums of dur, one kernel's launch
+// figures, the memory peaks.
+
+#include "KernelTable.h"
+#include "KinetoSampleJson.h"
+#include "TraceBuilder.h"
+#include "kineto/KinetoMemory.h"
+#include "kineto/KinetoTrace.h"
+#include "json/ChromeTraceParser.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace at;
+
+namespace {
+
+const QString kDf = QStringLiteral("df_index_resolver.json.gz");
+
+QByteArray decompressedText(const QString &path)
+{
+    QString error;
+    const auto file = decompressToTemporaryFile(path, detectCompression(path), {}, &error);
+    if (!file || !(file->isOpen() || file->open()) || !file->seek(0)) {
+        qWarning("cannot decompress %s: %s", qPrintable(path), qPrintable(error));
+        return {};
+    }
+    return file->readAll();
+}
+
+qint64 product(const QJsonArray &dims)
+{
+    qint64 p = 1;
+    for (const QJsonValue &v : dims)
+        p *= v.toInteger();
+    return p;
+}
+
+// What the JSON text says the kernel table and the memory profile must hold.
+struct Expected
+{
+    std::size_t kernels = 0;
+    qint64 kernelNs = 0;                  // sum of the kernels' dur
+    std::map<qint64, std::size_t> stream; // kernels per stream
+    QJsonObject widest;                   // the kernel with the largest grid (first one)
+    std::size_t deviceMemoryEvents = 0;   // [memory] with Device Type 1 (CUDA)
+    std::size_t deviceAllocations = 0;    // of which Bytes > 0
+    qint64 allocatedBytes = 0;            // their sum
+    qint64 peakAllocated = 0, peakReserved = 0;
+};
+
+Expected expectedOf(const QJsonObject &root)
+{
+    Expected x;
+    qint64 widestGrid = -1;
+    for (const QJsonValue &value : root.value(QStringLiteral("traceEvents")).toArray()) {
+        const QJsonObject e = value.toObject();
+        const QJsonObject args = e.value(QStringLiteral("args")).toObject();
+        if (e.value(QStringLiteral("cat")).toString() == QLatin1String("kernel") &&
+            e.value(QStringLiteral("ph")).toString() == QLatin1String("X") &&
+            (args.contains(QStringLiteral("grid")) || args.contains(QStringLiteral("block")))) {
+            ++x.kernels;
+            x.kernelNs += test::microsToNs(e.value(QStringLiteral("dur")));
+            ++x.stream[args.value(QStringLiteral("stream")).toInteger()];
+            const qint64 grid = product(args.value(QStringLiteral("grid")).toArray());
+            if (grid > widestGrid) {
+                widestGrid = grid;
+                x.widest = e;
+            }
+        } else if (e.value(QStringLiteral("name")).toString() == QLatin1String("[memory]") &&
+                   args.value(QStringLiteral("Device Type")).toInteger() == kineto::kCudaDeviceType) {
+            ++x.deviceMemoryEvents;
+            const qint64 bytes = args.value(QStringLiteral("Bytes")).toInteger();
+            if (bytes > 0) {
+                ++x.deviceAllocations;
+                x.allocatedBytes += bytes;
+            }
+            x.peakAllocated =
+                std::max(x.peakAllocated, args.value(QStringLiteral("Total Allocated")).toInteger());
+            x.peakReserved =
+                std::max(x.peakReserved, args.value(QStringLiteral("Total Reserved")).toInteger());
+        }
+    }
+    return x;
+}
+
+double metricOf(const TraceModel &model, std::size_t row, const char *header)
+{
+    const int c = model.kernels().columnIndex(QString::fromLatin1(header));
+    return c < 0 ? std::nan("") : model.kernels().metric(row, static_cast<std::size_t>(c));
+}
+
+// Reads `text` as JsonTimelineReader reads a Kineto trace. scrub: every byte of the event array is blanked
+// once the parse is over, before the kernel rows and memory curves are made.
+std::unique_ptr<TraceModel> readKineto(QByteArray text, const ParseControl &control, bool scrub)
+{
+    const QString path = QStringLiteral("df_index_resolver.json");
+    char *data = text.data(); // detached: the buffer blanked below is the one parsed
+    const auto size = static_cast<std::size_t>(text.size());
+    TraceBuilder builder;
+    const int group = builder.addGroup(SourceGroup{});
+    ChromeTraceParser parser(builder, builder.addSource(path, nullptr), path);
+    const std::unique_ptr<KinetoTrace> kineto = KinetoTrace::recognise(data, size, builder, group, path);
+    if (!kineto) {
+        qWarning("not recognised as a Kineto trace");
+        return nullptr;
+    }
+    parser.setDialect(kineto.get());
+    QString error;
+    if (parser.parse(data, size, control, &error) != ChromeTraceParser::Result::Ok) {
+        qWarning("%s", qPrintable(error));
+        return nullptr;
+    }
+    const std::size_t arrayEnd = parser.eventArrayEnd();
+    if (scrub) {
+        const std::size_t arrayBegin = static_cast<std::size_t>(text.indexOf("\"traceEvents\"")) + 1;
+        if (arrayEnd <= arrayBegin + 2 || arrayEnd > size) {
+            qWarning("no event array end");
+            return nullptr;
+        }
+        const std::size_t open =
+            static_cast<std::size_t>(text.indexOf('[', static_cast<qsizetype>(arrayBegin)));
+        std::fill(data + open + 1, data + arrayEnd - 1, ' ');
+    }
+    kineto->finish(data, size, arrayEnd);
+    kineto->addGpuData();
+    return builder.build();
+}
+
+} // namespace
+
+class TestKinetoOnePass : public QObject
+{
+    Q_OBJECT
+
+    QByteArray m_text;
+    Expected m_expected;
+
+    void checkAgainstTheText(const TraceModel &m)
+    {
+        const KernelTable &table = m.kernels();
+        QCOMPARE(table.size(), m_expected.kernels);
+        QCOMPARE(table.unjoinedCount(), std::size_t(0));
+        qint64 durations = 0;
+        std::map<qint64, std::size_t> perStream;
+        for (const KernelRecord &k : table.rows()) {
+            durations += k.duration;
+            ++perStream[k.streamId];
+        }
+        QCOMPARE(durations, m_expected.kernelNs);
+        QVERIFY(perStream == m_expected.stream);
+
+        // The kernel with the widest grid, found by its correlation id: its launch figures as written.
+        const QJsonObject args = m_expected.widest.value(QStringLiteral("args")).toObject();
+        const double correlation = static_cast<double>(args.value(QStringLiteral("correlation")).toInteger());
+        std::size_t row = table.size();
+        for (std::size_t r = 0; r < table.size(); ++r)
+            if (metricOf(m, r, "correlation") == correlation)
+                row = r;
+        QVERIFY(row < table.size());
+        QCOMPARE(metricOf(m, row, "grid size"),
+                 static_cast<double>(product(args.value(QStringLiteral("grid")).toArray())));
+        QCOMPARE(metricOf(m, row, "block size"),
+                 static_cast<double>(product(args.value(QStringLiteral("block")).toArray())));
+        QCOMPARE(metricOf(m, row, "registers per thread"),
+                 args.value(QStringLiteral("registers per thread")).toDouble());
+        QCOMPARE(metricOf(m, row, "shared memory(B)"),
+                 args.value(QStringLiteral("shared memory")).toDouble());
+        QCOMPARE(metricOf(m, row, "est. achieved occupancy(%)"),
+                 args.value(QStringLiteral("est. achieved occupancy %")).toDouble());
+        QCOMPARE(table.rows()[row].duration,
+                 test::microsToNs(m_expected.widest.value(QStringLiteral("dur"))));
+        QCOMPARE(m.strings().qstring(table.rows()[row].name),
+                 m_expected.widest.value(QStringLiteral("name")).toString());
+
+        // One CUDA curve sample per device [memory] event; allocations with their bytes; the peaks.
+        const MemoryProfile &memory = m.memory();
+        std::size_t samples = 0;
+        qint64 peakAllocated = 0, peakReserved = 0;
+        for (const MemoryCurve &curve : memory.curves) {
+            samples += curve.times.size();
+            for (std::int64_t v : curve.allocated)
+                peakAllocated = std::max<qint64>(peakAllocated, v);
+            for (std::int64_t v : curve.reserved)
+                peakReserved = std::max<qint64>(peakReserved, v);
+        }
+        QCOMPARE(samples, m_expected.deviceMemoryEvents);
+        QCOMPARE(peakAllocated, m_expected.peakAllocated);
+        QCOMPARE(peakReserved, m_expected.peakReserved);
+        std::size_t allocations = 0;
+        qint64 allocatedBytes = 0;
+        for (const MemoryAllocation &a : memory.allocations) {
+            if (a.allocation == kNoTime)
+                continue;
+            ++allocations;
+            allocatedBytes += a.bytes;
+        }
+        QCOMPARE(allocations, m_expected.deviceAllocations);
+        QCOMPARE(allocatedBytes, m_expected.allocatedBytes);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_text = decompressedText(test::kinetoSample(kDf));
+        QVERIFY(!m_text.isEmpty());
+        QJsonParseError error;
+        const QJsonObject root = QJsonDocument::fromJson(m_text, &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        m_expected = expectedOf(root);
+        QVERIFY(m_expected.kernels > 1000);
+        QVERIFY(m_expected.deviceMemoryEvents > 1000);
+        QVERIFY(product(m_expected.widest.value(QStringLiteral("args"))
+                            .toObject()
+                            .value(QStringLiteral("grid"))
+                            .toArray()) > 1);
+    }
+
+    // The event text is gone once the parse is over: the rows and curves are still all there, as the
+    // text says. On one thread with the default chunks, and on two with small chunks (events looked up
+    // in many chunks, merged while the other worker parses).
+    void rowsComeFromTheParseAlone_data()
+    {
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<int>("chunkKb");
+        QTest::newRow("1 thread") << 1 << 0;
+        QTest::newRow("2 threads, 256 KB chunks") << 2 << 256;
+    }
+    void rowsComeFromTheParseAlone()
+    {
+        QFETCH(int, threads);
+        QFETCH(int, chunkKb);
+        ParseControl control;
+        control.threads = threads;
+        control.chunkBytes = static_cast<std::size_t>(chunkKb) << 10;
+        const auto model = readKineto(m_text, control, true);
+        QVERIFY(model);
+        checkAgainstTheText(*model);
+    }
+
+    // The blanking is what the test above claims it is: blanked before the rows, the text has no kernel.
+    void blankedTextHasNoKernels()
+    {
+        QByteArray text = m_text;
+        const qsizetype open = text.indexOf('[', text.indexOf("\"traceEvents\""));
+        const qsizetype close = text.lastIndexOf(']', text.indexOf("\"traceName\""));
+        QVERIFY(open > 0 && close > open);
+        std::fill(text.begin() + open + 1, text.begin() + close, ' ');
+        StringPool strings;
+        const kineto::GpuEvents events =
+            kineto::scanGpuEvents(text.constData(), static_cast<std::size_t>(text.size()), strings);
+        QCOMPARE(events.kernels.size(), std::size_t(0));
+        QCOMPARE(events.allocatorEvents.size(), std::size_t(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKinetoOnePass)
+#include "tst_kineto_one_pass.moc"
