@@ -25,6 +25,7 @@
 #include <QTemporaryDir>
 
 #include <cstdio>
+#include <ctime>
 #include <set>
 #include <sys/resource.h>
 
@@ -37,6 +38,33 @@ double seconds(const QElapsedTimer &t)
 {
     return static_cast<double>(t.nsecsElapsed()) / 1e9;
 }
+
+// Wall and CPU time of this process since start() (the shared machine's load makes wall times vary by
+// several times; CPU seconds are the steadier figure).
+class Stopwatch
+{
+public:
+    void start()
+    {
+        m_wall.start();
+        m_cpu = cpuSeconds();
+    }
+    QString text() const
+    {
+        return QStringLiteral("%1 s (%2 CPU-s)").arg(seconds(m_wall), 0, 'f', 3).arg(cpu(), 0, 'f', 3);
+    }
+    double cpu() const { return cpuSeconds() - m_cpu; }
+
+private:
+    static double cpuSeconds()
+    {
+        timespec t{};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+    }
+    QElapsedTimer m_wall;
+    double m_cpu = 0;
+};
 
 long peakRssKb()
 {
@@ -55,8 +83,10 @@ QByteArray readAll(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-// `binary --cluster root --json` to a discarded stdout: wall seconds and the child's peak RSS (MB).
-std::pair<double, double> runCli(const QString &binary, const QString &root, qint64 *outputBytes)
+// `binary --cluster root --json` to a discarded stdout: wall seconds and the child's peak RSS (MB); its CPU
+// seconds (user + system) in *cpuSeconds.
+std::pair<double, double> runCli(const QString &binary, const QString &root, qint64 *outputBytes,
+                                 double *cpuSeconds)
 {
     QProcess p;
     p.setStandardErrorFile(QProcess::nullDevice());
@@ -73,6 +103,10 @@ std::pair<double, double> runCli(const QString &binary, const QString &root, qin
     *outputBytes = bytes;
     rusage usage{};
     getrusage(RUSAGE_CHILDREN, &usage);
+    const auto secondsOf = [](const timeval &tv) {
+        return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
+    };
+    *cpuSeconds = secondsOf(usage.ru_utime) + secondsOf(usage.ru_stime);
     return {wall, static_cast<double>(usage.ru_maxrss) / 1024.0};
 }
 
@@ -112,50 +146,55 @@ int main(int argc, char **argv)
         return 0;
     const long rssBefore = peakRssKb();
 
-    t.restart();
+    Stopwatch w;
+    w.start();
     qint64 bytes = 0;
     QDirIterator files(root, QDir::Files, QDirIterator::Subdirectories);
     while (files.hasNext())
         bytes += readAll(files.next()).size();
-    const double baseline = seconds(t);
+    const QString baseline = w.text();
+    const double baselineCpu = w.cpu();
 
-    t.restart();
+    w.start();
     const ClusterModel model = readCluster(root);
-    const double read = seconds(t);
+    const QString read = w.text();
+    const double readCpu = w.cpu();
 
-    t.restart();
+    w.start();
     const std::vector<SlowRank> slow = findSlowRanks(model);
     const std::vector<SlowLink> slowLinks = findSlowLinks(model);
     const std::vector<CollectiveWait> waits = findWaits(model);
     const std::size_t rows = slow.size() + slowLinks.size() + waits.size() + plainRule(model).size() +
                              findStageImbalance(model).size() + rankCommunication(model).size();
-    const double analyse = seconds(t);
+    const QString analyse = w.text();
 
-    t.restart();
+    w.start();
     const TraceModel noTimeline;
     const std::vector<Finding> findings = clusterFindings(InsightContext(noTimeline, &model));
-    const double findingsTime = seconds(t);
+    const QString findingsTime = w.text();
 
-    t.restart();
+    w.start();
     OverviewInputs inputs;
     inputs.cluster = &model;
     const Overview overview = buildOverview(inputs);
-    const double overviewTime = seconds(t);
+    const QString overviewTime = w.text();
 
     std::printf("cluster: %zu ranks, %zu groups, %.1f MB of summary files, %lld warnings\n",
                 model.ranks.size(), model.groups.size(), static_cast<double>(bytes) / 1e6,
                 static_cast<long long>(model.warnings.size()));
-    std::printf("read the files' bytes (baseline) %.3f s; readCluster %.3f s = %.1fx\n", baseline, read,
-                read / baseline);
-    std::printf("analyses %.3f s (%zu rows); cluster findings %.3f s (%zu); Overview %.3f s (%zu ranks)\n",
-                analyse, rows, findingsTime, findings.size(), overviewTime, overview.ranks.size());
+    std::printf("read the files' bytes (baseline) %s; readCluster %s = %.1fx in CPU\n", qPrintable(baseline),
+                qPrintable(read), readCpu / std::max(baselineCpu, 1e-6));
+    std::printf("analyses %s (%zu rows); cluster findings %s (%zu); Overview %s (%zu ranks)\n",
+                qPrintable(analyse), rows, qPrintable(findingsTime), findings.size(),
+                qPrintable(overviewTime), overview.ranks.size());
     std::printf("peak RSS in process: %.1f MB (before reading: %.1f MB)\n", peakRssKb() / 1024.0,
                 rssBefore / 1024.0);
     if (!cli.isEmpty()) {
         qint64 out = 0;
-        const auto [wall, rss] = runCli(cli, root, &out);
-        std::printf("--cluster --json: %.3f s wall, peak RSS %.1f MB, %.1f MB of JSON\n", wall, rss,
-                    static_cast<double>(out) / 1e6);
+        double cpu = 0;
+        const auto [wall, rss] = runCli(cli, root, &out, &cpu);
+        std::printf("--cluster --json: %.3f s wall (%.3f CPU-s), peak RSS %.1f MB, %.1f MB of JSON\n", wall,
+                    cpu, rss, static_cast<double>(out) / 1e6);
     }
 
     // The faults, found and only them.
