@@ -128,20 +128,21 @@ QString breakBeforeParenthesis(const QString &text)
 // The chart's bars: every rank in rank order up to kChartEveryRank ranks; above, a bar of a pixel per rank
 // could be neither read nor clicked (1,024 ranks, issue #32), and the chart answers "which ranks are slow
 // and in which part": the kChartSlowest slowest ranks by mean step time (computing + communication not
-// overlapped + free), slowest first, then a bar of the median of each part over all ranks and the fastest
-// rank, to compare them with. The rank table (sortable) and the rank × step heat map still list every rank.
+// overlapped + free), slowest first, then the rank of the median step time and the fastest rank, to compare
+// them with. The rank table (sortable) and the rank × step heat map still list every rank.
 constexpr std::size_t kChartEveryRank = 32;
 constexpr std::size_t kChartSlowest = 16;
 
 struct ChartBar
 {
-    int rank = -1; // -1: the median bar
+    int rank = -1;
     RankStep mean;
 };
 struct ChartBars
 {
     std::vector<ChartBar> bars;
     bool slowestOnly = false;
+    std::size_t medianBar = 0; // with slowestOnly: the bar of the median rank
 };
 
 ChartBars chartBars(const ClusterModel &model)
@@ -156,18 +157,11 @@ ChartBars chartBars(const ClusterModel &model)
     std::stable_sort(all.begin(), all.end(), [](const ChartBar &a, const ChartBar &b) {
         return rankTotal(a.mean) > rankTotal(b.mean);
     });
-    ChartBar median;
-    for (TimeNs RankStep::*part :
-         {&RankStep::computing, &RankStep::communicationNotOverlapped, &RankStep::free}) {
-        std::vector<TimeNs> values;
-        for (const ChartBar &b : all)
-            values.push_back(b.mean.*part);
-        std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2),
-                         values.end());
-        median.mean.*part = values[values.size() / 2];
-    }
     out.bars.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(kChartSlowest));
-    out.bars.push_back(median);
+    // The rank of the median step time (a real rank: medians taken part by part would stack into a step no
+    // rank had, taller than every bar when the stages differ).
+    out.bars.push_back(all[all.size() / 2]);
+    out.medianBar = out.bars.size() - 1;
     out.bars.push_back(all.back());
     return out;
 }
@@ -668,14 +662,22 @@ void ClusterView::fillChart()
     QStringList categories;
     double maximum = 0;
     const ChartBars bars = chartBars(*m_model);
-    for (const ChartBar &bar : bars.bars) {
+    for (std::size_t i = 0; i < bars.bars.size(); ++i) {
+        const ChartBar &bar = bars.bars[i];
         *computing << ms(bar.mean.computing);
         *communication << ms(bar.mean.communicationNotOverlapped);
         *free << ms(bar.mean.free);
         maximum =
             std::max(maximum, ms(bar.mean.computing + bar.mean.communicationNotOverlapped + bar.mean.free));
         // The axis is titled "Rank": no "Ra…" in a narrow chart.
-        categories << (bar.rank >= 0 ? QString::number(bar.rank) : tr("median"));
+        if (!bars.slowestOnly)
+            categories << QString::number(bar.rank);
+        else if (i == bars.medianBar)
+            categories << tr("median %1").arg(bar.rank);
+        else if (i + 1 == bars.bars.size())
+            categories << tr("fastest %1").arg(bar.rank);
+        else
+            categories << QString::number(bar.rank);
     }
     if (bars.slowestOnly)
         chart->setTitle(tr("Mean step: the %1 slowest of %2 ranks")
@@ -687,8 +689,9 @@ void ClusterView::fillChart()
     chart->addSeries(series);
     auto *x = new QBarCategoryAxis;
     x->append(categories);
-    x->setTitleText(bars.slowestOnly ? tr("Rank (slowest first; then the median and the fastest)")
-                                     : tr("Rank"));
+    x->setTitleText(bars.slowestOnly ? tr("Rank (slowest first)") : tr("Rank"));
+    if (bars.slowestOnly)
+        x->setLabelsAngle(-90); // 18 bars: each label runs along its bar, never elided to "…"
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     auto *y = new QValueAxis;
@@ -706,7 +709,7 @@ void ClusterView::fillChart()
         barRanks.push_back(bar.rank);
     connect(series, &QStackedBarSeries::clicked, this, [this, barRanks](int index, QBarSet *) {
         if (m_model && index >= 0 && index < static_cast<int>(barRanks.size()))
-            openRank(barRanks[static_cast<std::size_t>(index)]); // the median bar (-1) opens nothing
+            openRank(barRanks[static_cast<std::size_t>(index)]);
     });
     QChart *old = m_chart->chart();
     m_chart->setChart(chart);
