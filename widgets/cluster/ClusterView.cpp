@@ -131,7 +131,7 @@ QString breakBeforeParenthesis(const QString &text)
 // overlapped + free), slowest first, then the rank of the median step time and the fastest rank, to compare
 // them with. The rank table (sortable) and the rank × step heat map still list every rank.
 constexpr std::size_t kChartEveryRank = 32;
-constexpr std::size_t kChartSlowest = 16;
+constexpr std::size_t kChartSlowest = 8;
 
 struct ChartBar
 {
@@ -142,7 +142,6 @@ struct ChartBars
 {
     std::vector<ChartBar> bars;
     bool slowestOnly = false;
-    std::size_t medianBar = 0; // with slowestOnly: the bar of the median rank
 };
 
 ChartBars chartBars(const ClusterModel &model)
@@ -161,7 +160,6 @@ ChartBars chartBars(const ClusterModel &model)
     // The rank of the median step time (a real rank: medians taken part by part would stack into a step no
     // rank had, taller than every bar when the stages differ).
     out.bars.push_back(all[all.size() / 2]);
-    out.medianBar = out.bars.size() - 1;
     out.bars.push_back(all.back());
     return out;
 }
@@ -662,22 +660,14 @@ void ClusterView::fillChart()
     QStringList categories;
     double maximum = 0;
     const ChartBars bars = chartBars(*m_model);
-    for (std::size_t i = 0; i < bars.bars.size(); ++i) {
-        const ChartBar &bar = bars.bars[i];
+    for (const ChartBar &bar : bars.bars) {
         *computing << ms(bar.mean.computing);
         *communication << ms(bar.mean.communicationNotOverlapped);
         *free << ms(bar.mean.free);
         maximum =
             std::max(maximum, ms(bar.mean.computing + bar.mean.communicationNotOverlapped + bar.mean.free));
         // The axis is titled "Rank": no "Ra…" in a narrow chart.
-        if (!bars.slowestOnly)
-            categories << QString::number(bar.rank);
-        else if (i == bars.medianBar)
-            categories << tr("median %1").arg(bar.rank);
-        else if (i + 1 == bars.bars.size())
-            categories << tr("fastest %1").arg(bar.rank);
-        else
-            categories << QString::number(bar.rank);
+        categories << QString::number(bar.rank);
     }
     if (bars.slowestOnly)
         chart->setTitle(tr("Mean step: the %1 slowest of %2 ranks")
@@ -689,9 +679,9 @@ void ClusterView::fillChart()
     chart->addSeries(series);
     auto *x = new QBarCategoryAxis;
     x->append(categories);
-    x->setTitleText(bars.slowestOnly ? tr("Rank (slowest first)") : tr("Rank"));
-    if (bars.slowestOnly)
-        x->setLabelsAngle(-90); // 18 bars: each label runs along its bar, never elided to "…"
+    // Ten bars leave each rank number its width in a 900 x 700 window (18 had their labels elided to "…").
+    x->setTitleText(bars.slowestOnly ? tr("Rank (slowest %1, median, fastest)").arg(kChartSlowest)
+                                     : tr("Rank"));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     auto *y = new QValueAxis;
