@@ -126,6 +126,15 @@ private Q_SLOTS:
         ClusterView *view = window.clusterView();
         QCOMPARE(view->rankTable()->model()->rowCount(), 256);
         QCOMPARE(view->stepHeatMap()->rowCount(), 256);
+        // The chart: the 6 slowest ranks (the slow rank first), the median rank and the fastest: 8 bars.
+        QChart *chart = view->breakdownChart()->chart();
+        auto *x = qobject_cast<QBarCategoryAxis *>(chart->axes(Qt::Horizontal).value(0));
+        QVERIFY(x);
+        QCOMPARE(x->count(), 8);
+        QCOMPARE(x->at(0), QString::number(m_job.slowRank));
+        auto *series = qobject_cast<QStackedBarSeries *>(chart->series().value(0));
+        QVERIFY(series);
+        QCOMPARE(series->barSets().first()->count(), 8);
 
         // All groups: every rank that has a link is a row of the matrix.
         QCOMPARE(view->matrixGroupChooser()->currentIndex(), 0);

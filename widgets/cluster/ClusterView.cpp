@@ -131,7 +131,7 @@ QString breakBeforeParenthesis(const QString &text)
 // overlapped + free), slowest first, then the rank of the median step time and the fastest rank, to compare
 // them with. The rank table (sortable) and the rank × step heat map still list every rank.
 constexpr std::size_t kChartEveryRank = 32;
-constexpr std::size_t kChartSlowest = 8;
+constexpr std::size_t kChartSlowest = 6;
 
 struct ChartBar
 {
@@ -679,7 +679,7 @@ void ClusterView::fillChart()
     chart->addSeries(series);
     auto *x = new QBarCategoryAxis;
     x->append(categories);
-    // Ten bars leave each rank number its width in a 900 x 700 window (18 had their labels elided to "…").
+    // Eight bars leave a four-digit rank number its width in a 900 x 700 window (18 were elided to "…").
     x->setTitleText(bars.slowestOnly ? tr("Rank (slowest %1, median, fastest)").arg(kChartSlowest)
                                      : tr("Rank"));
     chart->addAxis(x, Qt::AlignBottom);
