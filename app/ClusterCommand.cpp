@@ -16,6 +16,7 @@
 #include "JsonWriter.h"
 #include "MemoryAnalysis.h"
 
+#include <QHash>
 #include <QTextStream>
 
 #include <algorithm>
@@ -42,6 +43,10 @@ void writeStep(JsonWriter &j, std::int64_t step)
 void writeRanks(JsonWriter &j, const ClusterModel &model)
 {
     const std::vector<RankCommunication> communication = rankCommunication(model);
+    // Each rank's rows, found once (a scan of every rank's rows per rank was quadratic in the ranks).
+    QHash<int, std::vector<const RankCommunication *>> communicationOf;
+    for (const RankCommunication &c : communication)
+        communicationOf[c.rank].push_back(&c);
     j.key(QStringLiteral("ranks"));
     j.beginArray();
     for (const Rank &r : model.ranks) {
@@ -89,9 +94,8 @@ void writeRanks(JsonWriter &j, const ClusterModel &model)
         j.endArray();
         j.key(QStringLiteral("communication"));
         j.beginArray();
-        for (const RankCommunication &c : communication) {
-            if (c.rank != r.rank)
-                continue;
+        for (const RankCommunication *rankRow : communicationOf.value(r.rank)) {
+            const RankCommunication &c = *rankRow;
             j.beginObject();
             writeStep(j, c.step);
             j.integerField(QStringLiteral("ops"), c.ops);
@@ -282,6 +286,12 @@ void writeStrategy(JsonWriter &j, const ClusterModel &model)
 // groups, without the "Total Op Info" entries (the ranks' communication[] holds the sums).
 void writeCommunicationOps(JsonWriter &j, const ClusterModel &model)
 {
+    // The first group of each hash, as groupByHash finds it, hashed once: a scan of the groups per row was
+    // quadratic in the ranks (both grow with them; 19,456 rows × 417 groups at 1,024 ranks, issue #32).
+    QHash<QString, const ParallelGroup *> groupOfHash;
+    for (const ParallelGroup &g : model.groups)
+        if (!groupOfHash.contains(g.hash))
+            groupOfHash.insert(g.hash, &g);
     j.key(QStringLiteral("communication_ops"));
     j.beginArray();
     for (const CommOpRow &row : communicationOps(model)) {
@@ -290,7 +300,7 @@ void writeCommunicationOps(JsonWriter &j, const ClusterModel &model)
         j.field(QStringLiteral("op"), row.op);
         j.field(QStringLiteral("group"), row.groupHash);
         j.key(QStringLiteral("group_name"));
-        if (const ParallelGroup *g = model.groupByHash(row.groupHash); g && !g->name.isEmpty())
+        if (const ParallelGroup *g = groupOfHash.value(row.groupHash, nullptr); g && !g->name.isEmpty())
             j.string(g->name);
         else
             j.null();

@@ -129,11 +129,14 @@ std::vector<ComparisonGroup> comparisonGroups(const ClusterModel &model)
         return groups;
     }
     std::set<int> covered;
+    std::set<int> ranks; // the model's rank ids: model.rank() per member scanned every rank (quadratic)
+    for (const Rank &r : model.ranks)
+        ranks.insert(r.rank);
     for (const char *name : {"dp", "dp_cp"}) {
         for (const ParallelGroup *g : model.groupsNamed(QLatin1String(name))) {
             std::vector<int> present;
             for (int r : g->globalRanks)
-                if (model.rank(r) && !covered.count(r))
+                if (ranks.count(r) && !covered.count(r))
                     present.push_back(r);
             if (present.size() < 2)
                 continue;

@@ -5,8 +5,11 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <memory>
+#include <optional>
+#include <type_traits>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -100,8 +103,33 @@ const JsonNode &JsonNode::operator[](std::string_view key) const
     return null;
 }
 
+namespace {
+
+// A JSON number token read without the QString round trip (issue #32: at 1,024 ranks a million numbers of
+// the ranks' files went through QString::fromStdString + trimmed + toDouble). Only a token that is a whole,
+// finite number is taken here; anything else (text, a string node, inf, an overflow) takes the QString
+// path, whose results and warnings stay those of before. Both round correctly, so the value is the same.
+template <typename T> std::optional<T> plainNumber(const JsonNode &node)
+{
+    if (node.type != JsonNode::Type::Number || node.text.empty())
+        return std::nullopt;
+    T value{};
+    const char *end = node.text.data() + node.text.size();
+    const auto [ptr, ec] = std::from_chars(node.text.data(), end, value);
+    if (ec != std::errc() || ptr != end)
+        return std::nullopt;
+    if constexpr (std::is_floating_point_v<T>)
+        if (!std::isfinite(value))
+            return std::nullopt;
+    return value;
+}
+
+} // namespace
+
 double JsonNode::toDouble(double fallback) const
 {
+    if (const std::optional<double> plain = plainNumber<double>(*this))
+        return *plain;
     if (type != Type::Number && type != Type::String)
         return fallback;
     bool ok = false;
@@ -111,6 +139,8 @@ double JsonNode::toDouble(double fallback) const
 
 double FiniteNumbers::read(const JsonNode &node, std::string_view field, double fallback)
 {
+    if (const std::optional<double> plain = plainNumber<double>(node))
+        return *plain;
     if (node.type != JsonNode::Type::Number && node.type != JsonNode::Type::String)
         return fallback;
     bool ok = false;
@@ -139,6 +169,8 @@ QStringList FiniteNumbers::warnings() const
 
 long long JsonNode::toInt(long long fallback) const
 {
+    if (const std::optional<long long> plain = plainNumber<long long>(*this))
+        return *plain;
     if (type != Type::Number && type != Type::String)
         return fallback;
     bool ok = false;

@@ -1,21 +1,33 @@
-// The cluster page's input at scale: a generated cluster of RANKS rank folders (default 128), each with the
-// Qwen3 sample's summary files of rank r % 4 (step_trace_time.csv perturbed per rank, one slowed rank,
-// communication.json, communication_matrix.json, profiler_info). Prints readCluster() + the analyses against
-// a baseline measured in the same run (reading the same files' bytes into memory) and the peak RSS. Trace
-// files are not generated: the cluster page never opens them. usage: bench_cluster [RANKS] [DIR]   (DIR:
-// where to generate; default a temporary folder)
+// The cluster page's input at scale (issue 18; issue #32 SCALE): a job of RANKS rank folders generated from
+// the real Qwen3 sample's summary files (ClusterJobGenerator.h: tp 8 × pp 4 × dp RANKS/32, one slow rank, one
+// slow link). Prints, against a baseline measured in the same run (reading the same files' bytes into
+// memory): readCluster(), the analyses, the cluster findings, the cluster Overview and, with --cli BINARY,
+// `BINARY --cluster DIR --json` end to end (wall time and the child's peak RSS); then whether the analyses
+// found the slow rank and the slow link, and only them. Trace files are not generated: the cluster page
+// never opens them.
+//
+// usage: bench_cluster [RANKS] [DIR] [--cli BINARY] [--generate-only]
+//   RANKS: a multiple of 32, at least 64 (default 128); DIR: where to generate (default a temporary folder;
+//   an existing DIR is emptied first); --generate-only: write the job to DIR and stop.
 
+#include "ClusterJobGenerator.h"
+#include "InsightChecks.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterReader.h"
+#include "overview/Overview.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 
 #include <cstdio>
+#include <ctime>
+#include <set>
+#include <sys/resource.h>
 
 using namespace at;
 using namespace at::cluster;
@@ -26,6 +38,33 @@ double seconds(const QElapsedTimer &t)
 {
     return static_cast<double>(t.nsecsElapsed()) / 1e9;
 }
+
+// Wall and CPU time of this process since start() (the shared machine's load makes wall times vary by
+// several times; CPU seconds are the steadier figure).
+class Stopwatch
+{
+public:
+    void start()
+    {
+        m_wall.start();
+        m_cpu = cpuSeconds();
+    }
+    QString text() const
+    {
+        return QStringLiteral("%1 s (%2 CPU-s)").arg(seconds(m_wall), 0, 'f', 3).arg(cpu(), 0, 'f', 3);
+    }
+    double cpu() const { return cpuSeconds() - m_cpu; }
+
+private:
+    static double cpuSeconds()
+    {
+        timespec t{};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+    }
+    QElapsedTimer m_wall;
+    double m_cpu = 0;
+};
 
 long peakRssKb()
 {
@@ -44,36 +83,31 @@ QByteArray readAll(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-bool generate(const QString &root, int ranks, int slowRank)
+// `binary --cluster root --json` to a discarded stdout: wall seconds and the child's peak RSS (MB); its CPU
+// seconds (user + system) in *cpuSeconds.
+std::pair<double, double> runCli(const QString &binary, const QString &root, qint64 *outputBytes,
+                                 double *cpuSeconds)
 {
-    const QString sample = QStringLiteral(
-        AT_SAMPLES_DIR "/msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2/rank_%1_ascend_pt/");
-    for (int r = 0; r < ranks; ++r) {
-        const QString src = sample.arg(r % 4);
-        const QString dir = QStringLiteral("%1/node%2/rank_%3_ascend_pt").arg(root).arg(r / 8).arg(r);
-        if (!QDir().mkpath(dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT")))
-            return false;
-        QFile info(dir + QStringLiteral("/profiler_info_%1.json").arg(r));
-        if (!info.open(QIODevice::WriteOnly))
-            return false;
-        info.write(QByteArray("{\"rank_id\": ") + QByteArray::number(r) + "}");
-        for (const char *name : {"communication.json", "communication_matrix.json"})
-            if (!QFile::copy(src + QStringLiteral("ASCEND_PROFILER_OUTPUT/") + QLatin1String(name),
-                             dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/") + QLatin1String(name)))
-                return false;
-        const double computing = 231290.1 + (r % 7) * 13.25 + (r == slowRank ? 60000.0 : 0.0);
-        QFile csv(dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/step_trace_time.csv"));
-        if (!csv.open(QIODevice::WriteOnly))
-            return false;
-        csv.write("Device_id,Step,Computing,Communication(Not "
-                  "Overlapped),Overlapped,Communication,Free,Stage,Bubble,"
-                  "Communication(Not Overlapped and Exclude Receive),Preparing\n");
-        csv.write(QStringLiteral("%1,13,%2,420174.26,0.0,420174.26,158558.0,810022.25,0,420174.26,206.25\n")
-                      .arg(r % 8)
-                      .arg(computing, 0, 'f', 3)
-                      .toUtf8());
+    QProcess p;
+    p.setStandardErrorFile(QProcess::nullDevice());
+    QElapsedTimer t;
+    t.start();
+    p.start(binary, {QStringLiteral("--cluster"), root, QStringLiteral("--json")});
+    qint64 bytes = 0;
+    while (p.state() != QProcess::NotRunning) {
+        p.waitForReadyRead(100);
+        bytes += p.readAllStandardOutput().size();
     }
-    return true;
+    bytes += p.readAllStandardOutput().size();
+    const double wall = seconds(t);
+    *outputBytes = bytes;
+    rusage usage{};
+    getrusage(RUSAGE_CHILDREN, &usage);
+    const auto secondsOf = [](const timeval &tv) {
+        return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
+    };
+    *cpuSeconds = secondsOf(usage.ru_utime) + secondsOf(usage.ru_stime);
+    return {wall, static_cast<double>(usage.ru_maxrss) / 1024.0};
 }
 
 } // namespace
@@ -81,40 +115,109 @@ bool generate(const QString &root, int ranks, int slowRank)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    const int ranks = argc > 1 ? std::atoi(argv[1]) : 128;
-    QTemporaryDir temp;
-    const QString root = argc > 2 ? QString::fromLocal8Bit(argv[2]) : temp.path();
-    const int slowRank = ranks / 2 + 1;
-    if (!generate(root, ranks, slowRank)) {
-        std::fprintf(stderr, "cannot generate the cluster in %s\n", qPrintable(root));
-        return 1;
+    QStringList args = app.arguments().mid(1);
+    QString cli;
+    if (const qsizetype at = args.indexOf(QStringLiteral("--cli")); at >= 0 && at + 1 < args.size()) {
+        cli = args[at + 1];
+        args.remove(at, 2);
     }
-    const long rssBefore = peakRssKb();
+    const bool generateOnly = args.removeAll(QStringLiteral("--generate-only")) > 0;
+    const int ranks = !args.isEmpty() ? args[0].toInt() : 128;
+    QTemporaryDir temp;
+    const QString root = args.size() > 1 ? args[1] : temp.path();
+    if (args.size() > 1)
+        QDir(root).removeRecursively();
 
     QElapsedTimer t;
     t.start();
+    QString error;
+    const std::optional<bench::GeneratedClusterJob> job = bench::generateClusterJob(
+        root, ranks, bench::qwen3SampleLevel2(QStringLiteral(AT_SAMPLES_DIR)), &error);
+    if (!job) {
+        std::fprintf(stderr, "cannot generate the cluster in %s: %s\n", qPrintable(root), qPrintable(error));
+        return 1;
+    }
+    std::printf("generated %d ranks (tp %d x pp %d x dp %d) in %s, %.1f MB, %.1f s; slow rank %d, slow link "
+                "%d -> %d\n",
+                job->ranks, job->tp, job->pp, job->dp, qPrintable(root),
+                static_cast<double>(job->bytes) / 1e6, seconds(t), job->slowRank, job->slowLinkSrc,
+                job->slowLinkDst);
+    if (generateOnly)
+        return 0;
+    const long rssBefore = peakRssKb();
+
+    Stopwatch w;
+    w.start();
     qint64 bytes = 0;
     QDirIterator files(root, QDir::Files, QDirIterator::Subdirectories);
     while (files.hasNext())
         bytes += readAll(files.next()).size();
-    const double baseline = seconds(t);
+    const QString baseline = w.text();
+    const double baselineCpu = w.cpu();
 
-    t.restart();
+    w.start();
     const ClusterModel model = readCluster(root);
-    const double read = seconds(t);
-    t.restart();
-    const std::size_t findings = findSlowRanks(model).size() + plainRule(model).size() +
-                                 findSlowLinks(model).size() + findWaits(model).size() +
-                                 rankCommunication(model).size();
-    const double analyse = seconds(t);
+    const QString read = w.text();
+    const double readCpu = w.cpu();
+
+    w.start();
     const std::vector<SlowRank> slow = findSlowRanks(model);
-    std::printf("cluster: %zu ranks, %.1f MB of summary files, %lld warnings\n", model.ranks.size(),
-                static_cast<double>(bytes) / 1e6, static_cast<long long>(model.warnings.size()));
-    std::printf(
-        "read the files' bytes (baseline) %.3f s; readCluster %.3f s = %.1fx; analyses %.3f s (%zu rows)\n",
-        baseline, read, read / baseline, analyse, findings);
-    std::printf("slow ranks found: %zu (rank %d expected) first: rank %d\n", slow.size(), slowRank,
-                slow.empty() ? -1 : slow.front().rank);
-    std::printf("peak RSS: %.1f MB (before reading: %.1f MB)\n", peakRssKb() / 1024.0, rssBefore / 1024.0);
-    return model.ranks.size() == static_cast<std::size_t>(ranks) ? 0 : 1;
+    const std::vector<SlowLink> slowLinks = findSlowLinks(model);
+    const std::vector<CollectiveWait> waits = findWaits(model);
+    const std::size_t rows = slow.size() + slowLinks.size() + waits.size() + plainRule(model).size() +
+                             findStageImbalance(model).size() + rankCommunication(model).size();
+    const QString analyse = w.text();
+
+    w.start();
+    const TraceModel noTimeline;
+    const std::vector<Finding> findings = clusterFindings(InsightContext(noTimeline, &model));
+    const QString findingsTime = w.text();
+
+    w.start();
+    OverviewInputs inputs;
+    inputs.cluster = &model;
+    const Overview overview = buildOverview(inputs);
+    const QString overviewTime = w.text();
+
+    std::printf("cluster: %zu ranks, %zu groups, %.1f MB of summary files, %lld warnings\n",
+                model.ranks.size(), model.groups.size(), static_cast<double>(bytes) / 1e6,
+                static_cast<long long>(model.warnings.size()));
+    std::printf("read the files' bytes (baseline) %s; readCluster %s = %.1fx in CPU\n", qPrintable(baseline),
+                qPrintable(read), readCpu / std::max(baselineCpu, 1e-6));
+    std::printf("analyses %s (%zu rows); cluster findings %s (%zu); Overview %s (%zu ranks)\n",
+                qPrintable(analyse), rows, qPrintable(findingsTime), findings.size(),
+                qPrintable(overviewTime), overview.ranks.size());
+    std::printf("peak RSS in process: %.1f MB (before reading: %.1f MB)\n", peakRssKb() / 1024.0,
+                rssBefore / 1024.0);
+    if (!cli.isEmpty()) {
+        qint64 out = 0;
+        double cpu = 0;
+        const auto [wall, rss] = runCli(cli, root, &out, &cpu);
+        std::printf("--cluster --json: %.3f s wall (%.3f CPU-s), peak RSS %.1f MB, %.1f MB of JSON\n", wall,
+                    cpu, rss, static_cast<double>(out) / 1e6);
+    }
+
+    // The faults, found and only them.
+    // The injected waits (60 ms) wait for the slow rank; the sample's synchronisation-only collectives (a
+    // wait ratio of 1 on every rank of a group) stay as the sample has them.
+    std::set<int> slowNamed, waitedFor;
+    for (const SlowRank &s : slow)
+        slowNamed.insert(s.rank);
+    for (const CollectiveWait &w : waits)
+        for (const CollectiveWait::Waiter &x : w.waiting)
+            if (x.wait >= 55'000'000)
+                waitedFor.insert(w.waitedFor);
+    const bool rankOk = slowNamed == std::set<int>{job->slowRank};
+    const bool linkOk = slowLinks.size() == 1 && slowLinks.front().src == job->slowLinkSrc &&
+                        slowLinks.front().dst == job->slowLinkDst;
+    const bool waitOk = waitedFor == std::set<int>{job->slowRank};
+    std::printf("slow ranks named: %zu finding(s), ranks {", slow.size());
+    for (int r : slowNamed)
+        std::printf(" %d", r);
+    std::printf(" } (expected %d) %s\n", job->slowRank, rankOk ? "ok" : "WRONG");
+    std::printf("slow links: %zu (expected %d -> %d) %s\n", slowLinks.size(), job->slowLinkSrc,
+                job->slowLinkDst, linkOk ? "ok" : "WRONG");
+    std::printf("waits: %zu collective(s); those of 55 ms or more wait for rank %d: %s\n", waits.size(),
+                job->slowRank, waitOk ? "ok" : "WRONG");
+    return model.ranks.size() == static_cast<std::size_t>(ranks) && rankOk && linkOk && waitOk ? 0 : 1;
 }

@@ -33,7 +33,7 @@ if [ ! -d "$npmdir/node_modules/@paulirish/trace_engine" ]; then
 fi
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" --target bench_load bench_load_db bench_csv bench_steps bench_render bench_snapshot bench_cluster \
-  bench_cluster_open ascend-timeline >/dev/null
+  bench_cluster_page bench_cluster_open ascend-timeline >/dev/null
 
 # measure NAME CMD...: runs CMD under /usr/bin/time, sets $wall (s) and $rss (MB), prints one line.
 measure() {
@@ -105,6 +105,11 @@ done
 QT_QPA_PLATFORM=offscreen "$build/tests/bench/bench_render" "${copies[@]}"
 echo "== Cluster: the page from 128 ranks' summary files; opening one rank and every rank (issue 18) =="
 "$build/tests/bench/bench_cluster" 128
+echo "== Cluster: 128 to 1,024 generated ranks, readCluster / analyses / Overview / --cluster --json and the page (issue #32) =="
+for r in 128 256 512 1024; do
+  "$build/tests/bench/bench_cluster" "$r" "$data/cluster_job_$r" --cli "$build/app/ascend-timeline"
+  QT_QPA_PLATFORM=offscreen "$build/tests/bench/bench_cluster_page" "$r" "$data/cluster_job_$r"
+done
 ranks="${AT_CLUSTER_RANKS:-128}" rank_size="${AT_CLUSTER_RANK_SIZE:-12M}"
 cluster="$data/cluster_${ranks}x${rank_size}"
 [ -d "$cluster" ] || { python3 "$here/make_tiled_cluster.py" "$cluster.tmp" --ranks "$ranks" --size "$rank_size" &&

@@ -125,18 +125,23 @@ void ClusterHeatMap::relayout()
     for (const QString &r : m_rows)
         rowLabels = std::max(rowLabels, std::min(kMaxLabel, metrics.horizontalAdvance(r)));
     m_labelWidth = rowLabels + 2 * kMargin;
-    int widest = 0;
+    int widestLabel = 0;
     for (const QString &c : m_columns)
-        widest = std::max(widest, std::min(kMaxLabel, metrics.horizontalAdvance(c)));
-    for (int r = 0; r < rowCount(); ++r)
+        widestLabel = std::max(widestLabel, std::min(kMaxLabel, metrics.horizontalAdvance(c)));
+    m_cellHeight = std::max(24, metrics.height() + 2 * kPad);
+    // Cells are at least kMinCell wide: a map that is too big at that width is compact whatever its values,
+    // and its values are not measured (a 1,024 × 1,024 matrix formatted a million of them, issue #32).
+    m_compact = columnCount() * kMinCell > kMaxGridSide || rowCount() * m_cellHeight > kMaxGridSide;
+    int widest = widestLabel;
+    for (int r = 0; r < rowCount() && !m_compact; ++r)
         for (int c = 0; c < columnCount(); ++c)
             if (const std::optional<double> v = value(r, c))
                 widest = std::max(widest, metrics.horizontalAdvance(valueText(*v)));
     m_cellWidth = std::max(kMinCell, widest + 2 * kPad);
-    m_cellHeight = std::max(24, metrics.height() + 2 * kPad);
-    m_compact = columnCount() * m_cellWidth > kMaxGridSide || rowCount() * m_cellHeight > kMaxGridSide;
+    m_compact = m_compact || columnCount() * m_cellWidth > kMaxGridSide;
     if (m_compact)
         m_cellWidth = m_cellHeight = kCompactCell;
+    m_columnLabelEvery = std::max(1, (widestLabel + 2 * kPad + m_cellWidth - 1) / m_cellWidth);
 }
 
 bool ClusterHeatMap::showsCellValues() const
@@ -162,10 +167,7 @@ int ClusterHeatMap::rowLabelEvery() const
 
 int ClusterHeatMap::columnLabelEvery() const
 {
-    int widest = 0;
-    for (const QString &c : m_columns)
-        widest = std::max(widest, std::min(kMaxLabel, fontMetrics().horizontalAdvance(c)));
-    return std::max(1, (widest + 2 * kPad + m_cellWidth - 1) / m_cellWidth);
+    return m_columnLabelEvery; // measured once per layout: per label it made painting quadratic
 }
 
 QRect ClusterHeatMap::cellRect(int row, int column) const
@@ -262,7 +264,7 @@ QSize ClusterHeatMap::minimumSizeHint() const
     return {kMinCell * 3, kMinCell * 2};
 }
 
-void ClusterHeatMap::paintEvent(QPaintEvent *)
+void ClusterHeatMap::paintEvent(QPaintEvent *event)
 {
     QPainter p(this);
     const QPalette &pal = palette();
@@ -287,7 +289,20 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
         p.drawText(QRect(kMargin, labelsTop, labelWidth() - 2 * kMargin, line + 2 * kPad),
                    Qt::AlignRight | Qt::AlignVCenter, m_rowTitle);
     p.setFont(font());
-    for (int c = 0; c < columnCount(); ++c) {
+    // Only the rows and columns the exposed rectangle reaches (the map sits in a scroll area: at 1,024
+    // ranks the matrix is 14,000 px square and a viewport shows a hundredth of it). A label is drawn from
+    // the cell it belongs to and may reach a column further (a wider label, centred) either side.
+    const QRect exposed = event->rect();
+    const int firstColumn =
+        std::max(0, (exposed.left() - labelWidth()) / m_cellWidth - kMaxLabel / m_cellWidth - 1);
+    const int lastColumn = std::min(columnCount() - 1, (exposed.right() - labelWidth()) / m_cellWidth +
+                                                           kMaxLabel / m_cellWidth + 1);
+    const int firstRow = std::max(0, (exposed.top() - headerHeight()) / m_cellHeight - 1);
+    const int lastRow = std::min(rowCount() - 1, (exposed.bottom() - headerHeight()) / m_cellHeight + 1);
+    const int firstCell = std::max(0, (exposed.left() - labelWidth()) / m_cellWidth);
+    const int lastCell =
+        std::min(columnCount() - 1, std::max(0, exposed.right() - labelWidth()) / m_cellWidth);
+    for (int c = firstColumn; c <= lastColumn; ++c) {
         const QString label = columnLabelText(c);
         if (label.isEmpty())
             continue;
@@ -297,7 +312,7 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
                         line + 2 * kPad);
         p.drawText(box, (m_compact ? Qt::AlignLeft : Qt::AlignHCenter) | Qt::AlignVCenter, label);
     }
-    for (int r = 0; r < rowCount(); ++r) {
+    for (int r = firstRow; r <= lastRow; ++r) {
         const QRect first = cellRect(r, 0);
         const QString label = rowLabelText(r);
         if (!label.isEmpty()) {
@@ -305,7 +320,7 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
             p.drawText(QRect(0, first.top(), labelWidth() - kMargin, std::max(first.height(), line)),
                        Qt::AlignRight | Qt::AlignVCenter, label);
         }
-        for (int c = 0; c < columnCount(); ++c) {
+        for (int c = firstCell; c <= lastCell; ++c) {
             const QRect cell = cellRect(r, c).adjusted(0, 0, -1, -1);
             const QColor fill = cellColor(r, c);
             if (!fill.isValid()) {

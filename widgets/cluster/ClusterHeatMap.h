@@ -93,6 +93,7 @@ private:
     int m_cellWidth = 28;
     int m_cellHeight = 24;
     bool m_compact = false;
+    int m_columnLabelEvery = 1;
     QString m_emptyText;
 };
 

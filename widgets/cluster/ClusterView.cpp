@@ -126,6 +126,45 @@ QString breakBeforeParenthesis(const QString &text)
     return text.left(at).trimmed() + QLatin1Char('\n') + text.mid(at).trimmed();
 }
 
+// The chart's bars: every rank in rank order up to kChartEveryRank ranks; above, a bar of a pixel per rank
+// could be neither read nor clicked (1,024 ranks, issue #32), and the chart answers "which ranks are slow
+// and in which part": the kChartSlowest slowest ranks by mean step time (computing + communication not
+// overlapped + free), slowest first, then the rank of the median step time and the fastest rank, to compare
+// them with. The rank table (sortable) and the rank × step heat map still list every rank.
+constexpr std::size_t kChartEveryRank = 32;
+constexpr std::size_t kChartSlowest = 6;
+
+struct ChartBar
+{
+    int rank = -1;
+    RankStep mean;
+};
+struct ChartBars
+{
+    std::vector<ChartBar> bars;
+    bool slowestOnly = false;
+};
+
+ChartBars chartBars(const ClusterModel &model)
+{
+    ChartBars out;
+    for (const Rank &r : model.ranks)
+        out.bars.push_back({r.rank, meanStep(r)});
+    if (out.bars.size() <= kChartEveryRank)
+        return out;
+    out.slowestOnly = true;
+    std::vector<ChartBar> all = std::move(out.bars);
+    std::stable_sort(all.begin(), all.end(), [](const ChartBar &a, const ChartBar &b) {
+        return rankTotal(a.mean) > rankTotal(b.mean);
+    });
+    out.bars.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(kChartSlowest));
+    // The rank of the median step time (a real rank: medians taken part by part would stack into a step no
+    // rank had, taller than every bar when the stages differ).
+    out.bars.push_back(all[all.size() / 2]);
+    out.bars.push_back(all.back());
+    return out;
+}
+
 // From this page width on, the rank table has the whole width and the chart sits beside the tabs.
 constexpr int kWidePage = 1200;
 
@@ -630,21 +669,29 @@ void ClusterView::fillChart()
         set->setBorderColor(set->color());
     QStringList categories;
     double maximum = 0;
-    for (const Rank &r : m_model->ranks) {
-        const RankStep m = meanStep(r);
-        *computing << ms(m.computing);
-        *communication << ms(m.communicationNotOverlapped);
-        *free << ms(m.free);
-        maximum = std::max(maximum, ms(m.computing + m.communicationNotOverlapped + m.free));
-        categories << QString::number(r.rank); // the axis is titled "Rank": no "Ra…" in a narrow chart
+    const ChartBars bars = chartBars(*m_model);
+    for (const ChartBar &bar : bars.bars) {
+        *computing << ms(bar.mean.computing);
+        *communication << ms(bar.mean.communicationNotOverlapped);
+        *free << ms(bar.mean.free);
+        maximum =
+            std::max(maximum, ms(bar.mean.computing + bar.mean.communicationNotOverlapped + bar.mean.free));
+        // The axis is titled "Rank": no "Ra…" in a narrow chart.
+        categories << QString::number(bar.rank);
     }
+    if (bars.slowestOnly)
+        chart->setTitle(tr("Mean step: the %1 slowest of %2 ranks")
+                            .arg(bars.bars.size() - 2)
+                            .arg(formatNumber(static_cast<double>(m_model->ranks.size()))));
     series->append(computing);
     series->append(communication);
     series->append(free);
     chart->addSeries(series);
     auto *x = new QBarCategoryAxis;
     x->append(categories);
-    x->setTitleText(tr("Rank"));
+    // Eight bars leave a four-digit rank number its width in a 900 x 700 window (18 were elided to "…").
+    x->setTitleText(bars.slowestOnly ? tr("Rank (slowest %1, median, fastest)").arg(kChartSlowest)
+                                     : tr("Rank"));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     auto *y = new QValueAxis;
@@ -657,9 +704,12 @@ void ClusterView::fillChart()
     m_chart->setMinimumWidth(
         std::max(280, legendWidth({computing->label(), communication->label(), free->label()},
                                   chart->legend()->font())));
-    connect(series, &QStackedBarSeries::clicked, this, [this](int index, QBarSet *) {
-        if (m_model && index >= 0 && index < static_cast<int>(m_model->ranks.size()))
-            openRank(m_model->ranks[static_cast<std::size_t>(index)].rank);
+    std::vector<int> barRanks;
+    for (const ChartBar &bar : bars.bars)
+        barRanks.push_back(bar.rank);
+    connect(series, &QStackedBarSeries::clicked, this, [this, barRanks](int index, QBarSet *) {
+        if (m_model && index >= 0 && index < static_cast<int>(barRanks.size()))
+            openRank(barRanks[static_cast<std::size_t>(index)]);
     });
     QChart *old = m_chart->chart();
     m_chart->setChart(chart);
@@ -803,8 +853,8 @@ void ClusterView::fillMatrix()
         labels << QString::number(r);
     std::vector<std::vector<std::optional<double>>> values(
         m_matrixRanks.size(), std::vector<std::optional<double>>(m_matrixRanks.size()));
-    auto indexOf = [&](int rank) {
-        return static_cast<std::size_t>(std::find(m_matrixRanks.begin(), m_matrixRanks.end(), rank) -
+    auto indexOf = [&](int rank) { // m_matrixRanks is sorted: a scan per link was quadratic in the ranks
+        return static_cast<std::size_t>(std::lower_bound(m_matrixRanks.begin(), m_matrixRanks.end(), rank) -
                                         m_matrixRanks.begin());
     };
     // Bandwidth of a link summed over its transports: Σ size / Σ time.

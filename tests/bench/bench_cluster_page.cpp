@@ -1,0 +1,166 @@
+// The cluster page ready at scale (issue #32 SCALE): a job of RANKS ranks generated from the real Qwen3
+// sample (ClusterJobGenerator.h), read with readCluster(), then ClusterView::setModel + the first paint of
+// the page at 1600 × 1000 (offscreen; widgets only, no MainWindow), the first paint of each tab (the step
+// heat map, the matrix, the communication ops), and a matrix group change. Baseline in the same run: reading
+// the same files' bytes. Prints wall seconds and the peak RSS.
+//
+// usage: QT_QPA_PLATFORM=offscreen bench_cluster_page [RANKS] [DIR]   (DIR: an existing generated job is
+// reused when it has RANKS rank folders; else generated there, default a temporary folder)
+
+#include "ClusterJobGenerator.h"
+#include "cluster/ClusterHeatMap.h"
+#include "cluster/ClusterReader.h"
+#include "cluster/ClusterView.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QPixmap>
+#include <QTabWidget>
+#include <QTemporaryDir>
+
+#include <cstdio>
+#include <ctime>
+#include <memory>
+
+using namespace at;
+using namespace at::cluster;
+
+namespace {
+
+double seconds(const QElapsedTimer &t)
+{
+    return static_cast<double>(t.nsecsElapsed()) / 1e9;
+}
+
+// Wall and CPU time of this process since start() (the shared machine's load makes wall times vary by
+// several times; CPU seconds are the steadier figure).
+class Stopwatch
+{
+public:
+    void start()
+    {
+        m_wall.start();
+        m_cpu = cpuSeconds();
+    }
+    QString text() const
+    {
+        return QStringLiteral("%1 s (%2 CPU-s)").arg(seconds(m_wall), 0, 'f', 3).arg(cpu(), 0, 'f', 3);
+    }
+    double cpu() const { return cpuSeconds() - m_cpu; }
+
+private:
+    static double cpuSeconds()
+    {
+        timespec t{};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+    }
+    QElapsedTimer m_wall;
+    double m_cpu = 0;
+};
+
+long peakRssKb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').first().toLong();
+    return -1;
+}
+
+// The widget painted as the screen would paint it: events delivered, then rendered into a pixmap.
+void paint(QWidget &w)
+{
+    QApplication::processEvents();
+    const QPixmap shot = w.grab();
+    Q_UNUSED(shot);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    const QStringList args = app.arguments().mid(1);
+    const int ranks = !args.isEmpty() ? args[0].toInt() : 128;
+    QTemporaryDir temp;
+    const QString root = args.size() > 1 ? args[1] : temp.path();
+    if (findRankFolders(root).size() != ranks) {
+        QDir(root).removeRecursively();
+        QString error;
+        if (!bench::generateClusterJob(root, ranks, bench::qwen3SampleLevel2(QStringLiteral(AT_SAMPLES_DIR)),
+                                       &error)) {
+            std::fprintf(stderr, "cannot generate the cluster in %s: %s\n", qPrintable(root),
+                         qPrintable(error));
+            return 1;
+        }
+    }
+
+    Stopwatch w;
+    w.start();
+    qint64 bytes = 0;
+    QDirIterator files(root, QDir::Files, QDirIterator::Subdirectories);
+    while (files.hasNext()) {
+        QFile f(files.next());
+        if (f.open(QIODevice::ReadOnly))
+            bytes += f.readAll().size();
+    }
+    const QString baseline = w.text();
+
+    w.start();
+    auto model = std::make_shared<const ClusterModel>(readCluster(root));
+    const QString read = w.text();
+
+    ClusterView view;
+    view.resize(1600, 1000);
+    view.show();
+    QApplication::processEvents();
+    const long rssBefore = peakRssKb();
+
+    w.start();
+    view.setModel(model);
+    const QString set = w.text();
+    Stopwatch painting;
+    painting.start();
+    paint(view);
+    const QString firstPaint = painting.text();
+    const QString ready = w.text();
+
+    auto *tabs = view.findChild<QTabWidget *>();
+    std::printf("cluster page, %zu ranks, %.1f MB of summary files\n", model->ranks.size(),
+                static_cast<double>(bytes) / 1e6);
+    std::printf("read the files' bytes (baseline) %s; readCluster %s\n", qPrintable(baseline),
+                qPrintable(read));
+    std::printf("setModel %s + first paint %s = page ready %s\n", qPrintable(set), qPrintable(firstPaint),
+                qPrintable(ready));
+    for (int i = 0; tabs && i < tabs->count(); ++i) {
+        w.start();
+        tabs->setCurrentIndex(i);
+        paint(view);
+        std::printf("  tab \"%s\": first paint %s\n", qPrintable(tabs->tabText(i)), qPrintable(w.text()));
+    }
+    if (view.matrixGroupChooser()->count() > 1) {
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->widget(i)->isAncestorOf(view.matrixHeatMap()))
+                tabs->setCurrentIndex(i);
+        w.start();
+        view.matrixGroupChooser()->setCurrentIndex(1);
+        paint(view);
+        std::printf("matrix: group changed to \"%s\" and painted %s (%d x %d cells)\n",
+                    qPrintable(view.matrixGroupChooser()->currentText()), qPrintable(w.text()),
+                    view.matrixHeatMap()->rowCount(), view.matrixHeatMap()->columnCount());
+        w.start();
+        view.matrixGroupChooser()->setCurrentIndex(0);
+        paint(view);
+        std::printf("matrix: all groups again %s (%d x %d cells)\n", qPrintable(w.text()),
+                    view.matrixHeatMap()->rowCount(), view.matrixHeatMap()->columnCount());
+    }
+    std::printf("peak RSS %.1f MB (%.1f MB before setModel)\n", peakRssKb() / 1024.0, rssBefore / 1024.0);
+    return 0;
+}
