@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Session.h"
 #include "TraceModel.h"
 
 #include <QFutureWatcher>
@@ -42,13 +43,8 @@ struct QuerySources
     std::shared_ptr<const cluster::ClusterModel> cluster;
 };
 
-// A query saved by name (kept with the session).
-struct SavedQuery
-{
-    QString name;
-    QString sql;
-    friend bool operator==(const SavedQuery &, const SavedQuery &) = default;
-};
+// A query saved by name: kept with the session (Session::queries).
+using SavedQuery = NamedQuery;
 
 // The Query dock (issue #31, docs/QUERY.md "In the window"): SQL over everything loaded. An editor
 // (highlighting, completion, history, saved queries), Run (Ctrl+Enter) on a worker thread with progress and

@@ -19,6 +19,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QClipboard>
+#include <QComboBox>
 #include <QCompleter>
 #include <QContextMenuEvent>
 #include <QDockWidget>
@@ -424,6 +425,36 @@ private slots:
                          m_panel->tabs()->tabText(tab) != QStringLiteral("Pivot"),
                      qPrintable(m_panel->tabs()->tabText(tab)));
         QVERIFY(m_dock->windowTitle() != QStringLiteral("Query"));
+    }
+
+    // Saved queries go with the session: saved, then back in a new window that opens the session.
+    void savedQueriesKeptWithTheSession()
+    {
+        m_dock->show();
+        m_panel->editor()->setPlainText(QStringLiteral("select count(*) from kernel;"));
+        m_panel->saveQuery(QStringLiteral("kernels"));
+        m_panel->editor()->setPlainText(QStringLiteral("select name from slice where depth = 0;"));
+        m_panel->saveQuery(QStringLiteral("top level"));
+        const std::vector<SavedQuery> saved = m_panel->savedQueries();
+        QCOMPARE(saved.size(), std::size_t(2));
+        const QString path = m_dir.filePath(QStringLiteral("queries.atsession"));
+        QString error;
+        QVERIFY2(m_window->saveSession(path, &error), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("select count(*) from kernel;"));
+        closeWindow();
+        QVERIFY(showWindow());
+        QSignalSpy loaded(m_window.get(), &MainWindow::loadFinished);
+        QVERIFY(m_window->openSession(path));
+        QVERIFY(!loaded.isEmpty() || loaded.wait(60000));
+        auto *panel = m_window->findChild<QueryPanel *>();
+        QTRY_COMPARE_WITH_TIMEOUT(panel->savedQueries(), saved, 10000);
+        auto *box = panel->findChild<QComboBox *>(QStringLiteral("querySaved"));
+        QCOMPARE(box->count(), 3); // the prompt, then the two queries
+        box->setCurrentIndex(2);
+        Q_EMIT box->activated(2);
+        QCOMPARE(panel->editor()->toPlainText(), QStringLiteral("select name from slice where depth = 0;"));
     }
 
     // The cluster page alone (no timeline): the summary tables hold every rank.
