@@ -229,6 +229,7 @@ QChart *QueryChart::histogram(int column)
         most = std::max(most, m_bins[static_cast<std::size_t>(b)]);
     }
     auto *series = new QAreaSeries(upper);
+    upper->setParent(series); // the area series does not own its line
     series->setObjectName(QStringLiteral("queryHistogram"));
     series->setColor(seriesColor(0));
     series->setBorderColor(QApplication::palette().color(QPalette::Base));

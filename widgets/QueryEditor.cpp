@@ -11,6 +11,8 @@
 #include <QStringListModel>
 #include <QTextBlock>
 
+#include <algorithm>
+
 namespace at {
 
 namespace {
@@ -124,6 +126,12 @@ void QueryEditor::insertCompletion(const QString &word)
 void QueryEditor::keyPressEvent(QKeyEvent *event)
 {
     QAbstractItemView *popup = m_completer->popup();
+    const bool ctrl = event->modifiers() & Qt::ControlModifier;
+    if (ctrl && (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)) {
+        popup->hide();
+        Q_EMIT runRequested();
+        return;
+    }
     if (popup->isVisible()) {
         switch (event->key()) {
         case Qt::Key_Enter:
@@ -136,11 +144,6 @@ void QueryEditor::keyPressEvent(QKeyEvent *event)
         default:
             break;
         }
-    }
-    const bool ctrl = event->modifiers() & Qt::ControlModifier;
-    if (ctrl && (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)) {
-        Q_EMIT runRequested();
-        return;
     }
     const bool plain = (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier;
     if (plain && !popup->isVisible()) {

@@ -4,6 +4,8 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <vector>
+
 class QComboBox;
 class QLabel;
 class QPushButton;

@@ -141,7 +141,7 @@ QVariant QueryResultModel::data(const QModelIndex &index, int role) const
             return QApplication::palette().color(QPalette::PlaceholderText);
         return {};
     case Qt::TextAlignmentRole:
-        return isNumber(cell) ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+        return isNumber(cell) ? QVariant(static_cast<int>(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
     default:
         return {};
     }

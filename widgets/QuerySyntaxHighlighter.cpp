@@ -5,6 +5,8 @@
 #include <QApplication>
 #include <QPalette>
 
+#include <algorithm>
+
 namespace at {
 
 namespace {
