@@ -21,6 +21,7 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
@@ -210,6 +211,7 @@ QueryPanel::QueryPanel(QWidget *parent)
     QAction *copy = makeCommandAction("query.copy", m_table, Qt::WidgetWithChildrenShortcut);
     connect(copy, &QAction::triggered, this, &QueryPanel::copySelection);
     m_table->addAction(copy);
+    m_table->installEventFilter(this);
 
     QAction *runAction = makeCommandAction("query.run", this, Qt::WidgetWithChildrenShortcut);
     connect(runAction, &QAction::triggered, this, &QueryPanel::run);
@@ -678,6 +680,16 @@ void QueryPanel::querySlicesNamed(const QString &name)
             .arg(sqlString(name)));
     m_chartColumnAfterRun = QStringLiteral("dur");
     run();
+}
+
+bool QueryPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent *>(event)->matches(QKeySequence::Copy)) {
+        copySelection();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void QueryPanel::showEvent(QShowEvent *event)

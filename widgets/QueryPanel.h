@@ -114,6 +114,8 @@ Q_SIGNALS:
 protected:
     void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    // Ctrl+C on the table: the selected rows (the item view would copy only its current cell).
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     struct Engine;

@@ -13,9 +13,11 @@
 #include "Translations.h"
 #include "WindowFixture.h"
 
+#include <QAbstractBarSeries>
 #include <QAction>
 #include <QApplication>
 #include <QAreaSeries>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QClipboard>
@@ -29,6 +31,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineSeries>
 #include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -97,7 +100,12 @@ class TestQueryDock : public QObject, protected test::WindowFixture
     {
         m_panel->editor()->clear();
         m_panel->editor()->setFocus();
-        QTest::keyClicks(m_panel->editor(), sql);
+        const QStringList lines = sql.split(QLatin1Char('\n'));
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            if (i > 0)
+                QTest::keyClick(m_panel->editor(), Qt::Key_Return);
+            QTest::keyClicks(m_panel->editor(), lines[i]);
+        }
         QSignalSpy finished(m_panel, &QueryPanel::finished);
         QTest::keyClick(m_panel->editor(), Qt::Key_Return, Qt::ControlModifier);
         if (finished.isEmpty() && !finished.wait(60000))
