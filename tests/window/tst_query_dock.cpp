@@ -473,6 +473,7 @@ private slots:
         if (dir.isEmpty())
             QSKIP("AT_QUERY_DOCK_SHOTS is not set");
         m_dock->show();
+        m_dock->raise();
         for (const QSize size : {QSize(900, 700), QSize(1600, 1000)})
             for (const char *language : {"en", "zh_CN"})
                 for (const UiTheme theme : {UiTheme::Light, UiTheme::Dark}) {
