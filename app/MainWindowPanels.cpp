@@ -14,6 +14,7 @@
 #include "MarkersPanel.h"
 #include "MemoryPanel.h"
 #include "PanelRegistry.h"
+#include "QueryPanel.h"
 #include "StatisticsPanel.h"
 #include "StepsPanel.h"
 #include "SummaryTablesPanel.h"
@@ -115,7 +116,33 @@ void MainWindow::createPanels()
             // --memory-limit).
             p->setClusterReader(communicationReader(nullptr, 0));
         });
+    // Query (issue #31): SQL over the timeline's model and the cluster data (the cluster page alone too);
+    // rows select and mark slices; the timeline's slice menu opens a ready query. Hidden until asked for.
+    m_panels->add<QueryPanel>(
+        "panel.query", "QueryDock", bottom, new QueryPanel, [this, t, select](QueryPanel *p) {
+            p->setSourceProvider([this] { return QuerySources{sharedModel(), m_cluster->clusterModel()}; });
+            connect(p, &QueryPanel::sliceActivated, t, select);
+            connect(p, &QueryPanel::slicesMarked, t, [t](const std::vector<SliceRef> &slices) {
+                t->setHighlightedSlices(slices);
+                t->selectSlice(slices.front(), true);
+            });
+            connect(p, &QueryPanel::showRequested, this, [this, p] {
+                QDockWidget *dock = m_panels->dock(QStringLiteral("query"));
+                dock->show();
+                dock->raise();
+                m_panels->raise(p);
+            });
+            connect(t, &TimelineView::sliceMenuRequested, p, [t, p](QMenu *menu, SliceRef slice) {
+                const QString name = t->model() ? t->model()->sliceName(slice) : QString();
+                if (!name.isEmpty())
+                    menu->addAction(QueryPanel::querySlicesNamedText(), p,
+                                    [p, name] { p->querySlicesNamed(name); });
+            });
+        });
     m_panels->finish();
+    QDockWidget *queryDock = m_panels->dock(QStringLiteral("query"));
+    queryDock->toggleViewAction()->setShortcuts(commandKeys(command("panel.query")));
+    queryDock->hide();
 }
 
 void MainWindow::setLoadOptions(const LoadOptions &options)

@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "MarkerList.h"
 #include "MessageBar.h"
+#include "QueryPanel.h"
 #include "TimelineView.h"
 #include "common/OutputPath.h"
 
@@ -71,6 +72,8 @@ Session SessionController::capture() const
                 s.rankOffsets.push_back({model->groups()[static_cast<std::size_t>(g)].label, offset});
     }
     s.markers = m_window->markers()->markers();
+    if (const auto *query = m_window->findChild<QueryPanel *>())
+        s.queries = query->savedQueries();
     s.colorRules = timeline->colorRules();
     s.compare = m_compare->lastCompare();
     return s;
@@ -258,6 +261,18 @@ void SessionController::apply(Session s)
                 offsets[g] = o.offset;
     timeline->setGroupOffsets(std::move(offsets));
     m_window->markers()->setAll(std::move(s.markers));
+    if (auto *query = m_window->findChild<QueryPanel *>(); query && !s.queries.empty()) {
+        // The session's queries join the ones the dock has (a saved query of the same name is replaced).
+        std::vector<NamedQuery> queries = query->savedQueries();
+        for (const NamedQuery &q : s.queries) {
+            const auto same = std::ranges::find(queries, q.name, &NamedQuery::name);
+            if (same != queries.end())
+                *same = q;
+            else
+                queries.push_back(q);
+        }
+        query->setSavedQueries(std::move(queries));
+    }
     m_window->setColorRules(s.colorRules);
     if (s.viewEnd > s.viewBegin)
         timeline->zoom()->setRange({s.viewBegin, s.viewEnd}, true);

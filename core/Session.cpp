@@ -81,6 +81,12 @@ QByteArray sessionToJson(const Session &s)
                         {QStringLiteral("comparisonPath"), s.compare->comparisonPath},
                         {QStringLiteral("comparisonStep"), QString::number(s.compare->comparisonStep)},
                         {QStringLiteral("matchShapes"), s.compare->matchShapes}};
+    if (!s.queries.empty()) {
+        QJsonArray queries;
+        for (const NamedQuery &q : s.queries)
+            queries.append(QJsonObject{{QStringLiteral("name"), q.name}, {QStringLiteral("sql"), q.sql}});
+        root[QStringLiteral("queries")] = queries;
+    }
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -329,6 +335,11 @@ std::optional<Session> readSession(Json &json, const typename Json::Value &root,
         const QString pattern = json.text(member(o, "pattern"));
         if (c && !pattern.isEmpty())
             s.colorRules.push_back({pattern, *c});
+    });
+    Json::forEach(member(root, "queries"), [&](const Value &o) {
+        NamedQuery q{json.text(member(o, "name")), json.text(member(o, "sql"))};
+        if (!q.name.isEmpty() && !q.sql.isEmpty()) // a damaged entry is skipped
+            s.queries.push_back(std::move(q));
     });
     if (Json::contains(root, QLatin1StringView("compare"))) {
         const Value c = member(root, "compare");

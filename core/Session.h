@@ -49,12 +49,21 @@ struct RankOffset
     friend bool operator==(const RankOffset &, const RankOffset &) = default;
 };
 
+// A query of the Query dock saved by name (issue #31).
+struct NamedQuery
+{
+    QString name;
+    QString sql;
+    friend bool operator==(const NamedQuery &, const NamedQuery &) = default;
+};
+
 // What File ▸ Save Session writes: enough to reopen the same data in the same view. Lanes are named by
 // "group label / process name" so that a session survives a reload of the same files.
-// Version 2 added rankFolders and rankOffsets; version 1 files still load (without them).
+// Version 2 added rankFolders and rankOffsets, version 3 the Query dock's saved queries; older files still
+// load (without them).
 struct Session
 {
-    static constexpr int kVersion = 2;
+    static constexpr int kVersion = 3;
     QStringList paths;
     // The ranks open on the timeline when paths.first() is a cluster folder opened rank by rank
     // (LoadOptions::rankFolders); empty: the whole folder.
@@ -71,6 +80,7 @@ struct Session
     std::vector<Marker> markers;
     std::vector<ColorRule> colorRules;
     std::optional<CompareSetup> compare;
+    std::vector<NamedQuery> queries; // the Query dock's saved queries, in their order
     friend bool operator==(const Session &, const Session &) = default;
 };
 

@@ -305,6 +305,7 @@ std::vector<Command> timelineCommands()
 // View ▸ Panels.
 std::vector<Command> panelToggleCommands()
 {
+    const auto ctrlShift = Qt::ControlModifier | Qt::ShiftModifier;
     return {
         {"panel.details",
          S::Panels,
@@ -357,6 +358,11 @@ std::vector<Command> panelToggleCommands()
          {},
          QT_TRANSLATE_NOOP("Commands",
                            "show or hide the Insights dock (performance problems found automatically)")},
+        {"panel.query",
+         S::Panels,
+         QT_TRANSLATE_NOOP("Commands", "Query"),
+         {key(ctrlShift | Qt::Key_Q)},
+         QT_TRANSLATE_NOOP("Commands", "show or hide the Query dock (SQL over everything loaded)")},
     };
 }
 
@@ -410,12 +416,26 @@ std::vector<Command> appearanceAndHelpCommands()
 // a panel's own keys, the compare window, and the listed-only gestures.
 std::vector<Command> panelCompareAndListedCommands()
 {
+    const auto ctrl = Qt::ControlModifier;
     return {
         {"statistics.copy",
          S::Panel,
          QT_TRANSLATE_NOOP("Commands", "Copy"),
          {},
          QT_TRANSLATE_NOOP("Commands", "in Range statistics: copy the selected rows as TSV"),
+         nullptr,
+         N::None,
+         QKeySequence::Copy},
+        {"query.run",
+         S::Panel,
+         QT_TRANSLATE_NOOP("Commands", "Run Query"),
+         {key(ctrl | Qt::Key_Return), key(ctrl | Qt::Key_Enter)},
+         QT_TRANSLATE_NOOP("Commands", "in Query: run the SQL of the editor")},
+        {"query.copy",
+         S::Panel,
+         QT_TRANSLATE_NOOP("Commands", "Copy"),
+         {},
+         QT_TRANSLATE_NOOP("Commands", "in Query: copy the selected rows as TSV"),
          nullptr,
          N::None,
          QKeySequence::Copy},

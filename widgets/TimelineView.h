@@ -214,6 +214,8 @@ Q_SIGNALS:
     // The lane menu is about to open on a rank's lanes (group >= 0): the window adds its rank actions
     // (Close Rank, Rank Offsets…) to menu before it is shown.
     void laneMenuRequested(QMenu *menu, int group);
+    // The context menu opens on a slice: the window adds its slice actions (Query Slices Named Like This).
+    void sliceMenuRequested(QMenu *menu, at::SliceRef slice);
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -83,6 +83,11 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             v.hiddenThreads.clear();
             setLaneVisibility(std::move(v));
         });
+    if (const SliceRef slice = event->pos().y() >= kRulerHeight ? sliceAt(event->pos()) : SliceRef{};
+        slice.isValid()) {
+        menu.addSeparator();
+        Q_EMIT sliceMenuRequested(&menu, slice);
+    }
     if (menuGroup >= 0 && LaneLayout::showsGroups(m_model))
         Q_EMIT laneMenuRequested(&menu, menuGroup);
     if (!menu.isEmpty())

@@ -717,6 +717,26 @@
         <source>op diff window: open both steps&apos; timelines in the compare window</source>
         <translation>算子差异窗口：在对比窗口中打开两个迭代的时间线</translation>
     </message>
+    <message>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>show or hide the Query dock (SQL over everything loaded)</source>
+        <translation>显示或隐藏“查询”停靠窗口（对已加载的全部数据执行 SQL）</translation>
+    </message>
+    <message>
+        <source>Run Query</source>
+        <translation>运行查询</translation>
+    </message>
+    <message>
+        <source>in Query: run the SQL of the editor</source>
+        <translation>在“查询”中：运行编辑器中的 SQL</translation>
+    </message>
+    <message>
+        <source>in Query: copy the selected rows as TSV</source>
+        <translation>在“查询”中：将选中的行复制为 TSV</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -859,6 +879,77 @@
     <message>
         <source>The export was cancelled.</source>
         <translation>导出已取消。</translation>
+    </message>
+    <message>
+        <source>the %1 groups differ in size (%2 and %3 ranks)</source>
+        <translation>%1 各组大小不同（%2 与 %3 个 Rank）</translation>
+    </message>
+    <message>
+        <source>rank %1 is in two %2 groups</source>
+        <translation>Rank %1 属于两个 %2 组</translation>
+    </message>
+    <message>
+        <source>no %1 group lists rank(s) %2 (each rank&apos;s profiler_metadata.json lists only some groups)</source>
+        <translation>没有 %1 组包含 Rank %2（每个 Rank 的 profiler_metadata.json 只列出部分组）</translation>
+    </message>
+    <message>
+        <source>distributed_args: tp %1 × cp %2 × dp %3 × pp %4 is not the world size %5</source>
+        <translation>distributed_args：tp %1 × cp %2 × dp %3 × pp %4 不等于 world size %5</translation>
+    </message>
+    <message>
+        <source>rank %1 is beyond distributed_args&apos; world size %2</source>
+        <translation>Rank %1 超出 distributed_args 的 world size %2</translation>
+    </message>
+    <message>
+        <source>no parallel_group_info in the ranks&apos; metadata</source>
+        <translation>各 Rank 的元数据中没有 parallel_group_info</translation>
+    </message>
+    <message>
+        <source>the parallel groups do not place the %1 ranks on a grid</source>
+        <translation>并行组无法将 %1 个 Rank 排成网格</translation>
+    </message>
+    <message>
+        <source>no distributed_args</source>
+        <translation>没有 distributed_args</translation>
+    </message>
+    <message>
+        <source>distributed_args has no dimension above 1</source>
+        <translation>distributed_args 中没有大于 1 的维度</translation>
+    </message>
+    <message>
+        <source>Mean step time</source>
+        <translation>平均步骤时间</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation>通信（未被掩盖）</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Wait ratio</source>
+        <translation>等待比例</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>内存峰值</translation>
+    </message>
+</context>
+<context>
+    <name>InsightText</name>
+    <message>
+        <source>3σ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dixon Q at 99.5 %</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1344,6 +1435,48 @@
     <message>
         <source>The largest part of rank %1&apos;s step is %2: %3 of %4. The checks explain %5 of it; no check explains the other %6.</source>
         <translation>rank %1 的迭代中最大的部分是%2：%4 中的 %3。各项检查解释了其中 %5；其余 %6 没有任何检查能解释。</translation>
+    </message>
+    <message>
+        <source>%1%2 (%3): rank %4 %5 ms against a mean of %6 ms over %7 ranks, %8 = %9 &gt; %10; the other ranks waited %11 ms in all, rank %12 longest</source>
+        <translation>%1%2（%3）：rank %4 为 %5 ms，%7 个 rank 的平均值为 %6 ms，%8 = %9 &gt; %10；其他 rank 共等待 %11 ms，rank %12 等待最久</translation>
+    </message>
+    <message>
+        <source>Rank %1 voted slow in %2 of %3 collectives of group %4 (%5)</source>
+        <translation>rank %1 在通信组 %4 的 %3 个集合通信中有 %2 次被投票为慢卡（%5）</translation>
+    </message>
+    <message>
+        <source>rank %1: %2 of %3 in %4</source>
+        <translation>rank %1：%4 中 %3 次里 %2 次</translation>
+    </message>
+    <message>
+        <source>msprof-analyze&apos;s slow-rank vote: in each collective of a group (send/receive and groups whose ranks have unequal op counts left out) the rank whose op time (Elapse Time) is abnormally short arrived last, the others waited for it inside the op; Dixon&apos;s Q-test at 99.5 % up to %1 ranks, 3σ above. Rank %2 got %3 vote(s) in the %4 collectives of group %5 tested; in those ops the other ranks waited %6 ms (Σ Wait Time), rank %7 longest.</source>
+        <translation>msprof-analyze 的慢卡投票：在通信组的每个集合通信中（不含 send/receive 以及各 rank 算子数不一致的通信组），算子耗时（Elapse Time）异常短的 rank 最后到达，其他 rank 在算子内等待它；不超过 %1 个 rank 时用 Dixon Q 检验（99.5 %），更多时用 3σ。rank %2 在通信组 %5 被检验的 %4 个集合通信中得到 %3 票；在这些算子中其他 rank 共等待 %6 ms（Wait Time 之和），等待最久的是 rank %7。</translation>
+    </message>
+    <message>
+        <source>Also voted: %1.</source>
+        <translation>其他被投票的：%1。</translation>
+    </message>
+    <message>
+        <source>Open the voted rank and a waiting rank at the op (double-click the occurrence on the cluster page) and compare what each ran before the collective: the voted rank computed longer, its host dispatched later, or it was held by another collective.</source>
+        <translation>在该算子处打开被投票的 rank 和一个等待的 rank（在集群页双击该条目），比较二者在该集合通信之前执行的内容：被投票的 rank 计算更久、其 host 下发更晚，或被另一个集合通信占住。</translation>
+    </message>
+    <message>
+        <source>%1%2 (%3, ranks %4): transit %5 ms against a mean of %6 ms over %7 ops, z = %8</source>
+        <translation>%1%2（%3，rank %4）：传输时间 %5 ms，%7 个算子的平均值为 %6 ms，z = %8</translation>
+    </message>
+    <message>
+        <source>Slow link by transit time: %1 in group %2</source>
+        <translation>按传输时间判定的慢链路：通信组 %2 中的 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>msprof-analyze&apos;s slow-link rule: an op&apos;s transit time is the shortest op time (Elapse Time) over its group&apos;s ranks, the time of the rank that waited for no one; ops of the same kind, data size and number of ranks should transfer alike, and a transit time more than %1σ above their mean marks a slow link. %n op(s) found. The largest: %2 on ranks %3 took %4 ms against a mean of %5 ms over %6 %7 ops of %8 MB on %9 ranks (z = %10).</source>
+        <translation>
+            <numerusform>msprof-analyze 的慢链路规则：算子的传输时间是其通信组各 rank 上算子耗时（Elapse Time）的最小值，即无需等待任何 rank 的那个 rank 的耗时；同类型、同数据量、同 rank 数的算子传输应当相近，传输时间高于其平均值 %1σ 以上即为慢链路。共发现 %n 个算子。最大的：%2 在 rank %3 上耗时 %4 ms，而 %6 个 %8 MB、%9 个 rank 的 %7 算子平均为 %5 ms（z = %10）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open the op&apos;s ranks at the op and check the links between them (HCCS / RDMA port errors, a link running at reduced width, traffic from other jobs) and the communication matrix of that step.</source>
+        <translation>在该算子处打开其各 rank，检查它们之间的链路（HCCS / RDMA 端口错误、降宽运行的链路、其他作业的流量）以及该 step 的通信矩阵。</translation>
     </message>
 </context>
 <context>
@@ -2701,10 +2834,6 @@
         <translation>%1：%2 个 GPU kernel、CPU 算子或 [memory] 事件无法读取，未计入 kernel 表和内存曲线（第一个位于字节 %3）</translation>
     </message>
     <message>
-        <source>%1: reading stopped during the GPU kernel and [memory] events; %2 kernels and %3 [memory] events were kept</source>
-        <translation>%1：读取 GPU kernel 和 [memory] 事件时停止读取；保留了 %2 个 kernel 和 %3 个 [memory] 事件</translation>
-    </message>
-    <message>
         <source>: %1 ranks</source>
         <translation>：%1 个 rank</translation>
     </message>
@@ -2759,6 +2888,88 @@
     <message>
         <source>%1: the keys beside &quot;traceEvents&quot; could not all be read (%2); the events were read with their times as written</source>
         <translation>%1：&quot;traceEvents&quot; 之外的键未能全部读取（%2）；事件按所写时间读取</translation>
+    </message>
+    <message>
+        <source>%1: no %2 table; what it holds is not shown</source>
+        <translation>%1：没有 %2 表；其中的数据未显示</translation>
+    </message>
+    <message>
+        <source>%1: table %2 has no column %3; read as empty</source>
+        <translation>%1：表 %2 没有列 %3；按空值读取</translation>
+    </message>
+    <message>
+        <source>%1: table %2 could not be read (%3)</source>
+        <translation>%1：无法读取表 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1: table %2 could not be read to its end (%3)</source>
+        <translation>%1：表 %2 未能读到末尾（%3）</translation>
+    </message>
+    <message>
+        <source>%1: ClusterBaseInfo distributed_args is not a JSON object</source>
+        <translation>%1：ClusterBaseInfo 的 distributed_args 不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>ClusterStepTraceTime row %1</source>
+        <translation>ClusterStepTraceTime 第 %1 行</translation>
+    </message>
+    <message>
+        <source>op %1@%2 of rank %3</source>
+        <translation>rank %3 的算子 %1@%2</translation>
+    </message>
+    <message>
+        <source>%1 row %2</source>
+        <translation>%1 第 %2 行</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n value(s) that are not finite numbers read as 0</source>
+        <translation>
+            <numerusform>%1：%n 个非有限数值按 0 读取</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the stage rows of ClusterStepTraceTime name the stages %2, the pp groups give %3; the pp groups are used</source>
+        <translation>%1：ClusterStepTraceTime 的 stage 行给出的阶段为 %2，pp 通信组给出的为 %3；采用 pp 通信组</translation>
+    </message>
+    <message>
+        <source>%1; not read as msprof-analyze&apos;s cluster database</source>
+        <translation>%1；未作为 msprof-analyze 的集群数据库读取</translation>
+    </message>
+    <message>
+        <source>%1: holds neither ClusterStepTraceTime nor ClusterCommunicationTime; not an msprof-analyze cluster database</source>
+        <translation>%1：既没有 ClusterStepTraceTime 也没有 ClusterCommunicationTime；不是 msprof-analyze 的集群数据库</translation>
+    </message>
+    <message>
+        <source>%1 is missing; the cluster is read without it</source>
+        <translation>%1 缺失；集群在没有它的情况下读取</translation>
+    </message>
+    <message>
+        <source>%1: line %2: the number of fields differs from the header; %3 row(s) like this skipped</source>
+        <translation>%1：第 %2 行：字段数与表头不同；跳过 %3 行此类数据</translation>
+    </message>
+    <message>
+        <source>%1: %2: a rank row whose Index is not a rank id; %3 row(s) like this skipped</source>
+        <translation>%1：%2：rank 行的 Index 不是 rank ID；跳过 %3 行此类数据</translation>
+    </message>
+    <message>
+        <source>%1: no comm_group_parallel_info; the ranks have no parallel groups</source>
+        <translation>%1：没有 comm_group_parallel_info；各 rank 没有并行组</translation>
+    </message>
+    <message>
+        <source>%1: %2 group(s) without a group_name or a rank_set skipped</source>
+        <translation>%1：跳过 %2 个没有 group_name 或 rank_set 的组</translation>
+    </message>
+    <message>
+        <source>op %1 of rank %2</source>
+        <translation>rank %2 的算子 %1</translation>
+    </message>
+    <message>
+        <source>%1: the stage row %2 is not a pipeline stage of the pp groups; the stages come from the pp groups</source>
+        <translation>%1：stage 行 %2 不是 pp 组的流水线阶段；阶段取自 pp 组</translation>
+    </message>
+    <message>
+        <source>%1: the stage row %2 is not the maximum of its ranks&apos; rows in %3</source>
+        <translation>%1：stage 行 %2 在 %3 上不是其各 rank 行的最大值</translation>
     </message>
 </context>
 <context>
@@ -3357,6 +3568,18 @@ duration %2 µs · %3</source>
     <message>
         <source>Step %1: each cell is the bandwidth in GB/s from the source rank (row) to the destination rank (column); its colour runs from dark purple (the slowest link) to yellow (the fastest), as the scale below shows. Click a cell to open both ranks at the op.</source>
         <translation>步骤 %1：每个单元格是从源 Rank（行）到目的 Rank（列）的带宽，单位 GB/s；颜色从深紫（最慢的链路）到黄色（最快的链路），见下方色标。单击单元格可在该算子处打开这两个 Rank。</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>并行策略</translation>
+    </message>
+    <message>
+        <source>Mean step: the %1 slowest of %2 ranks</source>
+        <translation>每步平均：%2 个 Rank 中最慢的 %1 个</translation>
+    </message>
+    <message>
+        <source>Rank (slowest %1, median, fastest)</source>
+        <translation>Rank（最慢的 %1 个、中位数、最快）</translation>
     </message>
 </context>
 <context>
@@ -4967,6 +5190,262 @@ duration %2 µs · %3</source>
     </message>
 </context>
 <context>
+    <name>at::QueryChart</name>
+    <message>
+        <source>Run a query to chart its result</source>
+        <translation>运行查询后即可绘制其结果</translation>
+    </message>
+    <message>
+        <source>The result has no numeric column to chart</source>
+        <translation>结果中没有可绘制的数值列</translation>
+    </message>
+    <message>
+        <source>%1 has only NULL values</source>
+        <translation>%1 只有 NULL 值</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>%1 rows of %2 in %3 bins</source>
+        <translation>%2 的 %1 行，分为 %3 个区间</translation>
+    </message>
+    <message>
+        <source>The first %1 of %2 rows</source>
+        <translation>%2 行中的前 %1 行</translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation>直方图</translation>
+    </message>
+    <message>
+        <source>Bar chart</source>
+        <translation>柱状图</translation>
+    </message>
+    <message>
+        <source>A histogram of one numeric column, or a bar per row (label × value)</source>
+        <translation>某一数值列的直方图，或每行一根柱（标签 × 数值）</translation>
+    </message>
+    <message>
+        <source>The numeric column to chart</source>
+        <translation>要绘制的数值列</translation>
+    </message>
+    <message>
+        <source>by</source>
+        <translation>按</translation>
+    </message>
+    <message>
+        <source>The column that labels the bars</source>
+        <translation>用作柱标签的列</translation>
+    </message>
+</context>
+<context>
+    <name>at::QueryPanel</name>
+    <message>
+        <source>Save Query</source>
+        <translation>保存查询</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Nothing is open: open a profile or a cluster folder first</source>
+        <translation>尚未打开任何数据：请先打开性能数据或集群文件夹</translation>
+    </message>
+    <message>
+        <source>the last result</source>
+        <translation>上一次的结果</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Running… %1 rows, %2 s</source>
+        <translation>正在运行… %1 行，%2 秒</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 rows (%2 s)</source>
+        <translation>已在 %1 行后取消（%2 秒）</translation>
+    </message>
+    <message>
+        <source>Error at line %1, column %2: %3</source>
+        <translation>第 %1 行第 %2 列出错：%3</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>%1 rows in %2 s; the table keeps the first %3, %4 rows were not kept</source>
+        <translation>%1 行，用时 %2 秒；表格保留前 %3 行，另有 %4 行未保留</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) in %1 s</source>
+        <translation>
+            <numerusform>%n 行，用时 %1 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No row of this result is a slice of the timeline (it needs a slice_id or id column, or ts and dur)</source>
+        <translation>结果中没有对应时间线切片的行（需要 slice_id 或 id 列，或 ts 和 dur 列）</translation>
+    </message>
+    <message>
+        <source>%1 slices marked on the timeline</source>
+        <translation>已在时间线上标记 %1 个切片</translation>
+    </message>
+    <message>
+        <source>(the first %1 rows were looked up by ts and dur)</source>
+        <translation>（前 %1 行按 ts 和 dur 查找）</translation>
+    </message>
+    <message>
+        <source>Export Result as CSV</source>
+        <translation>将结果导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Wrote %1 rows to %2</source>
+        <translation>已将 %1 行写入 %2</translation>
+    </message>
+    <message>
+        <source>Saved queries</source>
+        <translation>已保存的查询</translation>
+    </message>
+    <message>
+        <source>Query Slices Named Like This</source>
+        <translation>查询与此同名的切片</translation>
+    </message>
+    <message>
+        <source>-- every slice named like the one clicked: the histogram of its durations</source>
+        <translation>-- 与所点切片同名的全部切片：其耗时的直方图</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Run the query (Ctrl+Enter)</source>
+        <translation>运行查询（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the running query</source>
+        <translation>停止正在运行的查询</translation>
+    </message>
+    <message>
+        <source>Show on Timeline</source>
+        <translation>在时间线上显示</translation>
+    </message>
+    <message>
+        <source>Mark the slice of every row on the timeline (rows with slice_id or id, or ts and dur)</source>
+        <translation>在时间线上标记每一行对应的切片（含 slice_id 或 id 列，或 ts 和 dur 列的行）</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Write the result as a CSV file</source>
+        <translation>将结果写入 CSV 文件</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save the query under a name (kept with the session)</source>
+        <translation>以名称保存查询（随会话保存）</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete the chosen saved query</source>
+        <translation>删除所选的已保存查询</translation>
+    </message>
+    <message>
+        <source>Saved queries: choose one to put it into the editor</source>
+        <translation>已保存的查询：选择一个即可放入编辑器</translation>
+    </message>
+    <message>
+        <source>SQL over everything loaded (docs/QUERY.md). Ctrl+Enter runs, Ctrl+Space completes, Up and Down walk the history</source>
+        <translation>对已加载的全部数据执行 SQL（docs/QUERY.md）。Ctrl+Enter 运行，Ctrl+Space 补全，上下方向键浏览历史</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Pivot</source>
+        <translation>透视</translation>
+    </message>
+    <message>
+        <source>Click a row to select its slice on the timeline</source>
+        <translation>单击某行即可在时间线上选中其切片</translation>
+    </message>
+</context>
+<context>
+    <name>at::QueryPivot</name>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Rows of</source>
+        <translation>数据来源</translation>
+    </message>
+    <message>
+        <source>The table to group, or the result of the last query</source>
+        <translation>要分组的表，或上一次查询的结果</translation>
+    </message>
+    <message>
+        <source>Group by</source>
+        <translation>分组依据</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>of</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Build and Run</source>
+        <translation>生成并运行</translation>
+    </message>
+    <message>
+        <source>Writes the SQL into the editor (edit it there) and runs it</source>
+        <translation>将 SQL 写入编辑器（可在其中修改）并运行</translation>
+    </message>
+</context>
+<context>
+    <name>at::QueryResultModel</name>
+    <message numerus="yes">
+        <source>(blob, %n byte(s))</source>
+        <translation>
+            <numerusform>（二进制数据，%n 字节）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>at::RangeSliceListModel</name>
     <message>
         <source>Name</source>
@@ -5418,6 +5897,78 @@ duration %2 µs · %3</source>
         <source>Allocated, %1: %2</source>
         <extracomment>%1: a memory component (&quot;PTA+GE&quot;); %2: its exact size</extracomment>
         <translation>已分配，%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>at::StrategyGrid</name>
+    <message>
+        <source>Parallel strategy grid</source>
+        <translation>并行策略网格</translation>
+    </message>
+    <message>
+        <source>one</source>
+        <translation>一</translation>
+    </message>
+    <message>
+        <source>%1 = %2 ranks; rows: %3, columns: %4</source>
+        <translation>%1 = %2 个 Rank；行：%3，列：%4</translation>
+    </message>
+    <message>
+        <source>%1: no rank has this figure</source>
+        <translation>%1：没有 Rank 有此数值</translation>
+    </message>
+    <message>
+        <source>%1 group (%2 ranks)</source>
+        <translation>%1 组（%2 个 Rank）</translation>
+    </message>
+    <message>
+        <source>named by a finding</source>
+        <translation>被某项发现指出</translation>
+    </message>
+    <message>
+        <source>Rank %1 (device %2)</source>
+        <translation>Rank %1（设备 %2）</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Not in this cluster folder</source>
+        <translation>不在此集群文件夹中</translation>
+    </message>
+    <message>
+        <source>Finding: %1</source>
+        <translation>发现：%1</translation>
+    </message>
+    <message>
+        <source>Click to open its timeline</source>
+        <translation>单击打开其时间线</translation>
+    </message>
+    <message>
+        <source>No parallel strategy known: %1</source>
+        <translation>并行策略未知：%1</translation>
+    </message>
+    <message>
+        <source>Findings naming rank %1:
+%2</source>
+        <translation>指出 Rank %1 的发现：
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>at::StrategyView</name>
+    <message>
+        <source>&amp;Colour by:</source>
+        <translation>着色依据(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Coordinates from distributed_args in Megatron order (TP fastest, then CP, DP, PP): the parallel groups do not place every rank (%1).</source>
+        <translation>坐标按 Megatron 顺序取自 distributed_args（TP 变化最快，其次 CP、DP、PP）：并行组未能放置每个 Rank（%1）。</translation>
+    </message>
+    <message>
+        <source>Coordinates from the parallel groups (parallel_group_info). Hover a rank to outline its groups; click it to open its timeline.</source>
+        <translation>坐标取自并行组（parallel_group_info）。鼠标悬停在 Rank 上可勾勒其所在各组；单击可打开其时间线。</translation>
     </message>
 </context>
 <context>
