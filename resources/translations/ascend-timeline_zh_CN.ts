@@ -945,11 +945,11 @@
     <name>InsightText</name>
     <message>
         <source>3σ</source>
-        <translation type="unfinished"></translation>
+        <translation>3σ</translation>
     </message>
     <message>
         <source>Dixon Q at 99.5 %</source>
-        <translation type="unfinished"></translation>
+        <translation>Dixon Q 检验（99.5 %）</translation>
     </message>
 </context>
 <context>
