@@ -6,9 +6,9 @@
 #include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/CommunicationOps.h"
+#include "cluster/ParallelStrategy.h"
 #include "cluster/SlowLinkTransit.h"
 #include "cluster/SlowRankVoting.h"
-#include "cluster/ParallelStrategy.h"
 
 #include "ExactText.h"
 #include "FindingJson.h"
