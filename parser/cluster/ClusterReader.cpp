@@ -81,47 +81,6 @@ std::string_view view(const std::string &s)
     return {s.data(), s.size()};
 }
 
-// The breakdown fields of a step row by their step_trace_time.csv column (FORMATS.md §9.2), µs.
-struct StepField
-{
-    const char *column;
-    TimeNs RankStep::*member;
-};
-constexpr StepField kStepFields[] = {
-    {"Computing", &RankStep::computing},
-    {"Communication(Not Overlapped)", &RankStep::communicationNotOverlapped},
-    {"Overlapped", &RankStep::overlapped},
-    {"Communication", &RankStep::communication},
-    {"Free", &RankStep::free},
-    {"Stage", &RankStep::stage},
-    {"Bubble", &RankStep::bubble},
-    {"Communication(Not Overlapped and Exclude Receive)",
-     &RankStep::communicationNotOverlappedExcludeReceive},
-    {"Preparing", &RankStep::preparing},
-};
-
-// A step row's times through cell(column) (µs text; empty when absent), by the rules of ClusterValues.h
-// and added to the rank's totals. False when the row is rejected (the reason is logged in `times`).
-template <typename Cell> bool readStepTimes(Cell &&cell, RankStep &s, RecordTimes &times, RankTotals &totals)
-{
-    std::vector<std::pair<std::string_view, TimeNs>> values;
-    for (const StepField &f : kStepFields) {
-        const std::string_view text = cell(std::string_view(f.column));
-        s.*f.member = times.time(text, TimeUnit::Microseconds, f.column);
-        values.emplace_back(f.column, s.*f.member);
-    }
-    if (times.rejected())
-        return false;
-    s.hasPreparing = !csv::trimCell(cell(std::string_view("Preparing"))).empty();
-    if (const auto overflow = totals.add(values)) {
-        const std::string_view text = cell(std::string_view(*overflow));
-        times.reject(ValueProblem::TotalOverflows, *overflow,
-                     QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).trimmed());
-        return false;
-    }
-    return true;
-}
-
 // The rank of a folder: profiler_info_<N>.json's N (what msprof-analyze uses), else the database's
 // suffix, else distributed_args.rank, else rank_id inside profiler_info. A rank id beyond int
 // (profiler_info_99999999999.json) used to wrap to another rank and push the real one out: the folder's

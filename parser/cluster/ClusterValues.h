@@ -10,7 +10,9 @@
 // Each rejection is reported once per file and reason: the first record, field and value, and how many.
 
 #include "Time.h"
+#include "cluster/ClusterModel.h"
 #include "cluster/ClusterNumbers.h"
+#include "csv/CsvValues.h"
 
 #include <QString>
 #include <QStringList>
@@ -91,6 +93,48 @@ public:
 private:
     std::map<std::string, TimeNs, std::less<>> m_totals;
 };
+
+// The breakdown fields of a step row by their step_trace_time.csv column (FORMATS.md §9.2), µs: the same
+// columns in a rank's step_trace_time.csv and msprof-analyze's cluster_step_trace_time.csv.
+struct StepField
+{
+    const char *column;
+    TimeNs RankStep::*member;
+};
+inline constexpr StepField kStepFields[] = {
+    {"Computing", &RankStep::computing},
+    {"Communication(Not Overlapped)", &RankStep::communicationNotOverlapped},
+    {"Overlapped", &RankStep::overlapped},
+    {"Communication", &RankStep::communication},
+    {"Free", &RankStep::free},
+    {"Stage", &RankStep::stage},
+    {"Bubble", &RankStep::bubble},
+    {"Communication(Not Overlapped and Exclude Receive)",
+     &RankStep::communicationNotOverlappedExcludeReceive},
+    {"Preparing", &RankStep::preparing},
+};
+
+// A step row's times through cell(column) (µs text; empty when absent), by the rules of ClusterValues.h
+// and added to the rank's totals. False when the row is rejected (the reason is logged in `times`).
+template <typename Cell> bool readStepTimes(Cell &&cell, RankStep &s, RecordTimes &times, RankTotals &totals)
+{
+    std::vector<std::pair<std::string_view, TimeNs>> values;
+    for (const StepField &f : kStepFields) {
+        const std::string_view text = cell(std::string_view(f.column));
+        s.*f.member = times.time(text, TimeUnit::Microseconds, f.column);
+        values.emplace_back(f.column, s.*f.member);
+    }
+    if (times.rejected())
+        return false;
+    s.hasPreparing = !csv::trimCell(cell(std::string_view("Preparing"))).empty();
+    if (const auto overflow = totals.add(values)) {
+        const std::string_view text = cell(std::string_view(*overflow));
+        times.reject(ValueProblem::TotalOverflows, *overflow,
+                     QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).trimmed());
+        return false;
+    }
+    return true;
+}
 
 // A rank id written in a file or folder name: 0..INT_MAX, else nullopt ("99999999999" does not wrap).
 std::optional<int> rankIdFromText(const QString &digits);

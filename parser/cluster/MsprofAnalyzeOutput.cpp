@@ -40,26 +40,6 @@ QString text(std::string_view cell)
     return QString::fromUtf8(cell.data(), static_cast<qsizetype>(cell.size())).trimmed();
 }
 
-// The step fields of a row by their column (FORMATS.md §9.2), µs; the same columns and rules as a rank's
-// step_trace_time.csv (ClusterReader.cpp), which this file's rows copy.
-struct StepField
-{
-    const char *column;
-    TimeNs RankStep::*member;
-};
-constexpr StepField kStepFields[] = {
-    {"Computing", &RankStep::computing},
-    {"Communication(Not Overlapped)", &RankStep::communicationNotOverlapped},
-    {"Overlapped", &RankStep::overlapped},
-    {"Communication", &RankStep::communication},
-    {"Free", &RankStep::free},
-    {"Stage", &RankStep::stage},
-    {"Bubble", &RankStep::bubble},
-    {"Communication(Not Overlapped and Exclude Receive)",
-     &RankStep::communicationNotOverlappedExcludeReceive},
-    {"Preparing", &RankStep::preparing},
-};
-
 // "(0, 1)", "(2,)", "(0,1)" → the rank ids; empty when the text holds none or one out of range.
 std::vector<int> ranksOfTuple(const QString &tuple)
 {
@@ -178,20 +158,21 @@ private:
             if (!stepOk)
                 s.step = kNoStep;
             RecordTimes times(rejected, line);
+            const auto cell = [&](std::string_view column) { return table.cell(row, column); };
             if (type == QLatin1String("rank")) {
                 const std::optional<int> id = rankIdFromText(index);
                 if (!id) {
                     badIndex << QStringLiteral("%1 (%2)").arg(line, index);
                     continue;
                 }
-                if (readTimes(table, row, s, times, totals[*id])) {
+                if (readStepTimes(cell, s, times, totals[*id])) {
                     Rank &r = rank(*id);
                     r.steps.push_back(s);
                     noteRead(r, path);
                 }
             } else if (type == QLatin1String("stage")) {
                 RankTotals unused;
-                if (readTimes(table, row, s, times, unused))
+                if (readStepTimes(cell, s, times, unused))
                     m_out.stageRows.push_back(
                         {s.step, ranksOfTuple(index), s, qsizetype(table.rowLine(row))});
             }
@@ -209,25 +190,6 @@ private:
                      .arg(path, badIndex.front())
                      .arg(badIndex.size()));
         m_model.warnings << rejected.warnings();
-    }
-
-    // A row's times by the rules of ClusterValues.h, added to the rank's totals; false when rejected.
-    static bool readTimes(const CsvTable &table, std::size_t row, RankStep &s, RecordTimes &times,
-                          RankTotals &totals)
-    {
-        std::vector<std::pair<std::string_view, TimeNs>> values;
-        for (const StepField &f : kStepFields) {
-            s.*f.member = times.time(table.cell(row, f.column), TimeUnit::Microseconds, f.column);
-            values.emplace_back(f.column, s.*f.member);
-        }
-        if (times.rejected())
-            return false;
-        s.hasPreparing = !csv::trimCell(table.cell(row, "Preparing")).empty();
-        if (const auto overflow = totals.add(values)) {
-            times.reject(ValueProblem::TotalOverflows, *overflow, text(table.cell(row, *overflow)));
-            return false;
-        }
-        return true;
     }
 
     // DP/PP/TP Index of the rank rows (present only when distributed_args was, FORMATS.md §9.1): the sizes
