@@ -5955,6 +5955,10 @@ duration %2 µs · %3</source>
         <translation>指出 Rank %1 的发现：
 %2</translation>
     </message>
+    <message>
+        <source>%1 (within 5 %: coloured alike)</source>
+        <translation>%1（相差在 5 % 以内：颜色相同）</translation>
+    </message>
 </context>
 <context>
     <name>at::StrategyView</name>

@@ -1,6 +1,7 @@
 #include "cluster/StrategyView.h"
 
 #include "NumberFormat.h"
+#include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterHeatMap.h"
 
 #include <QComboBox>
@@ -189,11 +190,15 @@ void StrategyGrid::recolor()
             m_max = m_anyValue ? std::max(m_max, *v) : *v;
             m_anyValue = true;
         }
+    // The scale spans at least 5 % of the largest value (kSlowRankThreshold: same-kind times that agree
+    // within 5 % are alike), so ranks 0.1 % apart are not painted as far apart as the ramp's two ends.
+    m_scaleMin = std::min(m_min, m_max - cluster::kSlowRankThreshold * std::abs(m_max));
     m_colors.assign(m_strategy.ranks.size(), QColor());
     m_textColors.assign(m_strategy.ranks.size(), palette().color(QPalette::PlaceholderText));
     for (std::size_t i = 0; i < m_strategy.ranks.size(); ++i)
         if (const std::optional<double> v = figureValue(m_strategy.ranks[i].rank); v && std::isfinite(*v)) {
-            m_colors[i] = ClusterHeatMap::rampColor(m_max > m_min ? (*v - m_min) / (m_max - m_min) : 0.5);
+            m_colors[i] = ClusterHeatMap::rampColor(
+                m_max > m_scaleMin ? (*v - m_scaleMin) / (m_max - m_scaleMin) : 0.5);
             m_textColors[i] = textColorOn(m_colors[i]);
         }
 }
@@ -229,8 +234,10 @@ QString StrategyGrid::legendText() const
     const QString name = rankFigureName(m_figure);
     if (!m_anyValue || f >= m_figures.size())
         return tr("%1: no rank has this figure").arg(name);
-    return QStringLiteral("%1: %2 – %3")
-        .arg(name, figureText(m_min, m_figures[f].unit), figureText(m_max, m_figures[f].unit));
+    const QString range =
+        QStringLiteral("%1: %2 – %3")
+            .arg(name, figureText(m_min, m_figures[f].unit), figureText(m_max, m_figures[f].unit));
+    return m_scaleMin < m_min ? tr("%1 (within 5 %: coloured alike)").arg(range) : range;
 }
 
 int StrategyGrid::axisOffset(int coordinate, bool columns) const
@@ -476,7 +483,7 @@ void StrategyGrid::paintLegend(QPainter &p) const
         return;
     const QRect bar(m_legendRect.left(), m_legendRect.top() + line + kPad, kScaleBarWidth, kScaleBarHeight);
     const QString unit = m_figures[f].unit;
-    ClusterHeatMap::paintScale(p, bar, figureText(m_min, unit), figureText(m_max, unit), QString(), pal,
+    ClusterHeatMap::paintScale(p, bar, figureText(m_scaleMin, unit), figureText(m_max, unit), QString(), pal,
                                line);
 }
 

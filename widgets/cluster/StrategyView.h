@@ -89,6 +89,7 @@ private:
     std::vector<QStaticText> m_labels;   // per placement: the rank number
     std::vector<QStringList> m_findings; // per placement
     double m_min = 0, m_max = 0;
+    double m_scaleMin = 0; // the colour scale's bottom: m_min, or lower when the values are within 5 %
     bool m_anyValue = false;
     // Layout.
     int m_cell = 0;
