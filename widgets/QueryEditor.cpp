@@ -30,7 +30,8 @@ QueryEditor::QueryEditor(QWidget *parent)
 {
     setObjectName(QStringLiteral("queryEditor"));
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Long lines wrap: beside the result at 900 px the editor has ~350 px, and a cut line hides the query.
+    setLineWrapMode(QPlainTextEdit::WidgetWidth);
     setTabChangesFocus(true);
     m_completer->setModel(m_words);
     m_completer->setCaseSensitivity(Qt::CaseInsensitive);

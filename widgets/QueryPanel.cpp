@@ -700,6 +700,12 @@ bool QueryPanel::eventFilter(QObject *watched, QEvent *event)
 void QueryPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    // The stretch factors share only what is beyond the size hints: place the split once, 2 : 3.
+    if (!m_splitPlaced && m_splitter->width() > 0) {
+        m_splitPlaced = true;
+        const int width = m_splitter->width();
+        m_splitter->setSizes({width * 2 / 5, width - width * 2 / 5});
+    }
     if (!m_engine) {
         QString why;
         ensureEngine(&why); // completion and the pivot's columns before the first run

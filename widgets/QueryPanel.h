@@ -157,6 +157,7 @@ private:
     QTableView *m_table;
     QueryChart *m_chart;
     QueryPivot *m_pivot;
+    bool m_splitPlaced = false; // the editor/result split was given its first sizes
 };
 
 } // namespace at
