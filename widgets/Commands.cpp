@@ -413,8 +413,8 @@ std::vector<Command> appearanceAndHelpCommands()
     };
 }
 
-// a panel's own keys, the compare window, and the listed-only gestures.
-std::vector<Command> panelCompareAndListedCommands()
+// The copy keys of Range statistics and the Query dock's own keys (issue #31).
+std::vector<Command> statisticsAndQueryCommands()
 {
     const auto ctrl = Qt::ControlModifier;
     return {
@@ -439,6 +439,13 @@ std::vector<Command> panelCompareAndListedCommands()
          nullptr,
          N::None,
          QKeySequence::Copy},
+    };
+}
+
+// the other panels' own keys, the compare window, and the listed-only gestures.
+std::vector<Command> panelCompareAndListedCommands()
+{
+    return {
         {"markers.delete",
          S::Panel,
          QT_TRANSLATE_NOOP("Commands", "Delete Marker"),
@@ -582,6 +589,8 @@ std::vector<Command> buildTable()
     for (Command &c : panelToggleCommands())
         table.push_back(std::move(c));
     for (Command &c : appearanceAndHelpCommands())
+        table.push_back(std::move(c));
+    for (Command &c : statisticsAndQueryCommands())
         table.push_back(std::move(c));
     for (Command &c : panelCompareAndListedCommands())
         table.push_back(std::move(c));

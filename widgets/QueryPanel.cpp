@@ -496,7 +496,8 @@ void QueryPanel::drainRows()
     if (isRunning())
         setStatus(tr("Running… %1 rows, %2 s")
                       .arg(formatCount(m_totalRows))
-                      .arg((QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0, 0, 'f', 1));
+                      .arg(static_cast<double>(QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0, 0,
+                           'f', 1));
 }
 
 void QueryPanel::runFinished()
@@ -506,7 +507,7 @@ void QueryPanel::runFinished()
     m_batchTimer->stop();
     const query::QueryOutcome outcome = m_watcher->result();
     drainRows();
-    const double seconds = (QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0;
+    const double seconds = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0;
     const qint64 kept = m_result->rowCount();
     if (outcome.cancelled) {
         setStatus(tr("Cancelled after %1 rows (%2 s)").arg(formatCount(m_totalRows)).arg(seconds, 0, 'f', 2));

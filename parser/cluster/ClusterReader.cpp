@@ -1152,7 +1152,8 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
     ClusterAnalysisOutput output;
     if (!analysisOutput.isEmpty()) {
         output = readClusterAnalysisOutput(analysisOutput, options.memoryLimitBytes);
-        fillFromClusterAnalysisOutput(model, std::move(output));
+        // The model's parts move into the rank folders' model; the stage rows stay to be checked below.
+        fillFromClusterAnalysisOutput(model, std::move(output.model));
     }
     if (!database.isEmpty())
         readClusterDatabase(model, database, databaseOpened);

@@ -588,17 +588,17 @@ void checkStageRows(const ClusterAnalysisOutput &output, ClusterModel &model)
     }
 }
 
-void fillFromClusterAnalysisOutput(ClusterModel &model, ClusterAnalysisOutput &&output)
+void fillFromClusterAnalysisOutput(ClusterModel &model, ClusterModel &&output)
 {
     QSet<QString> hashes;
     for (const ParallelGroup &g : model.groups)
         hashes.insert(g.hash);
-    for (ParallelGroup &g : output.model.groups)
+    for (ParallelGroup &g : output.groups)
         if (!hashes.contains(g.hash))
             model.groups.push_back(std::move(g));
     if (!model.distributed.present)
-        model.distributed = output.model.distributed;
-    for (Rank &from : output.model.ranks) {
+        model.distributed = output.distributed;
+    for (Rank &from : output.ranks) {
         auto it = std::find_if(model.ranks.begin(), model.ranks.end(),
                                [&](const Rank &r) { return r.rank == from.rank; });
         if (it == model.ranks.end()) {
@@ -620,7 +620,7 @@ void fillFromClusterAnalysisOutput(ClusterModel &model, ClusterAnalysisOutput &&
     }
     std::sort(model.ranks.begin(), model.ranks.end(),
               [](const Rank &a, const Rank &b) { return a.rank < b.rank; });
-    model.warnings << output.model.warnings;
+    model.warnings << output.warnings;
 }
 
 } // namespace at::cluster

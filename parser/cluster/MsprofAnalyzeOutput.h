@@ -52,6 +52,6 @@ void checkStageRows(const ClusterAnalysisOutput &output, ClusterModel &model);
 // Rank folders were read: each rank keeps what its own files gave and takes from the output only what it
 // lacks (steps, ops, links); a rank the output lists without a folder is added as it stands; groups not
 // known are added. The output's warnings are kept.
-void fillFromClusterAnalysisOutput(ClusterModel &model, ClusterAnalysisOutput &&output);
+void fillFromClusterAnalysisOutput(ClusterModel &model, ClusterModel &&output);
 
 } // namespace at::cluster

@@ -310,7 +310,8 @@ void ClusterHeatMap::paintEvent(QPaintEvent *event)
         const int width = std::max(cell.width(), metrics.horizontalAdvance(label));
         const QRect box(m_compact ? cell.left() : cell.center().x() - width / 2, labelsTop, width,
                         line + 2 * kPad);
-        p.drawText(box, (m_compact ? Qt::AlignLeft : Qt::AlignHCenter) | Qt::AlignVCenter, label);
+        p.drawText(box, static_cast<int>((m_compact ? Qt::AlignLeft : Qt::AlignHCenter) | Qt::AlignVCenter),
+                   label);
     }
     for (int r = firstRow; r <= lastRow; ++r) {
         const QRect first = cellRect(r, 0);
