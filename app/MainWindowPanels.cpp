@@ -126,12 +126,7 @@ void MainWindow::createPanels()
                 t->setHighlightedSlices(slices);
                 t->selectSlice(slices.front(), true);
             });
-            connect(p, &QueryPanel::showRequested, this, [this, p] {
-                QDockWidget *dock = m_panels->dock(QStringLiteral("query"));
-                dock->show();
-                dock->raise();
-                m_panels->raise(p);
-            });
+            connect(p, &QueryPanel::showRequested, this, [this] { raisePanel(QStringLiteral("query")); });
             connect(t, &TimelineView::sliceMenuRequested, p, [t, p](QMenu *menu, SliceRef slice) {
                 const QString name = t->model() ? t->model()->sliceName(slice) : QString();
                 if (!name.isEmpty())

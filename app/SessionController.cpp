@@ -261,18 +261,9 @@ void SessionController::apply(Session s)
                 offsets[g] = o.offset;
     timeline->setGroupOffsets(std::move(offsets));
     m_window->markers()->setAll(std::move(s.markers));
-    if (auto *query = m_window->findChild<QueryPanel *>(); query && !s.queries.empty()) {
-        // The session's queries join the ones the dock has (a saved query of the same name is replaced).
-        std::vector<NamedQuery> queries = query->savedQueries();
-        for (const NamedQuery &q : s.queries) {
-            const auto same = std::ranges::find(queries, q.name, &NamedQuery::name);
-            if (same != queries.end())
-                *same = q;
-            else
-                queries.push_back(q);
-        }
-        query->setSavedQueries(std::move(queries));
-    }
+    // The session's queries join the ones the dock has (a saved query of the same name is replaced).
+    if (auto *query = m_window->findChild<QueryPanel *>(); query && !s.queries.empty())
+        query->addSavedQueries(s.queries);
     m_window->setColorRules(s.colorRules);
     if (s.viewEnd > s.viewBegin)
         timeline->zoom()->setRange({s.viewBegin, s.viewEnd}, true);

@@ -125,8 +125,10 @@ void QueryChart::fillColumns()
     m_value->clear();
     m_label->clear();
     const QStringList &columns = m_model->columns();
+    std::vector<bool> numeric; // isNumeric() reads up to 10,000 rows: once per column
     for (int c = 0; c < columns.size(); ++c) {
-        if (m_model->isNumeric(c))
+        numeric.push_back(m_model->isNumeric(c));
+        if (numeric.back())
             m_value->addItem(columns[c], c);
         m_label->addItem(columns[c], c);
     }
@@ -138,13 +140,8 @@ void QueryChart::fillColumns()
         m_label->setCurrentIndex(m_label->findText(label));
     } else {
         // The first text column labels the bars best; else the first column.
-        int text = 0;
-        for (int c = 0; c < columns.size(); ++c)
-            if (!m_model->isNumeric(c)) {
-                text = c;
-                break;
-            }
-        m_label->setCurrentIndex(text);
+        const auto text = std::find(numeric.begin(), numeric.end(), false);
+        m_label->setCurrentIndex(text == numeric.end() ? 0 : static_cast<int>(text - numeric.begin()));
     }
     m_filling = false;
 }

@@ -50,7 +50,7 @@ struct QueryPanel::Engine
 };
 
 // Between the worker that runs a query and the dock: the rows produced and not yet shown, in batches.
-struct QueryPanel::RunState
+struct QueryRunState
 {
     std::atomic_bool cancel{false};
     std::atomic<qint64> rows{0}; // of the current statement, kept or not
@@ -86,27 +86,22 @@ QVariant toVariant(const query::QueryValue &v)
 class StreamingSink : public query::QueryResultSink
 {
 public:
-    explicit StreamingSink(std::shared_ptr<void> state, std::atomic_bool &cancel, std::atomic<qint64> &rows,
-                           std::mutex &mutex, int &result, QStringList &columns,
-                           std::vector<QVariant> &pending)
-        : m_keepAlive(std::move(state)), m_cancel(cancel), m_rows(rows), m_mutex(mutex), m_result(result),
-          m_columns(columns), m_pending(pending)
-    {}
+    explicit StreamingSink(std::shared_ptr<QueryRunState> state) : m_state(std::move(state)) {}
     bool begin(const QStringList &columns) override
     {
         m_local.clear();
         m_kept = 0;
         m_width = static_cast<std::size_t>(columns.size());
-        const std::lock_guard lock(m_mutex);
-        ++m_result;
-        m_columns = columns;
-        m_pending.clear();
-        m_rows = 0;
-        return !m_cancel;
+        const std::lock_guard lock(m_state->mutex);
+        ++m_state->result;
+        m_state->columns = columns;
+        m_state->pending.clear();
+        m_state->rows = 0;
+        return !m_state->cancel;
     }
     bool row(const std::vector<query::QueryValue> &values) override
     {
-        ++m_rows;
+        ++m_state->rows;
         if (m_kept < QueryResultModel::kMaxRows) {
             ++m_kept;
             for (const query::QueryValue &v : values)
@@ -114,27 +109,21 @@ public:
             if (m_local.size() >= kFlushRows * std::max<std::size_t>(1, m_width))
                 flush();
         }
-        return !m_cancel;
+        return !m_state->cancel;
     }
     void end() override { flush(); }
     void flush()
     {
         if (m_local.empty())
             return;
-        const std::lock_guard lock(m_mutex);
-        m_pending.insert(m_pending.end(), std::make_move_iterator(m_local.begin()),
-                         std::make_move_iterator(m_local.end()));
+        const std::lock_guard lock(m_state->mutex);
+        m_state->pending.insert(m_state->pending.end(), std::make_move_iterator(m_local.begin()),
+                                std::make_move_iterator(m_local.end()));
         m_local.clear();
     }
 
 private:
-    std::shared_ptr<void> m_keepAlive;
-    std::atomic_bool &m_cancel;
-    std::atomic<qint64> &m_rows;
-    std::mutex &m_mutex;
-    int &m_result;
-    QStringList &m_columns;
-    std::vector<QVariant> &m_pending;
+    std::shared_ptr<QueryRunState> m_state;
     std::vector<QVariant> m_local;
     std::size_t m_width = 0;
     qsizetype m_kept = 0;
@@ -147,18 +136,31 @@ QString sqlString(const QString &text)
            QLatin1Char('\'');
 }
 
-// Keeps the rows of a small lookup.
-struct FirstValueSink : query::QueryResultSink
+// The slice that starts at ts and lasts dur, on the thread `track` (any thread when track is no integer):
+// the first in slice id order (thread, then depth, then start), which is what "select id from slice where
+// ts = … and dur = … [and track = …] limit 1" gives, found through the slice table's sorted starts.
+SliceRef sliceStartingAt(const TraceModel &model, TimeNs ts, TimeNs dur, const QVariant &track)
 {
-    QVariant value;
-    bool begin(const QStringList &) override { return true; }
-    bool row(const std::vector<query::QueryValue> &values) override
-    {
-        if (!values.empty())
-            value = toVariant(values.front());
-        return false; // the first row is enough
+    int first = 0, last = static_cast<int>(model.threads().size());
+    if (track.typeId() == QMetaType::LongLong) {
+        const qlonglong t = track.toLongLong();
+        if (t < first || t >= last)
+            return {};
+        first = static_cast<int>(t);
+        last = first + 1;
     }
-};
+    for (int thread = first; thread < last; ++thread) {
+        const SliceTable &slices = model.threads()[static_cast<std::size_t>(thread)].slices;
+        for (int d = 0; d < slices.depthCount(); ++d) {
+            const std::uint32_t end = slices.depthRange(d).second;
+            for (std::uint32_t i = slices.firstStartingAtOrAfter(d, ts); i < end && slices.start(i) == ts;
+                 ++i)
+                if (slices.duration(i) == dur)
+                    return {thread, i};
+        }
+    }
+    return {};
+}
 
 // Short lines: the editor is a third of a 900 px wide dock.
 const char *const kStarterSql = "-- Ctrl+Enter runs; tables: docs/QUERY.md\n"
@@ -436,15 +438,14 @@ void QueryPanel::run()
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_shownResult = 0;
     m_totalRows = 0;
-    m_run = std::make_shared<RunState>();
+    m_run = std::make_shared<QueryRunState>();
     m_startedMs = QDateTime::currentMSecsSinceEpoch();
     setStatus(tr("Running…"));
     // The worker holds the engine (and through it the model) and the hand-over state until it returns.
     std::shared_ptr<Engine> engine = m_engine;
-    std::shared_ptr<RunState> state = m_run;
+    std::shared_ptr<QueryRunState> state = m_run;
     m_watcher->setFuture(QtConcurrent::run([engine, state, sql] {
-        StreamingSink sink(state, state->cancel, state->rows, state->mutex, state->result, state->columns,
-                           state->pending);
+        StreamingSink sink(state);
         query::QueryControl control;
         control.cancel = &state->cancel;
         query::QueryOutcome outcome = engine->engine->run(sql, sink, control);
@@ -543,36 +544,34 @@ void QueryPanel::runFinished()
     Q_EMIT finished(outcome.ok);
 }
 
-SliceRef QueryPanel::lookupSlice(qint64 ts, qint64 dur, const QVariant &track)
+std::function<SliceRef(int)> QueryPanel::rowLinker() const
 {
-    QString sql = QStringLiteral("select id from slice where ts = %1 and dur = %2").arg(ts).arg(dur);
-    if (track.typeId() == QMetaType::LongLong)
-        sql += QStringLiteral(" and track = %1").arg(track.toLongLong());
-    FirstValueSink sink;
-    m_engine->engine->run(sql + QStringLiteral(" limit 1"), sink);
-    return sink.value.isValid() ? m_engine->engine->sliceOfId(sink.value.toLongLong()) : SliceRef{};
+    const auto none = [](int) { return SliceRef{}; };
+    // Linked only to the model the timeline shows, and never while the engine is busy on the worker.
+    if (isRunning() || !m_engine || !m_timelineModel || m_engine->sources.model.get() != m_timelineModel)
+        return none;
+    const QueryResultModel *result = m_result;
+    if (const int id = result->columnNamed({"slice_id", "id"}); id >= 0)
+        return [result, id, engine = m_engine->engine.get()](int row) {
+            const QVariant v = result->value(row, id);
+            return v.typeId() == QMetaType::LongLong ? engine->sliceOfId(v.toLongLong()) : SliceRef{};
+        };
+    const int ts = result->columnNamed({"ts"}), dur = result->columnNamed({"dur"});
+    if (ts < 0 || dur < 0)
+        return none;
+    const int track = result->columnNamed({"track"});
+    return [result, ts, dur, track, model = m_timelineModel](int row) {
+        const QVariant t = result->value(row, ts), d = result->value(row, dur);
+        if (t.typeId() != QMetaType::LongLong || d.typeId() != QMetaType::LongLong)
+            return SliceRef{};
+        return sliceStartingAt(*model, t.toLongLong(), d.toLongLong(),
+                               track >= 0 ? result->value(row, track) : QVariant());
+    };
 }
 
 SliceRef QueryPanel::sliceOfRow(int row)
 {
-    // Linked only to the model the timeline shows, and never while the engine is busy on the worker.
-    if (isRunning() || !m_engine || !m_timelineModel || m_engine->sources.model.get() != m_timelineModel)
-        return {};
-    int id = m_result->columnNamed({"slice_id"});
-    if (id < 0)
-        id = m_result->columnNamed({"id"});
-    if (id >= 0) {
-        const QVariant v = m_result->value(row, id);
-        return v.typeId() == QMetaType::LongLong ? m_engine->engine->sliceOfId(v.toLongLong()) : SliceRef{};
-    }
-    const int ts = m_result->columnNamed({"ts"}), dur = m_result->columnNamed({"dur"});
-    if (ts < 0 || dur < 0)
-        return {};
-    const QVariant t = m_result->value(row, ts), d = m_result->value(row, dur);
-    if (t.typeId() != QMetaType::LongLong || d.typeId() != QMetaType::LongLong)
-        return {};
-    const int track = m_result->columnNamed({"track"});
-    return lookupSlice(t.toLongLong(), d.toLongLong(), track >= 0 ? m_result->value(row, track) : QVariant());
+    return rowLinker()(row);
 }
 
 void QueryPanel::rowActivated(const QModelIndex &index)
@@ -588,10 +587,11 @@ void QueryPanel::showOnTimeline()
 {
     const bool byId = m_result->columnNamed({"slice_id", "id"}) >= 0;
     const int rows = byId ? m_result->rowCount() : std::min(m_result->rowCount(), kMaxLookups);
+    const std::function<SliceRef(int)> sliceOf = rowLinker();
     std::vector<SliceRef> slices;
     slices.reserve(static_cast<std::size_t>(rows));
     for (int r = 0; r < rows; ++r)
-        if (const SliceRef ref = sliceOfRow(r); ref.isValid())
+        if (const SliceRef ref = sliceOf(r); ref.isValid())
             slices.push_back(ref);
     std::sort(slices.begin(), slices.end(), [](SliceRef a, SliceRef b) {
         return a.thread != b.thread ? a.thread < b.thread : a.index < b.index;
@@ -657,15 +657,22 @@ void QueryPanel::setSavedQueries(std::vector<SavedQuery> queries)
     updateButtons();
 }
 
+void QueryPanel::addSavedQueries(const std::vector<SavedQuery> &queries)
+{
+    std::vector<SavedQuery> all = m_saved;
+    for (const SavedQuery &q : queries) {
+        const auto same = std::ranges::find(all, q.name, &SavedQuery::name);
+        if (same != all.end())
+            *same = q;
+        else
+            all.push_back(q);
+    }
+    setSavedQueries(std::move(all));
+}
+
 void QueryPanel::saveQuery(const QString &name)
 {
-    const SavedQuery query{name, m_editor->toPlainText().trimmed()};
-    const auto same = std::ranges::find(m_saved, name, &SavedQuery::name);
-    if (same != m_saved.end())
-        *same = query;
-    else
-        m_saved.push_back(query);
-    setSavedQueries(m_saved);
+    addSavedQueries({{name, m_editor->toPlainText().trimmed()}});
     m_savedBox->setCurrentIndex(m_savedBox->findText(name));
     updateButtons();
     Q_EMIT savedQueriesChanged();

@@ -34,6 +34,7 @@ class QueryChart;
 class QueryEditor;
 class QueryPivot;
 class QueryResultModel;
+struct QueryRunState;
 
 // What the Query dock's engine reads: the timeline's model and the cluster data of the same folder. Either
 // may be null (the cluster page alone has no timeline model; a single file has no cluster data).
@@ -56,8 +57,8 @@ class QueryPanel : public QWidget
 {
     Q_OBJECT
 public:
-    // "Show on Timeline" finds at most this many slices by ts and dur (one lookup each); id columns have no
-    // limit but the table's.
+    // "Show on Timeline" finds at most this many slices by ts and dur (one search of the model each); id
+    // columns have no limit but the table's.
     static constexpr int kMaxLookups = 10000;
     // How often the rows a running query produced are moved into the table.
     static constexpr int kBatchIntervalMs = 100;
@@ -87,6 +88,8 @@ public:
 
     std::vector<SavedQuery> savedQueries() const { return m_saved; }
     void setSavedQueries(std::vector<SavedQuery> queries);
+    // Adds these to the saved queries: one of the same name is replaced, the others are appended.
+    void addSavedQueries(const std::vector<SavedQuery> &queries);
     // Saves the editor's text under name (replacing a saved query of that name).
     void saveQuery(const QString &name);
 
@@ -119,7 +122,6 @@ protected:
 
 private:
     struct Engine;
-    struct RunState;
 
     bool ensureEngine(QString *why);
     void updateCompletion();
@@ -130,13 +132,14 @@ private:
     void setStatus(const QString &text, bool error = false);
     void updateButtons();
     void rowActivated(const QModelIndex &index);
-    SliceRef lookupSlice(qint64 ts, qint64 dur, const QVariant &track);
+    // The slice of a result row (shown order) as sliceOfRow() finds it, its columns looked up once.
+    std::function<SliceRef(int row)> rowLinker() const;
     void retranslate();
 
     SourceProvider m_provider;
     const TraceModel *m_timelineModel = nullptr;
     std::shared_ptr<Engine> m_engine;
-    std::shared_ptr<RunState> m_run;
+    std::shared_ptr<QueryRunState> m_run;
     QFutureWatcher<query::QueryOutcome> *m_watcher;
     QTimer *m_batchTimer;
     int m_shownResult = 0;

@@ -18,31 +18,17 @@ QString quoted(const QString &identifier)
            QLatin1Char('"');
 }
 
+const char *const kAggregateNames[] = {"count", "sum", "mean", "min", "max", "p50", "p90", "p99"};
+// The SQL function of each aggregate, in the order of PivotSpec::Aggregate.
+const char *const kAggregateFunctions[] = {"count", "sum", "avg", "min", "max", "p50", "p90", "p99"};
+
 QString aggregateSql(PivotSpec::Aggregate a, const QString &column)
 {
-    const QString c = quoted(column);
-    switch (a) {
-    case PivotSpec::Aggregate::Count:
+    if (a == PivotSpec::Aggregate::Count)
         return QStringLiteral("count(*)");
-    case PivotSpec::Aggregate::Sum:
-        return QStringLiteral("sum(%1)").arg(c);
-    case PivotSpec::Aggregate::Mean:
-        return QStringLiteral("avg(%1)").arg(c);
-    case PivotSpec::Aggregate::Min:
-        return QStringLiteral("min(%1)").arg(c);
-    case PivotSpec::Aggregate::Max:
-        return QStringLiteral("max(%1)").arg(c);
-    case PivotSpec::Aggregate::P50:
-        return QStringLiteral("p50(%1)").arg(c);
-    case PivotSpec::Aggregate::P90:
-        return QStringLiteral("p90(%1)").arg(c);
-    case PivotSpec::Aggregate::P99:
-        return QStringLiteral("p99(%1)").arg(c);
-    }
-    return QStringLiteral("count(*)");
+    return QStringLiteral("%1(%2)").arg(QLatin1String(kAggregateFunctions[static_cast<int>(a)]),
+                                        quoted(column));
 }
-
-const char *const kAggregateNames[] = {"count", "sum", "mean", "min", "max", "p50", "p90", "p99"};
 
 // The result column's name: "count", "sum_dur", "p90_dur".
 QString aggregateAlias(PivotSpec::Aggregate a, const QString &column)

@@ -61,18 +61,16 @@ void QuerySyntaxHighlighter::refreshColors()
 
 void QuerySyntaxHighlighter::highlightBlock(const QString &text)
 {
-    for (auto it = m_functions.globalMatch(text); it.hasNext();) {
-        const auto m = it.next();
-        setFormat(static_cast<int>(m.capturedStart()), static_cast<int>(m.capturedLength()), m_function);
-    }
-    for (auto it = m_keywords.globalMatch(text); it.hasNext();) {
-        const auto m = it.next();
-        setFormat(static_cast<int>(m.capturedStart()), static_cast<int>(m.capturedLength()), m_keyword);
-    }
-    for (auto it = m_numbers.globalMatch(text); it.hasNext();) {
-        const auto m = it.next();
-        setFormat(static_cast<int>(m.capturedStart()), static_cast<int>(m.capturedLength()), m_number);
-    }
+    const auto formatMatches = [this, &text](const QRegularExpression &pattern,
+                                             const QTextCharFormat &format) {
+        for (auto it = pattern.globalMatch(text); it.hasNext();) {
+            const auto m = it.next();
+            setFormat(static_cast<int>(m.capturedStart()), static_cast<int>(m.capturedLength()), format);
+        }
+    };
+    formatMatches(m_functions, m_function);
+    formatMatches(m_keywords, m_keyword);
+    formatMatches(m_numbers, m_number);
     // Strings, quoted identifiers and comments last: they win over what matched inside them. One scan so
     // that a quote inside a comment (or "--" inside a string) is taken as what it is.
     int i = 0;
