@@ -498,4 +498,26 @@ QByteArray formatKernelDetailsCsv(const TraceModel &model)
     return out;
 }
 
+SliceRef sliceStartingAt(const TraceModel &model, TimeNs ts, TimeNs dur, std::optional<int> thread)
+{
+    int first = 0, last = static_cast<int>(model.threads().size());
+    if (thread) {
+        if (*thread < first || *thread >= last)
+            return {};
+        first = *thread;
+        last = first + 1;
+    }
+    for (int t = first; t < last; ++t) {
+        const SliceTable &slices = model.threads()[static_cast<std::size_t>(t)].slices;
+        for (int d = 0; d < slices.depthCount(); ++d) {
+            const std::uint32_t end = slices.depthRange(d).second;
+            for (std::uint32_t i = slices.firstStartingAtOrAfter(d, ts); i < end && slices.start(i) == ts;
+                 ++i)
+                if (slices.duration(i) == dur)
+                    return {t, i};
+        }
+    }
+    return {};
+}
+
 } // namespace at

@@ -4,6 +4,7 @@
 
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace at {
@@ -48,6 +49,10 @@ TimeNs drawnStart(const TraceModel &model, SliceRef ref, const GroupOffsets &off
 std::vector<NameStatistics> statisticsInRange(const TraceModel &model, TimeNs t0, TimeNs t1,
                                               bool includeSelf = true, const std::vector<int> &threads = {},
                                               const GroupOffsets &offsets = {});
+
+// The slice that starts at ts and lasts dur (model times), on `thread` or on any thread: the first in slice
+// id order (thread, then depth, then start), found through each depth's sorted starts; invalid when none.
+SliceRef sliceStartingAt(const TraceModel &model, TimeNs ts, TimeNs dur, std::optional<int> thread = {});
 
 // The slices overlapping [t0, t1] on the given threads (empty = all), ordered by start time (on the
 // reference clock), then thread and depth: the slice list of a range selection. At most limit of them (the

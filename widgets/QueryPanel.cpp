@@ -8,6 +8,7 @@
 #include "QueryPivot.h"
 #include "QueryResultModel.h"
 #include "TableExport.h"
+#include "TraceQueries.h"
 #include "cluster/ClusterModel.h"
 
 #include <QAction>
@@ -36,6 +37,7 @@
 #include <algorithm>
 #include <atomic>
 #include <climits>
+#include <limits>
 #include <mutex>
 
 namespace at {
@@ -134,32 +136,6 @@ QString sqlString(const QString &text)
 {
     return QLatin1Char('\'') + QString(text).replace(QLatin1Char('\''), QLatin1String("''")) +
            QLatin1Char('\'');
-}
-
-// The slice that starts at ts and lasts dur, on the thread `track` (any thread when track is no integer):
-// the first in slice id order (thread, then depth, then start), which is what "select id from slice where
-// ts = … and dur = … [and track = …] limit 1" gives, found through the slice table's sorted starts.
-SliceRef sliceStartingAt(const TraceModel &model, TimeNs ts, TimeNs dur, const QVariant &track)
-{
-    int first = 0, last = static_cast<int>(model.threads().size());
-    if (track.typeId() == QMetaType::LongLong) {
-        const qlonglong t = track.toLongLong();
-        if (t < first || t >= last)
-            return {};
-        first = static_cast<int>(t);
-        last = first + 1;
-    }
-    for (int thread = first; thread < last; ++thread) {
-        const SliceTable &slices = model.threads()[static_cast<std::size_t>(thread)].slices;
-        for (int d = 0; d < slices.depthCount(); ++d) {
-            const std::uint32_t end = slices.depthRange(d).second;
-            for (std::uint32_t i = slices.firstStartingAtOrAfter(d, ts); i < end && slices.start(i) == ts;
-                 ++i)
-                if (slices.duration(i) == dur)
-                    return {thread, i};
-        }
-    }
-    return {};
 }
 
 // Short lines: the editor is a third of a 900 px wide dock.
@@ -564,8 +540,16 @@ std::function<SliceRef(int)> QueryPanel::rowLinker() const
         const QVariant t = result->value(row, ts), d = result->value(row, dur);
         if (t.typeId() != QMetaType::LongLong || d.typeId() != QMetaType::LongLong)
             return SliceRef{};
-        return sliceStartingAt(*model, t.toLongLong(), d.toLongLong(),
-                               track >= 0 ? result->value(row, track) : QVariant());
+        // A track that is no integer (NULL, text) does not narrow the search, as in SQL's "limit 1" query.
+        const QVariant k = track >= 0 ? result->value(row, track) : QVariant();
+        std::optional<int> thread;
+        if (k.typeId() == QMetaType::LongLong) {
+            const qlonglong id = k.toLongLong();
+            if (id < 0 || id > std::numeric_limits<int>::max())
+                return SliceRef{};
+            thread = static_cast<int>(id);
+        }
+        return sliceStartingAt(*model, t.toLongLong(), d.toLongLong(), thread);
     };
 }
 
