@@ -1,6 +1,7 @@
 #include "cluster/ClusterAnalysisDb.h"
 
 #include "cluster/ClusterValues.h"
+#include "cluster/CommunicationFields.h"
 #include "sqlite/SqliteConnection.h"
 
 #include <QCoreApplication>
@@ -95,14 +96,6 @@ std::vector<int> ranksOfSet(const QString &text)
         if (const std::optional<int> rank = rankIdFromText(it.next().captured()))
             ranks.push_back(*rank);
     return ranks;
-}
-
-// msprof-analyze's p2p rule for an op whose group type is not known (FORMATS.md §9.4).
-bool isP2pName(const QString &op)
-{
-    const QString lower = op.toLower();
-    return lower.startsWith(QLatin1String("hcom_send")) || lower.startsWith(QLatin1String("hcom_receive")) ||
-           lower.startsWith(QLatin1String("hcom_batchsendrecv"));
 }
 
 // The database's tables read one at a time into a ClusterModel.
@@ -337,7 +330,7 @@ private:
                 op.total = op.name == QLatin1String("Total Op Info");
                 const auto type = m_groupType.constFind(op.group);
                 op.p2p = type != m_groupType.constEnd() ? type.value() == QLatin1String("p2p")
-                                                        : isP2pName(op.name);
+                                                        : isP2pOpName(op.name);
                 RecordTimes times(rejected, where);
                 op.startAbsolute =
                     times.time(numberText(q.value(4)), TimeUnit::Microseconds, "start_timestamp", true);
@@ -500,16 +493,9 @@ private:
     {
         if (m_stageRows.empty())
             return;
-        std::map<int, std::vector<int>> byStage;
-        for (const ParallelGroup *pp : m_model.groupsNamed(QStringLiteral("pp")))
-            for (std::size_t i = 0; i < pp->globalRanks.size(); ++i)
-                byStage[static_cast<int>(i)].push_back(pp->globalRanks[i]);
         std::set<std::vector<int>> derived;
-        for (auto &[stage, ranks] : byStage) {
-            std::sort(ranks.begin(), ranks.end());
-            ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
-            derived.insert(ranks);
-        }
+        for (const auto &entry : pipelineStages(m_model))
+            derived.insert(entry.second);
         if (derived == m_stageRows)
             return;
         const auto text = [](const std::set<std::vector<int>> &sets) {
