@@ -252,21 +252,22 @@ private:
     // ClusterStepTraceTime: `rank` rows become the ranks' steps; `stage` rows are kept for the check.
     void readSteps()
     {
-        static constexpr const char *kColumns[] = {
-            "computing",  "communication_not_overlapped",
-            "overlapped", "communication",
-            "free",       "stage",
-            "bubble",     "communication_not_overlapped_and_exclude_receive",
-            "preparing"};
-        static constexpr TimeNs RankStep::*kMembers[] = {
-            &RankStep::computing,  &RankStep::communicationNotOverlapped,
-            &RankStep::overlapped, &RankStep::communication,
-            &RankStep::free,       &RankStep::stage,
-            &RankStep::bubble,     &RankStep::communicationNotOverlappedExcludeReceive,
-            &RankStep::preparing};
+        // The breakdown columns (µs), in the order of kStepFields.
+        static constexpr StepField kColumns[] = {
+            {"computing", &RankStep::computing},
+            {"communication_not_overlapped", &RankStep::communicationNotOverlapped},
+            {"overlapped", &RankStep::overlapped},
+            {"communication", &RankStep::communication},
+            {"free", &RankStep::free},
+            {"stage", &RankStep::stage},
+            {"bubble", &RankStep::bubble},
+            {"communication_not_overlapped_and_exclude_receive",
+             &RankStep::communicationNotOverlappedExcludeReceive},
+            {"preparing", &RankStep::preparing},
+        };
         QStringList columns{QStringLiteral("step"), QStringLiteral("type"), QStringLiteral("index")};
-        for (const char *c : kColumns)
-            columns << QLatin1String(c);
+        for (const StepField &c : kColumns)
+            columns << QLatin1String(c.column);
         RejectedRecords rejected(m_db.path(), RecordKind::Row);
         int row = 0;
         forEachRow(kStepTable, columns, true, [&](const QSqlQuery &q) {
@@ -291,9 +292,10 @@ private:
             RecordTimes times(rejected, where);
             std::vector<std::pair<std::string_view, TimeNs>> values;
             for (std::size_t i = 0; i < std::size(kColumns); ++i) {
-                s.*kMembers[i] = times.time(numberText(q.value(static_cast<int>(i) + 3)),
-                                            TimeUnit::Microseconds, kColumns[i]);
-                values.emplace_back(kColumns[i], s.*kMembers[i]);
+                const StepField &c = kColumns[i];
+                s.*c.member = times.time(numberText(q.value(static_cast<int>(i) + 3)), TimeUnit::Microseconds,
+                                         c.column);
+                values.emplace_back(c.column, s.*c.member);
             }
             if (times.rejected())
                 return;

@@ -553,44 +553,22 @@ private:
     }
 
     // communication.json and communication_matrix.json (step → kind → op, FORMATS.md §9.4), read op by op
-    // (streamJsonMembers: about the size of what is kept, not 11× the file's size as a whole tree was).
-    // Under the memory limit (--memory-limit, ClusterReadOptions): when this process's private memory
-    // reaches the reading share of the limit (LoadMemoryGuard.h), reading stops and what was read is kept,
-    // with a warning naming the file, where it stopped and how much was kept. False when the file could not
-    // be read (warned; the caller drops what perOp kept).
+    // (streamJsonMembers: about the size of what is kept, not 11× the file's size as a whole tree was), under
+    // the memory limit (streamUnderMemoryLimit): what was read is kept, with a warning naming the file, where
+    // it stopped and how much was kept. False when the file could not be read (warned; the caller drops what
+    // perOp kept).
     template <typename PerOp, typename Kept>
     bool streamUnderLimit(const QString &path, PerOp &&perOp, Kept &&kept, const QString &what)
     {
-        const double budget = kClusterReadingShareOfLimit * static_cast<double>(m_memoryLimit);
-        std::size_t visited = 0;
-        QString stoppedAt;
-        QString error;
-        const bool ok = streamJsonMembers(
-            path, 3,
-            [&](const std::vector<std::string> &keys, const JsonNode &value) {
-                // statm is read at the first op and then every 256: a few µs each.
-                if (m_memoryLimit > 0 && visited++ % 256 == 0 &&
-                    static_cast<double>(privateResidentBytes()) >= budget) {
-                    stoppedAt = QCoreApplication::translate("Parser", "at %1 of %2")
-                                    .arg(QString::fromStdString(keys[2]), QString::fromStdString(keys[0]));
-                    return false;
-                }
-                perOp(keys, value);
-                return true;
-            },
-            &error);
-        if (!ok) {
+        QString stoppedAt, error;
+        if (!streamUnderMemoryLimit(path, 3, 0, m_memoryLimit, perOp, &stoppedAt, &error)) {
             warn(error);
             return false;
         }
         noteRead(path);
         m_model.cutByMemoryLimit = m_model.cutByMemoryLimit || !stoppedAt.isEmpty();
         if (!stoppedAt.isEmpty())
-            warn(QCoreApplication::translate("Parser",
-                                             "%1: reading stopped %2 because %3; the %4 read before "
-                                             "were kept")
-                     .arg(path, stoppedAt, clusterMemoryStopReason(m_memoryLimit),
-                          QStringLiteral("%1 %2").arg(kept()).arg(what)));
+            warn(stoppedReadingWarning(path, stoppedAt, m_memoryLimit, kept(), what));
         return true;
     }
 
@@ -945,9 +923,9 @@ bool isClusterFolder(const QString &path)
             !dir.entryList({QStringLiteral("profiler_info*.json")}, QDir::Files).isEmpty())
             ++ranks;
     }
-    return ranks >= 2 || (folders.isEmpty() && !findClusterAnalysisOutput(path).isEmpty()) ||
-           (folders.isEmpty() && findGpuRankTraces(path).size() >= 2) ||
-           !findClusterAnalysisDatabase(path).isEmpty();
+    return ranks >= 2 || !findClusterAnalysisDatabase(path).isEmpty() ||
+           (folders.isEmpty() &&
+            (!findClusterAnalysisOutput(path).isEmpty() || findGpuRankTraces(path).size() >= 2));
 }
 
 // Why reading stopped, as memoryStopReason() says it for a timeline, with the cluster's share. That share

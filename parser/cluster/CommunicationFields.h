@@ -3,16 +3,24 @@
 // and of one link of communication_matrix.json, read the same way from a rank's own files (ClusterReader)
 // and from msprof-analyze's cluster_communication.json / cluster_communication_matrix.json
 // (MsprofAnalyzeOutput), the op key's "<name>@<group>" split, the p2p rule for an op name (also
-// ClusterAnalysisDb's), and the interning of repeated texts.
+// ClusterAnalysisDb's), the interning of repeated texts, and the reading of such a file under the memory
+// limit.
 
+#include "LoadMemoryGuard.h"
 #include "cluster/ClusterModel.h"
+#include "cluster/ClusterReader.h"
 #include "cluster/ClusterValues.h"
 #include "cluster/JsonTree.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QString>
 
+#include <cstdint>
+#include <functional>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace at::cluster {
 
@@ -93,6 +101,46 @@ inline void readJsonLinkValues(const JsonNode &info, MatrixLink &link, FiniteNum
     link.time = times.time(info["Transit Time(ms)"].text, TimeUnit::Milliseconds, "Transit Time(ms)");
     link.bandwidthGbps = numbers.read(info["Bandwidth(GB/s)"], "Bandwidth(GB/s)");
     link.opName = info["Op Name"].string();
+}
+
+// A communication file read op by op (streamJsonMembers at depth) under the memory limit (--memory-limit,
+// ClusterReadOptions::memoryLimitBytes; 0: none): when this process's private memory reaches the reading
+// share of the limit (LoadMemoryGuard.h; statm is read at the first op and then every 256, a few µs each),
+// reading stops, what was visited stands, and *stoppedAt says where ("at <op> of <step>": keys[2] of
+// keys[stepLevel]). False when the file could not be read (*error says why; the caller drops what visit
+// kept).
+inline bool streamUnderMemoryLimit(
+    const QString &path, int depth, int stepLevel, std::uint64_t memoryLimit,
+    const std::function<void(const std::vector<std::string> &keys, const JsonNode &value)> &visit,
+    QString *stoppedAt, QString *error)
+{
+    const double budget = kClusterReadingShareOfLimit * static_cast<double>(memoryLimit);
+    std::size_t visited = 0;
+    return streamJsonMembers(
+        path, depth,
+        [&](const std::vector<std::string> &keys, const JsonNode &value) {
+            if (memoryLimit > 0 && visited++ % 256 == 0 &&
+                static_cast<double>(privateResidentBytes()) >= budget) {
+                *stoppedAt = QCoreApplication::translate("Parser", "at %1 of %2")
+                                 .arg(QString::fromStdString(keys[2]),
+                                      QString::fromStdString(keys[static_cast<std::size_t>(stepLevel)]));
+                return false;
+            }
+            visit(keys, value);
+            return true;
+        },
+        error);
+}
+
+// The warning for path read up to stoppedAt (streamUnderMemoryLimit): `kept` records (`what`: ops, links)
+// kept.
+inline QString stoppedReadingWarning(const QString &path, const QString &stoppedAt, std::uint64_t memoryLimit,
+                                     std::size_t kept, const QString &what)
+{
+    return QCoreApplication::translate("Parser",
+                                       "%1: reading stopped %2 because %3; the %4 read before were kept")
+        .arg(path, stoppedAt, clusterMemoryStopReason(memoryLimit),
+             QStringLiteral("%1 %2").arg(kept).arg(what));
 }
 
 } // namespace at::cluster

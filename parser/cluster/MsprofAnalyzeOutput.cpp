@@ -1,6 +1,5 @@
 #include "cluster/MsprofAnalyzeOutput.h"
 
-#include "LoadMemoryGuard.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterValues.h"
 #include "cluster/CommunicationFields.h"
@@ -263,31 +262,17 @@ private:
     template <typename PerMember>
     bool stream(const QString &path, int depth, PerMember &&perMember, const QString &what)
     {
-        const double budget = kClusterReadingShareOfLimit * static_cast<double>(m_memoryLimit);
-        std::size_t visited = 0, kept = 0;
+        std::size_t kept = 0;
         QString stoppedAt, error;
-        const bool ok = streamJsonMembers(
-            path, depth,
-            [&](const std::vector<std::string> &keys, const JsonNode &value) {
-                if (m_memoryLimit > 0 && visited++ % 256 == 0 &&
-                    static_cast<double>(privateResidentBytes()) >= budget) {
-                    stoppedAt = QCoreApplication::translate("Parser", "at %1 of %2")
-                                    .arg(QString::fromStdString(keys[2]), QString::fromStdString(keys[1]));
-                    return false;
-                }
-                kept += perMember(keys, value);
-                return true;
-            },
-            &error);
-        if (!ok) {
+        const auto visit = [&](const std::vector<std::string> &keys, const JsonNode &value) {
+            kept += perMember(keys, value);
+        };
+        if (!streamUnderMemoryLimit(path, depth, 1, m_memoryLimit, visit, &stoppedAt, &error)) {
             warn(error);
             return false;
         }
         if (!stoppedAt.isEmpty())
-            warn(QCoreApplication::translate(
-                     "Parser", "%1: reading stopped %2 because %3; the %4 read before were kept")
-                     .arg(path, stoppedAt, clusterMemoryStopReason(m_memoryLimit),
-                          QStringLiteral("%1 %2").arg(kept).arg(what)));
+            warn(stoppedReadingWarning(path, stoppedAt, m_memoryLimit, kept, what));
         return true;
     }
 
