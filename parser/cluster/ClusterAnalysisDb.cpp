@@ -1,6 +1,7 @@
 #include "cluster/ClusterAnalysisDb.h"
 
 #include "cluster/ClusterValues.h"
+#include "cluster/CommunicationFields.h"
 #include "sqlite/SqliteConnection.h"
 
 #include <QCoreApplication>
@@ -95,14 +96,6 @@ std::vector<int> ranksOfSet(const QString &text)
         if (const std::optional<int> rank = rankIdFromText(it.next().captured()))
             ranks.push_back(*rank);
     return ranks;
-}
-
-// msprof-analyze's p2p rule for an op whose group type is not known (FORMATS.md §9.4).
-bool isP2pName(const QString &op)
-{
-    const QString lower = op.toLower();
-    return lower.startsWith(QLatin1String("hcom_send")) || lower.startsWith(QLatin1String("hcom_receive")) ||
-           lower.startsWith(QLatin1String("hcom_batchsendrecv"));
 }
 
 // The database's tables read one at a time into a ClusterModel.
@@ -259,21 +252,22 @@ private:
     // ClusterStepTraceTime: `rank` rows become the ranks' steps; `stage` rows are kept for the check.
     void readSteps()
     {
-        static constexpr const char *kColumns[] = {
-            "computing",  "communication_not_overlapped",
-            "overlapped", "communication",
-            "free",       "stage",
-            "bubble",     "communication_not_overlapped_and_exclude_receive",
-            "preparing"};
-        static constexpr TimeNs RankStep::*kMembers[] = {
-            &RankStep::computing,  &RankStep::communicationNotOverlapped,
-            &RankStep::overlapped, &RankStep::communication,
-            &RankStep::free,       &RankStep::stage,
-            &RankStep::bubble,     &RankStep::communicationNotOverlappedExcludeReceive,
-            &RankStep::preparing};
+        // The breakdown columns (µs), in the order of kStepFields.
+        static constexpr StepField kColumns[] = {
+            {"computing", &RankStep::computing},
+            {"communication_not_overlapped", &RankStep::communicationNotOverlapped},
+            {"overlapped", &RankStep::overlapped},
+            {"communication", &RankStep::communication},
+            {"free", &RankStep::free},
+            {"stage", &RankStep::stage},
+            {"bubble", &RankStep::bubble},
+            {"communication_not_overlapped_and_exclude_receive",
+             &RankStep::communicationNotOverlappedExcludeReceive},
+            {"preparing", &RankStep::preparing},
+        };
         QStringList columns{QStringLiteral("step"), QStringLiteral("type"), QStringLiteral("index")};
-        for (const char *c : kColumns)
-            columns << QLatin1String(c);
+        for (const StepField &c : kColumns)
+            columns << QLatin1String(c.column);
         RejectedRecords rejected(m_db.path(), RecordKind::Row);
         int row = 0;
         forEachRow(kStepTable, columns, true, [&](const QSqlQuery &q) {
@@ -298,9 +292,10 @@ private:
             RecordTimes times(rejected, where);
             std::vector<std::pair<std::string_view, TimeNs>> values;
             for (std::size_t i = 0; i < std::size(kColumns); ++i) {
-                s.*kMembers[i] = times.time(numberText(q.value(static_cast<int>(i) + 3)),
-                                            TimeUnit::Microseconds, kColumns[i]);
-                values.emplace_back(kColumns[i], s.*kMembers[i]);
+                const StepField &c = kColumns[i];
+                s.*c.member = times.time(numberText(q.value(static_cast<int>(i) + 3)), TimeUnit::Microseconds,
+                                         c.column);
+                values.emplace_back(c.column, s.*c.member);
             }
             if (times.rejected())
                 return;
@@ -337,7 +332,7 @@ private:
                 op.total = op.name == QLatin1String("Total Op Info");
                 const auto type = m_groupType.constFind(op.group);
                 op.p2p = type != m_groupType.constEnd() ? type.value() == QLatin1String("p2p")
-                                                        : isP2pName(op.name);
+                                                        : isP2pOpName(op.name);
                 RecordTimes times(rejected, where);
                 op.startAbsolute =
                     times.time(numberText(q.value(4)), TimeUnit::Microseconds, "start_timestamp", true);
@@ -500,16 +495,9 @@ private:
     {
         if (m_stageRows.empty())
             return;
-        std::map<int, std::vector<int>> byStage;
-        for (const ParallelGroup *pp : m_model.groupsNamed(QStringLiteral("pp")))
-            for (std::size_t i = 0; i < pp->globalRanks.size(); ++i)
-                byStage[static_cast<int>(i)].push_back(pp->globalRanks[i]);
         std::set<std::vector<int>> derived;
-        for (auto &[stage, ranks] : byStage) {
-            std::sort(ranks.begin(), ranks.end());
-            ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
-            derived.insert(ranks);
-        }
+        for (const auto &entry : pipelineStages(m_model))
+            derived.insert(entry.second);
         if (derived == m_stageRows)
             return;
         const auto text = [](const std::set<std::vector<int>> &sets) {

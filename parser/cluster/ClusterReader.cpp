@@ -5,6 +5,7 @@
 #include "cluster/ClusterAnalysisDb.h"
 #include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterValues.h"
+#include "cluster/CommunicationFields.h"
 #include "cluster/GpuRankReader.h"
 #include "cluster/JsonTree.h"
 #include "cluster/MsprofAnalyzeOutput.h"
@@ -74,11 +75,6 @@ void collectRankFolders(const QDir &dir, int depth, QStringList &out, QStringLis
         else if (!entry.fileName().startsWith(QLatin1String("PROF_")))
             collectRankFolders(QDir(entry.absoluteFilePath()), depth + 1, out, warnings);
     }
-}
-
-std::string_view view(const std::string &s)
-{
-    return {s.data(), s.size()};
 }
 
 // The rank of a folder: profiler_info_<N>.json's N (what msprof-analyze uses), else the database's
@@ -449,30 +445,6 @@ private:
         m_model.warnings << rejected.warnings();
     }
 
-    // The transports of an op; times checked as the op's (ClusterValues.h).
-    void readBandwidth(const JsonNode &info, CommOp &op, FiniteNumbers &numbers, RecordTimes &times)
-    {
-        op.bandwidth.reserve(info.members.size());
-        for (const auto &[transport, b] : info.members) {
-            TransportBandwidth t;
-            t.transport = intern(QString::fromStdString(transport));
-            t.sizeMb = numbers.read(b["Transit Size(MB)"], "Transit Size(MB)");
-            t.time = times.time(view(b["Transit Time(ms)"].text), TimeUnit::Milliseconds, "Transit Time(ms)");
-            const JsonNode &bw = b["Bandwidth(GB/s)"];
-            if (bw.type == JsonNode::Type::Number)
-                t.bandwidthGbps = numbers.read(bw, "Bandwidth(GB/s)");
-            t.largePacketRatio = numbers.read(b["Large Packet Ratio"], "Large Packet Ratio");
-            for (const auto &[size, bucket] : b["Size Distribution"].members) {
-                if (bucket.items.size() < 2)
-                    continue;
-                t.sizes.push_back(
-                    {QString::fromStdString(size).toDouble(), bucket.items[0].toInt(0),
-                     times.time(view(bucket.items[1].text), TimeUnit::Milliseconds, "Size Distribution")});
-            }
-            op.bandwidth.push_back(std::move(t));
-        }
-    }
-
     // The times an op adds to the rank's totals (what the analyses sum over a rank's ops): its own, and each
     // transport's, with the transport's packet-size buckets summed first (checked).
     static std::optional<std::vector<std::pair<std::string_view, TimeNs>>> opTimes(const CommOp &op,
@@ -549,24 +521,11 @@ private:
         CommOp op;
         op.step = step;
         op.p2p = kind == "p2p";
-        const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
-        op.name = at < 0 ? key : key.left(at);
-        op.group = at < 0 ? QString() : intern(key.mid(at + 1));
+        const auto [name, group] = splitAtGroup(key);
+        op.name = name;
+        op.group = m_intern(group);
         op.total = op.name == QLatin1String("Total Op Info");
-        const JsonNode &time = info["Communication Time Info"];
-        op.startAbsolute = times.time(view(time["Start Timestamp(us)"].text), TimeUnit::Microseconds,
-                                      "Start Timestamp(us)", true);
-        op.elapse = times.time(view(time["Elapse Time(ms)"].text), TimeUnit::Milliseconds, "Elapse Time(ms)");
-        op.transit =
-            times.time(view(time["Transit Time(ms)"].text), TimeUnit::Milliseconds, "Transit Time(ms)");
-        op.wait = times.time(view(time["Wait Time(ms)"].text), TimeUnit::Milliseconds, "Wait Time(ms)");
-        op.synchronization = times.time(view(time["Synchronization Time(ms)"].text), TimeUnit::Milliseconds,
-                                        "Synchronization Time(ms)");
-        op.idle = times.time(view(time["Idle Time(ms)"].text), TimeUnit::Milliseconds, "Idle Time(ms)");
-        op.waitRatio = numbers.read(time["Wait Time Ratio"], "Wait Time Ratio");
-        op.synchronizationRatio =
-            numbers.read(time["Synchronization Time Ratio"], "Synchronization Time Ratio");
-        readBandwidth(info["Communication Bandwidth Info"], op, numbers, times);
+        readJsonOpValues(info, op, numbers, times, m_intern);
         keepOp(std::move(op), times);
     }
 
@@ -594,55 +553,23 @@ private:
     }
 
     // communication.json and communication_matrix.json (step → kind → op, FORMATS.md §9.4), read op by op
-    // (streamJsonMembers: about the size of what is kept, not 11× the file's size as a whole tree was).
-    // Under the memory limit (--memory-limit, ClusterReadOptions): when this process's private memory
-    // reaches the reading share of the limit (LoadMemoryGuard.h), reading stops and what was read is kept,
-    // with a warning naming the file, where it stopped and how much was kept. False when the file could not
-    // be read (warned; the caller drops what perOp kept).
+    // (streamJsonMembers: about the size of what is kept, not 11× the file's size as a whole tree was), under
+    // the memory limit (streamUnderMemoryLimit): what was read is kept, with a warning naming the file, where
+    // it stopped and how much was kept. False when the file could not be read (warned; the caller drops what
+    // perOp kept).
     template <typename PerOp, typename Kept>
     bool streamUnderLimit(const QString &path, PerOp &&perOp, Kept &&kept, const QString &what)
     {
-        const double budget = kClusterReadingShareOfLimit * static_cast<double>(m_memoryLimit);
-        std::size_t visited = 0;
-        QString stoppedAt;
-        QString error;
-        const bool ok = streamJsonMembers(
-            path, 3,
-            [&](const std::vector<std::string> &keys, const JsonNode &value) {
-                // statm is read at the first op and then every 256: a few µs each.
-                if (m_memoryLimit > 0 && visited++ % 256 == 0 &&
-                    static_cast<double>(privateResidentBytes()) >= budget) {
-                    stoppedAt = QCoreApplication::translate("Parser", "at %1 of %2")
-                                    .arg(QString::fromStdString(keys[2]), QString::fromStdString(keys[0]));
-                    return false;
-                }
-                perOp(keys, value);
-                return true;
-            },
-            &error);
-        if (!ok) {
+        QString stoppedAt, error;
+        if (!streamUnderMemoryLimit(path, 3, 0, m_memoryLimit, perOp, &stoppedAt, &error)) {
             warn(error);
             return false;
         }
         noteRead(path);
         m_model.cutByMemoryLimit = m_model.cutByMemoryLimit || !stoppedAt.isEmpty();
         if (!stoppedAt.isEmpty())
-            warn(QCoreApplication::translate("Parser",
-                                             "%1: reading stopped %2 because %3; the %4 read before "
-                                             "were kept")
-                     .arg(path, stoppedAt, clusterMemoryStopReason(m_memoryLimit),
-                          QStringLiteral("%1 %2").arg(kept()).arg(what)));
+            warn(stoppedReadingWarning(path, stoppedAt, m_memoryLimit, kept(), what));
         return true;
-    }
-
-    // One QString per distinct group hash or transport name (shared, not one copy per op).
-    QString intern(const QString &text)
-    {
-        const auto it = m_interned.constFind(text);
-        if (it != m_interned.constEnd())
-            return *it;
-        m_interned.insert(text, text);
-        return text;
     }
 
     static double ratio(TimeNs part, TimeNs other)
@@ -805,23 +732,17 @@ private:
         StepKeys steps;
         const auto perOp = [&](const std::vector<std::string> &keys, const JsonNode &links) {
             const QString key = QString::fromStdString(keys[2]);
-            const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
-            const QString opKey = at < 0 ? key : key.left(at);
-            const QString group = at < 0 ? QString() : intern(key.mid(at + 1));
+            const auto [opKey, groupText] = splitAtGroup(key);
+            const QString group = m_intern(groupText);
             for (const auto &[linkKey, info] : links.members) {
                 MatrixLink link;
                 link.step = steps.step(keys[0]);
                 link.opKey = opKey;
                 link.group = group;
                 splitLink(QString::fromStdString(linkKey), link.srcLocal, link.dstLocal);
-                link.transport = intern(info["Transport Type"].string());
-                link.sizeMb = numbers.read(info["Transit Size(MB)"], "Transit Size(MB)");
                 RecordTimes times(rejected, QCoreApplication::translate("Parser", "link %1 of %2")
                                                 .arg(QString::fromStdString(linkKey), key));
-                link.time = times.time(view(info["Transit Time(ms)"].text), TimeUnit::Milliseconds,
-                                       "Transit Time(ms)");
-                link.bandwidthGbps = numbers.read(info["Bandwidth(GB/s)"], "Bandwidth(GB/s)");
-                link.opName = info["Op Name"].string();
+                readJsonLinkValues(info, link, numbers, times, m_intern);
                 keepLink(std::move(link), times, info["Transit Time(ms)"].string());
             }
         };
@@ -880,10 +801,10 @@ private:
     RankSummary &m_model;            // the rank's share of the cluster: groups, distributed_args, warnings
     RankTotals m_stepTotals;         // the sums of the rank's step fields, kept in range (ClusterValues.h)
     std::uint64_t m_memoryLimit = 0; // 0: none
-    QHash<QString, QString> m_interned;
-    RankTotals m_linkTotals;   // the sum of the rank's link times
-    RankTotals m_opTotals;     // the sums of the rank's op times (its "Total Op Info" entries included)
-    QSet<QString> m_groupKeys; // the keys of m_model.groups
+    StringInterner m_intern;         // group hashes, transport names
+    RankTotals m_linkTotals;         // the sum of the rank's link times
+    RankTotals m_opTotals;           // the sums of the rank's op times (its "Total Op Info" entries included)
+    QSet<QString> m_groupKeys;       // the keys of m_model.groups
     QString m_database;
 };
 
@@ -970,12 +891,7 @@ void readClusterDatabase(ClusterModel &model, const QString &database, bool open
     model.ranks = std::move(fromDatabase.ranks);
     std::sort(model.ranks.begin(), model.ranks.end(),
               [](const Rank &a, const Rank &b) { return a.rank < b.rank; });
-    QSet<QString> keys;
-    for (const ParallelGroup &g : fromDatabase.groups)
-        keys.insert(g.hash);
-    for (ParallelGroup &g : model.groups)
-        if (!keys.contains(g.hash))
-            fromDatabase.groups.push_back(std::move(g));
+    addUnknownGroups(fromDatabase.groups, std::move(model.groups));
     model.groups = std::move(fromDatabase.groups);
     if (fromDatabase.distributed.present)
         model.distributed = fromDatabase.distributed;
@@ -1007,9 +923,9 @@ bool isClusterFolder(const QString &path)
             !dir.entryList({QStringLiteral("profiler_info*.json")}, QDir::Files).isEmpty())
             ++ranks;
     }
-    return ranks >= 2 || (folders.isEmpty() && !findClusterAnalysisOutput(path).isEmpty()) ||
-           (folders.isEmpty() && findGpuRankTraces(path).size() >= 2) ||
-           !findClusterAnalysisDatabase(path).isEmpty();
+    return ranks >= 2 || !findClusterAnalysisDatabase(path).isEmpty() ||
+           (folders.isEmpty() &&
+            (!findClusterAnalysisOutput(path).isEmpty() || findGpuRankTraces(path).size() >= 2));
 }
 
 // Why reading stopped, as memoryStopReason() says it for a timeline, with the cluster's share. That share

@@ -3,6 +3,7 @@
 #include "CheckedTime.h"
 
 #include <QCoreApplication>
+#include <QSet>
 
 #include <algorithm>
 #include <cerrno>
@@ -139,6 +140,29 @@ std::optional<std::string> RankTotals::add(const std::vector<std::pair<std::stri
     for (std::size_t i = 0; i < values.size(); ++i)
         m_totals.insert_or_assign(std::string(values[i].first), sums[i]);
     return std::nullopt;
+}
+
+std::map<int, std::vector<int>> pipelineStages(const ClusterModel &model)
+{
+    std::map<int, std::vector<int>> stages;
+    for (const ParallelGroup *pp : model.groupsNamed(QStringLiteral("pp")))
+        for (std::size_t i = 0; i < pp->globalRanks.size(); ++i)
+            stages[static_cast<int>(i)].push_back(pp->globalRanks[i]);
+    for (auto &entry : stages) {
+        std::sort(entry.second.begin(), entry.second.end());
+        entry.second.erase(std::unique(entry.second.begin(), entry.second.end()), entry.second.end());
+    }
+    return stages;
+}
+
+void addUnknownGroups(std::vector<ParallelGroup> &groups, std::vector<ParallelGroup> &&more)
+{
+    QSet<QString> hashes;
+    for (const ParallelGroup &g : groups)
+        hashes.insert(g.hash);
+    for (ParallelGroup &g : more)
+        if (!hashes.contains(g.hash))
+            groups.push_back(std::move(g));
 }
 
 std::optional<int> rankIdFromText(const QString &digits)

@@ -136,6 +136,16 @@ template <typename Cell> bool readStepTimes(Cell &&cell, RankStep &s, RecordTime
     return true;
 }
 
+// The pipeline stages of the model's pp groups: stage s = the ranks at place s of the pp groups (their
+// group_rank, as ClusterReader's resolveGroups gives each rank its stage), each sorted and without repeats;
+// from the groups, so a stage is whole even when a rank's rows are missing. What msprof-analyze's stage rows
+// are checked against (MsprofAnalyzeOutput, ClusterAnalysisDb).
+std::map<int, std::vector<int>> pipelineStages(const ClusterModel &model);
+
+// Appends the groups of `more` whose hash none of `groups` has: how a model read from msprof-analyze's
+// output and the rank folders' model share their groups.
+void addUnknownGroups(std::vector<ParallelGroup> &groups, std::vector<ParallelGroup> &&more);
+
 // A rank id written in a file or folder name: 0..INT_MAX, else nullopt ("99999999999" does not wrap).
 std::optional<int> rankIdFromText(const QString &digits);
 

@@ -1,8 +1,8 @@
 #include "cluster/MsprofAnalyzeOutput.h"
 
-#include "LoadMemoryGuard.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterValues.h"
+#include "cluster/CommunicationFields.h"
 #include "cluster/JsonTree.h"
 #include "csv/CsvReader.h"
 #include "csv/CsvValues.h"
@@ -10,13 +10,11 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <tuple>
 
 namespace at::cluster {
@@ -29,11 +27,6 @@ const QString kCommunicationFile = QStringLiteral("cluster_communication.json");
 const QString kMatrixFile = QStringLiteral("cluster_communication_matrix.json");
 const QString kGroupFile = QStringLiteral("communication_group.json");
 const QString kTotalOpInfo = QStringLiteral("Total Op Info");
-
-std::string_view view(const std::string &s)
-{
-    return {s.data(), s.size()};
-}
 
 QString text(std::string_view cell)
 {
@@ -53,21 +46,6 @@ std::vector<int> ranksOfTuple(const QString &tuple)
     }
     std::sort(ranks.begin(), ranks.end());
     return ranks;
-}
-
-// torch_npu's p2p rule for an op name (FORMATS.md §9.4): the output's nesting drops the p2p/collective level.
-bool isP2pOpName(const QString &name)
-{
-    const QString lower = name.toLower();
-    return lower.startsWith(QLatin1String("hcom_send")) || lower.startsWith(QLatin1String("hcom_receive")) ||
-           lower.startsWith(QLatin1String("hcom_batchsendrecv"));
-}
-
-// "<name>@<group hash>" split at the last '@'.
-std::pair<QString, QString> splitAtGroup(const QString &key)
-{
-    const qsizetype at = key.lastIndexOf(QLatin1Char('@'));
-    return at < 0 ? std::pair{key, QString()} : std::pair{key.left(at), key.mid(at + 1)};
 }
 
 class OutputReader
@@ -284,31 +262,17 @@ private:
     template <typename PerMember>
     bool stream(const QString &path, int depth, PerMember &&perMember, const QString &what)
     {
-        const double budget = kClusterReadingShareOfLimit * static_cast<double>(m_memoryLimit);
-        std::size_t visited = 0, kept = 0;
+        std::size_t kept = 0;
         QString stoppedAt, error;
-        const bool ok = streamJsonMembers(
-            path, depth,
-            [&](const std::vector<std::string> &keys, const JsonNode &value) {
-                if (m_memoryLimit > 0 && visited++ % 256 == 0 &&
-                    static_cast<double>(privateResidentBytes()) >= budget) {
-                    stoppedAt = QCoreApplication::translate("Parser", "at %1 of %2")
-                                    .arg(QString::fromStdString(keys[2]), QString::fromStdString(keys[1]));
-                    return false;
-                }
-                kept += perMember(keys, value);
-                return true;
-            },
-            &error);
-        if (!ok) {
+        const auto visit = [&](const std::vector<std::string> &keys, const JsonNode &value) {
+            kept += perMember(keys, value);
+        };
+        if (!streamUnderMemoryLimit(path, depth, 1, m_memoryLimit, visit, &stoppedAt, &error)) {
             warn(error);
             return false;
         }
         if (!stoppedAt.isEmpty())
-            warn(QCoreApplication::translate(
-                     "Parser", "%1: reading stopped %2 because %3; the %4 read before were kept")
-                     .arg(path, stoppedAt, clusterMemoryStopReason(m_memoryLimit),
-                          QStringLiteral("%1 %2").arg(kept).arg(what)));
+            warn(stoppedReadingWarning(path, stoppedAt, m_memoryLimit, kept, what));
         return true;
     }
 
@@ -360,39 +324,12 @@ private:
         CommOp op;
         op.step = step;
         const auto [name, group] = splitAtGroup(key);
-        op.name = intern(name);
-        op.group = intern(group);
+        op.name = m_intern(name);
+        op.group = m_intern(group);
         op.total = op.name == kTotalOpInfo;
         // A total has no op name to classify: its group's type says whether it sums p2p ops.
         op.p2p = op.total ? m_p2pGroups.contains(op.group) : isP2pOpName(op.name);
-        const JsonNode &time = info["Communication Time Info"];
-        op.startAbsolute = times.time(view(time["Start Timestamp(us)"].text), TimeUnit::Microseconds,
-                                      "Start Timestamp(us)", true);
-        op.elapse = times.time(view(time["Elapse Time(ms)"].text), TimeUnit::Milliseconds, "Elapse Time(ms)");
-        op.transit =
-            times.time(view(time["Transit Time(ms)"].text), TimeUnit::Milliseconds, "Transit Time(ms)");
-        op.wait = times.time(view(time["Wait Time(ms)"].text), TimeUnit::Milliseconds, "Wait Time(ms)");
-        op.synchronization = times.time(view(time["Synchronization Time(ms)"].text), TimeUnit::Milliseconds,
-                                        "Synchronization Time(ms)");
-        op.idle = times.time(view(time["Idle Time(ms)"].text), TimeUnit::Milliseconds, "Idle Time(ms)");
-        op.waitRatio = numbers.read(time["Wait Time Ratio"], "Wait Time Ratio");
-        op.synchronizationRatio =
-            numbers.read(time["Synchronization Time Ratio"], "Synchronization Time Ratio");
-        for (const auto &[transport, b] : info["Communication Bandwidth Info"].members) {
-            TransportBandwidth t;
-            t.transport = intern(QString::fromStdString(transport));
-            t.sizeMb = numbers.read(b["Transit Size(MB)"], "Transit Size(MB)");
-            t.time = times.time(view(b["Transit Time(ms)"].text), TimeUnit::Milliseconds, "Transit Time(ms)");
-            if (const JsonNode &bw = b["Bandwidth(GB/s)"]; bw.type == JsonNode::Type::Number)
-                t.bandwidthGbps = numbers.read(bw, "Bandwidth(GB/s)");
-            t.largePacketRatio = numbers.read(b["Large Packet Ratio"], "Large Packet Ratio");
-            for (const auto &[size, bucket] : b["Size Distribution"].members)
-                if (bucket.items.size() >= 2)
-                    t.sizes.push_back({QString::fromStdString(size).toDouble(), bucket.items[0].toInt(0),
-                                       times.time(view(bucket.items[1].text), TimeUnit::Milliseconds,
-                                                  "Size Distribution")});
-            op.bandwidth.push_back(std::move(t));
-        }
+        readJsonOpValues(info, op, numbers, times, m_intern);
         return op;
     }
 
@@ -446,18 +383,13 @@ private:
                     }
                     MatrixLink link;
                     link.step = stepFromKey(QString::fromStdString(keys[1]));
-                    link.opKey = intern(opKey);
-                    link.group = intern(group);
+                    link.opKey = m_intern(opKey);
+                    link.group = m_intern(group);
                     link.src = *src;
                     link.dst = *dst;
                     link.srcLocal = localRank(g, *src);
                     link.dstLocal = localRank(g, *dst);
-                    link.transport = intern(info["Transport Type"].string());
-                    link.sizeMb = numbers.read(info["Transit Size(MB)"], "Transit Size(MB)");
-                    link.time = times.time(view(info["Transit Time(ms)"].text), TimeUnit::Milliseconds,
-                                           "Transit Time(ms)");
-                    link.bandwidthGbps = numbers.read(info["Bandwidth(GB/s)"], "Bandwidth(GB/s)");
-                    link.opName = info["Op Name"].string();
+                    readJsonLinkValues(info, link, numbers, times, m_intern);
                     if (times.rejected())
                         continue;
                     if (const auto overflow = totals[*src].add({{"Transit Time(ms)", link.time}})) {
@@ -490,22 +422,13 @@ private:
         return it == g->globalRanks.end() ? -1 : static_cast<int>(it - g->globalRanks.begin());
     }
 
-    QString intern(const QString &value)
-    {
-        const auto it = m_interned.constFind(value);
-        if (it != m_interned.constEnd())
-            return *it;
-        m_interned.insert(value, value);
-        return value;
-    }
-
     ClusterAnalysisOutput &m_out;
     ClusterModel &m_model;
     std::uint64_t m_memoryLimit = 0;
     std::map<int, Rank> m_ranks; // ordered by rank id
     QSet<QString> m_groupHashes;
     QSet<QString> m_p2pGroups; // the hashes of the groups of type p2p
-    QHash<QString, QString> m_interned;
+    StringInterner m_intern;   // op names, group hashes, transport names
 };
 
 QString rankList(const std::vector<int> &ranks)
@@ -538,16 +461,7 @@ ClusterAnalysisOutput readClusterAnalysisOutput(const QString &outputFolder, std
 
 void checkStageRows(const ClusterAnalysisOutput &output, ClusterModel &model)
 {
-    // Stage s = the ranks at place s of the pp groups (their group_rank), as ClusterReader's resolveGroups
-    // gives each rank its stage; from the groups, so a stage is whole even when a rank's rows are missing.
-    std::map<int, std::vector<int>> stages;
-    for (const ParallelGroup *pp : model.groupsNamed(QStringLiteral("pp")))
-        for (std::size_t i = 0; i < pp->globalRanks.size(); ++i)
-            stages[static_cast<int>(i)].push_back(pp->globalRanks[i]);
-    for (auto &entry : stages) {
-        std::sort(entry.second.begin(), entry.second.end());
-        entry.second.erase(std::unique(entry.second.begin(), entry.second.end()), entry.second.end());
-    }
+    const std::map<int, std::vector<int>> stages = pipelineStages(model);
     for (const ClusterAnalysisOutput::StageRow &row : output.stageRows) {
         const QString where = QStringLiteral("%1: %2").arg(
             output.stepTraceFile, QCoreApplication::translate("Parser", "line %1").arg(row.line));
@@ -590,12 +504,7 @@ void checkStageRows(const ClusterAnalysisOutput &output, ClusterModel &model)
 
 void fillFromClusterAnalysisOutput(ClusterModel &model, ClusterModel &&output)
 {
-    QSet<QString> hashes;
-    for (const ParallelGroup &g : model.groups)
-        hashes.insert(g.hash);
-    for (ParallelGroup &g : output.groups)
-        if (!hashes.contains(g.hash))
-            model.groups.push_back(std::move(g));
+    addUnknownGroups(model.groups, std::move(output.groups));
     if (!model.distributed.present)
         model.distributed = output.distributed;
     for (Rank &from : output.ranks) {
