@@ -124,7 +124,9 @@ void writeRanks(JsonWriter &j, const ClusterModel &model)
     j.endArray();
 }
 
-void writeFindings(JsonWriter &j, const ClusterModel &model)
+// voting, transit: the model's slow_rank / slow_link recipes, run once for the findings and their own block.
+void writeFindings(JsonWriter &j, const ClusterModel &model, const SlowRankVoting &voting,
+                   const SlowLinkTransit &transit)
 {
     j.key(QStringLiteral("groups"));
     j.beginArray();
@@ -223,7 +225,9 @@ void writeFindings(JsonWriter &j, const ClusterModel &model)
     j.endArray();
     // The judgement of those numbers: the same Findings, written by the same writer, as --advise --json.
     const TraceModel noTimeline;
-    const InsightContext context(noTimeline, &model);
+    InsightContext context(noTimeline, &model);
+    context.slowRankVoting = &voting;
+    context.slowLinkTransit = &transit;
     writeFindings(j, context, clusterFindings(context));
     j.key(QStringLiteral("warnings"));
     j.beginArray();
@@ -286,12 +290,6 @@ void writeStrategy(JsonWriter &j, const ClusterModel &model)
 // groups, without the "Total Op Info" entries (the ranks' communication[] holds the sums).
 void writeCommunicationOps(JsonWriter &j, const ClusterModel &model)
 {
-    // The first group of each hash, as groupByHash finds it, hashed once: a scan of the groups per row was
-    // quadratic in the ranks (both grow with them; 19,456 rows × 417 groups at 1,024 ranks, issue #32).
-    QHash<QString, const ParallelGroup *> groupOfHash;
-    for (const ParallelGroup &g : model.groups)
-        if (!groupOfHash.contains(g.hash))
-            groupOfHash.insert(g.hash, &g);
     j.key(QStringLiteral("communication_ops"));
     j.beginArray();
     for (const CommOpRow &row : communicationOps(model)) {
@@ -300,8 +298,8 @@ void writeCommunicationOps(JsonWriter &j, const ClusterModel &model)
         j.field(QStringLiteral("op"), row.op);
         j.field(QStringLiteral("group"), row.groupHash);
         j.key(QStringLiteral("group_name"));
-        if (const ParallelGroup *g = groupOfHash.value(row.groupHash, nullptr); g && !g->name.isEmpty())
-            j.string(g->name);
+        if (row.groupName != row.groupHash) // the pg name, resolved by communicationOps() (else the hash)
+            j.string(row.groupName);
         else
             j.null();
         j.key(QStringLiteral("p2p"));
@@ -348,7 +346,8 @@ QString ms(TimeNs ns)
     return QString::number(static_cast<double>(ns) / 1e6, 'f', 3);
 }
 
-void writeText(QTextStream &out, const ClusterModel &model)
+void writeText(QTextStream &out, const ClusterModel &model, const SlowRankVoting &voting,
+               const SlowLinkTransit &transit)
 {
     out << "Cluster: " << model.root << "  (" << model.ranks.size() << " ranks)\n";
     out << "rank  device  stage  step  computing  comm(not ovl)  overlapped  free  bubble  preparing  "
@@ -372,7 +371,9 @@ void writeText(QTextStream &out, const ClusterModel &model)
                 << r.memoryPeak->component << " at " << microsText(r.memoryPeak->time) << " us)\n";
     // The findings as --advise prints them (core/insights/FindingText), every occurrence listed.
     const TraceModel noTimeline;
-    const InsightContext context(noTimeline, &model);
+    InsightContext context(noTimeline, &model);
+    context.slowRankVoting = &voting;
+    context.slowLinkTransit = &transit;
     const std::vector<Finding> findings = clusterFindings(context);
     if (!findings.empty())
         out << "findings:\n";
@@ -428,9 +429,9 @@ void writeCommunicationOpsText(QTextStream &out, const ClusterModel &model, bool
 
 // msprof-analyze's slow_rank and slow_link recipes (core/cluster/SlowRankVoting.h, SlowLinkTransit.h):
 // the votes and every tested collective with the numbers that decided, the transit-time sets with outliers.
-void writeVoting(JsonWriter &j, const ClusterModel &model)
+void writeVoting(JsonWriter &j, const ClusterModel &model, const SlowRankVoting &voting,
+                 const SlowLinkTransit &transit)
 {
-    const SlowRankVoting voting = voteSlowRanks(model);
     j.key(QStringLiteral("slow_rank_voting"));
     j.beginObject();
     j.key(QStringLiteral("per_rank"));
@@ -483,7 +484,6 @@ void writeVoting(JsonWriter &j, const ClusterModel &model)
     j.integerField(QStringLiteral("too_few_distinct"), voting.tooFewDistinct);
     j.endObject();
 
-    const SlowLinkTransit transit = findSlowTransits(model);
     j.key(QStringLiteral("slow_link_transit"));
     j.beginObject();
     j.integerField(QStringLiteral("sets_tested"), transit.setsTested);
@@ -524,9 +524,9 @@ void writeVoting(JsonWriter &j, const ClusterModel &model)
 }
 
 // The same in a terminal: the votes per rank and group, and the slow transit ops.
-void writeVotingText(QTextStream &out, const ClusterModel &model)
+void writeVotingText(QTextStream &out, const ClusterModel &model, const SlowRankVoting &voting,
+                     const SlowLinkTransit &transit)
 {
-    const SlowRankVoting voting = voteSlowRanks(model);
     out << "slow rank by voting (msprof-analyze slow_rank: Dixon Q at 99.5 % up to " << kDixonMaxRanks
         << " ranks, 3 sigma above; " << voting.collectives.size() << " collectives tested, "
         << voting.tooFewRanks << " with fewer than 3 ranks and " << voting.tooFewDistinct
@@ -537,7 +537,6 @@ void writeVotingText(QTextStream &out, const ClusterModel &model)
     for (const RankGroupVotes &v : voting.votes)
         out << "  rank " << v.rank << ": " << v.votes << " of " << v.collectives << " collectives of "
             << groupLabel(model, v.group) << ", others waited " << ms(v.othersWait) << " ms\n";
-    const SlowLinkTransit transit = findSlowTransits(model);
     out << "slow link by transit time (msprof-analyze slow_link: min op time over the group's ranks, |z| > 3 "
            "within (op type, data size, ranks); "
         << transit.setsTested << " sets tested):\n";
@@ -577,13 +576,16 @@ int runCluster(const CommandLineOptions &options)
             err << "warning: " << w << "\n";
         return 1;
     }
+    // msprof-analyze's recipes, once: the findings judge them and their own block lists them.
+    const SlowRankVoting voting = voteSlowRanks(model);
+    const SlowLinkTransit transit = findSlowTransits(model);
     if (options.json) {
         JsonWriter j;
         j.beginObject();
         j.field(QStringLiteral("root"), model.root);
         writeRanks(j, model);
-        writeFindings(j, model);
-        writeVoting(j, model);
+        writeFindings(j, model, voting, transit);
+        writeVoting(j, model, voting, transit);
         writeCommunicationOps(j, model);
         writeStrategy(j, model);
         j.endObject();
@@ -599,8 +601,8 @@ int runCluster(const CommandLineOptions &options)
         for (const QString &problem : j.problems())
             err << "warning: --cluster --json: " << problem << "\n";
     } else {
-        writeText(out, model);
-        writeVotingText(out, model);
+        writeText(out, model, voting, transit);
+        writeVotingText(out, model, voting, transit);
         writeCommunicationOpsText(out, model, options.clusterOps);
     }
     for (const QString &w : model.warnings)

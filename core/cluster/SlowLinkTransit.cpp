@@ -1,5 +1,7 @@
 #include "cluster/SlowLinkTransit.h"
 
+#include "cluster/SlowRankVoting.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -9,12 +11,6 @@
 namespace at::cluster {
 
 namespace {
-
-bool isPointToPoint(const CommOp &op)
-{
-    return op.p2p || op.name.contains(QLatin1String("send"), Qt::CaseInsensitive) ||
-           op.name.contains(QLatin1String("receive"), Qt::CaseInsensitive);
-}
 
 // The bytes one rank moved in an op: HCCS + PCIE + SIO + RDMA of its bandwidth info (SDMA repeats the first
 // three). communication.json has no element count and data type, msprof-analyze's data size.

@@ -29,20 +29,17 @@ constexpr std::array<double, 98> kDixon995 = {
 // does not hide the first.
 constexpr int kDixonR10Max = 7, kDixonR11Max = 10, kDixonR21Max = 13;
 
-// Send/receive ops are matched by name, as msprof-analyze does ("send" / "receive" in the op name), and
-// also every p2p op of communication.json (batchSendRecv; msprof-analyze's match is case-sensitive and
-// keeps hcom_batchSendRecv).
-bool isPointToPoint(const CommOp &op)
-{
-    return op.p2p || op.name.contains(QLatin1String("send"), Qt::CaseInsensitive) ||
-           op.name.contains(QLatin1String("receive"), Qt::CaseInsensitive);
-}
-
 } // namespace
 
 double dixonCritical995(int n)
 {
     return n >= 3 && n <= kDixonMaxRanks ? kDixon995[static_cast<std::size_t>(n - 3)] : 0.0;
+}
+
+bool isPointToPoint(const CommOp &op)
+{
+    return op.p2p || op.name.contains(QLatin1String("send"), Qt::CaseInsensitive) ||
+           op.name.contains(QLatin1String("receive"), Qt::CaseInsensitive);
 }
 
 QString outlierTestKey(OutlierTest test)
@@ -185,6 +182,7 @@ SlowRankVoting voteSlowRanks(const ClusterModel &model)
             c.start = entries.front().second->startAbsolute;
             for (const auto &[rank, op] : entries) {
                 c.ranks.push_back(rank);
+                c.waits.push_back(op->wait);
                 sum += op->elapse;
                 c.start = std::min(c.start, op->startAbsolute);
             }

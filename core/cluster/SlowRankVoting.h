@@ -31,6 +31,11 @@ enum class OutlierTest
 };
 QString outlierTestKey(OutlierTest test); // "none", "dixon", "3sigma"
 
+// The ops both recipes leave out: send/receive matched by name, as msprof-analyze does ("send" / "receive"
+// in the op name), and also every p2p op of communication.json (batchSendRecv; msprof-analyze's match is
+// case-sensitive and keeps hcom_batchSendRecv).
+bool isPointToPoint(const CommOp &op);
+
 // One outlier test of a list of times: the indices of the short outliers (the votes), the statistic and the
 // value it is compared with. Dixon: Q = gap / range of the sorted times (r10, r11, r21 or r22 by n) against
 // the table; 3σ: z = (mean − the shortest time) / σ (population σ) against 3.
@@ -51,7 +56,8 @@ struct TestedCollective
 {
     std::int64_t step = kNoStep;
     QString op, group;
-    std::vector<int> ranks; // ascending
+    std::vector<int> ranks;    // ascending
+    std::vector<TimeNs> waits; // aligned with ranks: each rank's Wait Time in the op
     OutlierResult result;
     std::vector<int> voted; // the ranks voted slow (the outliers), ascending by op time
     TimeNs votedElapse = 0; // the op time of the first voted rank

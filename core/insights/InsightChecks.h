@@ -8,6 +8,11 @@
 
 namespace at {
 
+namespace cluster {
+struct SlowRankVoting;
+struct SlowLinkTransit;
+} // namespace cluster
+
 // What every check reads: the model, the communication / cluster data of the same folder (the
 // ranks' communication.json, step breakdowns and parallel groups, read by parser/cluster from the
 // summary files, never from the timeline; null when there is none) and the step time the findings'
@@ -37,6 +42,10 @@ struct InsightContext
     // the whole model, so that each rank's finding quotes that rank's figures); -1: every group.
     int onlyGroup = -1;
     bool covers(int group) const { return onlyGroup < 0 || group == onlyGroup; }
+    // The slow_rank / slow_link recipes of `cluster` when the caller already ran them for its own output
+    // (--cluster writes them beside the findings); null: the checks run them.
+    const cluster::SlowRankVoting *slowRankVoting = nullptr;
+    const cluster::SlowLinkTransit *slowLinkTransit = nullptr;
 
     explicit InsightContext(const TraceModel &m, const cluster::ClusterModel *c = nullptr);
     // The rank shown for a source group: its collection's "rank" property, else the group index.

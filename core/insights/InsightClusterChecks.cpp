@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace at {
 
@@ -486,7 +487,10 @@ void checkSlowRankVote(const InsightContext &context, std::vector<Finding> &find
 {
     if (!context.cluster || context.cluster->ranks.size() < 3)
         return;
-    const cluster::SlowRankVoting voting = cluster::voteSlowRanks(*context.cluster);
+    std::optional<cluster::SlowRankVoting> own;
+    const cluster::SlowRankVoting &voting = context.slowRankVoting
+                                                ? *context.slowRankVoting
+                                                : own.emplace(cluster::voteSlowRanks(*context.cluster));
     if (voting.votes.empty())
         return;
     Finding finding;
@@ -499,17 +503,12 @@ void checkSlowRankVote(const InsightContext &context, std::vector<Finding> &find
     for (const cluster::TestedCollective &c : voting.collectives) {
         if (c.voted.empty())
             continue;
-        for (int rank : c.ranks) {
+        for (std::size_t i = 0; i < c.ranks.size(); ++i) {
+            const int rank = c.ranks[i];
             if (std::find(c.voted.begin(), c.voted.end(), rank) != c.voted.end())
                 continue;
-            const cluster::Rank *r = context.cluster->rank(rank);
-            if (!r)
-                continue;
-            for (const cluster::CommOp &op : r->ops)
-                if (op.step == c.step && op.name == c.op && op.group == c.group && !op.total) {
-                    waitOfRank[{c.step, rank}] += op.wait;
-                    waitAllSteps[rank] += op.wait;
-                }
+            waitOfRank[{c.step, rank}] += c.waits[i];
+            waitAllSteps[rank] += c.waits[i];
         }
         std::vector<int> ranks = c.voted;
         if (c.longestWaiter >= 0)
@@ -620,7 +619,10 @@ void checkSlowLinkTransit(const InsightContext &context, std::vector<Finding> &f
 {
     if (!context.cluster || context.cluster->ranks.size() < 2)
         return;
-    const cluster::SlowLinkTransit transit = cluster::findSlowTransits(*context.cluster);
+    std::optional<cluster::SlowLinkTransit> own;
+    const cluster::SlowLinkTransit &transit = context.slowLinkTransit
+                                                  ? *context.slowLinkTransit
+                                                  : own.emplace(cluster::findSlowTransits(*context.cluster));
     if (transit.slow.empty())
         return;
     Finding finding;

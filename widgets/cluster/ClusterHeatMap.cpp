@@ -206,8 +206,11 @@ QColor ClusterHeatMap::cellTextColor(int row, int column) const
     const QColor fill = cellColor(row, column);
     if (!fill.isValid())
         return palette().color(QPalette::Text);
-    // Black or white, whichever contrasts more with the cell (WCAG relative luminance): at least 4.6:1
-    // anywhere on the ramp.
+    return textColorOn(fill);
+}
+
+QColor ClusterHeatMap::textColorOn(const QColor &fill)
+{
     auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
     const double luminance =
         0.2126 * channel(fill.redF()) + 0.7152 * channel(fill.greenF()) + 0.0722 * channel(fill.blueF());

@@ -57,6 +57,9 @@ public:
     double maximum() const { return m_max; }
     // The ramp: t in [0, 1] from the smallest value to the largest.
     static QColor rampColor(double t);
+    // Black or white, whichever contrasts more with `fill` (WCAG relative luminance): at least 4.6:1
+    // anywhere on the ramp.
+    static QColor textColorOn(const QColor &fill);
     // The colour scale as the map draws it under its grid: the ramp in `bar`, `low` and `high` under its
     // ends, `unit` to its right (also the strategy view's legend).
     static void paintScale(QPainter &p, const QRect &bar, const QString &low, const QString &high,

@@ -42,15 +42,6 @@ QString figureText(double value, const QString &unit)
     return QStringLiteral("%1 %2").arg(formatNumber(std::round(value * scale) / scale), unit);
 }
 
-// Black or white, whichever contrasts more with the fill (WCAG relative luminance), as the heat maps.
-QColor textColorOn(const QColor &fill)
-{
-    auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    const double luminance =
-        0.2126 * channel(fill.redF()) + 0.7152 * channel(fill.greenF()) + 0.0722 * channel(fill.blueF());
-    return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? QColor(Qt::black) : QColor(Qt::white);
-}
-
 // Rows per band of the slowest dimension on an axis (0: one dimension or none, no bands).
 int bandOf(const ParallelStrategy &s, bool columns)
 {
@@ -199,7 +190,7 @@ void StrategyGrid::recolor()
         if (const std::optional<double> v = figureValue(m_strategy.ranks[i].rank); v && std::isfinite(*v)) {
             m_colors[i] = ClusterHeatMap::rampColor(
                 m_max > m_scaleMin ? (*v - m_scaleMin) / (m_max - m_scaleMin) : 0.5);
-            m_textColors[i] = textColorOn(m_colors[i]);
+            m_textColors[i] = ClusterHeatMap::textColorOn(m_colors[i]);
         }
 }
 
@@ -261,7 +252,9 @@ void StrategyGrid::relayout()
     const int width = std::max(this->width(), 200) - 2 * kMargin;
     // The key: the shape and axes on one line (wrapped by words when narrow), then one outline sample per
     // dimension and the finding marker, flowing onto more lines when they do not fit.
-    const QRect shape = metrics.boundingRect(QRect(0, 0, width, 10 * line), Qt::TextWordWrap, keyText());
+    m_keyText = keyText();
+    m_legendText = legendText();
+    const QRect shape = metrics.boundingRect(QRect(0, 0, width, 10 * line), Qt::TextWordWrap, m_keyText);
     int x = 0, y = shape.height() + kPad;
     auto place = [&](const QString &text) {
         const int w = kSampleWidth + kPad + metrics.horizontalAdvance(text) + 3 * kPad;
@@ -453,7 +446,7 @@ void StrategyGrid::paintKey(QPainter &p) const
     const QPalette &pal = palette();
     p.setPen(pal.color(QPalette::WindowText));
     p.drawText(QRect(m_keyRect.left(), m_keyRect.top(), m_keyRect.width(), m_keyRect.height()),
-               Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, keyText());
+               Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, m_keyText);
     for (const KeyItem &item : m_keyItems) {
         p.fillRect(item.sample, pal.color(QPalette::Base));
         p.setPen(QPen(outlineColor(item.dimension), 2));
@@ -477,7 +470,7 @@ void StrategyGrid::paintLegend(QPainter &p) const
     const int line = fontMetrics().height();
     p.setPen(pal.color(QPalette::WindowText));
     p.drawText(QRect(m_legendRect.left(), m_legendRect.top(), m_legendRect.width(), line),
-               Qt::AlignLeft | Qt::AlignVCenter, legendText());
+               Qt::AlignLeft | Qt::AlignVCenter, m_legendText);
     const auto f = static_cast<std::size_t>(m_figure);
     if (!m_anyValue || f >= m_figures.size())
         return;

@@ -108,6 +108,7 @@ private:
     std::vector<KeyItem> m_keyItems;
     QRect m_markerKeySample, m_markerKeyText;
     QRect m_keyRect, m_legendRect;
+    QString m_keyText, m_legendText; // keyText() and legendText() as laid out
     bool m_showNumbers = false;
     int m_hovered = -1;
     std::array<std::vector<int>, cluster::kParallelDimensionCount> m_outlined;
