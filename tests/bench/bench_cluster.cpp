@@ -10,6 +10,7 @@
 //   RANKS: a multiple of 32, at least 64 (default 128); DIR: where to generate (default a temporary folder;
 //   an existing DIR is emptied first); --generate-only: write the job to DIR and stop.
 
+#include "BenchClock.h"
 #include "ClusterJobGenerator.h"
 #include "InsightChecks.h"
 #include "cluster/ClusterAnalysis.h"
@@ -18,70 +19,19 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QDirIterator>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 
 #include <cstdio>
-#include <ctime>
 #include <set>
 #include <sys/resource.h>
 
 using namespace at;
+using namespace at::bench;
 using namespace at::cluster;
 
 namespace {
-
-double seconds(const QElapsedTimer &t)
-{
-    return static_cast<double>(t.nsecsElapsed()) / 1e9;
-}
-
-// Wall and CPU time of this process since start() (the shared machine's load makes wall times vary by
-// several times; CPU seconds are the steadier figure).
-class Stopwatch
-{
-public:
-    void start()
-    {
-        m_wall.start();
-        m_cpu = cpuSeconds();
-    }
-    QString text() const
-    {
-        return QStringLiteral("%1 s (%2 CPU-s)").arg(seconds(m_wall), 0, 'f', 3).arg(cpu(), 0, 'f', 3);
-    }
-    double cpu() const { return cpuSeconds() - m_cpu; }
-
-private:
-    static double cpuSeconds()
-    {
-        timespec t{};
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
-    }
-    QElapsedTimer m_wall;
-    double m_cpu = 0;
-};
-
-long peakRssKb()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').first().toLong();
-    return -1;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 // `binary --cluster root --json` to a discarded stdout: wall seconds and the child's peak RSS (MB); its CPU
 // seconds (user + system) in *cpuSeconds.
@@ -148,10 +98,7 @@ int main(int argc, char **argv)
 
     Stopwatch w;
     w.start();
-    qint64 bytes = 0;
-    QDirIterator files(root, QDir::Files, QDirIterator::Subdirectories);
-    while (files.hasNext())
-        bytes += readAll(files.next()).size();
+    const qint64 bytes = readEveryFile(root);
     const QString baseline = w.text();
     const double baselineCpu = w.cpu();
 

@@ -7,6 +7,7 @@
 // usage: QT_QPA_PLATFORM=offscreen bench_cluster_page [RANKS] [DIR]   (DIR: an existing generated job is
 // reused when it has RANKS rank folders; else generated there, default a temporary folder)
 
+#include "BenchClock.h"
 #include "ClusterJobGenerator.h"
 #include "cluster/ClusterHeatMap.h"
 #include "cluster/ClusterReader.h"
@@ -15,64 +16,18 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
-#include <QDirIterator>
-#include <QElapsedTimer>
-#include <QFile>
 #include <QPixmap>
 #include <QTabWidget>
 #include <QTemporaryDir>
 
 #include <cstdio>
-#include <ctime>
 #include <memory>
 
 using namespace at;
+using namespace at::bench;
 using namespace at::cluster;
 
 namespace {
-
-double seconds(const QElapsedTimer &t)
-{
-    return static_cast<double>(t.nsecsElapsed()) / 1e9;
-}
-
-// Wall and CPU time of this process since start() (the shared machine's load makes wall times vary by
-// several times; CPU seconds are the steadier figure).
-class Stopwatch
-{
-public:
-    void start()
-    {
-        m_wall.start();
-        m_cpu = cpuSeconds();
-    }
-    QString text() const
-    {
-        return QStringLiteral("%1 s (%2 CPU-s)").arg(seconds(m_wall), 0, 'f', 3).arg(cpu(), 0, 'f', 3);
-    }
-    double cpu() const { return cpuSeconds() - m_cpu; }
-
-private:
-    static double cpuSeconds()
-    {
-        timespec t{};
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
-    }
-    QElapsedTimer m_wall;
-    double m_cpu = 0;
-};
-
-long peakRssKb()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').first().toLong();
-    return -1;
-}
 
 // The widget painted as the screen would paint it: events delivered, then rendered into a pixmap.
 void paint(QWidget &w)
@@ -104,13 +59,7 @@ int main(int argc, char **argv)
 
     Stopwatch w;
     w.start();
-    qint64 bytes = 0;
-    QDirIterator files(root, QDir::Files, QDirIterator::Subdirectories);
-    while (files.hasNext()) {
-        QFile f(files.next());
-        if (f.open(QIODevice::ReadOnly))
-            bytes += f.readAll().size();
-    }
+    const qint64 bytes = readEveryFile(root);
     const QString baseline = w.text();
 
     w.start();

@@ -7,6 +7,7 @@
 // SQLite database, the rule when rank folders lie beside the database, `--cluster --json`, and the window.
 #include "AppProcess.h"
 #include "AppTestSupport.h"
+#include "ClusterModelComparison.h"
 #include "ClusterTestSupport.h"
 
 #include "cluster/ClusterAnalysisDb.h"
@@ -469,67 +470,21 @@ void execOn(const QString &path, const QString &sql)
     QSqlDatabase::removeDatabase(QStringLiteral("edit"));
 }
 
-using OpKey = std::tuple<std::int64_t, QString, QString>;
-
-std::map<OpKey, const CommOp *> opsByKey(const Rank &rank, bool totals)
+// The JSON of `--cluster --json` without what names the source (withoutSourceFields) and the parallel
+// groups that carry no traffic (absent from the database); the groups' order.
+QJsonObject comparableJson(const QJsonObject &json, const QSet<QString> &groupsWithTraffic)
 {
-    std::map<OpKey, const CommOp *> ops;
-    for (const CommOp &op : rank.ops)
-        if (op.total == totals)
-            ops[{op.step, op.name, op.group}] = &op;
-    return ops;
-}
-
-std::map<QString, const TransportBandwidth *> transports(const CommOp &op)
-{
-    std::map<QString, const TransportBandwidth *> out;
-    for (const TransportBandwidth &b : op.bandwidth)
-        out[b.transport] = &b;
-    return out;
-}
-
-using LinkKey = std::tuple<std::int64_t, QString, QString, int, int>;
-
-std::map<LinkKey, const MatrixLink *> linksByKey(const Rank &rank)
-{
-    std::map<LinkKey, const MatrixLink *> links;
-    for (const MatrixLink &l : rank.links)
-        links[{l.step, l.opKey, l.group, l.src, l.dst}] = &l;
-    return links;
-}
-
-// The JSON of `--cluster --json` without what names the source: the root, each rank's folder, timeline,
-// peak memory and step source, and the parallel groups that carry no traffic (absent from the database);
-// the groups' order.
-QJsonObject withoutSourceFields(QJsonObject json, const QSet<QString> &groupsWithTraffic)
-{
-    json.remove(QLatin1String("root"));
-    QJsonArray ranks = json[QLatin1String("ranks")].toArray();
-    for (qsizetype i = 0; i < ranks.size(); ++i) {
-        QJsonObject r = ranks[i].toObject();
-        for (const char *key :
-             {"folder", "has_timeline", "peak_memory_mb", "peak_memory_component", "peak_memory_time_us"})
-            r.remove(QLatin1String(key));
-        QJsonArray steps = r[QLatin1String("steps")].toArray();
-        for (qsizetype s = 0; s < steps.size(); ++s) {
-            QJsonObject step = steps[s].toObject();
-            step.remove(QLatin1String("source"));
-            steps[s] = step;
-        }
-        r[QLatin1String("steps")] = steps;
-        ranks[i] = r;
-    }
-    json[QLatin1String("ranks")] = ranks;
+    QJsonObject out = at::test::withoutSourceFields(json);
     // Those with traffic, by hash (the database lists them in its row order, the rank folders by key).
     std::map<QString, QJsonValue> byHash;
-    for (const QJsonValue &g : json[QLatin1String("groups")].toArray())
+    for (const QJsonValue &g : out[QLatin1String("groups")].toArray())
         if (groupsWithTraffic.contains(g[QLatin1String("hash")].toString()))
             byHash[g[QLatin1String("hash")].toString()] = g;
     QJsonArray groups;
     for (const auto &entry : byHash)
         groups << entry.second;
-    json[QLatin1String("groups")] = groups;
-    return json;
+    out[QLatin1String("groups")] = groups;
+    return out;
 }
 
 } // namespace
@@ -581,62 +536,12 @@ private slots:
                 QVERIFY(r.folder.isEmpty()); // no rank folder beside the database
                 QVERIFY(!r.hasTimeline);
                 QCOMPARE(r.filesRead, QStringList{db});
-                QCOMPARE(r.steps.size(), f.steps.size());
-                for (std::size_t s = 0; s < r.steps.size(); ++s) {
-                    const RankStep &a = r.steps[s], &b = f.steps[s];
-                    QCOMPARE(a.source, BreakdownSource::ClusterAnalysisDatabase);
-                    QCOMPARE(a.step, b.step);
-                    QCOMPARE(a.computing, b.computing);
-                    QCOMPARE(a.communicationNotOverlapped, b.communicationNotOverlapped);
-                    QCOMPARE(a.overlapped, b.overlapped);
-                    QCOMPARE(a.communication, b.communication);
-                    QCOMPARE(a.free, b.free);
-                    QCOMPARE(a.stage, b.stage);
-                    QCOMPARE(a.bubble, b.bubble);
-                    QCOMPARE(a.communicationNotOverlappedExcludeReceive,
-                             b.communicationNotOverlappedExcludeReceive);
-                    QCOMPARE(a.preparing, b.preparing);
-                    QCOMPARE(a.hasPreparing, b.hasPreparing);
-                }
-                // Ops: every op of the rank files, value by value.
-                const auto ops = opsByKey(r, false), expected = opsByKey(f, false);
-                QCOMPARE(ops.size(), expected.size());
-                QVERIFY(ops.size() > 10);
-                for (const auto &[key, want] : expected) {
-                    QVERIFY2(ops.count(key), qPrintable(std::get<1>(key)));
-                    const CommOp &op = *ops.at(key);
-                    QCOMPARE(op.p2p, want->p2p);
-                    QCOMPARE(op.startAbsolute, want->startAbsolute);
-                    QCOMPARE(op.elapse, want->elapse);
-                    QCOMPARE(op.transit, want->transit);
-                    QCOMPARE(op.wait, want->wait);
-                    QCOMPARE(op.synchronization, want->synchronization);
-                    QCOMPARE(op.idle, want->idle);
-                    QCOMPARE(op.waitRatio, want->waitRatio);
-                    QCOMPARE(op.synchronizationRatio, want->synchronizationRatio);
-                    const auto got = transports(op), wanted = transports(*want);
-                    QCOMPARE(got.size(), wanted.size());
-                    for (const auto &[name, b] : wanted) {
-                        QVERIFY(got.count(name));
-                        const TransportBandwidth &t = *got.at(name);
-                        QCOMPARE(t.sizeMb, b->sizeMb);
-                        QCOMPARE(t.time, b->time);
-                        QCOMPARE(t.effectiveBandwidth(), b->effectiveBandwidth());
-                        QCOMPARE(t.largePacketRatio, b->largePacketRatio);
-                        auto sizes = t.sizes, want = b->sizes;
-                        const auto bySize = [](const PacketBucket &x, const PacketBucket &y) {
-                            return x.sizeMb < y.sizeMb;
-                        };
-                        std::sort(sizes.begin(), sizes.end(), bySize);
-                        std::sort(want.begin(), want.end(), bySize);
-                        QCOMPARE(sizes.size(), want.size());
-                        for (std::size_t k = 0; k < sizes.size(); ++k) {
-                            QCOMPARE(sizes[k].sizeMb, want[k].sizeMb);
-                            QCOMPARE(sizes[k].count, want[k].count);
-                            QCOMPARE(sizes[k].time, want[k].time);
-                        }
-                    }
-                }
+                // Steps, ops (value by value, with their transports) and links: those of the rank files.
+                compareRankContents(
+                    r, f, {BreakdownSource::ClusterAnalysisDatabase, RankComparison::Transports::BySize});
+                if (QTest::currentTestFailed())
+                    return;
+                const auto expected = opsByKey(f, false);
                 // Total Op Info: per group in the database (the rank files have one per kind): each the
                 // sum of the group's ops to within a nanosecond per op.
                 for (const auto &[key, total] : opsByKey(r, true)) {
@@ -651,21 +556,8 @@ private slots:
                     QVERIFY(count > 0);
                     QVERIFY2(std::abs(total->elapse - elapse) <= count, qPrintable(std::get<2>(key)));
                 }
-                // Links: global ranks as stored, the group-local ones found again from the group.
-                const auto links = linksByKey(r), wantLinks = linksByKey(f);
-                QCOMPARE(links.size(), wantLinks.size());
+                // Links (compared above by key): as many as the rank files'.
                 QCOMPARE(r.links.size(), f.links.size());
-                for (const auto &[key, want] : wantLinks) {
-                    QVERIFY(links.count(key));
-                    const MatrixLink &l = *links.at(key);
-                    QCOMPARE(l.srcLocal, want->srcLocal);
-                    QCOMPARE(l.dstLocal, want->dstLocal);
-                    QCOMPARE(l.transport, want->transport);
-                    QCOMPARE(l.sizeMb, want->sizeMb);
-                    QCOMPARE(l.time, want->time);
-                    QCOMPARE(l.bandwidthGbps, want->bandwidthGbps);
-                    QCOMPARE(l.opName, want->opName);
-                }
             }
             // Groups: those that carry traffic, each as parallel_group_info says (key, pg name, ranks).
             QVERIFY(model.groups.size() >= 8);
@@ -808,8 +700,7 @@ private slots:
         QSet<QString> withTraffic;
         for (const QJsonValue &g : a[QLatin1String("groups")].toArray())
             withTraffic.insert(g[QLatin1String("hash")].toString());
-        const QJsonObject left = withoutSourceFields(a, withTraffic),
-                          right = withoutSourceFields(b, withTraffic);
+        const QJsonObject left = comparableJson(a, withTraffic), right = comparableJson(b, withTraffic);
         for (const QString &key : right.keys())
             QVERIFY2(
                 left[key] == right[key],

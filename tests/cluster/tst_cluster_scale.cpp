@@ -30,6 +30,7 @@ class TstClusterScale : public QObject
     QTemporaryDir m_settings;
     QTemporaryDir m_dir;
     bench::GeneratedClusterJob m_job;
+    ClusterModel m_model; // the job read once, for the tests that read no window
 
 private Q_SLOTS:
     void initTestCase()
@@ -42,12 +43,13 @@ private Q_SLOTS:
         QVERIFY2(job, qPrintable(error));
         m_job = *job;
         QCOMPARE(m_job.dp, 8);
+        m_model = readCluster(m_dir.path());
     }
 
     // Every rank, group and stage read; the ops land in the generated groups.
     void readsTheLayout()
     {
-        const ClusterModel model = readCluster(m_dir.path());
+        const ClusterModel &model = m_model;
         QVERIFY2(model.warnings.isEmpty(), qPrintable(model.warnings.join(QLatin1Char('\n'))));
         QCOMPARE(model.ranks.size(), std::size_t(256));
         // The world, 32 tp groups of 8, 32 dp groups of 8, 64 pp groups of 4.
@@ -78,7 +80,7 @@ private Q_SLOTS:
     // slow rank.
     void findsTheSlowRankAndTheSlowLinkOnly()
     {
-        const ClusterModel model = readCluster(m_dir.path());
+        const ClusterModel &model = m_model;
         const std::vector<SlowRank> slow = findSlowRanks(model);
         QCOMPARE(slow.size(), std::size_t(1));
         QCOMPARE(slow.front().rank, m_job.slowRank);

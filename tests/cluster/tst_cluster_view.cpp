@@ -158,18 +158,7 @@ private slots:
     // no chart text elided, the rank table's columns all visible when wide, the Communication Ops tab
     // listing rows and its op summary shown in full (docs/CLUSTER.md "Layout"). The timeline's docks do not
     // take the page's room. With AT_TEST_SCREENSHOTS=DIR every tab is saved.
-    void pageFitsTheWindow_data()
-    {
-        QTest::addColumn<QString>("language");
-        QTest::addColumn<int>("theme");
-        QTest::addColumn<QSize>("size");
-        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
-            for (const UiTheme theme : {UiTheme::Light, UiTheme::Dark})
-                for (const QSize &size : {QSize(900, 700), QSize(1600, 1000)})
-                    QTest::addRow("%s-%s-%dx%d", qPrintable(language), qPrintable(uiThemeName(theme)),
-                                  size.width(), size.height())
-                        << language << static_cast<int>(theme) << size;
-    }
+    void pageFitsTheWindow_data() { addLanguageThemeSizeRows(); }
     void pageFitsTheWindow()
     {
         QFETCH(QString, language);

@@ -6,6 +6,7 @@
 
 #include "AppProcess.h"
 #include "AppTestSupport.h"
+#include "ClusterModelComparison.h"
 #include "ClusterTestSupport.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterHeatMap.h"
@@ -328,27 +329,6 @@ private:
     QJsonObject m_args;
 };
 
-using OpKey = std::tuple<std::int64_t, QString, QString>; // step, name, group
-
-std::map<OpKey, const CommOp *> opsByKey(const Rank &r, bool totals)
-{
-    std::map<OpKey, const CommOp *> ops;
-    for (const CommOp &op : r.ops)
-        if (op.total == totals)
-            ops[{op.step, op.name, op.group}] = &op;
-    return ops;
-}
-
-using LinkKey = std::tuple<std::int64_t, QString, QString, int, int>; // step, op key, group, src, dst
-
-std::map<LinkKey, const MatrixLink *> linksByKey(const Rank &r)
-{
-    std::map<LinkKey, const MatrixLink *> links;
-    for (const MatrixLink &l : r.links)
-        links[{l.step, l.opKey, l.group, l.src, l.dst}] = &l;
-    return links;
-}
-
 bool hasWarning(const ClusterModel &model, const QString &part)
 {
     return std::any_of(model.warnings.begin(), model.warnings.end(),
@@ -356,23 +336,13 @@ bool hasWarning(const ClusterModel &model, const QString &part)
 }
 
 // The --cluster --json output without the fields that name where the data came from (see the test).
-QJsonObject withoutSourceFields(QJsonObject json)
+QJsonObject comparableJson(const QJsonObject &json)
 {
-    json.remove(QStringLiteral("root"));
-    json.remove(QStringLiteral("warnings"));
-    QJsonArray ranks = json.value(QStringLiteral("ranks")).toArray();
+    QJsonObject out = at::test::withoutSourceFields(json, {QStringLiteral("device")});
+    out.remove(QStringLiteral("warnings"));
+    QJsonArray ranks = out.value(QStringLiteral("ranks")).toArray();
     for (auto it = ranks.begin(); it != ranks.end(); ++it) {
         QJsonObject r = it->toObject();
-        for (const char *field : {"folder", "has_timeline", "device", "peak_memory_mb",
-                                  "peak_memory_component", "peak_memory_time_us"})
-            r.remove(QLatin1String(field));
-        QJsonArray steps = r.value(QStringLiteral("steps")).toArray();
-        for (auto s = steps.begin(); s != steps.end(); ++s) {
-            QJsonObject step = s->toObject();
-            step.remove(QStringLiteral("source"));
-            *s = step;
-        }
-        r.insert(QStringLiteral("steps"), steps);
         // Transports by name: they are listed as the ops first name them, and the writer's QJsonObject sorts
         // an op's transports by name where msprof-analyze keeps the rank file's order (RDMA, HCCS, PCIE,
         // ...).
@@ -396,26 +366,23 @@ QJsonObject withoutSourceFields(QJsonObject json)
         r.insert(QStringLiteral("communication"), communication);
         *it = r;
     }
-    json.insert(QStringLiteral("ranks"), ranks);
-    QJsonArray groups = json.value(QStringLiteral("groups")).toArray();
-    QJsonArray keyless;
-    for (const QJsonValue &g : groups) {
+    out.insert(QStringLiteral("ranks"), ranks);
+    // Keyless, ordered by hash: the rank files list the groups by key, communication_group.json by its own
+    // order.
+    std::vector<QJsonObject> sorted;
+    for (const QJsonValue &g : out.value(QStringLiteral("groups")).toArray()) {
         QJsonObject o = g.toObject();
         o.remove(QStringLiteral("key"));
-        keyless.append(o);
+        sorted.push_back(o);
     }
-    // Ordered by hash: the rank files list the groups by key, communication_group.json by its own order.
-    std::vector<QJsonObject> sorted;
-    for (const QJsonValue &g : keyless)
-        sorted.push_back(g.toObject());
     std::sort(sorted.begin(), sorted.end(), [](const QJsonObject &a, const QJsonObject &b) {
         return a.value(QStringLiteral("hash")).toString() < b.value(QStringLiteral("hash")).toString();
     });
     QJsonArray ordered;
     for (const QJsonObject &g : sorted)
         ordered.append(g);
-    json.insert(QStringLiteral("groups"), ordered);
-    return json;
+    out.insert(QStringLiteral("groups"), ordered);
+    return out;
 }
 
 // The first difference between two JSON values, as a path, for a failure message.
@@ -485,55 +452,15 @@ private slots:
                 QVERIFY(got.stage >= 0);
                 QVERIFY(!got.hasTimeline);
                 QVERIFY(got.folder.isEmpty());
-                // Steps: every field, from the same decimal text.
-                QCOMPARE(got.steps.size(), want.steps.size());
-                for (std::size_t s = 0; s < got.steps.size(); ++s) {
-                    const RankStep &a = got.steps[s], &b = want.steps[s];
-                    QCOMPARE(a.step, b.step);
-                    QCOMPARE(a.computing, b.computing);
-                    QCOMPARE(a.communicationNotOverlapped, b.communicationNotOverlapped);
-                    QCOMPARE(a.overlapped, b.overlapped);
-                    QCOMPARE(a.communication, b.communication);
-                    QCOMPARE(a.free, b.free);
-                    QCOMPARE(a.stage, b.stage);
-                    QCOMPARE(a.bubble, b.bubble);
-                    QCOMPARE(a.communicationNotOverlappedExcludeReceive,
-                             b.communicationNotOverlappedExcludeReceive);
-                    QCOMPARE(a.preparing, b.preparing);
-                    QCOMPARE(a.hasPreparing, b.hasPreparing);
-                    QCOMPARE(a.source, BreakdownSource::ClusterAnalysisOutput);
-                }
-                // Ops: each of the rank's ops with every value.
-                const auto gotOps = opsByKey(got, false), wantOps = opsByKey(want, false);
-                QCOMPARE(gotOps.size(), wantOps.size());
-                QVERIFY(gotOps.size() > 10);
-                for (const auto &[key, w] : wantOps) {
-                    QVERIFY2(gotOps.count(key), qPrintable(std::get<1>(key)));
-                    const CommOp &a = *gotOps.at(key);
-                    QCOMPARE(a.p2p, w->p2p);
-                    QCOMPARE(a.startAbsolute, w->startAbsolute);
-                    QCOMPARE(a.elapse, w->elapse);
-                    QCOMPARE(a.transit, w->transit);
-                    QCOMPARE(a.wait, w->wait);
-                    QCOMPARE(a.synchronization, w->synchronization);
-                    QCOMPARE(a.idle, w->idle);
-                    QCOMPARE(a.waitRatio, w->waitRatio);
-                    QCOMPARE(a.synchronizationRatio, w->synchronizationRatio);
-                    QCOMPARE(a.bandwidth.size(), w->bandwidth.size());
-                    for (const TransportBandwidth &t : w->bandwidth) {
-                        const TransportBandwidth *b = a.transport(t.transport);
-                        QVERIFY(b);
-                        QCOMPARE(b->sizeMb, t.sizeMb);
-                        QCOMPARE(b->time, t.time);
-                        QCOMPARE(b->bandwidthGbps, t.bandwidthGbps);
-                        QCOMPARE(b->largePacketRatio, t.largePacketRatio);
-                        QCOMPARE(b->sizes.size(), t.sizes.size());
-                        for (std::size_t k = 0; k < t.sizes.size(); ++k) {
-                            QCOMPARE(b->sizes[k].count, t.sizes[k].count);
-                            QCOMPARE(b->sizes[k].time, t.sizes[k].time);
-                        }
-                    }
-                }
+                // Steps (every field, from the same decimal text), ops with every value, links (global ranks
+                // as the rank folders resolve them, and the group-local ranks back).
+                compareRankContents(
+                    got, want,
+                    {BreakdownSource::ClusterAnalysisOutput, RankComparison::Transports::AsListed});
+                if (QTest::currentTestFailed())
+                    return;
+                QVERIFY(linksByKey(got).size() > 10);
+                const auto wantOps = opsByKey(want, false);
                 // Totals: one per (step, group) of the rank, the sum of its ops there.
                 std::map<std::pair<std::int64_t, QString>, TimeNs> elapse;
                 for (const auto &[key, w] : wantOps)
@@ -545,21 +472,6 @@ private slots:
                     QVERIFY(t != totals.end());
                     QCOMPARE(t->second->elapse, sum);
                     QCOMPARE(t->second->p2p, model.groupByHash(key.second)->name == QLatin1String("pp"));
-                }
-                // Links: global ranks as the rank folders resolve them, and the group-local ranks back.
-                const auto gotLinks = linksByKey(got), wantLinks = linksByKey(want);
-                QCOMPARE(gotLinks.size(), wantLinks.size());
-                QVERIFY(gotLinks.size() > 10);
-                for (const auto &[key, w] : wantLinks) {
-                    QVERIFY(gotLinks.count(key));
-                    const MatrixLink &a = *gotLinks.at(key);
-                    QCOMPARE(a.srcLocal, w->srcLocal);
-                    QCOMPARE(a.dstLocal, w->dstLocal);
-                    QCOMPARE(a.transport, w->transport);
-                    QCOMPARE(a.sizeMb, w->sizeMb);
-                    QCOMPARE(a.time, w->time);
-                    QCOMPARE(a.bandwidthGbps, w->bandwidthGbps);
-                    QCOMPARE(a.opName, w->opName);
                 }
             }
             // Groups by hash (communication_group.json has no parallel_group_info key: the hash stands in).
@@ -766,7 +678,7 @@ private slots:
                      .value(QStringLiteral("source"))
                      .toString(),
                  QStringLiteral("cluster_step_trace_time.csv"));
-        const QString difference = firstDifference(withoutSourceFields(a), withoutSourceFields(b));
+        const QString difference = firstDifference(comparableJson(a), comparableJson(b));
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
 
         // A folder with neither rank folders nor the output still says so.

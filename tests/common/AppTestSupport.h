@@ -5,6 +5,7 @@
 #include "CompareWindow.h"
 #include "MainWindow.h"
 #include "TestSupport.h"
+#include "Theme.h"
 #include "TiledTrace.h"
 
 #include <QApplication>
@@ -12,6 +13,8 @@
 #include <QPointer>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSize>
+#include <QTest>
 
 namespace at::test {
 
@@ -43,6 +46,21 @@ inline bool openAndWait(MainWindow &window, const QString &path)
     if (ok && window.showsOverview())
         window.showTimelinePage();
     return ok;
+}
+
+// A _data table of the readability matrix the page suites check: columns language (QString), theme (int, a
+// UiTheme) and size (QSize); rows English and Chinese × light and dark × 900 × 700 and 1600 × 1000.
+inline void addLanguageThemeSizeRows()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("theme");
+    QTest::addColumn<QSize>("size");
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+        for (const UiTheme theme : {UiTheme::Light, UiTheme::Dark})
+            for (const QSize &size : {QSize(900, 700), QSize(1600, 1000)})
+                QTest::addRow("%s-%s-%dx%d", qPrintable(language), qPrintable(uiThemeName(theme)),
+                              size.width(), size.height())
+                    << language << static_cast<int>(theme) << size;
 }
 
 // Settings (recent files, window layout) go to a scratch folder, never the user's.

@@ -163,18 +163,7 @@ private slots:
 
     // Nothing cut: the key, the grid and the legend inside the tab without scrolling, the numbers inside
     // their cells, at both window sizes, both themes and both languages.
-    void fitsTheWindow_data()
-    {
-        QTest::addColumn<QString>("language");
-        QTest::addColumn<int>("theme");
-        QTest::addColumn<QSize>("size");
-        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
-            for (const UiTheme theme : {UiTheme::Light, UiTheme::Dark})
-                for (const QSize &size : {QSize(900, 700), QSize(1600, 1000)})
-                    QTest::addRow("%s-%s-%dx%d", qPrintable(language), qPrintable(uiThemeName(theme)),
-                                  size.width(), size.height())
-                        << language << static_cast<int>(theme) << size;
-    }
+    void fitsTheWindow_data() { addLanguageThemeSizeRows(); }
     void fitsTheWindow()
     {
         QFETCH(QString, language);
