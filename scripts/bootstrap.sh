@@ -39,6 +39,7 @@ case "$mode" in
     exec "$build/app/ascend-timeline" "$@"
     ;;
   test)
+    echo "bootstrap: built in $SECONDS s"
     cd "$build"
     QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)"
     ;;
