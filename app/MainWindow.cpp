@@ -24,6 +24,7 @@
 #include "SummaryTablesPanel.h"
 #include "TimelineKeyboard.h"
 #include "TimelineView.h"
+#include "ToolBarAutoHide.h"
 #include "TraceLoadJob.h"
 #include "TraceQueries.h"
 #include "ViewExport.h"
@@ -128,6 +129,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_cluster = new ClusterController(this, toolbar); // the "Cluster" breadcrumb, Close Rank, Rank Offsets
     createOverviewPage(toolbar);                      // the first page after a load, and "◂ Overview"
     m_layoutRestored = restoreWindowLayout(*this);    // geometry and docks as the user left them
+    new ToolBarAutoHide(toolbar);                     // no empty strip when no button applies
     m_timeline->setFocus();
 }
 

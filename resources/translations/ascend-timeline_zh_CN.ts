@@ -3405,7 +3405,7 @@ duration %2 µs · %3</source>
     </message>
     <message>
         <source>Stage Time</source>
-        <translation>Stage 时间</translation>
+        <translation>阶段时间</translation>
     </message>
     <message>
         <source>Source</source>
@@ -4661,16 +4661,6 @@ duration %2 µs · %3</source>
         <source>No operator curve (PTA+GE, PTA or GE) on this device: no peak to inspect.</source>
         <translation>此设备没有算子内存曲线（PTA+GE、PTA 或 GE）：无峰值可查看。</translation>
     </message>
-    <message>
-        <source>%1 · %2 KB · %3 ms</source>
-        <extracomment>The label of an allocation&apos;s lifetime on the timeline: &quot;aten::mm · 147456.5 KB · 10.923 ms&quot;</extracomment>
-        <translation>%1 · %2 KB · %3 ms</translation>
-    </message>
-    <message>
-        <source>%1 · %2 KB · not released (%3 ms to the end)</source>
-        <extracomment>The same for an allocation held to the end of the profile</extracomment>
-        <translation>%1 · %2 KB · 未释放（距结束 %3 ms）</translation>
-    </message>
     <message numerus="yes">
         <source>Live at the %1 peak: %2 at %3 ms, %n allocation(s), largest first</source>
         <translation>
@@ -4696,6 +4686,16 @@ duration %2 µs · %3</source>
     <message>
         <source>Lifetime</source>
         <translation>生命周期</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <extracomment>The label of an allocation&apos;s lifetime on the timeline: &quot;aten::mm · 144.00 MB · 10.923 ms&quot;</extracomment>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · not released (%3 to the end)</source>
+        <extracomment>The same for an allocation held to the end of the profile: &quot;… · not released (2.5 ms to the end)&quot;</extracomment>
+        <translation>%1 · %2 · 未释放（距结束 %3）</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QToolBar>
 #include <QTreeWidget>
 
 using namespace at;
@@ -188,12 +189,29 @@ private Q_SLOTS:
         // One bar per rank, and a chooser for the rank whose steps are shown.
         QCOMPARE(m_window->overviewPage()->rankChart()->rows().size(), std::size_t(4));
         QVERIFY(m_window->overviewPage()->rankChooser()->isVisible());
+        // No timeline and no Overview button on the Overview: the View tool bar has nothing to show, and
+        // is hidden rather than an empty strip under the menu (issue #28).
+        auto *toolbar = m_window->findChild<QToolBar *>(QStringLiteral("ViewToolBar"));
+        QVERIFY(toolbar);
+        QVERIFY(!toolbar->isVisible());
         QPushButton *cluster = m_window->overviewPage()->clusterButton();
         QVERIFY(cluster->isVisible());
         QTest::mouseClick(cluster, Qt::LeftButton);
         QVERIFY(m_window->showsCluster());
+        QVERIFY(toolbar->isVisible()); // its "Overview" button applies on the cluster page
         m_window->showOverviewPage();
         QVERIFY(m_window->showsOverview());
+        QVERIFY(!toolbar->isVisible());
+        // Closed by the user (the window's context menu): it stays closed where it has buttons.
+        m_window->showClusterPage();
+        QVERIFY(toolbar->isVisible());
+        toolbar->toggleViewAction()->trigger();
+        QVERIFY(!toolbar->isVisible());
+        m_window->showOverviewPage();
+        m_window->showClusterPage();
+        QVERIFY(!toolbar->isVisible());
+        toolbar->toggleViewAction()->trigger();
+        QVERIFY(toolbar->isVisible());
     }
 
     void screenshotRendersThePageAndDockAsked()
