@@ -612,14 +612,14 @@ std::optional<TimelineSpan> MemoryPanel::lifetimeSpan(std::size_t allocation) co
     const QString name = m_model->strings().qstring(a.name);
     // Size and time in the one formatter's scaled units, as the Memory dock's columns write them.
     //: The label of an allocation's lifetime on the timeline: "aten::mm · 144.00 MB · 10.923 ms"
-    span.label = a.released()
-                     ? tr("%1 · %2 · %3").arg(name, formatBytes(static_cast<double>(a.bytes)),
-                                              formatDurationNs(a.duration()))
-                     //: The same for an allocation held to the end of the profile: "… · not released (2.5 ms
-                     //: to the end)"
-                     : tr("%1 · %2 · not released (%3 to the end)")
-                           .arg(name, formatBytes(static_cast<double>(a.bytes)),
-                                formatDurationNs(span.end - span.begin));
+    span.label = a.released() ? tr("%1 · %2 · %3")
+                                    .arg(name, formatBytes(static_cast<double>(a.bytes)),
+                                         formatDurationNs(a.duration()))
+                              //: The same for an allocation held to the end of the profile: "… · not released
+                              //: (2.5 ms to the end)"
+                              : tr("%1 · %2 · not released (%3 to the end)")
+                                    .arg(name, formatBytes(static_cast<double>(a.bytes)),
+                                         formatDurationNs(span.end - span.begin));
     return span;
 }
 

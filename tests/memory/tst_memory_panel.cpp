@@ -204,9 +204,10 @@ private slots:
         QCOMPARE(span.processes, std::vector<int>{memoryProcess});
         QCOMPARE(span.threads, std::vector<int>{host.thread});
         // The size and the lifetime in the one formatter's units, as the Memory dock writes them.
-        QCOMPARE(span.label, QStringLiteral("%1 · %2 · %3")
-                                 .arg(model.strings().qstring(a.name), formatBytes(static_cast<double>(a.bytes)),
-                                      formatDurationNs(a.release - a.allocation)));
+        QCOMPARE(span.label,
+                 QStringLiteral("%1 · %2 · %3")
+                     .arg(model.strings().qstring(a.name), formatBytes(static_cast<double>(a.bytes)),
+                          formatDurationNs(a.release - a.allocation)));
         QVERIFY2(!span.label.contains(QStringLiteral(" KB ·")), qPrintable(span.label));
         // The whole lifetime is in view.
         const TimeRange r = timeline->zoom()->range();
