@@ -7,7 +7,7 @@
 #   AT_TIDY_CHANGED=auto bash scripts/clang-tidy.sh             # what .ci/run uses (below)
 # `auto` checks the files changed since the merge base with origin/main (HEAD~1 when HEAD is that
 # base, e.g. a merge commit on main: its first parent's diff is the merged branch), and every file
-# when .clang-tidy or this script changed or no base exists. The whole tree (~190 files, 6-30 s
+# when the checks (.clang-tidy) changed or no base exists. The whole tree (~190 files, 6-30 s
 # each) is an estimated 10-15 minutes on two cores, more than CI's 30-minute budget leaves, so CI
 # checks what changed; a whole-tree run (no AT_TIDY_CHANGED) is what makes and keeps the tree clean.
 # Results are cached (scripts/tidy_cached.py, ~/.cache/at-clang-tidy): a file is checked again only when
@@ -45,7 +45,7 @@ auto_base() {
   if [ "$base" = "$(git -C "$here" rev-parse HEAD)" ]; then
     base=$(git -C "$here" rev-parse HEAD~1 2>/dev/null) || return 0
   fi
-  if git -C "$here" diff --name-only "$base" -- .clang-tidy scripts/clang-tidy.sh | grep -q .; then
+  if git -C "$here" diff --name-only "$base" -- .clang-tidy | grep -q .; then
     return 0
   fi
   echo "$base"
