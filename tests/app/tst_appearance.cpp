@@ -6,6 +6,7 @@
 #include "SearchBar.h"
 #include "StartPage.h"
 #include "StatisticsPanel.h"
+#include "TestPaths.h"
 #include "Theme.h"
 #include "TimelineView.h"
 #include "Translations.h"
@@ -308,7 +309,7 @@ private Q_SLOTS:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_dir.path());
         run.setProcessEnvironment(env);
-        run.start(QStringLiteral(AT_APP_BINARY),
+        run.start(at::test::appBinary(),
                   {QStringLiteral("--screenshot"), png, QStringLiteral("--size"), QStringLiteral("900x700"),
                    QStringLiteral("--theme"), QStringLiteral("dark"), QStringLiteral("--lang"),
                    QStringLiteral("zh_CN")});
@@ -323,7 +324,7 @@ private Q_SLOTS:
             for (int x = 0; x < image.width(); x += 4, ++all)
                 dark += luminance(image.pixelColor(x, y)) < 80;
         QVERIFY2(dark > all / 2, qPrintable(QStringLiteral("%1 of %2 pixels dark").arg(dark).arg(all)));
-        run.start(QStringLiteral(AT_APP_BINARY),
+        run.start(at::test::appBinary(),
                   {QStringLiteral("--screenshot"), png, QStringLiteral("--theme"), QStringLiteral("purple")});
         QVERIFY(run.waitForFinished(60000));
         QCOMPARE(run.exitCode(), 2);
@@ -336,12 +337,13 @@ private Q_SLOTS:
         // text diff of the headless command.
         const QString png = m_dir.filePath(QStringLiteral("compare.png"));
         const QString level1 =
-            QStringLiteral(AT_SAMPLES_DIR "/msinsight_alexnet_1step_levels/test/data/pytorch/text/level1");
+            (at::test::samplesDir() +
+             QStringLiteral("/msinsight_alexnet_1step_levels/test/data/pytorch/text/level1"));
         QProcess run;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_dir.path());
         run.setProcessEnvironment(env);
-        run.start(QStringLiteral(AT_APP_BINARY),
+        run.start(at::test::appBinary(),
                   {QStringLiteral("--screenshot"), png, QStringLiteral("--size"), QStringLiteral("900x700"),
                    QStringLiteral("--compare-steps"), QStringLiteral("0:50,1:50"), level1});
         QVERIFY(run.waitForFinished(60000));
@@ -360,7 +362,7 @@ private Q_SLOTS:
             }
         QVERIFY2(red > 20 && green > 20, qPrintable(QStringLiteral("red %1, green %2").arg(red).arg(green)));
         // A step that does not exist is refused with a message.
-        run.start(QStringLiteral(AT_APP_BINARY),
+        run.start(at::test::appBinary(),
                   {QStringLiteral("--screenshot"), png, QStringLiteral("--compare-steps"),
                    QStringLiteral("0:50,1:999"), level1});
         QVERIFY(run.waitForFinished(60000));

@@ -1,3 +1,4 @@
+#include "TestPaths.h"
 #include "TestSupport.h"
 
 #include <QDirIterator>
@@ -25,7 +26,7 @@ class TestCli : public QObject
     static Run run(const QStringList &args)
     {
         QProcess process;
-        process.setProgram(QStringLiteral(AT_APP_BINARY));
+        process.setProgram(at::test::appBinary());
         process.setArguments(args);
         process.start();
         process.waitForFinished(60000);
@@ -149,8 +150,7 @@ private Q_SLOTS:
         auto summary = [&](const QStringList &extra) {
             QProcess process;
             process.setProcessEnvironment(env);
-            process.start(QStringLiteral(AT_APP_BINARY),
-                          extra + QStringList{QStringLiteral("--summary"), trace});
+            process.start(at::test::appBinary(), extra + QStringList{QStringLiteral("--summary"), trace});
             return process.waitForFinished(60000) && process.exitCode() == 0;
         };
         auto snapshots = [&] {

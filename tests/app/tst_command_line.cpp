@@ -1,4 +1,5 @@
 #include "CommandLine.h"
+#include "TestPaths.h"
 
 #include "TestSupport.h"
 
@@ -62,7 +63,7 @@ private Q_SLOTS:
         }
         // The binary prints exactly this.
         QProcess process;
-        process.start(QStringLiteral(AT_APP_BINARY), {QStringLiteral("--help")});
+        process.start(at::test::appBinary(), {QStringLiteral("--help")});
         QVERIFY(process.waitForFinished(30000));
         QCOMPARE(process.exitCode(), 0);
         QCOMPARE(QString::fromUtf8(process.readAllStandardOutput()), commandLineHelp());
@@ -71,7 +72,7 @@ private Q_SLOTS:
 
     void readmeUsageIsTheTable()
     {
-        QFile readme(QStringLiteral(AT_SOURCE_DIR "/README.md"));
+        QFile readme((at::test::sourceDir() + QStringLiteral("/README.md")));
         QVERIFY(readme.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(readme.readAll());
         const QString begin = QStringLiteral(

@@ -3,6 +3,7 @@
 // start must be clean (same result as a run never interrupted, settings readable) and the data
 // folder unchanged. Also the memory limit from the command line.
 
+#include "TestPaths.h"
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -67,7 +68,7 @@ class TestCrashRestart : public QObject
     {
         QProcess process;
         process.setProcessEnvironment(environment());
-        process.start(QStringLiteral(AT_APP_BINARY), args);
+        process.start(at::test::appBinary(), args);
         process.waitForFinished(120000);
         return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
                 QString::fromUtf8(process.readAllStandardError())};
@@ -78,7 +79,7 @@ class TestCrashRestart : public QObject
     {
         QProcess gui;
         gui.setProcessEnvironment(environment());
-        gui.start(QStringLiteral(AT_APP_BINARY), {path});
+        gui.start(at::test::appBinary(), {path});
         QVERIFY(gui.waitForStarted(10000));
         QTest::qWait(ms);
         ::kill(static_cast<pid_t>(gui.processId()), SIGKILL);

@@ -9,6 +9,7 @@
 #include "ShortcutsDialog.h"
 #include "StepCompareView.h"
 #include "StepsPanel.h"
+#include "TestPaths.h"
 #include "TimelineView.h"
 #include "Translations.h"
 #include "WindowFixture.h"
@@ -308,7 +309,7 @@ private Q_SLOTS:
             QCOMPARE(dialog.table()->item(r, 1)->text(), commandKeysText(c));
         }
         // README's key table is commandsMarkdownTable() between its two markers.
-        QFile readme(QStringLiteral(AT_SOURCE_DIR "/README.md"));
+        QFile readme((at::test::sourceDir() + QStringLiteral("/README.md")));
         QVERIFY(readme.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(readme.readAll());
         const QString begin =

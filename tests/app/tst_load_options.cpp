@@ -1,6 +1,7 @@
 #include "AppTestSupport.h"
 #include "CollectionPanel.h"
 #include "MainWindow.h"
+#include "TestPaths.h"
 #include "TestSupport.h"
 
 #include <QDir>
@@ -44,7 +45,7 @@ class TestLoadOptions : public QObject
     static bool screenshot(const QStringList &args, const QString &out)
     {
         QProcess process;
-        process.setProgram(QStringLiteral(AT_APP_BINARY));
+        process.setProgram(at::test::appBinary());
         process.setArguments(QStringList{QStringLiteral("--screenshot"), out} + args);
         process.setProcessEnvironment([] {
             QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

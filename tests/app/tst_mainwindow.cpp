@@ -6,6 +6,7 @@
 #include "MessageBar.h"
 #include "SearchBar.h"
 #include "SummaryTablesPanel.h"
+#include "TestPaths.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
 
@@ -290,8 +291,8 @@ private Q_SLOTS:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
         process.setProcessEnvironment(env);
-        process.start(QStringLiteral(AT_APP_BINARY), {QStringLiteral("--screenshot"), out,
-                                                      QStringLiteral("--size"), QStringLiteral("1200x800")});
+        process.start(at::test::appBinary(), {QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
+                                              QStringLiteral("1200x800")});
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitCode(), 0);
         QImage fromCli(out);

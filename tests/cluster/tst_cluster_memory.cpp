@@ -2,6 +2,7 @@
 // memory_record.csv (or profiler database) computed here on their own, the --cluster JSON and text, and the
 // rank table's column.
 #include "ClusterTestSupport.h"
+#include "TestPaths.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterView.h"
 
@@ -167,7 +168,7 @@ private slots:
     void commandLine()
     {
         QProcess process;
-        process.start(QStringLiteral(AT_APP_BINARY),
+        process.start(at::test::appBinary(),
                       {QStringLiteral("--cluster"), qwen3Cluster(), QStringLiteral("--json")});
         QVERIFY(process.waitForFinished(60000));
         const QByteArray out = process.readAllStandardOutput();
@@ -192,7 +193,7 @@ private slots:
         QVERIFY2(out.contains("\"peak_memory_mb\":11925.015625,\"peak_memory_component\":\"APP\","
                               "\"peak_memory_time_us\":1764246877082702.44,"),
                  out.left(400).constData());
-        process.start(QStringLiteral(AT_APP_BINARY), {QStringLiteral("--cluster"), qwen3Cluster()});
+        process.start(at::test::appBinary(), {QStringLiteral("--cluster"), qwen3Cluster()});
         QVERIFY(process.waitForFinished(60000));
         const QByteArray text = process.readAllStandardOutput();
         QVERIFY(text.contains("peak memory, rank 0: 11925.016 MB (APP at 1764246877082702.44 us)"));

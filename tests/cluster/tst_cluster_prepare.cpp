@@ -5,6 +5,7 @@
 #include "AppProcess.h"
 #include "AppTestSupport.h"
 #include "ClusterTestSupport.h"
+#include "TestPaths.h"
 #include "TraceLoader.h"
 #include "TraceQueries.h"
 #include "cluster/ClusterReader.h"
@@ -139,7 +140,7 @@ private slots:
         std::vector<std::unique_ptr<QProcess>> processes;
         for (const QString &folder : allRankFolders()) {
             auto p = std::make_unique<QProcess>();
-            p->setProgram(QStringLiteral(AT_APP_BINARY));
+            p->setProgram(at::test::appBinary());
             p->setArguments({QStringLiteral("--prepare"), folder, QStringLiteral("--cache"), m_cache});
             p->start();
             processes.push_back(std::move(p));

@@ -8,6 +8,7 @@
 // rank's communication files under the limit.
 #include "../robustness/PeakRss.h"
 #include "ClusterTestSupport.h"
+#include "TestPaths.h"
 
 #include "cluster/ClusterReader.h"
 #include "cluster/JsonTree.h"
@@ -48,7 +49,7 @@ class TstClusterPrepareLimit : public QObject
         QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
         e.remove(QStringLiteral("AT_MEMORY_LIMIT"));
         p.setProcessEnvironment(e);
-        p.start(QStringLiteral(AT_APP_BINARY), args);
+        p.start(at::test::appBinary(), args);
         if (!p.waitForFinished(300000))
             p.kill();
         return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,

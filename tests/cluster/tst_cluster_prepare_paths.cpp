@@ -9,6 +9,7 @@
 #include "MessageBar.h"
 #include "PreparedCacheSetting.h"
 #include "StatusLabel.h"
+#include "TestPaths.h"
 #include "TraceLoader.h"
 #include "TraceQueries.h"
 #include "cluster/ClusterReader.h"
@@ -158,7 +159,7 @@ private slots:
         std::vector<std::unique_ptr<QProcess>> processes;
         for (const QString &folder : ranks) {
             auto p = std::make_unique<QProcess>();
-            p->start(QStringLiteral(AT_APP_BINARY),
+            p->start(at::test::appBinary(),
                      {QStringLiteral("--prepare"), folder, QStringLiteral("--cache"), m_cache});
             processes.push_back(std::move(p));
         }

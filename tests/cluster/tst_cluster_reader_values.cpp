@@ -6,6 +6,7 @@
 // is named in a warning with the file and the value.
 #include "ClusterTestSupport.h"
 #include "FuzzClusterEntryPoint.h"
+#include "TestPaths.h"
 
 #include "cluster/ClusterReader.h"
 
@@ -315,7 +316,7 @@ private slots:
     // fuzzCluster aborts when a rank is lost or a time or a rank's sum of times leaves the profile range.
     void fuzzSeedsReplay()
     {
-        const QDir seeds(QStringLiteral(AT_TEST_DATA_DIR "/fuzz/cluster"));
+        const QDir seeds((at::test::testDataDir() + QStringLiteral("/fuzz/cluster")));
         const QFileInfoList files = seeds.entryInfoList(QDir::Files, QDir::Name);
         QVERIFY(files.size() >= 8);
         for (const QFileInfo &file : files) {

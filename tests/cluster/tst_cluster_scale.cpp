@@ -3,6 +3,7 @@
 // window. Timings belong to tests/bench (bench_cluster, bench_cluster_page), not here.
 #include "AppTestSupport.h"
 #include "ClusterJobGenerator.h"
+#include "TestPaths.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterHeatMap.h"
 #include "cluster/ClusterReader.h"
@@ -38,8 +39,8 @@ private Q_SLOTS:
         test::useScratchSettings(m_settings.path());
         QVERIFY(m_dir.isValid());
         QString error;
-        const auto job = bench::generateClusterJob(
-            m_dir.path(), 256, bench::qwen3SampleLevel2(QStringLiteral(AT_SAMPLES_DIR)), &error);
+        const auto job = bench::generateClusterJob(m_dir.path(), 256,
+                                                   bench::qwen3SampleLevel2(at::test::samplesDir()), &error);
         QVERIFY2(job, qPrintable(error));
         m_job = *job;
         QCOMPARE(m_job.dp, 8);

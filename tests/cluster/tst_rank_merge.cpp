@@ -7,6 +7,7 @@
 #include "LoadMemoryGuard.h"
 #include "ModelComparison.h"
 #include "Steps.h"
+#include "TestPaths.h"
 #include "TiledTrace.h"
 #include "TraceBuilder.h"
 #include "TraceLoader.h"
@@ -338,7 +339,7 @@ private slots:
 
         // Rank 2 prepared by the real binary (`--prepare`): its snapshot is the one the next subset reopens.
         QProcess prepare;
-        prepare.start(QStringLiteral(AT_APP_BINARY),
+        prepare.start(at::test::appBinary(),
                       {QStringLiteral("--prepare"), r[2], QStringLiteral("--cache"), cache});
         QVERIFY(prepare.waitForFinished(120000));
         QVERIFY2(prepare.exitCode() == 0, prepare.readAllStandardError().constData());

@@ -1,7 +1,8 @@
 #pragma once
-// The command line run as a user would: the real binary (AT_APP_BINARY, set by the suite's CMakeLists) in a
-// child process, with its exit code, standard output and standard error.
+// The command line run as a user would: the real binary (at::test::appBinary(), from the suite's environment)
+// in a child process, with its exit code, standard output and standard error.
 
+#include "TestPaths.h"
 #include <QByteArray>
 #include <QProcess>
 #include <QString>
@@ -19,7 +20,7 @@ struct AppRun
 inline AppRun runApp(const QStringList &args, int timeoutMs = 120000)
 {
     QProcess process;
-    process.setProgram(QStringLiteral(AT_APP_BINARY));
+    process.setProgram(at::test::appBinary());
     process.setArguments(args);
     process.start();
     process.waitForFinished(timeoutMs);

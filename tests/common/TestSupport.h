@@ -1,5 +1,6 @@
 #pragma once
 
+#include "TestPaths.h"
 #include "TraceLoader.h"
 #include "TraceQueries.h"
 
@@ -11,7 +12,7 @@ namespace at::test {
 // Real samples are read in place from ../shared/samples next to the checkout.
 inline QString samplePath(const QString &relative)
 {
-    return QStringLiteral(AT_SAMPLES_DIR "/") + relative;
+    return (at::test::samplesDir() + QStringLiteral("/")) + relative;
 }
 
 inline QString level1Rank0Trace()

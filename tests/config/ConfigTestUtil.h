@@ -3,6 +3,7 @@
 // Helpers for the at_config tests: sample paths and scratch files.
 
 #include "CollectionInfo.h"
+#include "TestPaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,7 +16,7 @@ namespace at::test {
 
 inline QString samplePath(const QString &relative)
 {
-    return QStringLiteral(AT_SAMPLES_DIR "/") + relative;
+    return (at::test::samplesDir() + QStringLiteral("/")) + relative;
 }
 
 inline QString msconfigFile(const QString &name)

@@ -4,6 +4,7 @@
 // is read by both; the sessions are written by the real writer and name the real level-1 sample.
 
 #include "Session.h"
+#include "TestPaths.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -16,7 +17,7 @@ namespace {
 
 QString level1Trace()
 {
-    return QDir::cleanPath(QStringLiteral(AT_SAMPLES_DIR) +
+    return QDir::cleanPath(at::test::samplesDir() +
                            QStringLiteral("/msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/"
                                           "rank0_ascend_pt"));
 }
@@ -233,7 +234,7 @@ private Q_SLOTS:
     // The fuzz seeds (tests/data/fuzz/session): damaged markers, odd keys, texts and numbers.
     void fuzzSeedsAsBefore()
     {
-        const QDir seeds(QStringLiteral(AT_TEST_DATA_DIR "/fuzz/session"));
+        const QDir seeds((at::test::testDataDir() + QStringLiteral("/fuzz/session")));
         const QStringList names = seeds.entryList({QStringLiteral("*.atsession")}, QDir::Files);
         QVERIFY(names.size() >= 6);
         for (const QString &name : names) {

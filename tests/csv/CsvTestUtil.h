@@ -1,6 +1,7 @@
 #pragma once
 // Small helpers shared by the CSV test executables.
 
+#include "TestPaths.h"
 #include "csv/CsvTable.h"
 
 #include <QString>
@@ -11,10 +12,10 @@
 
 namespace csvtest {
 
-// Samples are read in place from AT_SAMPLES_DIR (../shared/samples next to the checkout).
+// Samples are read in place from at::test::samplesDir() (../shared/samples next to the checkout).
 inline QString samplePath(const char *relative)
 {
-    return QStringLiteral(AT_SAMPLES_DIR "/") + QString::fromUtf8(relative);
+    return (at::test::samplesDir() + QStringLiteral("/")) + QString::fromUtf8(relative);
 }
 
 inline qsizetype countIssues(const at::CsvTable &t, at::CsvIssue::Kind kind)

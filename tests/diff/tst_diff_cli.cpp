@@ -2,6 +2,7 @@
 // the real GPU trace and the alexnet NPU ranks: text, JSON, CSV and the errors.
 
 #include "AppProcess.h"
+#include "TestPaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,7 +19,7 @@ namespace {
 
 QString samplePath(const QString &relative)
 {
-    return QStringLiteral(AT_SAMPLES_DIR "/") + relative;
+    return (at::test::samplesDir() + QStringLiteral("/")) + relative;
 }
 
 QString gpuTrace()

@@ -1,6 +1,7 @@
 // Folder layout detection on the real sample results in shared/samples (FORMATS.md §8.2).
 
 #include "FolderTestUtil.h"
+#include "TestPaths.h"
 
 #include "folder/ProfileLayoutDetector.h"
 
@@ -16,7 +17,7 @@ namespace {
 
 QString sample(const QString &relative)
 {
-    return QDir::cleanPath(QStringLiteral(AT_SAMPLES_DIR "/") + relative);
+    return QDir::cleanPath((at::test::samplesDir() + QStringLiteral("/")) + relative);
 }
 
 const QString kAlexText = QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text");
@@ -62,8 +63,7 @@ private slots:
 
 void TestFolderSamples::initTestCase()
 {
-    QVERIFY2(QFileInfo(QStringLiteral(AT_SAMPLES_DIR)).isDir(),
-             "AT_SAMPLES_DIR does not point at shared/samples");
+    QVERIFY2(QFileInfo(at::test::samplesDir()).isDir(), "the samples folder (AT_SAMPLES_DIR) is missing");
 }
 
 void TestFolderSamples::alexnetSingleLevel_data()
@@ -201,7 +201,7 @@ void TestFolderSamples::samplesRootStopsAtDepthLimit()
 {
     // The G3 PROF_001 is 6 levels down (found); the AlexNet ranks are 7 levels down (not searched). The two
     // GPU traces are ranks 0 and 1 too: those labels say where they are.
-    const DetectedProfile r = detectWithReaders(QStringLiteral(AT_SAMPLES_DIR));
+    const DetectedProfile r = detectWithReaders(at::test::samplesDir());
     const QString qwen = QStringLiteral("msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2/");
     QCOMPARE(labels(r), QStringList({"PROF_001", "Rank 0 (hta_kineto_gpu_traces/nccl_data.json.gz)",
                                      "Rank 1 (hta_kineto_gpu_traces/df_index_resolver.json.gz)",
@@ -218,7 +218,7 @@ void TestFolderSamples::samplesRootWithDeeperLimit()
 {
     DetectOptions options;
     options.maxDepth = 7;
-    const DetectedProfile r = detectWithReaders(QStringLiteral(AT_SAMPLES_DIR), options);
+    const DetectedProfile r = detectWithReaders(at::test::samplesDir(), options);
     QCOMPARE(r.sources.size(), 12); // + AlexNet level0/1/2 text (4 ranks) and db (1 rank); the 2 GPU traces
     QVERIFY(!r.hasDiagnostic(DiagnosticCode::DepthLimit));
 }

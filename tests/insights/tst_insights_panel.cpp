@@ -4,6 +4,7 @@
 #include "AppTestSupport.h"
 #include "InsightsPanel.h"
 #include "OverviewPage.h"
+#include "TestPaths.h"
 #include "TimelineView.h"
 #include "Translations.h"
 
@@ -232,7 +233,7 @@ private Q_SLOTS:
     {
         QProcess p;
         p.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
-        p.start(QStringLiteral(AT_APP_BINARY),
+        p.start(at::test::appBinary(),
                 {QStringLiteral("--advise"), QStringLiteral("--json"),
                  samplePath(QStringLiteral(
                      "msinsight_qwen3_0.6b_4rank_pp2_level2/test/st/level2/rank_0_ascend_pt"))});
@@ -252,7 +253,7 @@ private Q_SLOTS:
     {
         QProcess p;
         p.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
-        p.start(QStringLiteral(AT_APP_BINARY),
+        p.start(at::test::appBinary(),
                 {QStringLiteral("--advise"), QStringLiteral("--json"),
                  samplePath(QStringLiteral(
                      "msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt"))});
@@ -272,8 +273,7 @@ private Q_SLOTS:
                     severity == QLatin1String("low"));
         }
         // A path that does not exist: a clear error, non-zero exit.
-        p.start(QStringLiteral(AT_APP_BINARY),
-                {QStringLiteral("--advise"), QStringLiteral("/nonexistent/profile")});
+        p.start(at::test::appBinary(), {QStringLiteral("--advise"), QStringLiteral("/nonexistent/profile")});
         QVERIFY(p.waitForFinished(60000));
         QVERIFY(p.exitCode() != 0);
         QVERIFY(!p.readAllStandardError().isEmpty());

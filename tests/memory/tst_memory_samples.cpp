@@ -3,6 +3,7 @@
 // reopen from the snapshot cache gives the same profile; `--memory --json` prints the same numbers.
 
 #include "MemoryAnalysis.h"
+#include "TestPaths.h"
 #include "TestSupport.h"
 
 #include <QFile>
@@ -409,7 +410,7 @@ private slots:
         if (!realSteps)
             return;
         QProcess process;
-        process.start(QStringLiteral(AT_APP_BINARY),
+        process.start(at::test::appBinary(),
                       {QStringLiteral("--compare-steps"),
                        QStringLiteral("%1:%2,%3:%4").arg(a.group).arg(a.number).arg(b.group).arg(b.number),
                        test::samplePath(base), QStringLiteral("--against"), test::samplePath(comparison)});
@@ -430,7 +431,7 @@ private slots:
         const QString rank =
             QStringLiteral("msinsight_alexnet_1step_levels/test/data/pytorch/text/level1/rank0_ascend_pt");
         QProcess process;
-        process.start(QStringLiteral(AT_APP_BINARY),
+        process.start(at::test::appBinary(),
                       {QStringLiteral("--memory"), QStringLiteral("--json"), test::samplePath(rank)});
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitCode(), 0);

@@ -3,6 +3,7 @@
 // exactly to it, the mean is the mean of the steps, the rules put the time where the data shows it, and bad
 // input gives an overview that says what is missing.
 #include "OverviewTestSupport.h"
+#include "TestPaths.h"
 
 #include "InsightChecks.h"
 #include "TiledModel.h"
@@ -383,7 +384,7 @@ private slots:
         QVERIFY(none.ranks.empty());
         QCOMPARE(none.missing.size(), 1);
 
-        const auto model = loadOrFail(QStringLiteral(AT_TEST_DATA_DIR "/json/flows.json"));
+        const auto model = loadOrFail((at::test::testDataDir() + QStringLiteral("/json/flows.json")));
         QVERIFY(model);
         const Overview noSteps = overviewOf(*model);
         QCOMPARE(noSteps.ranks.size(), std::size_t(1));

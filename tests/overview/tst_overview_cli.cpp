@@ -3,6 +3,7 @@
 // and the Qwen3 cluster; and the text and bad input.
 #include "AppProcess.h"
 #include "OverviewTestSupport.h"
+#include "TestPaths.h"
 
 #include "overview/OverviewJson.h"
 
@@ -201,7 +202,7 @@ private slots:
         QCOMPARE(missing.exitCode, 1);
         QVERIFY(missing.err.contains(QStringLiteral("/nonexistent/overview/input")));
         // A trace without steps or kernels: an overview saying so.
-        const QJsonObject root = overviewJson(QStringLiteral(AT_TEST_DATA_DIR "/json/flows.json"));
+        const QJsonObject root = overviewJson((at::test::testDataDir() + QStringLiteral("/json/flows.json")));
         QCOMPARE(root.value(QStringLiteral("ranks")).toArray().size(), 1);
         const QJsonObject rank = root.value(QStringLiteral("ranks"))[0].toObject();
         QVERIFY(rank.value(QStringLiteral("steps")).toArray().isEmpty());

@@ -1,6 +1,7 @@
 // docs/FORMATS.md is the format reference the code cites ("FORMATS.md §5.2"): every section a comment,
 // test or document of the repository cites must be a heading there, and nothing may name the copy outside
 // the repository (../shared/docs) as the reference. Reads the checkout's own files, nothing else.
+#include "TestPaths.h"
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -10,10 +11,10 @@
 
 namespace {
 
-// The checkout: AT_TEST_DATA_DIR is <checkout>/tests/data.
+// The checkout: at::test::testDataDir() is <checkout>/tests/data.
 QString checkoutRoot()
 {
-    return QDir::cleanPath(QStringLiteral(AT_TEST_DATA_DIR "/../.."));
+    return QDir::cleanPath((at::test::testDataDir() + QStringLiteral("/../..")));
 }
 
 QString readText(const QString &path)

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the parser test suites: sample paths, loading, and lookups in a TraceModel.
 
+#include "TestPaths.h"
 #include "TraceLoader.h"
 #include "TraceModel.h"
 
@@ -18,12 +19,12 @@ namespace pt {
 
 inline QString samplePath(const char *relative)
 {
-    return QDir(QStringLiteral(AT_SAMPLES_DIR)).filePath(QString::fromUtf8(relative));
+    return QDir(at::test::samplesDir()).filePath(QString::fromUtf8(relative));
 }
 
 inline QString dataPath(const char *relative)
 {
-    return QDir(QStringLiteral(AT_TEST_DATA_DIR)).filePath(QString::fromUtf8(relative));
+    return QDir(at::test::testDataDir()).filePath(QString::fromUtf8(relative));
 }
 
 constexpr const char *kLevel1Rank0 =

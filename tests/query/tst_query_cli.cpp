@@ -1,6 +1,7 @@
 // --query, --query-file, --sql-shell and --export-sqlite run as a user runs them (the real binary), on the
 // real samples: the formats (integers exact), bad SQL, the shell on piped input, and where an export may go.
 #include "AppProcess.h"
+#include "TestPaths.h"
 #include "TestSupport.h"
 
 #include <QDir>
@@ -141,8 +142,7 @@ private slots:
     void shellReadsPipedInput()
     {
         QProcess process;
-        process.start(QStringLiteral(AT_APP_BINARY),
-                      {QStringLiteral("--sql-shell"), test::level1Rank0Trace()});
+        process.start(at::test::appBinary(), {QStringLiteral("--sql-shell"), test::level1Rank0Trace()});
         QVERIFY(process.waitForStarted());
         process.write(".tables\n.schema flow\nselect count(*)\n  from slice;\n.mode csv\nselect 1 as one;\n"
                       "select nosuchcolumn;\n.history\n.quit\n");

@@ -2,9 +2,10 @@
 
 // Peak memory of the real ascend-timeline binary in a child process, for the --memory-limit tests
 // (docs/ROBUSTNESS.md, "the memory margin"). The test's main() must call peakRssWrapper when started as
-// `TEST --peak-rss-of APP ARGS...`. Needs AT_APP_BINARY.
+// `TEST --peak-rss-of APP ARGS...`. Needs at::test::appBinary() (TestPaths.h).
 
 #include "Sanitized.h"
+#include "TestPaths.h"
 
 #include <QCoreApplication>
 #include <QProcess>
@@ -46,7 +47,7 @@ inline PeakRun runMeasured(const QStringList &args, const QString &stdoutFile = 
         e.insert(QStringLiteral("AT_PEAK_STDOUT"), stdoutFile);
     process.setProcessEnvironment(e);
     process.start(QCoreApplication::applicationFilePath(),
-                  QStringList{QStringLiteral("--peak-rss-of"), QStringLiteral(AT_APP_BINARY)} + args);
+                  QStringList{QStringLiteral("--peak-rss-of"), at::test::appBinary()} + args);
     if (!process.waitForFinished(300000))
         process.kill();
     PeakRun r;

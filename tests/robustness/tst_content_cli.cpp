@@ -5,6 +5,7 @@
 
 #include "PeakRss.h"
 #include "RawRecordWriter.h"
+#include "TestPaths.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -36,7 +37,7 @@ Run runApp(const QStringList &args, const QProcessEnvironment &env = QProcessEnv
     e.insert(QStringLiteral("AT_NO_SNAPSHOT"), QStringLiteral("1"));
     e.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     process.setProcessEnvironment(e);
-    process.start(QStringLiteral(AT_APP_BINARY), args);
+    process.start(at::test::appBinary(), args);
     if (!process.waitForFinished(120000))
         process.kill();
     Run r;

@@ -2,6 +2,7 @@
 // go into the data folder (--export-json, --screenshot, like --export-csv), never replace a FIFO, and a
 // full standard output is an error (docs/ROBUSTNESS.md, "Round two: the file system and outputs").
 
+#include "TestPaths.h"
 #include "TestSupport.h"
 
 #include <QCryptographicHash>
@@ -28,7 +29,7 @@ class TestFilesystemCli : public QObject
     static Run run(const QStringList &args, const QString &stdoutFile = {})
     {
         QProcess process;
-        process.setProgram(QStringLiteral(AT_APP_BINARY));
+        process.setProgram(at::test::appBinary());
         process.setArguments(args);
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("AT_NO_SNAPSHOT"), QStringLiteral("1"));

@@ -6,6 +6,7 @@
 #include "FuzzEntryPoints.h"
 #include "FuzzRawEntryPoint.h"
 #include "FuzzTruncateEntryPoint.h"
+#include "TestPaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,7 +23,7 @@ class TestFuzzRegressions : public QObject
     // Runs every file of tests/data/fuzz/<target>/; returns how many there were.
     static int replay(const char *target, const EntryPoint &entry)
     {
-        const QDir dir(QStringLiteral(AT_TEST_DATA_DIR "/fuzz/") + QLatin1String(target));
+        const QDir dir((at::test::testDataDir() + QStringLiteral("/fuzz/")) + QLatin1String(target));
         int count = 0;
         for (const QFileInfo &fi : dir.entryInfoList(QDir::Files, QDir::Name)) {
             QFile f(fi.filePath());

@@ -9,6 +9,7 @@
 // afterwards (which was below the limit).
 
 #include "LoadMemoryGuard.h"
+#include "TestPaths.h"
 #include "TiledRawFolder.h"
 #include "TraceLoader.h"
 #include "common/MessageText.h"
@@ -177,7 +178,7 @@ private Q_SLOTS:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("AT_NO_SNAPSHOT"), QStringLiteral("1"));
         app.setProcessEnvironment(env);
-        app.start(QStringLiteral(AT_APP_BINARY), {QStringLiteral("--summary"), dir.path()});
+        app.start(at::test::appBinary(), {QStringLiteral("--summary"), dir.path()});
         QVERIFY(app.waitForFinished(120000));
         const QString err = QString::fromLocal8Bit(app.readAllStandardError());
         QCOMPARE(app.exitCode(), 1);
@@ -232,7 +233,7 @@ private Q_SLOTS:
         QVERIFY(r.error.contains(QStringLiteral("ddd/t.json: the path is too long")));
 
         QProcess app;
-        app.start(QStringLiteral(AT_APP_BINARY), {QStringLiteral("--summary"), path});
+        app.start(at::test::appBinary(), {QStringLiteral("--summary"), path});
         QVERIFY(app.waitForFinished(60000));
         const QString err = QString::fromLocal8Bit(app.readAllStandardError());
         QCOMPARE(app.exitCode(), 1);

@@ -12,6 +12,7 @@
 #include "Session.h"
 #include "SessionController.h"
 #include "StartPage.h"
+#include "TestPaths.h"
 
 #include <QAction>
 #include <QApplication>
@@ -130,7 +131,7 @@ class TestRobustSessions : public QObject
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         env.insert(QStringLiteral("AT_NO_SNAPSHOT"), QStringLiteral("1"));
         process.setProcessEnvironment(env);
-        process.start(QStringLiteral(AT_APP_BINARY), args);
+        process.start(at::test::appBinary(), args);
         Run run;
         if (!process.waitForStarted(30000))
             return run;

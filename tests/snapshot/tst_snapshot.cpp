@@ -4,6 +4,7 @@
 #include "ModelComparison.h"
 #include "SnapshotAccess.h"
 #include "Steps.h"
+#include "TestPaths.h"
 #include "TestSupport.h"
 #include "TraceBuilder.h"
 #include "TraceLoader.h"
@@ -238,7 +239,7 @@ private slots:
     void allSamplesRoundTrip()
     {
         // Every top-level sample folder: reopened equal to cold, or (raw data) not cached at all.
-        const QDir samples(QStringLiteral(AT_SAMPLES_DIR));
+        const QDir samples(at::test::samplesDir());
         QStringList names = samples.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
         names << kAlexnet + QStringLiteral("text/level0") << kAlexnet + QStringLiteral("text/level2")
               << QStringLiteral("msinsight_msprof_db_and_misc/server/src/test/test_data/full_db/msprof_0.db")
@@ -541,7 +542,7 @@ private slots:
         auto run = [&](const QStringList &args, const QProcessEnvironment &e, QByteArray *err = nullptr) {
             QProcess p;
             p.setProcessEnvironment(e);
-            p.start(QStringLiteral(AT_APP_BINARY), args);
+            p.start(at::test::appBinary(), args);
             p.waitForFinished(60000);
             if (err)
                 *err = p.readAllStandardError();
@@ -559,7 +560,7 @@ private slots:
             paused.insert(QStringLiteral("AT_SNAPSHOT_TEST_PAUSE_MS"), QStringLiteral("20000"));
             QProcess p;
             p.setProcessEnvironment(paused);
-            p.start(QStringLiteral(AT_APP_BINARY), {QStringLiteral("--summary"), trace});
+            p.start(at::test::appBinary(), {QStringLiteral("--summary"), trace});
             QVERIFY(p.waitForStarted());
             QByteArray err;
             QElapsedTimer timer;

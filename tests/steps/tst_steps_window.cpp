@@ -4,6 +4,7 @@
 #include "StepCompareView.h"
 #include "Steps.h"
 #include "StepsPanel.h"
+#include "TestPaths.h"
 #include "TestSupport.h"
 #include "TiledTrace.h"
 #include "TimelineView.h"
@@ -39,7 +40,7 @@ class TestStepsWindow : public QObject, protected test::WindowFixture
     static QString run(const QStringList &args, int *exitCode)
     {
         QProcess process;
-        process.start(QStringLiteral(AT_APP_BINARY), args);
+        process.start(at::test::appBinary(), args);
         process.waitForFinished(60000);
         *exitCode = process.exitCode();
         return QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError());

@@ -2,6 +2,7 @@
 #include "DetailsPanel.h"
 #include "Luminance.h"
 #include "StatisticsPanel.h"
+#include "TestPaths.h"
 #include "TestSupport.h"
 #include "Theme.h"
 #include "TimelineView.h"
@@ -194,7 +195,8 @@ private Q_SLOTS:
     {
         // lupdate over today's sources into a copy of the .ts: every string it finds must already have a
         // finished translation (a new tr() string without one fails here).
-        const QString ts = QStringLiteral(AT_SOURCE_DIR "/resources/translations/ascend-timeline_zh_CN.ts");
+        const QString ts =
+            (at::test::sourceDir() + QStringLiteral("/resources/translations/ascend-timeline_zh_CN.ts"));
         QTemporaryDir dir;
         const QString copy = dir.filePath(QStringLiteral("check.ts"));
         QVERIFY(QFile::copy(ts, copy));
@@ -202,7 +204,7 @@ private Q_SLOTS:
         QStringList args{QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
                          QStringLiteral("none")};
         for (const char *folder : {"app", "widgets", "core", "parser"})
-            args << QStringLiteral(AT_SOURCE_DIR "/") + QLatin1String(folder);
+            args << (at::test::sourceDir() + QStringLiteral("/")) + QLatin1String(folder);
         args << QStringLiteral("-ts") << copy;
         QProcess lupdate;
         lupdate.start(QStringLiteral(AT_LUPDATE), args);

@@ -4,6 +4,7 @@
 
 #include "KernelTablePanel.h"
 #include "OverviewPage.h"
+#include "TestPaths.h"
 #include "TimelineView.h"
 #include "WindowFixture.h"
 #include "overview/Overview.h"
@@ -224,10 +225,9 @@ private Q_SLOTS:
             env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
             env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_dir.path());
             run.setProcessEnvironment(env);
-            run.start(QStringLiteral(AT_APP_BINARY),
-                      QStringList{QStringLiteral("--screenshot"), png, QStringLiteral("--size"),
-                                  QStringLiteral("900x700")}
-                          << extra << rank0Folder());
+            run.start(at::test::appBinary(), QStringList{QStringLiteral("--screenshot"), png,
+                                                         QStringLiteral("--size"), QStringLiteral("900x700")}
+                                                 << extra << rank0Folder());
             run.waitForFinished(120000);
             return std::make_tuple(run.exitCode(), QString::fromUtf8(run.readAllStandardError()),
                                    QImage(png));
