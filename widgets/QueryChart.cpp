@@ -1,5 +1,6 @@
 #include "QueryChart.h"
 
+#include "ChartScale.h"
 #include "QueryResultModel.h"
 #include "Theme.h"
 
@@ -15,6 +16,8 @@
 #include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLineSeries>
+#include <QScrollArea>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -26,7 +29,33 @@ namespace at {
 
 namespace {
 
-constexpr int kMaxLabelChars = 40;
+// Qt Charts gives the axes beside a chart at most 40 % of its width (and cuts a longer label with "...");
+// the bar labels are made to fit that share, less the tick and the gaps around the labels.
+constexpr double kAxisShare = 0.4;
+constexpr int kAxisPadding = 24;
+
+// The head and the tail of a name around "…", at most `chars` characters (names differ at both ends:
+// aclnnMatmul_…_kernel).
+QString elidedTo(const QString &text, qsizetype chars)
+{
+    if (text.size() <= chars)
+        return text;
+    const qsizetype head = (chars - 1) * 3 / 5;
+    return text.left(head) + QChar(0x2026) + text.right(chars - 1 - head);
+}
+
+// The longest head-and-tail form of text no wider than width pixels.
+QString elidedToWidth(const QString &text, const QFontMetrics &metrics, int width)
+{
+    if (metrics.horizontalAdvance(text) <= width)
+        return text;
+    qsizetype fits = 1, tooWide = text.size(); // a binary search on the character count
+    while (tooWide - fits > 1) {
+        const qsizetype mid = (fits + tooWide) / 2;
+        (metrics.horizontalAdvance(elidedTo(text, mid)) <= width ? fits : tooWide) = mid;
+    }
+    return elidedTo(text, fits);
+}
 
 // A number of a column in its display unit (ns → the chosen duration unit).
 double scaled(double raw, const DisplayUnit &unit)
@@ -38,7 +67,7 @@ double scaled(double raw, const DisplayUnit &unit)
 
 QueryChart::QueryChart(const QueryResultModel *model, QWidget *parent)
     : QWidget(parent), m_model(model), m_kind(new QComboBox), m_value(new QComboBox), m_label(new QComboBox),
-      m_labelCaption(new QLabel), m_view(new QChartView)
+      m_labelCaption(new QLabel), m_view(new QChartView), m_scroll(new QScrollArea)
 {
     m_kind->setObjectName(QStringLiteral("queryChartKind"));
     m_value->setObjectName(QStringLiteral("queryChartValue"));
@@ -48,6 +77,15 @@ QueryChart::QueryChart(const QueryResultModel *model, QWidget *parent)
     m_value->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_label->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumSize(kReadableChartWidth, kReadableChartHeight);
+    // A bar chart keeps a line of text per bar (readableBarsHeight) and scrolls in a dock lower than that,
+    // rather than Qt Charts eliding every name to "…".
+    m_scroll->setObjectName(QStringLiteral("queryChartScroll"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setWidget(m_view);
+    m_view->installEventFilter(this);
     auto *controls = new QHBoxLayout;
     controls->setContentsMargins(0, 0, 0, 0);
     controls->addWidget(m_kind);
@@ -59,7 +97,7 @@ QueryChart::QueryChart(const QueryResultModel *model, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addLayout(controls);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_scroll, 1);
     for (QComboBox *box : {m_kind, m_value, m_label})
         connect(box, &QComboBox::currentIndexChanged, this, [this] {
             if (!m_filling)
@@ -163,6 +201,7 @@ void QueryChart::redraw()
     m_label->setVisible(bars);
     m_labelCaption->setVisible(bars);
     m_bins.clear();
+    m_barTips.clear();
     const int value = m_value->currentData().isValid() ? m_value->currentData().toInt() : -1;
     QChart *chart = nullptr;
     if (value < 0 || m_model->rowCount() == 0) {
@@ -174,9 +213,62 @@ void QueryChart::redraw()
     } else {
         chart = histogram(value);
     }
+    m_view->setMinimumHeight(bars && !m_barTips.isEmpty()
+                                 ? readableBarsHeight(static_cast<int>(m_barTips.size()))
+                                 : kReadableChartHeight);
     QChart *old = m_view->chart();
     m_view->setChart(chart);
     delete old;
+}
+
+QStringList QueryChart::barLabels(const QFont &font) const
+{
+    const QFontMetrics metrics(font);
+    const int width = std::max(metrics.averageCharWidth() * 8,
+                               static_cast<int>(kAxisShare * m_view->width()) - kAxisPadding);
+    QStringList labels;
+    for (qsizetype i = 0; i < m_fullLabels.size(); ++i) {
+        QString label = elidedToWidth(m_fullLabels[i], metrics, width);
+        // Categories must be unique: a repeated label gets its row number (bars are bottom first).
+        if (labels.contains(label))
+            label = elidedToWidth(QStringLiteral("#%1 ").arg(m_fullLabels.size() - i) + m_fullLabels[i],
+                                  metrics, width);
+        labels << label;
+    }
+    // Qt Charts draws a label as HTML: "<built-in method …>" would vanish as an unknown tag.
+    for (QString &label : labels)
+        label = label.toHtmlEscaped();
+    return labels;
+}
+
+void QueryChart::relabelBars()
+{
+    if (kind() != Kind::Bars || !m_view->chart())
+        return;
+    for (QAbstractAxis *axis : m_view->chart()->axes(Qt::Vertical))
+        if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis)) {
+            const QStringList labels = barLabels(categories->labelsFont());
+            if (labels != categories->categories()) {
+                categories->clear();
+                categories->append(labels);
+            }
+        }
+}
+
+bool QueryChart::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view && event->type() == QEvent::Resize)
+        relabelBars(); // the labels' share of the width changed with it
+    return QWidget::eventFilter(watched, event);
+}
+
+int QueryChart::readableBarsHeight(int bars) const
+{
+    // Qt Charts cuts a category label to "..." unless it fits the chart's height over the tick count less
+    // two label paddings: a text line, its margins and the paddings per tick (one more tick than bars),
+    // plus the title line.
+    const int line = m_view->fontMetrics().height();
+    return std::max(kReadableChartHeight, (bars + 1) * (line + 14) + 2 * line);
 }
 
 QChart *QueryChart::histogram(int column)
@@ -237,8 +329,7 @@ QChart *QueryChart::histogram(int column)
     x->setLabelFormat(QStringLiteral("%.4g"));
     auto *y = new QValueAxis;
     y->setTitleText(tr("Rows"));
-    y->setRange(0, static_cast<double>(most) * 1.05 + 1);
-    y->setLabelFormat(QStringLiteral("%d"));
+    applyNiceScale(y, 0, static_cast<double>(most));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
@@ -252,41 +343,48 @@ QChart *QueryChart::bars(int labelColumn, int valueColumn)
 {
     const QString name = m_model->columns()[valueColumn];
     const int rows = std::min(m_model->rowCount(), kMaxBars);
-    double largest = 0;
-    for (int r = 0; r < rows; ++r)
-        largest = std::max(largest, std::abs(m_model->value(r, valueColumn).toDouble()));
+    double largest = 0, lowest = 0, highest = 0;
+    for (int r = 0; r < rows; ++r) {
+        const double v = m_model->value(r, valueColumn).toDouble();
+        largest = std::max(largest, std::abs(v));
+        lowest = std::min(lowest, v);
+        highest = std::max(highest, v);
+    }
     const bool duration = isDurationColumn(name);
     const DisplayUnit unit = duration ? durationUnitFor(static_cast<TimeNs>(largest)) : DisplayUnit{};
     auto *set = new QBarSet(name);
     set->setColor(seriesColor(0));
-    QStringList labels;
+    m_fullLabels.clear();
     // QBarCategoryAxis draws its first category at the bottom: the first row goes last, on top.
+    const QString valueName = duration ? titleWithUnit(name, unit) : name;
     for (int r = rows - 1; r >= 0; --r) {
-        QString label = QueryResultModel::text(m_model->value(r, labelColumn));
-        if (label.size() > kMaxLabelChars)
-            label = label.left(kMaxLabelChars - 1) + QChar(0x2026);
-        // Categories must be unique: a repeated label gets its row number.
-        if (labels.contains(label))
-            label += QStringLiteral(" #%1").arg(r + 1);
-        labels << label;
-        *set << scaled(m_model->value(r, valueColumn).toDouble(), unit);
+        const QString full = QueryResultModel::text(m_model->value(r, labelColumn));
+        m_fullLabels << full;
+        const double value = scaled(m_model->value(r, valueColumn).toDouble(), unit);
+        *set << value;
+        m_barTips << QStringLiteral("%1\n%2: %3").arg(full, valueName, QString::number(value, 'g', 6));
     }
     auto *series = new QHorizontalBarSeries;
     series->setObjectName(QStringLiteral("queryBars"));
     series->append(set);
+    connect(series, &QAbstractBarSeries::hovered, this, [this](bool state, int index, QBarSet *) {
+        if (state && index >= 0 && index < m_barTips.size())
+            QToolTip::showText(QCursor::pos(), m_barTips[index], m_view);
+        else
+            QToolTip::hideText();
+    });
     QChart *chart = newChart();
     chart->addSeries(series);
     auto *y = new QBarCategoryAxis;
-    y->append(labels);
+    y->append(barLabels(y->labelsFont()));
     auto *x = new QValueAxis;
-    x->setTitleText(duration ? titleWithUnit(name, unit) : name);
-    x->setLabelFormat(QStringLiteral("%.4g"));
-    x->setMin(0);
+    x->setTitleText(valueName);
+    // On top: the scale stays in sight with the first (largest) bars when the chart scrolls.
     chart->addAxis(y, Qt::AlignLeft);
-    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(x, Qt::AlignTop);
     series->attachAxis(y);
     series->attachAxis(x);
-    x->applyNiceNumbers();
+    applyNiceScale(x, scaled(lowest, unit), scaled(highest, unit));
     chart->setTitle(rows < m_model->rowCount()
                         ? tr("The first %1 of %2 rows").arg(rows).arg(formatCount(m_model->rowCount()))
                         : QString());

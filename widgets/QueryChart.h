@@ -2,6 +2,7 @@
 
 #include "NumberFormat.h"
 
+#include <QStringList>
 #include <QWidget>
 
 #include <vector>
@@ -10,6 +11,7 @@ class QChart;
 class QChartView;
 class QComboBox;
 class QLabel;
+class QScrollArea;
 
 namespace at {
 
@@ -17,7 +19,9 @@ class QueryResultModel;
 
 // The Query dock's chart of the current result (Qt Charts): a histogram of one numeric column, or a bar
 // chart of a label column × a value column (the first kMaxBars rows as the table orders them). A column
-// of durations in ns (dur, self_time, wait, p90(dur), …) reads in ms / µs through NumberFormat.
+// of durations in ns (dur, self_time, wait, p90(dur), …) reads in ms / µs through NumberFormat. The value
+// axes have round ticks (ChartScale); a bar chart keeps a text line per bar and scrolls when the dock is
+// lower than that.
 class QueryChart : public QWidget
 {
     Q_OBJECT
@@ -42,11 +46,15 @@ public:
     // The histogram drawn last: the count of each bin (empty for a bar chart).
     const std::vector<qint64> &binCounts() const { return m_bins; }
     QChartView *view() const { return m_view; }
+    // A bar chart's tool tip texts, one per bar in the category axis's order (bottom first): the whole label
+    // and the value.
+    const QStringList &barToolTips() const { return m_barTips; }
     // Whether a column holds durations in ns (by its name), shown in a duration unit.
     static bool isDurationColumn(const QString &name);
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void fillColumns();
@@ -54,6 +62,10 @@ private:
     QChart *newChart() const;
     QChart *histogram(int column);
     QChart *bars(int labelColumn, int valueColumn);
+    int readableBarsHeight(int bars) const;
+    // The bar labels (m_fullLabels) fitted to the share of the width Qt Charts gives them, as HTML.
+    QStringList barLabels(const QFont &font) const;
+    void relabelBars();
     void retranslate();
 
     const QueryResultModel *m_model;
@@ -62,7 +74,10 @@ private:
     QComboBox *m_label;
     QLabel *m_labelCaption;
     QChartView *m_view;
+    QScrollArea *m_scroll;
     std::vector<qint64> m_bins;
+    QStringList m_barTips;    // per bar, bottom first (the axis order): the whole label and the value
+    QStringList m_fullLabels; // per bar, bottom first: the label column's text
     bool m_filling = false;
 };
 

@@ -7,8 +7,9 @@
 //   * the same group-by over a materialised copy (`create temp table ... as select`), with what the copy
 //   costs;
 //   * the engine's own memory beside the model's.
-// Medians of 3. usage: bench_query [COPIES...]
+// Medians of 3, in thread CPU time. usage: bench_query [COPIES...]
 #include "QueryEngine.h"
+#include "SqliteFloor.h"
 #include "TiledModel.h"
 #include "TraceLoader.h"
 
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <random>
 #include <unordered_map>
 
@@ -30,14 +32,23 @@ double msSince(const QElapsedTimer &t)
     return static_cast<double>(t.nsecsElapsed()) / 1e6;
 }
 
+// This thread's CPU time in ms: the 2 shared cores run several builds at once, so wall times swing several
+// times with the load while CPU time stays put (the engine runs a query on the calling thread).
+double threadCpuMs()
+{
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
+}
+
+// Median of 3 runs, in ms of thread CPU time.
 template <typename Fn> double median3(Fn &&fn)
 {
     std::vector<double> ms;
     for (int i = 0; i < 3; ++i) {
-        QElapsedTimer t;
-        t.start();
+        const double start = threadCpuMs();
         fn();
-        ms.push_back(msSince(t));
+        ms.push_back(threadCpuMs() - start);
     }
     std::sort(ms.begin(), ms.end());
     return ms[1];
@@ -122,6 +133,53 @@ std::size_t p90ByNameInCpp(const TraceModel &model)
     return checksum;
 }
 
+// The model's (name, duration) pairs in the by-name order of the slice table's walk (names as bytes).
+bench::SqliteFloor floorOf(const TraceModel &model)
+{
+    std::unordered_map<StringId, std::vector<TimeNs>> byName;
+    for (const ThreadInfo &thread : model.threads())
+        for (std::uint32_t i = 0; i < thread.slices.size(); ++i)
+            byName[thread.slices.name(i)].push_back(thread.slices.duration(i));
+    std::vector<StringId> names;
+    for (const auto &entry : byName)
+        names.push_back(entry.first);
+    const StringPool &strings = model.strings();
+    std::sort(names.begin(), names.end(),
+              [&](StringId a, StringId b) { return strings.view(a) < strings.view(b); });
+    std::vector<std::string_view> nameColumn;
+    std::vector<std::int64_t> durColumn;
+    for (const StringId name : names) {
+        const std::vector<TimeNs> &durations = byName[name];
+        nameColumn.insert(nameColumn.end(), durations.size(), strings.view(name));
+        durColumn.insert(durColumn.end(), durations.begin(), durations.end());
+    }
+    return bench::SqliteFloor(std::move(nameColumn), std::move(durColumn));
+}
+
+// SQLite alone, per row, over a virtual table that only reads two arrays in order (see SqliteFloor.h).
+void measureFloor(const TraceModel &model, double sqlGroupMs)
+{
+    const double rows = static_cast<double>(model.sliceCount());
+    bench::SqliteFloor floor = floorOf(model);
+    auto nsPerRow = [&](const char *sql) {
+        return median3([&] {
+                   if (floor.run(sql) < 0)
+                       std::exit(1);
+               }) *
+               1e6 / rows;
+    };
+    const double loopNs = nsPerRow("select count(*) from floor");
+    const double sumNs = nsPerRow("select sum(dur) from floor");
+    const double groupNs = nsPerRow("select name, count(*), sum(dur) from floor group by name");
+    // The shape of p90(dur) by name with SQLite's cheapest aggregate of one column.
+    const double maxNs = nsPerRow("select name, max(dur) from floor group by name");
+    std::printf(
+        "   SQLite alone, per row (a virtual table over two arrays in name order): count(*) %.1f ns, "
+        "sum(dur) %.1f ns, group by name (count, sum) %.1f ns = %.1f ms, group by name (max) %.1f ns = "
+        "%.1f ms; slice table (count, sum) %.1f ns\n",
+        loopNs, sumNs, groupNs, groupNs * rows / 1e6, maxNs, maxNs * rows / 1e6, sqlGroupMs * 1e6 / rows);
+}
+
 void run(const TraceModel &one, int copies)
 {
     QElapsedTimer t;
@@ -168,12 +226,11 @@ void run(const TraceModel &one, int copies)
     // Point lookups by id: 2,000 random ids, each a whole run (prepare + step + finalize).
     std::mt19937_64 random(42);
     std::uniform_int_distribution<std::int64_t> ids(0, static_cast<std::int64_t>(slices) - 1);
-    QElapsedTimer lookups;
-    lookups.start();
+    const double lookupsStart = threadCpuMs();
     constexpr int kLookups = 2000;
     for (int i = 0; i < kLookups; ++i)
         runOrDie(engine, QStringLiteral("select * from slice where id = %1").arg(ids(random)));
-    const double lookupUs = msSince(lookups) * 1000.0 / kLookups;
+    const double lookupUs = (threadCpuMs() - lookupsStart) * 1000.0 / kLookups;
     const std::size_t engineAfter = engine.memoryBytes();
     const std::size_t rssAfter = residentBytes();
 
@@ -209,7 +266,26 @@ void run(const TraceModel &one, int copies)
                 copyMs, static_cast<double>(copyBytes) / 1e6,
                 100.0 * static_cast<double>(copyBytes) / static_cast<double>(modelBytes), copyGroupMs,
                 sqlGroupMs);
+    measureFloor(*model, sqlGroupMs);
     std::fflush(stdout);
+}
+
+// AT_BENCH_QUERY_PROFILE="SQL": only that query, 10 times (for perf record), and the time of each.
+bool profileOnly(const TraceModel &one, int copies)
+{
+    const QByteArray sql = qgetenv("AT_BENCH_QUERY_PROFILE");
+    if (sql.isEmpty())
+        return false;
+    test::TileOptions options;
+    options.copies = copies;
+    const std::unique_ptr<TraceModel> model = test::tileModel(one, options);
+    QueryEngine engine(*model);
+    for (int i = 0; i < 10; ++i) {
+        const double start = threadCpuMs();
+        runOrDie(engine, QString::fromUtf8(sql));
+        std::printf("%.1f ms CPU\n", threadCpuMs() - start);
+    }
+    return true;
 }
 
 } // namespace
@@ -231,6 +307,7 @@ int main(int argc, char **argv)
         return 1;
     }
     for (int k : copies)
-        run(*loaded.model, k);
+        if (!profileOnly(*loaded.model, k))
+            run(*loaded.model, k);
     return 0;
 }

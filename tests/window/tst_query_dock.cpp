@@ -17,6 +17,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QAreaSeries>
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
@@ -27,6 +28,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QGraphicsTextItem>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -39,7 +41,9 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QTextDocumentFragment>
 #include <QTimer>
+#include <QValueAxis>
 
 #include <charconv>
 #include <map>
@@ -261,6 +265,65 @@ private slots:
         auto *bars = qobject_cast<QAbstractBarSeries *>(chart->view()->chart()->series().first());
         QVERIFY(bars);
         QCOMPARE(bars->barSets().first()->count(), 8);
+    }
+
+    // The bar chart of a realistic result (the 20 names with the most time, many of them long) at 900×700,
+    // light and dark, English and Chinese: no label drawn elided by Qt Charts ("..." or a lone "…"), every
+    // bar's label drawn, each the whole name or its head and tail around "…" with the whole name in the
+    // bar's tool tip, and the value axis on round ticks.
+    void barLabelsReadAt900x700()
+    {
+        m_window->resize(900, 700);
+        m_dock->show();
+        m_dock->raise();
+        QVERIFY(typeAndRun(
+            QStringLiteral("select name, count(*) as n, sum(dur) as total_dur, p90(dur) as p90_dur "
+                           "from slice group by name order by 3 desc limit 20;")));
+        QueryChart *chart = m_panel->chart();
+        m_panel->tabs()->setCurrentWidget(chart);
+        chart->setKind(QueryChart::Kind::Bars);
+        QCOMPARE(chart->valueColumn(), QStringLiteral("p90_dur"));
+        int longNames = 0;
+        for (const char *language : {"en", "zh_CN"})
+            for (const UiTheme theme : {UiTheme::Light, UiTheme::Dark}) {
+                setUiLanguage(QString::fromLatin1(language));
+                applyUiTheme(theme);
+                QTest::qWait(50); // the layout settles: the chart gets its width
+                QChart *drawn = chart->view()->chart();
+                auto *axis = qobject_cast<QBarCategoryAxis *>(drawn->axes(Qt::Vertical).first());
+                QVERIFY(axis);
+                const QStringList labels = axis->categories();
+                QCOMPARE(labels.size(), 20);
+                QCOMPARE(chart->barToolTips().size(), 20);
+                QStringList texts;
+                for (QGraphicsItem *item : drawn->scene()->items())
+                    if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+                        texts << text->toPlainText();
+                for (const QString &text : texts)
+                    QVERIFY2(!text.contains(QLatin1String("...")) && text != QString(QChar(0x2026)),
+                             qPrintable(QStringLiteral("%1: %2").arg(QString::fromLatin1(language), text)));
+                for (int bar = 0; bar < labels.size(); ++bar) {
+                    // The axis takes HTML ("<built-in method …>" is escaped so that it is drawn).
+                    const QString label = QTextDocumentFragment::fromHtml(labels[bar]).toPlainText();
+                    QVERIFY2(texts.contains(label), qPrintable(label));
+                    // The row of this bar (the first row is the top bar): its name, whole or head…tail.
+                    const QString name = m_panel->result()->value(19 - bar, column("name")).toString();
+                    QVERIFY2(chart->barToolTips()[bar].startsWith(name + QLatin1Char('\n')),
+                             qPrintable(chart->barToolTips()[bar]));
+                    if (label != name) {
+                        const qsizetype cut = label.indexOf(QChar(0x2026));
+                        QVERIFY2(cut > 8 && name.startsWith(label.left(cut)) &&
+                                     name.endsWith(label.mid(cut + 1)),
+                                 qPrintable(label + QStringLiteral(" / ") + name));
+                        ++longNames;
+                    }
+                }
+                auto *values = qobject_cast<QValueAxis *>(drawn->axes(Qt::Horizontal).first());
+                QVERIFY(values);
+                QCOMPARE(values->min(), 0.0);
+                QCOMPARE(values->tickType(), QValueAxis::TicksFixed);
+            }
+        QVERIFY(longNames > 0); // the result has names too long for the width: the case of the issue
     }
 
     // Bad SQL: SQLite's message and its position; the cursor goes there.
