@@ -232,12 +232,13 @@ const std::vector<CommandLineMode> &commandLineModes()
          false,
          &runExportCsv},
         {{"cluster", nullptr, &setSwitch<&O::cluster>},
-         {{"ops"}, {"json"}, {"cache"}},
+         {{"ops"}, {"json"}, {"cache"}, {"pipeline"}},
          "PATH",
          "a folder of rank folders: each rank's step breakdown, peak memory, the findings and one line per "
          "communication op instance (slowest/fastest rank, longest wait), from the summary files (with "
          "--ops: "
-         "also every rank's op rows; with --cache DIR: from the summaries prepared there)",
+         "also every rank's op rows; with --cache DIR: from the summaries prepared there; with --json "
+         "--pipeline: also the pipeline view's blocks and bubbles, loading one rank timeline per stage)",
          false,
          &runCluster},
         {{"prepare", "RANK_DIR", &setText<&O::prepare>},
@@ -310,6 +311,7 @@ const std::vector<CommandLineOption> &modeCommandLineOptions()
         {"match-shapes", nullptr, &setSwitch<&O::matchShapes>},
         {"perfetto", nullptr, &setSwitch<&O::perfetto>},
         {"ops", nullptr, &setSwitch<&O::clusterOps>},
+        {"pipeline", nullptr, &setSwitch<&O::clusterPipeline>},
         {"steps", "A,B", &setText<&O::diffSteps>},
     };
     return options;

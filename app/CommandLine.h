@@ -53,8 +53,10 @@ struct CommandLineOptions
     bool advise = false;     // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
     bool cluster = false;    // --cluster PATH [--ops] [--json] (app/ClusterCommand.cpp)
     bool clusterOps = false; // --ops: the text output adds every rank's communication op rows
-    bool memory = false;     // --memory PATH [--json] (app/MemoryCommand.cpp)
-    bool overview = false;   // --overview PATH [--json] (app/OverviewCommand.cpp)
+    bool clusterPipeline =
+        false;             // --pipeline: --cluster --json adds the pipeline view's schedule (loads timelines)
+    bool memory = false;   // --memory PATH [--json] (app/MemoryCommand.cpp)
+    bool overview = false; // --overview PATH [--json] (app/OverviewCommand.cpp)
     // --prepare RANK_DIR --cache DIR (app/PrepareCommand.cpp); --cache itself sets load.snapshotDirectory.
     QString prepare;
     // SQL over the loaded profile (app/QueryCommand.cpp, docs/QUERY.md): --query SQL / --query-file F.sql
