@@ -312,6 +312,7 @@ PipelineRankChoice choosePipelineRanks(const ClusterModel &model)
                     "no rank of pipeline stage %1 has a timeline (kernel_details.csv, trace_view.json or a "
                     "profiler database)")
                     .arg(stage);
+            choice.stageRanks.clear();
             return choice;
         }
         choice.stageRanks.emplace_back(stage, chosen[stage]);
