@@ -638,6 +638,10 @@ int runCluster(const CommandLineOptions &options)
         err << "ascend-timeline: --cluster needs exactly one PATH (a folder of rank folders)\n";
         return 2;
     }
+    if (options.clusterPipeline && !options.json) {
+        err << "ascend-timeline: --pipeline adds the pipeline view's block to --cluster --json\n";
+        return 2;
+    }
     // --cache DIR: ranks prepared there (`--prepare`) are taken from their summaries; never a folder inside
     // one of the cluster's rank folders (issue 29 item 6).
     if (!options.load.snapshotDirectory.isEmpty() &&

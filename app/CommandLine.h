@@ -32,6 +32,7 @@ struct CommandLineOptions
     QString select;         // --select NAME
     QString page;           // --page overview|timeline|cluster (--screenshot)
     QString dock;           // --dock NAME (--screenshot): a panel id of app/PanelRegistry
+    QString clusterTab;     // --tab NAME (--screenshot --page cluster): a tab of the cluster page
     QString chart;          // --chart NAME (with --out)
     QString out;            // --out FILE.png
     QString theme;          // --theme system|light|dark (GUI and --screenshot; else the saved choice)

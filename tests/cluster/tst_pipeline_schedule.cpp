@@ -2,8 +2,10 @@
 // Qwen3 pp2 sample checked against its kernel_details.csv read here on its own, a synthetic 1F1B schedule
 // of 2 stages × 4 micro-batches with known blocks, the reasons when no view can be built, and the view
 // through the real window.
+#include "AppProcess.h"
 #include "ClusterTestSupport.h"
 
+#include "ExactText.h"
 #include "TraceBuilder.h"
 #include "TraceLoader.h"
 #include "cluster/ClusterModel.h"
@@ -11,6 +13,9 @@
 #include "cluster/PipelineSchedule.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <algorithm>
@@ -319,6 +324,66 @@ private Q_SLOTS:
         QCOMPARE(stage0.sendRecv.size(), std::size_t(3));
         QCOMPARE(stage0.sendRecv[1].start + origin, r0.sendRecv[1].start);
         QCOMPARE(stage0.sendRecv[1].end + origin, r0.sendRecv[1].end);
+    }
+
+    // `--cluster --json --pipeline`: the same schedule as the core's on the same load, in absolute µs.
+    void clusterJsonPipelineBlock()
+    {
+        const QString root = test::qwen3Cluster();
+        if (!QFileInfo::exists(root))
+            QSKIP("the Qwen3 sample is not beside the checkout");
+        const at_test::AppRun run = at_test::runApp(
+            {QStringLiteral("--cluster"), root, QStringLiteral("--json"), QStringLiteral("--pipeline")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject pipeline =
+            QJsonDocument::fromJson(run.out).object().value(QStringLiteral("pipeline")).toObject();
+        QVERIFY(pipeline.value(QStringLiteral("reason")).isNull());
+        QCOMPARE(pipeline.value(QStringLiteral("micro_batches")).toInt(), 2);
+
+        const ClusterModel cluster = readCluster(root, {});
+        const PipelineRankChoice choice = choosePipelineRanks(cluster);
+        LoadOptions options;
+        options.rankFolders = {cluster.rank(0)->folder, cluster.rank(2)->folder};
+        LoadControl control;
+        const LoadResult loaded = loadTrace(root, options, control);
+        QVERIFY(loaded.model);
+        const PipelineSchedule s =
+            buildPipelineSchedule(*loaded.model, pipelineRanksOnModel(*loaded.model, cluster, choice));
+        const TimeNs origin = loaded.model->origin();
+        // Exact decimals of the ns: compare the text the writer makes with the numbers the JSON holds.
+        const auto micros = [](TimeNs ns) { return microsText(ns).toDouble(); };
+        QCOMPARE(pipeline.value(QStringLiteral("span_start_us")).toDouble(), micros(s.spanStart + origin));
+        const QJsonArray stages = pipeline.value(QStringLiteral("stages")).toArray();
+        QCOMPARE(stages.size(), qsizetype(2));
+        for (qsizetype i = 0; i < stages.size(); ++i) {
+            const QJsonObject stage = stages[i].toObject();
+            const PipelineStage &expected = s.stages[static_cast<std::size_t>(i)];
+            QCOMPARE(stage.value(QStringLiteral("rank")).toInt(), expected.rank);
+            QCOMPARE(stage.value(QStringLiteral("bubble_total_us")).toDouble(), micros(expected.bubbleTotal));
+            const QJsonArray blocks = stage.value(QStringLiteral("blocks")).toArray();
+            QCOMPARE(blocks.size(), static_cast<qsizetype>(expected.blocks.size()));
+            for (qsizetype b = 0; b < blocks.size(); ++b) {
+                const QJsonObject block = blocks[b].toObject();
+                const PipelineBlock &e = expected.blocks[static_cast<std::size_t>(b)];
+                QCOMPARE(block.value(QStringLiteral("pass")).toString(), pipelinePassKey(e.pass));
+                QCOMPARE(block.value(QStringLiteral("micro_batch")).toInt(), e.microBatch);
+                QCOMPARE(block.value(QStringLiteral("start_us")).toDouble(), micros(e.start + origin));
+                QCOMPARE(block.value(QStringLiteral("duration_us")).toDouble(), micros(e.duration()));
+            }
+            QCOMPARE(stage.value(QStringLiteral("bubbles")).toArray().size(),
+                     static_cast<qsizetype>(expected.bubbles.size()));
+        }
+        // Without --json, --pipeline is refused; without pp groups, the reason.
+        QCOMPARE(at_test::runApp({QStringLiteral("--cluster"), root, QStringLiteral("--pipeline")}).exitCode,
+                 2);
+        const at_test::AppRun alexnet =
+            at_test::runApp({QStringLiteral("--cluster"), test::alexnetTextCluster(),
+                             QStringLiteral("--json"), QStringLiteral("--pipeline")});
+        QCOMPARE(alexnet.exitCode, 0);
+        const QJsonObject none =
+            QJsonDocument::fromJson(alexnet.out).object().value(QStringLiteral("pipeline")).toObject();
+        QVERIFY(none.value(QStringLiteral("reason")).toString().contains(QLatin1String("(pp) group")));
+        QVERIFY(none.value(QStringLiteral("stages")).toArray().isEmpty());
     }
 
     void reasonsWhenNoView()

@@ -582,6 +582,21 @@ void ClusterView::showPipelineTab()
     m_tabs->setCurrentWidget(m_pipeline);
 }
 
+QStringList ClusterView::tabKeys()
+{
+    return {QStringLiteral("findings"),      QStringLiteral("steps"),    QStringLiteral("matrix"),
+            QStringLiteral("communication"), QStringLiteral("strategy"), QStringLiteral("pipeline")};
+}
+
+bool ClusterView::showTab(const QString &key)
+{
+    const qsizetype index = tabKeys().indexOf(key);
+    if (index < 0 || index >= m_tabs->count())
+        return false;
+    m_tabs->setCurrentIndex(static_cast<int>(index));
+    return true;
+}
+
 void ClusterView::rebuild()
 {
     if (!m_model) {

@@ -52,6 +52,10 @@ public:
     // The Pipeline tab: per stage the forward/backward blocks and bubbles (widgets/cluster/PipelineView.h).
     PipelineView *pipelineView() const { return m_pipeline; }
     void showPipelineTab();
+    // The tab a --screenshot --tab key names (findings, steps, matrix, communication, strategy, pipeline);
+    // false for another key.
+    bool showTab(const QString &key);
+    static QStringList tabKeys();
     // The matrix's choice of group (all, or one group hash) and op (all ops' -total entries, one op type's
     // -total entries, or one op by name).
     QComboBox *matrixGroupChooser() const { return m_matrixGroup; }

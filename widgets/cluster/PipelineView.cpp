@@ -43,14 +43,17 @@ PipelineView::PipelineView(QWidget *parent)
     setMinimumSize(360, 200);
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    connect(m_load, &QPushButton::clicked, this, [this] {
-        QList<int> ranks;
-        for (const auto &stageRank : m_choice.stageRanks)
-            ranks << stageRank.second;
-        if (!ranks.isEmpty())
-            Q_EMIT loadRequested(ranks);
-    });
+    connect(m_load, &QPushButton::clicked, this, &PipelineView::requestLoad);
     retranslateUi();
+}
+
+void PipelineView::requestLoad()
+{
+    QList<int> ranks;
+    for (const auto &stageRank : m_choice.stageRanks)
+        ranks << stageRank.second;
+    if (!ranks.isEmpty() && !m_loading)
+        Q_EMIT loadRequested(ranks);
 }
 
 void PipelineView::setCluster(const ClusterModel *model)

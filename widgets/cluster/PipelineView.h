@@ -42,6 +42,10 @@ public:
     QRect blockRect(std::size_t row, std::size_t block) const;
     QString toolTipAt(QPoint point) const;
 
+public Q_SLOTS:
+    // Asks for the stage ranks' load (the Load button; --screenshot --tab pipeline).
+    void requestLoad();
+
 Q_SIGNALS:
     // Load these ranks (one per stage) on one timeline.
     void loadRequested(const QList<int> &ranks);
