@@ -99,6 +99,10 @@ ClusterView *ClusterController::ensureView()
             &ClusterController::loadPipelineRanks);
     connect(m_view->pipelineView(), &PipelineView::blockOpenRequested, this,
             &ClusterController::openPipelineBlock);
+    connect(m_window, &MainWindow::loadFinished, this, [this](bool ok) {
+        if (!ok && std::exchange(m_pipelinePending, false)) // failed or cancelled: the tab offers Load again
+            m_view->pipelineView()->setLoading(false);
+    });
     // The page's docks: MainWindow's PageDocks (app/MainWindowOverview.cpp) hides the timeline's here.
     return m_view;
 }

@@ -3,7 +3,9 @@
 // tooltip, and clicking it opens the rank's timeline at the block.
 #include "AppTestSupport.h"
 #include "ClusterTestSupport.h"
+#include "Theme.h"
 #include "TimelineView.h"
+#include "Translations.h"
 #include "ZoomController.h"
 #include "cluster/ClusterView.h"
 #include "cluster/PipelineView.h"
@@ -88,6 +90,41 @@ private Q_SLOTS:
         // Back on the page: the same timeline is loaded, so the schedule stays.
         window.showClusterPage();
         QVERIFY(view->schedule().isValid());
+
+        // Readable at both sizes, in both themes and languages: every block inside the view with the axis
+        // (two text lines) below the last row, and the blocks drawn in their colours, the same in dark.
+        // Each size, theme and language twice over four looks (all eight would double the test's time).
+        struct Look
+        {
+            QSize size;
+            UiTheme theme;
+            QString language;
+        };
+        const Look looks[] = {{QSize(900, 700), UiTheme::Light, QStringLiteral("en")},
+                              {QSize(900, 700), UiTheme::Dark, QStringLiteral("zh_CN")},
+                              {QSize(1600, 1000), UiTheme::Dark, QStringLiteral("en")},
+                              {QSize(1600, 1000), UiTheme::Light, QStringLiteral("zh_CN")}};
+        for (const Look &look : looks) {
+            const QSize size = look.size;
+            setUiLanguage(look.language);
+            applyUiTheme(look.theme);
+            window.resize(size);
+            QCoreApplication::processEvents();
+            const QImage image = view->grab().toImage();
+            const QRect forward = view->blockRect(0, 0), backward = view->blockRect(0, 2);
+            const QRect last = view->blockRect(1, 3);
+            QVERIFY(view->rect().contains(forward) && view->rect().contains(last));
+            QVERIFY2(last.bottom() + 2 * view->fontMetrics().height() < view->height(),
+                     qPrintable(QStringLiteral("%1x%2").arg(size.width()).arg(size.height())));
+            const qreal ratio = image.devicePixelRatio();
+            const auto pixel = [&](QPoint p) {
+                return image.pixelColor(static_cast<int>(p.x() * ratio), static_cast<int>(p.y() * ratio));
+            };
+            QCOMPARE(pixel(forward.topLeft() + QPoint(3, 3)), pipelineForwardColor());
+            QCOMPARE(pixel(backward.topLeft() + QPoint(3, 3)), pipelineBackwardColor());
+        }
+        setUiLanguage(QStringLiteral("en"));
+        applyUiTheme(UiTheme::Light);
     }
 };
 

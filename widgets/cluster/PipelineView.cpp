@@ -58,10 +58,13 @@ void PipelineView::requestLoad()
 
 void PipelineView::setCluster(const ClusterModel *model)
 {
+    // The page rebuilds for the same cluster too (a language change): its schedule stays.
+    if (model != m_cluster) {
+        m_schedule = {};
+        m_loading = false;
+    }
     m_cluster = model;
     m_choice = model ? choosePipelineRanks(*model) : PipelineRankChoice{};
-    m_schedule = {};
-    m_loading = false;
     updateMessage();
 }
 
