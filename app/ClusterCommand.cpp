@@ -7,6 +7,7 @@
 #include "cluster/ClusterReader.h"
 #include "cluster/CommunicationOps.h"
 #include "cluster/ParallelStrategy.h"
+#include "cluster/PipelineSchedule.h"
 #include "cluster/SlowLinkTransit.h"
 #include "cluster/SlowRankVoting.h"
 
@@ -15,6 +16,7 @@
 #include "FindingText.h"
 #include "JsonWriter.h"
 #include "MemoryAnalysis.h"
+#include "TraceLoader.h"
 
 #include <QHash>
 #include <QTextStream>
@@ -551,6 +553,81 @@ void writeVotingText(QTextStream &out, const ClusterModel &model, const SlowRank
     }
 }
 
+// The pipeline view's schedule (--pipeline; core/cluster/PipelineSchedule.h, docs/CLUSTER.md "Pipeline
+// view"): one rank per stage loaded on one timeline, its blocks and bubbles in µs on the loaded model's
+// clock (absolute: the model's origin added), or the reason there is none.
+void writePipeline(JsonWriter &j, const ClusterModel &model, const CommandLineOptions &options)
+{
+    j.key(QStringLiteral("pipeline"));
+    j.beginObject();
+    const PipelineRankChoice choice = choosePipelineRanks(model);
+    PipelineSchedule schedule;
+    TimeNs origin = 0;
+    schedule.reason = choice.reason;
+    if (choice.reason.isEmpty()) {
+        LoadOptions load = options.load;
+        for (const auto &stageRank : choice.stageRanks)
+            load.rankFolders << model.rank(stageRank.second)->folder;
+        LoadControl control;
+        const LoadResult loaded = loadTrace(model.root, load, control);
+        if (loaded.model) {
+            origin = loaded.model->origin();
+            schedule =
+                buildPipelineSchedule(*loaded.model, pipelineRanksOnModel(*loaded.model, model, choice));
+        } else {
+            schedule.reason = loaded.error;
+        }
+    }
+    j.key(QStringLiteral("reason"));
+    if (schedule.isValid())
+        j.null();
+    else
+        j.string(schedule.reason);
+    j.microsField(QStringLiteral("span_start_us"), schedule.isValid() ? schedule.spanStart + origin : 0);
+    j.microsField(QStringLiteral("span_end_us"), schedule.isValid() ? schedule.spanEnd + origin : 0);
+    j.integerField(QStringLiteral("micro_batches"), schedule.microBatches);
+    j.key(QStringLiteral("notes"));
+    j.beginArray();
+    for (const QString &note : schedule.notes)
+        j.string(note);
+    j.endArray();
+    j.key(QStringLiteral("stages"));
+    j.beginArray();
+    for (const PipelineStage &s : schedule.stages) {
+        j.beginObject();
+        j.integerField(QStringLiteral("stage"), s.stage);
+        j.integerField(QStringLiteral("rank"), s.rank);
+        j.microsField(QStringLiteral("block_total_us"), s.blockTotal);
+        j.microsField(QStringLiteral("bubble_total_us"), s.bubbleTotal);
+        j.key(QStringLiteral("blocks"));
+        j.beginArray();
+        for (const PipelineBlock &b : s.blocks) {
+            j.beginObject();
+            j.field(QStringLiteral("pass"), pipelinePassKey(b.pass));
+            j.integerField(QStringLiteral("micro_batch"), b.microBatch);
+            j.microsField(QStringLiteral("start_us"), b.start + origin);
+            j.microsField(QStringLiteral("end_us"), b.end + origin);
+            j.microsField(QStringLiteral("duration_us"), b.duration());
+            j.integerField(QStringLiteral("kernels"), b.kernels);
+            j.endObject();
+        }
+        j.endArray();
+        j.key(QStringLiteral("bubbles"));
+        j.beginArray();
+        for (const PipelineInterval &g : s.bubbles) {
+            j.beginObject();
+            j.microsField(QStringLiteral("start_us"), g.start + origin);
+            j.microsField(QStringLiteral("end_us"), g.end + origin);
+            j.microsField(QStringLiteral("duration_us"), g.duration());
+            j.endObject();
+        }
+        j.endArray();
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+}
+
 } // namespace
 
 int runCluster(const CommandLineOptions &options)
@@ -559,6 +636,10 @@ int runCluster(const CommandLineOptions &options)
     QTextStream err(stderr);
     if (options.paths.size() != 1) {
         err << "ascend-timeline: --cluster needs exactly one PATH (a folder of rank folders)\n";
+        return 2;
+    }
+    if (options.clusterPipeline && !options.json) {
+        err << "ascend-timeline: --pipeline adds the pipeline view's block to --cluster --json\n";
         return 2;
     }
     // --cache DIR: ranks prepared there (`--prepare`) are taken from their summaries; never a folder inside
@@ -588,6 +669,8 @@ int runCluster(const CommandLineOptions &options)
         writeVoting(j, model, voting, transit);
         writeCommunicationOps(j, model);
         writeStrategy(j, model);
+        if (options.clusterPipeline)
+            writePipeline(j, model, options);
         j.endObject();
         // In slices: the stream would copy the whole document (110 MB for 400,000 steps) into its buffer.
         const QStringView text = j.text();

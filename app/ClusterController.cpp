@@ -13,6 +13,8 @@
 #include "cluster/ClusterView.h"
 #include "cluster/GpuRankReader.h"
 #include "cluster/MsprofAnalyzeOutput.h"
+#include "cluster/PipelineSchedule.h"
+#include "cluster/PipelineView.h"
 #include "cluster/RankOffsetsDialog.h"
 #include "snapshot/SnapshotCache.h"
 
@@ -93,6 +95,14 @@ ClusterView *ClusterController::ensureView()
     connect(m_view, &ClusterView::ranksOpenRequested, this,
             [this](const QList<int> &ranks, const QString &op) { openClusterRanks(ranks, op); });
     connect(m_view, &ClusterView::timelineRequested, this, &ClusterController::showTimelinePage);
+    connect(m_view->pipelineView(), &PipelineView::loadRequested, this,
+            &ClusterController::loadPipelineRanks);
+    connect(m_view->pipelineView(), &PipelineView::blockOpenRequested, this,
+            &ClusterController::openPipelineBlock);
+    connect(m_window, &MainWindow::loadFinished, this, [this](bool ok) {
+        if (!ok && std::exchange(m_pipelinePending, false)) // failed or cancelled: the tab offers Load again
+            m_view->pipelineView()->setLoading(false);
+    });
     // The page's docks: MainWindow's PageDocks (app/MainWindowOverview.cpp) hides the timeline's here.
     return m_view;
 }
@@ -227,6 +237,9 @@ void ClusterController::loadStarting(const QStringList &rankFolders)
     m_reloadOrigin.reset();
     m_pendingOp.clear();
     m_pendingNotOpened.clear();
+    if (m_pipelinePending && m_view) // another load replaces the Pipeline tab's
+        m_view->pipelineView()->setLoading(false);
+    m_pipelinePending = false;
 }
 
 QString ClusterController::loadedRanksText() const
@@ -241,6 +254,10 @@ QString ClusterController::loadedRanksText() const
 
 void ClusterController::modelShown()
 {
+    if (m_view && m_window->m_model.get() != m_pipelineModel) {
+        m_pipelineModel = nullptr; // the schedule's groups and slices were those of another model
+        m_view->pipelineView()->clearSchedule();
+    }
     m_rankFolders = m_loadingRankFolders; // before the session is applied: it may be captured again
     rebasePendingSession();
 }
@@ -271,6 +288,8 @@ void ClusterController::afterLoad()
     if (!m_pendingOp.isEmpty())
         showPendingOp(notes);
     showLoadNotes(notes);
+    if (std::exchange(m_pipelinePending, false))
+        showPipelineSchedule();
     m_pendingOp.clear();
     m_pendingNotOpened.clear();
     m_loadingClusterRoot.clear();
@@ -332,8 +351,46 @@ void ClusterController::showLoadNotes(const QStringList &notes)
         m_window->m_messages->showMessage(MessageBar::Kind::Info, notes.join(QLatin1Char(' ')));
 }
 
+void ClusterController::loadPipelineRanks(const QList<int> &ranks)
+{
+    openClusterRanks(ranks, QString());
+    if (!m_window->isLoading())
+        return;
+    m_pipelinePending = true;
+    m_view->pipelineView()->setLoading(true);
+}
+
+void ClusterController::showPipelineSchedule()
+{
+    if (!m_view || !m_cluster || !m_window->m_model)
+        return;
+    const TraceModel &model = *m_window->m_model;
+    const cluster::PipelineRankChoice choice = cluster::choosePipelineRanks(*m_cluster);
+    m_pipelineModel = &model;
+    m_view->pipelineView()->setSchedule(cluster::buildPipelineSchedule(
+        model,
+        cluster::pipelineRanksOnModel(model, *m_cluster, choice, m_window->m_timeline->groupOffsets())));
+    showClusterPage();
+    m_view->showPipelineTab();
+}
+
+void ClusterController::openPipelineBlock(int group, SliceRef first, TimeNs start, TimeNs end)
+{
+    if (!m_window->m_model || m_window->m_model.get() != m_pipelineModel || group < 0)
+        return;
+    showTimelinePage();
+    TimelineView *timeline = m_window->m_timeline;
+    timeline->selectSlice(first, false);
+    const TimeNs margin = std::max<TimeNs>(1000, (end - start) / 20);
+    timeline->zoom()->setRange({start - margin, end + margin}, true);
+    timeline->revealSliceRow(first);
+}
+
 void ClusterController::traceClosed()
 {
+    m_pipelineModel = nullptr;
+    if (m_view)
+        m_view->pipelineView()->clearSchedule();
     m_rankFolders.clear();
     m_clusterRoot.clear();
     m_clusterAction->setVisible(false);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Time.h"
+#include "TraceModel.h"
 
 #include <QObject>
 #include <QStringList>
@@ -74,6 +75,11 @@ private:
     void rebasePendingSession(); // after Close Rank: the kept view follows a moved model origin
     void showPendingOp(QStringList &notes);
     void showLoadNotes(const QStringList &notes);
+    // The Pipeline tab (widgets/cluster/PipelineView.h): its stage ranks loaded on one timeline, the
+    // schedule built from it after the load, a block opened on it.
+    void loadPipelineRanks(const QList<int> &ranks);
+    void showPipelineSchedule();
+    void openPipelineBlock(int group, SliceRef first, TimeNs start, TimeNs end);
 
     MainWindow *m_window;
     ClusterView *m_view = nullptr;
@@ -87,6 +93,8 @@ private:
     QString m_pendingOp;                  // an op to show once the running load has finished
     QStringList m_pendingNotOpened;       // ranks of the request without a timeline
     std::optional<TimeNs> m_reloadOrigin; // the origin before Close Rank's reload
+    bool m_pipelinePending = false;       // the running load is the Pipeline tab's stage ranks
+    const TraceModel *m_pipelineModel = nullptr; // the model the Pipeline tab's schedule was read from
 };
 
 } // namespace at

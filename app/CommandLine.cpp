@@ -191,6 +191,7 @@ const std::vector<CommandLineMode> &commandLineModes()
          {{"size"},
           {"page"},
           {"dock"},
+          {"tab"},
           {"range"},
           {"select"},
           {"compare-steps"},
@@ -200,7 +201,9 @@ const std::vector<CommandLineMode> &commandLineModes()
          "render exactly what the window shows (offscreen; no PATH: the bundled sample) as an image in the "
          "format of OUT's extension (PNG without one; others are refused): the Overview after a load, "
          "--page the overview, timeline or cluster page, --dock NAME that panel raised (details, kernels, "
-         "charts, …; on the timeline unless --page cluster) at the default layout; --range times like "
+         "charts, …; on the timeline unless --page cluster) at the default layout; --tab NAME that tab of "
+         "the cluster page (findings, steps, matrix, communication, strategy, pipeline: its stage ranks "
+         "loaded first); --range times like "
          "100ms:120ms (plain numbers µs) and --select the first slice with this name (exact, else "
          "substring) on the timeline; with --compare-steps the compare window of the two steps",
          true,
@@ -232,12 +235,13 @@ const std::vector<CommandLineMode> &commandLineModes()
          false,
          &runExportCsv},
         {{"cluster", nullptr, &setSwitch<&O::cluster>},
-         {{"ops"}, {"json"}, {"cache"}},
+         {{"ops"}, {"json"}, {"cache"}, {"pipeline"}},
          "PATH",
          "a folder of rank folders: each rank's step breakdown, peak memory, the findings and one line per "
          "communication op instance (slowest/fastest rank, longest wait), from the summary files (with "
          "--ops: "
-         "also every rank's op rows; with --cache DIR: from the summaries prepared there)",
+         "also every rank's op rows; with --cache DIR: from the summaries prepared there; with --json "
+         "--pipeline: also the pipeline view's blocks and bubbles, loading one rank timeline per stage)",
          false,
          &runCluster},
         {{"prepare", "RANK_DIR", &setText<&O::prepare>},
@@ -303,6 +307,7 @@ const std::vector<CommandLineOption> &modeCommandLineOptions()
         {"size", "WxH", &setSize},
         {"page", "overview|timeline|cluster", &setPage},
         {"dock", "NAME", &setText<&O::dock>},
+        {"tab", "NAME", &setText<&O::clusterTab>},
         {"range", "START:END", &setText<&O::range>},
         {"select", "NAME", &setText<&O::select>},
         {"against", "OTHER", &setText<&O::against>},
@@ -310,6 +315,7 @@ const std::vector<CommandLineOption> &modeCommandLineOptions()
         {"match-shapes", nullptr, &setSwitch<&O::matchShapes>},
         {"perfetto", nullptr, &setSwitch<&O::perfetto>},
         {"ops", nullptr, &setSwitch<&O::clusterOps>},
+        {"pipeline", nullptr, &setSwitch<&O::clusterPipeline>},
         {"steps", "A,B", &setText<&O::diffSteps>},
     };
     return options;

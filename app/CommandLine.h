@@ -32,6 +32,7 @@ struct CommandLineOptions
     QString select;         // --select NAME
     QString page;           // --page overview|timeline|cluster (--screenshot)
     QString dock;           // --dock NAME (--screenshot): a panel id of app/PanelRegistry
+    QString clusterTab;     // --tab NAME (--screenshot --page cluster): a tab of the cluster page
     QString chart;          // --chart NAME (with --out)
     QString out;            // --out FILE.png
     QString theme;          // --theme system|light|dark (GUI and --screenshot; else the saved choice)
@@ -53,8 +54,10 @@ struct CommandLineOptions
     bool advise = false;     // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
     bool cluster = false;    // --cluster PATH [--ops] [--json] (app/ClusterCommand.cpp)
     bool clusterOps = false; // --ops: the text output adds every rank's communication op rows
-    bool memory = false;     // --memory PATH [--json] (app/MemoryCommand.cpp)
-    bool overview = false;   // --overview PATH [--json] (app/OverviewCommand.cpp)
+    bool clusterPipeline =
+        false;             // --pipeline: --cluster --json adds the pipeline view's schedule (loads timelines)
+    bool memory = false;   // --memory PATH [--json] (app/MemoryCommand.cpp)
+    bool overview = false; // --overview PATH [--json] (app/OverviewCommand.cpp)
     // --prepare RANK_DIR --cache DIR (app/PrepareCommand.cpp); --cache itself sets load.snapshotDirectory.
     QString prepare;
     // SQL over the loaded profile (app/QueryCommand.cpp, docs/QUERY.md): --query SQL / --query-file F.sql

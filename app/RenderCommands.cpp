@@ -8,6 +8,7 @@
 #include "TraceLoader.h"
 #include "TraceQueries.h"
 #include "cluster/ClusterView.h"
+#include "cluster/PipelineView.h"
 
 #include "common/OutputPath.h"
 
@@ -86,6 +87,28 @@ QString showPageAndDock(const CommandLineOptions &options, MainWindow &window, c
     }
     if (!options.dock.isEmpty())
         window.raisePanel(options.dock);
+    return {};
+}
+
+// --tab NAME (--page cluster): that tab of the cluster page; the Pipeline tab loads its stage ranks first
+// (as its button does) and waits for them. Empty when shown, else the error.
+QString showClusterTab(const CommandLineOptions &options, MainWindow &window)
+{
+    if (options.clusterTab.isEmpty())
+        return {};
+    ClusterView *view = window.clusterView();
+    if (options.page != QLatin1String("cluster") || !view)
+        return QStringLiteral("--tab shows a tab of the cluster page (with --page cluster)");
+    if (!view->showTab(options.clusterTab))
+        return QStringLiteral("--tab %1: no such tab (the tabs are: %2)")
+            .arg(options.clusterTab, ClusterView::tabKeys().join(QStringLiteral(", ")));
+    if (options.clusterTab == QLatin1String("pipeline") && !view->pipelineView()->schedule().isValid()) {
+        QEventLoop loop;
+        QObject::connect(&window, &MainWindow::loadFinished, &loop, &QEventLoop::quit);
+        view->pipelineView()->requestLoad();
+        if (window.isLoading())
+            loop.exec();
+    }
     return {};
 }
 
@@ -256,6 +279,10 @@ int runScreenshot(const CommandLineOptions &options)
         return renderCompareWindow(options, window, err);
     waitForOverview(window);
     if (const QString error = showPageAndDock(options, window, path); !error.isEmpty()) {
+        err << "ascend-timeline: " << error << "\n";
+        return 2;
+    }
+    if (const QString error = showClusterTab(options, window); !error.isEmpty()) {
         err << "ascend-timeline: " << error << "\n";
         return 2;
     }

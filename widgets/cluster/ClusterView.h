@@ -28,6 +28,7 @@ namespace at {
 class ClusterHeatMap;
 class CommunicationTable;
 class StrategyView;
+class PipelineView;
 
 class ClusterView : public QWidget
 {
@@ -48,6 +49,13 @@ public:
     CommunicationTable *communicationTable() const { return m_communication; }
     // The Strategy tab: the ranks on the grid of their parallel coordinates (widgets/cluster/StrategyView.h).
     StrategyView *strategyView() const { return m_strategy; }
+    // The Pipeline tab: per stage the forward/backward blocks and bubbles (widgets/cluster/PipelineView.h).
+    PipelineView *pipelineView() const { return m_pipeline; }
+    void showPipelineTab();
+    // The tab a --screenshot --tab key names (findings, steps, matrix, communication, strategy, pipeline);
+    // false for another key.
+    bool showTab(const QString &key);
+    static QStringList tabKeys();
     // The matrix's choice of group (all, or one group hash) and op (all ops' -total entries, one op type's
     // -total entries, or one op by name).
     QComboBox *matrixGroupChooser() const { return m_matrixGroup; }
@@ -134,6 +142,7 @@ private:
     QListWidget *m_findings;
     CommunicationTable *m_communication;
     StrategyView *m_strategy;
+    PipelineView *m_pipeline;
     std::vector<int> m_matrixRanks; // global rank of each matrix row/column
     std::int64_t m_matrixStep = -1;
 };
