@@ -130,6 +130,8 @@ void checkSlowLink(const InsightContext &context, std::vector<Finding> &findings
 // msprof-analyze's slow_rank and slow_link recipes (core/cluster/SlowRankVoting.h, SlowLinkTransit.h).
 void checkSlowRankVote(const InsightContext &context, std::vector<Finding> &findings);
 void checkSlowLinkTransit(const InsightContext &context, std::vector<Finding> &findings);
+// MoE load: tokens per rank of the grouped matmuls within an expert-parallel group (core/cluster/MoeLoad.h).
+void checkMoeLoad(const InsightContext &context, std::vector<Finding> &findings);
 // Cluster page and --cluster only (not in insightChecks()): msprof-analyze's plain rule restates the gaps
 // slow_rank and stage_imbalance judge, and the waits are the evidence of who arrived late.
 void checkPlainRule(const InsightContext &context, std::vector<Finding> &findings);

@@ -9,6 +9,7 @@
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterHeatMap.h"
 #include "cluster/CommunicationTable.h"
+#include "cluster/MoeLoadView.h"
 #include "cluster/StrategyView.h"
 
 #include <QApplication>
@@ -249,7 +250,8 @@ ClusterView::ClusterView(QWidget *parent)
       m_chart(new QChartView), m_tableBox(new QWidget), m_top(new QSplitter(Qt::Horizontal)),
       m_split(new QSplitter(Qt::Vertical)), m_bottom(new QSplitter(Qt::Horizontal)), m_tabs(new QTabWidget),
       m_stepHeat(new ClusterHeatMap), m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel),
-      m_findings(new QListWidget), m_communication(new CommunicationTable), m_strategy(new StrategyView)
+      m_findings(new QListWidget), m_communication(new CommunicationTable), m_strategy(new StrategyView),
+      m_moeLoad(new MoeLoadView)
 {
     auto *layout = new QVBoxLayout(this);
     m_title->setWordWrap(true);
@@ -360,6 +362,8 @@ ClusterView::ClusterView(QWidget *parent)
     m_tabs->addTab(matrixBox, QString());
     m_tabs->addTab(m_communication, QString());
     m_tabs->addTab(m_strategy, QString());
+    m_tabs->addTab(m_moeLoad, QString());
+    connect(m_moeLoad, &MoeLoadView::ranksOpenRequested, this, &ClusterView::ranksOpenRequested);
     connect(m_strategy, &StrategyView::rankOpenRequested, this, &ClusterView::openRank);
     connect(m_communication, &CommunicationTable::opOpenRequested, this,
             [this](int rank, const QString &op) { Q_EMIT ranksOpenRequested({rank}, op); });
@@ -395,6 +399,7 @@ void ClusterView::retranslateUi()
     m_tabs->setTabText(2, tr("Communication Matrix"));
     m_tabs->setTabText(3, tr("Communication Ops"));
     m_tabs->setTabText(m_tabs->indexOf(m_strategy), tr("Strategy"));
+    m_tabs->setTabText(m_tabs->indexOf(m_moeLoad), tr("MoE Load"));
     m_matrixGroupLabel->setText(tr("&Group:"));
     m_matrixOpLabel->setText(tr("&Op:"));
     m_findings->setToolTip(tr("Double-click a finding to open the ranks it names on one timeline"));
@@ -580,6 +585,7 @@ void ClusterView::rebuild()
         m_rows->clear();
         m_communication->setModel(nullptr);
         m_strategy->setModel(nullptr);
+        m_moeLoad->setModel(nullptr);
         return;
     }
     int summaryOnly = 0;
@@ -595,6 +601,7 @@ void ClusterView::rebuild()
     fillChart();
     fillStepHeatMap();
     m_strategy->setModel(m_model);
+    m_moeLoad->setModel(m_model);
     fillFindings();
     fillMatrixChoosers();
     fillMatrix();

@@ -27,6 +27,7 @@ namespace at {
 
 class ClusterHeatMap;
 class CommunicationTable;
+class MoeLoadView;
 class StrategyView;
 
 class ClusterView : public QWidget
@@ -48,6 +49,8 @@ public:
     CommunicationTable *communicationTable() const { return m_communication; }
     // The Strategy tab: the ranks on the grid of their parallel coordinates (widgets/cluster/StrategyView.h).
     StrategyView *strategyView() const { return m_strategy; }
+    // The MoE load tab: tokens per rank and step of the grouped matmuls (widgets/cluster/MoeLoadView.h).
+    MoeLoadView *moeLoadView() const { return m_moeLoad; }
     // The matrix's choice of group (all, or one group hash) and op (all ops' -total entries, one op type's
     // -total entries, or one op by name).
     QComboBox *matrixGroupChooser() const { return m_matrixGroup; }
@@ -134,6 +137,7 @@ private:
     QListWidget *m_findings;
     CommunicationTable *m_communication;
     StrategyView *m_strategy;
+    MoeLoadView *m_moeLoad;
     std::vector<int> m_matrixRanks; // global rank of each matrix row/column
     std::int64_t m_matrixStep = -1;
 };
