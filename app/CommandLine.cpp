@@ -65,8 +65,9 @@ QString setCompareSteps(CommandLineOptions &options, const QString &value)
 QString setPage(CommandLineOptions &options, const QString &value)
 {
     const QString page = value.trimmed().toLower();
+    // "cluster:TAB" raises a tab of the cluster page (ClusterView::showTab: moe, ...).
     if (page != QLatin1String("overview") && page != QLatin1String("timeline") &&
-        page != QLatin1String("cluster"))
+        page != QLatin1String("cluster") && !page.startsWith(QLatin1String("cluster:")))
         return QStringLiteral("--page must be overview, timeline or cluster, not '%1'")
             .arg(printableText(value));
     options.page = page;

@@ -71,6 +71,11 @@ QString showPageAndDock(const CommandLineOptions &options, MainWindow &window, c
     if (!options.dock.isEmpty() && !window.panelIds().contains(options.dock))
         return QStringLiteral("--dock %1: no such panel (the panels are: %2)")
             .arg(options.dock, window.panelIds().join(QStringLiteral(", ")));
+    QString clusterTab; // --page cluster:TAB
+    if (page.startsWith(QLatin1String("cluster:"))) {
+        clusterTab = page.mid(8);
+        page = QStringLiteral("cluster");
+    }
     if (page == QLatin1String("timeline")) {
         if (!window.model())
             return QStringLiteral("%1 is a cluster read from its summary files: it has no timeline page")
@@ -81,6 +86,8 @@ QString showPageAndDock(const CommandLineOptions &options, MainWindow &window, c
             window.showClusterPage();
         else
             return QStringLiteral("%1 is not a cluster folder: it has no cluster page").arg(path);
+        if (!clusterTab.isEmpty() && !window.clusterView()->showTab(clusterTab))
+            return QStringLiteral("--page cluster:%1: no such tab of the cluster page").arg(clusterTab);
     } else {
         window.showOverviewPage();
     }

@@ -725,6 +725,16 @@ std::vector<int> mostAndLeast(const cluster::MoeGroupStep &s)
     return ranks;
 }
 
+// The kernel name of the most loaded rank's heaviest grouped-matmul call in the step (the op to open at).
+QString heaviestCall(const cluster::ClusterModel &model, const cluster::MoeGroupStep &s)
+{
+    if (const cluster::Rank *rank = model.rank(s.mostLoaded))
+        for (const cluster::GroupedMatmulStep &g : rank->groupedMatmul)
+            if (g.step == s.step)
+                return g.largestName;
+    return {};
+}
+
 QJsonObject moeGroupStepJson(const cluster::MoeLoad &load, const cluster::MoeGroupStep &s)
 {
     return QJsonObject{{QStringLiteral("step"), static_cast<double>(s.step)},
@@ -757,9 +767,6 @@ void checkMoeLoad(const InsightContext &context, std::vector<Finding> &findings)
     PerStepLargest atStake; // the groups of a step run side by side
     for (const cluster::MoeGroupStep *s : flagged) {
         atStake.add(s->step, s->excessTime());
-        const cluster::Rank *rank = context.cluster->rank(s->mostLoaded);
-        const auto gmm = std::find_if(rank->groupedMatmul.begin(), rank->groupedMatmul.end(),
-                                      [s](const cluster::GroupedMatmulStep &g) { return g.step == s->step; });
         FindingOccurrence o = stepOccurrence(
             context, s->mostLoaded, s->step,
             InsightText::tr("%1rank %2: %3 tokens, %4 × the mean of %5 (least: rank %6, %7 tokens)")
@@ -771,8 +778,7 @@ void checkMoeLoad(const InsightContext &context, std::vector<Finding> &findings)
                 .arg(s->leastLoaded)
                 .arg(s->minTokens),
             s->excessTime(), mostAndLeast(*s));
-        if (gmm != rank->groupedMatmul.end())
-            o.op = gmm->largestName;
+        o.op = heaviestCall(*context.cluster, *s);
         finding.occurrences.push_back(std::move(o));
         list.append(moeGroupStepJson(load, *s));
     }

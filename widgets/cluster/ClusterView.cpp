@@ -362,6 +362,7 @@ ClusterView::ClusterView(QWidget *parent)
     m_tabs->addTab(matrixBox, QString());
     m_tabs->addTab(m_communication, QString());
     m_tabs->addTab(m_strategy, QString());
+    m_moeLoad->setObjectName(QStringLiteral("moe"));
     m_tabs->addTab(m_moeLoad, QString());
     connect(m_moeLoad, &MoeLoadView::ranksOpenRequested, this, &ClusterView::ranksOpenRequested);
     connect(m_strategy, &StrategyView::rankOpenRequested, this, &ClusterView::openRank);
@@ -405,6 +406,16 @@ void ClusterView::retranslateUi()
     m_findings->setToolTip(tr("Double-click a finding to open the ranks it names on one timeline"));
     setLoadedTimeline(m_loadedTimeline);
     updateButtons();
+}
+
+bool ClusterView::showTab(const QString &name)
+{
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (m_tabs->widget(i)->objectName() == name) {
+            m_tabs->setCurrentIndex(i);
+            return true;
+        }
+    return false;
 }
 
 void ClusterView::setLoadedTimeline(const QString &description)

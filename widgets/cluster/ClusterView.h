@@ -51,6 +51,9 @@ public:
     StrategyView *strategyView() const { return m_strategy; }
     // The MoE load tab: tokens per rank and step of the grouped matmuls (widgets/cluster/MoeLoadView.h).
     MoeLoadView *moeLoadView() const { return m_moeLoad; }
+    // Raises the tab whose widget is named `name` ("moe"; `--screenshot --page cluster:moe`); false when none
+    // is.
+    bool showTab(const QString &name);
     // The matrix's choice of group (all, or one group hash) and op (all ops' -total entries, one op type's
     // -total entries, or one op by name).
     QComboBox *matrixGroupChooser() const { return m_matrixGroup; }
