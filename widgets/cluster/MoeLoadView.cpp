@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -48,23 +49,20 @@ MoeLoadView::MoeLoadView(QWidget *parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setObjectName(QStringLiteral("MoeLoadSummary"));
     layout->addWidget(m_summary);
-    auto *area = new QScrollArea;
-    area->setWidget(m_heat);
-    area->setWidgetResizable(false);
-    m_heatArea = area;
+    m_heatArea = new QScrollArea;
+    m_heatArea->setWidget(m_heat);
+    m_heatArea->setWidgetResizable(false);
     m_spread->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_spread->setSelectionMode(QAbstractItemView::SingleSelection);
     m_spread->verticalHeader()->hide();
     m_spread->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_spread->horizontalHeader()->setStretchLastSection(true);
     // The map and the spread share the tab's height; a short tab scrolls each rather than cutting one.
-    auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(area);
-    split->addWidget(m_spread);
-    split->setChildrenCollapsible(false);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    layout->addWidget(split, 1);
+    m_split = new QSplitter(Qt::Vertical);
+    m_split->addWidget(m_heatArea);
+    m_split->addWidget(m_spread);
+    m_split->setChildrenCollapsible(false);
+    layout->addWidget(m_split, 1);
     connect(m_heat, &ClusterHeatMap::cellClicked, this, [this](int row, int) {
         if (row >= 0 && row < static_cast<int>(m_load.ranks.size()))
             Q_EMIT ranksOpenRequested({m_load.ranks[static_cast<std::size_t>(row)]}, QString());
@@ -84,6 +82,24 @@ void MoeLoadView::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange)
         rebuild();
     QWidget::changeEvent(event);
+}
+
+void MoeLoadView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitSplit();
+}
+
+void MoeLoadView::fitSplit()
+{
+    const int total = m_split->height();
+    if (total <= 0)
+        return;
+    const int frame = 2 * m_heatArea->frameWidth();
+    const int wanted =
+        m_heat->sizeHint().height() + frame + m_heatArea->horizontalScrollBar()->sizeHint().height();
+    const int heat = std::min(wanted, total * 2 / 3);
+    m_split->setSizes({heat, total - heat});
 }
 
 void MoeLoadView::rebuild()
@@ -109,6 +125,7 @@ void MoeLoadView::rebuild()
     m_spread->setVisible(m_load.available() && m_model);
     fillHeatMap();
     fillSpread();
+    fitSplit();
 }
 
 void MoeLoadView::fillHeatMap()

@@ -12,6 +12,8 @@
 #include <memory>
 
 class QLabel;
+class QScrollArea;
+class QSplitter;
 class QTableWidget;
 
 namespace at {
@@ -36,18 +38,22 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void rebuild();
     void fillHeatMap();
     void fillSpread();
     void openSpreadRow(int row);
+    // The map gets its whole height when the tab has room (at most two thirds of it), the spread the rest.
+    void fitSplit();
 
     std::shared_ptr<const cluster::ClusterModel> m_model;
     cluster::MoeLoad m_load;
     QLabel *m_summary;
     ClusterHeatMap *m_heat;
-    QWidget *m_heatArea;
+    QScrollArea *m_heatArea;
+    QSplitter *m_split;
     QTableWidget *m_spread;
 };
 
