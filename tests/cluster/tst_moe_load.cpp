@@ -8,6 +8,7 @@
 #include "ClusterTestSupport.h"
 #include "InsightChecks.h"
 #include "Theme.h"
+#include "TimelineView.h"
 #include "Translations.h"
 #include "cluster/ClusterHeatMap.h"
 #include "cluster/ClusterReader.h"
@@ -385,6 +386,33 @@ private slots:
             QCOMPARE(opened.size(), 1);
             QCOMPARE(opened.front().at(0).value<QList<int>>(), (QList<int>{kHotRank, 0}));
         }
+    }
+
+    // The finding's occurrence on the cluster page opens ranks 2 and 0 on one timeline with the grouped
+    // matmul selected (a kernel on the device streams: no communication lane has it).
+    void findingOpensRanksAtTheOp()
+    {
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(openOnOverview(window, m_root));
+        window.showClusterPage();
+        QVERIFY(window.showsCluster());
+        QListWidget *list = window.clusterView()->findings();
+        QListWidgetItem *moeItem = nullptr;
+        for (int i = 0; i < list->count() && !moeItem; ++i)
+            if (list->item(i)->text().contains(QStringLiteral("rank 2: 6144 tokens")))
+                moeItem = list->item(i);
+        QVERIFY(moeItem);
+        QSignalSpy finished(&window, &MainWindow::loadFinished);
+        Q_EMIT list->itemActivated(moeItem);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.first().first().toBool());
+        QCOMPARE(window.model()->groups().size(), std::size_t(2));
+        const SliceRef selected = window.timeline()->selectedSlice();
+        QVERIFY(selected.isValid());
+        QCOMPARE(window.model()->sliceName(selected),
+                 QStringLiteral("aclnnGroupedMatmulV4_GroupedMatmul_GroupedMatmul"));
     }
 
     void emptyTabSaysWhy()
