@@ -313,7 +313,20 @@ private slots:
 
     // The tab through the real window, at both sizes and themes: the heat map's values, the spread, the
     // finding's double-click opening ranks 2 and 0 at the op; the real sample's tab says why it is empty.
-    void tabInWindow_data() { addLanguageThemeSizeRows(); }
+    // Each language, theme and size twice (the full 8-row matrix loads the 4 ranks 8 times: over the ~10 s a
+    // suite may take).
+    void tabInWindow_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<int>("theme");
+        QTest::addColumn<QSize>("size");
+        const auto light = static_cast<int>(UiTheme::Light);
+        const auto dark = static_cast<int>(UiTheme::Dark);
+        QTest::addRow("en-light-900x700") << QStringLiteral("en") << light << QSize(900, 700);
+        QTest::addRow("en-dark-1600x1000") << QStringLiteral("en") << dark << QSize(1600, 1000);
+        QTest::addRow("zh_CN-light-1600x1000") << QStringLiteral("zh_CN") << light << QSize(1600, 1000);
+        QTest::addRow("zh_CN-dark-900x700") << QStringLiteral("zh_CN") << dark << QSize(900, 700);
+    }
     void tabInWindow()
     {
         QFETCH(QString, language);
