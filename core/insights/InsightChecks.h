@@ -138,8 +138,8 @@ void checkPlainRule(const InsightContext &context, std::vector<Finding> &finding
 void checkCollectiveWait(const InsightContext &context, std::vector<Finding> &findings);
 
 // Every cluster finding in the cluster page's order (stage_imbalance, slow_rank, slow_rank_vote, plain_rule,
-// slow_link, slow_link_transit, collective_wait, moe_load), with check ids and step shares set as runInsightChecks()
-// sets them: what the cluster page and --cluster show, through FindingText / FindingJson.
+// slow_link, slow_link_transit, collective_wait, moe_load), with check ids and step shares set as
+// runInsightChecks() sets them: what the cluster page and --cluster show, through FindingText / FindingJson.
 std::vector<Finding> clusterFindings(const InsightContext &context);
 void checkMemoryChurn(const InsightContext &context, std::vector<Finding> &findings);
 void checkExposedCommunication(const InsightContext &context, std::vector<Finding> &findings);
