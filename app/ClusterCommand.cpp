@@ -6,6 +6,7 @@
 #include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/CommunicationOps.h"
+#include "cluster/MoeLoad.h"
 #include "cluster/ParallelStrategy.h"
 #include "cluster/PipelineSchedule.h"
 #include "cluster/SlowLinkTransit.h"
@@ -286,6 +287,71 @@ void writeStrategy(JsonWriter &j, const ClusterModel &model)
     }
     j.endArray();
     j.endObject();
+}
+
+// The MoE load tab (core/cluster/MoeLoad.h): per rank and step the grouped-matmul tokens, calls and time, and
+// per step and EP group the spread; `"moe_load": null` and `"moe_load_reason"` when there is nothing to show.
+void writeMoeGroupStep(JsonWriter &j, const MoeLoad &load, const MoeGroupStep &s)
+{
+    j.beginObject();
+    writeStep(j, s.step);
+    j.field(QStringLiteral("group"), load.groups[static_cast<std::size_t>(s.group)].name);
+    j.integerField(QStringLiteral("ranks"), s.ranks);
+    j.integerField(QStringLiteral("max_tokens"), s.maxTokens);
+    j.integerField(QStringLiteral("min_tokens"), s.minTokens);
+    j.numberField(QStringLiteral("mean_tokens"), s.meanTokens);
+    j.integerField(QStringLiteral("most_loaded_rank"), s.mostLoaded);
+    j.integerField(QStringLiteral("least_loaded_rank"), s.leastLoaded);
+    j.key(QStringLiteral("max_over_min"));
+    if (s.maxOverMin)
+        j.number(*s.maxOverMin);
+    else
+        j.null();
+    j.numberField(QStringLiteral("max_over_mean"), s.maxOverMean);
+    j.numberField(QStringLiteral("cv"), s.coefficientOfVariation);
+    j.microsField(QStringLiteral("excess_time_us"), s.excessTime());
+    j.endObject();
+}
+
+void writeMoeLoad(JsonWriter &j, const ClusterModel &model)
+{
+    const MoeLoad load = moeLoad(model);
+    j.key(QStringLiteral("moe_load"));
+    if (!load.available()) {
+        j.null();
+        j.field(QStringLiteral("moe_load_reason"), load.reason);
+        return;
+    }
+    j.beginObject();
+    j.field(QStringLiteral("unit"), QStringLiteral("tokens"));
+    j.numberField(QStringLiteral("max_over_mean_threshold"), kMoeMaxOverMeanThreshold);
+    j.key(QStringLiteral("ranks"));
+    j.beginArray();
+    for (int rank : load.ranks) {
+        j.beginObject();
+        j.integerField(QStringLiteral("rank"), rank);
+        j.key(QStringLiteral("steps"));
+        j.beginArray();
+        for (const GroupedMatmulStep &g : model.rank(rank)->groupedMatmul) {
+            j.beginObject();
+            writeStep(j, g.step);
+            j.integerField(QStringLiteral("tokens"), g.tokens);
+            j.integerField(QStringLiteral("calls"), g.calls);
+            j.microsField(QStringLiteral("time_us"), g.time);
+            j.endObject();
+        }
+        j.endArray();
+        j.endObject();
+    }
+    j.endArray();
+    j.key(QStringLiteral("spread"));
+    j.beginArray();
+    for (const MoeGroupStep &s : load.groupSteps)
+        writeMoeGroupStep(j, load, s);
+    j.endArray();
+    j.endObject();
+    j.key(QStringLiteral("moe_load_reason"));
+    j.null();
 }
 
 // The Communication tab's rows (core/cluster/CommunicationOps.h): every op on every rank, all steps and
@@ -671,6 +737,7 @@ int runCluster(const CommandLineOptions &options)
         writeStrategy(j, model);
         if (options.clusterPipeline)
             writePipeline(j, model, options);
+        writeMoeLoad(j, model);
         j.endObject();
         // In slices: the stream would copy the whole document (110 MB for 400,000 steps) into its buffer.
         const QStringView text = j.text();

@@ -296,6 +296,23 @@ void ClusterController::afterLoad()
     m_loadingRankFolders.clear();
 }
 
+namespace {
+
+// Whether a slice of this name is on a lane of the layer.
+bool hasOnLayer(const TraceModel &model, StringId name, Layer layer)
+{
+    for (const ThreadInfo &thread : model.threads()) {
+        if (model.processes()[static_cast<std::size_t>(thread.process)].layer != layer)
+            continue;
+        for (std::uint32_t i = 0; i < thread.slices.size(); ++i)
+            if (thread.slices.name(i) == name)
+                return true;
+    }
+    return false;
+}
+
+} // namespace
+
 void ClusterController::showPendingOp(QStringList &notes)
 {
     // The op on every open rank: its instances selected (the first) and framed together.
@@ -305,10 +322,15 @@ void ClusterController::showPendingOp(QStringList &notes)
     TimeRange span{0, 0};
     std::vector<bool> groupDone(model.groups().size(), false);
     const StringId name = model.strings().find(m_pendingOp.toStdString());
+    // A collective on the communication lanes; a kernel (a MoE finding's grouped matmul) on the device
+    // streams when no communication lane has it.
+    const bool onCommunication =
+        name != StringPool::kNotFound && hasOnLayer(model, name, Layer::Communication);
+    const Layer layer = onCommunication ? Layer::Communication : Layer::DeviceStreams;
     for (std::size_t t = 0; name != StringPool::kNotFound && t < model.threads().size(); ++t) {
         const ThreadInfo &thread = model.threads()[t];
         const ProcessInfo &process = model.processes()[static_cast<std::size_t>(thread.process)];
-        if (process.layer != Layer::Communication || groupDone[static_cast<std::size_t>(process.group)])
+        if (process.layer != layer || groupDone[static_cast<std::size_t>(process.group)])
             continue;
         const SliceTable &slices = thread.slices;
         for (std::uint32_t i = 0; i < slices.size(); ++i) {

@@ -125,6 +125,18 @@ struct RankMemoryPeak
     QString file;      // the file (or database) it was read from
 };
 
+// The grouped-matmul (MoE expert) calls of one rank in one step, read from its kernel table by
+// parser/cluster/MoeLoadReader only where the job has an expert-parallel group (core/cluster/MoeLoad.h).
+struct GroupedMatmulStep
+{
+    std::int64_t step = kNoStep; // the rows' Step Id; kNoStep without one
+    std::int64_t tokens = 0;     // Σ the first dimension of each call's first input shape
+    int calls = 0;
+    TimeNs time = 0;         // Σ the calls' durations
+    TimeNs largestStart = 0; // the absolute start (the rank's clock) of the call with the most tokens
+    QString largestName;     // that call's kernel name (the op a finding opens the timeline at)
+};
+
 struct Rank
 {
     int rank = -1;
@@ -141,6 +153,7 @@ struct Rank
     // The prepared summary (`--prepare`, docs/CLUSTER.md) this rank was taken from instead of its own
     // files; empty when its files were read.
     QString preparedSummary;
+    std::vector<GroupedMatmulStep> groupedMatmul; // ascending step; empty without an EP group or such ops
 };
 
 struct ClusterModel

@@ -58,6 +58,7 @@ const std::vector<CheckRule> &checkRules()
         {"host_data_missing", StepPart::Free},
         {"launch_delay", StepPart::Free},
         {"aicpu", StepPart::Computing},
+        {"moe_load", StepPart::Computing}, // the loaded rank's grouped-matmul time above its group's mean
         {"bandwidth_contention", StepPart::Computing}, // the MatMul time an SDMA transfer overlaps
         {"aicore_frequency", StepPart::Computing},
         {"block_dim", StepPart::Computing},

@@ -227,6 +227,7 @@ const std::vector<InsightCheck> &insightChecks()
         {"slow_link", checkSlowLink, true},
         {"slow_rank_vote", checkSlowRankVote, true},
         {"slow_link_transit", checkSlowLinkTransit, true},
+        {"moe_load", checkMoeLoad, true},
         {"memory_churn", checkMemoryChurn},
         {"exposed_communication", checkExposedCommunication, true},
     };

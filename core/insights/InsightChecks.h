@@ -130,14 +130,16 @@ void checkSlowLink(const InsightContext &context, std::vector<Finding> &findings
 // msprof-analyze's slow_rank and slow_link recipes (core/cluster/SlowRankVoting.h, SlowLinkTransit.h).
 void checkSlowRankVote(const InsightContext &context, std::vector<Finding> &findings);
 void checkSlowLinkTransit(const InsightContext &context, std::vector<Finding> &findings);
+// MoE load: tokens per rank of the grouped matmuls within an expert-parallel group (core/cluster/MoeLoad.h).
+void checkMoeLoad(const InsightContext &context, std::vector<Finding> &findings);
 // Cluster page and --cluster only (not in insightChecks()): msprof-analyze's plain rule restates the gaps
 // slow_rank and stage_imbalance judge, and the waits are the evidence of who arrived late.
 void checkPlainRule(const InsightContext &context, std::vector<Finding> &findings);
 void checkCollectiveWait(const InsightContext &context, std::vector<Finding> &findings);
 
 // Every cluster finding in the cluster page's order (stage_imbalance, slow_rank, slow_rank_vote, plain_rule,
-// slow_link, slow_link_transit, collective_wait), with check ids and step shares set as runInsightChecks()
-// sets them: what the cluster page and --cluster show, through FindingText / FindingJson.
+// slow_link, slow_link_transit, collective_wait, moe_load), with check ids and step shares set as
+// runInsightChecks() sets them: what the cluster page and --cluster show, through FindingText / FindingJson.
 std::vector<Finding> clusterFindings(const InsightContext &context);
 void checkMemoryChurn(const InsightContext &context, std::vector<Finding> &findings);
 void checkExposedCommunication(const InsightContext &context, std::vector<Finding> &findings);

@@ -9,6 +9,7 @@
 
 #include "Steps.h"
 #include "cluster/ClusterAnalysis.h"
+#include "cluster/MoeLoad.h"
 #include "cluster/SlowLinkTransit.h"
 #include "cluster/SlowRankVoting.h"
 
@@ -709,6 +710,119 @@ void checkSlowLinkTransit(const InsightContext &context, std::vector<Finding> &f
     findings.push_back(std::move(finding));
 }
 
+namespace {
+
+// A rank at twice its EP group's mean tokens does the work of two: the finding is high from there (viewer's
+// choice, docs/INSIGHTS.md), medium from cluster::kMoeMaxOverMeanThreshold.
+constexpr double kMoeHighMaxOverMean = 2.0;
+
+// The opened ranks of a MoE load occurrence: the most loaded rank, then the least loaded of its group.
+std::vector<int> mostAndLeast(const cluster::MoeGroupStep &s)
+{
+    std::vector<int> ranks{s.mostLoaded};
+    if (s.leastLoaded >= 0 && s.leastLoaded != s.mostLoaded)
+        ranks.push_back(s.leastLoaded);
+    return ranks;
+}
+
+// The kernel name of the most loaded rank's heaviest grouped-matmul call in the step (the op to open at).
+QString heaviestCall(const cluster::ClusterModel &model, const cluster::MoeGroupStep &s)
+{
+    if (const cluster::Rank *rank = model.rank(s.mostLoaded))
+        for (const cluster::GroupedMatmulStep &g : rank->groupedMatmul)
+            if (g.step == s.step)
+                return g.largestName;
+    return {};
+}
+
+QJsonObject moeGroupStepJson(const cluster::MoeLoad &load, const cluster::MoeGroupStep &s)
+{
+    return QJsonObject{{QStringLiteral("step"), static_cast<double>(s.step)},
+                       {QStringLiteral("group"), load.groups[static_cast<std::size_t>(s.group)].name},
+                       {QStringLiteral("most_loaded_rank"), s.mostLoaded},
+                       {QStringLiteral("least_loaded_rank"), s.leastLoaded},
+                       {QStringLiteral("max_tokens"), static_cast<double>(s.maxTokens)},
+                       {QStringLiteral("min_tokens"), static_cast<double>(s.minTokens)},
+                       {QStringLiteral("mean_tokens"), s.meanTokens},
+                       {QStringLiteral("max_over_mean"), s.maxOverMean},
+                       {QStringLiteral("cv"), s.coefficientOfVariation},
+                       {QStringLiteral("excess_us"), toUs(s.excessTime())}};
+}
+
+} // namespace
+
+void checkMoeLoad(const InsightContext &context, std::vector<Finding> &findings)
+{
+    if (!context.cluster)
+        return;
+    const cluster::MoeLoad load = cluster::moeLoad(*context.cluster);
+    std::vector<const cluster::MoeGroupStep *> flagged;
+    for (const cluster::MoeGroupStep &s : load.groupSteps)
+        if (s.maxOverMean > cluster::kMoeMaxOverMeanThreshold)
+            flagged.push_back(&s);
+    if (flagged.empty())
+        return;
+    Finding finding;
+    QJsonArray list;
+    PerStepLargest atStake; // the groups of a step run side by side
+    for (const cluster::MoeGroupStep *s : flagged) {
+        atStake.add(s->step, s->excessTime());
+        FindingOccurrence o = stepOccurrence(
+            context, s->mostLoaded, s->step,
+            InsightText::tr("%1rank %2: %3 tokens, %4 × the mean of %5 (least: rank %6, %7 tokens)")
+                .arg(stepText(s->step))
+                .arg(s->mostLoaded)
+                .arg(s->maxTokens)
+                .arg(s->maxOverMean, 0, 'f', 2)
+                .arg(load.groups[static_cast<std::size_t>(s->group)].name)
+                .arg(s->leastLoaded)
+                .arg(s->minTokens),
+            s->excessTime(), mostAndLeast(*s));
+        o.op = heaviestCall(*context.cluster, *s);
+        finding.occurrences.push_back(std::move(o));
+        list.append(moeGroupStepJson(load, *s));
+    }
+    finding.timeAtStake = atStake.total();
+    keepLongest(finding.occurrences, kMaxOccurrences);
+    const cluster::MoeGroupStep &worst =
+        **std::max_element(flagged.begin(), flagged.end(),
+                           [](const auto *a, const auto *b) { return a->maxOverMean < b->maxOverMean; });
+    const QString group = load.groups[static_cast<std::size_t>(worst.group)].name;
+    finding.title = InsightText::tr("MoE load imbalance: rank %1 gets %2 × the mean tokens of %3")
+                        .arg(worst.mostLoaded)
+                        .arg(worst.maxOverMean, 0, 'f', 2)
+                        .arg(group);
+    finding.rank = worst.mostLoaded;
+    finding.part = StepPart::Computing;
+    finding.severity = worst.maxOverMean >= kMoeHighMaxOverMean ? Severity::High : Severity::Medium;
+    finding.explanation =
+        InsightText::tr("The tokens routed to each rank's experts (the first input dimension of its "
+                        "GroupedMatmul kernels, summed per step) are uneven in %n step(s) of an "
+                        "expert-parallel group: above %1 × the group's mean. The worst: %2rank %3 got %4 "
+                        "tokens against a mean of %5 (rank %6 the least, %7; coefficient of variation %8); "
+                        "its grouped matmuls took %9 ms more than the group's mean, which the others wait "
+                        "for in the next all-to-all.",
+                        nullptr, static_cast<int>(flagged.size()))
+            .arg(cluster::kMoeMaxOverMeanThreshold, 0, 'f', 2)
+            .arg(stepText(worst.step))
+            .arg(worst.mostLoaded)
+            .arg(worst.maxTokens)
+            .arg(worst.meanTokens, 0, 'f', 0)
+            .arg(worst.leastLoaded)
+            .arg(worst.minTokens)
+            .arg(worst.coefficientOfVariation, 0, 'f', 3)
+            .arg(msText(worst.excessTime()));
+    finding.fix =
+        InsightText::tr("Balance the router: raise the auxiliary load-balancing loss coefficient "
+                        "or use aux-loss-free bias balancing, set an expert capacity factor (token "
+                        "dropping), or re-place hot experts (redundant experts on the loaded rank's "
+                        "peers); open the most and the least loaded rank at the op to compare.");
+    finding.data = QJsonObject{{QStringLiteral("imbalanced"), list},
+                               {QStringLiteral("max_over_mean_threshold"), cluster::kMoeMaxOverMeanThreshold},
+                               {QStringLiteral("high_max_over_mean"), kMoeHighMaxOverMean}};
+    findings.push_back(std::move(finding));
+}
+
 std::vector<Finding> clusterFindings(const InsightContext &context)
 {
     // The cluster page's order: the stage split first (it explains the gaps after it), then the ranks, the
@@ -721,6 +835,7 @@ std::vector<Finding> clusterFindings(const InsightContext &context)
         {"slow_link", checkSlowLink},
         {"slow_link_transit", checkSlowLinkTransit},
         {"collective_wait", checkCollectiveWait},
+        {"moe_load", checkMoeLoad},
     };
     std::vector<Finding> findings;
     for (const auto &[id, run] : checks) {

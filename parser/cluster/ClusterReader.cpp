@@ -8,6 +8,7 @@
 #include "cluster/CommunicationFields.h"
 #include "cluster/GpuRankReader.h"
 #include "cluster/JsonTree.h"
+#include "cluster/MoeLoadReader.h"
 #include "cluster/MsprofAnalyzeOutput.h"
 #include "cluster/PreparedSummary.h"
 #include "csv/CsvReader.h"
@@ -1076,6 +1077,7 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
     resolveGroups(model);
     if (!analysisOutput.isEmpty())
         checkStageRows(output, model);
+    readMoeLoad(model); // only with an expert-parallel group (MoeLoadReader.h)
     return model;
 }
 

@@ -10,6 +10,7 @@
 #include "cluster/ClusterHeatMap.h"
 #include "cluster/CommunicationTable.h"
 #include "cluster/PipelineView.h"
+#include "cluster/MoeLoadView.h"
 #include "cluster/StrategyView.h"
 
 #include <QApplication>
@@ -252,6 +253,7 @@ ClusterView::ClusterView(QWidget *parent)
       m_stepHeat(new ClusterHeatMap), m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel),
       m_findings(new QListWidget), m_communication(new CommunicationTable), m_strategy(new StrategyView),
       m_pipeline(new PipelineView)
+      m_moeLoad(new MoeLoadView)
 {
     auto *layout = new QVBoxLayout(this);
     m_title->setWordWrap(true);
@@ -363,6 +365,9 @@ ClusterView::ClusterView(QWidget *parent)
     m_tabs->addTab(m_communication, QString());
     m_tabs->addTab(m_strategy, QString());
     m_tabs->addTab(m_pipeline, QString());
+    m_moeLoad->setObjectName(QStringLiteral("moe"));
+    m_tabs->addTab(m_moeLoad, QString());
+    connect(m_moeLoad, &MoeLoadView::ranksOpenRequested, this, &ClusterView::ranksOpenRequested);
     connect(m_strategy, &StrategyView::rankOpenRequested, this, &ClusterView::openRank);
     connect(m_communication, &CommunicationTable::opOpenRequested, this,
             [this](int rank, const QString &op) { Q_EMIT ranksOpenRequested({rank}, op); });
@@ -399,6 +404,7 @@ void ClusterView::retranslateUi()
     m_tabs->setTabText(3, tr("Communication Ops"));
     m_tabs->setTabText(m_tabs->indexOf(m_strategy), tr("Strategy"));
     m_tabs->setTabText(m_tabs->indexOf(m_pipeline), tr("Pipeline"));
+    m_tabs->setTabText(m_tabs->indexOf(m_moeLoad), tr("MoE Load"));
     m_matrixGroupLabel->setText(tr("&Group:"));
     m_matrixOpLabel->setText(tr("&Op:"));
     m_findings->setToolTip(tr("Double-click a finding to open the ranks it names on one timeline"));
@@ -585,7 +591,8 @@ void ClusterView::showPipelineTab()
 QStringList ClusterView::tabKeys()
 {
     return {QStringLiteral("findings"),      QStringLiteral("steps"),    QStringLiteral("matrix"),
-            QStringLiteral("communication"), QStringLiteral("strategy"), QStringLiteral("pipeline")};
+            QStringLiteral("communication"), QStringLiteral("strategy"), QStringLiteral("pipeline"),
+            QStringLiteral("moe")};
 }
 
 bool ClusterView::showTab(const QString &key)
@@ -605,6 +612,7 @@ void ClusterView::rebuild()
         m_communication->setModel(nullptr);
         m_strategy->setModel(nullptr);
         m_pipeline->setCluster(nullptr);
+        m_moeLoad->setModel(nullptr);
         return;
     }
     int summaryOnly = 0;
@@ -621,6 +629,7 @@ void ClusterView::rebuild()
     fillStepHeatMap();
     m_strategy->setModel(m_model);
     m_pipeline->setCluster(m_model.get());
+    m_moeLoad->setModel(m_model);
     fillFindings();
     fillMatrixChoosers();
     fillMatrix();

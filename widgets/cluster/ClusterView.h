@@ -27,6 +27,7 @@ namespace at {
 
 class ClusterHeatMap;
 class CommunicationTable;
+class MoeLoadView;
 class StrategyView;
 class PipelineView;
 
@@ -52,10 +53,12 @@ public:
     // The Pipeline tab: per stage the forward/backward blocks and bubbles (widgets/cluster/PipelineView.h).
     PipelineView *pipelineView() const { return m_pipeline; }
     void showPipelineTab();
-    // The tab a --screenshot --tab key names (findings, steps, matrix, communication, strategy, pipeline);
+    // The tab a --screenshot --tab key names (findings, steps, matrix, communication, strategy, pipeline, moe);
     // false for another key.
     bool showTab(const QString &key);
     static QStringList tabKeys();
+    // The MoE load tab: tokens per rank and step of the grouped matmuls (widgets/cluster/MoeLoadView.h).
+    MoeLoadView *moeLoadView() const { return m_moeLoad; }
     // The matrix's choice of group (all, or one group hash) and op (all ops' -total entries, one op type's
     // -total entries, or one op by name).
     QComboBox *matrixGroupChooser() const { return m_matrixGroup; }
@@ -143,6 +146,7 @@ private:
     CommunicationTable *m_communication;
     StrategyView *m_strategy;
     PipelineView *m_pipeline;
+    MoeLoadView *m_moeLoad;
     std::vector<int> m_matrixRanks; // global rank of each matrix row/column
     std::int64_t m_matrixStep = -1;
 };
