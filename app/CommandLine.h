@@ -49,12 +49,13 @@ struct CommandLineOptions
     bool matchShapes = false;
     QString exportJson; // --export-json OUT.json [--perfetto]
     bool perfetto = false;
-    QString exportCsvDir;    // --export-csv DIR: DIR/kernel_details.csv
-    bool advise = false;     // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
-    bool cluster = false;    // --cluster PATH [--ops] [--json] (app/ClusterCommand.cpp)
-    bool clusterOps = false; // --ops: the text output adds every rank's communication op rows
-    bool memory = false;     // --memory PATH [--json] (app/MemoryCommand.cpp)
-    bool overview = false;   // --overview PATH [--json] (app/OverviewCommand.cpp)
+    QString exportCsvDir;          // --export-csv DIR: DIR/kernel_details.csv
+    bool advise = false;           // --advise PATH [--json]: the Insights findings (app/AdviseCommand.cpp)
+    bool cluster = false;          // --cluster PATH [--ops] [--json] (app/ClusterCommand.cpp)
+    bool clusterOps = false;       // --ops: the text output adds every rank's communication op rows
+    bool clusterCommBound = false; // --comm-bound: host- or device-bound verdicts (app/ClusterCommBound.cpp)
+    bool memory = false;           // --memory PATH [--json] (app/MemoryCommand.cpp)
+    bool overview = false;         // --overview PATH [--json] (app/OverviewCommand.cpp)
     // --prepare RANK_DIR --cache DIR (app/PrepareCommand.cpp); --cache itself sets load.snapshotDirectory.
     QString prepare;
     // SQL over the loaded profile (app/QueryCommand.cpp, docs/QUERY.md): --query SQL / --query-file F.sql
