@@ -43,6 +43,8 @@ void writeEvidence(JsonWriter &j, const QString &name, const RankOpEvidence &e)
     optionalMicros(j, QStringLiteral("launch_us"), e.launch);
     j.field(QStringLiteral("launch_api"), e.launchApi);
     j.field(QStringLiteral("stream"), e.stream);
+    j.key(QStringLiteral("stream_inferred"));
+    j.boolean(e.streamInferred);
     j.key(QStringLiteral("preceding"));
     j.beginArray();
     for (const PrecedingTask &t : e.preceding) {

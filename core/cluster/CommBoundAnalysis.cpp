@@ -151,6 +151,32 @@ int opStream(const TraceModel &model, int group, SliceRef op)
     return best;
 }
 
+// When no stream runs a task of the op (kernel rows write no stream for HCCL ops): the stream of the group
+// whose last task before the op ended latest, the one the op most plausibly followed.
+int streamBusyLastBefore(const TraceModel &model, int group, TimeNs opStart)
+{
+    int best = -1;
+    TimeNs bestEnd = 0;
+    for (std::size_t t = 0; t < model.threads().size(); ++t) {
+        const int thread = static_cast<int>(t);
+        if (!inGroup(model, thread, group) || layerOfThread(model, thread) != Layer::DeviceStreams)
+            continue;
+        const SliceTable &slices = model.threads()[t].slices;
+        const std::uint32_t first = slices.depthRange(0).first;
+        for (std::uint32_t i = slices.firstStartingAtOrAfter(0, opStart); i > first;) {
+            --i;
+            if (slices.end(i) > opStart)
+                continue;
+            if (best < 0 || slices.end(i) > bestEnd) {
+                best = thread;
+                bestEnd = slices.end(i);
+            }
+            break;
+        }
+    }
+    return best;
+}
+
 // The last tasks on `stream` (depth 0) that ended by the op's start, earliest first.
 std::vector<PrecedingTask> precedingTasks(const TraceModel &model, int stream, TimeNs opStart)
 {
@@ -232,13 +258,17 @@ void judgeDevice(CommBoundResult &r, TimeNs deviceLate)
     r.latency = std::min(deviceLate, r.op.gap());
     const PrecedingTask &task = r.slow.preceding.back();
     r.reason =
-        tr("device-bound: on rank %1 the op waited on %2 for %3, which ran %4 ms past rank %5's arrival")
+        tr("device-bound: on rank %1 the last task before the op on %2, %3, ended %4 ms after rank %5 had "
+           "arrived at the op")
             .arg(r.slow.rank)
             .arg(r.slow.stream, task.name, msText(deviceLate))
             .arg(r.fast.rank);
     if (r.slow.launch)
         r.reason += tr("; the host had launched it %1 ms before that task ended")
                         .arg(msText(task.end - *r.slow.launch));
+    if (r.slow.streamInferred)
+        r.reason += tr(" (the op's own stream is not recorded: %1 is the stream busy last before it)")
+                        .arg(r.slow.stream);
 }
 
 } // namespace
@@ -308,7 +338,12 @@ RankOpEvidence rankOpEvidence(const RankTimeline &timeline, int rank, const QStr
     e.opStart = model.origin() + lane.start(slice.index);
     e.opEnd = model.origin() + lane.end(slice.index);
     findLaunch(model, slice, e);
-    if (const int stream = opStream(model, timeline.group, slice); stream >= 0) {
+    int stream = opStream(model, timeline.group, slice);
+    if (stream < 0) {
+        stream = streamBusyLastBefore(model, timeline.group, lane.start(slice.index));
+        e.streamInferred = stream >= 0;
+    }
+    if (stream >= 0) {
         e.stream = model.threadDisplayName(stream);
         e.preceding = precedingTasks(model, stream, lane.start(slice.index));
     }

@@ -88,6 +88,7 @@ struct RankOpEvidence
     bool hasHostData = false; // the timeline has framework or CANN API slices
     TimeNs opStart = 0, opEnd = 0;
     QString stream;               // the device stream lane the op's first task ran on
+    bool streamInferred = false;  // no task of the op on a stream: `stream` is the one busy last before it
     std::optional<TimeNs> launch; // the start of the host API that launched the op (its flow's source)
     QString launchApi;            // e.g. "AscendCL@hcom_allReduce_"
     std::vector<PrecedingTask> preceding; // the last tasks on the stream before the op, earliest first

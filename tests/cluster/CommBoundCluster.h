@@ -35,7 +35,7 @@ inline CommBoundRankTimes commBoundTimes(int rank, CommBoundCase c)
 {
     if (rank == 0)
         return {-2000, -2500, -3000, -2100};
-    if (rank == 1)
+    if (rank == 1 || rank == 3)
         return {-1990, -2490, -3000, -2100};
     switch (c) {
     case CommBoundCase::HostLate:
@@ -123,13 +123,16 @@ inline QByteArray commBoundCommunication(int rank, CommBoundCase c)
         .toUtf8();
 }
 
-// Writes the three rank folders under root/node0.
-inline void writeCommBoundCluster(const QString &root, CommBoundCase c)
+// Writes the three rank folders under root/node0; summaryOnlyRank adds a rank 3 like rank 1 with its summary
+// files only (a cluster the window opens on its cluster page).
+inline void writeCommBoundCluster(const QString &root, CommBoundCase c, bool summaryOnlyRank = false)
 {
-    for (int r = 0; r < 3; ++r) {
+    for (int r = 0; r < (summaryOnlyRank ? 4 : 3); ++r) {
         const QString dir = QStringLiteral("%1/node0/rank%2_ascend_pt").arg(root).arg(r);
         writeTextFile(dir + QStringLiteral("/profiler_info_%1.json").arg(r), "{\"rank_id\": 0}");
-        writeTextFile(dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"), commBoundTrace(r, c));
+        if (r < 3)
+            writeTextFile(dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+                          commBoundTrace(r, c));
         writeTextFile(dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/communication.json"),
                       commBoundCommunication(r, c));
         writeTextFile(
