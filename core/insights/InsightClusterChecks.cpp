@@ -730,14 +730,19 @@ QJsonObject commBoundJson(const cluster::CommBoundResult &r)
 // One examined op as an occurrence: the slow rank and the fast rank opened on one timeline at the op.
 FindingOccurrence commBoundOccurrence(const InsightContext &context, const cluster::CommBoundResult &r)
 {
+    // The host- and device-bound reasons start with their verdict; an undetermined one says why.
+    const QString verdict =
+        r.verdict == cluster::CommBoundVerdict::Undetermined
+            ? InsightText::tr("%1: %2").arg(cluster::commBoundVerdictText(r.verdict), r.reason)
+            : r.reason;
     FindingOccurrence o = stepOccurrence(
         context, r.op.slowRank, r.op.step,
-        InsightText::tr("%1%2 (%3): rank %4 arrived %5 ms after rank %6, %7 — %8")
+        InsightText::tr("%1%2 (%3): rank %4 arrived %5 ms after rank %6 — %7")
             .arg(stepText(r.op.step), r.op.op, cluster::groupLabel(*context.cluster, r.op.group))
             .arg(r.op.slowRank)
             .arg(msText(r.op.gap()))
             .arg(r.op.fastRank)
-            .arg(cluster::commBoundVerdictText(r.verdict), r.reason),
+            .arg(verdict),
         r.claimed(), {r.op.slowRank, r.op.fastRank});
     o.op = r.op.op;
     return o;

@@ -37,7 +37,7 @@ private Q_SLOTS:
         ClusterView *view = window->clusterView();
         const auto commBoundItem = [view]() -> QListWidgetItem * {
             for (int i = 0; i < view->findings()->count(); ++i)
-                if (view->findings()->item(i)->text().contains(QStringLiteral("host-bound —")))
+                if (view->findings()->item(i)->text().contains(QStringLiteral("— host-bound: rank 2")))
                     return view->findings()->item(i);
             return nullptr;
         };
