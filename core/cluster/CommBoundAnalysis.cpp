@@ -252,7 +252,7 @@ void judgeHost(CommBoundResult &r, TimeNs hostLate)
                    .arg(r.fast.rank);
 }
 
-void judgeDevice(CommBoundResult &r, TimeNs deviceLate)
+void judgeDevice(CommBoundResult &r, TimeNs deviceLate, TimeNs needed)
 {
     r.verdict = CommBoundVerdict::DeviceBound;
     r.latency = std::min(deviceLate, r.op.gap());
@@ -266,6 +266,11 @@ void judgeDevice(CommBoundResult &r, TimeNs deviceLate)
     if (r.slow.launch)
         r.reason += tr("; the host had launched it %1 ms before that task ended")
                         .arg(msText(task.end - *r.slow.launch));
+    // A launch that was itself late: both sides were behind, the device the later one.
+    if (r.launchAfterFastArrival && *r.launchAfterFastArrival >= needed)
+        r.reason += tr(", itself %1 ms after rank %2 had arrived (the host was behind too)")
+                        .arg(msText(*r.launchAfterFastArrival))
+                        .arg(r.fast.rank);
     if (r.slow.streamInferred)
         r.reason += tr(" (the op's own stream is not recorded: %1 is the stream busy last before it)")
                         .arg(r.slow.stream);
@@ -382,7 +387,7 @@ CommBoundResult judgeCommBound(const CommBoundCandidate &op, const RankOpEvidenc
         return r;
     }
     if (r.deviceAfterFastArrival && *r.deviceAfterFastArrival >= needed && !launchAfterStream) {
-        judgeDevice(r, *r.deviceAfterFastArrival);
+        judgeDevice(r, *r.deviceAfterFastArrival, needed);
         return r;
     }
     if (!slow.launch) {
