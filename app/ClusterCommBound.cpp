@@ -3,9 +3,6 @@
 #include "JsonWriter.h"
 #include "TraceLoader.h"
 
-#include <map>
-#include <memory>
-
 namespace at {
 
 using namespace at::cluster;
@@ -90,8 +87,7 @@ void writeResult(JsonWriter &j, const CommBoundResult &r)
 
 CommBoundAnalysis runCommBound(const ClusterModel &model, const LoadOptions &load, QTextStream &err)
 {
-    std::map<int, std::unique_ptr<TraceModel>> loaded;
-    return analyseCommBound(model, [&model, &load, &err, &loaded](int rank) {
+    return analyseCommBound(model, [&model, &load, &err](int rank) {
         RankTimeline timeline;
         const Rank *r = model.rank(rank);
         if (!r || !r->hasTimeline)
@@ -103,8 +99,8 @@ CommBoundAnalysis runCommBound(const ClusterModel &model, const LoadOptions &loa
             err << "warning: --comm-bound: rank " << rank << ": " << result.error << "\n";
             return timeline;
         }
-        timeline.model = result.model.get();
-        loaded[rank] = std::move(result.model);
+        timeline.owned = std::move(result.model); // freed once this rank's evidence is taken
+        timeline.model = timeline.owned.get();
         return timeline;
     });
 }

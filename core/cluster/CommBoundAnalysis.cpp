@@ -412,18 +412,26 @@ CommBoundAnalysis analyseCommBound(const ClusterModel &model,
     analysis.maxOps = maxOps;
     const std::vector<CommBoundCandidate> candidates =
         commBoundCandidates(model, maxOps, &analysis.opsWithGap);
-    std::map<int, RankTimeline> timelines;
-    const auto timeline = [&timelines, &timelineOf](int rank) -> const RankTimeline & {
-        auto it = timelines.find(rank);
-        if (it == timelines.end())
-            it = timelines.emplace(rank, timelineOf(rank)).first;
-        return it->second;
-    };
-    for (const CommBoundCandidate &c : candidates) {
-        const RankOpEvidence fast = rankOpEvidence(timeline(c.fastRank), c.fastRank, c.op, c.fastStart);
-        const RankOpEvidence slow = rankOpEvidence(timeline(c.slowRank), c.slowRank, c.op, c.slowStart);
-        analysis.ops.push_back(judgeCommBound(c, fast, slow));
+    // Rank by rank: each timeline is asked for once and released (when it owns its model) before the next,
+    // so at most one rank's model is held at a time.
+    std::map<int, std::vector<std::pair<std::size_t, bool>>> needs; // rank → (candidate, is the fast rank)
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        needs[candidates[i].fastRank].push_back({i, true});
+        needs[candidates[i].slowRank].push_back({i, false});
     }
+    std::vector<RankOpEvidence> fast(candidates.size()), slow(candidates.size());
+    for (const auto &[rank, list] : needs) {
+        const RankTimeline timeline = timelineOf(rank);
+        for (const auto &need : list) {
+            const CommBoundCandidate &c = candidates[need.first];
+            if (need.second)
+                fast[need.first] = rankOpEvidence(timeline, rank, c.op, c.fastStart);
+            else
+                slow[need.first] = rankOpEvidence(timeline, rank, c.op, c.slowStart);
+        }
+    }
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+        analysis.ops.push_back(judgeCommBound(candidates[i], fast[i], slow[i]));
     return analysis;
 }
 

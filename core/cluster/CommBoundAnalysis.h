@@ -17,6 +17,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -57,9 +58,10 @@ commBoundCandidates(const ClusterModel &model, int maxOps = kCommBoundDefaultOps
 // A rank's timeline: one model (the rank loaded alone, group -1) or one source group of a merged model.
 struct RankTimeline
 {
-    const TraceModel *model = nullptr; // null: the rank has no timeline (or it failed to load)
-    int group = -1;                    // -1: every group of the model
-    QString problem;                   // why model is null, when known (the load's error)
+    std::shared_ptr<const TraceModel> owned; // set when the timeline was loaded for the analysis alone
+    const TraceModel *model = nullptr;       // null: the rank has no timeline (or it failed to load)
+    int group = -1;                          // -1: every group of the model
+    QString problem;                         // why model is null, when known (the load's error)
 };
 
 enum class CommBoundVerdict
@@ -125,8 +127,8 @@ RankOpEvidence rankOpEvidence(const RankTimeline &timeline, int rank, const QStr
 CommBoundResult judgeCommBound(const CommBoundCandidate &op, const RankOpEvidence &fast,
                                const RankOpEvidence &slow);
 
-// Every candidate judged; timelineOf(rank) gives each named rank's timeline (called for the ranks of the
-// candidates only).
+// Every candidate judged; timelineOf(rank) gives each named rank's timeline, called once per rank of the
+// candidates and dropped before the next (an owned model is freed then).
 CommBoundAnalysis analyseCommBound(const ClusterModel &model,
                                    const std::function<RankTimeline(int)> &timelineOf,
                                    int maxOps = kCommBoundDefaultOps);
