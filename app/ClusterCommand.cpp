@@ -1,5 +1,6 @@
 // `ascend-timeline --cluster PATH [--ops] [--json]`: the cluster view's numbers from the ranks' summary files
 // (docs/CLUSTER.md). Times in the JSON are µs written as exact decimals of the ns read from the sources.
+#include "ClusterCommBound.h"
 #include "CommandLine.h"
 
 #include "cluster/ClusterAnalysis.h"
@@ -24,6 +25,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace at {
 
@@ -129,7 +131,7 @@ void writeRanks(JsonWriter &j, const ClusterModel &model)
 
 // voting, transit: the model's slow_rank / slow_link recipes, run once for the findings and their own block.
 void writeFindings(JsonWriter &j, const ClusterModel &model, const SlowRankVoting &voting,
-                   const SlowLinkTransit &transit)
+                   const SlowLinkTransit &transit, const CommBoundAnalysis *commBound = nullptr)
 {
     j.key(QStringLiteral("groups"));
     j.beginArray();
@@ -231,6 +233,7 @@ void writeFindings(JsonWriter &j, const ClusterModel &model, const SlowRankVotin
     InsightContext context(noTimeline, &model);
     context.slowRankVoting = &voting;
     context.slowLinkTransit = &transit;
+    context.commBound = commBound;
     writeFindings(j, context, clusterFindings(context));
     j.key(QStringLiteral("warnings"));
     j.beginArray();
@@ -415,7 +418,7 @@ QString ms(TimeNs ns)
 }
 
 void writeText(QTextStream &out, const ClusterModel &model, const SlowRankVoting &voting,
-               const SlowLinkTransit &transit)
+               const SlowLinkTransit &transit, const CommBoundAnalysis *commBound = nullptr)
 {
     out << "Cluster: " << model.root << "  (" << model.ranks.size() << " ranks)\n";
     out << "rank  device  stage  step  computing  comm(not ovl)  overlapped  free  bubble  preparing  "
@@ -442,6 +445,7 @@ void writeText(QTextStream &out, const ClusterModel &model, const SlowRankVoting
     InsightContext context(noTimeline, &model);
     context.slowRankVoting = &voting;
     context.slowLinkTransit = &transit;
+    context.commBound = commBound;
     const std::vector<Finding> findings = clusterFindings(context);
     if (!findings.empty())
         out << "findings:\n";
@@ -726,18 +730,24 @@ int runCluster(const CommandLineOptions &options)
     // msprof-analyze's recipes, once: the findings judge them and their own block lists them.
     const SlowRankVoting voting = voteSlowRanks(model);
     const SlowLinkTransit transit = findSlowTransits(model);
+    // --comm-bound: loads the timelines of the ranks the longest ops with a gap name (docs/CLUSTER.md).
+    const std::optional<CommBoundAnalysis> commBound =
+        options.clusterCommBound ? std::optional(runCommBound(model, options.load, err)) : std::nullopt;
+    const CommBoundAnalysis *commBoundOrNull = commBound ? &*commBound : nullptr;
     if (options.json) {
         JsonWriter j;
         j.beginObject();
         j.field(QStringLiteral("root"), model.root);
         writeRanks(j, model);
-        writeFindings(j, model, voting, transit);
+        writeFindings(j, model, voting, transit, commBoundOrNull);
         writeVoting(j, model, voting, transit);
         writeCommunicationOps(j, model);
         writeStrategy(j, model);
         if (options.clusterPipeline)
             writePipeline(j, model, options);
         writeMoeLoad(j, model);
+        if (commBound)
+            writeCommBoundJson(j, *commBound);
         j.endObject();
         // In slices: the stream would copy the whole document (110 MB for 400,000 steps) into its buffer.
         const QStringView text = j.text();
@@ -751,9 +761,11 @@ int runCluster(const CommandLineOptions &options)
         for (const QString &problem : j.problems())
             err << "warning: --cluster --json: " << problem << "\n";
     } else {
-        writeText(out, model, voting, transit);
+        writeText(out, model, voting, transit, commBoundOrNull);
         writeVotingText(out, model, voting, transit);
         writeCommunicationOpsText(out, model, options.clusterOps);
+        if (commBound)
+            writeCommBoundText(out, *commBound);
     }
     for (const QString &w : model.warnings)
         err << "warning: " << w << "\n";

@@ -1,5 +1,6 @@
 #include "ClusterController.h"
 
+#include "ClusterCommBound.h"
 #include "CommandLine.h"
 #include "InsightsPanel.h"
 #include "MainWindow.h"
@@ -22,9 +23,11 @@
 #include <QDockWidget>
 #include <QEvent>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QMenu>
 #include <QStackedWidget>
 #include <QToolBar>
+#include <QtConcurrent>
 
 #include <algorithm>
 #include <utility>
@@ -57,6 +60,25 @@ cluster::ClusterModel readClusterWithCache(const QString &root, QString *cacheDi
                               "read without it and nothing is written there")
             .arg(refused, dataFolder.isEmpty() ? root : dataFolder));
     return model;
+}
+
+// The comm_bound verdicts (app/ClusterCommBound) on a worker: the named ranks' timelines are loaded there and
+// dropped once judged; the page shows the verdicts if it still shows the same cluster.
+void startCommBound(ClusterView *view, std::shared_ptr<const cluster::ClusterModel> model,
+                    LoadOptions options)
+{
+    auto *watcher = new QFutureWatcher<cluster::CommBoundAnalysis>(view);
+    QObject::connect(
+        watcher, &QFutureWatcher<cluster::CommBoundAnalysis>::finished, view, [view, watcher, model] {
+            if (view->model() == model.get())
+                view->setCommBound(std::make_shared<const cluster::CommBoundAnalysis>(watcher->result()));
+            watcher->deleteLater();
+        });
+    watcher->setFuture(QtConcurrent::run([model, options] {
+        QString problems; // each failed rank is named in its verdict's reason
+        QTextStream err(&problems);
+        return runCommBound(*model, options, err);
+    }));
 }
 
 } // namespace
@@ -103,6 +125,8 @@ ClusterView *ClusterController::ensureView()
         if (!ok && std::exchange(m_pipelinePending, false)) // failed or cancelled: the tab offers Load again
             m_view->pipelineView()->setLoading(false);
     });
+    connect(m_view, &ClusterView::commBoundRequested, this,
+            [this] { startCommBound(m_view, m_cluster, m_window->loadOptions()); });
     // The page's docks: MainWindow's PageDocks (app/MainWindowOverview.cpp) hides the timeline's here.
     return m_view;
 }

@@ -235,13 +235,15 @@ const std::vector<CommandLineMode> &commandLineModes()
          false,
          &runExportCsv},
         {{"cluster", nullptr, &setSwitch<&O::cluster>},
-         {{"ops"}, {"json"}, {"cache"}, {"pipeline"}},
+         {{"ops"}, {"json"}, {"cache"}, {"pipeline"}, {"comm-bound"}},
          "PATH",
          "a folder of rank folders: each rank's step breakdown, peak memory, the findings and one line per "
          "communication op instance (slowest/fastest rank, longest wait), from the summary files (with "
          "--ops: "
          "also every rank's op rows; with --cache DIR: from the summaries prepared there; with --json "
-         "--pipeline: also the pipeline view's blocks and bubbles, loading one rank timeline per stage)",
+         "--pipeline: also the pipeline view's blocks and bubbles, loading one rank timeline per stage; "
+         "with --comm-bound: whether the late rank of the 5 longest ops with a gap was host- or "
+         "device-bound, from the two ranks' timelines)",
          false,
          &runCluster},
         {{"prepare", "RANK_DIR", &setText<&O::prepare>},
@@ -316,6 +318,7 @@ const std::vector<CommandLineOption> &modeCommandLineOptions()
         {"perfetto", nullptr, &setSwitch<&O::perfetto>},
         {"ops", nullptr, &setSwitch<&O::clusterOps>},
         {"pipeline", nullptr, &setSwitch<&O::clusterPipeline>},
+        {"comm-bound", nullptr, &setSwitch<&O::clusterCommBound>},
         {"steps", "A,B", &setText<&O::diffSteps>},
     };
     return options;

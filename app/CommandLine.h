@@ -58,6 +58,7 @@ struct CommandLineOptions
         false;             // --pipeline: --cluster --json adds the pipeline view's schedule (loads timelines)
     bool memory = false;   // --memory PATH [--json] (app/MemoryCommand.cpp)
     bool overview = false; // --overview PATH [--json] (app/OverviewCommand.cpp)
+    bool clusterCommBound = false; // --comm-bound: host- or device-bound verdicts (app/ClusterCommBound.cpp)
     // --prepare RANK_DIR --cache DIR (app/PrepareCommand.cpp); --cache itself sets load.snapshotDirectory.
     QString prepare;
     // SQL over the loaded profile (app/QueryCommand.cpp, docs/QUERY.md): --query SQL / --query-file F.sql

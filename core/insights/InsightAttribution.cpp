@@ -42,6 +42,7 @@ const std::vector<CheckRule> &checkRules()
         {"stage_imbalance", StepPart::CommunicationNotOverlapped},
         {"slow_rank", StepPart::CommunicationNotOverlapped},
         {"slow_rank_vote", StepPart::CommunicationNotOverlapped}, // the others' wait for the voted rank
+        {"comm_bound", StepPart::CommunicationNotOverlapped}, // the wait a late launch / busy stream caused
         {"slow_link", StepPart::CommunicationNotOverlapped},
         {"slow_link_transit", StepPart::CommunicationNotOverlapped},
         {"collective_wait", StepPart::CommunicationNotOverlapped},

@@ -11,6 +11,7 @@ namespace at {
 namespace cluster {
 struct SlowRankVoting;
 struct SlowLinkTransit;
+struct CommBoundAnalysis;
 } // namespace cluster
 
 // What every check reads: the model, the communication / cluster data of the same folder (the
@@ -46,6 +47,9 @@ struct InsightContext
     // (--cluster writes them beside the findings); null: the checks run them.
     const cluster::SlowRankVoting *slowRankVoting = nullptr;
     const cluster::SlowLinkTransit *slowLinkTransit = nullptr;
+    // The host- or device-bound verdicts (cluster/CommBoundAnalysis.h) when the caller loaded the ranks'
+    // timelines for them (--cluster --comm-bound, the cluster page's button); null: no comm_bound finding.
+    const cluster::CommBoundAnalysis *commBound = nullptr;
 
     explicit InsightContext(const TraceModel &m, const cluster::ClusterModel *c = nullptr);
     // The rank shown for a source group: its collection's "rank" property, else the group index.
@@ -132,6 +136,7 @@ void checkSlowRankVote(const InsightContext &context, std::vector<Finding> &find
 void checkSlowLinkTransit(const InsightContext &context, std::vector<Finding> &findings);
 // MoE load: tokens per rank of the grouped matmuls within an expert-parallel group (core/cluster/MoeLoad.h).
 void checkMoeLoad(const InsightContext &context, std::vector<Finding> &findings);
+void checkCommBound(const InsightContext &context, std::vector<Finding> &findings);
 // Cluster page and --cluster only (not in insightChecks()): msprof-analyze's plain rule restates the gaps
 // slow_rank and stage_imbalance judge, and the waits are the evidence of who arrived late.
 void checkPlainRule(const InsightContext &context, std::vector<Finding> &findings);

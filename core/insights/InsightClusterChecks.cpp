@@ -10,6 +10,7 @@
 #include "Steps.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/MoeLoad.h"
+#include "cluster/CommBoundAnalysis.h"
 #include "cluster/SlowLinkTransit.h"
 #include "cluster/SlowRankVoting.h"
 
@@ -749,6 +750,42 @@ QJsonObject moeGroupStepJson(const cluster::MoeLoad &load, const cluster::MoeGro
                        {QStringLiteral("excess_us"), toUs(s.excessTime())}};
 }
 
+QJsonObject commBoundJson(const cluster::CommBoundResult &r)
+{
+    QJsonObject o{{QStringLiteral("step"), static_cast<double>(r.op.step)},
+                  {QStringLiteral("op"), r.op.op},
+                  {QStringLiteral("group"), r.op.group},
+                  {QStringLiteral("fast_rank"), r.op.fastRank},
+                  {QStringLiteral("slow_rank"), r.op.slowRank},
+                  {QStringLiteral("gap_us"), toUs(r.op.gap())},
+                  {QStringLiteral("fast_wait_us"), toUs(r.op.fastWait)},
+                  {QStringLiteral("verdict"), cluster::commBoundVerdictKey(r.verdict)},
+                  {QStringLiteral("latency_us"), toUs(r.latency)},
+                  {QStringLiteral("reason"), r.reason}};
+    return o;
+}
+
+// One examined op as an occurrence: the slow rank and the fast rank opened on one timeline at the op.
+FindingOccurrence commBoundOccurrence(const InsightContext &context, const cluster::CommBoundResult &r)
+{
+    // The host- and device-bound reasons start with their verdict; an undetermined one says why.
+    const QString verdict =
+        r.verdict == cluster::CommBoundVerdict::Undetermined
+            ? InsightText::tr("%1: %2").arg(cluster::commBoundVerdictText(r.verdict), r.reason)
+            : r.reason;
+    FindingOccurrence o = stepOccurrence(
+        context, r.op.slowRank, r.op.step,
+        InsightText::tr("%1%2 (%3): rank %4 arrived %5 ms after rank %6 — %7")
+            .arg(stepText(r.op.step), r.op.op, cluster::groupLabel(*context.cluster, r.op.group))
+            .arg(r.op.slowRank)
+            .arg(msText(r.op.gap()))
+            .arg(r.op.fastRank)
+            .arg(verdict),
+        r.claimed(), {r.op.slowRank, r.op.fastRank});
+    o.op = r.op.op;
+    return o;
+}
+
 } // namespace
 
 void checkMoeLoad(const InsightContext &context, std::vector<Finding> &findings)
@@ -823,6 +860,65 @@ void checkMoeLoad(const InsightContext &context, std::vector<Finding> &findings)
     findings.push_back(std::move(finding));
 }
 
+void checkCommBound(const InsightContext &context, std::vector<Finding> &findings)
+{
+    if (!context.cluster || !context.commBound || context.commBound->ops.empty())
+        return;
+    const cluster::CommBoundAnalysis &analysis = *context.commBound;
+    Finding finding;
+    QJsonArray ops;
+    PerStepLargest atStake;
+    std::map<int, TimeNs> waitOf; // the claimed time per waiting (fast) rank
+    int host = 0, device = 0;
+    for (const cluster::CommBoundResult &r : analysis.ops) {
+        host += r.verdict == cluster::CommBoundVerdict::HostBound ? 1 : 0;
+        device += r.verdict == cluster::CommBoundVerdict::DeviceBound ? 1 : 0;
+        atStake.add(r.op.step, r.claimed());
+        waitOf[r.op.fastRank] += r.claimed();
+        finding.occurrences.push_back(commBoundOccurrence(context, r));
+        ops.append(commBoundJson(r));
+    }
+    finding.timeAtStake = atStake.total();
+    keepLongest(finding.occurrences, kMaxOccurrences);
+    const cluster::CommBoundResult &first =
+        *std::max_element(analysis.ops.begin(), analysis.ops.end(),
+                          [](const auto &a, const auto &b) { return a.claimed() < b.claimed(); });
+    // The time is the fast rank's wait: the finding is measured against the rank that waited most.
+    finding.rank = std::max_element(waitOf.begin(), waitOf.end(), [](const auto &a, const auto &b) {
+                       return a.second < b.second;
+                   })->first;
+    finding.part = StepPart::CommunicationNotOverlapped;
+    finding.severity = finding.timeAtStake > 0
+                           ? severityForPercent(context.percentOfSteps(finding.timeAtStake))
+                           : Severity::Low;
+    finding.title = InsightText::tr("Late arrivals at collectives: %1 host-bound, %2 device-bound of %3 ops")
+                        .arg(host)
+                        .arg(device)
+                        .arg(analysis.ops.size());
+    finding.explanation =
+        InsightText::tr(
+            "For the %1 longest communication ops whose fastest and slowest rank differ by more than "
+            "%2 % (of %3 such ops), the two ranks' timelines were compared at the op's end (a "
+            "collective ends together on every rank): the slow rank is host-bound when its host "
+            "launched the op after the fast rank had arrived while its stream was free, device-bound "
+            "when its stream ran the tasks before the op past that arrival; a cause must explain at "
+            "least half the gap. The largest: %4")
+            .arg(analysis.ops.size())
+            .arg(100.0 * cluster::kCommBoundGapShare, 0, 'f', 0)
+            .arg(analysis.opsWithGap)
+            .arg(first.reason);
+    finding.fix =
+        InsightText::tr("Host-bound: shorten what the slow rank's host does before the collective (CPU "
+                        "binding, data loading, Python overhead, the task queue); device-bound: balance "
+                        "the work before the collective (uneven shapes, a slower device); undetermined: "
+                        "collect what the reason names.");
+    finding.data = QJsonObject{{QStringLiteral("ops"), ops},
+                               {QStringLiteral("gap_share"), cluster::kCommBoundGapShare},
+                               {QStringLiteral("explained_share"), cluster::kCommBoundExplainedShare},
+                               {QStringLiteral("ops_with_gap"), analysis.opsWithGap}};
+    findings.push_back(std::move(finding));
+}
+
 std::vector<Finding> clusterFindings(const InsightContext &context)
 {
     // The cluster page's order: the stage split first (it explains the gaps after it), then the ranks, the
@@ -835,6 +931,7 @@ std::vector<Finding> clusterFindings(const InsightContext &context)
         {"slow_link", checkSlowLink},
         {"slow_link_transit", checkSlowLinkTransit},
         {"collective_wait", checkCollectiveWait},
+        {"comm_bound", checkCommBound},
         {"moe_load", checkMoeLoad},
     };
     std::vector<Finding> findings;

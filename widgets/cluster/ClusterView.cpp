@@ -8,6 +8,7 @@
 #include "Theme.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterHeatMap.h"
+#include "cluster/CommBoundAnalysis.h"
 #include "cluster/CommunicationTable.h"
 #include "cluster/PipelineView.h"
 #include "cluster/MoeLoadView.h"
@@ -286,6 +287,11 @@ ClusterView::ClusterView(QWidget *parent)
             Q_EMIT ranksOpenRequested(slowestAndFastestOf(ranks.first()), QString());
     });
     connect(m_back, &QPushButton::clicked, this, &ClusterView::timelineRequested);
+    m_commBoundButton = new QPushButton;
+    connect(m_commBoundButton, &QPushButton::clicked, this, [this] {
+        m_commBoundButton->setEnabled(false); // until the verdicts arrive
+        Q_EMIT commBoundRequested();
+    });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ClusterView::updateButtons);
 
@@ -298,6 +304,7 @@ ClusterView::ClusterView(QWidget *parent)
     buttons->addWidget(m_openGroup, 0, 1);
     buttons->addWidget(m_openExtremes, 1, 0);
     buttons->addWidget(m_back, 1, 1);
+    buttons->addWidget(m_commBoundButton, 2, 0, 1, 2);
     buttons->setColumnStretch(2, 1);
     tableLayout->addLayout(buttons);
     m_loadedLabel->setWordWrap(true);
@@ -398,6 +405,11 @@ void ClusterView::retranslateUi()
     m_openExtremes->setText(tr("Open Slowest and Fastest"));
     m_back->setText(tr("Back to Timeline"));
     m_back->setToolTip(tr("Show the timeline that is loaded, without reloading it"));
+    m_commBoundButton->setText(tr("Host or Device Bound?"));
+    m_commBoundButton->setToolTip(
+        tr("Load the timelines of the ranks of the longest communication ops whose fast and slow rank differ "
+           "by more than 5 %, and say whether the slow rank's host launched the op late or its device was "
+           "busy (shown in Findings)"));
     m_tabs->setTabText(0, tr("Findings"));
     m_tabs->setTabText(1, tr("Step Time per Rank and Step"));
     m_tabs->setTabText(2, tr("Communication Matrix"));
@@ -491,6 +503,8 @@ void ClusterView::openFinding(QListWidgetItem *item)
 void ClusterView::setModel(std::shared_ptr<const ClusterModel> model)
 {
     m_model = std::move(model);
+    m_commBound.reset();
+    m_commBoundButton->setEnabled(m_model != nullptr);
     rebuild();
     // A job with two parallel dimensions or more opens on its strategy grid (the tab stays last, so the
     // other tabs keep their places).
@@ -781,7 +795,8 @@ void ClusterView::fillFindings()
     // one item with the time at stake, explanation and fix, and one per occurrence, each opening the ranks
     // it names.
     const TraceModel noTimeline;
-    const InsightContext context(noTimeline, m_model.get());
+    InsightContext context(noTimeline, m_model.get());
+    context.commBound = m_commBound.get();
     std::vector<std::pair<int, QString>> marks; // the Strategy tab's markers: each rank a finding names
     for (const Finding &f : clusterFindings(context)) {
         for (const FindingOccurrence &o : f.occurrences)
@@ -806,6 +821,16 @@ void ClusterView::fillFindings()
         m_findings->addItem(tr("Warning: %1").arg(w));
     if (m_findings->count() == 0)
         m_findings->addItem(tr("No slow rank, load imbalance, slow link or long wait found."));
+}
+
+void ClusterView::setCommBound(std::shared_ptr<const cluster::CommBoundAnalysis> analysis)
+{
+    m_commBound = std::move(analysis);
+    m_commBoundButton->setEnabled(m_model != nullptr);
+    if (!m_model)
+        return;
+    fillFindings();
+    m_tabs->setCurrentWidget(m_findings);
 }
 
 void ClusterView::fillMatrixChoosers()

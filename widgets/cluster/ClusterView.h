@@ -25,6 +25,10 @@ class QTabWidget;
 
 namespace at {
 
+namespace cluster {
+struct CommBoundAnalysis;
+} // namespace cluster
+
 class ClusterHeatMap;
 class CommunicationTable;
 class MoeLoadView;
@@ -77,6 +81,10 @@ public:
     QPushButton *openGroupButton() const { return m_openGroup; }
     QPushButton *openExtremesButton() const { return m_openExtremes; }
     QPushButton *backToTimelineButton() const { return m_back; }
+    // "Host or Device Bound?": asks the window to load the timelines the comm_bound finding needs
+    // (commBoundRequested); setCommBound() shows its verdicts among the findings (docs/CLUSTER.md).
+    QPushButton *commBoundButton() const { return m_commBoundButton; }
+    void setCommBound(std::shared_ptr<const cluster::CommBoundAnalysis> analysis);
     // The rank shown in a row of the (possibly sorted) table, or -1.
     int rankAtRow(int row) const;
     // Ranks of the selected rows, in table order.
@@ -91,7 +99,8 @@ Q_SIGNALS:
     // These ranks on one timeline (the selected rows, a group, a matrix cell's src and dst, a finding's
     // ranks); op: an op to show on them (empty: none).
     void ranksOpenRequested(const QList<int> &ranks, const QString &op);
-    void timelineRequested(); // "Back to Timeline"
+    void timelineRequested();  // "Back to Timeline"
+    void commBoundRequested(); // "Host or Device Bound?"
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -149,6 +158,8 @@ private:
     MoeLoadView *m_moeLoad;
     std::vector<int> m_matrixRanks; // global rank of each matrix row/column
     std::int64_t m_matrixStep = -1;
+    QPushButton *m_commBoundButton = nullptr;
+    std::shared_ptr<const cluster::CommBoundAnalysis> m_commBound; // null until computed for this model
 };
 
 } // namespace at
