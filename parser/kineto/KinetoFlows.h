@@ -27,6 +27,8 @@ public:
         StringId launcher; // starts: the slice the start sits on (cudaLaunchKernel, ...), 0 when unknown
     };
 
+    // Makes room for the flows of a trace of this many bytes.
+    void reserveFor(std::size_t traceBytes);
     void add(const Half &half) { m_halves.push_back(half); }
     // Hands the paired halves to the builder and says in one line what was bound and what was left out
     // ("3774 ac2g, 543 fwdbwd; 4878 finishes without a start left out …; 88 starts … (84 cudaStreamWaitEvent,

@@ -409,6 +409,7 @@ std::unique_ptr<KinetoTrace> KinetoTrace::recognise(const char *data, std::size_
         return nullptr;
     std::unique_ptr<KinetoTrace> trace(new KinetoTrace(builder, group, file, readKinetoMetadata(data, size)));
     trace->m_gpuEvents.reserveFor(size);
+    trace->d->flows.reserveFor(size);
     return trace;
 }
 
