@@ -124,6 +124,12 @@ bool dimensionsAt(simdjson::dom::object object, std::string_view key, std::array
     return true;
 }
 
+// x × y × z of a launch dimension, as the kernel rows show it.
+std::int64_t volume(const std::array<std::int64_t, 3> &dims)
+{
+    return dims[0] * dims[1] * dims[2];
+}
+
 // A pid or tid: numbers as they are ("123" as 123, like the JSON reader), other text interned.
 std::optional<std::int64_t> laneNumber(simdjson::dom::object event, std::string_view key, StringPool &strings)
 {
@@ -412,7 +418,7 @@ std::optional<std::int64_t> fieldInteger(KeyWalker &walker, Field field)
 // The fast path for the many small events (cpu_op, [memory]): their fields read from the text, without a
 // JSON parse. False when the event is not written the plain way (a key missing, a name with an escape,
 // a string pid): it is then parsed.
-bool cpuOpFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
+bool cpuOpFromText(KeyWalker &walker, StringPool &strings, GpuEventCollector &out)
 {
     const std::string_view phase = fieldString(walker, Ph);
     const std::optional<std::string_view> name =
@@ -425,7 +431,7 @@ bool cpuOpFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
         !duration)
         return false;
     if (phase == "X")
-        out.cpuOps.push_back({{*pid, *tid}, *start, *start + *duration, strings.intern(*name)});
+        out.addCpuOp({*pid, *tid}, *start, *start + *duration, strings.intern(*name));
     return true;
 }
 
@@ -519,12 +525,15 @@ bool kernelFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
         return false;
     KernelEvent k;
     bool plain = true;
-    const bool hasGrid = plainDimensions(walker, Grid, k.grid, &plain);
-    const bool hasBlock = plainDimensions(walker, Block, k.block, &plain);
+    std::array<std::int64_t, 3> grid{0, 0, 0}, block{0, 0, 0};
+    const bool hasGrid = plainDimensions(walker, Grid, grid, &plain);
+    const bool hasBlock = plainDimensions(walker, Block, block, &plain);
     if (!plain)
         return false;
     if (!hasGrid && !hasBlock)
         return true; // not a CUDA kernel launch (§10.5)
+    k.gridVolume = volume(grid);
+    k.blockVolume = volume(block);
     const auto pid = fieldInteger(walker, Pid);
     const auto tid = fieldInteger(walker, Tid);
     const auto start = fieldTime(walker, Ts);
@@ -570,7 +579,9 @@ std::optional<TimeNs> timeOf(KeyWalker &walker, Field field, simdjson::dom::obje
 class GpuEventCollector::EventParser
 {
 public:
-    explicit EventParser(StringPool &strings) : m_strings(strings) {}
+    EventParser(StringPool &strings, GpuEventCollector &collector)
+        : m_strings(strings), m_collector(collector)
+    {}
 
     bool parse(KeyWalker &walker, EventKind kind, GpuEvents &out)
     {
@@ -584,7 +595,7 @@ public:
         case EventKind::Kernel:
             return readKernel(walker, object, out);
         case EventKind::CpuOp:
-            return readCpuOp(walker, object, out);
+            return readCpuOp(walker, object);
         case EventKind::Allocator:
             return readAllocator(walker, object, out);
         case EventKind::Other:
@@ -627,10 +638,13 @@ private:
         if (event["args"].get_object().get(args))
             return true;
         KernelEvent k;
-        const bool hasGrid = dimensionsAt(args, "grid", k.grid);
-        const bool hasBlock = dimensionsAt(args, "block", k.block);
+        std::array<std::int64_t, 3> grid{0, 0, 0}, block{0, 0, 0};
+        const bool hasGrid = dimensionsAt(args, "grid", grid);
+        const bool hasBlock = dimensionsAt(args, "block", block);
         if (!hasGrid && !hasBlock)
             return true; // not a CUDA kernel launch (§10.5: kernels carry grid and block)
+        k.gridVolume = volume(grid);
+        k.blockVolume = volume(block);
         SliceFields slice;
         if (!sliceFields(text, event, slice))
             return false;
@@ -649,7 +663,7 @@ private:
         return true;
     }
 
-    bool readCpuOp(KeyWalker &text, simdjson::dom::object event, GpuEvents &out)
+    bool readCpuOp(KeyWalker &text, simdjson::dom::object event)
     {
         std::string_view phase, category;
         if (event["ph"].get_string().get(phase) || phase != "X" || event["cat"].get_string().get(category) ||
@@ -658,7 +672,7 @@ private:
         SliceFields slice;
         if (!sliceFields(text, event, slice))
             return false;
-        out.cpuOps.push_back({{slice.pid, slice.tid}, slice.start, slice.start + slice.duration, slice.name});
+        m_collector.addCpuOp({slice.pid, slice.tid}, slice.start, slice.start + slice.duration, slice.name);
         return true;
     }
 
@@ -695,12 +709,13 @@ private:
     }
 
     StringPool &m_strings;
+    GpuEventCollector &m_collector; // CPU operators go through it (their lanes are indexed)
     simdjson::dom::parser m_parser;
     std::vector<char> m_buffer;
 };
 
 GpuEventCollector::GpuEventCollector(StringPool &strings)
-    : m_strings(strings), m_parser(std::make_unique<EventParser>(strings))
+    : m_strings(strings), m_parser(std::make_unique<EventParser>(strings, *this))
 {}
 
 GpuEventCollector::~GpuEventCollector() = default;
@@ -735,10 +750,23 @@ void GpuEventCollector::addAllocatorEvent(std::string_view eventText, std::size_
         unreadable(offset, &m_events.unreadable);
 }
 
+void GpuEventCollector::addCpuOp(const LaneId &lane, TimeNs start, TimeNs end, StringId name)
+{
+    // Consecutive operators mostly share their thread: the index lookup only when it changes.
+    if (m_lastCpuOpLane >= m_events.cpuOpLanes.size() || !(m_events.cpuOpLanes[m_lastCpuOpLane] == lane)) {
+        const auto [found, added] =
+            m_cpuOpLaneIndex.try_emplace(lane, static_cast<std::uint32_t>(m_events.cpuOpLanes.size()));
+        if (added)
+            m_events.cpuOpLanes.push_back(lane);
+        m_lastCpuOpLane = found->second;
+    }
+    m_events.cpuOps.push_back({start, end, name, m_lastCpuOpLane});
+}
+
 void GpuEventCollector::addCpuOpText(std::string_view eventText, std::size_t offset)
 {
     KeyWalker walker(eventText);
-    if (!cpuOpFromText(walker, m_strings, m_events) && !m_parser->parse(walker, EventKind::CpuOp, m_events))
+    if (!cpuOpFromText(walker, m_strings, *this) && !m_parser->parse(walker, EventKind::CpuOp, m_events))
         unreadable(offset, &m_unreadableOps);
 }
 
@@ -746,9 +774,12 @@ GpuEvents GpuEventCollector::take(TimeNs baseTime)
 {
     GpuEvents out = std::move(m_events);
     m_events = {};
+    m_cpuOpLaneIndex.clear();
+    m_lastCpuOpLane = std::numeric_limits<std::uint32_t>::max();
     out.baseTime = baseTime;
     if (out.allocatorEvents.empty()) {
         out.cpuOps = {}; // operators only name allocations
+        out.cpuOpLanes = {};
     } else if (m_unreadableOps) {
         if (out.unreadable == 0 || m_firstUnreadableOp < out.firstUnreadableOffset)
             out.firstUnreadableOffset = m_firstUnreadableOp;

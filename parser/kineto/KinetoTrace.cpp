@@ -322,7 +322,7 @@ struct KinetoTrace::Impl
                     continue;
                 }
                 const kineto::LaneId lane{laneNumber(e.pid, ids), laneNumber(e.tid, ids)};
-                gpu.addCpuOp({lane, e.ts, e.ts + e.dur, ids[e.name]});
+                gpu.addCpuOp(lane, e.ts, e.ts + e.dur, ids[e.name]);
             } else if (ids[e.name] == memoryName) {
                 gpu.addAllocatorEvent(text.event(e.offset), e.offset);
             }
