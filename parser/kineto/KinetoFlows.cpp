@@ -38,18 +38,18 @@ QString KinetoFlows::bind(TraceBuilder &builder)
     std::unordered_map<std::uint64_t, std::uint8_t> phases;
     phases.reserve(m_halves.size());
     for (const Half &f : m_halves)
-        phases[keyOf(f)] |= f.phase == FlowPhase::Start ? 1 : f.phase == FlowPhase::End ? 2 : 0;
+        phases[keyOf(f)] |= f.phase() == FlowPhase::Start ? 1 : f.phase() == FlowPhase::End ? 2 : 0;
     std::unordered_map<StringId, std::size_t> boundByCategoryId, unfinishedByLauncherId;
     std::size_t orphanFinishes = 0, unfinishedStarts = 0;
     for (const Half &f : m_halves) {
         const std::uint8_t seen = phases[keyOf(f)];
         if (seen == 3) {
-            builder.addFlowHalf(f.phase, f.category, f.name, f.id, f.thread, f.ts, f.bindEnclosing);
-            if (f.phase == FlowPhase::Start)
+            builder.addFlowHalf(f.phase(), f.category, f.name, f.id, f.thread, f.ts, f.bindEnclosing);
+            if (f.phase() == FlowPhase::Start)
                 ++boundByCategoryId[f.category];
-        } else if (f.phase == FlowPhase::End) {
+        } else if (f.phase() == FlowPhase::End) {
             ++orphanFinishes;
-        } else if (f.phase == FlowPhase::Start) {
+        } else if (f.phase() == FlowPhase::Start) {
             ++unfinishedStarts;
             ++unfinishedByLauncherId[f.launcher];
         }
