@@ -10,11 +10,16 @@
 
 #include <simdjson.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 
@@ -119,6 +124,12 @@ bool dimensionsAt(simdjson::dom::object object, std::string_view key, std::array
     return true;
 }
 
+// x × y × z of a launch dimension, as the kernel rows show it.
+std::int64_t volume(const std::array<std::int64_t, 3> &dims)
+{
+    return dims[0] * dims[1] * dims[2];
+}
+
 // A pid or tid: numbers as they are ("123" as 123, like the JSON reader), other text interned.
 std::optional<std::int64_t> laneNumber(simdjson::dom::object event, std::string_view key, StringPool &strings)
 {
@@ -186,9 +197,82 @@ constexpr std::string_view kFieldKeys[FieldCount] = {"ph",
                                                      "warps per SM",
                                                      "est. achieved occupancy %"};
 
+// The field a key names, or FieldCount: by length first, so that a key costs one or two comparisons
+// (a kernel event has ~17 keys, a [memory] event ~13, and ~190,000 of them are read per 200 MB).
+constexpr Field fieldOf(std::string_view key)
+{
+    auto pick = [key](std::initializer_list<Field> candidates) {
+        for (const Field f : candidates)
+            if (kFieldKeys[f] == key)
+                return f;
+        return FieldCount;
+    };
+    switch (key.size()) {
+    case 2:
+        return pick({Ph, Ts});
+    case 3:
+        return pick({Cat, Pid, Tid, Dur});
+    case 4:
+        return pick({Name, Addr, Grid});
+    case 5:
+        return pick({Bytes, Block});
+    case 6:
+        return pick({Device, Stream});
+    case 9:
+        return pick({DeviceId});
+    case 11:
+        return pick({DeviceType, Correlation});
+    case 12:
+        return pick({WarpsPerSm});
+    case 13:
+        return pick({SharedMemory, BlocksPerSm});
+    case 14:
+        return pick({TotalReserved});
+    case 15:
+        return pick({TotalAllocated});
+    case 20:
+        return pick({Registers});
+    case 25:
+        return pick({Occupancy});
+    default:
+        return FieldCount;
+    }
+}
+
+constexpr bool everyKeyFindsItsField()
+{
+    for (std::size_t f = 0; f < FieldCount; ++f)
+        if (fieldOf(kFieldKeys[f]) != static_cast<Field>(f))
+            return false;
+    return true;
+}
+static_assert(everyKeyFindsItsField(), "fieldOf must know every key of kFieldKeys");
+
+// The first '"' or '\\' at or after p, or n: sixteen bytes at a time where SSE2 is there (every x86-64),
+// as most gaps between quotes are short and a kernel's name long.
+std::size_t quoteOrBackslash(const char *data, std::size_t p, std::size_t n)
+{
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    for (; p + 16 <= n; p += 16) {
+        const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + p));
+        const int hits =
+            _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(block, quote), _mm_cmpeq_epi8(block, backslash)));
+        if (hits != 0)
+            return p + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(hits)));
+    }
+#endif
+    while (p < n && data[p] != '"' && data[p] != '\\')
+        ++p;
+    return p;
+}
+
 // Walks the keys of an event's text in order (the args' keys too), hopping from quote to quote without
 // parsing values, and notes where the value of each wanted key starts (its first occurrence: Kineto writes
 // the top-level keys before "args"). Lazy: the kind test stops after "cat" and "name", the first keys.
+// Quotes found by quoteOrBackslash rather than memchr: most gaps between quotes are a few bytes, where
+// a call costs more than the search.
 class KeyWalker
 {
 public:
@@ -212,53 +296,50 @@ public:
     std::size_t at(Field field) const { return m_at[field]; }
     const std::string_view &event() const { return m_event; }
 
-    // One past the closing quote of the string that opens at `open`, or npos.
+    // One past the closing quote of the string that opens at `open`, or npos. A backslash escapes the
+    // character after it (so a quote after an odd run of backslashes stays inside the string).
     static std::size_t stringEnd(std::string_view text, std::size_t open)
     {
-        std::size_t close = open + 1;
-        while (true) {
-            const void *hit = std::memchr(text.data() + close, '"', text.size() - close);
-            if (!hit)
-                return npos;
-            close = static_cast<std::size_t>(static_cast<const char *>(hit) - text.data());
-            std::size_t backslashes = 0;
-            while (close - backslashes > open + 1 && text[close - backslashes - 1] == '\\')
-                ++backslashes;
-            if (backslashes % 2 == 0)
-                return close + 1;
-            ++close;
+        const char *data = text.data();
+        const std::size_t n = text.size();
+        for (std::size_t p = quoteOrBackslash(data, open + 1, n); p < n;
+             p = quoteOrBackslash(data, p + 2, n)) {
+            if (data[p] == '"')
+                return p + 1;
         }
+        return npos;
     }
 
 private:
+    std::size_t skipSpaces(std::size_t p) const
+    {
+        while (p < m_event.size() && isSpace(m_event[p]))
+            ++p;
+        return p;
+    }
+
     bool step()
     {
+        const char *data = m_event.data();
         const std::size_t n = m_event.size();
         while (m_pos < n) {
-            const void *hit = std::memchr(m_event.data() + m_pos, '"', n - m_pos);
-            if (!hit)
+            std::size_t open = quoteOrBackslash(data, m_pos, n);
+            while (open < n && data[open] != '"') // a backslash outside a string: not JSON, passed over
+                open = quoteOrBackslash(data, open + 1, n);
+            if (open >= n)
                 break;
-            const std::size_t open =
-                static_cast<std::size_t>(static_cast<const char *>(hit) - m_event.data());
             const std::size_t end = stringEnd(m_event, open);
             if (end == npos)
                 break;
-            std::size_t p = end;
-            while (p < n && isSpace(m_event[p]))
-                ++p;
+            std::size_t p = skipSpaces(end);
             m_pos = p;
-            if (p >= n || m_event[p] != ':')
+            if (p >= n || data[p] != ':')
                 continue; // a string value
-            ++p;
-            while (p < n && isSpace(m_event[p]))
-                ++p;
+            p = skipSpaces(p + 1);
             m_pos = p;
-            const std::string_view key = m_event.substr(open + 1, end - open - 2);
-            for (std::size_t f = 0; f < FieldCount; ++f)
-                if (m_at[f] == npos && kFieldKeys[f] == key) {
-                    m_at[f] = p;
-                    break;
-                }
+            const Field field = fieldOf(m_event.substr(open + 1, end - open - 2));
+            if (field != FieldCount && m_at[field] == npos)
+                m_at[field] = p;
             return true;
         }
         m_pos = n;
@@ -337,7 +418,7 @@ std::optional<std::int64_t> fieldInteger(KeyWalker &walker, Field field)
 // The fast path for the many small events (cpu_op, [memory]): their fields read from the text, without a
 // JSON parse. False when the event is not written the plain way (a key missing, a name with an escape,
 // a string pid): it is then parsed.
-bool cpuOpFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
+bool cpuOpFromText(KeyWalker &walker, StringPool &strings, GpuEventCollector &out)
 {
     const std::string_view phase = fieldString(walker, Ph);
     const std::optional<std::string_view> name =
@@ -350,7 +431,7 @@ bool cpuOpFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
         !duration)
         return false;
     if (phase == "X")
-        out.cpuOps.push_back({{*pid, *tid}, *start, *start + *duration, strings.intern(*name)});
+        out.addCpuOp({*pid, *tid}, *start, *start + *duration, strings.intern(*name));
     return true;
 }
 
@@ -444,12 +525,15 @@ bool kernelFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
         return false;
     KernelEvent k;
     bool plain = true;
-    const bool hasGrid = plainDimensions(walker, Grid, k.grid, &plain);
-    const bool hasBlock = plainDimensions(walker, Block, k.block, &plain);
+    std::array<std::int64_t, 3> grid{0, 0, 0}, block{0, 0, 0};
+    const bool hasGrid = plainDimensions(walker, Grid, grid, &plain);
+    const bool hasBlock = plainDimensions(walker, Block, block, &plain);
     if (!plain)
         return false;
     if (!hasGrid && !hasBlock)
         return true; // not a CUDA kernel launch (§10.5)
+    k.gridVolume = volume(grid);
+    k.blockVolume = volume(block);
     const auto pid = fieldInteger(walker, Pid);
     const auto tid = fieldInteger(walker, Tid);
     const auto start = fieldTime(walker, Ts);
@@ -495,7 +579,9 @@ std::optional<TimeNs> timeOf(KeyWalker &walker, Field field, simdjson::dom::obje
 class GpuEventCollector::EventParser
 {
 public:
-    explicit EventParser(StringPool &strings) : m_strings(strings) {}
+    EventParser(StringPool &strings, GpuEventCollector &collector)
+        : m_strings(strings), m_collector(collector)
+    {}
 
     bool parse(KeyWalker &walker, EventKind kind, GpuEvents &out)
     {
@@ -509,7 +595,7 @@ public:
         case EventKind::Kernel:
             return readKernel(walker, object, out);
         case EventKind::CpuOp:
-            return readCpuOp(walker, object, out);
+            return readCpuOp(walker, object);
         case EventKind::Allocator:
             return readAllocator(walker, object, out);
         case EventKind::Other:
@@ -552,10 +638,13 @@ private:
         if (event["args"].get_object().get(args))
             return true;
         KernelEvent k;
-        const bool hasGrid = dimensionsAt(args, "grid", k.grid);
-        const bool hasBlock = dimensionsAt(args, "block", k.block);
+        std::array<std::int64_t, 3> grid{0, 0, 0}, block{0, 0, 0};
+        const bool hasGrid = dimensionsAt(args, "grid", grid);
+        const bool hasBlock = dimensionsAt(args, "block", block);
         if (!hasGrid && !hasBlock)
             return true; // not a CUDA kernel launch (§10.5: kernels carry grid and block)
+        k.gridVolume = volume(grid);
+        k.blockVolume = volume(block);
         SliceFields slice;
         if (!sliceFields(text, event, slice))
             return false;
@@ -574,7 +663,7 @@ private:
         return true;
     }
 
-    bool readCpuOp(KeyWalker &text, simdjson::dom::object event, GpuEvents &out)
+    bool readCpuOp(KeyWalker &text, simdjson::dom::object event)
     {
         std::string_view phase, category;
         if (event["ph"].get_string().get(phase) || phase != "X" || event["cat"].get_string().get(category) ||
@@ -583,7 +672,7 @@ private:
         SliceFields slice;
         if (!sliceFields(text, event, slice))
             return false;
-        out.cpuOps.push_back({{slice.pid, slice.tid}, slice.start, slice.start + slice.duration, slice.name});
+        m_collector.addCpuOp({slice.pid, slice.tid}, slice.start, slice.start + slice.duration, slice.name);
         return true;
     }
 
@@ -620,12 +709,13 @@ private:
     }
 
     StringPool &m_strings;
+    GpuEventCollector &m_collector; // CPU operators go through it (their lanes are indexed)
     simdjson::dom::parser m_parser;
     std::vector<char> m_buffer;
 };
 
 GpuEventCollector::GpuEventCollector(StringPool &strings)
-    : m_strings(strings), m_parser(std::make_unique<EventParser>(strings))
+    : m_strings(strings), m_parser(std::make_unique<EventParser>(strings, *this))
 {}
 
 GpuEventCollector::~GpuEventCollector() = default;
@@ -660,10 +750,23 @@ void GpuEventCollector::addAllocatorEvent(std::string_view eventText, std::size_
         unreadable(offset, &m_events.unreadable);
 }
 
+void GpuEventCollector::addCpuOp(const LaneId &lane, TimeNs start, TimeNs end, StringId name)
+{
+    // Consecutive operators mostly share their thread: the index lookup only when it changes.
+    if (m_lastCpuOpLane >= m_events.cpuOpLanes.size() || !(m_events.cpuOpLanes[m_lastCpuOpLane] == lane)) {
+        const auto [found, added] =
+            m_cpuOpLaneIndex.try_emplace(lane, static_cast<std::uint32_t>(m_events.cpuOpLanes.size()));
+        if (added)
+            m_events.cpuOpLanes.push_back(lane);
+        m_lastCpuOpLane = found->second;
+    }
+    m_events.cpuOps.push_back({start, end, name, m_lastCpuOpLane});
+}
+
 void GpuEventCollector::addCpuOpText(std::string_view eventText, std::size_t offset)
 {
     KeyWalker walker(eventText);
-    if (!cpuOpFromText(walker, m_strings, m_events) && !m_parser->parse(walker, EventKind::CpuOp, m_events))
+    if (!cpuOpFromText(walker, m_strings, *this) && !m_parser->parse(walker, EventKind::CpuOp, m_events))
         unreadable(offset, &m_unreadableOps);
 }
 
@@ -671,9 +774,12 @@ GpuEvents GpuEventCollector::take(TimeNs baseTime)
 {
     GpuEvents out = std::move(m_events);
     m_events = {};
+    m_cpuOpLaneIndex.clear();
+    m_lastCpuOpLane = std::numeric_limits<std::uint32_t>::max();
     out.baseTime = baseTime;
     if (out.allocatorEvents.empty()) {
         out.cpuOps = {}; // operators only name allocations
+        out.cpuOpLanes = {};
     } else if (m_unreadableOps) {
         if (out.unreadable == 0 || m_firstUnreadableOp < out.firstUnreadableOffset)
             out.firstUnreadableOffset = m_firstUnreadableOp;

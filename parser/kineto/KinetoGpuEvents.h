@@ -19,6 +19,7 @@
 #include <limits>
 #include <memory>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace at {
@@ -38,6 +39,15 @@ struct LaneId
     bool operator==(const LaneId &) const = default;
 };
 
+struct LaneIdHash
+{
+    std::size_t operator()(const LaneId &lane) const noexcept
+    {
+        return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(lane.pid) * 0x9E3779B97F4A7C15ull ^
+                                          static_cast<std::uint64_t>(lane.tid));
+    }
+};
+
 // One `kernel` slice whose args carry grid / block. Times as the file gives them (no base added).
 struct KernelEvent
 {
@@ -52,8 +62,9 @@ struct KernelEvent
     double blocksPerSm = kNoValue;
     double warpsPerSm = kNoValue;
     double occupancyPercent = kNoValue; // est. achieved occupancy %
-    std::array<std::int64_t, 3> grid{0, 0, 0};
-    std::array<std::int64_t, 3> block{0, 0, 0};
+    // grid x × y × z and block x × y × z (0 when not given): what the rows show of the launch dimensions.
+    std::int64_t gridVolume = 0;
+    std::int64_t blockVolume = 0;
 };
 
 // One allocator event (`[memory]`): Bytes > 0 an allocation, < 0 a release; totals after the event.
@@ -69,13 +80,14 @@ struct AllocatorEvent
     std::int64_t totalReserved = 0;
 };
 
-// One `cpu_op` slice: the operators allocations are attributed to.
+// One `cpu_op` slice: the operators allocations are attributed to. Its lane is an index into
+// GpuEvents::cpuOpLanes (a trace has a few CPU threads and ~4 operators per KB: 24 bytes each, not 40).
 struct CpuOpEvent
 {
-    LaneId lane;
     TimeNs start = 0;
     TimeNs end = 0;
     StringId name = 0;
+    std::uint32_t lane = 0;
 };
 
 struct GpuEvents
@@ -83,7 +95,8 @@ struct GpuEvents
     std::vector<KernelEvent> kernels;
     std::vector<AllocatorEvent> allocatorEvents;
     std::vector<CpuOpEvent> cpuOps;
-    TimeNs baseTime = 0; // baseTimeNanoseconds (§10.2), 0 when the file has none
+    std::vector<LaneId> cpuOpLanes; // each CPU operator lane once, in order of first appearance
+    TimeNs baseTime = 0;            // baseTimeNanoseconds (§10.2), 0 when the file has none
     std::size_t unreadable = 0;
     std::size_t firstUnreadableOffset = 0;
 };
@@ -105,7 +118,7 @@ public:
     // A `[memory]` instant's text.
     void addAllocatorEvent(std::string_view eventText, std::size_t offset);
     // A `cpu_op` slice as the reader parsed it; cpuOpText for one the reader could not time.
-    void addCpuOp(const CpuOpEvent &op) { m_events.cpuOps.push_back(op); }
+    void addCpuOp(const LaneId &lane, TimeNs start, TimeNs end, StringId name);
     void addCpuOpText(std::string_view eventText, std::size_t offset);
 
     // What was gathered, with the trace's base time; CPU operators only when there are `[memory]`
@@ -119,6 +132,8 @@ private:
     StringPool &m_strings;
     std::unique_ptr<EventParser> m_parser;
     GpuEvents m_events;
+    std::unordered_map<LaneId, std::uint32_t, LaneIdHash> m_cpuOpLaneIndex;
+    std::uint32_t m_lastCpuOpLane = std::numeric_limits<std::uint32_t>::max();
     std::size_t m_unreadableOps = 0, m_firstUnreadableOp = 0;
 };
 

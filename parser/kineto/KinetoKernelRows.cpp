@@ -36,11 +36,6 @@ enum Column
     ColumnCount
 };
 
-std::int64_t volume(const std::array<std::int64_t, 3> &dims)
-{
-    return dims[0] * dims[1] * dims[2];
-}
-
 double numberOrNone(std::int64_t value, bool known)
 {
     return known ? static_cast<double>(value) : kNoValue;
@@ -117,11 +112,11 @@ void addKinetoKernelRows(TraceBuilder &builder, int group, const GpuEvents &even
         // as communication (they know a communication row by its core: HCCL or COMMUNICATION).
         row.acceleratorCore = type->second;
         const std::size_t r = table.addRow(row);
-        const bool hasGrid = volume(k.grid) > 0, hasBlock = volume(k.block) > 0;
+        const bool hasGrid = k.gridVolume > 0, hasBlock = k.blockVolume > 0;
         const double values[ColumnCount] = {
             k.occupancyPercent,
-            numberOrNone(volume(k.grid), hasGrid),
-            numberOrNone(volume(k.block), hasBlock),
+            numberOrNone(k.gridVolume, hasGrid),
+            numberOrNone(k.blockVolume, hasBlock),
             k.registersPerThread,
             k.sharedMemory,
             k.blocksPerSm,

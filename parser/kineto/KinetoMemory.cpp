@@ -11,23 +11,14 @@
 namespace at::kineto {
 namespace {
 
-struct LaneHash
-{
-    std::size_t operator()(const LaneId &lane) const noexcept
-    {
-        return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(lane.pid) * 0x9E3779B97F4A7C15ull ^
-                                          static_cast<std::uint64_t>(lane.tid));
-    }
-};
-
 // For each allocation time (in `queries`, indices into events.allocatorEvents), the name of the innermost
 // cpu_op of the same thread whose [start, end] holds it (0 when none). One sweep per thread: operators by
 // start (longer first), a stack of the open ones that contain each other.
 std::vector<StringId> enclosingOperators(const GpuEvents &events, const std::vector<std::size_t> &queries)
 {
-    std::unordered_map<LaneId, std::vector<std::size_t>, LaneHash> opsByLane, queriesByLane;
+    std::unordered_map<LaneId, std::vector<std::size_t>, LaneIdHash> opsByLane, queriesByLane;
     for (std::size_t i = 0; i < events.cpuOps.size(); ++i)
-        opsByLane[events.cpuOps[i].lane].push_back(i);
+        opsByLane[events.cpuOpLanes[events.cpuOps[i].lane]].push_back(i);
     for (std::size_t q = 0; q < queries.size(); ++q)
         queriesByLane[events.allocatorEvents[queries[q]].lane].push_back(q);
     std::vector<StringId> names(queries.size(), 0);

@@ -62,7 +62,8 @@ struct SeenThread
     LaneKey pid, tid;
     int thread = -1;
     bool annotation = false;
-    bool nccl = false; // a stream running NCCL kernels
+    bool nccl = false;         // a stream running NCCL kernels
+    bool deviceMarked = false; // its process is marked as a GPU (once, not per event)
 };
 
 bool isNcclKernel(std::string_view name)
@@ -147,7 +148,7 @@ struct KinetoTrace::Impl
         const LanePair key{packLane(pid), packLane(tid), annotation};
         auto found = threads.find(key);
         if (found == threads.end()) {
-            SeenThread seen{pid, tid, -1, annotation, false};
+            SeenThread seen{pid, tid, -1, annotation, false, false};
             const LaneKey threadTid = annotation
                                           ? builder.textKey(QStringLiteral("%1 annotations")
                                                                 .arg(laneKeyText(builder.strings(), tid))
@@ -234,8 +235,10 @@ struct KinetoTrace::Impl
                                     laneKey(e.tid, ids) == LaneKey{};
                 const bool device = category != 0 && deviceCategory(category);
                 SeenThread &seen = lane(e, ids, category == annotationCategory, marker);
-                if (device)
+                if (device && !seen.deviceMarked) {
                     processes[packLane(seen.pid)].device = true;
+                    seen.deviceMarked = true;
+                }
                 firstTs = std::min(firstTs, ts);
                 const SourceLocation source = makeSourceLocation(sourceIndex, e.offset);
                 if (e.phase == 'X') {
@@ -286,7 +289,8 @@ struct KinetoTrace::Impl
                 // finishes to the next slice, which on a stream lane is the GPU activity starting at ts
                 // (the stream's gpu_user_annotation spans, which start earlier, are on a lane of their own).
                 const bool enclosing = e.phase != 'f' || (e.flags & jk::ParsedEvent::BindEnd);
-                flows.add({phase, category, name, ids[e.id], seen.thread, ts, enclosing, launcher});
+                flows.add({ts, category, name, ids[e.id], seen.thread, launcher,
+                           static_cast<std::uint8_t>(phase), enclosing});
                 break;
             }
             case 'M':
@@ -322,7 +326,7 @@ struct KinetoTrace::Impl
                     continue;
                 }
                 const kineto::LaneId lane{laneNumber(e.pid, ids), laneNumber(e.tid, ids)};
-                gpu.addCpuOp({lane, e.ts, e.ts + e.dur, ids[e.name]});
+                gpu.addCpuOp(lane, e.ts, e.ts + e.dur, ids[e.name]);
             } else if (ids[e.name] == memoryName) {
                 gpu.addAllocatorEvent(text.event(e.offset), e.offset);
             }
@@ -409,6 +413,7 @@ std::unique_ptr<KinetoTrace> KinetoTrace::recognise(const char *data, std::size_
         return nullptr;
     std::unique_ptr<KinetoTrace> trace(new KinetoTrace(builder, group, file, readKinetoMetadata(data, size)));
     trace->m_gpuEvents.reserveFor(size);
+    trace->d->flows.reserveFor(size);
     return trace;
 }
 

@@ -179,6 +179,10 @@ int main(int argc, char **argv)
     QTemporaryDir dir; // the system temp folder
     if (!dir.isValid())
         return 1;
+    // AT_BENCH_KEEP=1: the tiled files are kept (their paths printed) for perf or the command line.
+    dir.setAutoRemove(qEnvironmentVariableIntValue("AT_BENCH_KEEP") == 0);
+    if (!dir.autoRemove())
+        std::printf("tiled files kept in %s\n", qPrintable(dir.path()));
     QString kineto = at::detectCompression(kinetoSource) == at::Compression::None
                          ? kinetoSource
                          : decompressedCopy(kinetoSource, dir);

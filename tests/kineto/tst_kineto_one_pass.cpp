@@ -260,6 +260,45 @@ private slots:
         QCOMPARE(events.kernels.size(), std::size_t(0));
         QCOMPARE(events.allocatorEvents.size(), std::size_t(0));
     }
+    // The key walk finds quotes sixteen bytes at a time: an escaped quote at every offset of a block must
+    // not end its string (else every later string is read out of phase: keys as values, "grid" never
+    // found), and a quote after an escaped backslash must. Expected values from Qt's JSON reader.
+    void escapedQuotesAtEveryBlockOffset()
+    {
+        QByteArray text = "{\"traceEvents\": [\n";
+        for (int k = 0; k < 40; ++k) {
+            const QByteArray pad(k, 'x');
+            text += (k ? ",\n" : "") +
+                    QByteArray("{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"kernel_") + pad +
+                    "\", \"pid\": 1, \"tid\": 7, \"ts\": " + QByteArray::number(1000 + k) +
+                    ", \"dur\": 2, \"args\": {\"note\": \"" + pad + "\\\"grid\", \"even\": \"" + pad +
+                    "\\\\\", \"grid\": [" + QByteArray::number(k + 1) +
+                    ", 2, 3], \"block\": [4, 5, 6], \"stream\": 7}}";
+        }
+        text += "\n]}";
+        QJsonParseError error{};
+        const QJsonArray events =
+            QJsonDocument::fromJson(text, &error).object().value("traceEvents").toArray();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        StringPool strings;
+        const kineto::GpuEvents found =
+            kineto::scanGpuEvents(text.constData(), static_cast<std::size_t>(text.size()), strings);
+        QCOMPARE(found.kernels.size(), std::size_t(events.size()));
+        QCOMPARE(found.unreadable, std::size_t(0));
+        for (qsizetype i = 0; i < events.size(); ++i) {
+            const QJsonObject args = events[i].toObject().value("args").toObject();
+            std::int64_t grid = 1, block = 1;
+            for (const QJsonValue v : args.value("grid").toArray())
+                grid *= v.toInteger();
+            for (const QJsonValue v : args.value("block").toArray())
+                block *= v.toInteger();
+            const kineto::KernelEvent &k = found.kernels[static_cast<std::size_t>(i)];
+            QCOMPARE(k.gridVolume, grid);
+            QCOMPARE(k.blockVolume, block);
+            QCOMPARE(strings.qstring(k.name), events[i].toObject().value("name").toString());
+            QCOMPARE(k.stream, args.value("stream").toInteger());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestKinetoOnePass)
