@@ -13,11 +13,6 @@ namespace at::cluster {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Core", text);
-}
-
 QString msText(TimeNs ns)
 {
     return QString::number(static_cast<double>(ns) / 1e6, 'f', 3);
@@ -220,23 +215,33 @@ void findLaunch(const TraceModel &model, SliceRef op, RankOpEvidence &evidence)
 std::optional<QString> missingEvidence(const RankOpEvidence &e, const QString &op)
 {
     if (!e.hasTimeline && !e.problem.isEmpty())
-        return tr("rank %1's timeline could not be loaded: %2").arg(e.rank).arg(e.problem);
+        return QCoreApplication::translate("Core", "rank %1's timeline could not be loaded: %2")
+            .arg(e.rank)
+            .arg(e.problem);
     if (!e.hasTimeline)
-        return tr("rank %1 has no timeline loaded (no trace_view.json or profiler database in its folder)")
+        return QCoreApplication::translate(
+                   "Core",
+                   "rank %1 has no timeline loaded (no trace_view.json or profiler database in its folder)")
             .arg(e.rank);
     if (!e.found)
-        return tr("rank %1's timeline has no slice of %2").arg(e.rank).arg(op);
+        return QCoreApplication::translate("Core", "rank %1's timeline has no slice of %2")
+            .arg(e.rank)
+            .arg(op);
     return std::nullopt;
 }
 
 QString noHostReason(const RankOpEvidence &slow, const QString &op)
 {
     if (!slow.hasHostData)
-        return tr("rank %1 has no host data: collect with the CPU activity (torch_npu "
-                  "ProfilerActivity.CPU, MindSpeed --profile-with-cpu) to see when its host launched %2")
+        return QCoreApplication::translate(
+                   "Core",
+                   "rank %1 has no host data: collect with the CPU activity (torch_npu "
+                   "ProfilerActivity.CPU, MindSpeed --profile-with-cpu) to see when its host launched %2")
             .arg(slow.rank)
             .arg(op);
-    return tr("rank %1's timeline links no host launch to %2 (no HostToDevice or async_npu flow ends on it)")
+    return QCoreApplication::translate(
+               "Core",
+               "rank %1's timeline links no host launch to %2 (no HostToDevice or async_npu flow ends on it)")
         .arg(slow.rank)
         .arg(op);
 }
@@ -245,11 +250,13 @@ void judgeHost(CommBoundResult &r, TimeNs hostLate)
 {
     r.verdict = CommBoundVerdict::HostBound;
     r.latency = std::min(hostLate, r.op.gap());
-    r.reason = tr("host-bound: rank %1's host launched %2 (%3) %4 ms after rank %5 had arrived at the op, "
-                  "while its device stream was free")
-                   .arg(r.slow.rank)
-                   .arg(r.op.op, r.slow.launchApi, msText(hostLate))
-                   .arg(r.fast.rank);
+    r.reason =
+        QCoreApplication::translate(
+            "Core", "host-bound: rank %1's host launched %2 (%3) %4 ms after rank %5 had arrived at the op, "
+                    "while its device stream was free")
+            .arg(r.slow.rank)
+            .arg(r.op.op, r.slow.launchApi, msText(hostLate))
+            .arg(r.fast.rank);
 }
 
 void judgeDevice(CommBoundResult &r, TimeNs deviceLate, TimeNs needed)
@@ -258,22 +265,28 @@ void judgeDevice(CommBoundResult &r, TimeNs deviceLate, TimeNs needed)
     r.latency = std::min(deviceLate, r.op.gap());
     const PrecedingTask &task = r.slow.preceding.back();
     r.reason =
-        tr("device-bound: on rank %1 the last task before the op on %2, %3, ended %4 ms after rank %5 had "
-           "arrived at the op")
+        QCoreApplication::translate(
+            "Core",
+            "device-bound: on rank %1 the last task before the op on %2, %3, ended %4 ms after rank %5 had "
+            "arrived at the op")
             .arg(r.slow.rank)
             .arg(r.slow.stream, task.name, msText(deviceLate))
             .arg(r.fast.rank);
     if (r.slow.launch)
-        r.reason += tr("; the host had launched it %1 ms before that task ended")
-                        .arg(msText(task.end - *r.slow.launch));
+        r.reason +=
+            QCoreApplication::translate("Core", "; the host had launched it %1 ms before that task ended")
+                .arg(msText(task.end - *r.slow.launch));
     // A launch that was itself late: both sides were behind, the device the later one.
     if (r.launchAfterFastArrival && *r.launchAfterFastArrival >= needed)
-        r.reason += tr(", itself %1 ms after rank %2 had arrived (the host was behind too)")
+        r.reason += QCoreApplication::translate(
+                        "Core", ", itself %1 ms after rank %2 had arrived (the host was behind too)")
                         .arg(msText(*r.launchAfterFastArrival))
                         .arg(r.fast.rank);
     if (r.slow.streamInferred)
-        r.reason += tr(" (the op's own stream is not recorded: %1 is the stream busy last before it)")
-                        .arg(r.slow.stream);
+        r.reason +=
+            QCoreApplication::translate(
+                "Core", " (the op's own stream is not recorded: %1 is the stream busy last before it)")
+                .arg(r.slow.stream);
 }
 
 } // namespace
@@ -300,13 +313,13 @@ QString commBoundVerdictText(CommBoundVerdict verdict)
 {
     switch (verdict) {
     case CommBoundVerdict::HostBound:
-        return tr("host-bound");
+        return QCoreApplication::translate("Core", "host-bound");
     case CommBoundVerdict::DeviceBound:
-        return tr("device-bound");
+        return QCoreApplication::translate("Core", "device-bound");
     case CommBoundVerdict::Undetermined:
         break;
     }
-    return tr("undetermined");
+    return QCoreApplication::translate("Core", "undetermined");
 }
 
 std::vector<CommBoundCandidate> commBoundCandidates(const ClusterModel &model, int maxOps, int *withGap)
@@ -367,7 +380,7 @@ CommBoundResult judgeCommBound(const CommBoundCandidate &op, const RankOpEvidenc
         return r;
     }
     if (std::optional<QString> missing = missingEvidence(fast, op.op)) {
-        r.reason = *missing + tr(": its arrival is the reference");
+        r.reason = *missing + QCoreApplication::translate("Core", ": its arrival is the reference");
         return r;
     }
     // The common frame: each rank's times relative to the op's end on that rank.
@@ -395,12 +408,14 @@ CommBoundResult judgeCommBound(const CommBoundCandidate &op, const RankOpEvidenc
         return r;
     }
     r.reason =
-        tr("neither: rank %1's host launched %2 %3 ms before rank %4 arrived and its stream %5 was free "
-           "%6 ms before; the op waited on something else (e.g. an event of another stream)")
+        QCoreApplication::translate(
+            "Core",
+            "neither: rank %1's host launched %2 %3 ms before rank %4 arrived and its stream %5 was free "
+            "%6 ms before; the op waited on something else (e.g. an event of another stream)")
             .arg(slow.rank)
             .arg(op.op, msText(-*r.launchAfterFastArrival))
             .arg(fast.rank)
-            .arg(slow.stream.isEmpty() ? tr("(none found)") : slow.stream,
+            .arg(slow.stream.isEmpty() ? QCoreApplication::translate("Core", "(none found)") : slow.stream,
                  r.deviceAfterFastArrival ? msText(-*r.deviceAfterFastArrival) : QStringLiteral("-"));
     return r;
 }

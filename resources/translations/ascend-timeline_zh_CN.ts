@@ -940,6 +940,82 @@
         <source>Peak memory</source>
         <translation>内存峰值</translation>
     </message>
+    <message>
+        <source>all ranks</source>
+        <translation>所有 rank</translation>
+    </message>
+    <message>
+        <source>no expert-parallel group: no exp / tp_exp / mp_exp / dp_modulo_exp group in parallel_group_info and no expert_model_parallel_size above 1 in distributed_args</source>
+        <translation>没有专家并行组：parallel_group_info 中没有 exp / tp_exp / mp_exp / dp_modulo_exp 组，distributed_args 的 expert_model_parallel_size 也不大于 1</translation>
+    </message>
+    <message>
+        <source>no GroupedMatmul op in the ranks&apos; kernel tables (kernel_details.csv): the MoE layers&apos; tokens per rank come from its rows</source>
+        <translation>各 rank 的算子表（kernel_details.csv）中没有 GroupedMatmul 算子：MoE 层每个 rank 的 token 数取自这些行</translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s timeline could not be loaded: %2</source>
+        <translation>rank %1 的时间线无法加载：%2</translation>
+    </message>
+    <message>
+        <source>rank %1 has no timeline loaded (no trace_view.json or profiler database in its folder)</source>
+        <translation>rank %1 没有已加载的时间线（其文件夹中没有 trace_view.json 或 profiler 数据库）</translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s timeline has no slice of %2</source>
+        <translation>rank %1 的时间线中没有 %2 的切片</translation>
+    </message>
+    <message>
+        <source>rank %1 has no host data: collect with the CPU activity (torch_npu ProfilerActivity.CPU, MindSpeed --profile-with-cpu) to see when its host launched %2</source>
+        <translation>rank %1 没有 Host 侧数据：请开启 CPU 采集（torch_npu ProfilerActivity.CPU，MindSpeed --profile-with-cpu）以查看其 Host 何时下发 %2</translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s timeline links no host launch to %2 (no HostToDevice or async_npu flow ends on it)</source>
+        <translation>rank %1 的时间线中没有与 %2 关联的 Host 下发（没有以它为终点的 HostToDevice 或 async_npu 连线）</translation>
+    </message>
+    <message>
+        <source>host-bound: rank %1&apos;s host launched %2 (%3) %4 ms after rank %5 had arrived at the op, while its device stream was free</source>
+        <translation>Host 瓶颈：rank %1 的 Host 在 rank %5 到达该算子 %4 ms 之后才下发 %2（%3），而其设备流当时空闲</translation>
+    </message>
+    <message>
+        <source>device-bound: on rank %1 the last task before the op on %2, %3, ended %4 ms after rank %5 had arrived at the op</source>
+        <translation>Device 瓶颈：rank %1 上 %2 中该算子之前的最后一个任务 %3 在 rank %5 到达该算子 %4 ms 之后才结束</translation>
+    </message>
+    <message>
+        <source>; the host had launched it %1 ms before that task ended</source>
+        <translation>；Host 已在该任务结束前 %1 ms 下发了它</translation>
+    </message>
+    <message>
+        <source>, itself %1 ms after rank %2 had arrived (the host was behind too)</source>
+        <translation>，而这次下发本身也比 rank %2 到达晚 %1 ms（Host 同样滞后）</translation>
+    </message>
+    <message>
+        <source> (the op&apos;s own stream is not recorded: %1 is the stream busy last before it)</source>
+        <translation>（未记录该算子自身所在的流：%1 是在它之前最后忙碌的流）</translation>
+    </message>
+    <message>
+        <source>host-bound</source>
+        <translation>Host 瓶颈</translation>
+    </message>
+    <message>
+        <source>device-bound</source>
+        <translation>Device 瓶颈</translation>
+    </message>
+    <message>
+        <source>undetermined</source>
+        <translation>无法判定</translation>
+    </message>
+    <message>
+        <source>: its arrival is the reference</source>
+        <translation>：需要以其到达时间为参照</translation>
+    </message>
+    <message>
+        <source>neither: rank %1&apos;s host launched %2 %3 ms before rank %4 arrived and its stream %5 was free %6 ms before; the op waited on something else (e.g. an event of another stream)</source>
+        <translation>均不是：rank %1 的 Host 在 rank %4 到达前 %3 ms 已下发 %2，其流 %5 也已提前 %6 ms 空闲；该算子在等待其他事物（例如另一条流的事件）</translation>
+    </message>
+    <message>
+        <source>(none found)</source>
+        <translation>（未找到）</translation>
+    </message>
 </context>
 <context>
     <name>InsightText</name>
@@ -1477,6 +1553,44 @@
     <message>
         <source>Open the op&apos;s ranks at the op and check the links between them (HCCS / RDMA port errors, a link running at reduced width, traffic from other jobs) and the communication matrix of that step.</source>
         <translation>在该算子处打开其各 rank，检查它们之间的链路（HCCS / RDMA 端口错误、降宽运行的链路、其他作业的流量）以及该 step 的通信矩阵。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1%2 (%3): rank %4 arrived %5 ms after rank %6 — %7</source>
+        <translation>%1%2（%3）：rank %4 比 rank %6 晚到 %5 ms — %7</translation>
+    </message>
+    <message>
+        <source>%1rank %2: %3 tokens, %4 × the mean of %5 (least: rank %6, %7 tokens)</source>
+        <translation>%1rank %2：%3 个 token，是 %5 平均值的 %4 倍（最少：rank %6，%7 个 token）</translation>
+    </message>
+    <message>
+        <source>MoE load imbalance: rank %1 gets %2 × the mean tokens of %3</source>
+        <translation>MoE 负载不均衡：rank %1 获得的 token 数是 %3 平均值的 %2 倍</translation>
+    </message>
+    <message numerus="yes">
+        <source>The tokens routed to each rank&apos;s experts (the first input dimension of its GroupedMatmul kernels, summed per step) are uneven in %n step(s) of an expert-parallel group: above %1 × the group&apos;s mean. The worst: %2rank %3 got %4 tokens against a mean of %5 (rank %6 the least, %7; coefficient of variation %8); its grouped matmuls took %9 ms more than the group&apos;s mean, which the others wait for in the next all-to-all.</source>
+        <translation>
+            <numerusform>路由到各 rank 专家的 token 数（其 GroupedMatmul 算子第一个输入的第一维，按步求和）在专家并行组的 %n 个步中不均衡：超过组平均值的 %1 倍。最严重的：%2rank %3 获得 %4 个 token，平均值为 %5（最少的是 rank %6，%7 个；变异系数 %8）；其分组矩阵乘比组平均多用 %9 ms，其他 rank 在下一次 all-to-all 中等待它。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Balance the router: raise the auxiliary load-balancing loss coefficient or use aux-loss-free bias balancing, set an expert capacity factor (token dropping), or re-place hot experts (redundant experts on the loaded rank&apos;s peers); open the most and the least loaded rank at the op to compare.</source>
+        <translation>平衡路由：调高辅助负载均衡损失系数或使用无辅助损失的偏置均衡，设置专家容量因子（丢弃 token），或重新放置热点专家（在负载高的 rank 的同组 rank 上放置冗余专家）；在该算子处打开负载最高和最低的 rank 进行比较。</translation>
+    </message>
+    <message>
+        <source>Late arrivals at collectives: %1 host-bound, %2 device-bound of %3 ops</source>
+        <translation>集合通信晚到：%3 个算子中 %1 个 Host 瓶颈，%2 个 Device 瓶颈</translation>
+    </message>
+    <message>
+        <source>For the %1 longest communication ops whose fastest and slowest rank differ by more than %2 % (of %3 such ops), the two ranks&apos; timelines were compared at the op&apos;s end (a collective ends together on every rank): the slow rank is host-bound when its host launched the op after the fast rank had arrived while its stream was free, device-bound when its stream ran the tasks before the op past that arrival; a cause must explain at least half the gap. The largest: %4</source>
+        <translation>对最快与最慢 rank 相差超过 %2 % 的通信算子中最长的 %1 个（共 %3 个），以算子结束时刻为基准比较两个 rank 的时间线（集合通信在各 rank 上同时结束）：若慢 rank 的 Host 在快 rank 到达之后才下发该算子且其流空闲，则为 Host 瓶颈；若其流上该算子之前的任务运行到快 rank 到达之后，则为 Device 瓶颈；原因须至少解释一半的差距。最大的一个：%4</translation>
+    </message>
+    <message>
+        <source>Host-bound: shorten what the slow rank&apos;s host does before the collective (CPU binding, data loading, Python overhead, the task queue); device-bound: balance the work before the collective (uneven shapes, a slower device); undetermined: collect what the reason names.</source>
+        <translation>Host 瓶颈：缩短慢 rank 的 Host 在集合通信之前的工作（CPU 绑核、数据加载、Python 开销、任务队列）；Device 瓶颈：均衡集合通信之前的计算（不均匀的 shape、较慢的设备）；无法判定：按原因所述补充采集数据。</translation>
     </message>
 </context>
 <context>
@@ -2971,6 +3085,22 @@
         <source>%1: the stage row %2 is not the maximum of its ranks&apos; rows in %3</source>
         <translation>%1：stage 行 %2 在 %3 上不是其各 rank 行的最大值</translation>
     </message>
+    <message>
+        <source>%1: cannot be read for the MoE load (%2)</source>
+        <translation>%1：无法读取以计算 MoE 负载（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: no Input Shapes column; the tokens of its %n GroupedMatmul row(s) are unknown (export with record_shapes=True)</source>
+        <translation>
+            <numerusform>%1：没有 Input Shapes 列，其 %n 行 GroupedMatmul 的 token 数未知（请以 record_shapes=True 导出）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n GroupedMatmul row(s) with an Input Shapes that is no shape list (first at line %2); left out of the MoE load</source>
+        <translation>
+            <numerusform>%1：%n 行 GroupedMatmul 的 Input Shapes 不是形状列表（首次出现在第 %2 行）；未计入 MoE 负载</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PreparedCache</name>
@@ -3580,6 +3710,22 @@ duration %2 µs · %3</source>
     <message>
         <source>Rank (slowest %1, median, fastest)</source>
         <translation>Rank（最慢的 %1 个、中位数、最快）</translation>
+    </message>
+    <message>
+        <source>Host or Device Bound?</source>
+        <translation>Host 还是 Device 瓶颈？</translation>
+    </message>
+    <message>
+        <source>Load the timelines of the ranks of the longest communication ops whose fast and slow rank differ by more than 5 %, and say whether the slow rank&apos;s host launched the op late or its device was busy (shown in Findings)</source>
+        <translation>加载快慢 rank 相差超过 5 % 的最长通信算子所涉及 rank 的时间线，判断慢 rank 是 Host 下发晚还是设备忙（结果显示在“发现”中）</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <source>MoE Load</source>
+        <translation>MoE 负载</translation>
     </message>
 </context>
 <context>
@@ -4728,6 +4874,75 @@ duration %2 µs · %3</source>
     </message>
 </context>
 <context>
+    <name>at::MoeLoadView</name>
+    <message>
+        <source>(no step)</source>
+        <translation>（无步）</translation>
+    </message>
+    <message>
+        <source>Double-click a row to open its most and least loaded ranks on one timeline</source>
+        <translation>双击一行，在同一时间线上打开其负载最高和最低的 rank</translation>
+    </message>
+    <message>
+        <source>No cluster open.</source>
+        <translation>未打开集群。</translation>
+    </message>
+    <message>
+        <source>No MoE load to show: %1.</source>
+        <translation>没有可显示的 MoE 负载：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tokens routed to each rank&apos;s experts per step (first input dimension of its GroupedMatmul kernels, summed), %n expert-parallel group(s); %1 step(s) above %2 × the group&apos;s mean.</source>
+        <translation>
+            <numerusform>每步路由到各 rank 专家的 token 数（其 GroupedMatmul 算子第一个输入的第一维之和），%n 个专家并行组；%1 个步超过组平均值的 %2 倍。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>EP group</source>
+        <translation>EP 组</translation>
+    </message>
+    <message>
+        <source>Most loaded rank (tokens)</source>
+        <translation>负载最高的 rank（token 数）</translation>
+    </message>
+    <message>
+        <source>Least loaded rank (tokens)</source>
+        <translation>负载最低的 rank（token 数）</translation>
+    </message>
+    <message>
+        <source>Max / min</source>
+        <translation>最大 / 最小</translation>
+    </message>
+    <message>
+        <source>Max / mean</source>
+        <translation>最大 / 平均</translation>
+    </message>
+    <message>
+        <source>Coefficient of variation</source>
+        <translation>变异系数</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Above %1 × the mean: a finding</source>
+        <translation>超过平均值的 %1 倍：产生一条发现</translation>
+    </message>
+</context>
+<context>
     <name>at::OpDiffCurve</name>
     <message>
         <source>Base time from step start</source>
@@ -5187,6 +5402,89 @@ duration %2 µs · %3</source>
     <message>
         <source>None: the collection reported no problem.</source>
         <translation>无：采集没有报告问题。</translation>
+    </message>
+</context>
+<context>
+    <name>at::PipelineView</name>
+    <message>
+        <source>Load Stage Timelines</source>
+        <translation>加载各阶段时间线</translation>
+    </message>
+    <message>
+        <source>stage %1: rank %2</source>
+        <translation>阶段 %1：rank %2</translation>
+    </message>
+    <message>
+        <source>No pipeline view: %1.</source>
+        <translation>无法显示流水线视图：%1。</translation>
+    </message>
+    <message>
+        <source>Loading the stage timelines (%1)…</source>
+        <translation>正在加载各阶段时间线（%1）…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n micro-batch(es); blocks from the pipeline send/receive ops and the gradient kernels (docs/CLUSTER.md). Hover a block for its times, click it to open the rank&apos;s timeline there.</source>
+        <translation>
+            <numerusform>%n 个微批次；块由流水线收发算子和梯度算子确定（docs/CLUSTER.md）。悬停在块上查看时间，单击在该 rank 的时间线中打开此处。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No pipeline view from the loaded timelines: %1.</source>
+        <translation>无法从已加载的时间线生成流水线视图：%1。</translation>
+    </message>
+    <message>
+        <source>The pipeline view reads one timeline per stage (%1). Load them to draw the forward and backward blocks and the bubbles.</source>
+        <translation>流水线视图需要每个阶段的一条时间线（%1）。加载后即可绘制前向块、反向块和空泡。</translation>
+    </message>
+    <message>
+        <source>Stage %1 · rank %2</source>
+        <translation>阶段 %1 · rank %2</translation>
+    </message>
+    <message>
+        <source>bubble %1 (%2)</source>
+        <translation>空泡 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>反向</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, micro-batch %2
+Stage %3, rank %4
+Start %5 after the pipeline&apos;s first block
+Duration %6 (%n kernel(s))</source>
+        <translation>
+            <numerusform>%1，微批次 %2
+阶段 %3，rank %4
+开始于流水线首个块之后 %5
+耗时 %6（%n 个算子）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Bubble: stage %1 idle for %2
+Stage&apos;s bubbles in all: %3</source>
+        <translation>空泡：阶段 %1 空闲 %2
+该阶段空泡合计：%3</translation>
+    </message>
+    <message>
+        <source>Forward (F)</source>
+        <translation>前向 (F)</translation>
+    </message>
+    <message>
+        <source>Backward (B)</source>
+        <translation>反向 (B)</translation>
+    </message>
+    <message>
+        <source>Bubble (stage idle)</source>
+        <translation>空泡（阶段空闲）</translation>
+    </message>
+    <message>
+        <source>Time from the pipeline&apos;s first block (%1)</source>
+        <translation>自流水线首个块起的时间（%1）</translation>
     </message>
 </context>
 <context>
