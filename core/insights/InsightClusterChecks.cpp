@@ -9,8 +9,8 @@
 
 #include "Steps.h"
 #include "cluster/ClusterAnalysis.h"
-#include "cluster/MoeLoad.h"
 #include "cluster/CommBoundAnalysis.h"
+#include "cluster/MoeLoad.h"
 #include "cluster/SlowLinkTransit.h"
 #include "cluster/SlowRankVoting.h"
 

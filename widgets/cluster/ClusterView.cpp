@@ -10,8 +10,8 @@
 #include "cluster/ClusterHeatMap.h"
 #include "cluster/CommBoundAnalysis.h"
 #include "cluster/CommunicationTable.h"
-#include "cluster/PipelineView.h"
 #include "cluster/MoeLoadView.h"
+#include "cluster/PipelineView.h"
 #include "cluster/StrategyView.h"
 
 #include <QApplication>
@@ -253,8 +253,7 @@ ClusterView::ClusterView(QWidget *parent)
       m_split(new QSplitter(Qt::Vertical)), m_bottom(new QSplitter(Qt::Horizontal)), m_tabs(new QTabWidget),
       m_stepHeat(new ClusterHeatMap), m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel),
       m_findings(new QListWidget), m_communication(new CommunicationTable), m_strategy(new StrategyView),
-      m_pipeline(new PipelineView)
-      m_moeLoad(new MoeLoadView)
+      m_pipeline(new PipelineView) m_moeLoad(new MoeLoadView)
 {
     auto *layout = new QVBoxLayout(this);
     m_title->setWordWrap(true);
@@ -604,8 +603,9 @@ void ClusterView::showPipelineTab()
 
 QStringList ClusterView::tabKeys()
 {
-    return {QStringLiteral("findings"),      QStringLiteral("steps"),    QStringLiteral("matrix"),
-            QStringLiteral("communication"), QStringLiteral("strategy"), QStringLiteral("pipeline"),
+    return {QStringLiteral("findings"), QStringLiteral("steps"),
+            QStringLiteral("matrix"),   QStringLiteral("communication"),
+            QStringLiteral("strategy"), QStringLiteral("pipeline"),
             QStringLiteral("moe")};
 }
 

@@ -57,8 +57,8 @@ public:
     // The Pipeline tab: per stage the forward/backward blocks and bubbles (widgets/cluster/PipelineView.h).
     PipelineView *pipelineView() const { return m_pipeline; }
     void showPipelineTab();
-    // The tab a --screenshot --tab key names (findings, steps, matrix, communication, strategy, pipeline, moe);
-    // false for another key.
+    // The tab a --screenshot --tab key names (findings, steps, matrix, communication, strategy, pipeline,
+    // moe); false for another key.
     bool showTab(const QString &key);
     static QStringList tabKeys();
     // The MoE load tab: tokens per rank and step of the grouped matmuls (widgets/cluster/MoeLoadView.h).
