@@ -47,12 +47,13 @@ QString hashOf(const QString &key)
     return QString::number((h1 << 32) | h2);
 }
 
-// The op keys of a communication.json in file order (QJsonObject sorts its keys; the reader keeps the
+// The op keys of a communication.json in file order (an op's first key is its time or, as QJsonDocument
+// writes it, its bandwidth; QJsonObject sorts its keys; the reader keeps the
 // file's order, and sums made over ops in another order can differ in a double's last digit).
 QStringList opKeysInFileOrder(const QString &path)
 {
     static const QRegularExpression key(
-        QStringLiteral("\"([^\"]+)\"\\s*:\\s*\\{\\s*\"Communication Time Info\""));
+        QStringLiteral("\"([^\"]+)\"\\s*:\\s*\\{\\s*\"Communication (?:Time|Bandwidth) Info\""));
     QStringList keys;
     for (auto it = key.globalMatch(QString::fromUtf8(readAll(path))); it.hasNext();)
         keys << it.next().captured(1);
