@@ -7,9 +7,10 @@
 // never opens them.
 //
 // With --msprof-analyze, the same job is also written as msprof-analyze's cluster_analysis_output/ and
-// cluster_analysis.db (beside DIR) and each is read alone, against the rank folders' readCluster.
+// cluster_analysis.db (beside DIR; --keep leaves them there) and each is read alone, against the rank
+// folders' readCluster.
 //
-// usage: bench_cluster [RANKS] [DIR] [--cli BINARY] [--generate-only] [--msprof-analyze]
+// usage: bench_cluster [RANKS] [DIR] [--cli BINARY] [--generate-only] [--msprof-analyze [--keep]]
 //   RANKS: a multiple of 32, at least 64 (default 128); DIR: where to generate (default a temporary folder;
 //   an existing DIR is emptied first); --generate-only: write the job to DIR and stop.
 
@@ -70,12 +71,12 @@ std::pair<double, double> runCli(const QString &binary, const QString &root, qin
 }
 
 // The same job as msprof-analyze's cluster_analysis_output/ and cluster_analysis.db (issue #32, target ≤ 1 s
-// each), written beside root (root-analysis-output/, root-analysis-db/, removed after) from its rank folders,
-// each opened alone: readCluster's CPU against the rank folders' readCluster of this run, the ranks and their
-// step values compared with the rank folders', and with a CLI `--cluster --json` on each. False when one
-// differs.
+// each), written beside root (root-analysis-output/, root-analysis-db/, removed after unless keep) from its
+// rank folders, each opened alone: readCluster's CPU against the rank folders' readCluster of this run, the
+// ranks and their step values compared with the rank folders', and with a CLI `--cluster --json` on each.
+// False when one differs.
 bool measurePreprocessed(const QString &root, const ClusterModel &folders, double foldersCpu,
-                         const QString &cli)
+                         const QString &cli, bool keep)
 {
     const QString outputRoot = root + QStringLiteral("-analysis-output"),
                   dbRoot = root + QStringLiteral("-analysis-db");
@@ -130,8 +131,10 @@ bool measurePreprocessed(const QString &root, const ClusterModel &folders, doubl
                         input.first, wall, cliCpu, rss, static_cast<double>(out) / 1e6);
         }
     }
-    QDir(outputRoot).removeRecursively();
-    QDir(dbRoot).removeRecursively();
+    if (!keep) {
+        QDir(outputRoot).removeRecursively();
+        QDir(dbRoot).removeRecursively();
+    }
     return same;
 }
 
@@ -148,6 +151,7 @@ int main(int argc, char **argv)
     }
     const bool generateOnly = args.removeAll(QStringLiteral("--generate-only")) > 0;
     const bool preprocessed = args.removeAll(QStringLiteral("--msprof-analyze")) > 0;
+    const bool keep = args.removeAll(QStringLiteral("--keep")) > 0;
     const int ranks = !args.isEmpty() ? args[0].toInt() : 128;
     QTemporaryDir temp;
     const QString root = args.size() > 1 ? args[1] : temp.path();
@@ -220,7 +224,7 @@ int main(int argc, char **argv)
                     cpu, rss, static_cast<double>(out) / 1e6);
     }
 
-    const bool preprocessedOk = !preprocessed || measurePreprocessed(root, model, readCpu, cli);
+    const bool preprocessedOk = !preprocessed || measurePreprocessed(root, model, readCpu, cli, keep);
 
     // The faults, found and only them.
     // The injected waits (60 ms) wait for the slow rank; the sample's synchronisation-only collectives (a
