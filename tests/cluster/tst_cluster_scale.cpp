@@ -38,11 +38,22 @@ class TstClusterScale : public QObject
     bench::GeneratedClusterJob m_job;
     ClusterModel m_model; // the job read once, for the tests that read no window
 
-    void compareRanksAndSteps(const ClusterModel &read)
+    // A job of 64 ranks (the writers are test code, slow at 256) and its rank folders read.
+    static void generateSmallJob(const QString &dir, bench::GeneratedClusterJob &job, ClusterModel &model)
     {
-        QCOMPARE(read.ranks.size(), m_model.ranks.size());
+        QString error;
+        const auto generated = bench::generateClusterJob(
+            dir, 64, bench::qwen3SampleLevel2(QStringLiteral(AT_SAMPLES_DIR)), &error);
+        QVERIFY2(generated, qPrintable(error));
+        job = *generated;
+        model = readCluster(dir);
+    }
+
+    static void compareRanksAndSteps(const ClusterModel &read, const ClusterModel &folders, int slowRank)
+    {
+        QCOMPARE(read.ranks.size(), folders.ranks.size());
         for (std::size_t i = 0; i < read.ranks.size(); ++i) {
-            const Rank &a = read.ranks[i], &b = m_model.ranks[i];
+            const Rank &a = read.ranks[i], &b = folders.ranks[i];
             QCOMPARE(a.rank, b.rank);
             QCOMPARE(a.stage, b.stage);
             QCOMPARE(a.steps.size(), b.steps.size());
@@ -60,7 +71,7 @@ class TstClusterScale : public QObject
         }
         const std::vector<SlowRank> slow = findSlowRanks(read);
         QCOMPARE(slow.size(), std::size_t(1));
-        QCOMPARE(slow.front().rank, m_job.slowRank);
+        QCOMPARE(slow.front().rank, slowRank);
     }
 
 private Q_SLOTS:
@@ -189,29 +200,35 @@ private Q_SLOTS:
         QCOMPARE(finding->occurrences.front().ranks, (std::vector<int>{s.rank, s.fastest}));
     }
 
-    // The same job as msprof-analyze's cluster_analysis_output/ (MsprofAnalyzeOutputWriter.h) opens with
+    // A 64-rank job as msprof-analyze's cluster_analysis_output/ (MsprofAnalyzeOutputWriter.h) opens with
     // the same ranks, stages and step values as the rank folders, and the same slow rank.
     void msprofAnalyzeOutputOpensWithTheSameRanksAndSteps()
     {
-        QTemporaryDir out;
-        QVERIFY(test::writeMsprofAnalyzeOutput(m_dir.path(),
+        QTemporaryDir job, out;
+        bench::GeneratedClusterJob generated;
+        ClusterModel folders;
+        generateSmallJob(job.path(), generated, folders);
+        QVERIFY(test::writeMsprofAnalyzeOutput(job.path(),
                                                out.path() + QStringLiteral("/cluster_analysis_output")));
         const ClusterModel read = readCluster(out.path());
         QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(QLatin1Char('\n'))));
-        compareRanksAndSteps(read);
+        compareRanksAndSteps(read, folders, generated.slowRank);
     }
 
-    // The same job as msprof-analyze's cluster_analysis.db (ClusterAnalysisDbWriter.h), likewise.
+    // A 64-rank job as msprof-analyze's cluster_analysis.db (ClusterAnalysisDbWriter.h), likewise.
     void clusterAnalysisDbOpensWithTheSameRanksAndSteps()
     {
-        QTemporaryDir out;
+        QTemporaryDir job, out;
+        bench::GeneratedClusterJob generated;
+        ClusterModel folders;
+        generateSmallJob(job.path(), generated, folders);
         const QString db = out.path() + QStringLiteral("/cluster_analysis.db");
         QStringList errors;
-        QVERIFY2(test::writeClusterAnalysisDb(m_dir.path(), db, false, &errors),
+        QVERIFY2(test::writeClusterAnalysisDb(job.path(), db, false, &errors),
                  qPrintable(errors.join(QLatin1Char('\n'))));
         const ClusterModel read = readCluster(db);
         QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(QLatin1Char('\n'))));
-        compareRanksAndSteps(read);
+        compareRanksAndSteps(read, folders, generated.slowRank);
     }
 
     // The cluster page of the real window: 256 rows, a readable chart, and the matrix's choosers narrowing
