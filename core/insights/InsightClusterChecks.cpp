@@ -132,6 +132,40 @@ QString msText(TimeNs ns)
     return QString::number(toUs(ns) / 1000.0, 'f', 3);
 }
 
+// A finding names at most this many ranks, then "and N more ranks" (issue #32: at 1,024 ranks the slow
+// rank's explanation named about 200 waiting ranks).
+constexpr std::size_t kNamedRanks = 5;
+
+// The first kNamedRanks of names, then "and N more ranks" for the rest of total (total ≥ names.size()).
+QString namedRanksText(const QStringList &names, std::size_t total)
+{
+    const auto named = std::min<qsizetype>(names.size(), static_cast<qsizetype>(kNamedRanks));
+    const QString list = names.mid(0, named).join(QStringLiteral(", "));
+    if (total <= static_cast<std::size_t>(named))
+        return list;
+    return InsightText::tr("%1 and %n more rank(s)", nullptr,
+                           static_cast<int>(total) - static_cast<int>(named))
+        .arg(list);
+}
+
+// The ranks waiting for a slow rank that the finding names: all of them in rank order when they are few,
+// else the kNamedRanks whose not-overlapped communication in that step is the longest, longest first.
+std::vector<int> namedWaiters(const cluster::ClusterModel &model, const cluster::SlowRank &s)
+{
+    if (s.waiting.size() <= kNamedRanks)
+        return s.waiting;
+    std::map<int, TimeNs> communication;
+    for (const cluster::Rank &r : model.ranks)
+        for (const cluster::RankStep &step : r.steps)
+            if (step.step == s.step)
+                communication[r.rank] = step.communicationNotOverlapped;
+    std::vector<int> named = s.waiting;
+    std::stable_sort(named.begin(), named.end(),
+                     [&](int a, int b) { return communication[a] > communication[b]; });
+    named.resize(kNamedRanks);
+    return named;
+}
+
 TimeNs meanRankTotal(const cluster::ClusterModel &model, std::int64_t step)
 {
     TimeNs sum = 0;
@@ -170,14 +204,15 @@ void checkSlowRank(const InsightContext &context, std::vector<Finding> &findings
                                .arg(dimensionText(s.dimension), s.group),
                            s.gap, slowAndFastest(s)));
         QJsonArray waiting;
-        for (int r : s.waiting)
+        for (int r : namedWaiters(*context.cluster, s))
             waiting.append(r);
         list.append(QJsonObject{{QStringLiteral("step"), static_cast<double>(s.step)},
                                 {QStringLiteral("rank"), s.rank},
                                 {QStringLiteral("compared_with"), s.group},
                                 {QStringLiteral("dimension"), cluster::dimensionKey(s.dimension)},
                                 {QStringLiteral("gap_us"), toUs(s.gap)},
-                                {QStringLiteral("waiting_ranks"), waiting}});
+                                {QStringLiteral("waiting_ranks"), waiting},
+                                {QStringLiteral("waiting_count"), static_cast<int>(s.waiting.size())}});
     }
     finding.timeAtStake = atStake.total();
     keepLongest(finding.occurrences, kMaxOccurrences);
@@ -199,11 +234,11 @@ void checkSlowRank(const InsightContext &context, std::vector<Finding> &findings
     // Only the ranks the data shows waiting (their communication is longer than the slow rank's) are named.
     if (!worst.waiting.empty()) {
         QStringList waiting;
-        for (int r : worst.waiting)
+        for (int r : namedWaiters(*context.cluster, worst))
             waiting << QString::number(r);
         finding.explanation += QLatin1Char(' ') + InsightText::tr("Ranks %1 communicate longer in that step: "
                                                                   "they wait for it in their collectives.")
-                                                      .arg(waiting.join(QStringLiteral(", ")));
+                                                      .arg(namedRanksText(waiting, worst.waiting.size()));
     }
     finding.fix = InsightText::tr("Open the slow rank's timeline and compare it with a fast rank of the same "
                                   "group (Compare steps): look for a slower device (frequency, temperature), "
@@ -413,7 +448,7 @@ void checkCollectiveWait(const InsightContext &context, std::vector<Finding> &fi
         FindingOccurrence o =
             stepOccurrence(context, longest.rank, w.step,
                            InsightText::tr("%1%2: ranks %3 wait for rank %4")
-                               .arg(stepText(w.step), w.op, waiting.join(QStringLiteral(", ")))
+                               .arg(stepText(w.step), w.op, namedRanksText(waiting, w.waiting.size()))
                                .arg(w.waitedFor),
                            longest.wait, std::move(ranks));
         o.op = w.op;

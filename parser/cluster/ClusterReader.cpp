@@ -29,6 +29,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 
 namespace at::cluster {
 
@@ -149,11 +150,79 @@ private:
     std::int64_t m_step = kNoStep;
 };
 
+} // namespace
+
+class GroupRanksMemo
+{
+public:
+    // The sorted ranks of the list of this key with exactly this text, or null.
+    const std::vector<int> *find(const std::string &key, std::string_view text) const
+    {
+        const auto it = m_lists.find(key);
+        return it != m_lists.end() && it->second.text == text ? &it->second.ranks : nullptr;
+    }
+    // The first text read for a key is the one remembered.
+    void remember(const std::string &key, std::string text, const std::vector<int> &ranks)
+    {
+        m_lists.try_emplace(key, List{std::move(text), ranks});
+    }
+
+private:
+    struct List
+    {
+        std::string text;
+        std::vector<int> ranks;
+    };
+    std::unordered_map<std::string, List> m_lists;
+};
+
+namespace {
+
+// The global_ranks lists of one profiler_metadata.json: those the memo knows are not converted again.
+class GroupRanksFilter
+{
+public:
+    explicit GroupRanksFilter(GroupRanksMemo *memo) : m_memo(memo) {}
+
+    JsonArrayFilter filter()
+    {
+        if (!m_memo)
+            return {};
+        return [this](const std::vector<std::string> &keys, std::string_view text) {
+            if (keys.size() != 3 || keys[0] != "parallel_group_info" || keys[2] != "global_ranks" ||
+                m_texts.count(keys[1]) != 0)
+                return false; // a key listed twice: only its first list (the one used) is looked up
+            m_texts.emplace(keys[1], std::string(text));
+            if (const std::vector<int> *ranks = m_memo->find(keys[1], text)) {
+                m_known.emplace(keys[1], ranks);
+                return true;
+            }
+            return false;
+        };
+    }
+    // The memo's sorted ranks for the key's list, or null when the list was converted.
+    const std::vector<int> *known(const std::string &key) const
+    {
+        const auto it = m_known.find(key);
+        return it != m_known.end() ? it->second : nullptr;
+    }
+    void remember(const std::string &key, const std::vector<int> &ranks)
+    {
+        if (const auto it = m_texts.find(key); m_memo && it != m_texts.end())
+            m_memo->remember(key, it->second, ranks);
+    }
+
+private:
+    GroupRanksMemo *m_memo;
+    std::unordered_map<std::string, std::string> m_texts; // the first list of each key in this file
+    std::unordered_map<std::string, const std::vector<int> *> m_known;
+};
+
 class RankReader
 {
 public:
-    RankReader(RankSummary &summary, std::uint64_t memoryLimitBytes)
-        : m_rank(summary.rank), m_model(summary), m_memoryLimit(memoryLimitBytes)
+    RankReader(RankSummary &summary, std::uint64_t memoryLimitBytes, GroupRanksMemo *memo)
+        : m_rank(summary.rank), m_model(summary), m_memoryLimit(memoryLimitBytes), m_memo(memo)
     {}
 
     void read(const RankIdentity &id)
@@ -211,7 +280,8 @@ private:
             return;
         JsonNode root;
         QString error;
-        if (!readJsonFile(path, root, &error)) {
+        GroupRanksFilter lists(m_memo);
+        if (!readJsonFile(path, root, &error, lists.filter())) {
             warn(error);
             return;
         }
@@ -253,9 +323,14 @@ private:
             g.key = qkey;
             g.hash = doubleHash(qkey);
             g.name = info["group_name"].string();
-            for (const JsonNode &r : info["global_ranks"].items)
-                g.globalRanks.push_back(static_cast<int>(r.toInt(-1)));
-            std::sort(g.globalRanks.begin(), g.globalRanks.end());
+            if (const std::vector<int> *known = lists.known(key)) {
+                g.globalRanks = *known;
+            } else {
+                for (const JsonNode &r : info["global_ranks"].items)
+                    g.globalRanks.push_back(static_cast<int>(r.toInt(-1)));
+                std::sort(g.globalRanks.begin(), g.globalRanks.end());
+                lists.remember(key, g.globalRanks);
+            }
             m_model.groups.push_back(std::move(g));
         }
     }
@@ -807,6 +882,7 @@ private:
     RankTotals m_opTotals;           // the sums of the rank's op times (its "Total Op Info" entries included)
     QSet<QString> m_groupKeys;       // the keys of m_model.groups
     QString m_database;
+    GroupRanksMemo *m_memo = nullptr; // shared by the cluster's ranks (null: none)
 };
 
 // Global ranks of the matrix links (group-local in the files, FORMATS.md §9.4) and each rank's stage.
@@ -946,7 +1022,7 @@ QString clusterMemoryStopReason(std::uint64_t limitBytes)
         .arg(formatByteSize(limitBytes));
 }
 
-RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitBytes)
+RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitBytes, GroupRanksMemo *memo)
 {
     RankSummary summary;
     Rank &rank = summary.rank;
@@ -958,7 +1034,7 @@ RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitByte
         summary.rankProblem = id.problem; // the folder is skipped: nothing else is read
         return summary;
     }
-    RankReader(summary, memoryLimitBytes).read(id);
+    RankReader(summary, memoryLimitBytes, memo).read(id);
     return summary;
 }
 
@@ -1015,6 +1091,7 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
     int prepared = 0;
     QSet<QString> groupKeys;         // of model.groups
     QHash<int, QString> rankFolders; // of model.ranks
+    GroupRanksMemo groupLists;
     for (const QString &folder : folders) {
         std::optional<RankSummary> summary;
         if (!options.preparedDirectory.isEmpty()) {
@@ -1025,7 +1102,7 @@ ClusterModel readCluster(const QString &path, const ClusterReadOptions &options)
             prepared += summary ? 1 : 0;
         }
         if (!summary)
-            summary = readRankSummary(folder, options.memoryLimitBytes);
+            summary = readRankSummary(folder, options.memoryLimitBytes, &groupLists);
         // Merged in folder order as when each rank was read into the model directly: groups by key (the
         // first rank listing a group wins), the last distributed_args, every warning.
         for (ParallelGroup &g : summary->groups)

@@ -37,8 +37,16 @@ struct RankSummary
     // rank's whole data, so `--prepare` does not save it as a summary.
     bool cutByMemoryLimit = false;
 };
-// memoryLimitBytes (0: none) as ClusterReadOptions::memoryLimitBytes.
-RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitBytes = 0);
+// The parallel groups' rank lists read so far, by group key and the list's text as the file has it: every
+// rank's profiler_metadata.json repeats the world group, a million numbers at 1,024 ranks (issue #32), so
+// readCluster converts each distinct text once. A list whose text differs from the one remembered for its
+// key is read as usual.
+class GroupRanksMemo;
+
+// memoryLimitBytes (0: none) as ClusterReadOptions::memoryLimitBytes; memo (optional) shared by the ranks
+// of one cluster.
+RankSummary readRankSummary(const QString &folder, std::uint64_t memoryLimitBytes = 0,
+                            GroupRanksMemo *memo = nullptr);
 
 // What readRankSummary() reads in a rank folder, decided from the folder's listing alone (no file is read):
 // the rank id its file names give (profiler_info_<N>.json, else ascend_pytorch_profiler_<N>.db; -1 when only

@@ -24,7 +24,45 @@ namespace {
 
 constexpr int kMaxDepth = 64;
 
-bool convert(od::value value, JsonNode &node, int depth)
+// The keys down to the value being converted and the caller's array filter, when readJsonFile has one.
+struct ArrayFiltering
+{
+    const JsonArrayFilter &filter;
+    std::vector<std::string> keys;
+};
+
+bool convert(od::value value, JsonNode &node, int depth, ArrayFiltering *filtering = nullptr);
+
+bool convertItems(od::array array, JsonNode &node, int depth, ArrayFiltering *filtering)
+{
+    for (auto element : array) {
+        od::value inner;
+        node.items.emplace_back();
+        if (element.get(inner) || !convert(inner, node.items.back(), depth + 1, filtering))
+            return false;
+    }
+    return true;
+}
+
+// An array under a filter: its text goes to the filter first; when the filter does not take it, the text is
+// parsed on its own (raw_json consumed the array) and converted as usual.
+bool convertFilteredArray(od::array array, JsonNode &node, int depth, ArrayFiltering &filtering)
+{
+    std::string_view raw;
+    if (array.raw_json().get(raw))
+        return false;
+    if (filtering.filter(filtering.keys, raw))
+        return true;
+    const simdjson::padded_string text(raw);
+    od::parser parser;
+    od::document doc;
+    od::array again;
+    if (parser.iterate(text).get(doc) || doc.get_array().get(again))
+        return false;
+    return convertItems(again, node, depth, &filtering);
+}
+
+bool convert(od::value value, JsonNode &node, int depth, ArrayFiltering *filtering)
 {
     if (depth > kMaxDepth)
         return false;
@@ -43,8 +81,12 @@ bool convert(od::value value, JsonNode &node, int depth)
                 return false;
             node.members.emplace_back(std::string(key), JsonNode{});
             od::value inner;
-            if (field.value().get(inner) || !convert(inner, node.members.back().second, depth + 1))
+            if (filtering)
+                filtering->keys.emplace_back(key);
+            if (field.value().get(inner) || !convert(inner, node.members.back().second, depth + 1, filtering))
                 return false;
+            if (filtering)
+                filtering->keys.pop_back();
         }
         return true;
     }
@@ -53,13 +95,9 @@ bool convert(od::value value, JsonNode &node, int depth)
         od::array array;
         if (value.get_array().get(array))
             return false;
-        for (auto element : array) {
-            od::value inner;
-            node.items.emplace_back();
-            if (element.get(inner) || !convert(inner, node.items.back(), depth + 1))
-                return false;
-        }
-        return true;
+        if (filtering)
+            return convertFilteredArray(array, node, depth, *filtering);
+        return convertItems(array, node, depth, nullptr);
     }
     case od::json_type::string: {
         node.type = JsonNode::Type::String;
@@ -180,10 +218,15 @@ long long JsonNode::toInt(long long fallback) const
 
 bool readJsonFile(const QString &path, JsonNode &root, QString *error)
 {
+    return readJsonFile(path, root, error, JsonArrayFilter());
+}
+
+bool readJsonFile(const QString &path, JsonNode &root, QString *error, const JsonArrayFilter &filter)
+{
     // MappedFile opens with O_NONBLOCK and maps regular files only: a FIFO named like a cluster file never
     // blocks (its message names the path and what it is).
     QString problem;
-    const std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &problem);
+    const std::unique_ptr<MappedFile> mapped = MappedFile::openSmallInMemory(path, &problem);
     if (!mapped) {
         *error = problem;
         return false;
@@ -215,7 +258,10 @@ bool readJsonFile(const QString &path, JsonNode &root, QString *error)
             return false;
         }
         root.members.emplace_back(std::string(key), JsonNode{});
-        if (!convert(inner, root.members.back().second, 1)) {
+        std::optional<ArrayFiltering> filtering;
+        if (filter)
+            filtering.emplace(ArrayFiltering{filter, {std::string(key)}});
+        if (!convert(inner, root.members.back().second, 1, filtering ? &*filtering : nullptr)) {
             *error = QCoreApplication::translate("Parser", "%1: not valid JSON near key \"%2\"")
                          .arg(path, QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())));
             return false;
@@ -483,7 +529,7 @@ private:
 bool streamJsonMembers(const QString &path, int depth, const JsonMemberVisitor &visit, QString *error)
 {
     QString problem;
-    const std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &problem);
+    const std::unique_ptr<MappedFile> mapped = MappedFile::openSmallInMemory(path, &problem);
     if (!mapped) {
         *error = problem;
         return false;
@@ -653,7 +699,7 @@ bool walkJsonFile(const QString &path, const JsonWalk &walk, QString *error, boo
     if (stopped)
         *stopped = false;
     QString problem;
-    const std::unique_ptr<MappedFile> mapped = MappedFile::open(path, &problem);
+    const std::unique_ptr<MappedFile> mapped = MappedFile::openSmallInMemory(path, &problem);
     if (!mapped) {
         *error = problem;
         return false;

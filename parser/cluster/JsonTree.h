@@ -72,6 +72,15 @@ private:
 // Parses a file; on failure returns false and sets *error (file name and what is wrong).
 bool readJsonFile(const QString &path, JsonNode &root, QString *error);
 
+// As readJsonFile, but each array first goes to filter with the keys down to it (array elements add no
+// key) and its text as the file has it; when filter returns true the array is not converted (its node is
+// an empty array). For arrays repeated verbatim across files: every rank's profiler_metadata.json lists the
+// world group's ranks (a million numbers at 1,024 ranks, issue #32), converted once per distinct text.
+// The text given to filter is well-formed JSON only as far as the structural scan checks it: a filter that
+// takes an array must know the text (e.g. equal to one converted before).
+using JsonArrayFilter = std::function<bool(const std::vector<std::string> &keys, std::string_view text)>;
+bool readJsonFile(const QString &path, JsonNode &root, QString *error, const JsonArrayFilter &filter);
+
 // Reads a file whose top `depth` levels are objects (communication.json: step → kind → op) one member of
 // level `depth` at a time, without building the whole tree: visit(keys, value) gets the keys down to the
 // member (keys.size() == depth) and the member's value as a small tree. A value above that depth that is

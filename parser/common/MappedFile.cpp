@@ -144,6 +144,37 @@ QString specialFileProblem(const QString &path, bool followSymlink)
 
 std::unique_ptr<MappedFile> MappedFile::open(const QString &path, QString *error)
 {
+    return openFile(path, error, 0);
+}
+
+std::unique_ptr<MappedFile> MappedFile::openSmallInMemory(const QString &path, QString *error)
+{
+    return openFile(path, error, kReadBelowBytes);
+}
+
+// Reads size bytes (fewer when the file shrank: the rest stays NUL and truncatedAt says where it ended).
+bool MappedFile::readInto(int fd, std::size_t size)
+{
+    m_buffer = std::make_unique<char[]>(size); // zeroed
+    std::size_t done = 0;
+    while (done < size) {
+        const ssize_t n = ::read(fd, m_buffer.get() + done, size - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return false;
+        if (n == 0)
+            break;
+        done += static_cast<std::size_t>(n);
+    }
+    m_data = m_buffer.get();
+    m_size = size;
+    m_truncatedAt = done;
+    return true;
+}
+
+std::unique_ptr<MappedFile> MappedFile::openFile(const QString &path, QString *error, std::size_t readBelow)
+{
     std::unique_ptr<MappedFile> mapped(new MappedFile);
     mapped->m_path = path;
     auto fail = [&](const QString &message) {
@@ -184,6 +215,17 @@ std::unique_ptr<MappedFile> MappedFile::open(const QString &path, QString *error
         mapped->m_truncatedAt = 0;
         return mapped;
     }
+    if (size < readBelow) {
+        if (mappedHook())
+            mappedHook()(path); // as after a mapping: a test may change the file before it is read
+        const bool read = mapped->readInto(fd, size);
+        const int code = errno;
+        ::close(fd);
+        if (!read)
+            return fail(QCoreApplication::translate("Parser", "%1: cannot read: %2")
+                            .arg(path, QString::fromLocal8Bit(std::strerror(code))));
+        return mapped;
+    }
     void *data = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
     const int code = errno;
     ::close(fd); // the mapping keeps the file; holding a descriptor per loaded file exhausts the limit
@@ -202,7 +244,7 @@ std::unique_ptr<MappedFile> MappedFile::open(const QString &path, QString *error
 MappedFile::~MappedFile()
 {
     unregisterMapping(m_guardSlot);
-    if (m_data)
+    if (m_data && !m_buffer)
         ::munmap(const_cast<char *>(m_data), m_size);
 }
 

@@ -1027,6 +1027,12 @@
         <source>Dixon Q at 99.5 %</source>
         <translation>Dixon Q 检验（99.5 %）</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 and %n more rank(s)</source>
+        <translation>
+            <numerusform>%1 及另外 %n 个 Rank</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Insights</name>
@@ -3100,6 +3106,10 @@
         <translation>
             <numerusform>%1：%n 行 GroupedMatmul 的 Input Shapes 不是形状列表（首次出现在第 %2 行）；未计入 MoE 负载</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
     </message>
 </context>
 <context>

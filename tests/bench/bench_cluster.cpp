@@ -6,13 +6,19 @@
 // found the slow rank and the slow link, and only them. Trace files are not generated: the cluster page
 // never opens them.
 //
-// usage: bench_cluster [RANKS] [DIR] [--cli BINARY] [--generate-only]
+// With --msprof-analyze, the same job is also written as msprof-analyze's cluster_analysis_output/ and
+// cluster_analysis.db (beside DIR; --keep leaves them there) and each is read alone, against the rank
+// folders' readCluster.
+//
+// usage: bench_cluster [RANKS] [DIR] [--cli BINARY] [--generate-only] [--msprof-analyze [--keep]]
 //   RANKS: a multiple of 32, at least 64 (default 128); DIR: where to generate (default a temporary folder;
 //   an existing DIR is emptied first); --generate-only: write the job to DIR and stop.
 
 #include "BenchClock.h"
+#include "ClusterAnalysisDbWriter.h"
 #include "ClusterJobGenerator.h"
 #include "InsightChecks.h"
+#include "MsprofAnalyzeOutputWriter.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterReader.h"
 #include "overview/Overview.h"
@@ -24,6 +30,7 @@
 #include <QTemporaryDir>
 
 #include <cstdio>
+#include <numeric>
 #include <set>
 #include <sys/resource.h>
 
@@ -38,6 +45,11 @@ namespace {
 std::pair<double, double> runCli(const QString &binary, const QString &root, qint64 *outputBytes,
                                  double *cpuSeconds)
 {
+    const auto secondsOf = [](const timeval &tv) {
+        return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
+    };
+    rusage before{};
+    getrusage(RUSAGE_CHILDREN, &before); // the children's CPU adds up over runs: this run's is the difference
     QProcess p;
     p.setStandardErrorFile(QProcess::nullDevice());
     QElapsedTimer t;
@@ -53,11 +65,77 @@ std::pair<double, double> runCli(const QString &binary, const QString &root, qin
     *outputBytes = bytes;
     rusage usage{};
     getrusage(RUSAGE_CHILDREN, &usage);
-    const auto secondsOf = [](const timeval &tv) {
-        return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
-    };
-    *cpuSeconds = secondsOf(usage.ru_utime) + secondsOf(usage.ru_stime);
+    *cpuSeconds = secondsOf(usage.ru_utime) + secondsOf(usage.ru_stime) - secondsOf(before.ru_utime) -
+                  secondsOf(before.ru_stime);
     return {wall, static_cast<double>(usage.ru_maxrss) / 1024.0};
+}
+
+// The same job as msprof-analyze's cluster_analysis_output/ and cluster_analysis.db (issue #32, target ≤ 1 s
+// each), written beside root (root-analysis-output/, root-analysis-db/, removed after unless keep) from its
+// rank folders, each opened alone: readCluster's CPU against the rank folders' readCluster of this run, the
+// ranks and their step values compared with the rank folders', and with a CLI `--cluster --json` on each.
+// False when one differs.
+bool measurePreprocessed(const QString &root, const ClusterModel &folders, double foldersCpu,
+                         const QString &cli, bool keep)
+{
+    const QString outputRoot = root + QStringLiteral("-analysis-output"),
+                  dbRoot = root + QStringLiteral("-analysis-db");
+    QDir(outputRoot).removeRecursively();
+    QDir(dbRoot).removeRecursively();
+    QElapsedTimer t;
+    t.start();
+    const bool written =
+        test::writeMsprofAnalyzeOutput(root, outputRoot + QStringLiteral("/cluster_analysis_output"));
+    const double outputSeconds = seconds(t);
+    t.start();
+    QStringList errors;
+    const QString db = dbRoot + QStringLiteral("/cluster_analysis.db");
+    const bool dbWritten = test::writeClusterAnalysisDb(root, db, false, &errors);
+    std::printf("wrote cluster_analysis_output/ in %.1f s and cluster_analysis.db in %.1f s%s\n",
+                outputSeconds, seconds(t),
+                written && dbWritten
+                    ? ""
+                    : qPrintable(QStringLiteral(" (FAILED: %1)").arg(errors.join(QLatin1Char(';')))));
+    bool same = written && dbWritten;
+    const std::pair<const char *, QString> inputs[] = {{"cluster_analysis_output/", outputRoot},
+                                                       {"cluster_analysis.db", db}};
+    for (const auto &input : inputs) {
+        Stopwatch w;
+        w.start();
+        const ClusterModel model = readCluster(input.second);
+        const double cpu = w.cpu();
+        const QString time = w.text();
+        bool equal = model.ranks.size() == folders.ranks.size();
+        for (std::size_t i = 0; equal && i < model.ranks.size(); ++i) {
+            const Rank &a = model.ranks[i], &b = folders.ranks[i];
+            equal = a.rank == b.rank && a.stage == b.stage && a.steps.size() == b.steps.size();
+            for (std::size_t k = 0; equal && k < a.steps.size(); ++k)
+                equal = a.steps[k].step == b.steps[k].step && a.steps[k].computing == b.steps[k].computing &&
+                        a.steps[k].communicationNotOverlapped == b.steps[k].communicationNotOverlapped &&
+                        a.steps[k].free == b.steps[k].free;
+        }
+        same = same && equal;
+        std::printf(
+            "%s: readCluster %s = %.2fx the rank folders' in CPU; %zu ranks, %zu ops rows; ranks and steps "
+            "%s the rank folders'\n",
+            input.first, qPrintable(time), cpu / std::max(foldersCpu, 1e-6), model.ranks.size(),
+            static_cast<std::size_t>(
+                std::accumulate(model.ranks.begin(), model.ranks.end(), std::size_t(0),
+                                [](std::size_t n, const Rank &r) { return n + r.ops.size(); })),
+            equal ? "equal" : "DIFFER FROM");
+        if (!cli.isEmpty()) {
+            qint64 out = 0;
+            double cliCpu = 0;
+            const auto [wall, rss] = runCli(cli, input.second, &out, &cliCpu);
+            std::printf("%s --cluster --json: %.3f s wall (%.3f CPU-s), peak RSS %.1f MB, %.1f MB of JSON\n",
+                        input.first, wall, cliCpu, rss, static_cast<double>(out) / 1e6);
+        }
+    }
+    if (!keep) {
+        QDir(outputRoot).removeRecursively();
+        QDir(dbRoot).removeRecursively();
+    }
+    return same;
 }
 
 } // namespace
@@ -72,6 +150,8 @@ int main(int argc, char **argv)
         args.remove(at, 2);
     }
     const bool generateOnly = args.removeAll(QStringLiteral("--generate-only")) > 0;
+    const bool preprocessed = args.removeAll(QStringLiteral("--msprof-analyze")) > 0;
+    const bool keep = args.removeAll(QStringLiteral("--keep")) > 0;
     const int ranks = !args.isEmpty() ? args[0].toInt() : 128;
     QTemporaryDir temp;
     const QString root = args.size() > 1 ? args[1] : temp.path();
@@ -144,6 +224,8 @@ int main(int argc, char **argv)
                     cpu, rss, static_cast<double>(out) / 1e6);
     }
 
+    const bool preprocessedOk = !preprocessed || measurePreprocessed(root, model, readCpu, cli, keep);
+
     // The faults, found and only them.
     // The injected waits (60 ms) wait for the slow rank; the sample's synchronisation-only collectives (a
     // wait ratio of 1 on every rank of a group) stay as the sample has them.
@@ -166,5 +248,8 @@ int main(int argc, char **argv)
                 job->slowLinkDst, linkOk ? "ok" : "WRONG");
     std::printf("waits: %zu collective(s); those of 55 ms or more wait for rank %d: %s\n", waits.size(),
                 job->slowRank, waitOk ? "ok" : "WRONG");
-    return model.ranks.size() == static_cast<std::size_t>(ranks) && rankOk && linkOk && waitOk ? 0 : 1;
+    return model.ranks.size() == static_cast<std::size_t>(ranks) && rankOk && linkOk && waitOk &&
+                   preprocessedOk
+               ? 0
+               : 1;
 }

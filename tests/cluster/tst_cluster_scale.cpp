@@ -2,7 +2,10 @@
 // tp 8 × pp 4 × dp 8, one slow rank, one slow link), analysed and shown on the cluster page of the real
 // window. Timings belong to tests/bench (bench_cluster, bench_cluster_page), not here.
 #include "AppTestSupport.h"
+#include "ClusterAnalysisDbWriter.h"
 #include "ClusterJobGenerator.h"
+#include "InsightChecks.h"
+#include "MsprofAnalyzeOutputWriter.h"
 #include "TestPaths.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterHeatMap.h"
@@ -15,11 +18,14 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QStackedBarSeries>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <map>
 #include <set>
 
 using namespace at;
@@ -32,6 +38,42 @@ class TstClusterScale : public QObject
     QTemporaryDir m_dir;
     bench::GeneratedClusterJob m_job;
     ClusterModel m_model; // the job read once, for the tests that read no window
+
+    // A job of 64 ranks (the writers are test code, slow at 256) and its rank folders read.
+    static void generateSmallJob(const QString &dir, bench::GeneratedClusterJob &job, ClusterModel &model)
+    {
+        QString error;
+        const auto generated =
+            bench::generateClusterJob(dir, 64, bench::qwen3SampleLevel2(at::test::samplesDir()), &error);
+        QVERIFY2(generated, qPrintable(error));
+        job = *generated;
+        model = readCluster(dir);
+    }
+
+    static void compareRanksAndSteps(const ClusterModel &read, const ClusterModel &folders, int slowRank)
+    {
+        QCOMPARE(read.ranks.size(), folders.ranks.size());
+        for (std::size_t i = 0; i < read.ranks.size(); ++i) {
+            const Rank &a = read.ranks[i], &b = folders.ranks[i];
+            QCOMPARE(a.rank, b.rank);
+            QCOMPARE(a.stage, b.stage);
+            QCOMPARE(a.steps.size(), b.steps.size());
+            // The ops (their totals are per group there, per file here).
+            const auto ops = [](const Rank &r) {
+                return std::count_if(r.ops.begin(), r.ops.end(), [](const CommOp &op) { return !op.total; });
+            };
+            QCOMPARE(ops(a), ops(b));
+            for (std::size_t k = 0; k < a.steps.size(); ++k) {
+                QCOMPARE(a.steps[k].step, b.steps[k].step);
+                QCOMPARE(a.steps[k].computing, b.steps[k].computing);
+                QCOMPARE(a.steps[k].communicationNotOverlapped, b.steps[k].communicationNotOverlapped);
+                QCOMPARE(a.steps[k].free, b.steps[k].free);
+            }
+        }
+        const std::vector<SlowRank> slow = findSlowRanks(read);
+        QCOMPARE(slow.size(), std::size_t(1));
+        QCOMPARE(slow.front().rank, slowRank);
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -112,6 +154,82 @@ private Q_SLOTS:
                     QCOMPARE(w.waitedFor, m_job.slowRank);
                 }
         QCOMPARE(longWaiters, expected);
+    }
+
+    // The slow-rank finding names the five ranks that wait longest and counts the rest (issue #32: it named
+    // every waiting rank, about 200 at 1,024 ranks); its occurrence still opens the slow rank and the
+    // fastest.
+    void slowRankFindingNamesTheLongestWaitersAndCountsTheRest()
+    {
+        const std::vector<SlowRank> slow = findSlowRanks(m_model);
+        QCOMPARE(slow.size(), std::size_t(1));
+        const SlowRank &s = slow.front();
+        QVERIFY2(s.waiting.size() > 10, qPrintable(QString::number(s.waiting.size())));
+        // The waiters' not-overlapped communication in that step, and the five longest.
+        std::map<int, TimeNs> communication;
+        for (const Rank &r : m_model.ranks)
+            for (const RankStep &step : r.steps)
+                if (step.step == s.step)
+                    communication[r.rank] = step.communicationNotOverlapped;
+        std::vector<int> byWait = s.waiting;
+        std::stable_sort(byWait.begin(), byWait.end(),
+                         [&](int a, int b) { return communication[a] > communication[b]; });
+        byWait.resize(5);
+
+        const TraceModel noTimeline;
+        const InsightContext context(noTimeline, &m_model);
+        const std::vector<Finding> findings = clusterFindings(context);
+        const auto finding = std::find_if(findings.begin(), findings.end(), [](const Finding &f) {
+            return f.explanation.contains(QLatin1String("slow rank(s) found"));
+        });
+        QVERIFY(finding != findings.end());
+        QStringList named;
+        for (int r : byWait)
+            named << QString::number(r);
+        const QString expected = QStringLiteral("Ranks %1 and %2 more rank(s) communicate longer")
+                                     .arg(named.join(QStringLiteral(", ")))
+                                     .arg(s.waiting.size() - 5);
+        QVERIFY2(finding->explanation.contains(expected), qPrintable(finding->explanation));
+        const QJsonObject entry =
+            finding->data.value(QStringLiteral("slow_ranks")).toArray().first().toObject();
+        QCOMPARE(entry.value(QStringLiteral("waiting_count")).toInt(), int(s.waiting.size()));
+        QJsonArray expectedJson;
+        for (int r : byWait)
+            expectedJson.append(r);
+        QCOMPARE(entry.value(QStringLiteral("waiting_ranks")).toArray(), expectedJson);
+        QCOMPARE(finding->occurrences.size(), std::size_t(1));
+        QCOMPARE(finding->occurrences.front().ranks, (std::vector<int>{s.rank, s.fastest}));
+    }
+
+    // A 64-rank job as msprof-analyze's cluster_analysis_output/ (MsprofAnalyzeOutputWriter.h) opens with
+    // the same ranks, stages and step values as the rank folders, and the same slow rank.
+    void msprofAnalyzeOutputOpensWithTheSameRanksAndSteps()
+    {
+        QTemporaryDir job, out;
+        bench::GeneratedClusterJob generated;
+        ClusterModel folders;
+        generateSmallJob(job.path(), generated, folders);
+        QVERIFY(test::writeMsprofAnalyzeOutput(job.path(),
+                                               out.path() + QStringLiteral("/cluster_analysis_output")));
+        const ClusterModel read = readCluster(out.path());
+        QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(QLatin1Char('\n'))));
+        compareRanksAndSteps(read, folders, generated.slowRank);
+    }
+
+    // A 64-rank job as msprof-analyze's cluster_analysis.db (ClusterAnalysisDbWriter.h), likewise.
+    void clusterAnalysisDbOpensWithTheSameRanksAndSteps()
+    {
+        QTemporaryDir job, out;
+        bench::GeneratedClusterJob generated;
+        ClusterModel folders;
+        generateSmallJob(job.path(), generated, folders);
+        const QString db = out.path() + QStringLiteral("/cluster_analysis.db");
+        QStringList errors;
+        QVERIFY2(test::writeClusterAnalysisDb(job.path(), db, false, &errors),
+                 qPrintable(errors.join(QLatin1Char('\n'))));
+        const ClusterModel read = readCluster(db);
+        QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(QLatin1Char('\n'))));
+        compareRanksAndSteps(read, folders, generated.slowRank);
     }
 
     // The cluster page of the real window: 256 rows, a readable chart, and the matrix's choosers narrowing
