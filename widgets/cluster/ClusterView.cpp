@@ -253,7 +253,7 @@ ClusterView::ClusterView(QWidget *parent)
       m_split(new QSplitter(Qt::Vertical)), m_bottom(new QSplitter(Qt::Horizontal)), m_tabs(new QTabWidget),
       m_stepHeat(new ClusterHeatMap), m_matrixHeat(new ClusterHeatMap), m_matrixTitle(new QLabel),
       m_findings(new QListWidget), m_communication(new CommunicationTable), m_strategy(new StrategyView),
-      m_pipeline(new PipelineView) m_moeLoad(new MoeLoadView)
+      m_pipeline(new PipelineView), m_moeLoad(new MoeLoadView)
 {
     auto *layout = new QVBoxLayout(this);
     m_title->setWordWrap(true);
