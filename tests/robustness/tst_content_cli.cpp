@@ -153,6 +153,10 @@ private slots:
 
     // --memory-limit holds: peak RSS of the whole process (libraries, the mapped input, everything)
     // within the margin. A 200 MB name used to peak at 1.3 GB under 100M; now the event is skipped.
+    // The peak bounds are the documented margin (docs/ROBUSTNESS.md), checked by the gcc pass. Under the
+    // sanitizers the process's RSS also holds the shadow memory and ASan's quarantine of freed blocks (up to
+    // 256 MB by default), so there the bounds are not checked, as in tst_robust_limits_cli: the stop of
+    // session 14's rehearsal saw 164,156 KiB against 160,768 on one run and a pass on the next, same code.
     void memoryLimitHoldsForOneHugeName()
     {
         const QString path = tmp.filePath(QStringLiteral("hugename.json"));
@@ -173,11 +177,11 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         // Private memory within the margin; everything resident within it plus the one event's bytes of
         // the file, which the scanner reads through the mapping to find its end (clean page cache).
-        QVERIFY2(r.peakAnonKiB > 0 && r.peakAnonKiB <= allowedPeakKiB(100),
+        QVERIFY2(r.peakAnonKiB > 0 && (kSanitized || r.peakAnonKiB <= allowedPeakKiB(100)),
                  qPrintable(QStringLiteral("private peak %1 KiB, allowed %2 KiB")
                                 .arg(r.peakAnonKiB)
                                 .arg(allowedPeakKiB(100))));
-        QVERIFY2(r.peakKiB > 0 && r.peakKiB <= allowedPeakKiB(100) + 200 * 1024,
+        QVERIFY2(r.peakKiB > 0 && (kSanitized || r.peakKiB <= allowedPeakKiB(100) + 200 * 1024),
                  qPrintable(QStringLiteral("peak %1 KiB").arg(r.peakKiB)));
     }
 
@@ -207,7 +211,7 @@ private slots:
             {QStringLiteral("--summary"), QStringLiteral("--memory-limit"), QStringLiteral("100M"), path});
         QFile::remove(path);
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.peakKiB > 0 && r.peakKiB <= allowedPeakKiB(100),
+        QVERIFY2(r.peakKiB > 0 && (kSanitized || r.peakKiB <= allowedPeakKiB(100)),
                  qPrintable(
                      QStringLiteral("peak %1 KiB, allowed %2 KiB").arg(r.peakKiB).arg(allowedPeakKiB(100))));
         QVERIFY2(r.peakAnonKiB > 0 && r.peakAnonKiB <= r.peakKiB, qPrintable(QString::number(r.peakAnonKiB)));
@@ -252,12 +256,12 @@ private slots:
         const PeakRun r = runMeasured({QStringLiteral("--summary"), QStringLiteral("--memory-limit"),
                                        QStringLiteral("100M"), d.path()});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.peakAnonKiB > 0 && r.peakAnonKiB <= allowedPeakKiB(100),
+        QVERIFY2(r.peakAnonKiB > 0 && (kSanitized || r.peakAnonKiB <= allowedPeakKiB(100)),
                  qPrintable(QStringLiteral("private peak %1 KiB, allowed %2 KiB")
                                 .arg(r.peakAnonKiB)
                                 .arg(allowedPeakKiB(100))));
         // The slice is read through a mapping: its 128 MB of clean file pages may be resident on top.
-        QVERIFY2(r.peakKiB <= allowedPeakKiB(100) + 128 * 1024,
+        QVERIFY2(kSanitized || r.peakKiB <= allowedPeakKiB(100) + 128 * 1024,
                  qPrintable(QStringLiteral("peak %1 KiB").arg(r.peakKiB)));
     }
 
