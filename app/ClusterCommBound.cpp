@@ -1,5 +1,7 @@
 #include "ClusterCommBound.h"
 
+#include "ClusterOutput.h"
+
 #include "JsonWriter.h"
 #include "TraceLoader.h"
 
@@ -9,10 +11,9 @@ using namespace at::cluster;
 
 namespace {
 
-QString ms(TimeNs ns)
-{
-    return QString::number(static_cast<double>(ns) / 1e6, 'f', 3);
-}
+using cluster_output::ms;
+using cluster_output::stepText;
+using cluster_output::writeStep;
 
 void optionalMicros(JsonWriter &j, const QString &name, const std::optional<TimeNs> &ns)
 {
@@ -58,11 +59,7 @@ void writeEvidence(JsonWriter &j, const QString &name, const RankOpEvidence &e)
 void writeResult(JsonWriter &j, const CommBoundResult &r)
 {
     j.beginObject();
-    j.key(QStringLiteral("step"));
-    if (r.op.step == kNoStep)
-        j.null();
-    else
-        j.integer(r.op.step);
+    writeStep(j, r.op.step);
     j.field(QStringLiteral("op"), r.op.op);
     j.field(QStringLiteral("group"), r.op.group);
     j.integerField(QStringLiteral("fast_rank"), r.op.fastRank);
@@ -129,10 +126,10 @@ void writeCommBoundText(QTextStream &out, const CommBoundAnalysis &analysis)
     if (analysis.ops.empty())
         out << "  no op with such a gap\n";
     for (const CommBoundResult &r : analysis.ops)
-        out << "  " << (r.op.step == kNoStep ? QStringLiteral("-") : QString::number(r.op.step)) << "  "
-            << r.op.op << "  slow rank " << r.op.slowRank << ", fast rank " << r.op.fastRank << ", gap "
-            << ms(r.op.gap()) << " ms: " << commBoundVerdictKey(r.verdict) << " (" << ms(r.latency)
-            << " ms): " << r.reason << "\n";
+        out << "  " << stepText(r.op.step) << "  " << r.op.op << "  slow rank " << r.op.slowRank
+            << ", fast rank " << r.op.fastRank << ", gap " << ms(r.op.gap())
+            << " ms: " << commBoundVerdictKey(r.verdict) << " (" << ms(r.latency) << " ms): " << r.reason
+            << "\n";
 }
 
 } // namespace at

@@ -1,6 +1,7 @@
 // `ascend-timeline --cluster PATH [--ops] [--json]`: the cluster view's numbers from the ranks' summary files
 // (docs/CLUSTER.md). Times in the JSON are µs written as exact decimals of the ns read from the sources.
 #include "ClusterCommBound.h"
+#include "ClusterOutput.h"
 #include "CommandLine.h"
 
 #include "cluster/ClusterAnalysis.h"
@@ -31,19 +32,13 @@ namespace at {
 
 namespace {
 
+using cluster_output::ms;
+using cluster_output::stepText;
+using cluster_output::writeStep;
+
 using namespace at::cluster;
 
 constexpr qsizetype kOutputSlice = qsizetype(1) << 20; // characters written to stdout at a time
-
-// `"step": 13`, or null without a schedule.
-void writeStep(JsonWriter &j, std::int64_t step)
-{
-    j.key(QStringLiteral("step"));
-    if (step == kNoStep)
-        j.null();
-    else
-        j.integer(step);
-}
 
 void writeRanks(JsonWriter &j, const ClusterModel &model)
 {
@@ -412,11 +407,6 @@ void writeCommunicationOps(JsonWriter &j, const ClusterModel &model)
     j.endArray();
 }
 
-QString ms(TimeNs ns)
-{
-    return QString::number(static_cast<double>(ns) / 1e6, 'f', 3);
-}
-
 void writeText(QTextStream &out, const ClusterModel &model, const SlowRankVoting &voting,
                const SlowLinkTransit &transit, const CommBoundAnalysis *commBound = nullptr)
 {
@@ -458,11 +448,6 @@ void writeText(QTextStream &out, const ClusterModel &model, const SlowRankVoting
 bool sameInstance(const CommOpRow &a, const CommOpRow &b)
 {
     return a.step == b.step && a.p2p == b.p2p && a.op == b.op && a.groupHash == b.groupHash;
-}
-
-QString stepText(std::int64_t step)
-{
-    return step == kNoStep ? QStringLiteral("-") : QString::number(step);
 }
 
 // The Communication Ops tab in a terminal: one line per op instance with its slowest and fastest rank (by
