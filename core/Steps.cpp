@@ -22,6 +22,8 @@ QString stepSourceName(StepSource source)
         return QStringLiteral("step_trace table");
     case StepSource::KernelStepId:
         return QStringLiteral("Step Id of the kernel table");
+    case StepSource::GpuAnnotation:
+        return QStringLiteral("ProfilerStep GPU annotations");
     }
     return {};
 }
@@ -107,6 +109,8 @@ public:
         std::vector<Step> steps =
             fromSlices(Layer::Framework, QStringLiteral("^ProfilerStep#(\\d+)$"), StepSource::ProfilerStep);
         if (steps.empty())
+            steps = fromGpuAnnotations();
+        if (steps.empty())
             steps = fromSlices(Layer::StepTrace, QStringLiteral("^Iteration (\\d+)$"), StepSource::Iteration);
         if (steps.empty())
             steps = fromDeclared();
@@ -176,6 +180,49 @@ private:
                                   strings.qstring(table.name(i)));
                 s.marker = {t, i};
                 byNumber.emplace(it->second, s);
+            }
+        }
+        std::vector<Step> out;
+        for (auto &entry : byNumber)
+            out.push_back(entry.second);
+        return out;
+    }
+
+    // A GPU trace whose host steps are missing (the host thread not captured, or filtered out) can still
+    // mark them on the GPU: a gpu_user_annotation "ProfilerStep#N" spans the GPU work launched while step N
+    // was the innermost annotation (FORMATS.md §10.8), in pieces on every stream it ran on. Step N is the
+    // span of its pieces; the work in it is found by device time (assignDeviceWork), not by launch flows.
+    std::vector<Step> fromGpuAnnotations() const
+    {
+        const QRegularExpression re(QStringLiteral("^ProfilerStep#(\\d+)$"));
+        const StringPool &strings = m_model.strings();
+        std::map<std::int64_t, Step> byNumber;
+        for (int t : threadsOf({Layer::DeviceStreams})) {
+            const SliceTable &table = m_model.threads()[static_cast<std::size_t>(t)].slices;
+            std::map<StringId, std::int64_t> numberOfName;
+            for (std::uint32_t i = 0; i < table.size(); ++i) {
+                auto it = numberOfName.find(table.name(i));
+                if (it == numberOfName.end()) {
+                    const auto match = re.match(strings.qstring(table.name(i)));
+                    it = numberOfName
+                             .emplace(table.name(i), match.hasMatch() ? match.captured(1).toLongLong() : -1)
+                             .first;
+                }
+                if (it->second < 0)
+                    continue;
+                auto step = byNumber.find(it->second);
+                if (step == byNumber.end()) {
+                    Step s = makeStep(it->second, table.start(i), table.end(i), StepSource::GpuAnnotation,
+                                      strings.qstring(table.name(i)));
+                    s.marker = {t, i};
+                    byNumber.emplace(it->second, s);
+                    continue;
+                }
+                Step &s = step->second;
+                if (table.start(i) < s.hostBegin)
+                    s.marker = {t, i};
+                s.hostBegin = std::min(s.hostBegin, table.start(i));
+                s.hostEnd = std::max(s.hostEnd, table.end(i));
             }
         }
         std::vector<Step> out;
@@ -286,9 +333,13 @@ private:
         for (int t : deviceThreads)
             stepOfSlice[t].assign(m_model.threads()[static_cast<std::size_t>(t)].slices.size(), -1);
 
-        // 1. Flows from host ops of the step to device work.
+        // 1. Flows from host ops of the step to device work (steps with a host window only: a step of
+        // GPU annotations is already a device window, which launches made before it do not fall in).
         std::vector<TimeNs> first(steps.size(), kNoTime), last(steps.size(), kNoTime);
-        for (const FlowInfo &f : m_model.flows()) {
+        const std::vector<FlowInfo> noFlows;
+        const std::vector<FlowInfo> &launches =
+            steps.front().source == StepSource::GpuAnnotation ? noFlows : m_model.flows();
+        for (const FlowInfo &f : launches) {
             if (!f.from.isValid() || !f.to.isValid() || groupOf(f.from.thread) != m_group)
                 continue;
             const Layer fromLayer = layerOf(f.from.thread);

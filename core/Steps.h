@@ -15,7 +15,8 @@ enum class StepSource
     Iteration,    // "Iteration N" slices of the Step Trace / Training Trace layer (graph mode)
     Declared,     // a window the source states: DB STEP_TIME, G1 per-iteration files
     StepTraceCsv, // msprof step_trace_*.csv rows (FP Start .. Iteration End)
-    KernelStepId  // only the "Step Id" column of the kernel table
+    KernelStepId, // only the "Step Id" column of the kernel table
+    GpuAnnotation // "ProfilerStep#N" gpu_user_annotation spans of a GPU trace without host steps (§10.8)
 };
 QString stepSourceName(StepSource source);
 

@@ -306,7 +306,8 @@ QString formatSummaryText(const TraceModel &model, const TraceSummary &summary)
         const StepBreakdown &b = step.breakdown;
         const QString &group = model.groups()[static_cast<std::size_t>(step.group)].label;
         out << "  " << (group.isEmpty() ? QString() : group + QStringLiteral("  ")) << step.label << "  ["
-            << stepSourceName(step.source) << "]  duration " << formatDuration(step.duration()) << ", host "
+            << stepSourceName(step.source) << "]  duration " << formatDuration(step.duration())
+            << (step.source == StepSource::GpuAnnotation ? ", marked on the GPU " : ", host ")
             << formatDuration(step.hostEnd - step.hostBegin) << ", device stage "
             << formatDuration(step.stageDuration()) << "; computing " << formatDuration(b.computing)
             << ", communication " << formatDuration(b.communication) << " (not overlapped "

@@ -77,6 +77,25 @@ struct StepValues
 
 } // namespace
 
+QString StepsPanel::sourceText(StepSource source)
+{
+    switch (source) {
+    case StepSource::ProfilerStep:
+        return tr("ProfilerStep slices");
+    case StepSource::Iteration:
+        return tr("Iteration slices (step trace)");
+    case StepSource::Declared:
+        return tr("step windows of the source");
+    case StepSource::StepTraceCsv:
+        return tr("step_trace table");
+    case StepSource::KernelStepId:
+        return tr("Step Id of the kernel table");
+    case StepSource::GpuAnnotation:
+        return tr("ProfilerStep GPU annotations");
+    }
+    return {};
+}
+
 StepsPanel::StepsPanel(QWidget *parent)
     : QWidget(parent), m_table(new QTableWidget), m_compare(new QPushButton), m_hint(new QLabel)
 {
@@ -176,8 +195,8 @@ void StepsPanel::setModel(const TraceModel *model)
         const Step &s = model->steps()[static_cast<std::size_t>(r)];
         const StepValues &v = values[static_cast<std::size_t>(r)];
         const QString group = model->groups()[static_cast<std::size_t>(s.group)].label;
-        auto *source = new QTableWidgetItem(group.isEmpty() ? stepSourceName(s.source) : group);
-        source->setToolTip(stepSourceName(s.source));
+        auto *source = new QTableWidgetItem(group.isEmpty() ? sourceText(s.source) : group);
+        source->setToolTip(sourceText(s.source));
         m_table->setItem(r, SourceColumn, source);
         auto *label = new NumberItem(s.label, static_cast<double>(s.number));
         label->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
@@ -189,6 +208,12 @@ void StepsPanel::setModel(const TraceModel *model)
                 c == 0 ? formatTimePointNs(ns, timeUnits[c]) : formatDurationNs(ns, timeUnits[c]);
             m_table->setItem(r, Start + static_cast<int>(c),
                              valueItem(shown, static_cast<double>(ns), formatDuration(ns)));
+        }
+        if (s.source == StepSource::GpuAnnotation) { // no host window: the step is what the GPU marked
+            auto *host = valueItem(QStringLiteral("—"), -1.0, QString());
+            host->setToolTip(
+                tr("The trace has no host ProfilerStep: the step is the span of its GPU annotations."));
+            m_table->setItem(r, Host, host);
         }
         const auto tasks = static_cast<qint64>(s.deviceTasks.size());
         m_table->setItem(r, DeviceTasks,

@@ -36,6 +36,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // Where the step's boundaries came from, in the user's language (stepSourceName is the CLI's English).
+    static QString sourceText(StepSource source);
     void retranslateUi(); // every fixed text; the constructor sets them through it too
     void updateButtons();
 

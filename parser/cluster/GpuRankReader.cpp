@@ -157,6 +157,7 @@ public:
     const JsonNode &distributedInfo() const { return m_distributed; }
     TimeNs base() const { return m_base; }
     std::vector<HostStep> &steps() { return m_steps; }
+    const std::vector<HostStep> &gpuSteps() const { return m_gpuSteps; }
     const std::vector<GpuEvent> &gpuEvents() const { return m_gpu; }
     int device() const { return m_device; }
     std::optional<TimeNs> launchTime(std::int64_t correlation) const
@@ -183,6 +184,8 @@ private:
             s.start = *ts;
             s.end = *ts + *dur;
             m_steps.push_back(s);
+        } else if (cat == "gpu_user_annotation" && name.rfind("ProfilerStep#", 0) == 0) {
+            addGpuStepPiece(parseInt64(std::string_view(name).substr(13)).value_or(kNoStep), *ts, *ts + *dur);
         } else if (cat == "cuda_runtime" || cat == "cuda_driver") {
             if (const std::int64_t c = integer(args["correlation"]); c >= 0)
                 m_launches.emplace(c, *ts);
@@ -204,9 +207,28 @@ private:
         }
     }
 
+    // A step marked on the GPU spans its pieces on every stream (FORMATS.md §10.8).
+    void addGpuStepPiece(std::int64_t number, TimeNs start, TimeNs end)
+    {
+        auto it = std::find_if(m_gpuSteps.begin(), m_gpuSteps.end(),
+                               [number](const HostStep &s) { return s.number == number; });
+        if (it == m_gpuSteps.end()) {
+            HostStep s;
+            s.number = number;
+            s.start = s.deviceStart = start;
+            s.end = s.deviceEnd = end;
+            m_gpuSteps.push_back(s);
+            return;
+        }
+        it->start = it->deviceStart = std::min(it->start, start);
+        it->end = it->deviceEnd = std::max(it->end, end);
+    }
+
     JsonNode m_distributed;
     TimeNs m_base = 0;
     std::vector<HostStep> m_steps;
+    std::vector<HostStep>
+        m_gpuSteps; // from gpu_user_annotation ProfilerStep#N, used when no host step exists
     std::unordered_map<std::int64_t, TimeNs> m_launches; // correlation → the runtime call's start
     std::vector<GpuEvent> m_gpu;
     int m_device = -1;
@@ -214,10 +236,17 @@ private:
 
 // Each host step widened to its device work (FORMATS.md §10.8, the TensorBoard plugin's rule):
 // [max(previous step's end, host start), max(host end, last end of the GPU work launched by runtime calls
-// inside the host step)]. Without ProfilerStep, one step (no number) over all GPU work.
+// inside the host step)]. Without a host ProfilerStep, the steps the GPU marks (already device spans), else
+// one step (no number) over all GPU work.
 void widenSteps(TraceScan &scan)
 {
     std::vector<HostStep> &steps = scan.steps();
+    if (steps.empty() && !scan.gpuSteps().empty()) {
+        steps = scan.gpuSteps();
+        std::sort(steps.begin(), steps.end(),
+                  [](const HostStep &a, const HostStep &b) { return a.start < b.start; });
+        return;
+    }
     if (steps.empty()) {
         if (scan.gpuEvents().empty())
             return;

@@ -25,7 +25,9 @@ namespace at::snapshot {
 // 8: the queue depth counter lanes of the device streams (TraceBuilder, core/QueueDepth.h).
 // 9: PyTorch profiler (Kineto) GPU traces are read with their own rules, with their GPU kernel rows and
 //    [memory] curves (parser/kineto).
-constexpr std::uint32_t kFormatVersion = 9;
+// 10: steps of a GPU trace marked only by gpu_user_annotation "ProfilerStep#N" spans
+// (StepSource::GpuAnnotation).
+constexpr std::uint32_t kFormatVersion = 10;
 
 // One input file (or folder) the model was built from, as it was when the snapshot was written.
 struct FileStamp

@@ -309,7 +309,7 @@ template <> struct Schema<Step>
     static constexpr auto fields = std::tuple{field<GroupIndex>(&Step::group),
                                               field<I64>(&Step::number),
                                               field<Text>(&Step::label),
-                                              field<Enum<StepSource::KernelStepId>>(&Step::source),
+                                              field<Enum<StepSource::GpuAnnotation>>(&Step::source),
                                               field<RefOrNone>(&Step::marker),
                                               field<Time>(&Step::hostBegin),
                                               field<Time>(&Step::hostEnd),

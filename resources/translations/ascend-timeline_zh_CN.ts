@@ -6206,6 +6206,34 @@ Stage&apos;s bubbles in all: %3</source>
         <extracomment>%1: a memory component (&quot;PTA+GE&quot;); %2: its exact size</extracomment>
         <translation>已分配，%1：%2</translation>
     </message>
+    <message>
+        <source>ProfilerStep slices</source>
+        <translation>ProfilerStep 切片</translation>
+    </message>
+    <message>
+        <source>Iteration slices (step trace)</source>
+        <translation>Iteration 切片（迭代轨迹）</translation>
+    </message>
+    <message>
+        <source>step windows of the source</source>
+        <translation>数据源声明的迭代窗口</translation>
+    </message>
+    <message>
+        <source>step_trace table</source>
+        <translation>step_trace 表</translation>
+    </message>
+    <message>
+        <source>Step Id of the kernel table</source>
+        <translation>算子表的 Step Id</translation>
+    </message>
+    <message>
+        <source>ProfilerStep GPU annotations</source>
+        <translation>ProfilerStep GPU 注解</translation>
+    </message>
+    <message>
+        <source>The trace has no host ProfilerStep: the step is the span of its GPU annotations.</source>
+        <translation>该 trace 没有主机侧 ProfilerStep：此迭代为其 GPU 注解的时间跨度。</translation>
+    </message>
 </context>
 <context>
     <name>at::StrategyGrid</name>

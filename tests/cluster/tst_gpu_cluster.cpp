@@ -8,6 +8,7 @@
 #include "AppTestSupport.h"
 #include "ClusterTestSupport.h"
 #include "InputReader.h"
+#include "Steps.h"
 #include "TestSupport.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterView.h"
@@ -28,6 +29,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 
 using namespace at;
@@ -81,6 +83,82 @@ qint64 nsOf(const QJsonValue &value)
 {
     const QStringList parts = QString::number(value.toDouble(), 'f', 3).split(QLatin1Char('.'));
     return parts[0].toLongLong() * 1000 + parts[1].toLongLong();
+}
+
+// A sample whose steps only the GPU marks: the host ProfilerStep#N events removed and, per stream, a
+// gpu_user_annotation "ProfilerStep#N" over the GPU work launched inside host step N, as PyTorch writes one
+// when the step is the innermost annotation of a launch (FORMATS.md §10.8). `spans`: step → [first start,
+// last end] over its streams, in ns as the text says.
+struct GpuMarkedSteps
+{
+    QByteArray text;
+    std::map<qint64, std::pair<qint64, qint64>> spans;
+};
+
+QJsonValue microsText(qint64 ns) // the double whose shortest text is ns / 1000 with 3 decimals
+{
+    return ns % 1000 == 0 ? QJsonValue(ns / 1000)
+                          : QJsonValue(QString::number(ns / 1000) + QLatin1Char('.') +
+                                       QString::number(ns % 1000).rightJustified(3, QLatin1Char('0')))
+                                .toString()
+                                .toDouble();
+}
+
+GpuMarkedSteps markStepsOnTheGpuOnly(const QByteArray &text)
+{
+    QJsonObject root = QJsonDocument::fromJson(text).object();
+    const QJsonArray events = root[QStringLiteral("traceEvents")].toArray();
+    std::vector<std::array<qint64, 3>> hosts; // number, start, end
+    std::map<qint64, qint64> launches;        // correlation → runtime call's start
+    for (const QJsonValue &v : events) {
+        const QJsonObject e = v.toObject();
+        const QString cat = e[QStringLiteral("cat")].toString(), name = e[QStringLiteral("name")].toString();
+        const qint64 ts = nsOf(e[QStringLiteral("ts")]);
+        if (cat == QStringLiteral("user_annotation") && name.startsWith(QStringLiteral("ProfilerStep#")))
+            hosts.push_back({name.mid(13).toLongLong(), ts, ts + nsOf(e[QStringLiteral("dur")])});
+        else if (cat == QStringLiteral("cuda_runtime") || cat == QStringLiteral("cuda_driver"))
+            launches[e[QStringLiteral("args")][QStringLiteral("correlation")].toInteger()] = ts;
+    }
+    std::map<std::array<qint64, 3>, std::pair<qint64, qint64>> pieces; // (step, device, stream) → span
+    QJsonArray out;
+    for (const QJsonValue &v : events) {
+        const QJsonObject e = v.toObject();
+        const QString cat = e[QStringLiteral("cat")].toString();
+        if (cat == QStringLiteral("user_annotation") &&
+            e[QStringLiteral("name")].toString().startsWith(QStringLiteral("ProfilerStep#")))
+            continue;
+        out.append(e);
+        if (cat != QStringLiteral("kernel") && cat != QStringLiteral("gpu_memcpy") &&
+            cat != QStringLiteral("gpu_memset"))
+            continue;
+        const auto launch =
+            launches.find(e[QStringLiteral("args")][QStringLiteral("correlation")].toInteger(-1));
+        if (launch == launches.end())
+            continue;
+        for (const auto &h : hosts)
+            if (launch->second >= h[1] && launch->second < h[2]) {
+                const qint64 ts = nsOf(e[QStringLiteral("ts")]), end = ts + nsOf(e[QStringLiteral("dur")]);
+                auto [it, added] = pieces.try_emplace(
+                    {h[0], e[QStringLiteral("pid")].toInteger(), e[QStringLiteral("tid")].toInteger()}, ts,
+                    end);
+                it->second = {std::min(it->second.first, ts), std::max(it->second.second, end)};
+            }
+    }
+    GpuMarkedSteps marked;
+    for (const auto &[key, span] : pieces) {
+        out.append(QJsonObject{{QStringLiteral("ph"), QStringLiteral("X")},
+                               {QStringLiteral("cat"), QStringLiteral("gpu_user_annotation")},
+                               {QStringLiteral("name"), QStringLiteral("ProfilerStep#%1").arg(key[0])},
+                               {QStringLiteral("pid"), key[1]},
+                               {QStringLiteral("tid"), key[2]},
+                               {QStringLiteral("ts"), microsText(span.first)},
+                               {QStringLiteral("dur"), microsText(span.second - span.first)}});
+        auto [it, added] = marked.spans.try_emplace(key[0], span);
+        it->second = {std::min(it->second.first, span.first), std::max(it->second.second, span.second)};
+    }
+    root[QStringLiteral("traceEvents")] = out;
+    marked.text = QJsonDocument(root).toJson(QJsonDocument::Compact);
+    return marked;
 }
 
 struct ExpectedStep
@@ -377,6 +455,67 @@ private slots:
         QVERIFY(group);
         QCOMPARE(group->name, QStringLiteral("default_pg"));
         QCOMPARE(group->globalRanks, (std::vector<int>{0, 1}));
+    }
+
+    // Steps that only the GPU marks (gpu_user_annotation "ProfilerStep#N", the host steps missing): one
+    // step per number over its pieces on every stream, to the ns, in the single-trace timeline and in the
+    // cluster; with the host steps present, they win (the GPU pieces are partial, FORMATS.md §10.8).
+    void stepsMarkedOnlyOnTheGpu()
+    {
+        QTemporaryDir dir;
+        const GpuMarkedSteps one = markStepsOnTheGpuOnly(gunzip(rank1Sample())); // integer µs
+        QCOMPARE(one.spans.size(), std::size_t(5)); // ProfilerStep#2-#6 all launch work
+        const QString single = dir.filePath(QStringLiteral("single/gpu_marked.pt.trace.json"));
+        writeTextFile(single, one.text);
+        const std::unique_ptr<TraceModel> model = loadOrFail(single);
+        QVERIFY(model);
+        QCOMPARE(model->steps().size(), one.spans.size());
+        auto expected = one.spans.begin();
+        for (const Step &s : model->steps()) {
+            QCOMPARE(s.source, StepSource::GpuAnnotation);
+            QCOMPARE(s.number, expected->first);
+            QCOMPARE(s.label, QStringLiteral("ProfilerStep#%1").arg(expected->first));
+            QCOMPARE(model->origin() + s.hostBegin, expected->second.first);
+            QCOMPARE(model->origin() + s.hostEnd, expected->second.second);
+            QVERIFY(!s.deviceTasks.empty());
+            QCOMPARE(s.flowAttributedTasks, std::size_t(0)); // by device time, not by launch
+            for (const SliceRef &task : s.deviceTasks) {
+                const SliceTable &table = model->threads()[static_cast<std::size_t>(task.thread)].slices;
+                QVERIFY(table.start(task.index) >= s.deviceBegin && table.start(task.index) <= s.deviceEnd);
+            }
+            ++expected;
+        }
+        // Host and GPU marks together: the host steps.
+        QByteArray both = gunzip(rank1Sample());
+        const int close = both.lastIndexOf(']');
+        both.insert(close,
+                    QByteArray(",{\"ph\":\"X\",\"cat\":\"gpu_user_annotation\",\"name\":\"ProfilerStep#9\","
+                               "\"pid\":0,\"tid\":7,\"ts\":1669783687389324,\"dur\":5}"));
+        const QString hostAndGpu = dir.filePath(QStringLiteral("both/both.pt.trace.json"));
+        writeTextFile(hostAndGpu, both);
+        const std::unique_ptr<TraceModel> withHost = loadOrFail(hostAndGpu);
+        QVERIFY(withHost && !withHost->steps().empty());
+        for (const Step &s : withHost->steps())
+            QCOMPARE(s.source, StepSource::ProfilerStep);
+
+        // Two ranks, both marked on the GPU only: each rank's steps are the GPU spans, not one step over all.
+        const GpuMarkedSteps zero = markStepsOnTheGpuOnly(gunzip(rank0Sample())); // µs with 3 decimals
+        QVERIFY(zero.spans.size() >= 2);
+        writeTextFile(dir.filePath(QStringLiteral("cluster/rank-0/r.pt.trace.json")), zero.text);
+        writeTextFile(dir.filePath(QStringLiteral("cluster/rank-1/r.pt.trace.json")), one.text);
+        const cluster::ClusterModel cluster = cluster::readCluster(dir.filePath(QStringLiteral("cluster")));
+        for (const auto &[id, marked] : {std::pair{0, &zero}, std::pair{1, &one}}) {
+            const cluster::Rank *rank = rankOf(cluster, id);
+            QVERIFY(rank);
+            QCOMPARE(rank->steps.size(), marked->spans.size());
+            auto span = marked->spans.begin();
+            for (const cluster::RankStep &s : rank->steps) {
+                QCOMPARE(s.step, span->first);
+                QCOMPARE(s.stage, span->second.second - span->second.first);
+                QVERIFY(s.computing > 0 && s.computing <= s.stage);
+                ++span;
+            }
+        }
     }
 
     // Without distributedInfo: the rank-N folder names, else the file order, each with a warning; two traces
