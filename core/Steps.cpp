@@ -157,14 +157,14 @@ private:
         return s;
     }
 
-    std::vector<Step> fromSlices(Layer layer, const QString &pattern, StepSource source) const
+    // Every slice of the group's lanes of this layer whose name matches `pattern`, with the number its first
+    // capture gives: visit(step number, slice). Names are interned: each distinct name is tested once.
+    template <class Visit> void forEachNumberedSlice(Layer layer, const QString &pattern, Visit visit) const
     {
         const QRegularExpression re(pattern);
         const StringPool &strings = m_model.strings();
-        std::map<std::int64_t, Step> byNumber; // one step per number (the first seen)
         for (int t : threadsOf({layer})) {
             const SliceTable &table = m_model.threads()[static_cast<std::size_t>(t)].slices;
-            // Names are interned: test each distinct name once.
             std::map<StringId, std::int64_t> numberOfName;
             for (std::uint32_t i = 0; i < table.size(); ++i) {
                 auto it = numberOfName.find(table.name(i));
@@ -174,18 +174,37 @@ private:
                              .emplace(table.name(i), match.hasMatch() ? match.captured(1).toLongLong() : -1)
                              .first;
                 }
-                if (it->second < 0 || byNumber.count(it->second))
-                    continue;
-                Step s = makeStep(it->second, table.start(i), table.end(i), source,
-                                  strings.qstring(table.name(i)));
-                s.marker = {t, i};
-                byNumber.emplace(it->second, s);
+                if (it->second >= 0)
+                    visit(it->second, SliceRef{t, i});
             }
         }
+    }
+
+    Step stepOfSlice(std::int64_t number, SliceRef slice, StepSource source) const
+    {
+        const SliceTable &table = m_model.threads()[static_cast<std::size_t>(slice.thread)].slices;
+        Step s = makeStep(number, table.start(slice.index), table.end(slice.index), source,
+                          m_model.strings().qstring(table.name(slice.index)));
+        s.marker = slice;
+        return s;
+    }
+
+    static std::vector<Step> inNumberOrder(const std::map<std::int64_t, Step> &byNumber)
+    {
         std::vector<Step> out;
-        for (auto &entry : byNumber)
+        for (const auto &entry : byNumber)
             out.push_back(entry.second);
         return out;
+    }
+
+    std::vector<Step> fromSlices(Layer layer, const QString &pattern, StepSource source) const
+    {
+        std::map<std::int64_t, Step> byNumber; // one step per number (the first seen)
+        forEachNumberedSlice(layer, pattern, [&](std::int64_t number, SliceRef slice) {
+            if (!byNumber.count(number))
+                byNumber.emplace(number, stepOfSlice(number, slice, source));
+        });
+        return inNumberOrder(byNumber);
     }
 
     // A GPU trace whose host steps are missing (the host thread not captured, or filtered out) can still
@@ -194,41 +213,18 @@ private:
     // span of its pieces; the work in it is found by device time (assignDeviceWork), not by launch flows.
     std::vector<Step> fromGpuAnnotations() const
     {
-        const QRegularExpression re(QStringLiteral("^ProfilerStep#(\\d+)$"));
-        const StringPool &strings = m_model.strings();
         std::map<std::int64_t, Step> byNumber;
-        for (int t : threadsOf({Layer::DeviceStreams})) {
-            const SliceTable &table = m_model.threads()[static_cast<std::size_t>(t)].slices;
-            std::map<StringId, std::int64_t> numberOfName;
-            for (std::uint32_t i = 0; i < table.size(); ++i) {
-                auto it = numberOfName.find(table.name(i));
-                if (it == numberOfName.end()) {
-                    const auto match = re.match(strings.qstring(table.name(i)));
-                    it = numberOfName
-                             .emplace(table.name(i), match.hasMatch() ? match.captured(1).toLongLong() : -1)
-                             .first;
-                }
-                if (it->second < 0)
-                    continue;
-                auto step = byNumber.find(it->second);
-                if (step == byNumber.end()) {
-                    Step s = makeStep(it->second, table.start(i), table.end(i), StepSource::GpuAnnotation,
-                                      strings.qstring(table.name(i)));
-                    s.marker = {t, i};
-                    byNumber.emplace(it->second, s);
-                    continue;
-                }
-                Step &s = step->second;
-                if (table.start(i) < s.hostBegin)
-                    s.marker = {t, i};
-                s.hostBegin = std::min(s.hostBegin, table.start(i));
-                s.hostEnd = std::max(s.hostEnd, table.end(i));
-            }
-        }
-        std::vector<Step> out;
-        for (auto &entry : byNumber)
-            out.push_back(entry.second);
-        return out;
+        forEachNumberedSlice(Layer::DeviceStreams, QStringLiteral("^ProfilerStep#(\\d+)$"),
+                             [&](std::int64_t number, SliceRef slice) {
+                                 const Step piece = stepOfSlice(number, slice, StepSource::GpuAnnotation);
+                                 auto [it, added] = byNumber.emplace(number, piece);
+                                 Step &s = it->second;
+                                 if (piece.hostBegin < s.hostBegin)
+                                     s.marker = slice;
+                                 s.hostBegin = std::min(s.hostBegin, piece.hostBegin);
+                                 s.hostEnd = std::max(s.hostEnd, piece.hostEnd);
+                             });
+        return inNumberOrder(byNumber);
     }
 
     std::vector<Step> fromDeclared() const
