@@ -90,11 +90,26 @@ int TraceBuilder::thread(LaneKey pid, LaneKey tid)
     return index;
 }
 
+void TraceBuilder::growSlices(std::vector<SliceTable::Raw> &slices) const
+{
+    // Threads of a few thousand slices grow as usual; a jump is capped (72 MB of room) so that a huge
+    // estimate never asks for more than the doubling would soon.
+    constexpr std::size_t kSmallThread = 4096;
+    constexpr std::size_t kMaxJump = std::size_t(2) << 20;
+    const std::size_t remaining = m_expectedSlices > m_slicesAdded ? m_expectedSlices - m_slicesAdded : 0;
+    const std::size_t room = std::min(remaining, kMaxJump);
+    if (slices.size() >= kSmallThread && room > slices.size())
+        slices.reserve(slices.size() + room);
+}
+
 void TraceBuilder::addSlice(int thread, TimeNs start, TimeNs duration, StringId name, StringId category,
                             SourceLocation source)
 {
-    m_rawSlices[static_cast<std::size_t>(thread)].push_back(
-        {start, std::max<TimeNs>(0, duration), name, category, source});
+    std::vector<SliceTable::Raw> &slices = m_rawSlices[static_cast<std::size_t>(thread)];
+    if (slices.size() == slices.capacity())
+        growSlices(slices);
+    slices.push_back({start, std::max<TimeNs>(0, duration), name, category, source});
+    ++m_slicesAdded;
 }
 
 void TraceBuilder::addBegin(int thread, TimeNs ts, StringId name, StringId category, SourceLocation source)

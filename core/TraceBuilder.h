@@ -54,6 +54,12 @@ public:
     void addCounterSample(int process, StringId name, StringId seriesKey, TimeNs ts, double value);
     void addFlowHalf(FlowPhase phase, StringId category, StringId name, StringId id, int thread, TimeNs ts,
                      bool bindEnclosing);
+    // A reader's estimate of the slices its input holds (from its size; added up over inputs): a thread
+    // whose slices outgrow a few thousand then makes room for the rest of them at once instead of doubling
+    // (each doubling copies the slices and faults in fresh pages; room never written costs no memory).
+    void expectSlices(std::size_t slices) { m_expectedSlices += slices; }
+    // Room for this many more flow halves (a reader that knows how many it will add).
+    void reserveFlowHalves(std::size_t halves) { m_flowHalves.reserve(m_flowHalves.size() + halves); }
 
     void setProcessName(int process, StringId name);
     void setProcessLabels(int process, StringId labels);
@@ -102,6 +108,7 @@ private:
     };
 
     static std::uint64_t packKey(const LaneKey &key);
+    void growSlices(std::vector<SliceTable::Raw> &slices) const;
     void pairBeginEnd();
     void placeTimes();
     void buildSliceTables();
@@ -118,6 +125,8 @@ private:
     std::vector<std::vector<SliceTable::Raw>> m_rawSlices; // per thread
     std::vector<std::vector<Mark>> m_marks;                // per thread, B/E in file order
     std::vector<FlowHalf> m_flowHalves;
+    std::size_t m_expectedSlices = 0; // expectSlices()
+    std::size_t m_slicesAdded = 0;
     std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, int, KeyHash> m_processByPid;
     int m_currentGroup = -1;
     bool m_deduplicate = false;

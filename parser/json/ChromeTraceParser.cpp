@@ -118,7 +118,7 @@ void addEndOfArrayWarning(TraceBuilder &builder, const QString &file, const Json
 template <class NextChunk, class Consume>
 bool parseOnWorkers(int threads, const jk::Kernel &kernel, const char *data, const std::atomic<bool> *cancel,
                     jk::TextRepair &repair, const JsonEventScanner &scanner, NextChunk &nextChunk,
-                    Consume &consume)
+                    const EventDialect *dialect, Consume &consume)
 {
     bool cancelled = false;
     // Workers take turns cutting the next chunk (the scanner is sequential), parse it into their
@@ -135,9 +135,13 @@ bool parseOnWorkers(int threads, const jk::Kernel &kernel, const char *data, con
         std::size_t scanPosition = 0;
         std::vector<jk::Span> spans;
         jk::ChunkResult result;
+        std::unique_ptr<PreparedChunk> prepared; // the dialect's reading of the chunk, if it has one
     };
     const std::size_t slotCount = static_cast<std::size_t>(threads) * 2;
     std::vector<Slot> ring(slotCount);
+    if (dialect)
+        for (Slot &slot : ring)
+            slot.prepared = dialect->newPreparedChunk();
     std::mutex mutex;
     std::condition_variable changed;
     std::size_t nextSequence = 0;
@@ -165,6 +169,9 @@ bool parseOnWorkers(int threads, const jk::Kernel &kernel, const char *data, con
                 slot.status = Slot::Status::Parsing;
                 lock.unlock();
                 state.parse(data, slot.spans, cancel, &repair, slot.result);
+                if (slot.prepared)
+                    dialect->prepare(slot.result, ChunkText{data, slot.spans.data(), slot.spans.size()},
+                                     *slot.prepared);
                 lock.lock();
                 slot.status = Slot::Status::Ready;
                 changed.notify_all();
@@ -201,7 +208,7 @@ bool parseOnWorkers(int threads, const jk::Kernel &kernel, const char *data, con
                 if (failure || slot.status != Slot::Status::Ready || slot.sequence != sequence)
                     break;
             }
-            cancelled = consume(slot.result, slot.spans, slot.scanPosition);
+            cancelled = consume(slot.result, slot.spans, slot.prepared.get(), slot.scanPosition);
             std::lock_guard lock(mutex);
             slot.status = Slot::Status::Free;
             changed.notify_all();
@@ -269,7 +276,7 @@ struct ChromeTraceParser::Impl
     }
 
     // Feeds one parsed chunk to the builder, exactly as if its events were read one by one here.
-    void merge(const jk::ChunkResult &r, const ChunkText &text)
+    void merge(const jk::ChunkResult &r, const ChunkText &text, const PreparedChunk *prepared)
     {
         StringPool &strings = builder.strings();
         const std::size_t n = r.stringCount();
@@ -278,7 +285,7 @@ struct ChromeTraceParser::Impl
         for (std::uint32_t local = 1; local <= n; ++local)
             globalIds[local] = strings.intern(r.string(local));
         if (dialect)
-            dialect->merge(r, globalIds, sourceIndex, text);
+            dialect->merge(r, globalIds, sourceIndex, text, prepared);
         else
             mergeEvents(r);
         addChunkProblems(r);
@@ -495,6 +502,8 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         return Result::Failed;
     }
     const std::size_t chunkBytes = control.chunkBytes ? control.chunkBytes : kChunkBytes;
+    // At most one slice per 256 bytes: Kineto traces have one per ~360, Ascend ones one per ~500.
+    d->builder.expectSlices(size / 256);
     // Cuts the next chunk of events; false when there are none.
     const std::size_t maxEventBytes = control.maxEventBytes;
     std::size_t oversized = 0, firstOversizedOffset = 0, firstOversizedBytes = 0; // under the scanner's lock
@@ -536,8 +545,8 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
     // Merges one parsed chunk (chunks arrive in file order); true when the load was cancelled, in the
     // chunk or since.
     auto consume = [&](const jk::ChunkResult &result, const std::vector<jk::Span> &spans,
-                       std::size_t position) {
-        d->merge(result, ChunkText{data, spans.data(), spans.size()});
+                       const PreparedChunk *prepared, std::size_t position) {
+        d->merge(result, ChunkText{data, spans.data(), spans.size()}, prepared);
         if (control.releaseParsedPages && !spans.empty())
             releasePages(data, spans.back().end, &released);
         m_eventsRead += result.eventsRead;
@@ -556,12 +565,16 @@ ChromeTraceParser::Result ChromeTraceParser::parse(const char *data, std::size_t
         KernelState state(kernel);
         std::vector<jk::Span> spans;
         jk::ChunkResult result;
+        const std::unique_ptr<PreparedChunk> prepared = d->dialect ? d->dialect->newPreparedChunk() : nullptr;
         while (nextChunk(spans)) {
             state.parse(data, spans, control.cancel, &repair, result);
-            if (consume(result, spans, scanner.position()))
+            if (prepared)
+                d->dialect->prepare(result, ChunkText{data, spans.data(), spans.size()}, *prepared);
+            if (consume(result, spans, prepared.get(), scanner.position()))
                 return Result::Cancelled;
         }
-    } else if (parseOnWorkers(threads, kernel, data, control.cancel, repair, scanner, nextChunk, consume)) {
+    } else if (parseOnWorkers(threads, kernel, data, control.cancel, repair, scanner, nextChunk, d->dialect,
+                              consume)) {
         return Result::Cancelled;
     }
     reportProgress(scanner.position());

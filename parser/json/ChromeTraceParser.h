@@ -30,6 +30,13 @@ struct ChunkText
     std::string_view event(std::uint64_t offset) const;
 };
 
+// What a dialect read of one chunk on the parse's worker thread (EventDialect::prepare), handed to its
+// merge with the chunk. One per slot of the parse, reused from chunk to chunk.
+struct PreparedChunk
+{
+    virtual ~PreparedChunk() = default;
+};
+
 // A Chrome-trace dialect whose events need rules of their own (parser/kineto): it turns each parsed
 // chunk into the model instead of the generic merge. Chunks arrive in file order; globalIds maps the
 // chunk's local strings to the builder's pool.
@@ -37,8 +44,20 @@ class EventDialect
 {
 public:
     virtual ~EventDialect() = default;
+    // The dialect's per-chunk work that needs nothing but the chunk (its records, local strings and text):
+    // prepare() runs on the parse's worker threads, several chunks at once, right after a chunk was parsed,
+    // so it may touch neither the builder nor the dialect's state. A dialect without such work returns null
+    // from newPreparedChunk() (merge then gets null).
+    virtual std::unique_ptr<PreparedChunk> newPreparedChunk() const { return nullptr; }
+    virtual void prepare(const jsonkernel::ChunkResult &chunk, const ChunkText &text,
+                         PreparedChunk &out) const
+    {
+        (void)chunk;
+        (void)text;
+        (void)out;
+    }
     virtual void merge(const jsonkernel::ChunkResult &chunk, const std::vector<StringId> &globalIds,
-                       std::uint32_t sourceIndex, const ChunkText &text) = 0;
+                       std::uint32_t sourceIndex, const ChunkText &text, const PreparedChunk *prepared) = 0;
 };
 
 struct ParseControl

@@ -41,6 +41,7 @@ QString KinetoFlows::bind(TraceBuilder &builder)
         phases[keyOf(f)] |= f.phase() == FlowPhase::Start ? 1 : f.phase() == FlowPhase::End ? 2 : 0;
     std::unordered_map<StringId, std::size_t> boundByCategoryId, unfinishedByLauncherId;
     std::size_t orphanFinishes = 0, unfinishedStarts = 0;
+    builder.reserveFlowHalves(m_halves.size()); // at most (room never written costs no memory)
     for (const Half &f : m_halves) {
         const std::uint8_t seen = phases[keyOf(f)];
         if (seen == 3) {

@@ -3,6 +3,7 @@
 #include "KinetoKernelRows.h"
 #include "KinetoMemory.h"
 #include "TraceBuilder.h"
+#include "json/ChromeTraceParser.h"
 #include "json/ChunkKernel.h"
 #include "json/JsonEventScanner.h"
 
@@ -268,6 +269,30 @@ std::size_t quoteOrBackslash(const char *data, std::size_t p, std::size_t n)
     return p;
 }
 
+// Bit i set: data[from + i] is '"' or '\\' (from + i < n), for the 64 bytes from `from`.
+std::uint64_t quoteAndBackslashBits(const char *data, std::size_t from, std::size_t n)
+{
+    std::uint64_t bits = 0;
+#if defined(__SSE2__)
+    if (from + 64 <= n) {
+        const __m128i quote = _mm_set1_epi8('"');
+        const __m128i backslash = _mm_set1_epi8('\\');
+        for (std::size_t i = 0; i < 4; ++i) {
+            const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + from + 16 * i));
+            const auto hits = static_cast<std::uint32_t>(_mm_movemask_epi8(
+                _mm_or_si128(_mm_cmpeq_epi8(block, quote), _mm_cmpeq_epi8(block, backslash))));
+            bits |= std::uint64_t(hits) << (16 * i);
+        }
+        return bits;
+    }
+#endif
+    const std::size_t count = std::min<std::size_t>(64, n - from);
+    for (std::size_t i = 0; i < count; ++i)
+        if (data[from + i] == '"' || data[from + i] == '\\')
+            bits |= std::uint64_t(1) << i;
+    return bits;
+}
+
 // Walks the keys of an event's text in order (the args' keys too), hopping from quote to quote without
 // parsing values, and notes where the value of each wanted key starts (its first occurrence: Kineto writes
 // the top-level keys before "args"). Lazy: the kind test stops after "cat" and "name", the first keys.
@@ -288,10 +313,43 @@ public:
                 return false;
         return true;
     }
+    // The same walk to the end in one pass over the positions of the quotes and backslashes, found 64
+    // bytes at a time (the walk of kernel and [memory] events, ~10 % of a Kineto load's CPU as step()
+    // calls: a search started per string).
     void walkToEnd()
     {
-        while (step()) {
+        const char *data = m_event.data();
+        const std::size_t n = m_event.size();
+        bool inString = false;
+        std::size_t open = 0;
+        std::size_t skip = 0; // a position below it is escaped (the character after a backslash)
+        for (std::size_t block = m_pos; block < n; block += 64) {
+            for (std::uint64_t bits = quoteAndBackslashBits(data, block, n); bits != 0; bits &= bits - 1) {
+                const std::size_t p = block + static_cast<std::size_t>(__builtin_ctzll(bits));
+                if (p < skip)
+                    continue;
+                if (data[p] == '\\') {
+                    if (inString) // else a backslash outside a string: not JSON, passed over
+                        skip = p + 2;
+                    continue;
+                }
+                if (!inString) {
+                    inString = true;
+                    open = p;
+                    continue;
+                }
+                inString = false;
+                const std::size_t end = p + 1;
+                std::size_t value = skipSpaces(end);
+                if (value >= n || data[value] != ':')
+                    continue; // a string value
+                value = skipSpaces(value + 1);
+                const Field field = fieldOf(m_event.substr(open + 1, end - open - 2));
+                if (field != FieldCount && m_at[field] == npos)
+                    m_at[field] = value;
+            }
         }
+        m_pos = n;
     }
     std::size_t at(Field field) const { return m_at[field]; }
     const std::string_view &event() const { return m_event; }
@@ -410,6 +468,17 @@ std::optional<std::int64_t> fieldInteger(KeyWalker &walker, Field field)
     if (!walker.find(field))
         return std::nullopt;
     const std::string_view number = numberAtOffset(walker.event(), walker.at(field));
+    // Most are plain digits (pids, addresses, byte counts): read here, as parseInt64 reads them (18 digits
+    // cannot overflow); the rest by the general rules. find_first_of costs a memchr per character.
+    const std::size_t sign = !number.empty() && number[0] == '-' ? 1 : 0;
+    if (number.size() > sign && number.size() - sign <= 18) {
+        std::int64_t value = 0;
+        std::size_t i = sign;
+        for (; i < number.size() && number[i] >= '0' && number[i] <= '9'; ++i)
+            value = value * 10 + (number[i] - '0');
+        if (i == number.size())
+            return sign ? -value : value;
+    }
     if (number.empty() || number.find_first_of(".eE") != std::string_view::npos)
         return std::nullopt;
     return parseInt64(number);
@@ -435,7 +504,7 @@ bool cpuOpFromText(KeyWalker &walker, StringPool &strings, GpuEventCollector &ou
     return true;
 }
 
-bool allocatorFromText(KeyWalker &walker, GpuEvents &out)
+bool allocatorFromText(KeyWalker &walker, std::vector<AllocatorEvent> &out)
 {
     walker.walkToEnd();
     const auto pid = fieldInteger(walker, Pid);
@@ -449,8 +518,7 @@ bool allocatorFromText(KeyWalker &walker, GpuEvents &out)
     const auto reserved = fieldInteger(walker, TotalReserved);
     if (!pid || !tid || !time || !deviceType || !deviceId || !address || !bytes || !allocated || !reserved)
         return false;
-    out.allocatorEvents.push_back(
-        {{*pid, *tid}, *time, *deviceType, *deviceId, *address, *bytes, *allocated, *reserved});
+    out.push_back({{*pid, *tid}, *time, *deviceType, *deviceId, *address, *bytes, *allocated, *reserved});
     return true;
 }
 
@@ -515,25 +583,32 @@ bool plainDimensions(KeyWalker &walker, Field field, std::array<std::int64_t, 3>
     return true;
 }
 
-// The fast path for kernels, as for the small events: the launch figures read from the text. False when
-// the event is not written the plain way (then it is parsed, with the same rules: readKernel).
-bool kernelFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
+// What the text reading made of a kernel event.
+enum class KernelText
+{
+    Row,        // a launch, read: *k and *name (the raw name text, no escape in it) are set
+    NotALaunch, // no grid / block in its args: no row (§10.5)
+    NotPlain    // not written the plain way: parse it (readKernel)
+};
+
+// The fast path for kernels, as for the small events: the launch figures read from the text (names are
+// left to the caller, who interns *name: this runs on the parse's worker threads too).
+KernelText kernelFieldsFromText(KeyWalker &walker, KernelEvent *k, std::string_view *name)
 {
     walker.walkToEnd();
-    const std::optional<std::string_view> name = rawStringAt(walker.event(), walker.at(Name));
-    if (fieldString(walker, Ph) != "X" || !name || name->find('\\') != std::string_view::npos)
-        return false;
-    KernelEvent k;
+    const std::optional<std::string_view> rawName = rawStringAt(walker.event(), walker.at(Name));
+    if (fieldString(walker, Ph) != "X" || !rawName || rawName->find('\\') != std::string_view::npos)
+        return KernelText::NotPlain;
     bool plain = true;
     std::array<std::int64_t, 3> grid{0, 0, 0}, block{0, 0, 0};
     const bool hasGrid = plainDimensions(walker, Grid, grid, &plain);
     const bool hasBlock = plainDimensions(walker, Block, block, &plain);
     if (!plain)
-        return false;
+        return KernelText::NotPlain;
     if (!hasGrid && !hasBlock)
-        return true; // not a CUDA kernel launch (§10.5)
-    k.gridVolume = volume(grid);
-    k.blockVolume = volume(block);
+        return KernelText::NotALaunch; // not a CUDA kernel launch (§10.5)
+    k->gridVolume = volume(grid);
+    k->blockVolume = volume(block);
     const auto pid = fieldInteger(walker, Pid);
     const auto tid = fieldInteger(walker, Tid);
     const auto start = fieldTime(walker, Ts);
@@ -541,19 +616,37 @@ bool kernelFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
     const auto device = plainInteger(walker, Device, &plain);
     const auto stream = plainInteger(walker, Stream, &plain);
     const auto correlation = plainInteger(walker, Correlation, &plain);
-    k.registersPerThread = plainNumber(walker, Registers, &plain);
-    k.sharedMemory = plainNumber(walker, SharedMemory, &plain);
-    k.blocksPerSm = plainNumber(walker, BlocksPerSm, &plain);
-    k.warpsPerSm = plainNumber(walker, WarpsPerSm, &plain);
-    k.occupancyPercent = plainNumber(walker, Occupancy, &plain);
+    k->registersPerThread = plainNumber(walker, Registers, &plain);
+    k->sharedMemory = plainNumber(walker, SharedMemory, &plain);
+    k->blocksPerSm = plainNumber(walker, BlocksPerSm, &plain);
+    k->warpsPerSm = plainNumber(walker, WarpsPerSm, &plain);
+    k->occupancyPercent = plainNumber(walker, Occupancy, &plain);
     if (!plain || !pid || !tid || !start || !duration)
+        return KernelText::NotPlain;
+    k->start = *start;
+    k->duration = *duration;
+    k->device = device.value_or(*pid);
+    k->stream = stream.value_or(*tid);
+    k->correlation = correlation.value_or(-1);
+    *name = *rawName;
+    return KernelText::Row;
+}
+
+// The same with the name interned and the row added. False when the event is not written the plain way
+// (then it is parsed, with the same rules: readKernel).
+bool kernelFromText(KeyWalker &walker, StringPool &strings, GpuEvents &out)
+{
+    KernelEvent k;
+    std::string_view name;
+    switch (kernelFieldsFromText(walker, &k, &name)) {
+    case KernelText::NotPlain:
         return false;
-    k.name = strings.intern(*name);
-    k.start = *start;
-    k.duration = *duration;
-    k.device = device.value_or(*pid);
-    k.stream = stream.value_or(*tid);
-    k.correlation = correlation.value_or(-1);
+    case KernelText::NotALaunch:
+        return true;
+    case KernelText::Row:
+        break;
+    }
+    k.name = strings.intern(name);
     out.kernels.push_back(k);
     return true;
 }
@@ -746,7 +839,8 @@ void GpuEventCollector::addKernel(std::string_view eventText, std::size_t offset
 void GpuEventCollector::addAllocatorEvent(std::string_view eventText, std::size_t offset)
 {
     KeyWalker walker(eventText);
-    if (!allocatorFromText(walker, m_events) && !m_parser->parse(walker, EventKind::Allocator, m_events))
+    if (!allocatorFromText(walker, m_events.allocatorEvents) &&
+        !m_parser->parse(walker, EventKind::Allocator, m_events))
         unreadable(offset, &m_events.unreadable);
 }
 
@@ -787,6 +881,79 @@ GpuEvents GpuEventCollector::take(TimeNs baseTime)
     }
     m_unreadableOps = m_firstUnreadableOp = 0;
     return out;
+}
+
+void PreparedGpuEvents::clear()
+{
+    items.clear();
+    kernels.clear();
+    allocators.clear();
+}
+
+namespace {
+
+// The chunk's local string with this text, or kNone.
+std::uint32_t localString(const jsonkernel::ChunkResult &chunk, std::string_view text)
+{
+    const std::size_t n = chunk.stringCount();
+    for (std::uint32_t local = 1; local <= n; ++local)
+        if (chunk.string(local) == text)
+            return local;
+    return jsonkernel::kNone;
+}
+
+} // namespace
+
+void prepareGpuEvents(const jsonkernel::ChunkResult &chunk, const ChunkText &text, PreparedGpuEvents &out)
+{
+    namespace jk = jsonkernel;
+    using Step = PreparedGpuEvents::Step;
+    out.clear();
+    // The same choice as the loading thread made by pool ids: by category, [memory] by name.
+    const std::uint32_t kernelCategory = localString(chunk, "kernel");
+    const std::uint32_t cpuOpCategory = localString(chunk, "cpu_op");
+    const std::uint32_t memoryName = localString(chunk, "[memory]");
+    // An event's text: events and spans are both in file order, so a cursor finds it (a binary search
+    // per event cost 1.4 % of the load); the search where the cursor has passed it.
+    std::size_t span = 0;
+    auto eventText = [&text, &span](std::uint64_t offset) {
+        while (span < text.spanCount && text.spans[span].begin < offset)
+            ++span;
+        if (span < text.spanCount && text.spans[span].begin == offset)
+            return std::string_view(text.data + offset, text.spans[span].end - offset);
+        return text.event(offset);
+    };
+    for (std::size_t i = 0; i < chunk.events.size(); ++i) {
+        const jk::ParsedEvent &e = chunk.events[i];
+        const auto index = static_cast<std::uint32_t>(i);
+        if (kernelCategory != jk::kNone && e.category == kernelCategory) {
+            if (e.phase != 'X')
+                continue;
+            KeyWalker walker(eventText(e.offset));
+            PreparedGpuEvents::Kernel kernel;
+            switch (kernelFieldsFromText(walker, &kernel.row, &kernel.rawName)) {
+            case KernelText::NotALaunch:
+                break;
+            case KernelText::NotPlain:
+                out.items.push_back({index, Step::KernelText});
+                break;
+            case KernelText::Row:
+                if (e.name != jk::kNone && chunk.string(e.name) == kernel.rawName)
+                    kernel.localName = e.name;
+                out.kernels.push_back(kernel);
+                out.items.push_back({index, Step::Kernel});
+                break;
+            }
+        } else if (cpuOpCategory != jk::kNone && e.category == cpuOpCategory) {
+            if (e.phase == 'X')
+                out.items.push_back(
+                    {index, (e.flags & jk::ParsedEvent::TimeOk) ? Step::CpuOp : Step::CpuOpText});
+        } else if (memoryName != jk::kNone && e.name == memoryName) {
+            KeyWalker walker(eventText(e.offset));
+            out.items.push_back(
+                {index, allocatorFromText(walker, out.allocators) ? Step::Allocator : Step::AllocatorText});
+        }
+    }
 }
 
 namespace {

@@ -2,14 +2,16 @@
 
 // The events of a PyTorch profiler (Kineto) trace that the kernel table and the memory profile need
 // (FORMATS.md §10.4, §10.5): GPU kernels with their launch figures, the allocator's `[memory]` instants
-// and the CPU operators that enclose them. The JSON reader keeps no args of slices, so while it merges
-// each chunk the Kineto dialect (KinetoTrace) hands the few events wanted to a GpuEventCollector: CPU
-// operators as the reader parsed them, kernels and `[memory]` instants with their text, read while the
-// chunk is still mapped (a kernel's args parsed by simdjson's DOM parser, which chooses its SIMD kernel at
-// run time; `[memory]` args read from the text). The file is read once.
+// and the CPU operators that enclose them. The JSON reader keeps no args of slices, so the Kineto dialect
+// (KinetoTrace) reads them from each chunk's text on the parse's worker thread that parsed the chunk
+// (prepareGpuEvents: a key walk over kernel and `[memory]` events), and the merge on the loading thread
+// hands the results to a GpuEventCollector: CPU operators as the reader parsed them, kernels and
+// `[memory]` instants as the worker read them; an event not written the plain way is read there from its
+// text while the chunk is still mapped (parsed by simdjson's DOM parser). The file is read once.
 
 #include "StringPool.h"
 #include "Time.h"
+#include "json/ChromeTraceParser.h"
 
 #include <QString>
 
@@ -101,6 +103,44 @@ struct GpuEvents
     std::size_t firstUnreadableOffset = 0;
 };
 
+// What a parse worker read of one chunk's kernel, `cpu_op` and `[memory]` events (prepareGpuEvents), for
+// the merge on the loading thread (KinetoTrace), which then only appends: kernels and `[memory]` instants
+// read from their text there (the key walk), their names left for the loading thread to intern (the pool
+// is its own). Reused from chunk to chunk.
+struct PreparedGpuEvents : PreparedChunk
+{
+    enum class Step : std::uint8_t
+    {
+        Kernel,        // the next of `kernels`
+        Allocator,     // the next of `allocators`
+        CpuOp,         // a timed `cpu_op` slice: its parsed record
+        KernelText,    // a kernel not written the plain way: GpuEventCollector::addKernel
+        AllocatorText, // a `[memory]` event likewise: addAllocatorEvent
+        CpuOpText      // a `cpu_op` slice the reader could not time: addCpuOpText
+    };
+    // One wanted event, in file order; `event` indexes the chunk's events.
+    struct Item
+    {
+        std::uint32_t event = 0;
+        Step step = Step::Kernel;
+    };
+    struct Kernel
+    {
+        KernelEvent row;             // row.name unset
+        std::uint32_t localName = 0; // the chunk's local string equal to the name's text, else 0:
+        std::string_view rawName;    // then this text (in the file, mapped until the chunk's merge)
+    };
+    std::vector<Item> items;
+    std::vector<Kernel> kernels;
+    std::vector<AllocatorEvent> allocators;
+
+    void clear();
+};
+
+// Reads the kernel and `[memory]` events of a parsed chunk from its text and lists the `cpu_op` slices
+// (what GpuEventCollector would make of them, without its string pool): safe on any thread.
+void prepareGpuEvents(const jsonkernel::ChunkResult &chunk, const ChunkText &text, PreparedGpuEvents &out);
+
 // Gathers GpuEvents from the events of a trace as the JSON reader meets them, in file order. Names are
 // interned in the pool given.
 class GpuEventCollector
@@ -120,6 +160,9 @@ public:
     // A `cpu_op` slice as the reader parsed it; cpuOpText for one the reader could not time.
     void addCpuOp(const LaneId &lane, TimeNs start, TimeNs end, StringId name);
     void addCpuOpText(std::string_view eventText, std::size_t offset);
+    // What prepareGpuEvents read (its name interned by the caller).
+    void addKernelRow(const KernelEvent &kernel) { m_events.kernels.push_back(kernel); }
+    void addAllocatorRow(const AllocatorEvent &event) { m_events.allocatorEvents.push_back(event); }
 
     // What was gathered, with the trace's base time; CPU operators only when there are `[memory]`
     // events to name (so are their unreadable ones counted). The collector is empty after.

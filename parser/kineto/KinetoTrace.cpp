@@ -304,31 +304,42 @@ struct KinetoTrace::Impl
         }
     }
 
-    // The events the kernel table and the memory profile need (KinetoGpuEvents.h), picked by the ids the
-    // reader interned: kernels and [memory] instants read from their text (their args), CPU operators as
-    // parsed. Times stay as written: the base is added when the rows are made.
-    void gatherGpuEvents(const jk::ChunkResult &chunk, const std::vector<StringId> &ids,
-                         const ChunkText &text, kineto::GpuEventCollector &gpu)
+    // The events the kernel table and the memory profile need (KinetoGpuEvents.h), as a parse worker picked
+    // and read them (prepareGpuEvents): kernels and [memory] instants read from their text (their args),
+    // CPU operators as parsed; here only their names are interned and what the text reading left (events
+    // not written the plain way) is read. Times stay as written: the base is added when the rows are made.
+    static void gatherGpuEvents(const jk::ChunkResult &chunk, const std::vector<StringId> &ids,
+                                const ChunkText &text, const kineto::PreparedGpuEvents &prepared,
+                                kineto::GpuEventCollector &gpu, StringPool &strings)
     {
-        const StringPool &strings = builder.strings();
-        const StringId cpuOpCategory = strings.find("cpu_op");
-        const StringId memoryName = strings.find("[memory]");
-        for (const jk::ParsedEvent &e : chunk.events) {
-            const StringId category = ids[e.category];
-            if (category == kernelCategory) {
-                if (e.phase == 'X')
-                    gpu.addKernel(text.event(e.offset), e.offset);
-            } else if (category == cpuOpCategory) {
-                if (e.phase != 'X')
-                    continue;
-                if (!(e.flags & jk::ParsedEvent::TimeOk)) {
-                    gpu.addCpuOpText(text.event(e.offset), e.offset);
-                    continue;
-                }
-                const kineto::LaneId lane{laneNumber(e.pid, ids), laneNumber(e.tid, ids)};
-                gpu.addCpuOp(lane, e.ts, e.ts + e.dur, ids[e.name]);
-            } else if (ids[e.name] == memoryName) {
+        using Step = kineto::PreparedGpuEvents::Step;
+        std::size_t kernel = 0, allocator = 0;
+        for (const kineto::PreparedGpuEvents::Item &item : prepared.items) {
+            const jk::ParsedEvent &e = chunk.events[item.event];
+            switch (item.step) {
+            case Step::Kernel: {
+                const kineto::PreparedGpuEvents::Kernel &k = prepared.kernels[kernel++];
+                kineto::KernelEvent row = k.row;
+                row.name = k.localName != jk::kNone ? ids[k.localName] : strings.intern(k.rawName);
+                gpu.addKernelRow(row);
+                break;
+            }
+            case Step::Allocator:
+                gpu.addAllocatorRow(prepared.allocators[allocator++]);
+                break;
+            case Step::CpuOp:
+                gpu.addCpuOp({laneNumber(e.pid, ids), laneNumber(e.tid, ids)}, e.ts, e.ts + e.dur,
+                             ids[e.name]);
+                break;
+            case Step::KernelText:
+                gpu.addKernel(text.event(e.offset), e.offset);
+                break;
+            case Step::AllocatorText:
                 gpu.addAllocatorEvent(text.event(e.offset), e.offset);
+                break;
+            case Step::CpuOpText:
+                gpu.addCpuOpText(text.event(e.offset), e.offset);
+                break;
             }
         }
     }
@@ -429,10 +440,29 @@ constexpr TimeNs kRelativeLimitNs = 10'000'000'000'000'000;
 
 } // namespace
 
-void KinetoTrace::merge(const jsonkernel::ChunkResult &chunk, const std::vector<StringId> &globalIds,
-                        std::uint32_t sourceIndex, const ChunkText &text)
+std::unique_ptr<PreparedChunk> KinetoTrace::newPreparedChunk() const
 {
-    d->gatherGpuEvents(chunk, globalIds, text, m_gpuEvents);
+    return std::make_unique<kineto::PreparedGpuEvents>();
+}
+
+void KinetoTrace::prepare(const jsonkernel::ChunkResult &chunk, const ChunkText &text,
+                          PreparedChunk &out) const
+{
+    kineto::prepareGpuEvents(chunk, text, static_cast<kineto::PreparedGpuEvents &>(out));
+}
+
+void KinetoTrace::merge(const jsonkernel::ChunkResult &chunk, const std::vector<StringId> &globalIds,
+                        std::uint32_t sourceIndex, const ChunkText &text, const PreparedChunk *prepared)
+{
+    if (prepared) {
+        Impl::gatherGpuEvents(chunk, globalIds, text,
+                              static_cast<const kineto::PreparedGpuEvents &>(*prepared), m_gpuEvents,
+                              d->builder.strings());
+    } else {
+        kineto::PreparedGpuEvents here;
+        prepare(chunk, text, here);
+        Impl::gatherGpuEvents(chunk, globalIds, text, here, m_gpuEvents, d->builder.strings());
+    }
     using Mode = Impl::Mode;
     if (d->mode == Mode::Undecided) {
         // The base is known, or the times are absolute (before libkineto wrote a base): merge at once.

@@ -32,8 +32,13 @@ public:
                                                   int group, const QString &file);
     ~KinetoTrace() override;
 
+    // On the parse's worker threads: the chunk's kernel and `[memory]` args read from its text
+    // (kineto::prepareGpuEvents), so that the merge on the loading thread only appends them.
+    std::unique_ptr<PreparedChunk> newPreparedChunk() const override;
+    void prepare(const jsonkernel::ChunkResult &chunk, const ChunkText &text,
+                 PreparedChunk &out) const override;
     void merge(const jsonkernel::ChunkResult &chunk, const std::vector<StringId> &globalIds,
-               std::uint32_t sourceIndex, const ChunkText &text) override;
+               std::uint32_t sourceIndex, const ChunkText &text, const PreparedChunk *prepared) override;
     // After the last chunk: reads the keys after the event array (eventArrayEnd: ChromeTraceParser's,
     // 0 when unknown), merges the chunks kept until the time base was known, names the lanes, hands the
     // bound flows to the builder, writes the collection rows and says what was left out.

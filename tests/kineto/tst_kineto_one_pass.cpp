@@ -16,8 +16,11 @@
 #include <QTest>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
+#include <mutex>
+#include <thread>
 
 using namespace at;
 
@@ -98,9 +101,76 @@ double metricOf(const TraceModel &model, std::size_t row, const char *header)
     return c < 0 ? std::nan("") : model.kernels().metric(row, static_cast<std::size_t>(c));
 }
 
+// The Kineto dialect as the parser sees it, noting on which thread each chunk was prepared and what the
+// text reading there (kineto::prepareGpuEvents) left to the loading thread.
+class RecordingDialect : public EventDialect
+{
+public:
+    explicit RecordingDialect(KinetoTrace &inner) : m_inner(inner) {}
+
+    std::unique_ptr<PreparedChunk> newPreparedChunk() const override { return m_inner.newPreparedChunk(); }
+    void prepare(const jsonkernel::ChunkResult &chunk, const ChunkText &text,
+                 PreparedChunk &out) const override
+    {
+        m_inner.prepare(chunk, text, out);
+        const auto &prepared = dynamic_cast<const kineto::PreparedGpuEvents &>(out);
+        std::lock_guard lock(m_mutex);
+        ++chunks;
+        if (std::this_thread::get_id() == m_loadingThread)
+            ++onLoadingThread;
+        for (const kineto::PreparedGpuEvents::Item &item : prepared.items)
+            ++steps[static_cast<std::size_t>(item.step)];
+    }
+    void merge(const jsonkernel::ChunkResult &chunk, const std::vector<StringId> &globalIds,
+               std::uint32_t sourceIndex, const ChunkText &text, const PreparedChunk *prepared) override
+    {
+        if (!prepared)
+            ++mergedUnprepared;
+        m_inner.merge(chunk, globalIds, sourceIndex, text, prepared);
+    }
+
+    std::size_t step(kineto::PreparedGpuEvents::Step s) const { return steps[static_cast<std::size_t>(s)]; }
+
+    mutable std::size_t chunks = 0, onLoadingThread = 0;
+    mutable std::array<std::size_t, 6> steps{};
+    std::size_t mergedUnprepared = 0;
+
+private:
+    KinetoTrace &m_inner;
+    const std::thread::id m_loadingThread = std::this_thread::get_id();
+    mutable std::mutex m_mutex;
+};
+
+// `text` with every `every`-th occurrence of `needle` (the first included) edited: the text up to and with
+// the needle is copied, then edit(out, after the needle, end of text) appends what it wants and returns
+// how many bytes after the needle it stands for. One pass: editing in place would move the 54 MB at every
+// edit.
+template <class Edit>
+QByteArray editEvery(const QByteArray &text, const QByteArray &needle, int every, std::size_t *edits,
+                     Edit edit)
+{
+    QByteArray out;
+    out.reserve(text.size() + text.size() / 50);
+    qsizetype copied = 0; // the text before this is in `out`
+    int n = 0;
+    for (qsizetype at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.size())) {
+        if (n++ % every != 0)
+            continue;
+        const qsizetype after = at + needle.size();
+        out.append(text.constData() + copied, after - copied);
+        const char *end = text.constData() + text.size();
+        copied = after + static_cast<qsizetype>(edit(out, text.constData() + after, end));
+        ++*edits;
+    }
+    out.append(text.constData() + copied, text.size() - copied);
+    return out;
+}
+
 // Reads `text` as JsonTimelineReader reads a Kineto trace. scrub: every byte of the event array is blanked
-// once the parse is over, before the kernel rows and memory curves are made.
-std::unique_ptr<TraceModel> readKineto(QByteArray text, const ParseControl &control, bool scrub)
+// once the parse is over, before the kernel rows and memory curves are made. record: the dialect is
+// wrapped in a RecordingDialect, which is left there.
+std::unique_ptr<TraceModel> readKineto(QByteArray text, const ParseControl &control, bool scrub,
+                                       std::unique_ptr<RecordingDialect> *record = nullptr)
 {
     const QString path = QStringLiteral("df_index_resolver.json");
     char *data = text.data(); // detached: the buffer blanked below is the one parsed
@@ -114,6 +184,10 @@ std::unique_ptr<TraceModel> readKineto(QByteArray text, const ParseControl &cont
         return nullptr;
     }
     parser.setDialect(kineto.get());
+    if (record) {
+        *record = std::make_unique<RecordingDialect>(*kineto);
+        parser.setDialect(record->get());
+    }
     QString error;
     if (parser.parse(data, size, control, &error) != ChromeTraceParser::Result::Ok) {
         qWarning("%s", qPrintable(error));
@@ -144,10 +218,10 @@ class TestKinetoOnePass : public QObject
     QByteArray m_text;
     Expected m_expected;
 
-    void checkAgainstTheText(const TraceModel &m)
+    static void checkAgainstTheText(const TraceModel &m, const Expected &expected)
     {
         const KernelTable &table = m.kernels();
-        QCOMPARE(table.size(), m_expected.kernels);
+        QCOMPARE(table.size(), expected.kernels);
         QCOMPARE(table.unjoinedCount(), std::size_t(0));
         qint64 durations = 0;
         std::map<qint64, std::size_t> perStream;
@@ -155,11 +229,11 @@ class TestKinetoOnePass : public QObject
             durations += k.duration;
             ++perStream[k.streamId];
         }
-        QCOMPARE(durations, m_expected.kernelNs);
-        QVERIFY(perStream == m_expected.stream);
+        QCOMPARE(durations, expected.kernelNs);
+        QVERIFY(perStream == expected.stream);
 
         // The kernel with the widest grid, found by its correlation id: its launch figures as written.
-        const QJsonObject args = m_expected.widest.value(QStringLiteral("args")).toObject();
+        const QJsonObject args = expected.widest.value(QStringLiteral("args")).toObject();
         const double correlation = static_cast<double>(args.value(QStringLiteral("correlation")).toInteger());
         std::size_t row = table.size();
         for (std::size_t r = 0; r < table.size(); ++r)
@@ -176,10 +250,9 @@ class TestKinetoOnePass : public QObject
                  args.value(QStringLiteral("shared memory")).toDouble());
         QCOMPARE(metricOf(m, row, "est. achieved occupancy(%)"),
                  args.value(QStringLiteral("est. achieved occupancy %")).toDouble());
-        QCOMPARE(table.rows()[row].duration,
-                 test::microsToNs(m_expected.widest.value(QStringLiteral("dur"))));
+        QCOMPARE(table.rows()[row].duration, test::microsToNs(expected.widest.value(QStringLiteral("dur"))));
         QCOMPARE(m.strings().qstring(table.rows()[row].name),
-                 m_expected.widest.value(QStringLiteral("name")).toString());
+                 expected.widest.value(QStringLiteral("name")).toString());
 
         // One CUDA curve sample per device [memory] event; allocations with their bytes; the peaks.
         const MemoryProfile &memory = m.memory();
@@ -192,9 +265,9 @@ class TestKinetoOnePass : public QObject
             for (std::int64_t v : curve.reserved)
                 peakReserved = std::max<qint64>(peakReserved, v);
         }
-        QCOMPARE(samples, m_expected.deviceMemoryEvents);
-        QCOMPARE(peakAllocated, m_expected.peakAllocated);
-        QCOMPARE(peakReserved, m_expected.peakReserved);
+        QCOMPARE(samples, expected.deviceMemoryEvents);
+        QCOMPARE(peakAllocated, expected.peakAllocated);
+        QCOMPARE(peakReserved, expected.peakReserved);
         std::size_t allocations = 0;
         qint64 allocatedBytes = 0;
         for (const MemoryAllocation &a : memory.allocations) {
@@ -203,8 +276,8 @@ class TestKinetoOnePass : public QObject
             ++allocations;
             allocatedBytes += a.bytes;
         }
-        QCOMPARE(allocations, m_expected.deviceAllocations);
-        QCOMPARE(allocatedBytes, m_expected.allocatedBytes);
+        QCOMPARE(allocations, expected.deviceAllocations);
+        QCOMPARE(allocatedBytes, expected.allocatedBytes);
     }
 
 private slots:
@@ -243,7 +316,73 @@ private slots:
         control.chunkBytes = static_cast<std::size_t>(chunkKb) << 10;
         const auto model = readKineto(m_text, control, true);
         QVERIFY(model);
-        checkAgainstTheText(*model);
+        checkAgainstTheText(*model, m_expected);
+    }
+
+    // The kernel and [memory] args are read on the parse's worker threads (issue 30 item 4), before the
+    // merge: with two threads no chunk is prepared on the loading thread, and every kernel launch and
+    // [memory] event of the text was read there. Events the text reading does not take (a name with an
+    // escape, a fractional "Bytes") are left to the loading thread, which parses them as before: the rows
+    // and curves of the edited text are still what Qt's JSON reader says of it.
+    void argsAreReadOnTheWorkers_data()
+    {
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<int>("chunkKb");
+        QTest::newRow("1 thread") << 1 << 0;
+        QTest::newRow("2 threads, 256 KB chunks") << 2 << 256;
+        QTest::newRow("2 threads, default chunks") << 2 << 0;
+    }
+    void argsAreReadOnTheWorkers()
+    {
+        QFETCH(int, threads);
+        QFETCH(int, chunkKb);
+        // Every 7th kernel's name with an escaped first letter, every 5th "Bytes" written as a fraction.
+        std::size_t escapedKernels = 0, fractionalBytes = 0;
+        QByteArray text = editEvery(m_text, "\"cat\": \"kernel\", \"name\": \"v", 7, &escapedKernels,
+                                    [](QByteArray &out, const char *, const char *) {
+                                        out.chop(1);
+                                        out += "\\u0076";
+                                        return std::size_t(0);
+                                    });
+        text = editEvery(text, "\"Bytes\": ", 5, &fractionalBytes,
+                         [](QByteArray &out, const char *at, const char *end) {
+                             std::size_t digits = at < end && *at == '-' ? 1 : 0;
+                             while (at + digits < end && at[digits] >= '0' && at[digits] <= '9')
+                                 ++digits;
+                             out.append(at, static_cast<qsizetype>(digits));
+                             out += ".0";
+                             return digits;
+                         });
+        QJsonParseError error;
+        const QJsonObject root = QJsonDocument::fromJson(text, &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        const Expected edited = expectedOf(root);
+        QCOMPARE(edited.kernels, m_expected.kernels); // the edits change no value
+        QCOMPARE(edited.peakAllocated, m_expected.peakAllocated);
+        std::size_t memoryEvents = 0;
+        for (const QJsonValue &value : root.value(QStringLiteral("traceEvents")).toArray())
+            memoryEvents +=
+                value.toObject().value(QStringLiteral("name")).toString() == QLatin1String("[memory]");
+        QVERIFY(escapedKernels > 100 && fractionalBytes > 100);
+
+        ParseControl control;
+        control.threads = threads;
+        control.chunkBytes = static_cast<std::size_t>(chunkKb) << 10;
+        std::unique_ptr<RecordingDialect> record;
+        const auto model = readKineto(text, control, true, &record);
+        QVERIFY(model);
+        QVERIFY(record->chunks > 0);
+        QCOMPARE(record->mergedUnprepared, std::size_t(0));
+        if (threads > 1)
+            QCOMPARE(record->onLoadingThread, std::size_t(0));
+        using Step = kineto::PreparedGpuEvents::Step;
+        QCOMPARE(record->step(Step::KernelText), escapedKernels);
+        QCOMPARE(record->step(Step::Kernel) + record->step(Step::KernelText), edited.kernels);
+        QCOMPARE(record->step(Step::AllocatorText), fractionalBytes);
+        QCOMPARE(record->step(Step::Allocator) + record->step(Step::AllocatorText), memoryEvents);
+        QVERIFY(record->step(Step::CpuOp) > 1000);
+        checkAgainstTheText(*model, edited);
+        QCOMPARE(model->warnings().size(), readKineto(m_text, control, false)->warnings().size());
     }
 
     // The blanking is what the test above claims it is: blanked before the rows, the text has no kernel.
