@@ -14,6 +14,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <tuple>
 
@@ -128,7 +129,9 @@ private:
             }
             const QString type = text(table.cell(row, "Type"));
             const QString index = text(table.cell(row, "Index"));
-            const QString line = QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row));
+            const std::function<QString()> line = [&table, row] {
+                return QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row));
+            };
             RankStep s;
             s.source = BreakdownSource::ClusterAnalysisOutput;
             bool stepOk = false;
@@ -140,7 +143,7 @@ private:
             if (type == QLatin1String("rank")) {
                 const std::optional<int> id = rankIdFromText(index);
                 if (!id) {
-                    badIndex << QStringLiteral("%1 (%2)").arg(line, index);
+                    badIndex << QStringLiteral("%1 (%2)").arg(line(), index);
                     continue;
                 }
                 if (readStepTimes(cell, s, times, totals[*id])) {
@@ -290,11 +293,13 @@ private:
             path, 4,
             [&](const std::vector<std::string> &keys, const JsonNode &info) -> std::size_t {
                 const QString opKey = QString::fromStdString(keys[2]);
-                const QString where = QCoreApplication::translate("Parser", "op %1 of rank %2")
-                                          .arg(opKey, QString::fromStdString(keys[3]));
+                const std::function<QString()> where = [&opKey, &keys] {
+                    return QCoreApplication::translate("Parser", "op %1 of rank %2")
+                        .arg(opKey, QString::fromStdString(keys[3]));
+                };
                 const std::optional<int> id = rankIdFromText(QString::fromStdString(keys[3]));
                 if (!id || !info.isObject()) {
-                    rejected.reject(ValueProblem::NotAnObject, where, {}, info.string());
+                    rejected.reject(ValueProblem::NotAnObject, where(), {}, info.string());
                     return 0;
                 }
                 RecordTimes times(rejected, where);
@@ -372,8 +377,10 @@ private:
                 std::size_t kept = 0;
                 for (const auto &[linkKey, info] : links.members) {
                     const QString linkText = QString::fromStdString(linkKey);
-                    RecordTimes times(rejected, QCoreApplication::translate("Parser", "link %1 of %2")
-                                                    .arg(linkText, QString::fromStdString(keys[2])));
+                    RecordTimes times(rejected, std::function<QString()>([&linkText, &keys] {
+                                          return QCoreApplication::translate("Parser", "link %1 of %2")
+                                              .arg(linkText, QString::fromStdString(keys[2]));
+                                      }));
                     const QStringList ends = linkText.split(QLatin1Char('-'));
                     const std::optional<int> src = ends.size() == 2 ? rankIdFromText(ends[0]) : std::nullopt;
                     const std::optional<int> dst = ends.size() == 2 ? rankIdFromText(ends[1]) : std::nullopt;
