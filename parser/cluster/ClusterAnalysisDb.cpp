@@ -21,6 +21,9 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
 
 namespace at::cluster {
 
@@ -84,6 +87,13 @@ std::vector<int> ranksOfSet(const QString &text)
     return ranks;
 }
 
+// Hashes a std::string key by a string_view of the bytes (lookups without a std::string).
+struct TextHash
+{
+    using is_transparent = void;
+    std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
+
 // An op of ClusterCommunicationTime, as ClusterCommunicationBandwidth's rows name it: rank, step as stored,
 // op name, group hash (compared as they are: a text key made of them per row cost two formatted strings).
 struct OpKey
@@ -96,6 +106,28 @@ struct OpKey
 size_t qHash(const OpKey &key, size_t seed = 0)
 {
     return qHashMulti(seed, key.rank, key.step, key.op, key.group);
+}
+
+// A rank id stored as the text "12" or "12.0" (msprof-analyze's matrix writes "0.0"), read without a QString;
+// nullopt for any other text, which the caller then reads as before (the same ids: such a text is one that
+// QString::toDouble reads as that whole number).
+std::optional<int> plainRankText(std::optional<std::string_view> text)
+{
+    if (!text)
+        return std::nullopt;
+    const std::string_view digits = text->substr(0, text->find('.'));
+    if (digits.empty() || digits.size() > 9 ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    if (digits.size() < text->size()) {
+        const std::string_view fraction = text->substr(digits.size() + 1);
+        if (fraction.empty() || !std::all_of(fraction.begin(), fraction.end(), [](char c) { return c == '0'; }))
+            return std::nullopt;
+    }
+    int id = 0;
+    for (char c : digits)
+        id = id * 10 + (c - '0');
+    return id;
 }
 
 // The database's tables read one at a time into a ClusterModel.
@@ -127,6 +159,31 @@ private:
     void warn(const QString &text) { m_model.warnings << text; }
 
     Rank &rank(int id) { return m_ranks[id]; }
+
+    // A TEXT cell as one shared QString per distinct text (op and group names, steps, transports repeat
+    // on every rank), looked up by its bytes: no string made per row. Any other storage as text().
+    QString interned(const SqliteRow &q, int column)
+    {
+        const std::optional<std::string_view> bytes = q.storedText(column);
+        if (!bytes)
+            return q.text(column);
+        const auto it = m_texts.find(*bytes);
+        if (it != m_texts.end())
+            return it->second;
+        return m_texts.emplace(std::string(*bytes), q.text(column)).first->second;
+    }
+
+    // The step of a step cell ("step13", "13"), read once per distinct text.
+    std::int64_t step(const SqliteRow &q, int column)
+    {
+        const std::optional<std::string_view> bytes = q.storedText(column);
+        if (!bytes)
+            return stepOf(q.text(column));
+        const auto it = m_steps.find(*bytes);
+        if (it != m_steps.end())
+            return it->second;
+        return m_steps.emplace(std::string(*bytes), stepOf(q.text(column))).first->second;
+    }
 
     // Every row of a kind's table with the columns asked for, by position. A missing table is named in a
     // warning when `needed`; a missing column reads as NULL and is named once. False when there is no
@@ -244,6 +301,8 @@ private:
             if (id >= 0 && id <= INT_MAX)
                 return static_cast<int>(id);
         }
+        if (const std::optional<int> id = plainRankText(row.storedText(column)))
+            return id;
         const QString text = row.text(column).trimmed();
         bool ok = false;
         const double number = text.toDouble(&ok);
@@ -326,8 +385,8 @@ private:
              QStringLiteral("synchronization_time_ratio"), QStringLiteral("wait_time_ratio")},
             true, [&](const SqliteRow &q) {
                 CommOp op;
-                op.name = q.text(2);
-                op.group = q.text(3);
+                op.name = interned(q, 2);
+                op.group = interned(q, 3);
                 const std::function<QString()> where = [&op, &q] {
                     return QCoreApplication::translate("Parser", "op %1@%2 of rank %3")
                         .arg(op.name, op.group, q.text(1));
@@ -335,7 +394,7 @@ private:
                 const std::optional<int> id = rankId(q, 1, rejected, where);
                 if (!id)
                     return;
-                op.step = stepOf(q.text(0));
+                op.step = step(q, 0);
                 op.total = op.name == QLatin1String("Total Op Info");
                 const auto type = m_groupType.constFind(op.group);
                 op.p2p = type != m_groupType.constEnd() ? type.value() == QLatin1String("p2p")
@@ -362,7 +421,7 @@ private:
                     return;
                 }
                 Rank &r = rank(*id);
-                m_opIndex[{*id, q.text(0), op.name, op.group}] = r.ops.size();
+                m_opIndex[{*id, interned(q, 0), op.name, op.group}] = r.ops.size();
                 r.ops.push_back(std::move(op));
             });
         m_model.warnings << rejected.warnings();
@@ -392,7 +451,7 @@ private:
                 if (!id)
                     return;
                 const auto found = m_opIndex.constFind(
-                    {*id, q.text(0), q.text(2), q.text(3)});
+                    {*id, interned(q, 0), interned(q, 2), interned(q, 3)});
                 if (found == m_opIndex.constEnd())
                     return; // the op itself was not read
                 RecordTimes times(rejected, where);
@@ -403,7 +462,7 @@ private:
                 if (times.rejected())
                     return;
                 CommOp &op = m_ranks[*id].ops[found.value()];
-                const QString transport = q.text(4);
+                const QString transport = interned(q, 4);
                 auto it = std::find_if(op.bandwidth.begin(), op.bandwidth.end(),
                                        [&](const TransportBandwidth &b) { return b.transport == transport; });
                 const std::int64_t count = q.integer(10);
@@ -460,9 +519,9 @@ private:
                 if (!src || !dst)
                     return;
                 MatrixLink link;
-                link.step = stepOf(q.text(0));
-                link.opKey = q.text(1);
-                link.group = q.text(2);
+                link.step = step(q, 0);
+                link.opKey = interned(q, 1);
+                link.group = interned(q, 2);
                 link.src = *src;
                 link.dst = *dst;
                 const ParallelGroup *g = groups.value(link.group, nullptr);
@@ -475,12 +534,12 @@ private:
                 };
                 link.srcLocal = local(link.src);
                 link.dstLocal = local(link.dst);
-                link.transport = q.text(5);
+                link.transport = interned(q, 5);
                 link.sizeMb = finite(q.real(6));
                 RecordTimes times(rejected, where);
                 link.time = times.time(q.numberText(7), TimeUnit::Milliseconds, "transit_time");
                 link.bandwidthGbps = finite(q.real(8));
-                link.opName = q.text(9);
+                link.opName = interned(q, 9);
                 if (times.rejected())
                     return;
                 if (const auto overflow = m_linkTotals[link.src].add({{"transit_time", link.time}})) {
@@ -533,6 +592,8 @@ private:
     std::map<int, RankTotals> m_stepTotals, m_opTotals, m_linkTotals; // per rank (ClusterValues.h)
     std::set<std::vector<int>> m_stageRows;
     int m_nonFinite = 0;
+    std::unordered_map<std::string, QString, TextHash, std::equal_to<>> m_texts; // interned()
+    std::unordered_map<std::string, std::int64_t, TextHash, std::equal_to<>> m_steps; // step()
 };
 
 } // namespace

@@ -130,6 +130,15 @@ std::string SqliteRow::numberText(int column) const
     }
 }
 
+std::optional<std::string_view> SqliteRow::storedText(int column) const
+{
+    if (sqlite3_column_type(m_statement, column) != SQLITE_TEXT)
+        return std::nullopt;
+    const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(m_statement, column));
+    return bytes ? std::string_view(bytes, static_cast<std::size_t>(sqlite3_column_bytes(m_statement, column)))
+                 : std::string_view();
+}
+
 bool SqliteRow::isInteger(int column) const
 {
     return sqlite3_column_type(m_statement, column) == SQLITE_INTEGER;

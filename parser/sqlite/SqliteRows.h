@@ -12,7 +12,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 
 struct sqlite3_stmt;
 
@@ -36,6 +38,8 @@ public:
     // The stored number as decimal text for an exact parse: a REAL as its shortest round-trip digits
     // (std::to_chars), an INTEGER in decimal, a TEXT as stored (UTF-8); empty for NULL.
     std::string numberText(int column) const;
+    // The bytes of a value stored as TEXT (UTF-8, valid until the next row); nullopt for another storage.
+    std::optional<std::string_view> storedText(int column) const;
     // The value when it is stored as an INTEGER.
     bool isInteger(int column) const;
     std::int64_t storedInteger(int column) const;
