@@ -83,7 +83,7 @@ void JsonWriter::number(double value)
         raw(QString::number(value, 'g', 12));
         return;
     }
-    const QString key = !m_escapedKey.isEmpty() ? m_escapedKey
+    const QString key = !m_escapedKey.isEmpty()   ? m_escapedKey
                         : m_keyTo - m_keyFrom > 2 ? m_text.mid(m_keyFrom + 1, m_keyTo - m_keyFrom - 2)
                                                   : QString();
     m_problems << QCoreApplication::translate("Core", "%1 is %2, not a finite number; written as null")

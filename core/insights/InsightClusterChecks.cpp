@@ -425,9 +425,9 @@ void checkCollectiveWait(const InsightContext &context, std::vector<Finding> &fi
     if (!context.cluster || context.cluster->ranks.size() < 2)
         return;
     std::optional<std::vector<cluster::CollectiveWait>> own;
-    const std::vector<cluster::CollectiveWait> &waits = context.collectiveWaits
-                                                            ? *context.collectiveWaits
-                                                            : own.emplace(cluster::findWaits(*context.cluster));
+    const std::vector<cluster::CollectiveWait> &waits =
+        context.collectiveWaits ? *context.collectiveWaits
+                                : own.emplace(cluster::findWaits(*context.cluster));
     if (waits.empty())
         return;
     Finding finding;

@@ -121,7 +121,8 @@ std::optional<int> plainRankText(std::optional<std::string_view> text)
         return std::nullopt;
     if (digits.size() < text->size()) {
         const std::string_view fraction = text->substr(digits.size() + 1);
-        if (fraction.empty() || !std::all_of(fraction.begin(), fraction.end(), [](char c) { return c == '0'; }))
+        if (fraction.empty() ||
+            !std::all_of(fraction.begin(), fraction.end(), [](char c) { return c == '0'; }))
             return std::nullopt;
     }
     int id = 0;
@@ -213,9 +214,9 @@ private:
                      .arg(m_db.path(), table, missing.join(QLatin1String(", "))));
         // Through SQLite's API (SqliteRows.h): QSqlQuery made a QVariant of every cell.
         QString error, endError;
-        if (!forEachSqliteRow(m_db,
-                              QStringLiteral("SELECT %1 FROM \"%2\"").arg(select.join(QLatin1String(", ")), table),
-                              perRow, &error, &endError)) {
+        if (!forEachSqliteRow(
+                m_db, QStringLiteral("SELECT %1 FROM \"%2\"").arg(select.join(QLatin1String(", ")), table),
+                perRow, &error, &endError)) {
             warn(QCoreApplication::translate("Parser", "%1: table %2 could not be read (%3)")
                      .arg(m_db.path(), table, error));
             return false;
@@ -237,26 +238,26 @@ private:
 
     void readBaseInfo()
     {
-        forEachRow(
-            kBaseInfoTable, {QStringLiteral("key"), QStringLiteral("value")}, false, [&](const SqliteRow &q) {
-                if (q.text(0) != QLatin1String("distributed_args"))
-                    return;
-                const QJsonObject args = QJsonDocument::fromJson(q.text(1).toUtf8()).object();
-                if (args.isEmpty()) {
-                    warn(QCoreApplication::translate(
-                             "Parser", "%1: ClusterBaseInfo distributed_args is not a JSON object")
-                             .arg(m_db.path()));
-                    return;
-                }
-                DistributedArgs &d = m_model.distributed;
-                d.present = true;
-                d.tp = args.value(QLatin1String("tensor_model_parallel_size")).toInt(1);
-                d.pp = args.value(QLatin1String("pipeline_model_parallel_size")).toInt(1);
-                d.dp = args.value(QLatin1String("data_parallel_size")).toInt(1);
-                d.cp = args.value(QLatin1String("context_parallel_size")).toInt(1);
-                d.ep = args.value(QLatin1String("expert_model_parallel_size")).toInt(1);
-                d.worldSize = args.value(QLatin1String("world_size")).toInt(0);
-            });
+        forEachRow(kBaseInfoTable, {QStringLiteral("key"), QStringLiteral("value")}, false,
+                   [&](const SqliteRow &q) {
+                       if (q.text(0) != QLatin1String("distributed_args"))
+                           return;
+                       const QJsonObject args = QJsonDocument::fromJson(q.text(1).toUtf8()).object();
+                       if (args.isEmpty()) {
+                           warn(QCoreApplication::translate(
+                                    "Parser", "%1: ClusterBaseInfo distributed_args is not a JSON object")
+                                    .arg(m_db.path()));
+                           return;
+                       }
+                       DistributedArgs &d = m_model.distributed;
+                       d.present = true;
+                       d.tp = args.value(QLatin1String("tensor_model_parallel_size")).toInt(1);
+                       d.pp = args.value(QLatin1String("pipeline_model_parallel_size")).toInt(1);
+                       d.dp = args.value(QLatin1String("data_parallel_size")).toInt(1);
+                       d.cp = args.value(QLatin1String("context_parallel_size")).toInt(1);
+                       d.ep = args.value(QLatin1String("expert_model_parallel_size")).toInt(1);
+                       d.worldSize = args.value(QLatin1String("world_size")).toInt(0);
+                   });
     }
 
     void readGroups()
@@ -357,8 +358,8 @@ private:
             std::vector<std::pair<std::string_view, TimeNs>> values;
             for (std::size_t i = 0; i < std::size(kColumns); ++i) {
                 const StepField &c = kColumns[i];
-                s.*c.member = times.time(q.numberText(static_cast<int>(i) + 3), TimeUnit::Microseconds,
-                                         c.column);
+                s.*c.member =
+                    times.time(q.numberText(static_cast<int>(i) + 3), TimeUnit::Microseconds, c.column);
                 values.emplace_back(c.column, s.*c.member);
             }
             if (times.rejected())
@@ -450,8 +451,7 @@ private:
                 const std::optional<int> id = rankId(q, 1, rejected, where);
                 if (!id)
                     return;
-                const auto found = m_opIndex.constFind(
-                    {*id, interned(q, 0), interned(q, 2), interned(q, 3)});
+                const auto found = m_opIndex.constFind({*id, interned(q, 0), interned(q, 2), interned(q, 3)});
                 if (found == m_opIndex.constEnd())
                     return; // the op itself was not read
                 RecordTimes times(rejected, where);
@@ -501,53 +501,52 @@ private:
             groups.insert(g.hash, &g);
         RejectedRecords rejected(m_db.path(), RecordKind::Link);
         int row = 0;
-        forEachRow(
-            kMatrixTable,
-            {QStringLiteral("step"), QStringLiteral("hccl_op_name"), QStringLiteral("group_name"),
-             QStringLiteral("src_rank"), QStringLiteral("dst_rank"), QStringLiteral("transport_type"),
-             QStringLiteral("transit_size"), QStringLiteral("transit_time"), QStringLiteral("bandwidth"),
-             QStringLiteral("op_name")},
-            true, [&](const SqliteRow &q) {
-                ++row;
-                const std::function<QString()> where = [row] {
-                    return QCoreApplication::translate("Parser", "%1 row %2")
-                        .arg(QLatin1String(kMatrixTable.current))
-                        .arg(row);
-                };
-                const std::optional<int> src = rankId(q, 3, rejected, where);
-                const std::optional<int> dst = src ? rankId(q, 4, rejected, where) : std::nullopt;
-                if (!src || !dst)
-                    return;
-                MatrixLink link;
-                link.step = step(q, 0);
-                link.opKey = interned(q, 1);
-                link.group = interned(q, 2);
-                link.src = *src;
-                link.dst = *dst;
-                const ParallelGroup *g = groups.value(link.group, nullptr);
-                const auto local = [g](int global) {
-                    if (!g)
-                        return global;
-                    const auto at = std::find(g->globalRanks.begin(), g->globalRanks.end(), global);
-                    return at == g->globalRanks.end() ? global
-                                                      : static_cast<int>(at - g->globalRanks.begin());
-                };
-                link.srcLocal = local(link.src);
-                link.dstLocal = local(link.dst);
-                link.transport = interned(q, 5);
-                link.sizeMb = finite(q.real(6));
-                RecordTimes times(rejected, where);
-                link.time = times.time(q.numberText(7), TimeUnit::Milliseconds, "transit_time");
-                link.bandwidthGbps = finite(q.real(8));
-                link.opName = interned(q, 9);
-                if (times.rejected())
-                    return;
-                if (const auto overflow = m_linkTotals[link.src].add({{"transit_time", link.time}})) {
-                    times.reject(ValueProblem::TotalOverflows, *overflow, QString());
-                    return;
-                }
-                rank(link.src).links.push_back(std::move(link));
-            });
+        forEachRow(kMatrixTable,
+                   {QStringLiteral("step"), QStringLiteral("hccl_op_name"), QStringLiteral("group_name"),
+                    QStringLiteral("src_rank"), QStringLiteral("dst_rank"), QStringLiteral("transport_type"),
+                    QStringLiteral("transit_size"), QStringLiteral("transit_time"),
+                    QStringLiteral("bandwidth"), QStringLiteral("op_name")},
+                   true, [&](const SqliteRow &q) {
+                       ++row;
+                       const std::function<QString()> where = [row] {
+                           return QCoreApplication::translate("Parser", "%1 row %2")
+                               .arg(QLatin1String(kMatrixTable.current))
+                               .arg(row);
+                       };
+                       const std::optional<int> src = rankId(q, 3, rejected, where);
+                       const std::optional<int> dst = src ? rankId(q, 4, rejected, where) : std::nullopt;
+                       if (!src || !dst)
+                           return;
+                       MatrixLink link;
+                       link.step = step(q, 0);
+                       link.opKey = interned(q, 1);
+                       link.group = interned(q, 2);
+                       link.src = *src;
+                       link.dst = *dst;
+                       const ParallelGroup *g = groups.value(link.group, nullptr);
+                       const auto local = [g](int global) {
+                           if (!g)
+                               return global;
+                           const auto at = std::find(g->globalRanks.begin(), g->globalRanks.end(), global);
+                           return at == g->globalRanks.end() ? global
+                                                             : static_cast<int>(at - g->globalRanks.begin());
+                       };
+                       link.srcLocal = local(link.src);
+                       link.dstLocal = local(link.dst);
+                       link.transport = interned(q, 5);
+                       link.sizeMb = finite(q.real(6));
+                       RecordTimes times(rejected, where);
+                       link.time = times.time(q.numberText(7), TimeUnit::Milliseconds, "transit_time");
+                       link.bandwidthGbps = finite(q.real(8));
+                       link.opName = interned(q, 9);
+                       if (times.rejected())
+                           return;
+                       if (const auto overflow = m_linkTotals[link.src].add({{"transit_time", link.time}})) {
+                           times.reject(ValueProblem::TotalOverflows, *overflow, QString());
+                           return;
+                       }
+                       rank(link.src).links.push_back(std::move(link));
+                   });
         m_model.warnings << rejected.warnings();
         if (m_nonFinite > 0)
             warn(QCoreApplication::translate(
@@ -592,7 +591,7 @@ private:
     std::map<int, RankTotals> m_stepTotals, m_opTotals, m_linkTotals; // per rank (ClusterValues.h)
     std::set<std::vector<int>> m_stageRows;
     int m_nonFinite = 0;
-    std::unordered_map<std::string, QString, TextHash, std::equal_to<>> m_texts; // interned()
+    std::unordered_map<std::string, QString, TextHash, std::equal_to<>> m_texts;      // interned()
     std::unordered_map<std::string, std::int64_t, TextHash, std::equal_to<>> m_steps; // step()
 };
 

@@ -366,9 +366,10 @@ private:
             s.step = step.toLongLong(&ok);
             if (!ok)
                 s.step = kNoStep;
-            RecordTimes times(rejected, std::function<QString()>([&table, row] {
-                                  return QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row));
-                              }));
+            RecordTimes times(
+                rejected, std::function<QString()>([&table, row] {
+                    return QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row));
+                }));
             const auto cell = [&](std::string_view column) { return table.cell(row, column); };
             if (!readStepTimes(cell, s, times, m_stepTotals))
                 continue;
@@ -417,9 +418,10 @@ private:
                         return r.times[i];
                 return {};
             };
-            RecordTimes times(rejected, std::function<QString()>([at = ++row] {
-                                  return QCoreApplication::translate("Parser", "StepTraceTime row %1").arg(at);
-                              }));
+            RecordTimes times(
+                rejected, std::function<QString()>([at = ++row] {
+                    return QCoreApplication::translate("Parser", "StepTraceTime row %1").arg(at);
+                }));
             if (!readStepTimes(cell, s, times, m_stepTotals))
                 return;
             if (r.deviceId && m_rank.device < 0)

@@ -71,7 +71,8 @@ QString SqliteRow::text(int column) const
     case SQLITE_INTEGER:
         return QString::number(sqlite3_column_int64(m_statement, column));
     case SQLITE_FLOAT:
-        return QString::number(sqlite3_column_double(m_statement, column), 'g', QLocale::FloatingPointShortest);
+        return QString::number(sqlite3_column_double(m_statement, column), 'g',
+                               QLocale::FloatingPointShortest);
     case SQLITE_NULL:
         return {};
     case SQLITE_BLOB: {
@@ -111,8 +112,9 @@ std::string SqliteRow::numberText(int column) const
         return std::to_string(sqlite3_column_int64(m_statement, column));
     case SQLITE_FLOAT: {
         char buffer[64];
-        const auto result = std::to_chars(buffer, buffer + sizeof buffer, sqlite3_column_double(m_statement, column),
-                                          std::chars_format::general);
+        const auto result =
+            std::to_chars(buffer, buffer + sizeof buffer, sqlite3_column_double(m_statement, column),
+                          std::chars_format::general);
         return std::string(buffer, result.ptr);
     }
     case SQLITE_NULL:
@@ -135,8 +137,9 @@ std::optional<std::string_view> SqliteRow::storedText(int column) const
     if (sqlite3_column_type(m_statement, column) != SQLITE_TEXT)
         return std::nullopt;
     const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(m_statement, column));
-    return bytes ? std::string_view(bytes, static_cast<std::size_t>(sqlite3_column_bytes(m_statement, column)))
-                 : std::string_view();
+    return bytes
+               ? std::string_view(bytes, static_cast<std::size_t>(sqlite3_column_bytes(m_statement, column)))
+               : std::string_view();
 }
 
 bool SqliteRow::isInteger(int column) const
@@ -160,7 +163,8 @@ bool forEachSqliteRow(SqliteConnection &db, const QString &sql,
     }
     sqlite3_stmt *raw = nullptr;
     const QByteArray utf8 = sql.toUtf8();
-    if (sqlite3_prepare_v2(handle, utf8.constData(), static_cast<int>(utf8.size()), &raw, nullptr) != SQLITE_OK ||
+    if (sqlite3_prepare_v2(handle, utf8.constData(), static_cast<int>(utf8.size()), &raw, nullptr) !=
+            SQLITE_OK ||
         !raw) {
         *error = qtSqliteError(handle, kUnableToExecute);
         sqlite3_finalize(raw);

@@ -6,7 +6,8 @@
 //
 // usage: QT_QPA_PLATFORM=offscreen bench_cluster_page [RANKS] [DIR]   (DIR: an existing generated job is
 // reused when it has RANKS rank folders; else generated there, default a temporary folder)
-//        QT_QPA_PLATFORM=offscreen bench_cluster_page --input PATH   (any existing cluster input as is: a folder
+//        QT_QPA_PLATFORM=offscreen bench_cluster_page --input PATH   (any existing cluster input as is: a
+//        folder
 // of rank folders, msprof-analyze's cluster_analysis_output/ or cluster_analysis.db; nothing is generated or
 // removed)
 

@@ -223,14 +223,16 @@ private slots:
         restore("ClusterCommunicationTime", "rank_id", "TEXT");
         restore("ClusterCommunicationBandwidth", "rank_id", "REAL");
         restore("ClusterCommunicationBandwidth", "count", "TEXT");
-        execOn(db, QStringLiteral("UPDATE ClusterCommunicationMatrix SET src_rank = CAST(CAST(src_rank AS REAL) "
-                                  "AS INTEGER) || '.0', dst_rank = CAST(CAST(dst_rank AS REAL) AS INTEGER)"));
+        execOn(db,
+               QStringLiteral("UPDATE ClusterCommunicationMatrix SET src_rank = CAST(CAST(src_rank AS REAL) "
+                              "AS INTEGER) || '.0', dst_rank = CAST(CAST(dst_rank AS REAL) AS INTEGER)"));
         execOn(db, QStringLiteral("UPDATE ClusterStepTraceTime SET \"index\" = CAST(\"index\" AS REAL) "
                                   "WHERE type = 'rank'"));
         // The premise: each storage class is there.
-        QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM ClusterCommunicationTime WHERE typeof(rank_id) "
-                                           "<> 'text'")),
-                 0);
+        QCOMPARE(
+            scalar(db, QStringLiteral("SELECT count(*) FROM ClusterCommunicationTime WHERE typeof(rank_id) "
+                                      "<> 'text'")),
+            0);
         QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM ClusterCommunicationBandwidth WHERE "
                                            "typeof(rank_id) <> 'real' OR typeof(count) <> 'text'")),
                  0);
@@ -241,8 +243,9 @@ private slots:
         QCOMPARE(model.ranks.size(), written.ranks.size());
         for (std::size_t i = 0; i < model.ranks.size(); ++i) {
             QCOMPARE(model.ranks[i].rank, written.ranks[i].rank);
-            compareRankContents(model.ranks[i], written.ranks[i],
-                                {BreakdownSource::ClusterAnalysisDatabase, RankComparison::Transports::BySize});
+            compareRankContents(
+                model.ranks[i], written.ranks[i],
+                {BreakdownSource::ClusterAnalysisDatabase, RankComparison::Transports::BySize});
             if (QTest::currentTestFailed())
                 return;
             QCOMPARE(model.ranks[i].ops.size(), written.ranks[i].ops.size());

@@ -209,9 +209,9 @@ private slots:
     }
 
     // The member stream under the cluster readers (JsonTree.h streamJsonMembers) skips strings and values 16
-    // bytes at a time: keys and values holding escaped quotes, backslashes and brackets, shifted through every
-    // offset of two 16-byte blocks and written compact and indented, read as QJsonDocument reads them; a text
-    // cut inside a string with an escaped quote is refused.
+    // bytes at a time: keys and values holding escaped quotes, backslashes and brackets, shifted through
+    // every offset of two 16-byte blocks and written compact and indented, read as QJsonDocument reads them;
+    // a text cut inside a string with an escaped quote is refused.
     void memberStreamAtEveryOffset()
     {
         QTemporaryDir dir;
@@ -224,9 +224,9 @@ private slots:
                 for (int m = 0; m < 3; ++m)
                     inner[pad + tricky + QString::number(m)] = QJsonObject{
                         {QStringLiteral("s"), tricky + pad},
-                        {QStringLiteral("arr"),
-                         QJsonArray{QStringLiteral("]"), tricky, QJsonObject{{QStringLiteral("k"), pad + tricky}},
-                                    QJsonArray{1.5, QStringLiteral("}")}}},
+                        {QStringLiteral("arr"), QJsonArray{QStringLiteral("]"), tricky,
+                                                           QJsonObject{{QStringLiteral("k"), pad + tricky}},
+                                                           QJsonArray{1.5, QStringLiteral("}")}}},
                         {QStringLiteral("n"), m}};
                 const QJsonObject document{{tricky + pad, inner}, {QStringLiteral("x"), QJsonObject{}}};
                 QFile f(path);
@@ -243,12 +243,15 @@ private slots:
                         const QString key = QString::fromStdString(keys[1]);
                         const QJsonObject want = document[outer].toObject()[key].toObject();
                         if (want.isEmpty() || value["s"].string() != want[QStringLiteral("s")].toString() ||
-                            value["arr"].items.size() != 4 || value["arr"].items[0].string() != QStringLiteral("]") ||
+                            value["arr"].items.size() != 4 ||
+                            value["arr"].items[0].string() != QStringLiteral("]") ||
                             value["arr"].items[1].string() != tricky ||
                             value["arr"].items[2]["k"].string() != pad + tricky ||
                             value["arr"].items[3].items.size() != 2 ||
                             value["n"].toInt() != want[QStringLiteral("n")].toInt())
-                            error = QStringLiteral("shift %1: member %2 of %3 read wrong").arg(shift).arg(key, outer);
+                            error = QStringLiteral("shift %1: member %2 of %3 read wrong")
+                                        .arg(shift)
+                                        .arg(key, outer);
                         return true;
                     },
                     &error);
