@@ -823,9 +823,10 @@ private:
                 link.opKey = opKey;
                 link.group = group;
                 splitLink(QString::fromStdString(linkKey), link.srcLocal, link.dstLocal);
-                RecordTimes times(rejected, std::function<QString()>([&linkKey, &key] {
+                const std::string &linkBytes = linkKey; // a structured binding cannot be captured (clang)
+                RecordTimes times(rejected, std::function<QString()>([&linkBytes, &key] {
                                       return QCoreApplication::translate("Parser", "link %1 of %2")
-                                          .arg(QString::fromStdString(linkKey), key);
+                                          .arg(QString::fromStdString(linkBytes), key);
                                   }));
                 readJsonLinkValues(info, link, numbers, times, m_intern);
                 keepLink(std::move(link), times, info["Transit Time(ms)"].string());
