@@ -69,7 +69,7 @@ private:
 // The time cells of one record: each read through time(); rejected() once any broke a rule (the first
 // is reported, the record is then dropped by the caller). The record's place ("line 12", "op X of rank 3")
 // may be given as a function, called only when the record is rejected: translating and formatting it for
-// every record was a tenth of reading msprof-analyze's outputs of 1,024 ranks (issue #32).
+// every record cost an allocation or more per op, link and row (issue #32).
 class RecordTimes
 {
 public:

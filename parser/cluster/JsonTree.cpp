@@ -349,8 +349,8 @@ protected:
 
     // Moves m_pos to the next byte that is one of `chars` (at most 16 bytes before the end, where the
     // caller's byte loop takes over): 16 bytes at a time where SSE2 is there, so the scan of a file that is
-    // mostly strings and numbers does not stop at each byte (the scan was a seventh of reading
-    // msprof-analyze's cluster_communication.json, issue #32). Without SSE2 it does nothing.
+    // mostly strings and numbers does not stop at each byte (the scan was a seventh of `--cluster --json` on
+    // msprof-analyze's cluster_analysis_output/, issue #32). Without SSE2 it does nothing.
     template <char... chars> void skipToAnyOf()
     {
 #if defined(__SSE2__)
