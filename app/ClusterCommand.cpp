@@ -189,9 +189,12 @@ void writeFindings(JsonWriter &j, const ClusterModel &model, const SlowRankVotin
         j.endObject();
     }
     j.endArray();
+    // Run once: the findings below judge the same lists.
+    const std::vector<SlowLink> slowLinks = findSlowLinks(model);
+    const std::vector<CollectiveWait> waits = findWaits(model);
     j.key(QStringLiteral("slow_links"));
     j.beginArray();
-    for (const SlowLink &l : findSlowLinks(model)) {
+    for (const SlowLink &l : slowLinks) {
         j.beginObject();
         writeStep(j, l.step);
         j.integerField(QStringLiteral("src"), l.src);
@@ -204,7 +207,7 @@ void writeFindings(JsonWriter &j, const ClusterModel &model, const SlowRankVotin
     j.endArray();
     j.key(QStringLiteral("waits"));
     j.beginArray();
-    for (const CollectiveWait &w : findWaits(model)) {
+    for (const CollectiveWait &w : waits) {
         j.beginObject();
         writeStep(j, w.step);
         j.field(QStringLiteral("op"), w.op);
@@ -228,6 +231,8 @@ void writeFindings(JsonWriter &j, const ClusterModel &model, const SlowRankVotin
     InsightContext context(noTimeline, &model);
     context.slowRankVoting = &voting;
     context.slowLinkTransit = &transit;
+    context.slowLinks = &slowLinks;
+    context.collectiveWaits = &waits;
     context.commBound = commBound;
     writeFindings(j, context, clusterFindings(context));
     j.key(QStringLiteral("warnings"));

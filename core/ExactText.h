@@ -7,6 +7,9 @@
 
 #include <QString>
 
+#include <array>
+#include <string_view>
+
 namespace at {
 
 enum class MicrosDecimals
@@ -17,6 +20,10 @@ enum class MicrosDecimals
 
 // ns as exact µs text, negative with a leading minus; every int64 (INT64_MIN included) is exact.
 QString microsText(TimeNs ns, MicrosDecimals decimals = MicrosDecimals::Trimmed);
+// The same characters written into buffer (the view points into it), for a writer that appends them
+// without a QString of its own (core/JsonWriter).
+std::string_view microsChars(TimeNs ns, std::array<char, 32> &buffer,
+                             MicrosDecimals decimals = MicrosDecimals::Trimmed);
 
 // ns as a duration for people to read (core's findings and overview texts): the unit of its magnitude (ns
 // with no decimals; µs, ms or s with 3, chosen after rounding so 999,999,999 ns reads "1.000 s"), the

@@ -7,7 +7,10 @@
 #include <QJsonDocument>
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <cmath>
+#include <string_view>
 
 namespace at {
 
@@ -38,10 +41,28 @@ QString JsonWriter::quoted(const QString &value)
 
 void JsonWriter::key(const QString &name)
 {
-    string(name);
+    separate();
+    m_keyFrom = m_text.size();
+    if (needsEscape(name)) {
+        m_text += escapedByQt(name);
+        m_escapedKey = name;
+    } else {
+        m_text += QLatin1Char('"');
+        m_text += name;
+        m_text += QLatin1Char('"');
+        m_escapedKey.clear();
+    }
+    m_keyTo = m_text.size();
     m_text += QLatin1Char(':');
     m_afterKey = true;
-    m_key = name;
+}
+
+void JsonWriter::integer(qint64 value)
+{
+    separate();
+    char buffer[24];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+    m_text += QLatin1String(buffer, end - buffer);
 }
 
 void JsonWriter::string(const QString &value)
@@ -62,8 +83,11 @@ void JsonWriter::number(double value)
         raw(QString::number(value, 'g', 12));
         return;
     }
+    const QString key = !m_escapedKey.isEmpty()   ? m_escapedKey
+                        : m_keyTo - m_keyFrom > 2 ? m_text.mid(m_keyFrom + 1, m_keyTo - m_keyFrom - 2)
+                                                  : QString();
     m_problems << QCoreApplication::translate("Core", "%1 is %2, not a finite number; written as null")
-                      .arg(m_key.isEmpty() ? QStringLiteral("a value") : m_key)
+                      .arg(key.isEmpty() ? QStringLiteral("a value") : key)
                       .arg(std::isnan(value) ? QStringLiteral("nan")
                                              : (value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf")));
     null();
@@ -71,7 +95,10 @@ void JsonWriter::number(double value)
 
 void JsonWriter::micros(TimeNs ns)
 {
-    raw(microsText(ns));
+    separate();
+    std::array<char, 32> buffer;
+    const std::string_view text = microsChars(ns, buffer);
+    m_text += QLatin1String(text.data(), static_cast<qsizetype>(text.size()));
 }
 
 void JsonWriter::raw(const QString &json)

@@ -27,7 +27,7 @@ public:
     void string(const QString &value);
     void null() { raw(QStringLiteral("null")); }
     void boolean(bool value) { raw(value ? QStringLiteral("true") : QStringLiteral("false")); }
-    void integer(qint64 value) { raw(QString::number(value)); }
+    void integer(qint64 value);
     // 12 significant digits; null (and a problem naming the key) when not finite.
     void number(double value);
     // Exact µs of ns: "231290.1".
@@ -55,7 +55,10 @@ private:
     void separate();
 
     QString m_text;
-    QString m_key;
+    // The last key, for problems(): where its quoted text lies in m_text, or itself when it was escaped
+    // there (copying every key into a member was a tenth of writing --cluster --json's op rows).
+    qsizetype m_keyFrom = -1, m_keyTo = -1;
+    QString m_escapedKey;
     QStringList m_problems;
     bool m_first = true;
     bool m_afterKey = false;

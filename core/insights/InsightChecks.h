@@ -12,6 +12,8 @@ namespace cluster {
 struct SlowRankVoting;
 struct SlowLinkTransit;
 struct CommBoundAnalysis;
+struct SlowLink;
+struct CollectiveWait;
 } // namespace cluster
 
 // What every check reads: the model, the communication / cluster data of the same folder (the
@@ -47,6 +49,10 @@ struct InsightContext
     // (--cluster writes them beside the findings); null: the checks run them.
     const cluster::SlowRankVoting *slowRankVoting = nullptr;
     const cluster::SlowLinkTransit *slowLinkTransit = nullptr;
+    // findSlowLinks() and findWaits() of `cluster` when the caller already ran them (--cluster --json lists
+    // them beside the findings); null: the checks run them.
+    const std::vector<cluster::SlowLink> *slowLinks = nullptr;
+    const std::vector<cluster::CollectiveWait> *collectiveWaits = nullptr;
     // The host- or device-bound verdicts (cluster/CommBoundAnalysis.h) when the caller loaded the ranks'
     // timelines for them (--cluster --comm-bound, the cluster page's button); null: no comm_bound finding.
     const cluster::CommBoundAnalysis *commBound = nullptr;

@@ -316,7 +316,9 @@ void checkSlowLink(const InsightContext &context, std::vector<Finding> &findings
 {
     if (!context.cluster || context.cluster->ranks.size() < 2)
         return;
-    const std::vector<cluster::SlowLink> links = cluster::findSlowLinks(*context.cluster);
+    std::optional<std::vector<cluster::SlowLink>> own;
+    const std::vector<cluster::SlowLink> &links =
+        context.slowLinks ? *context.slowLinks : own.emplace(cluster::findSlowLinks(*context.cluster));
     if (links.empty())
         return;
     Finding finding;
@@ -422,7 +424,10 @@ void checkCollectiveWait(const InsightContext &context, std::vector<Finding> &fi
 {
     if (!context.cluster || context.cluster->ranks.size() < 2)
         return;
-    const std::vector<cluster::CollectiveWait> waits = cluster::findWaits(*context.cluster);
+    std::optional<std::vector<cluster::CollectiveWait>> own;
+    const std::vector<cluster::CollectiveWait> &waits =
+        context.collectiveWaits ? *context.collectiveWaits
+                                : own.emplace(cluster::findWaits(*context.cluster));
     if (waits.empty())
         return;
     Finding finding;

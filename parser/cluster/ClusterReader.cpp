@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -365,8 +366,10 @@ private:
             s.step = step.toLongLong(&ok);
             if (!ok)
                 s.step = kNoStep;
-            RecordTimes times(rejected,
-                              QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row)));
+            RecordTimes times(
+                rejected, std::function<QString()>([&table, row] {
+                    return QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row));
+                }));
             const auto cell = [&](std::string_view column) { return table.cell(row, column); };
             if (!readStepTimes(cell, s, times, m_stepTotals))
                 continue;
@@ -415,8 +418,10 @@ private:
                         return r.times[i];
                 return {};
             };
-            RecordTimes times(rejected,
-                              QCoreApplication::translate("Parser", "StepTraceTime row %1").arg(++row));
+            RecordTimes times(
+                rejected, std::function<QString()>([at = ++row] {
+                    return QCoreApplication::translate("Parser", "StepTraceTime row %1").arg(at);
+                }));
             if (!readStepTimes(cell, s, times, m_stepTotals))
                 return;
             if (r.deviceId && m_rank.device < 0)
@@ -584,13 +589,15 @@ private:
                     FiniteNumbers &numbers, RejectedRecords &rejected)
     {
         const QString key = QString::fromStdString(opKey);
-        const QString where = QCoreApplication::translate("Parser", "op %1").arg(key);
+        const std::function<QString()> where = [&key] {
+            return QCoreApplication::translate("Parser", "op %1").arg(key);
+        };
         if (!info.isObject()) {
             const QString value =
                 info.type == JsonNode::Type::String
                     ? QStringLiteral("\"%1\"").arg(info.string())
                     : (info.type == JsonNode::Type::Array ? QStringLiteral("an array") : info.string());
-            rejected.reject(ValueProblem::NotAnObject, where, {}, value);
+            rejected.reject(ValueProblem::NotAnObject, where(), {}, value);
             return;
         }
         RecordTimes times(rejected, where);
@@ -816,8 +823,11 @@ private:
                 link.opKey = opKey;
                 link.group = group;
                 splitLink(QString::fromStdString(linkKey), link.srcLocal, link.dstLocal);
-                RecordTimes times(rejected, QCoreApplication::translate("Parser", "link %1 of %2")
-                                                .arg(QString::fromStdString(linkKey), key));
+                const std::string &linkBytes = linkKey; // a structured binding cannot be captured (clang)
+                RecordTimes times(rejected, std::function<QString()>([&linkBytes, &key] {
+                                      return QCoreApplication::translate("Parser", "link %1 of %2")
+                                          .arg(QString::fromStdString(linkBytes), key);
+                                  }));
                 readJsonLinkValues(info, link, numbers, times, m_intern);
                 keepLink(std::move(link), times, info["Transit Time(ms)"].string());
             }

@@ -101,17 +101,20 @@ TimeNs RecordTimes::time(std::string_view text, TimeUnit unit, std::string_view 
     if (blank == std::string_view::npos)
         return 0; // empty: a column the source left out
     const std::optional<TimeNs> ns = parseDecimalToNs(text, unit);
-    const QString value = QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).trimmed();
+    // The cell's text only for a rejection's warning (made for every cell, it was an allocation per cell).
+    const auto value = [text] {
+        return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).trimmed();
+    };
     if (!ns) {
-        reject(isFiniteDecimal(text) ? ValueProblem::OutOfRange : ValueProblem::NotANumber, field, value);
+        reject(isFiniteDecimal(text) ? ValueProblem::OutOfRange : ValueProblem::NotANumber, field, value());
         return 0;
     }
     if (!withinProfileRange(*ns)) {
-        reject(ValueProblem::OutOfRange, field, value);
+        reject(ValueProblem::OutOfRange, field, value());
         return 0;
     }
     if (*ns < 0 && !mayBeNegative) {
-        reject(ValueProblem::Negative, field, value);
+        reject(ValueProblem::Negative, field, value());
         return 0;
     }
     return *ns;
@@ -122,7 +125,7 @@ void RecordTimes::reject(ValueProblem problem, std::string_view field, const QSt
     if (m_rejected)
         return;
     m_rejected = true;
-    m_log.reject(problem, m_where, QString::fromUtf8(field.data(), static_cast<qsizetype>(field.size())),
+    m_log.reject(problem, where(), QString::fromUtf8(field.data(), static_cast<qsizetype>(field.size())),
                  value);
 }
 
@@ -137,8 +140,14 @@ std::optional<std::string> RankTotals::add(const std::vector<std::pair<std::stri
             return std::string(field);
         sums.push_back(*sum);
     }
-    for (std::size_t i = 0; i < values.size(); ++i)
-        m_totals.insert_or_assign(std::string(values[i].first), sums[i]);
+    // A field's key is made once, at its first record (a std::string per field and record was an
+    // allocation each for the longer names).
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (const auto it = m_totals.find(values[i].first); it != m_totals.end())
+            it->second = sums[i];
+        else
+            m_totals.emplace(std::string(values[i].first), sums[i]);
+    }
     return std::nullopt;
 }
 

@@ -17,6 +17,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -66,20 +67,25 @@ private:
 };
 
 // The time cells of one record: each read through time(); rejected() once any broke a rule (the first
-// is reported, the record is then dropped by the caller).
+// is reported, the record is then dropped by the caller). The record's place ("line 12", "op X of rank 3")
+// may be given as a function, called only when the record is rejected: translating and formatting it for
+// every record cost an allocation or more per op, link and row (issue #32).
 class RecordTimes
 {
 public:
     RecordTimes(RejectedRecords &log, QString where) : m_log(log), m_where(std::move(where)) {}
+    RecordTimes(RejectedRecords &log, std::function<QString()> where) : m_log(log), m_place(std::move(where))
+    {}
     // The cell in ns; 0 for an empty cell or after a rejection. A start timestamp may be negative.
     TimeNs time(std::string_view text, TimeUnit unit, std::string_view field, bool mayBeNegative = false);
     void reject(ValueProblem problem, std::string_view field, const QString &value);
     bool rejected() const { return m_rejected; }
-    const QString &where() const { return m_where; }
+    QString where() const { return m_place ? m_place() : m_where; }
 
 private:
     RejectedRecords &m_log;
     QString m_where;
+    std::function<QString()> m_place; // when set, what where() returns
     bool m_rejected = false;
 };
 

@@ -19,6 +19,8 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -36,9 +38,25 @@ public:
         m_strings.insert(text, text);
         return text;
     }
+    // The same for a text as the file holds it (UTF-8), found by its bytes: no QString made per lookup.
+    QString operator()(std::string_view utf8)
+    {
+        const auto it = m_bytes.find(utf8);
+        if (it != m_bytes.end())
+            return it->second;
+        const QString text = (*this)(QString::fromUtf8(utf8.data(), static_cast<qsizetype>(utf8.size())));
+        m_bytes.emplace(std::string(utf8), text);
+        return text;
+    }
 
 private:
+    struct BytesHash
+    {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+    };
     QHash<QString, QString> m_strings;
+    std::unordered_map<std::string, QString, BytesHash, std::equal_to<>> m_bytes;
 };
 
 // "<name>@<group hash>" split at the last '@'; the group is empty without one.
@@ -76,7 +94,7 @@ inline void readJsonOpValues(const JsonNode &info, CommOp &op, FiniteNumbers &nu
     op.bandwidth.reserve(bandwidth.members.size());
     for (const auto &[transport, b] : bandwidth.members) {
         TransportBandwidth t;
-        t.transport = intern(QString::fromStdString(transport));
+        t.transport = intern(std::string_view(transport));
         t.sizeMb = numbers.read(b["Transit Size(MB)"], "Transit Size(MB)");
         t.time = times.time(b["Transit Time(ms)"].text, TimeUnit::Milliseconds, "Transit Time(ms)");
         if (const JsonNode &bw = b["Bandwidth(GB/s)"]; bw.type == JsonNode::Type::Number)
@@ -96,11 +114,11 @@ inline void readJsonOpValues(const JsonNode &info, CommOp &op, FiniteNumbers &nu
 inline void readJsonLinkValues(const JsonNode &info, MatrixLink &link, FiniteNumbers &numbers,
                                RecordTimes &times, StringInterner &intern)
 {
-    link.transport = intern(info["Transport Type"].string());
+    link.transport = intern(std::string_view(info["Transport Type"].text));
     link.sizeMb = numbers.read(info["Transit Size(MB)"], "Transit Size(MB)");
     link.time = times.time(info["Transit Time(ms)"].text, TimeUnit::Milliseconds, "Transit Time(ms)");
     link.bandwidthGbps = numbers.read(info["Bandwidth(GB/s)"], "Bandwidth(GB/s)");
-    link.opName = info["Op Name"].string();
+    link.opName = intern(std::string_view(info["Op Name"].text));
 }
 
 // A communication file read op by op (streamJsonMembers at depth) under the memory limit (--memory-limit,

@@ -14,6 +14,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <tuple>
 
@@ -27,6 +28,32 @@ const QString kCommunicationFile = QStringLiteral("cluster_communication.json");
 const QString kMatrixFile = QStringLiteral("cluster_communication_matrix.json");
 const QString kGroupFile = QStringLiteral("communication_group.json");
 const QString kTotalOpInfo = QStringLiteral("Total Op Info");
+
+// "<src>-<dst>" of a matrix link → the two rank ids (nullopt where a side is not one): plain digits read
+// directly, any other text as rankIdFromText reads it.
+std::pair<std::optional<int>, std::optional<int>> linkEnds(const std::string &key)
+{
+    const std::size_t dash = key.find('-');
+    const auto plain = [](std::string_view digits) -> std::optional<int> {
+        if (digits.empty() || digits.size() > 9 ||
+            !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return std::nullopt;
+        int id = 0;
+        for (char c : digits)
+            id = id * 10 + (c - '0');
+        return id;
+    };
+    if (dash != std::string::npos && key.find('-', dash + 1) == std::string::npos) {
+        const std::string_view text(key);
+        const std::optional<int> src = plain(text.substr(0, dash)), dst = plain(text.substr(dash + 1));
+        if (src && dst)
+            return {src, dst};
+    }
+    const QStringList ends = QString::fromStdString(key).split(QLatin1Char('-'));
+    if (ends.size() != 2)
+        return {std::nullopt, std::nullopt};
+    return {rankIdFromText(ends[0]), rankIdFromText(ends[1])};
+}
 
 QString text(std::string_view cell)
 {
@@ -128,7 +155,9 @@ private:
             }
             const QString type = text(table.cell(row, "Type"));
             const QString index = text(table.cell(row, "Index"));
-            const QString line = QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row));
+            const std::function<QString()> line = [&table, row] {
+                return QCoreApplication::translate("Parser", "line %1").arg(table.rowLine(row));
+            };
             RankStep s;
             s.source = BreakdownSource::ClusterAnalysisOutput;
             bool stepOk = false;
@@ -140,7 +169,7 @@ private:
             if (type == QLatin1String("rank")) {
                 const std::optional<int> id = rankIdFromText(index);
                 if (!id) {
-                    badIndex << QStringLiteral("%1 (%2)").arg(line, index);
+                    badIndex << QStringLiteral("%1 (%2)").arg(line(), index);
                     continue;
                 }
                 if (readStepTimes(cell, s, times, totals[*id])) {
@@ -290,11 +319,13 @@ private:
             path, 4,
             [&](const std::vector<std::string> &keys, const JsonNode &info) -> std::size_t {
                 const QString opKey = QString::fromStdString(keys[2]);
-                const QString where = QCoreApplication::translate("Parser", "op %1 of rank %2")
-                                          .arg(opKey, QString::fromStdString(keys[3]));
+                const std::function<QString()> where = [&opKey, &keys] {
+                    return QCoreApplication::translate("Parser", "op %1 of rank %2")
+                        .arg(opKey, QString::fromStdString(keys[3]));
+                };
                 const std::optional<int> id = rankIdFromText(QString::fromStdString(keys[3]));
                 if (!id || !info.isObject()) {
-                    rejected.reject(ValueProblem::NotAnObject, where, {}, info.string());
+                    rejected.reject(ValueProblem::NotAnObject, where(), {}, info.string());
                     return 0;
                 }
                 RecordTimes times(rejected, where);
@@ -369,22 +400,26 @@ private:
                 if (opKey == kTotalOpInfo)
                     return 0;
                 const ParallelGroup *g = m_model.groupByHash(group);
+                // What the op's links share, made once for all of them.
+                const std::int64_t step = stepFromKey(QString::fromStdString(keys[1]));
+                const QString sharedOpKey = m_intern(opKey), sharedGroup = m_intern(group);
                 std::size_t kept = 0;
                 for (const auto &[linkKey, info] : links.members) {
-                    const QString linkText = QString::fromStdString(linkKey);
-                    RecordTimes times(rejected, QCoreApplication::translate("Parser", "link %1 of %2")
-                                                    .arg(linkText, QString::fromStdString(keys[2])));
-                    const QStringList ends = linkText.split(QLatin1Char('-'));
-                    const std::optional<int> src = ends.size() == 2 ? rankIdFromText(ends[0]) : std::nullopt;
-                    const std::optional<int> dst = ends.size() == 2 ? rankIdFromText(ends[1]) : std::nullopt;
+                    const std::string &linkBytes = linkKey;
+                    RecordTimes times(rejected, std::function<QString()>([&linkBytes, &keys] {
+                                          return QCoreApplication::translate("Parser", "link %1 of %2")
+                                              .arg(QString::fromStdString(linkBytes),
+                                                   QString::fromStdString(keys[2]));
+                                      }));
+                    const auto [src, dst] = linkEnds(linkKey);
                     if (!src || !dst || !info.isObject()) {
-                        times.reject(ValueProblem::NotAnObject, {}, linkText);
+                        times.reject(ValueProblem::NotAnObject, {}, QString::fromStdString(linkKey));
                         continue;
                     }
                     MatrixLink link;
-                    link.step = stepFromKey(QString::fromStdString(keys[1]));
-                    link.opKey = m_intern(opKey);
-                    link.group = m_intern(group);
+                    link.step = step;
+                    link.opKey = sharedOpKey;
+                    link.group = sharedGroup;
                     link.src = *src;
                     link.dst = *dst;
                     link.srcLocal = localRank(g, *src);

@@ -6,6 +6,10 @@
 //
 // usage: QT_QPA_PLATFORM=offscreen bench_cluster_page [RANKS] [DIR]   (DIR: an existing generated job is
 // reused when it has RANKS rank folders; else generated there, default a temporary folder)
+//        QT_QPA_PLATFORM=offscreen bench_cluster_page --input PATH   (any existing cluster input as is: a
+//        folder
+// of rank folders, msprof-analyze's cluster_analysis_output/ or cluster_analysis.db; nothing is generated or
+// removed)
 
 #include "BenchClock.h"
 #include "ClusterJobGenerator.h"
@@ -16,6 +20,8 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QPixmap>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -37,16 +43,30 @@ void paint(QWidget &w)
     Q_UNUSED(shot);
 }
 
+// The baseline: every byte of the input read (a database file, or every file under a folder).
+qint64 readInputBytes(const QString &path)
+{
+    if (!QFileInfo(path).isFile())
+        return readEveryFile(path);
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll().size() : 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
-    const QStringList args = app.arguments().mid(1);
+    QStringList args = app.arguments().mid(1);
+    QString input;
+    if (const qsizetype at = args.indexOf(QStringLiteral("--input")); at >= 0 && at + 1 < args.size()) {
+        input = args[at + 1];
+        args.remove(at, 2);
+    }
     const int ranks = !args.isEmpty() ? args[0].toInt() : 128;
     QTemporaryDir temp;
-    const QString root = args.size() > 1 ? args[1] : temp.path();
-    if (findRankFolders(root).size() != ranks) {
+    const QString root = !input.isEmpty() ? input : args.size() > 1 ? args[1] : temp.path();
+    if (input.isEmpty() && findRankFolders(root).size() != ranks) {
         QDir(root).removeRecursively();
         QString error;
         if (!bench::generateClusterJob(root, ranks, bench::qwen3SampleLevel2(QStringLiteral(AT_SAMPLES_DIR)),
@@ -59,7 +79,7 @@ int main(int argc, char **argv)
 
     Stopwatch w;
     w.start();
-    const qint64 bytes = readEveryFile(root);
+    const qint64 bytes = readInputBytes(root);
     const QString baseline = w.text();
 
     w.start();

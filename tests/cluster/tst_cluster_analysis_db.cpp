@@ -56,6 +56,23 @@ void execOn(const QString &path, const QString &sql)
     QSqlDatabase::removeDatabase(QStringLiteral("edit"));
 }
 
+// The first column of the first row of sql on the database at path; -1 when it fails.
+qlonglong scalar(const QString &path, const QString &sql)
+{
+    qlonglong value = -1;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("scalar"));
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(sql) && q.next())
+                value = q.value(0).toLongLong();
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("scalar"));
+    return value;
+}
+
 // The JSON of `--cluster --json` without what names the source (withoutSourceFields) and the parallel
 // groups that carry no traffic (absent from the database); the groups' order.
 QJsonObject comparableJson(const QJsonObject &json, const QSet<QString> &groupsWithTraffic)
@@ -182,6 +199,68 @@ private slots:
             for (const CommOp &op : r.ops)
                 QCOMPARE(op.wait, TimeNs(0));
         }
+    }
+
+    // Cells read as QSqlQuery read them whatever their SQLite storage class (the tables are read through
+    // SQLite's API, parser/sqlite/SqliteRows.h): rank ids stored as INTEGER, as TEXT "3" and "3.0" (as
+    // msprof-analyze writes the matrix's) and as REAL, counts as TEXT give the model of the database as
+    // written; a rank id that is no whole number rejects its row with the row and the text named.
+    void storageClassesReadAlike()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("cluster_analysis.db"));
+        QVERIFY(writeClusterDb(db, false));
+        const ClusterModel written = readCluster(db);
+        QVERIFY2(written.warnings.isEmpty(), qPrintable(written.warnings.join(QLatin1Char('\n'))));
+        // A column of no type stores each value as given (an INTEGER column would turn "3" back into 3).
+        const auto restore = [&](const char *table, const char *column, const char *as) {
+            const QString t = QLatin1String(table), c = QLatin1String(column);
+            execOn(db, QStringLiteral("ALTER TABLE %1 ADD COLUMN stored").arg(t));
+            execOn(db, QStringLiteral("UPDATE %1 SET stored = CAST(%2 AS %3)").arg(t, c, QLatin1String(as)));
+            execOn(db, QStringLiteral("ALTER TABLE %1 DROP COLUMN %2").arg(t, c));
+            execOn(db, QStringLiteral("ALTER TABLE %1 RENAME COLUMN stored TO %2").arg(t, c));
+        };
+        restore("ClusterCommunicationTime", "rank_id", "TEXT");
+        restore("ClusterCommunicationBandwidth", "rank_id", "REAL");
+        restore("ClusterCommunicationBandwidth", "count", "TEXT");
+        execOn(db,
+               QStringLiteral("UPDATE ClusterCommunicationMatrix SET src_rank = CAST(CAST(src_rank AS REAL) "
+                              "AS INTEGER) || '.0', dst_rank = CAST(CAST(dst_rank AS REAL) AS INTEGER)"));
+        execOn(db, QStringLiteral("UPDATE ClusterStepTraceTime SET \"index\" = CAST(\"index\" AS REAL) "
+                                  "WHERE type = 'rank'"));
+        // The premise: each storage class is there.
+        QCOMPARE(
+            scalar(db, QStringLiteral("SELECT count(*) FROM ClusterCommunicationTime WHERE typeof(rank_id) "
+                                      "<> 'text'")),
+            0);
+        QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM ClusterCommunicationBandwidth WHERE "
+                                           "typeof(rank_id) <> 'real' OR typeof(count) <> 'text'")),
+                 0);
+        QVERIFY(scalar(db, QStringLiteral("SELECT count(*) FROM ClusterCommunicationMatrix WHERE src_rank "
+                                          "LIKE '%.0' AND typeof(src_rank) = 'text'")) > 0);
+        const ClusterModel model = readCluster(db);
+        QVERIFY2(model.warnings.isEmpty(), qPrintable(model.warnings.join(QLatin1Char('\n'))));
+        QCOMPARE(model.ranks.size(), written.ranks.size());
+        for (std::size_t i = 0; i < model.ranks.size(); ++i) {
+            QCOMPARE(model.ranks[i].rank, written.ranks[i].rank);
+            compareRankContents(
+                model.ranks[i], written.ranks[i],
+                {BreakdownSource::ClusterAnalysisDatabase, RankComparison::Transports::BySize});
+            if (QTest::currentTestFailed())
+                return;
+            QCOMPARE(model.ranks[i].ops.size(), written.ranks[i].ops.size());
+            QCOMPARE(model.ranks[i].links.size(), written.ranks[i].links.size());
+        }
+
+        execOn(db, QStringLiteral("UPDATE ClusterCommunicationTime SET rank_id = '2.5' WHERE rowid = "
+                                  "(SELECT min(rowid) FROM ClusterCommunicationTime WHERE rank_id = '2')"));
+        const ClusterModel rejected = readCluster(db);
+        QCOMPARE(rejected.warnings.size(), 1);
+        QVERIFY2(rejected.warnings.first().contains(
+                     QStringLiteral(" of rank 2.5: rank is \"2.5\", not a finite number; 1 op(s) like this "
+                                    "skipped")),
+                 qPrintable(rejected.warnings.first()));
+        QCOMPARE(rejected.rank(2)->ops.size(), written.rank(2)->ops.size() - 1);
     }
 
     // A stage row that names other ranks than the pp groups give: a warning naming both, the pp groups kept.

@@ -10,6 +10,7 @@
 #include "MemoryAnalysis.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterReader.h"
+#include "cluster/JsonTree.h"
 #include "cluster/PreparedSummary.h"
 
 #include <QCryptographicHash>
@@ -205,6 +206,70 @@ private slots:
         QVERIFY2(j.problems()[0].contains(QStringLiteral("wait_ratio is nan")), qPrintable(j.problems()[0]));
         QVERIFY(j.problems()[1].contains(QStringLiteral("bandwidth_gbps is inf")));
         QVERIFY(j.problems()[2].contains(QStringLiteral("low is -inf")));
+    }
+
+    // The member stream under the cluster readers (JsonTree.h streamJsonMembers) skips strings and values 16
+    // bytes at a time: keys and values holding escaped quotes, backslashes and brackets, shifted through
+    // every offset of two 16-byte blocks and written compact and indented, read as QJsonDocument reads them;
+    // a text cut inside a string with an escaped quote is refused.
+    void memberStreamAtEveryOffset()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("members.json"));
+        const QString tricky = QStringLiteral("a\"}]\\\"[{,: \\");
+        for (int shift = 0; shift < 34; ++shift) {
+            for (const auto format : {QJsonDocument::Compact, QJsonDocument::Indented}) {
+                const QString pad(shift, QLatin1Char('p'));
+                QJsonObject inner;
+                for (int m = 0; m < 3; ++m)
+                    inner[pad + tricky + QString::number(m)] = QJsonObject{
+                        {QStringLiteral("s"), tricky + pad},
+                        {QStringLiteral("arr"), QJsonArray{QStringLiteral("]"), tricky,
+                                                           QJsonObject{{QStringLiteral("k"), pad + tricky}},
+                                                           QJsonArray{1.5, QStringLiteral("}")}}},
+                        {QStringLiteral("n"), m}};
+                const QJsonObject document{{tricky + pad, inner}, {QStringLiteral("x"), QJsonObject{}}};
+                QFile f(path);
+                QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+                f.write(QJsonDocument(document).toJson(format));
+                f.close();
+                int visited = 0;
+                QString error;
+                const bool ok = streamJsonMembers(
+                    path, 2,
+                    [&](const std::vector<std::string> &keys, const JsonNode &value) {
+                        ++visited;
+                        const QString outer = QString::fromStdString(keys[0]);
+                        const QString key = QString::fromStdString(keys[1]);
+                        const QJsonObject want = document[outer].toObject()[key].toObject();
+                        if (want.isEmpty() || value["s"].string() != want[QStringLiteral("s")].toString() ||
+                            value["arr"].items.size() != 4 ||
+                            value["arr"].items[0].string() != QStringLiteral("]") ||
+                            value["arr"].items[1].string() != tricky ||
+                            value["arr"].items[2]["k"].string() != pad + tricky ||
+                            value["arr"].items[3].items.size() != 2 ||
+                            value["n"].toInt() != want[QStringLiteral("n")].toInt())
+                            error = QStringLiteral("shift %1: member %2 of %3 read wrong")
+                                        .arg(shift)
+                                        .arg(key, outer);
+                        return true;
+                    },
+                    &error);
+                QVERIFY2(ok && error.isEmpty(), qPrintable(error));
+                QCOMPARE(visited, 3);
+            }
+        }
+        // Cut inside a string right after an escaped quote: not valid JSON, whatever the offset.
+        for (int shift = 0; shift < 34; ++shift) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write("{\"" + QByteArray(shift, 'p') + "\": {\"k\": \"x\\\"" + QByteArray(40, 'y'));
+            f.close();
+            QString error;
+            QVERIFY(!streamJsonMembers(
+                path, 2, [](const std::vector<std::string> &, const JsonNode &) { return true; }, &error));
+            QVERIFY2(error.contains(QStringLiteral("not valid JSON")), qPrintable(error));
+        }
     }
 
     // Strings are quoted byte for byte as QJsonDocument writes them (the writer skips the document for the
