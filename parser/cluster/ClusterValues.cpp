@@ -133,9 +133,19 @@ std::optional<std::string> RankTotals::add(const std::vector<std::pair<std::stri
 {
     std::vector<TimeNs> sums;
     sums.reserve(values.size());
-    for (const auto &[field, value] : values) {
-        const auto it = m_totals.find(field);
-        const std::optional<TimeNs> sum = checkedAdd(it == m_totals.end() ? 0 : it->second, value);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const auto &[field, value] = values[i];
+        // A field may come more than once in one record (an op's transports, its size buckets): it adds to
+        // the sum so far in this record, not to the total before it.
+        std::optional<TimeNs> before;
+        for (std::size_t j = i; j-- > 0 && !before;)
+            if (values[j].first == field)
+                before = sums[j];
+        if (!before) {
+            const auto it = m_totals.find(field);
+            before = it == m_totals.end() ? 0 : it->second;
+        }
+        const std::optional<TimeNs> sum = checkedAdd(*before, value);
         if (!sum)
             return std::string(field);
         sums.push_back(*sum);

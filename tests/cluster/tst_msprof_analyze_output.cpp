@@ -6,6 +6,7 @@
 
 #include "AppProcess.h"
 #include "AppTestSupport.h"
+#include "CheckedTime.h"
 #include "ClusterModelComparison.h"
 #include "ClusterTestSupport.h"
 #include "MsprofAnalyzeOutputWriter.h"
@@ -13,6 +14,7 @@
 #include "cluster/ClusterHeatMap.h"
 #include "cluster/ClusterNumbers.h"
 #include "cluster/ClusterReader.h"
+#include "cluster/ClusterValues.h"
 #include "cluster/ClusterView.h"
 #include "cluster/MsprofAnalyzeOutput.h"
 
@@ -130,6 +132,28 @@ class TstMsprofAnalyzeOutput : public QObject
     QString m_job; // a folder holding only cluster_analysis_output/, generated from the Qwen3 sample
 
 private slots:
+    // A field that comes more than once in one record (an op's transports, its size buckets) adds up within
+    // the record: the running total is kept in range with every value counted, and a record whose repeats
+    // together overflow is refused whole (each repeat alone used to be checked against the total before the
+    // record, and only the last one was kept).
+    void repeatedFieldsOfOneRecordAddUp()
+    {
+        constexpr TimeNs kMax = kProfileTimeLimit - 1; // the largest total in range (core/CheckedTime.h)
+        cluster::RankTotals totals;
+        QVERIFY(!totals.add({{"transport Transit Time(ms)", 2}, {"transport Transit Time(ms)", 3}}));
+        QVERIFY(!totals.add({{"transport Transit Time(ms)", kMax - 6}})); // 5 + kMax - 6 = kMax - 1
+        QCOMPARE(totals.add({{"transport Transit Time(ms)", 2}}).value_or(""),
+                 std::string("transport Transit Time(ms)"));
+        QVERIFY(!totals.add({{"transport Transit Time(ms)", 1}})); // the refused record added nothing
+
+        cluster::RankTotals fresh;
+        const TimeNs half = kMax / 2 + 1;
+        QCOMPARE(fresh.add({{"Elapse Time(ms)", 1}, {"Size Distribution", half}, {"Size Distribution", half}})
+                     .value_or(""),
+                 std::string("Size Distribution"));
+        QVERIFY(!fresh.add({{"Size Distribution", half}, {"Elapse Time(ms)", kMax}})); // nothing was kept
+    }
+
     void initTestCase()
     {
         useScratchSettings(m_settings.path());
