@@ -130,6 +130,8 @@ private slots:
                         out);
         const QString text = readText(out);
         QCOMPARE(r.exitCode, 0);
+        qInfo("peak RSS %ld KiB (private %ld), allowed %ld", static_cast<long>(r.peakKiB),
+              static_cast<long>(r.peakAnonKiB), allowedPeakKiB(limitMiB));
         QVERIFY2(r.peakKiB > 0 && (kSanitized || r.peakKiB <= allowedPeakKiB(limitMiB)),
                  qPrintable(QStringLiteral("peak RSS %1 KiB, allowed %2 KiB")
                                 .arg(r.peakKiB)
@@ -226,6 +228,8 @@ private slots:
                         out);
         const QString text = readText(out);
         QCOMPARE(r.exitCode, 0);
+        qInfo("peak RSS %ld KiB (private %ld), allowed %ld", static_cast<long>(r.peakKiB),
+              static_cast<long>(r.peakAnonKiB), allowedPeakKiB(limitMiB));
         QVERIFY2(r.peakKiB > 0 && (kSanitized || r.peakKiB <= allowedPeakKiB(limitMiB)),
                  qPrintable(QStringLiteral("peak RSS %1 KiB, allowed %2 KiB")
                                 .arg(r.peakKiB)
