@@ -20,6 +20,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace at {
 
@@ -179,6 +180,15 @@ TimeNs meanRankTotal(const cluster::ClusterModel &model, std::int64_t step)
     return n > 0 ? sum / n : 0;
 }
 
+// findSlowRanks gives one entry per slow rank and step: the explanation counts ranks.
+int distinctRanks(const std::vector<cluster::SlowRank> &slow)
+{
+    std::set<int> ranks;
+    for (const cluster::SlowRank &s : slow)
+        ranks.insert(s.rank);
+    return static_cast<int>(ranks.size());
+}
+
 } // namespace
 
 void checkSlowRank(const InsightContext &context, std::vector<Finding> &findings)
@@ -227,7 +237,7 @@ void checkSlowRank(const InsightContext &context, std::vector<Finding> &findings
             "%n slow rank(s) found among ranks that should run alike (the same pipeline stage or "
             "data-parallel group). The worst: rank %1 spends %2 ms more on %3 than the fastest of "
             "%4.",
-            nullptr, static_cast<int>(slow.size()))
+            nullptr, distinctRanks(slow))
             .arg(worst.rank)
             .arg(toUs(worst.gap) / 1000.0, 0, 'f', 3)
             .arg(dimensionText(worst.dimension), worst.group);

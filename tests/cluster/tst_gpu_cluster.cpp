@@ -8,8 +8,10 @@
 #include "AppTestSupport.h"
 #include "ClusterTestSupport.h"
 #include "InputReader.h"
+#include "InsightChecks.h"
 #include "Steps.h"
 #include "TestSupport.h"
+#include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterReader.h"
 #include "cluster/ClusterView.h"
 #include "folder/ProfileLayoutDetector.h"
@@ -31,6 +33,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <set>
 
 using namespace at;
 using namespace at::test;
@@ -455,6 +458,29 @@ private slots:
         QVERIFY(group);
         QCOMPARE(group->name, QStringLiteral("default_pg"));
         QCOMPARE(group->globalRanks, (std::vector<int>{0, 1}));
+    }
+
+    // The slow-rank finding counts ranks, not (rank, step) entries: rank 1 (a larger workload than rank 0's)
+    // is slower in every common step, and the finding says one slow rank, not one per step.
+    void slowRankFindingCountsRanks()
+    {
+        QTemporaryDir dir;
+        const Layout layout = makeLayout(dir.path(), QStringLiteral("flat"));
+        const cluster::ClusterModel model = cluster::readCluster(layout.root);
+        const std::vector<cluster::SlowRank> slow = cluster::findSlowRanks(model);
+        std::set<int> ranks;
+        for (const cluster::SlowRank &s : slow)
+            ranks.insert(s.rank);
+        QVERIFY2(slow.size() > ranks.size(), "the samples have one rank slow in several steps");
+        const TraceModel noTimeline;
+        const InsightContext context(noTimeline, &model);
+        const std::vector<Finding> findings = clusterFindings(context);
+        const auto finding = std::find_if(findings.begin(), findings.end(), [](const Finding &f) {
+            return f.check == QLatin1String("slow_rank");
+        });
+        QVERIFY(finding != findings.end());
+        QVERIFY2(finding->explanation.startsWith(QStringLiteral("%1 slow rank(s) found").arg(ranks.size())),
+                 qPrintable(finding->explanation));
     }
 
     // Steps that only the GPU marks (gpu_user_annotation "ProfilerStep#N", the host steps missing): one
